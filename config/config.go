@@ -1,0 +1,150 @@
+// Package config loads Gamelle's settings from the environment.
+package config
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Env names the deployment environment.
+type Env string
+
+// Known environments.
+const (
+	EnvDevelopment Env = "development"
+	EnvTest        Env = "test"
+	EnvProduction  Env = "production"
+)
+
+// Config holds every setting of the process. Empty optional fields select the local default
+// adapter (see DESIGN §5).
+type Config struct {
+	Env         Env
+	Port        int
+	AppURL      string
+	AppKey      []byte
+	DatabaseURL string
+	AdminEmails []string
+	DataDir     string
+
+	SMTPURL string
+
+	StripeSecretKey     string
+	StripeWebhookSecret string
+	StripeAPIURL        string
+
+	AIBaseURL string
+	AIAPIKey  string
+	AIModel   string
+
+	GoogleClientID     string
+	GoogleClientSecret string
+	AppleClientID      string
+	AppleTeamID        string
+	AppleKeyID         string
+	AppleSecretKey     string
+
+	// ViteDevURL, when set, serves assets from the Vite dev server instead of the embedded build.
+	ViteDevURL string
+}
+
+// Production reports whether the process runs in production mode.
+func (c Config) Production() bool { return c.Env == EnvProduction }
+
+// GoogleEnabled reports whether Google sign-in is configured.
+func (c Config) GoogleEnabled() bool { return c.GoogleClientID != "" && c.GoogleClientSecret != "" }
+
+// AppleEnabled reports whether Apple sign-in is configured.
+func (c Config) AppleEnabled() bool { return c.AppleClientID != "" && c.AppleSecretKey != "" }
+
+// Load reads the configuration from a lookup function (os.LookupEnv in production, a map in tests).
+func Load(lookup func(string) (string, bool)) (Config, error) {
+	get := func(k, def string) string {
+		if v, ok := lookup(k); ok && strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+		return def
+	}
+	c := Config{
+		Env:                 Env(get("APP_ENV", string(EnvDevelopment))),
+		DatabaseURL:         get("DATABASE_URL", ""),
+		DataDir:             get("DATA_DIR", ".data"),
+		SMTPURL:             get("SMTP_URL", ""),
+		StripeSecretKey:     get("STRIPE_SECRET_KEY", ""),
+		StripeWebhookSecret: get("STRIPE_WEBHOOK_SECRET", ""),
+		StripeAPIURL:        get("STRIPE_API_URL", ""),
+		AIBaseURL:           get("AI_BASE_URL", ""),
+		AIAPIKey:            get("AI_API_KEY", ""),
+		AIModel:             get("AI_MODEL", ""),
+		GoogleClientID:      get("GOOGLE_CLIENT_ID", ""),
+		GoogleClientSecret:  get("GOOGLE_CLIENT_SECRET", ""),
+		AppleClientID:       get("APPLE_CLIENT_ID", ""),
+		AppleTeamID:         get("APPLE_TEAM_ID", ""),
+		AppleKeyID:          get("APPLE_KEY_ID", ""),
+		AppleSecretKey:      get("APPLE_SECRET_KEY", ""),
+		ViteDevURL:          get("VITE_DEV_URL", ""),
+	}
+	switch c.Env {
+	case EnvDevelopment, EnvTest, EnvProduction:
+	default:
+		return Config{}, fmt.Errorf("APP_ENV %q: want development, test or production", c.Env)
+	}
+	port, err := strconv.Atoi(get("PORT", "8080"))
+	if err != nil || port < 0 || port > 65535 {
+		return Config{}, fmt.Errorf("PORT %q: want a number from 0 to 65535", get("PORT", ""))
+	}
+	c.Port = port
+	c.AppURL = strings.TrimRight(get("APP_URL", fmt.Sprintf("http://localhost:%d", port)), "/")
+	for _, e := range strings.Split(get("ADMIN_EMAILS", ""), ",") {
+		if e = strings.ToLower(strings.TrimSpace(e)); e != "" {
+			c.AdminEmails = append(c.AdminEmails, e)
+		}
+	}
+	if c.DatabaseURL == "" {
+		return Config{}, errors.New("DATABASE_URL is not set (make run starts a local cluster and sets it)")
+	}
+	key := get("APP_KEY", "")
+	switch {
+	case key != "":
+		c.AppKey = []byte(key)
+	case c.Production():
+		return Config{}, errors.New("APP_KEY is required in production")
+	default:
+		k, err := devKey(c.DataDir)
+		if err != nil {
+			return Config{}, err
+		}
+		c.AppKey = k
+	}
+	if len(c.AppKey) < 32 {
+		return Config{}, errors.New("APP_KEY must be at least 32 bytes")
+	}
+	return c, nil
+}
+
+// devKey returns a signing key kept under the data directory, creating it on first use, so that
+// sessions and signed cookies survive restarts in development without any setup.
+func devKey(dir string) ([]byte, error) {
+	path := filepath.Join(dir, "app.key")
+	if b, err := os.ReadFile(path); err == nil && len(b) >= 32 {
+		return b, nil
+	}
+	buf := make([]byte, 32)
+	if _, err := rand.Read(buf); err != nil {
+		return nil, fmt.Errorf("generate app key: %w", err)
+	}
+	k := []byte(hex.EncodeToString(buf))
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("create data dir %s: %w", dir, err)
+	}
+	if err := os.WriteFile(path, k, 0o600); err != nil {
+		return nil, fmt.Errorf("write app key: %w", err)
+	}
+	return k, nil
+}

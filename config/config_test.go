@@ -1,0 +1,62 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func lookup(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
+func TestLoadDefaults(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	c, err := Load(lookup(map[string]string{"DATABASE_URL": "postgres://x/y", "DATA_DIR": dir}))
+	require.NoError(t, err)
+	require.Equal(t, EnvDevelopment, c.Env)
+	require.Equal(t, 8080, c.Port)
+	require.Equal(t, "http://localhost:8080", c.AppURL)
+	require.False(t, c.GoogleEnabled())
+	require.GreaterOrEqual(t, len(c.AppKey), 32)
+
+	// The generated development key is reused on the next start.
+	b, err := os.ReadFile(filepath.Join(dir, "app.key"))
+	require.NoError(t, err)
+	require.Equal(t, b, c.AppKey)
+	c2, err := Load(lookup(map[string]string{"DATABASE_URL": "postgres://x/y", "DATA_DIR": dir}))
+	require.NoError(t, err)
+	require.Equal(t, c.AppKey, c2.AppKey)
+}
+
+func TestLoadValues(t *testing.T) {
+	t.Parallel()
+	c, err := Load(lookup(map[string]string{
+		"DATABASE_URL": "postgres://x/y", "APP_ENV": "production", "PORT": "9000",
+		"APP_KEY": "0123456789abcdef0123456789abcdef", "APP_URL": "https://gamelle.example/",
+		"ADMIN_EMAILS": " Boss@Example.com, ,ops@example.com", "GOOGLE_CLIENT_ID": "id", "GOOGLE_CLIENT_SECRET": "s",
+	}))
+	require.NoError(t, err)
+	require.True(t, c.Production())
+	require.Equal(t, 9000, c.Port)
+	require.Equal(t, "https://gamelle.example", c.AppURL)
+	require.Equal(t, []string{"boss@example.com", "ops@example.com"}, c.AdminEmails)
+	require.True(t, c.GoogleEnabled())
+}
+
+func TestLoadErrors(t *testing.T) {
+	t.Parallel()
+	for name, env := range map[string]map[string]string{
+		"no database":       {},
+		"bad env":           {"DATABASE_URL": "x", "APP_ENV": "staging"},
+		"bad port":          {"DATABASE_URL": "x", "PORT": "http"},
+		"production no key": {"DATABASE_URL": "x", "APP_ENV": "production"},
+		"short key":         {"DATABASE_URL": "x", "APP_KEY": "short"},
+	} {
+		_, err := Load(lookup(env))
+		require.Error(t, err, name)
+	}
+}
