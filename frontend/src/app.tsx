@@ -1,0 +1,32 @@
+import { createInertiaApp } from '@inertiajs/react'
+import { createRoot } from 'react-dom/client'
+import { I18nextProvider } from 'react-i18next'
+import { createI18n } from './i18n'
+import { layoutFor } from './layouts'
+import { resolvePage } from './lib/resolve-page'
+import type { SharedProps } from './types'
+
+/** Progress bar colour: brand-700, fixed. */
+export const PROGRESS_COLOR = '#077243'
+
+const i18n = createI18n()
+
+// CSRF: Inertia 3's built-in XHR client reads the XSRF-TOKEN cookie and sends it as
+// X-XSRF-TOKEN on every request, so nothing to configure here.
+void createInertiaApp({
+  id: 'app',
+  resolve: resolvePage,
+  layout: (name) => layoutFor(name),
+  title: (title, page) => {
+    const brand = (page?.props as Partial<SharedProps> | undefined)?.app?.brandName ?? 'Gamelle'
+    return title ? `${title} - ${brand}` : brand
+  },
+  progress: { delay: 250, color: PROGRESS_COLOR, showSpinner: false },
+  setup({ el, App, props }) {
+    createRoot(el).render(
+      <I18nextProvider i18n={i18n}>
+        <App {...props} />
+      </I18nextProvider>,
+    )
+  },
+})

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next'
+import { SUPPORTED_LOCALES } from '../i18n'
+import { useLocale } from '../lib/use-locale'
+
+/**
+ * Two toggle buttons (FR / EN). Changing the language caches it in localStorage and in the
+ * `i18next` cookie (read by the server) and updates <html lang> (see i18n/index.ts).
+ */
+export default function LanguageSwitcher({ className = '' }: { className?: string }) {
+  const { t, i18n } = useTranslation()
+  const active = useLocale()
+
+  return (
+    <div role="group" aria-label={t('language.label')} className={`inline-flex rounded-full border border-stone-300 bg-white p-0.5 ${className}`}>
+      {SUPPORTED_LOCALES.map((lng) => {
+        const pressed = lng === active
+        return (
+          <button
+            key={lng}
+            type="button"
+            lang={lng}
+            aria-pressed={pressed}
+            aria-label={t(`language.${lng}`)}
+            data-testid={`lang-${lng}`}
+            onClick={() => {
+              if (!pressed) void i18n.changeLanguage(lng)
+            }}
+            className={`min-w-10 rounded-full px-2.5 py-1 text-xs font-bold uppercase transition-colors ${
+              pressed ? 'bg-brand-700 text-white' : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900'
+            }`}
+          >
+            {lng}
+          </button>
+        )
+      })}
+    </div>
+  )
+}

@@ -1,0 +1,99 @@
+import { Link } from '@inertiajs/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { usePageProps } from '../lib/shared-props'
+import BrandLogo from './brand-logo'
+import LanguageSwitcher from './language-switcher'
+
+/** Hash links (/#features) stay plain anchors so the browser scrolls without a visit. */
+function NavLink({ href, children, onClick, className }: { href: string; children: string; onClick?: () => void; className: string }) {
+  if (href.includes('#')) {
+    return (
+      <a href={href} onClick={onClick} className={className}>
+        {children}
+      </a>
+    )
+  }
+  return (
+    <Link href={href} onClick={onClick} className={className}>
+      {children}
+    </Link>
+  )
+}
+
+export default function SiteHeader() {
+  const { t } = useTranslation()
+  const { app, auth } = usePageProps()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const user = auth?.user ?? null
+  const routes = app.mainRouteList ?? []
+
+  const account = user ? (
+    <Link href="/dashboard/general" className="btn-primary">
+      {t('nav.dashboardLink')}
+    </Link>
+  ) : (
+    <Link href="/auth/login" className="btn-primary">
+      {t('nav.signIn')}
+    </Link>
+  )
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-stone-50/90 backdrop-blur">
+      <div className="container-page flex h-16 items-center justify-between gap-3">
+        <Link href="/" aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg">
+          <BrandLogo name={app.brandName} />
+        </Link>
+
+        <nav aria-label={t('nav.main')} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {routes.map((route) => (
+              <li key={route.href}>
+                <NavLink
+                  href={route.href}
+                  className="rounded-full px-3 py-2 text-sm font-medium text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+                >
+                  {t(route.name)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <LanguageSwitcher />
+          <div className="hidden sm:block">{account}</div>
+          <button
+            type="button"
+            className="rounded-full p-2 text-stone-700 hover:bg-stone-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-6">
+              {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </div>
+
+      <nav id="mobile-menu" aria-label={t('nav.main')} hidden={!menuOpen} className="border-t border-stone-200 md:hidden">
+        <ul className="container-page flex flex-col gap-1 py-3">
+          {routes.map((route) => (
+            <li key={route.href}>
+              <NavLink
+                href={route.href}
+                onClick={() => setMenuOpen(false)}
+                className="block rounded-lg px-3 py-2 font-medium text-stone-700 hover:bg-stone-100"
+              >
+                {t(route.name)}
+              </NavLink>
+            </li>
+          ))}
+          <li className="pt-2 sm:hidden">{account}</li>
+        </ul>
+      </nav>
+    </header>
+  )
+}

@@ -1,0 +1,125 @@
+import { Link, usePage } from '@inertiajs/react'
+import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import BrandLogo from '../components/brand-logo'
+import FlashMessages from '../components/flash-messages'
+import LanguageSwitcher from '../components/language-switcher'
+import SkipLink from '../components/skip-link'
+import { usePageProps } from '../lib/shared-props'
+import type { DashboardRouteEntry, Role } from '../types'
+
+/** Dashboard entries the given role may see (SPEC §2: Admin only for ADMIN). */
+export function visibleDashboardRoutes(routes: DashboardRouteEntry[], role: Role | undefined): DashboardRouteEntry[] {
+  if (!role) return []
+  return routes.filter((route) => route.roles.includes(role))
+}
+
+function isCurrent(pageUrl: string, href: string): boolean {
+  const path = pageUrl.split(/[?#]/)[0] ?? ''
+  return path === href || path.startsWith(`${href}/`)
+}
+
+/** Signed-in area: sidebar navigation filtered by role, top bar with balance and language. */
+export default function DashboardLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation()
+  const { url } = usePage()
+  const { app, auth, flash } = usePageProps()
+  const [navOpen, setNavOpen] = useState(false)
+  const user = auth?.user ?? null
+  const routes = visibleDashboardRoutes(app.dashboardRouteList ?? [], user?.role)
+
+  const navigation = (
+    <ul className="flex flex-col gap-1">
+      {routes.map((route) => {
+        const current = isCurrent(url, route.href)
+        return (
+          <li key={route.href}>
+            <Link
+              href={route.href}
+              aria-current={current ? 'page' : undefined}
+              onClick={() => setNavOpen(false)}
+              className={`block rounded-lg px-3 py-2 text-sm font-medium ${
+                current ? 'bg-brand-100 text-brand-900' : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900'
+              }`}
+            >
+              {t(route.name)}
+            </Link>
+          </li>
+        )
+      })}
+    </ul>
+  )
+
+  return (
+    <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
+      <SkipLink />
+      <aside className="hidden border-r border-stone-200 bg-white lg:flex lg:flex-col">
+        <div className="flex h-16 items-center px-5">
+          <Link href="/" aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg">
+            <BrandLogo name={app.brandName} />
+          </Link>
+        </div>
+        <nav aria-label={t('nav.dashboard')} className="flex-1 px-3 py-4">
+          {navigation}
+        </nav>
+      </aside>
+
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/90 backdrop-blur">
+          <div className="flex h-16 items-center justify-between gap-3 px-4 sm:px-6">
+            <div className="flex items-center gap-2 lg:hidden">
+              <button
+                type="button"
+                className="rounded-full p-2 text-stone-700 hover:bg-stone-100"
+                aria-expanded={navOpen}
+                aria-controls="dashboard-mobile-nav"
+                aria-label={navOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+                onClick={() => setNavOpen((open) => !open)}
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-6">
+                  {navOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+                </svg>
+              </button>
+              <Link href="/" aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg">
+                <BrandLogo name={app.brandName} className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
+              </Link>
+            </div>
+            <div className="ml-auto flex items-center gap-2 sm:gap-3">
+              {user && (
+                <Link
+                  href="/buy-tokens"
+                  className="rounded-full bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-900 hover:bg-brand-100"
+                  data-testid="balance"
+                >
+                  <span className="sr-only">{t('dashboard.balanceLabel')}: </span>
+                  {t('dashboard.balance', { count: user.balance })}
+                </Link>
+              )}
+              <LanguageSwitcher />
+              {user && (
+                <span className="hidden text-sm text-stone-600 md:inline" title={user.email}>
+                  {user.name} {user.surname}
+                </span>
+              )}
+              <Link
+                href="/auth/logout"
+                method="post"
+                as="button"
+                className="rounded-full px-3 py-1.5 text-sm font-medium text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+              >
+                {t('nav.signOut')}
+              </Link>
+            </div>
+          </div>
+          <nav id="dashboard-mobile-nav" aria-label={t('nav.dashboard')} hidden={!navOpen} className="border-t border-stone-200 px-3 py-3 lg:hidden">
+            {navigation}
+          </nav>
+        </header>
+        <FlashMessages flash={flash} />
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 outline-none sm:px-6 lg:px-10">
+          {children}
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,5 @@
+import type { fr } from './fr'
+
+/** Same tree as the French reference, every leaf a string. */
+type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> }
+export type LocaleMessages = Shape<typeof fr>

@@ -1,0 +1,91 @@
+// Shared props the Go server (gonertia) sends with every page. Keep in step with handlers/.
+
+export type Locale = 'fr' | 'en'
+export type Role = 'USER' | 'ADMIN'
+
+export type FeatureIcon = 'recipes' | 'macros' | 'mealprep' | 'shopping' | 'needs' | 'tokens'
+
+/** Strings here are i18n keys, translated on the client. */
+export interface FaqEntry {
+  value: string
+  question: string
+  answer: string
+}
+
+export interface FeatureEntry {
+  icon: FeatureIcon
+  title: string
+  description: string
+}
+
+export interface RouteEntry {
+  name: string
+  href: string
+}
+
+export interface DashboardRouteEntry extends RouteEntry {
+  roles: Role[]
+}
+
+export interface Testimonial {
+  image: string
+  name: string
+  userName: string
+  comment: string
+}
+
+export interface AppConfig {
+  availableProviders: string[]
+  isOtpAvailable: boolean
+  isCredentialsAvailable: boolean
+  brandName: string
+  brandUrl: string
+  twitterUrl: string
+  youtubeUrl: string
+  faqList: FaqEntry[]
+  featuresList: FeatureEntry[]
+  mainRouteList: RouteEntry[]
+  dashboardRouteList: DashboardRouteEntry[]
+  testimonials: Testimonial[]
+}
+
+export interface AuthUser {
+  id: string
+  name: string
+  surname: string
+  email: string
+  role: Role
+  balance: number
+  verified: boolean
+}
+
+/** Already translated by the server. */
+export interface Flash {
+  success?: string
+  error?: string
+}
+
+export interface SharedProps {
+  app: AppConfig
+  locale: Locale
+  auth: { user: AuthUser | null }
+  flash: Flash
+  errors: Record<string, string>
+  [key: string]: unknown
+}
+
+export type PackBadge = 'most_popular' | 'best_value'
+
+export interface TokenPack {
+  id: string
+  tokens: number
+  priceCents: number
+  currency: string
+  badge: PackBadge | null
+  perTokenCents: number
+  discountPercent: number
+}
+
+export interface LandingProps {
+  packs: TokenPack[]
+}
