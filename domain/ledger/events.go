@@ -1,0 +1,114 @@
+package ledger
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Stable event type names. Change a payload incompatibly by adding a .v2, never by editing.
+const (
+	TypeTokensGranted     = "TokensGranted.v1"
+	TypeTokensCharged     = "TokensCharged.v1"
+	TypePromoCodeRedeemed = "PromoCodeRedeemed.v1"
+)
+
+// Event is a wallet event. Payloads carry ids and amounts only, never personal data.
+type Event interface {
+	// EventType is the stable versioned name.
+	EventType() string
+	// BalanceAfterEvent is the wallet balance once the event applies.
+	BalanceAfterEvent() int64
+	// Delta is the signed change in balance.
+	Delta() int64
+}
+
+// TokensGranted adds tokens: sign-up bonus, purchase, admin grant or refund.
+type TokensGranted struct {
+	Amount       int64       `json:"amount"`
+	Reason       GrantReason `json:"reason"`
+	Ref          string      `json:"ref"`
+	BalanceAfter int64       `json:"balanceAfter"`
+}
+
+// TokensCharged spends tokens on a recipe generation or a needs calculation.
+type TokensCharged struct {
+	Amount       int64        `json:"amount"`
+	Reason       ChargeReason `json:"reason"`
+	Ref          string       `json:"ref"`
+	BalanceAfter int64        `json:"balanceAfter"`
+}
+
+// PromoCodeRedeemed records that the wallet used a promo code for a checkout. The balance does
+// not change: the discount is on the price.
+type PromoCodeRedeemed struct {
+	Code         string `json:"code"`
+	CheckoutID   string `json:"checkoutID"`
+	BalanceAfter int64  `json:"balanceAfter"`
+}
+
+// EventType implements Event.
+func (TokensGranted) EventType() string { return TypeTokensGranted }
+
+// EventType implements Event.
+func (TokensCharged) EventType() string { return TypeTokensCharged }
+
+// EventType implements Event.
+func (PromoCodeRedeemed) EventType() string { return TypePromoCodeRedeemed }
+
+// BalanceAfterEvent implements Event.
+func (e TokensGranted) BalanceAfterEvent() int64 { return e.BalanceAfter }
+
+// BalanceAfterEvent implements Event.
+func (e TokensCharged) BalanceAfterEvent() int64 { return e.BalanceAfter }
+
+// BalanceAfterEvent implements Event.
+func (e PromoCodeRedeemed) BalanceAfterEvent() int64 { return e.BalanceAfter }
+
+// Delta implements Event.
+func (e TokensGranted) Delta() int64 { return e.Amount }
+
+// Delta implements Event.
+func (e TokensCharged) Delta() int64 { return -e.Amount }
+
+// Delta implements Event.
+func (PromoCodeRedeemed) Delta() int64 { return 0 }
+
+// ErrUnknownEventType is returned by Decode for a type this package does not know.
+var ErrUnknownEventType = fmt.Errorf("ledger: unknown event type")
+
+// Decode turns a stored event back into its Go value.
+func Decode(eventType string, payload []byte) (Event, error) {
+	var (
+		e   Event
+		err error
+	)
+	switch eventType {
+	case TypeTokensGranted:
+		var v TokensGranted
+		err = json.Unmarshal(payload, &v)
+		e = v
+	case TypeTokensCharged:
+		var v TokensCharged
+		err = json.Unmarshal(payload, &v)
+		e = v
+	case TypePromoCodeRedeemed:
+		var v PromoCodeRedeemed
+		err = json.Unmarshal(payload, &v)
+		e = v
+	default:
+		return nil, fmt.Errorf("%w: %q", ErrUnknownEventType, eventType)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("ledger: decode %s: %w", eventType, err)
+	}
+	return e, nil
+}
+
+// IsLedgerEvent reports whether eventType belongs to the wallet stream.
+func IsLedgerEvent(eventType string) bool {
+	switch eventType {
+	case TypeTokensGranted, TypeTokensCharged, TypePromoCodeRedeemed:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,99 @@
+// Package ledger is the token wallet aggregate: one event stream per user ("wallet-<userID>")
+// holding every grant, charge, refund and promo use. Each event records the balance after it,
+// so the current balance is the stream head, and the rule balanceAfter >= 0 is enforced here.
+//
+// The package is pure: no SQL, no HTTP. wallets/ runs the commands against the event store.
+package ledger
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+)
+
+// StreamPrefix starts every wallet stream id.
+const StreamPrefix = "wallet-"
+
+// StreamID is the event stream of a user's wallet.
+func StreamID(userID uuid.UUID) string { return StreamPrefix + userID.String() }
+
+// UserIDFromStream parses a wallet stream id back into the user id.
+func UserIDFromStream(streamID string) (uuid.UUID, error) {
+	if len(streamID) <= len(StreamPrefix) || streamID[:len(StreamPrefix)] != StreamPrefix {
+		return uuid.Nil, fmt.Errorf("ledger: %q is not a wallet stream", streamID)
+	}
+	id, err := uuid.Parse(streamID[len(StreamPrefix):])
+	if err != nil {
+		return uuid.Nil, fmt.Errorf("ledger: wallet stream %q: %w", streamID, err)
+	}
+	return id, nil
+}
+
+// GrantReason says why tokens were added.
+type GrantReason string
+
+// Grant reasons (DESIGN §4).
+const (
+	ReasonSignupBonus GrantReason = "signup_bonus"
+	ReasonPurchase    GrantReason = "purchase"
+	ReasonAdminGrant  GrantReason = "admin_grant"
+	// ReasonRefund is only recorded by Wallet.Refund, which checks there is a charge to refund.
+	ReasonRefund GrantReason = "refund"
+)
+
+// Valid reports whether r is a known grant reason.
+func (r GrantReason) Valid() bool {
+	switch r {
+	case ReasonSignupBonus, ReasonPurchase, ReasonAdminGrant, ReasonRefund:
+		return true
+	}
+	return false
+}
+
+// ChargeReason says what tokens were spent on.
+type ChargeReason string
+
+// Charge reasons (DESIGN §4).
+const (
+	ReasonRecipeGeneration ChargeReason = "recipe_generation"
+	ReasonNeedsCalculation ChargeReason = "needs_calculation"
+)
+
+// Valid reports whether r is a known charge reason.
+func (r ChargeReason) Valid() bool {
+	return r == ReasonRecipeGeneration || r == ReasonNeedsCalculation
+}
+
+// MaxAmount bounds one grant or charge, far above any real pack, so sums never overflow.
+const MaxAmount int64 = 1_000_000_000
+
+// Domain errors. Handlers map them to form errors; they are never retried.
+var (
+	// ErrInsufficientTokens: the charge would take the balance below zero.
+	ErrInsufficientTokens = errors.New("ledger: insufficient tokens")
+	// ErrInvalidAmount: amounts are positive integers up to MaxAmount.
+	ErrInvalidAmount = errors.New("ledger: amount must be a positive integer")
+	// ErrInvalidReason: the reason is not in the catalogue.
+	ErrInvalidReason = errors.New("ledger: unknown reason")
+	// ErrMissingRef: charges, refunds and purchases must say what they refer to.
+	ErrMissingRef = errors.New("ledger: reference required")
+	// ErrNothingToRefund: no charge with this reference, or it is already fully refunded.
+	ErrNothingToRefund = errors.New("ledger: nothing left to refund for this reference")
+	// ErrPromoAlreadyRedeemed: the wallet already used this promo code.
+	ErrPromoAlreadyRedeemed = errors.New("ledger: promo code already redeemed")
+	// ErrHistoryRequired: the behaviour needs the full stream, not just its head.
+	ErrHistoryRequired = errors.New("ledger: wallet loaded from its head; load the full stream")
+)
+
+// InsufficientTokensError carries the figures; errors.Is(err, ErrInsufficientTokens) matches it.
+type InsufficientTokensError struct {
+	Balance, Requested int64
+}
+
+func (e *InsufficientTokensError) Error() string {
+	return fmt.Sprintf("ledger: insufficient tokens: balance %d, requested %d", e.Balance, e.Requested)
+}
+
+// Is makes errors.Is(err, ErrInsufficientTokens) true.
+func (e *InsufficientTokensError) Is(target error) bool { return target == ErrInsufficientTokens }

@@ -1,0 +1,400 @@
+package eventstore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// ExpectAny appends whatever the stream's version (still failing on a concurrent writer).
+const ExpectAny int64 = -1
+
+// DBTX is what read methods need: a *pgxpool.Pool, a *pgx.Conn or a pgx.Tx.
+type DBTX interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// Store reads and appends events. It is safe for concurrent use.
+type Store struct {
+	pool *pgxpool.Pool
+	now  func() time.Time
+}
+
+// New returns a store over pool. Appends take the caller's transaction (see InTx); reads may
+// use the pool or a transaction.
+func New(pool *pgxpool.Pool) *Store {
+	return &Store{pool: pool, now: time.Now}
+}
+
+// Pool returns the pool the store was built with.
+func (s *Store) Pool() *pgxpool.Pool { return s.pool }
+
+// AppendRequest is one atomic append to one stream.
+type AppendRequest struct {
+	StreamID string
+	// ExpectedVersion is the version the caller's decision was based on: 0 for a new stream,
+	// ExpectAny to skip the check.
+	ExpectedVersion int64
+	Events          []EventData
+	Metadata        Metadata
+	// IdempotencyKey, when set, makes the append happen at most once: a later append with the
+	// same key returns the first result with Duplicate set.
+	IdempotencyKey string
+	// RequestHash identifies the request made under IdempotencyKey (e.g. a hash of the command):
+	// the same key with another hash fails with *IdempotencyKeyReusedError.
+	RequestHash string
+}
+
+// appendSQL does the version check, the idempotency record and the insert in one round trip.
+//
+// The "behind" check refuses to append after a head written by a transaction with a larger id
+// than ours: consumers read in transaction-id order, so such an append would reach them before
+// the event it follows. A fresh transaction always has a larger id, so retrying resolves it.
+const appendSQL = `
+WITH head AS (
+    SELECT stream_version, transaction_id FROM events
+    WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1
+), chk AS (
+    SELECT coalesce((SELECT stream_version FROM head), 0) AS current_version,
+           coalesce((SELECT transaction_id FROM head) > pg_current_xact_id(), false) AS behind
+), accepted AS (
+    SELECT current_version FROM chk WHERE ($2 = -1 OR current_version = $2) AND NOT behind
+), idem AS (
+    INSERT INTO event_idempotency (key, request_hash, stream_id, first_version, last_version)
+    SELECT $6, $7, $1, a.current_version + 1, a.current_version + $8
+    FROM accepted a WHERE $6 <> ''
+    ON CONFLICT (key) DO NOTHING
+    RETURNING 1
+), ins AS (
+    INSERT INTO events (event_id, stream_id, stream_version, event_type, payload, metadata)
+    SELECT e.id, $1, a.current_version + e.n, e.typ, e.payload::jsonb, $5::jsonb
+    FROM unnest($3::uuid[], $4::text[], $9::text[]) WITH ORDINALITY AS e(id, typ, payload, n), accepted a
+    WHERE $6 = '' OR EXISTS (SELECT 1 FROM idem)
+    RETURNING position, transaction_id, stream_version, recorded_at
+)
+SELECT c.current_version, c.behind, i.position, i.transaction_id::text, i.stream_version, i.recorded_at
+FROM chk c LEFT JOIN ins i ON true
+ORDER BY i.stream_version`
+
+// Append appends req.Events to req.StreamID inside tx. It fails with *VersionConflictError when
+// the stream is not at req.ExpectedVersion (roll back tx and retry the command), and returns the
+// first result with Duplicate set when req.IdempotencyKey was already used for the same request.
+// On any error the caller must roll tx back.
+func (s *Store) Append(ctx context.Context, tx pgx.Tx, req AppendRequest) (AppendResult, error) {
+	if err := req.validate(); err != nil {
+		return AppendResult{}, err
+	}
+	meta := req.Metadata
+	meta.IdempotencyKey = req.IdempotencyKey
+	metaJSON, err := json.Marshal(meta)
+	if err != nil {
+		return AppendResult{}, fmt.Errorf("eventstore: marshal metadata: %w", err)
+	}
+	ids := make([]uuid.UUID, len(req.Events))
+	types := make([]string, len(req.Events))
+	payloads := make([]string, len(req.Events))
+	for i, e := range req.Events {
+		id, err := uuid.NewV7()
+		if err != nil {
+			return AppendResult{}, fmt.Errorf("eventstore: event id: %w", err)
+		}
+		ids[i], types[i], payloads[i] = id, e.Type, string(e.Payload)
+	}
+	rows, err := tx.Query(ctx, appendSQL, req.StreamID, req.ExpectedVersion, ids, types,
+		string(metaJSON), req.IdempotencyKey, req.RequestHash, int64(len(req.Events)), payloads)
+	if err != nil {
+		return AppendResult{}, s.mapAppendError(req, err)
+	}
+	res := AppendResult{StreamID: req.StreamID}
+	var current int64
+	var behind bool
+	n := 0
+	for rows.Next() {
+		var (
+			pos, ver *int64
+			xid      *string
+			at       *time.Time
+		)
+		if err := rows.Scan(&current, &behind, &pos, &xid, &ver, &at); err != nil {
+			rows.Close()
+			return AppendResult{}, fmt.Errorf("eventstore: append to %s: scan: %w", req.StreamID, err)
+		}
+		if pos == nil {
+			continue
+		}
+		txid, _ := strconv.ParseUint(*xid, 10, 64)
+		e := req.Events[n]
+		res.Events = append(res.Events, RecordedEvent{
+			Position: *pos, TransactionID: txid, EventID: ids[n], StreamID: req.StreamID,
+			Version: *ver, Type: e.Type, Payload: e.Payload, Metadata: meta, RecordedAt: *at,
+		})
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		return AppendResult{}, s.mapAppendError(req, err)
+	}
+	if n == len(req.Events) {
+		res.FirstVersion = res.Events[0].Version
+		res.LastVersion = res.Events[n-1].Version
+		return res, nil
+	}
+	// Nothing was inserted: the key was used before, or the stream moved.
+	if req.IdempotencyKey != "" {
+		if dup, ok, err := s.lookupKey(ctx, tx, req.IdempotencyKey, req.RequestHash); err != nil || ok {
+			return dup, err
+		}
+	}
+	return AppendResult{}, &VersionConflictError{StreamID: req.StreamID, Expected: req.ExpectedVersion, Actual: current, Reordered: behind}
+}
+
+func (r AppendRequest) validate() error {
+	if r.StreamID == "" {
+		return fmt.Errorf("%w: empty stream id", ErrInvalidAppend)
+	}
+	if len(r.Events) == 0 {
+		return fmt.Errorf("%w: no events for stream %s", ErrInvalidAppend, r.StreamID)
+	}
+	if r.ExpectedVersion < ExpectAny {
+		return fmt.Errorf("%w: expected version %d", ErrInvalidAppend, r.ExpectedVersion)
+	}
+	for i, e := range r.Events {
+		if e.Type == "" || !json.Valid(e.Payload) {
+			return fmt.Errorf("%w: event %d of stream %s has no type or an invalid JSON payload", ErrInvalidAppend, i, r.StreamID)
+		}
+	}
+	return nil
+}
+
+// mapAppendError turns a unique violation on (stream_id, stream_version) — a concurrent writer
+// committed the same version while we waited on the index — into a version conflict.
+func (s *Store) mapAppendError(req AppendRequest, err error) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return fmt.Errorf("%w", &VersionConflictError{StreamID: req.StreamID, Expected: req.ExpectedVersion, Actual: -1})
+	}
+	if errors.As(err, &pgErr) && (pgErr.Code == "40001" || pgErr.Code == "40P01") {
+		// Serialization failures and deadlocks are resolved the same way: retry.
+		return fmt.Errorf("%w (%s)", &VersionConflictError{StreamID: req.StreamID, Expected: req.ExpectedVersion, Actual: -1}, pgErr.Code)
+	}
+	return fmt.Errorf("eventstore: append to %s: %w", req.StreamID, err)
+}
+
+const keySQL = `SELECT request_hash, stream_id, first_version, last_version FROM event_idempotency WHERE key = $1`
+
+// lookupKey returns the first result recorded under key, if any.
+func (s *Store) lookupKey(ctx context.Context, db DBTX, key, hash string) (AppendResult, bool, error) {
+	var (
+		gotHash, stream string
+		first, last     int64
+	)
+	err := db.QueryRow(ctx, keySQL, key).Scan(&gotHash, &stream, &first, &last)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return AppendResult{}, false, nil
+	}
+	if err != nil {
+		return AppendResult{}, false, fmt.Errorf("eventstore: look up idempotency key: %w", err)
+	}
+	return s.duplicate(ctx, db, key, hash, gotHash, stream, first, last)
+}
+
+func (s *Store) duplicate(ctx context.Context, db DBTX, key, hash, gotHash, stream string, first, last int64) (AppendResult, bool, error) {
+	if gotHash != hash {
+		return AppendResult{}, false, &IdempotencyKeyReusedError{Key: key}
+	}
+	events, err := s.loadRange(ctx, db, stream, first, last)
+	if err != nil {
+		return AppendResult{}, false, err
+	}
+	return AppendResult{StreamID: stream, FirstVersion: first, LastVersion: last, Events: events, Duplicate: true}, true, nil
+}
+
+// LookupIdempotencyKey returns the result of the first append made under key (Duplicate set),
+// ok=false when the key is unused, or *IdempotencyKeyReusedError when hash differs.
+func (s *Store) LookupIdempotencyKey(ctx context.Context, db DBTX, key, hash string) (AppendResult, bool, error) {
+	return s.lookupKey(ctx, db, key, hash)
+}
+
+const eventColumns = `position, transaction_id::text, event_id, stream_id, stream_version, event_type, payload, metadata, recorded_at`
+
+func scanEvent(row pgx.Row) (RecordedEvent, error) {
+	var (
+		e    RecordedEvent
+		xid  string
+		meta []byte
+	)
+	if err := row.Scan(&e.Position, &xid, &e.EventID, &e.StreamID, &e.Version, &e.Type, &e.Payload, &meta, &e.RecordedAt); err != nil {
+		return RecordedEvent{}, err
+	}
+	e.TransactionID, _ = strconv.ParseUint(xid, 10, 64)
+	if len(meta) > 0 {
+		if err := json.Unmarshal(meta, &e.Metadata); err != nil {
+			return RecordedEvent{}, fmt.Errorf("metadata of position %d: %w", e.Position, err)
+		}
+	}
+	return e, nil
+}
+
+func collect(rows pgx.Rows, what string) ([]RecordedEvent, error) {
+	defer rows.Close()
+	var out []RecordedEvent
+	for rows.Next() {
+		e, err := scanEvent(rows)
+		if err != nil {
+			return nil, fmt.Errorf("eventstore: %s: %w", what, err)
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("eventstore: %s: %w", what, err)
+	}
+	return out, nil
+}
+
+func (s *Store) loadRange(ctx context.Context, db DBTX, stream string, first, last int64) ([]RecordedEvent, error) {
+	rows, err := db.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE stream_id = $1 AND stream_version BETWEEN $2 AND $3 ORDER BY stream_version`, stream, first, last)
+	if err != nil {
+		return nil, fmt.Errorf("eventstore: load %s [%d,%d]: %w", stream, first, last, err)
+	}
+	return collect(rows, "load "+stream)
+}
+
+// Load returns the events of a stream from version fromVersion (1 for all), in version order.
+// An unknown stream has no events.
+func (s *Store) Load(ctx context.Context, db DBTX, streamID string, fromVersion int64) ([]RecordedEvent, error) {
+	return s.loadRange(ctx, db, streamID, fromVersion, 1<<62)
+}
+
+const headSQL = `SELECT ` + eventColumns + ` FROM events WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1`
+
+// Head reads a stream's version and last event with one index lookup.
+func (s *Store) Head(ctx context.Context, db DBTX, streamID string) (Head, error) {
+	return scanHead(streamID, db.QueryRow(ctx, headSQL, streamID))
+}
+
+func scanHead(streamID string, row pgx.Row) (Head, error) {
+	e, err := scanEvent(row)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Head{StreamID: streamID}, nil
+	}
+	if err != nil {
+		return Head{}, fmt.Errorf("eventstore: head of %s: %w", streamID, err)
+	}
+	return Head{StreamID: streamID, Version: e.Version, Last: &e}, nil
+}
+
+// WriteOptions tune ReadForWrite.
+type WriteOptions struct {
+	// Lock serialises writers of the stream with a transaction-scoped advisory lock taken before
+	// reading the head. Optimistic concurrency stays the guarantee; the lock only stops hot
+	// streams (one wallet spent from many tabs or workers) from burning retries.
+	Lock bool
+	// IdempotencyKey and RequestHash: when the key was used before, WriteState.Duplicate holds
+	// the first result and the command must not run again.
+	IdempotencyKey string
+	RequestHash    string
+}
+
+// WriteState is what a command handler reads before deciding.
+type WriteState struct {
+	Head Head
+	// Duplicate is the first result when the idempotency key was used before for this request.
+	Duplicate *AppendResult
+}
+
+// ReadForWrite takes the optional stream lock and reads the idempotency record and the stream
+// head in one round trip (a pgx batch), inside tx.
+func (s *Store) ReadForWrite(ctx context.Context, tx pgx.Tx, streamID string, opts WriteOptions) (WriteState, error) {
+	b := &pgx.Batch{}
+	if opts.Lock {
+		b.Queue(`SELECT pg_advisory_xact_lock(hashtextextended($1, 727274))`, streamID)
+	}
+	if opts.IdempotencyKey != "" {
+		b.Queue(keySQL, opts.IdempotencyKey)
+	}
+	b.Queue(headSQL, streamID)
+	br := tx.SendBatch(ctx, b)
+	defer br.Close()
+	if opts.Lock {
+		if _, err := br.Exec(); err != nil {
+			return WriteState{}, fmt.Errorf("eventstore: lock %s: %w", streamID, err)
+		}
+	}
+	var ws WriteState
+	var keyFound bool
+	var gotHash, keyStream string
+	var first, last int64
+	if opts.IdempotencyKey != "" {
+		err := br.QueryRow().Scan(&gotHash, &keyStream, &first, &last)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+		case err != nil:
+			return WriteState{}, fmt.Errorf("eventstore: look up idempotency key: %w", err)
+		default:
+			keyFound = true
+		}
+	}
+	head, err := scanHead(streamID, br.QueryRow())
+	if err != nil {
+		return WriteState{}, err
+	}
+	ws.Head = head
+	if err := br.Close(); err != nil {
+		return WriteState{}, fmt.Errorf("eventstore: read for write %s: %w", streamID, err)
+	}
+	if keyFound {
+		dup, _, err := s.duplicate(ctx, tx, opts.IdempotencyKey, opts.RequestHash, gotHash, keyStream, first, last)
+		if err != nil {
+			return WriteState{}, err
+		}
+		ws.Duplicate = &dup
+	}
+	return ws, nil
+}
+
+// ReadAll returns up to limit events with position > after, in position order. Use it for
+// inspection and tests; consumers must use ReadCommitted, which never skips a late commit.
+func (s *Store) ReadAll(ctx context.Context, db DBTX, after int64, limit int) ([]RecordedEvent, error) {
+	rows, err := db.Query(ctx, `SELECT `+eventColumns+` FROM events WHERE position > $1 ORDER BY position LIMIT $2`, after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("eventstore: read all after %d: %w", after, err)
+	}
+	return collect(rows, "read all")
+}
+
+// Checkpoint is a consumer's place in the log: the last (transaction id, position) it handled.
+// The zero value is before the first event.
+type Checkpoint struct {
+	TransactionID uint64
+	Position      int64
+}
+
+// After returns the checkpoint just past e.
+func CheckpointOf(e RecordedEvent) Checkpoint {
+	return Checkpoint{TransactionID: e.TransactionID, Position: e.Position}
+}
+
+// ReadCommitted returns up to limit events after cp in consumer order, (transaction id,
+// position), stopping below the oldest transaction still running: an event whose transaction
+// is in progress, and everything after it, waits until it finishes. This is the same rule
+// watermill-sql's PostgreSQL subscriber applies (see SchemaAdapter), used by rebuilds.
+func (s *Store) ReadCommitted(ctx context.Context, db DBTX, cp Checkpoint, limit int) ([]RecordedEvent, error) {
+	rows, err := db.Query(ctx, `SELECT `+eventColumns+` FROM events
+		WHERE ((transaction_id = $1::text::xid8 AND position > $2) OR transaction_id > $1::text::xid8)
+		  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+		ORDER BY transaction_id, position LIMIT $3`,
+		strconv.FormatUint(cp.TransactionID, 10), cp.Position, limit)
+	if err != nil {
+		return nil, fmt.Errorf("eventstore: read committed after %+v: %w", cp, err)
+	}
+	return collect(rows, "read committed")
+}
