@@ -1,0 +1,71 @@
+# Gamelle: `make run` serves the app, `make test` runs every test. Both set up what they need.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := run
+
+GO      ?= go
+NPM     ?= npm
+BIN     := bin/gamelle
+FE      := frontend
+PG      := scripts/dev-postgres.sh
+# The test cluster trades durability for speed: it only ever holds throwaway databases.
+TEST_PG_ENV := GAMELLE_PG_FSYNC=off GAMELLE_PG_SYNC_COMMIT=off
+
+.PHONY: run dev test test-go test-frontend test-e2e bench lint deps frontend build db clean routes check-routes
+
+deps: $(FE)/node_modules/.install-stamp
+	@$(GO) mod download
+
+$(FE)/node_modules/.install-stamp: $(FE)/package.json $(FE)/package-lock.json
+	cd $(FE) && $(NPM) ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+frontend: deps
+	cd $(FE) && $(NPM) run build --silent
+
+build: frontend
+	$(GO) build -o $(BIN) ./cmd/gamelle
+
+# Serve the app. Without DATABASE_URL a project-local PostgreSQL cluster is started (or reused).
+run: build
+	@url="$${DATABASE_URL:-$$($(PG) start)}"; \
+	echo "Gamelle on http://localhost:$${PORT:-8080}"; \
+	DATABASE_URL="$$url" exec ./$(BIN) serve
+
+# Go server plus the Vite dev server with hot reload.
+dev: deps
+	@mkdir -p .data $(FE)/dist; [ -f $(FE)/dist/.vite/manifest.json ] || $(MAKE) frontend
+	@url="$${DATABASE_URL:-$$($(PG) start)}"; \
+	echo "http://localhost:5173" > .data/vite.hot; \
+	trap 'rm -f .data/vite.hot; kill 0' EXIT; \
+	(cd $(FE) && $(NPM) run dev -- --strictPort) & \
+	DATABASE_URL="$$url" $(GO) run ./cmd/gamelle serve
+
+db:
+	@$(PG) start
+
+test: deps frontend
+	@scripts/ensure-chromium.sh
+	@url="$${TEST_DATABASE_URL:-$$($(TEST_PG_ENV) $(PG) start $(CURDIR)/.data/pg-test)}"; \
+	export TEST_DATABASE_URL="$$url" E2E_DATABASE_URL="$$url"; \
+	$(MAKE) --no-print-directory lint test-go test-frontend build test-e2e
+
+test-go:
+	$(GO) test -count=1 ./...
+
+test-frontend:
+	cd $(FE) && $(NPM) test --silent
+
+test-e2e:
+	cd $(FE) && GAMELLE_BIN=$(CURDIR)/$(BIN) $(NPM) run e2e --silent
+
+lint:
+	$(GO) vet ./...
+	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	cd $(FE) && $(NPM) run typecheck --silent
+
+bench:
+	@echo "benchmarks arrive with the event store (make bench)"
+
+clean:
+	rm -rf $(BIN) $(FE)/dist $(FE)/test-output

@@ -1,0 +1,59 @@
+// Command gamelle runs the Gamelle web application and its operator tasks.
+//
+//	gamelle serve [--web=true] [--worker=true]   serve HTTP and/or run background workers
+//	gamelle migrate                              apply database migrations
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string) error
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"serve":   {"serve the web application and background workers", runServe},
+		"migrate": {"apply database migrations and exit", runMigrate},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:]); err != nil {
+		slog.Error("gamelle", "err", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string) error {
+	cmds := commands()
+	if len(args) == 0 {
+		usage(cmds)
+		return errors.New("no command given")
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		usage(cmds)
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+	return c.run(ctx, args[1:])
+}
+
+func usage(cmds map[string]command) {
+	fmt.Fprintln(os.Stderr, "usage: gamelle <command> [flags]\n\ncommands:")
+	for _, name := range []string{"serve", "migrate", "projections", "admin", "foods", "routes"} {
+		if c, ok := cmds[name]; ok {
+			fmt.Fprintf(os.Stderr, "  %-12s %s\n", name, c.summary)
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/gamelle/gamelle/config"
+	"github.com/gamelle/gamelle/frontend"
+	"github.com/gamelle/gamelle/handlers"
+	"github.com/gamelle/gamelle/migrations"
+)
+
+// app is the process-wide wiring shared by subcommands.
+type app struct {
+	cfg  config.Config
+	log  *slog.Logger
+	pool *pgxpool.Pool
+}
+
+func newApp(ctx context.Context) (*app, error) {
+	cfg, err := config.Load(os.LookupEnv)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	var h slog.Handler = slog.NewTextHandler(os.Stderr, nil)
+	if cfg.Production() {
+		h = slog.NewJSONHandler(os.Stderr, nil)
+	}
+	log := slog.New(h)
+	slog.SetDefault(log)
+	pcfg, err := pgxpool.ParseConfig(cfg.DatabaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("parse DATABASE_URL: %w", err)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
+	if err != nil {
+		return nil, fmt.Errorf("connect database: %w", err)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := pool.Ping(pingCtx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("ping database: %w", err)
+	}
+	return &app{cfg: cfg, log: log, pool: pool}, nil
+}
+
+func (a *app) close() { a.pool.Close() }
+
+func runMigrate(ctx context.Context, _ []string) error {
+	a, err := newApp(ctx)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	return migrations.Up(ctx, a.pool)
+}
+
+func runServe(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	web := fs.Bool("web", true, "serve HTTP")
+	worker := fs.Bool("worker", true, "run background workers (jobs, projections)")
+	migrate := fs.Bool("migrate", false, "apply migrations before serving (always on outside production)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	a, err := newApp(ctx)
+	if err != nil {
+		return err
+	}
+	defer a.close()
+	if *migrate || !a.cfg.Production() {
+		if err := migrations.Up(ctx, a.pool); err != nil {
+			return err
+		}
+	}
+
+	g, ctx := errgroup.WithContext(ctx)
+	if *worker {
+		a.log.Info("workers started")
+	}
+	if *web {
+		srv, err := handlers.New(handlers.Deps{
+			Config: a.cfg, Pool: a.pool, Logger: a.log, Assets: frontend.Dist(),
+			HotFile: filepath.Join(a.cfg.DataDir, "vite.hot"), SessionCleanup: 5 * time.Minute,
+		})
+		if err != nil {
+			return err
+		}
+		hs := &http.Server{
+			Addr:              fmt.Sprintf(":%d", a.cfg.Port),
+			Handler:           srv,
+			ReadHeaderTimeout: 10 * time.Second,
+			ReadTimeout:       30 * time.Second,
+			WriteTimeout:      60 * time.Second,
+			IdleTimeout:       120 * time.Second,
+			BaseContext:       func(net.Listener) context.Context { return ctx },
+		}
+		g.Go(func() error {
+			a.log.Info("listening", "url", a.cfg.AppURL, "port", a.cfg.Port, "env", a.cfg.Env)
+			if err := hs.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				return fmt.Errorf("http: %w", err)
+			}
+			return nil
+		})
+		g.Go(func() error {
+			<-ctx.Done()
+			sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+			defer cancel()
+			return hs.Shutdown(sctx)
+		})
+	}
+	return g.Wait()
+}

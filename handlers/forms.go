@@ -1,0 +1,95 @@
+package handlers
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+
+	inertia "github.com/romsar/gonertia/v3"
+)
+
+// errMalformed means the body could not be read as the declared format.
+var errMalformed = errors.New("malformed request body")
+
+// errTooLarge means the body passed MaxBodyBytes while being read (no Content-Length given).
+var errTooLarge = errors.New("request body too large")
+
+// decodeBody reads a JSON, urlencoded or multipart body into dst (a struct with json tags).
+// Inertia sends JSON; classic forms and files arrive as form data.
+func decodeBody(r *http.Request, dst any) error {
+	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch ct {
+	case "application/json":
+		dec := json.NewDecoder(r.Body)
+		if err := dec.Decode(dst); err != nil {
+			return classify(err)
+		}
+		return nil
+	case "application/x-www-form-urlencoded", "multipart/form-data":
+		var err error
+		if ct == "multipart/form-data" {
+			err = r.ParseMultipartForm(MaxBodyBytes)
+		} else {
+			err = r.ParseForm()
+		}
+		if err != nil {
+			return classify(err)
+		}
+		flat := map[string]string{}
+		for k, v := range r.PostForm {
+			if len(v) > 0 {
+				flat[k] = v[len(v)-1]
+			}
+		}
+		b, _ := json.Marshal(flat)
+		if err := json.Unmarshal(b, dst); err != nil {
+			return fmt.Errorf("%w: %v", errMalformed, err)
+		}
+		return nil
+	case "":
+		if r.ContentLength == 0 {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: content type %q", errMalformed, ct)
+}
+
+func classify(err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return errTooLarge
+	}
+	return fmt.Errorf("%w: %v", errMalformed, err)
+}
+
+// bodyError answers a body that could not be decoded: 413 for an oversized one, otherwise a
+// translated form error sent back to the page the form came from.
+func (s *Server) bodyError(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, errTooLarge) {
+		http.Error(w, s.t(r, "error.too_large"), http.StatusRequestEntityTooLarge)
+		return
+	}
+	s.back(w, r, inertia.ValidationErrors{"form": s.t(r, "error.form.malformed")})
+}
+
+// back redirects to the page the request came from (or fallback "/"), carrying validation
+// errors through the session, as Inertia expects for a failed form.
+func (s *Server) back(w http.ResponseWriter, r *http.Request, errs inertia.ValidationErrors) {
+	ctx := r.Context()
+	if len(errs) > 0 {
+		ctx = inertia.SetValidationErrors(ctx, errs)
+	}
+	to := r.Header.Get("Referer")
+	if to == "" || !sameOrigin(r, to) {
+		to = r.URL.Path
+	}
+	s.inertia.Redirect(w, r.WithContext(ctx), to, http.StatusSeeOther)
+}
+
+// redirectWithFlash redirects after a successful action with a translated flash message.
+func (s *Server) redirectWithFlash(w http.ResponseWriter, r *http.Request, to, kind, message string) {
+	ctx := inertia.SetFlash(r.Context(), inertia.Flash{kind: message})
+	s.inertia.Redirect(w, r.WithContext(ctx), to, http.StatusSeeOther)
+}

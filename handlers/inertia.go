@@ -1,0 +1,206 @@
+package handlers
+
+import (
+	"context"
+	"encoding/gob"
+	"fmt"
+	"io/fs"
+	"net/http"
+
+	"github.com/alexedwards/scs/v2"
+	inertia "github.com/romsar/gonertia/v3"
+
+	"github.com/gamelle/gamelle/messages"
+)
+
+// rootTemplate is the HTML shell of every first visit. The Vite helpers come from gonertia:
+// in development (hot file present) they point at the Vite dev server, otherwise at the
+// hashed files of the manifest.
+const rootTemplate = `<!DOCTYPE html>
+<html lang="{{ .locale }}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<link rel="icon" href="/favicon.ico" type="image/svg+xml">
+<title>Gamelle</title>
+{{ if .hmr }}{{ viteReactRefresh }}<script type="module" src="{{ vite "@vite/client" }}"></script>{{ end }}
+<link rel="stylesheet" href="{{ vite "src/app.css" }}">
+<script type="module" src="{{ vite "src/app.tsx" }}"></script>
+{{ .inertiaHead }}
+</head>
+<body class="antialiased">
+{{ .inertia }}
+</body>
+</html>
+`
+
+func newInertia(d Deps, sessions *scs.SessionManager) (*inertia.Inertia, error) {
+	opts := []inertia.Option{inertia.WithFlashProvider(&sessionFlash{sm: sessions})}
+	if _, err := fs.Stat(d.Assets, ".vite/manifest.json"); err == nil {
+		// The manifest changes with every build, so its hash is a correct asset version.
+		opts = append(opts, inertia.WithVersionFromFileFS(d.Assets, ".vite/manifest.json"))
+	} else {
+		opts = append(opts, inertia.WithVersion("dev"))
+	}
+	i, err := inertia.New(rootTemplate, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("inertia: %w", err)
+	}
+	hot := d.HotFile
+	if hot == "" {
+		hot = "/nonexistent/gamelle-vite-hot"
+	}
+	if _, err := inertia.NewViteFromFS(i, d.Assets,
+		inertia.WithHotFile(hot),
+		inertia.WithBuildManifest(".vite/manifest.json"),
+		inertia.WithFallbackManifest("manifest.json"),
+		inertia.WithBuildDir("/build/"),
+	); err != nil {
+		return nil, fmt.Errorf("inertia vite: %w", err)
+	}
+	return i, nil
+}
+
+func init() {
+	// Flash data and validation errors travel through the session between a redirect and the
+	// next page; scs encodes with gob, so the concrete types must be known.
+	gob.Register(inertia.ValidationErrors{})
+	gob.Register(inertia.Flash{})
+	gob.Register(map[string]any{})
+}
+
+// sessionFlash stores gonertia's flash data and validation errors in the scs session, so they
+// survive exactly one redirect.
+type sessionFlash struct{ sm *scs.SessionManager }
+
+const (
+	sessionKeyErrors       = "inertia.errors"
+	sessionKeyFlash        = "inertia.flash"
+	sessionKeyClearHistory = "inertia.clear_history"
+)
+
+func (f *sessionFlash) FlashErrors(ctx context.Context, errs inertia.ValidationErrors) error {
+	f.sm.Put(ctx, sessionKeyErrors, errs)
+	return nil
+}
+
+func (f *sessionFlash) GetErrors(ctx context.Context) (inertia.ValidationErrors, error) {
+	v, _ := f.sm.Pop(ctx, sessionKeyErrors).(inertia.ValidationErrors)
+	return v, nil
+}
+
+func (f *sessionFlash) Flash(ctx context.Context, flash inertia.Flash) error {
+	f.sm.Put(ctx, sessionKeyFlash, flash)
+	return nil
+}
+
+func (f *sessionFlash) GetFlash(ctx context.Context) (inertia.Flash, error) {
+	v, _ := f.sm.Pop(ctx, sessionKeyFlash).(inertia.Flash)
+	return v, nil
+}
+
+func (f *sessionFlash) ShouldClearHistory(ctx context.Context) (bool, error) {
+	return f.sm.PopBool(ctx, sessionKeyClearHistory), nil
+}
+
+func (f *sessionFlash) FlashClearHistory(ctx context.Context) error {
+	f.sm.Put(ctx, sessionKeyClearHistory, true)
+	return nil
+}
+
+// sharedProps puts the props every page receives into the request context: the site
+// configuration, the locale, the signed-in person and the flash messages.
+func (s *Server) sharedProps(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		loc := localeFrom(ctx)
+		ctx = inertia.SetProps(ctx, inertia.Props{
+			"app":    s.siteConfig(),
+			"locale": loc,
+			"auth":   inertia.Always(s.authProp(r)),
+			// Inertia 3 exposes flash as page.flash; it is mirrored as a prop so components that
+			// read props alone (and older tests) see it too. Both read the same request data.
+			"flash": inertia.Always(flashProp(ctx)),
+		})
+		ctx = inertia.SetTemplateDatum(ctx, "locale", loc)
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// authProp is the signed-in person for the page, or nil for a visitor. Identity fills this in.
+func (s *Server) authProp(r *http.Request) map[string]any {
+	return map[string]any{"user": nil}
+}
+
+func flashProp(ctx context.Context) map[string]any {
+	out := map[string]any{}
+	for k, v := range inertia.FlashFromContext(ctx) {
+		out[k] = v
+	}
+	return out
+}
+
+// render renders an Inertia page and turns a rendering failure into the server-error page.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, component string, props inertia.Props) {
+	if err := s.inertia.Render(w, r, component, props); err != nil {
+		s.serverError(w, r, fmt.Errorf("render %s: %w", component, err))
+	}
+}
+
+// renderStatus renders a page with a non-200 status (error pages).
+func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int, component string, props inertia.Props) {
+	s.render(&statusWriter{ResponseWriter: w, status: status}, r, component, props)
+}
+
+// statusWriter replaces the 200 that gonertia writes with the given status.
+type statusWriter struct {
+	http.ResponseWriter
+	status      int
+	wroteHeader bool
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.wroteHeader {
+		return
+	}
+	w.wroteHeader = true
+	if code == http.StatusOK {
+		code = w.status
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if !w.wroteHeader {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// t translates a message key in the request's locale.
+func (s *Server) t(r *http.Request, key string, data ...map[string]any) string {
+	return s.tr.T(localeFrom(r.Context()), key, data...)
+}
+
+type ctxKey int
+
+const localeKey ctxKey = iota
+
+// withLocale detects the visitor's language once per request.
+func withLocale(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := context.WithValue(r.Context(), localeKey, messages.Detect(r))
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+func localeFrom(ctx context.Context) string {
+	if l, ok := ctx.Value(localeKey).(string); ok {
+		return l
+	}
+	return messages.Default
+}

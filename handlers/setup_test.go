@@ -1,0 +1,151 @@
+package handlers
+
+import (
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/config"
+	"github.com/gamelle/gamelle/internal/pgtest"
+)
+
+// testAssets is a minimal Vite build: a manifest naming the two entries.
+func testAssets() fstest.MapFS {
+	return fstest.MapFS{
+		".vite/manifest.json": {Data: []byte(`{
+ "src/app.tsx": {"file": "assets/app-abc123.js", "src": "src/app.tsx", "isEntry": true},
+ "src/app.css": {"file": "assets/app-def456.css", "src": "src/app.css", "isEntry": true}
+}`)},
+		"assets/app-abc123.js":  {Data: []byte("console.log('app')")},
+		"assets/app-def456.css": {Data: []byte("body{}")},
+		"avatars/1.svg":         {Data: []byte("<svg/>")},
+	}
+}
+
+// bundle is what a handler test needs: the real server over a fresh database, and a browser-like
+// client with a cookie jar.
+type bundle struct {
+	srv    *Server
+	ts     *httptest.Server
+	client *http.Client
+	db     *pgtest.DB
+	ver    string
+}
+
+func setup(t *testing.T) *bundle {
+	t.Helper()
+	db := pgtest.New(t)
+	cfg, err := config.Load(func(k string) (string, bool) {
+		v, ok := map[string]string{
+			"DATABASE_URL": db.URL, "APP_ENV": "test", "APP_KEY": strings.Repeat("k", 32), "DATA_DIR": t.TempDir(),
+		}[k]
+		return v, ok
+	})
+	require.NoError(t, err)
+	srv, err := New(Deps{Config: cfg, Pool: db.Pool, Logger: slog.New(slog.DiscardHandler), Assets: testAssets()})
+	require.NoError(t, err)
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	b := &bundle{srv: srv, ts: ts, client: client, db: db}
+	b.version(t)
+	return b
+}
+
+func (b *bundle) xsrf(t *testing.T) string {
+	t.Helper()
+	u, _ := url.Parse(b.ts.URL)
+	for _, c := range b.client.Jar.Cookies(u) {
+		if c.Name == xsrfCookie {
+			return c.Value
+		}
+	}
+	// First contact hands out the cookie.
+	resp := b.do(t, "GET", "/", nil, nil)
+	resp.Body.Close()
+	for _, c := range b.client.Jar.Cookies(u) {
+		if c.Name == xsrfCookie {
+			return c.Value
+		}
+	}
+	t.Fatal("no XSRF-TOKEN cookie issued")
+	return ""
+}
+
+func (b *bundle) do(t *testing.T, method, path string, body io.Reader, headers map[string]string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequest(method, b.ts.URL+path, body)
+	require.NoError(t, err)
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := b.client.Do(req)
+	require.NoError(t, err)
+	return resp
+}
+
+// inertiaVisit performs an Inertia XHR visit and decodes the page object.
+func (b *bundle) inertiaVisit(t *testing.T, method, path string, body any, extra map[string]string) (*http.Response, page) {
+	t.Helper()
+	h := map[string]string{"X-Inertia": "true", "Accept": "text/html, application/xhtml+xml", "X-Requested-With": "XMLHttpRequest", "X-Inertia-Version": b.version(t)}
+	var rd io.Reader
+	if body != nil {
+		raw, _ := json.Marshal(body)
+		rd = strings.NewReader(string(raw))
+		h["Content-Type"] = "application/json"
+		h["X-XSRF-TOKEN"] = b.xsrf(t)
+	}
+	for k, v := range extra {
+		h[k] = v
+	}
+	resp := b.do(t, method, path, rd, h)
+	defer resp.Body.Close()
+	var p page
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") && resp.StatusCode != http.StatusConflict {
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&p))
+	}
+	return resp, p
+}
+
+// version is the asset version, read once from a first visit so that later calls do not consume
+// flash data meant for the page under test.
+func (b *bundle) version(t *testing.T) string {
+	t.Helper()
+	if b.ver != "" {
+		return b.ver
+	}
+	resp := b.do(t, "GET", "/terms", nil, nil)
+	defer resp.Body.Close()
+	html, _ := io.ReadAll(resp.Body)
+	b.ver = pageFromHTML(t, string(html)).Version
+	return b.ver
+}
+
+type page struct {
+	Component string         `json:"component"`
+	Props     map[string]any `json:"props"`
+	URL       string         `json:"url"`
+	Version   string         `json:"version"`
+	Flash     map[string]any `json:"flash"`
+}
+
+func pageFromHTML(t *testing.T, html string) page {
+	t.Helper()
+	start := strings.Index(html, `<script data-page="app" type="application/json">`)
+	require.GreaterOrEqual(t, start, 0, "page script in HTML")
+	rest := html[start+len(`<script data-page="app" type="application/json">`):]
+	end := strings.Index(rest, "</script>")
+	var p page
+	require.NoError(t, json.Unmarshal([]byte(rest[:end]), &p))
+	return p
+}

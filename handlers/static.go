@@ -1,0 +1,102 @@
+package handlers
+
+import (
+	"context"
+	_ "embed"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/gamelle/gamelle/migrations"
+)
+
+//go:embed static/favicon.svg
+var faviconSVG []byte
+
+const robotsTxt = `User-agent: *
+Allow: /
+Disallow: /dashboard/
+Disallow: /auth/
+Disallow: /account
+Disallow: /mealprep
+Disallow: /checkout
+Disallow: /stripe/
+`
+
+func (s *Server) robots(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	_, _ = w.Write([]byte(robotsTxt))
+}
+
+// favicon serves the SVG logo; browsers accept an SVG body at /favicon.ico by its content type.
+func (s *Server) favicon(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "public, max-age=604800")
+	_, _ = w.Write(faviconSVG)
+}
+
+// assets serves the Vite build under /build/. Hashed files never change, so they are cached for
+// a year; anything else is revalidated.
+func (s *Server) assets() http.Handler {
+	files := http.StripPrefix("/build/", http.FileServerFS(s.deps.Assets))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := strings.TrimPrefix(r.URL.Path, "/build/")
+		if strings.HasPrefix(p, ".vite/") || p == "" || strings.HasSuffix(p, "/") {
+			s.notFound(w, r)
+			return
+		}
+		if _, err := fs.Stat(s.deps.Assets, p); err != nil {
+			s.notFound(w, r)
+			return
+		}
+		if strings.HasPrefix(p, "assets/") {
+			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			w.Header().Set("Cache-Control", "public, max-age=3600")
+		}
+		files.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = w.Write([]byte("ok\n"))
+}
+
+// readyz answers 200 only when the database answers and carries every embedded migration.
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if err := s.deps.Pool.Ping(ctx); err != nil {
+		http.Error(w, "database unreachable", http.StatusServiceUnavailable)
+		return
+	}
+	cur, latest, err := migrations.Version(ctx, s.deps.Pool)
+	if err != nil || cur < latest {
+		http.Error(w, "database not migrated", http.StatusServiceUnavailable)
+		return
+	}
+	_, _ = w.Write([]byte("ready\n"))
+}
+
+func sameOrigin(r *http.Request, raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return false
+	}
+	return u.Host == "" || u.Host == r.Host
+}
+
+// readHotURL reads the Vite dev server URL that make dev writes to the hot file.
+func readHotURL(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimRight(strings.TrimSpace(string(b)), "/")
+}
