@@ -378,7 +378,7 @@ type Checkpoint struct {
 	Position      int64
 }
 
-// After returns the checkpoint just past e.
+// CheckpointOf is the checkpoint of a consumer that has just handled e.
 func CheckpointOf(e RecordedEvent) Checkpoint {
 	return Checkpoint{TransactionID: e.TransactionID, Position: e.Position}
 }
