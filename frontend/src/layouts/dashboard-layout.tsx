@@ -5,7 +5,7 @@ import BrandLogo from '../components/brand-logo'
 import FlashMessages from '../components/flash-messages'
 import LanguageSwitcher from '../components/language-switcher'
 import SkipLink from '../components/skip-link'
-import { usePageProps } from '../lib/shared-props'
+import { useFlash, usePageProps } from '../lib/shared-props'
 import type { DashboardRouteEntry, Role } from '../types'
 
 /** Dashboard entries the given role may see (SPEC §2: Admin only for ADMIN). */
@@ -23,7 +23,8 @@ function isCurrent(pageUrl: string, href: string): boolean {
 export default function DashboardLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   const { url } = usePage()
-  const { app, auth, flash } = usePageProps()
+  const { app, auth } = usePageProps()
+  const flash = useFlash()
   const [navOpen, setNavOpen] = useState(false)
   const user = auth?.user ?? null
   const routes = visibleDashboardRoutes(app.dashboardRouteList ?? [], user?.role)

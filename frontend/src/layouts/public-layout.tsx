@@ -3,11 +3,11 @@ import FlashMessages from '../components/flash-messages'
 import SiteFooter from '../components/site-footer'
 import SiteHeader from '../components/site-header'
 import SkipLink from '../components/skip-link'
-import { usePageProps } from '../lib/shared-props'
+import { useFlash } from '../lib/shared-props'
 
 /** Landing, legal pages, waitlist and error pages. */
 export default function PublicLayout({ children }: { children: ReactNode }) {
-  const { flash } = usePageProps()
+  const flash = useFlash()
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { LOCALE_COOKIE, createI18n, currentLocale } from './index'
+
+function setCookie(value: string | null) {
+  document.cookie =
+    value === null ? `${LOCALE_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT` : `${LOCALE_COOKIE}=${value}; path=/`
+}
+
+function setBrowserLanguages(languages: string[]) {
+  vi.spyOn(window.navigator, 'languages', 'get').mockReturnValue(languages)
+  vi.spyOn(window.navigator, 'language', 'get').mockReturnValue(languages[0] ?? '')
+}
+
+function setQuery(search: string) {
+  window.history.replaceState(null, '', `/${search}`)
+}
+
+function detect(): string {
+  return currentLocale(createI18n())
+}
+
+beforeEach(() => {
+  setCookie(null)
+  localStorage.clear()
+  sessionStorage.clear()
+  setQuery('')
+  document.documentElement.removeAttribute('lang')
+  setBrowserLanguages(['de-DE', 'de'])
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('language detection', () => {
+  it('defaults to French when nothing names a supported language (German browser)', () => {
+    expect(detect()).toBe('fr')
+    expect(document.documentElement.lang).toBe('fr')
+  })
+
+  it('uses the browser language when it is supported (en-US → en)', () => {
+    setBrowserLanguages(['en-US', 'en'])
+    expect(detect()).toBe('en')
+  })
+
+  it('takes the first supported browser language in order', () => {
+    setBrowserLanguages(['de-DE', 'en-GB', 'fr-FR'])
+    expect(detect()).toBe('en')
+  })
+
+  it('lets the query string beat the cookie', () => {
+    setQuery('?lng=en')
+    setCookie('fr')
+    localStorage.setItem('i18nextLng', 'fr')
+    expect(detect()).toBe('en')
+  })
+
+  it('lets the cookie beat localStorage', () => {
+    setCookie('en')
+    localStorage.setItem('i18nextLng', 'fr')
+    expect(detect()).toBe('en')
+  })
+
+  it('lets localStorage beat sessionStorage', () => {
+    localStorage.setItem('i18nextLng', 'en')
+    sessionStorage.setItem('i18nextLng', 'fr')
+    expect(detect()).toBe('en')
+  })
+
+  it('lets sessionStorage beat the browser language', () => {
+    setBrowserLanguages(['fr-FR'])
+    sessionStorage.setItem('i18nextLng', 'en')
+    expect(detect()).toBe('en')
+  })
+
+  it('lets the browser language beat <html lang>', () => {
+    setBrowserLanguages(['en-US'])
+    document.documentElement.lang = 'fr'
+    expect(detect()).toBe('en')
+  })
+
+  it('reads <html lang> when the browser language is unsupported', () => {
+    document.documentElement.lang = 'en'
+    expect(detect()).toBe('en')
+  })
+
+  it('skips unsupported values and keeps looking (cookie "de" → localStorage "en")', () => {
+    setCookie('de')
+    localStorage.setItem('i18nextLng', 'en')
+    expect(detect()).toBe('en')
+  })
+
+  it('caches the language in localStorage and in the i18next cookie', async () => {
+    const i18n = createI18n()
+    await i18n.changeLanguage('en')
+    expect(localStorage.getItem('i18nextLng')).toBe('en')
+    expect(document.cookie).toContain(`${LOCALE_COOKIE}=en`)
+    expect(document.documentElement.lang).toBe('en')
+    // …so the next page load keeps it.
+    expect(detect()).toBe('en')
+  })
+
+  it('falls back to English for a key missing from French', () => {
+    const i18n = createI18n()
+    i18n.addResource('en', 'translation', 'onlyInEnglish', 'Only in English')
+    expect(currentLocale(i18n)).toBe('fr')
+    expect(i18n.t('onlyInEnglish')).toBe('Only in English')
+  })
+})

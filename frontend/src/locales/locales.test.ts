@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { appConfig } from '../test/fixtures'
+import { en } from './en'
+import { fr } from './fr'
+
+type Tree = { readonly [key: string]: string | Tree }
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (typeof value === 'string') out.set(path, value)
+    else for (const [k, v] of flatten(value, path)) out.set(k, v)
+  }
+  return out
+}
+
+const frKeys = flatten(fr)
+const enKeys = flatten(en)
+
+describe('locale files', () => {
+  it('have exactly the same keys in French and English', () => {
+    const missingInEn = [...frKeys.keys()].filter((k) => !enKeys.has(k))
+    const missingInFr = [...enKeys.keys()].filter((k) => !frKeys.has(k))
+    expect({ missingInEn, missingInFr }).toEqual({ missingInEn: [], missingInFr: [] })
+  })
+
+  it('have no empty strings', () => {
+    const empty = [...frKeys, ...enKeys].filter(([, v]) => v.trim() === '').map(([k]) => k)
+    expect(empty).toEqual([])
+  })
+
+  it('use the same interpolation variables in both languages', () => {
+    const vars = (s: string) => [...s.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort()
+    const mismatched = [...frKeys].filter(([k, v]) => vars(v).join() !== vars(enKeys.get(k) ?? '').join()).map(([k]) => k)
+    expect(mismatched).toEqual([])
+  })
+
+  it('translate every key the site configuration names', () => {
+    const named = [
+      ...appConfig.faqList.flatMap((f) => [f.question, f.answer]),
+      ...appConfig.featuresList.flatMap((f) => [f.title, f.description]),
+      ...appConfig.testimonials.map((t) => t.comment),
+      ...appConfig.mainRouteList.map((r) => r.name),
+      ...appConfig.dashboardRouteList.map((r) => r.name),
+    ]
+    expect(named.filter((k) => !frKeys.has(k))).toEqual([])
+    expect(named.filter((k) => !enKeys.has(k))).toEqual([])
+  })
+})

@@ -1,0 +1,41 @@
+import { App } from '@inertiajs/react'
+import type { Page } from '@inertiajs/core'
+import { render } from '@testing-library/react'
+import type { ComponentType } from 'react'
+import { I18nextProvider } from 'react-i18next'
+import { createI18n } from '../i18n'
+import { layoutFor } from '../layouts'
+import type { Locale, SharedProps } from '../types'
+
+/** Renders a page component the way app.tsx does: Inertia's App, central layout, i18n. */
+export async function renderPage(
+  component: string,
+  Page: ComponentType<never>,
+  props: SharedProps & Record<string, unknown>,
+  lng: Locale = 'fr',
+  url = '/',
+) {
+  const i18n = createI18n()
+  await i18n.changeLanguage(lng)
+  const page = {
+    component,
+    props,
+    url,
+    version: null,
+    flash: {},
+    rescuedProps: [],
+    rememberedState: {},
+  } as unknown as Page
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <App
+        initialPage={page}
+        initialComponent={Page}
+        resolveComponent={() => Page}
+        titleCallback={(title: string) => `${title} - Gamelle`}
+        defaultLayout={layoutFor}
+      />
+    </I18nextProvider>,
+  )
+  return { ...result, i18n }
+}
