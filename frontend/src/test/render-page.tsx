@@ -1,7 +1,6 @@
-import { App } from '@inertiajs/react'
+import { App, type ResolvedComponent } from '@inertiajs/react'
 import type { Page } from '@inertiajs/core'
 import { render } from '@testing-library/react'
-import type { ComponentType } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { createI18n } from '../i18n'
 import { layoutFor } from '../layouts'
@@ -10,7 +9,7 @@ import type { Locale, SharedProps } from '../types'
 /** Renders a page component the way app.tsx does: Inertia's App, central layout, i18n. */
 export async function renderPage(
   component: string,
-  Page: ComponentType<never>,
+  Page: ResolvedComponent,
   props: SharedProps & Record<string, unknown>,
   lng: Locale = 'fr',
   url = '/',
