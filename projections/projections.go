@@ -1,0 +1,68 @@
+// Package projections builds read models from the event log.
+//
+// Each read model lives in its own sub-package and implements Projection. The Runner consumes
+// the log through watermill-sql with one consumer group per projection; the projection writes
+// its tables in the consumer's transaction, the same one that moves its checkpoint, so an event
+// is applied exactly once even if it is delivered twice. Rebuild replays a projection from event
+// zero in large batches, bypassing the per-message router.
+package projections
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/projections/balances"
+	"github.com/gamelle/gamelle/projections/tokenhistory"
+)
+
+// Projection is one read model.
+type Projection interface {
+	// Name is the projection's stable name: its consumer group and the argument of
+	// "gamelle projections rebuild NAME". Letters, digits and underscores.
+	Name() string
+	// Tables are truncated (in this order) before a rebuild.
+	Tables() []string
+	// Handles reports whether the projection cares about an event type; other events only move
+	// the checkpoint.
+	Handles(eventType string) bool
+	// Apply writes the effect of events (in consumer order) inside tx. It must be idempotent per
+	// event — applying an event it has already seen changes nothing — and must not depend on
+	// events of different streams arriving in position order (see docs/eventstore.md).
+	Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error
+}
+
+// Default is every read model the application runs. Later areas add theirs here.
+func Default() []Projection {
+	return []Projection{balances.New(), tokenhistory.New()}
+}
+
+// ByName picks projections from Default; no names means all of them.
+func ByName(names ...string) ([]Projection, error) {
+	all := Default()
+	if len(names) == 0 {
+		return all, nil
+	}
+	var out []Projection
+	for _, n := range names {
+		found := false
+		for _, p := range all {
+			if p.Name() == n {
+				out = append(out, p)
+				found = true
+			}
+		}
+		if !found {
+			return nil, &UnknownProjectionError{Name: n}
+		}
+	}
+	return out, nil
+}
+
+// UnknownProjectionError names a projection that does not exist.
+type UnknownProjectionError struct{ Name string }
+
+func (e *UnknownProjectionError) Error() string {
+	return "projections: unknown projection " + e.Name
+}

@@ -1,0 +1,217 @@
+package projections_test
+
+import (
+	"context"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/internal/pgtest"
+	"github.com/gamelle/gamelle/projections"
+	"github.com/gamelle/gamelle/projections/balances"
+	"github.com/gamelle/gamelle/projections/tokenhistory"
+	"github.com/gamelle/gamelle/wallets"
+)
+
+type bundle struct {
+	pool   *pgxpool.Pool
+	store  *eventstore.Store
+	svc    *wallets.Service
+	runner *projections.Runner
+}
+
+func setup(t *testing.T) bundle {
+	t.Helper()
+	db := pgtest.New(t)
+	store := eventstore.New(db.Pool)
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	runner, err := projections.NewRunner(db.Pool, logger, projections.WithPollInterval(5*time.Millisecond))
+	require.NoError(t, err)
+	return bundle{pool: db.Pool, store: store, svc: wallets.New(db.Pool, store), runner: runner}
+}
+
+// start runs the runner until the test ends.
+func (b bundle) start(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.runner.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		require.NoError(t, <-done)
+	})
+}
+
+// workload runs a random mix of grants, charges and refunds over users and returns the
+// position of the last append.
+func workload(t *testing.T, b bundle, users []uuid.UUID, n int, seed uint64) int64 {
+	t.Helper()
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(seed, seed))
+	var last int64
+	charged := map[uuid.UUID][]string{}
+	for i := range n {
+		u := users[rng.IntN(len(users))]
+		var (
+			r   wallets.Result
+			err error
+		)
+		switch k := rng.IntN(10); {
+		case k < 4:
+			r, err = b.svc.Grant(ctx, wallets.GrantCommand{UserID: u, Amount: int64(1 + rng.IntN(5)), Reason: ledger.ReasonAdminGrant, Ref: "test", Actor: "cli:test"})
+		case k < 9:
+			ref := uuid.NewString()
+			r, err = b.svc.Charge(ctx, wallets.ChargeCommand{UserID: u, Amount: int64(1 + rng.IntN(3)), Reason: ledger.ReasonRecipeGeneration, Ref: ref, Actor: u.String()})
+			if err == nil {
+				charged[u] = append(charged[u], ref)
+			}
+		default:
+			if len(charged[u]) == 0 {
+				continue
+			}
+			r, err = b.svc.Refund(ctx, wallets.RefundCommand{UserID: u, Amount: 1, Ref: charged[u][0], Actor: "system", IdempotencyKey: "refund-" + charged[u][0]})
+			charged[u] = charged[u][1:]
+		}
+		if err != nil {
+			require.ErrorIs(t, err, ledger.ErrInsufficientTokens, "op %d", i)
+			continue
+		}
+		last = max(last, r.Position)
+	}
+	return last
+}
+
+type snapshot struct {
+	Balances []string
+	History  []string
+}
+
+func snap(t *testing.T, pool *pgxpool.Pool) snapshot {
+	t.Helper()
+	ctx := context.Background()
+	var s snapshot
+	rows, err := pool.Query(ctx, `SELECT format('%s|%s|%s|%s', user_id, balance, version, updated_at) FROM balances ORDER BY user_id`)
+	require.NoError(t, err)
+	s.Balances, err = pgx.CollectRows(rows, pgx.RowTo[string])
+	require.NoError(t, err)
+	rows, err = pool.Query(ctx, `SELECT format('%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s', event_id, position, user_id, version, event_type, delta, reason, ref, balance_after, actor, occurred_at) FROM token_history ORDER BY event_id`)
+	require.NoError(t, err)
+	s.History, err = pgx.CollectRows(rows, pgx.RowTo[string])
+	require.NoError(t, err)
+	return s
+}
+
+func users(n int) []uuid.UUID {
+	out := make([]uuid.UUID, n)
+	for i := range out {
+		out[i] = uuid.New()
+	}
+	return out
+}
+
+func TestLiveProjectionsFollowTheLedger(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.start(t)
+	ctx := context.Background()
+	user := uuid.New()
+
+	_, err := b.svc.Grant(ctx, wallets.GrantCommand{UserID: user, Amount: 5, Reason: ledger.ReasonSignupBonus, Actor: "system"})
+	require.NoError(t, err)
+	r, err := b.svc.Charge(ctx, wallets.ChargeCommand{UserID: user, Amount: 2, Reason: ledger.ReasonNeedsCalculation, Ref: "n1", Actor: user.String()})
+	require.NoError(t, err)
+
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	require.NoError(t, b.runner.WaitFor(wctx, r.Position))
+
+	bal, ok, err := balances.Get(ctx, b.pool, user)
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, int64(3), bal)
+
+	hist, err := tokenhistory.ForUser(ctx, b.pool, user, 10)
+	require.NoError(t, err)
+	require.Len(t, hist, 2)
+	require.Equal(t, int64(-2), hist[0].Delta)
+	require.Equal(t, "needs_calculation", hist[0].Reason)
+	require.Equal(t, user.String(), hist[0].Actor)
+	require.Equal(t, int64(5), hist[1].Delta)
+	require.Equal(t, "system", hist[1].Actor)
+}
+
+func TestRebuildEqualsLive(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.start(t)
+	ctx := context.Background()
+	last := workload(t, b, users(12), 300, 42)
+
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	require.NoError(t, b.runner.WaitFor(wctx, last))
+	live := snap(t, b.pool)
+	require.NotEmpty(t, live.History)
+
+	// The runner keeps running during the rebuild: they share the checkpoint row.
+	for _, p := range projections.Default() {
+		stats, err := projections.Rebuild(ctx, b.pool, nil, p, 37)
+		require.NoError(t, err)
+		require.Positive(t, stats.Events)
+	}
+	require.NoError(t, b.runner.WaitFor(wctx, last))
+	require.Equal(t, live, snap(t, b.pool))
+
+	// Invariant: the history sums to the balances.
+	var sumHistory, sumBalances int64
+	require.NoError(t, b.pool.QueryRow(ctx, `SELECT coalesce(sum(delta),0) FROM token_history`).Scan(&sumHistory))
+	require.NoError(t, b.pool.QueryRow(ctx, `SELECT coalesce(sum(balance),0) FROM balances`).Scan(&sumBalances))
+	require.Equal(t, sumBalances, sumHistory)
+}
+
+func TestRedeliveredEventsChangeNothing(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	workload(t, b, users(5), 80, 7)
+
+	events, err := b.store.ReadAll(ctx, b.pool, 0, 10_000)
+	require.NoError(t, err)
+	apply := func(evs []eventstore.RecordedEvent) {
+		require.NoError(t, eventstore.InTx(ctx, b.pool, func(tx pgx.Tx) error {
+			for _, p := range projections.Default() {
+				if err := p.Apply(ctx, tx, evs); err != nil {
+					return err
+				}
+			}
+			return nil
+		}))
+	}
+	apply(events)
+	once := snap(t, b.pool)
+	// Every event again, one at a time and in reverse order, then the whole log again.
+	for i := len(events) - 1; i >= 0; i-- {
+		apply(events[i : i+1])
+	}
+	apply(events)
+	require.Equal(t, once, snap(t, b.pool))
+}
+
+func TestWaitForRespectsItsBound(t *testing.T) {
+	t.Parallel()
+	b := setup(t) // runner not started: the projections never catch up
+	ctx := context.Background()
+	r, err := b.svc.Grant(ctx, wallets.GrantCommand{UserID: uuid.New(), Amount: 1, Reason: ledger.ReasonAdminGrant})
+	require.NoError(t, err)
+	wctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	require.ErrorIs(t, b.runner.WaitFor(wctx, r.Position), context.DeadlineExceeded)
+}

@@ -1,0 +1,132 @@
+// Package tokenhistory is the "token_history" read model: one row per ledger event, for the
+// admin audit and a person's own history.
+package tokenhistory
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/eventstore"
+)
+
+// Name is the projection's name and consumer group.
+const Name = "token_history"
+
+// Projection writes the token_history table.
+type Projection struct{}
+
+// New returns the projection.
+func New() Projection { return Projection{} }
+
+// Name implements projections.Projection.
+func (Projection) Name() string { return Name }
+
+// Tables implements projections.Projection.
+func (Projection) Tables() []string { return []string{"token_history"} }
+
+// Handles implements projections.Projection.
+func (Projection) Handles(eventType string) bool { return ledger.IsLedgerEvent(eventType) }
+
+// Entry is one row of a wallet's history.
+type Entry struct {
+	EventID      uuid.UUID
+	Position     int64
+	UserID       uuid.UUID
+	Version      int64
+	EventType    string
+	Delta        int64
+	Reason       string
+	Ref          string
+	BalanceAfter int64
+	Actor        string
+	OccurredAt   time.Time
+}
+
+func entryOf(e eventstore.RecordedEvent) (Entry, error) {
+	user, err := ledger.UserIDFromStream(e.StreamID)
+	if err != nil {
+		return Entry{}, err
+	}
+	ev, err := ledger.Decode(e.Type, e.Payload)
+	if err != nil {
+		return Entry{}, err
+	}
+	en := Entry{
+		EventID: e.EventID, Position: e.Position, UserID: user, Version: e.Version, EventType: e.Type,
+		Delta: ev.Delta(), BalanceAfter: ev.BalanceAfterEvent(), Actor: e.Metadata.Actor, OccurredAt: e.RecordedAt,
+	}
+	switch v := ev.(type) {
+	case ledger.TokensGranted:
+		en.Reason, en.Ref = string(v.Reason), v.Ref
+	case ledger.TokensCharged:
+		en.Reason, en.Ref = string(v.Reason), v.Ref
+	case ledger.PromoCodeRedeemed:
+		en.Reason, en.Ref = "promo_code:"+v.Code, v.CheckoutID
+	}
+	return en, nil
+}
+
+// Apply inserts one row per event, keyed by event id, so a redelivered event changes nothing.
+func (Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	var (
+		ids, users                []uuid.UUID
+		positions, versions       []int64
+		deltas, balances          []int64
+		types, reasons, refs, who []string
+		ats                       []time.Time
+	)
+	for _, e := range events {
+		if !ledger.IsLedgerEvent(e.Type) {
+			continue
+		}
+		en, err := entryOf(e)
+		if err != nil {
+			return fmt.Errorf("token_history: position %d: %w", e.Position, err)
+		}
+		ids, positions, users, versions = append(ids, en.EventID), append(positions, en.Position), append(users, en.UserID), append(versions, en.Version)
+		types, deltas, reasons, refs = append(types, en.EventType), append(deltas, en.Delta), append(reasons, en.Reason), append(refs, en.Ref)
+		balances, who, ats = append(balances, en.BalanceAfter), append(who, en.Actor), append(ats, en.OccurredAt)
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `
+		INSERT INTO token_history (event_id, position, user_id, version, event_type, delta, reason, ref, balance_after, actor, occurred_at)
+		SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::uuid[], $4::bigint[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::text[], $11::timestamptz[])
+		ON CONFLICT (event_id) DO NOTHING`, ids, positions, users, versions, types, deltas, reasons, refs, balances, who, ats)
+	if err != nil {
+		return fmt.Errorf("token_history: insert %d rows: %w", len(ids), err)
+	}
+	return nil
+}
+
+// ForUser returns a wallet's history, newest first, at most limit rows.
+func ForUser(ctx context.Context, db eventstore.DBTX, userID uuid.UUID, limit int) ([]Entry, error) {
+	return query(ctx, db, `WHERE user_id = $1 ORDER BY occurred_at DESC, version DESC LIMIT $2`, userID, limit)
+}
+
+// Between returns every wallet's history in [from, to), oldest first, at most limit rows.
+func Between(ctx context.Context, db eventstore.DBTX, from, to time.Time, limit int) ([]Entry, error) {
+	return query(ctx, db, `WHERE occurred_at >= $1 AND occurred_at < $2 ORDER BY occurred_at, position LIMIT $3`, from, to, limit)
+}
+
+func query(ctx context.Context, db eventstore.DBTX, where string, args ...any) ([]Entry, error) {
+	rows, err := db.Query(ctx, `SELECT event_id, position, user_id, version, event_type, delta, reason, ref, balance_after, actor, occurred_at FROM token_history `+where, args...)
+	if err != nil {
+		return nil, fmt.Errorf("token_history: query: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Entry, error) {
+		var e Entry
+		err := r.Scan(&e.EventID, &e.Position, &e.UserID, &e.Version, &e.EventType, &e.Delta, &e.Reason, &e.Ref, &e.BalanceAfter, &e.Actor, &e.OccurredAt)
+		return e, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("token_history: query: %w", err)
+	}
+	return out, nil
+}
