@@ -1,0 +1,200 @@
+package ledger_test
+
+import (
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/domain/ledger"
+)
+
+// scenario is Given(past events) / When(behaviour) / Then(new events or an error).
+type scenario struct {
+	t     *testing.T
+	given []ledger.Event
+}
+
+func given(t *testing.T, events ...ledger.Event) scenario {
+	t.Helper()
+	return scenario{t: t, given: events}
+}
+
+func (s scenario) when(behaviour func(w *ledger.Wallet) error) outcome {
+	w := ledger.FromHistory(uuid.New(), s.given)
+	err := behaviour(w)
+	return outcome{t: s.t, w: w, err: err}
+}
+
+type outcome struct {
+	t   *testing.T
+	w   *ledger.Wallet
+	err error
+}
+
+func (o outcome) then(events ...ledger.Event) {
+	o.t.Helper()
+	require.NoError(o.t, o.err)
+	require.Equal(o.t, events, o.w.Changes())
+}
+
+func (o outcome) thenError(target error) {
+	o.t.Helper()
+	require.ErrorIs(o.t, o.err, target)
+	require.Empty(o.t, o.w.Changes(), "a refused command records nothing")
+}
+
+func grant(amount int64, reason ledger.GrantReason, ref string) func(*ledger.Wallet) error {
+	return func(w *ledger.Wallet) error { _, err := w.Grant(amount, reason, ref); return err }
+}
+
+func charge(amount int64, ref string) func(*ledger.Wallet) error {
+	return func(w *ledger.Wallet) error {
+		_, err := w.Charge(amount, ledger.ReasonRecipeGeneration, ref)
+		return err
+	}
+}
+
+func refund(amount int64, ref string) func(*ledger.Wallet) error {
+	return func(w *ledger.Wallet) error { _, err := w.Refund(amount, ref); return err }
+}
+
+func promo(code, checkout string) func(*ledger.Wallet) error {
+	return func(w *ledger.Wallet) error { _, err := w.RedeemPromo(code, checkout); return err }
+}
+
+var (
+	bonus2   = ledger.TokensGranted{Amount: 2, Reason: ledger.ReasonSignupBonus, BalanceAfter: 2}
+	bought60 = ledger.TokensGranted{Amount: 60, Reason: ledger.ReasonPurchase, Ref: "checkout-1", BalanceAfter: 62}
+	spent1   = ledger.TokensCharged{Amount: 1, Reason: ledger.ReasonRecipeGeneration, Ref: "req-1", BalanceAfter: 61}
+)
+
+func TestGrant(t *testing.T) {
+	t.Parallel()
+	t.Run("sign-up bonus on a new wallet", func(t *testing.T) {
+		given(t).when(grant(2, ledger.ReasonSignupBonus, "")).then(bonus2)
+	})
+	t.Run("purchase adds to the balance", func(t *testing.T) {
+		given(t, bonus2).when(grant(60, ledger.ReasonPurchase, "checkout-1")).then(bought60)
+	})
+	t.Run("admin grant", func(t *testing.T) {
+		given(t, bonus2).when(grant(3, ledger.ReasonAdminGrant, "goodwill")).
+			then(ledger.TokensGranted{Amount: 3, Reason: ledger.ReasonAdminGrant, Ref: "goodwill", BalanceAfter: 5})
+	})
+	t.Run("zero, negative and huge amounts are refused", func(t *testing.T) {
+		given(t).when(grant(0, ledger.ReasonAdminGrant, "")).thenError(ledger.ErrInvalidAmount)
+		given(t).when(grant(-5, ledger.ReasonAdminGrant, "")).thenError(ledger.ErrInvalidAmount)
+		given(t).when(grant(ledger.MaxAmount+1, ledger.ReasonAdminGrant, "")).thenError(ledger.ErrInvalidAmount)
+	})
+	t.Run("unknown reason, and refund without its charge, are refused", func(t *testing.T) {
+		given(t).when(grant(1, "lottery", "")).thenError(ledger.ErrInvalidReason)
+		given(t).when(grant(1, ledger.ReasonRefund, "req-1")).thenError(ledger.ErrInvalidReason)
+	})
+	t.Run("a purchase names its checkout", func(t *testing.T) {
+		given(t).when(grant(20, ledger.ReasonPurchase, "")).thenError(ledger.ErrMissingRef)
+	})
+}
+
+func TestCharge(t *testing.T) {
+	t.Parallel()
+	t.Run("spends from the balance", func(t *testing.T) {
+		given(t, bonus2, bought60).when(charge(1, "req-1")).then(spent1)
+	})
+	t.Run("may spend the balance down to zero", func(t *testing.T) {
+		given(t, bonus2).when(charge(2, "req-1")).
+			then(ledger.TokensCharged{Amount: 2, Reason: ledger.ReasonRecipeGeneration, Ref: "req-1", BalanceAfter: 0})
+	})
+	t.Run("never below zero", func(t *testing.T) {
+		o := given(t, bonus2).when(charge(3, "req-1"))
+		o.thenError(ledger.ErrInsufficientTokens)
+		var ite *ledger.InsufficientTokensError
+		require.ErrorAs(t, o.err, &ite)
+		require.Equal(t, ledger.InsufficientTokensError{Balance: 2, Requested: 3}, *ite)
+	})
+	t.Run("an empty wallet cannot spend", func(t *testing.T) {
+		given(t).when(charge(1, "req-1")).thenError(ledger.ErrInsufficientTokens)
+	})
+	t.Run("amount, reason and ref are checked", func(t *testing.T) {
+		given(t, bonus2).when(charge(0, "req-1")).thenError(ledger.ErrInvalidAmount)
+		given(t, bonus2).when(charge(1, "")).thenError(ledger.ErrMissingRef)
+		given(t, bonus2).when(func(w *ledger.Wallet) error { _, err := w.Charge(1, "gift", "x"); return err }).thenError(ledger.ErrInvalidReason)
+	})
+}
+
+func TestRefund(t *testing.T) {
+	t.Parallel()
+	t.Run("gives back a charge", func(t *testing.T) {
+		given(t, bonus2, bought60, spent1).when(refund(1, "req-1")).
+			then(ledger.TokensGranted{Amount: 1, Reason: ledger.ReasonRefund, Ref: "req-1", BalanceAfter: 62})
+	})
+	t.Run("only once", func(t *testing.T) {
+		refunded := ledger.TokensGranted{Amount: 1, Reason: ledger.ReasonRefund, Ref: "req-1", BalanceAfter: 62}
+		given(t, bonus2, bought60, spent1, refunded).when(refund(1, "req-1")).thenError(ledger.ErrNothingToRefund)
+	})
+	t.Run("not more than was charged", func(t *testing.T) {
+		given(t, bonus2, bought60, spent1).when(refund(2, "req-1")).thenError(ledger.ErrNothingToRefund)
+	})
+	t.Run("not a charge that never happened", func(t *testing.T) {
+		given(t, bonus2).when(refund(1, "req-404")).thenError(ledger.ErrNothingToRefund)
+	})
+	t.Run("needs the full history", func(t *testing.T) {
+		w := ledger.FromHead(uuid.New(), 3, 61)
+		_, err := w.Refund(1, "req-1")
+		require.ErrorIs(t, err, ledger.ErrHistoryRequired)
+	})
+}
+
+func TestRedeemPromo(t *testing.T) {
+	t.Parallel()
+	t.Run("records the code, balance unchanged", func(t *testing.T) {
+		given(t, bonus2).when(promo(" bienvenue30 ", "checkout-9")).
+			then(ledger.PromoCodeRedeemed{Code: "BIENVENUE30", CheckoutID: "checkout-9", BalanceAfter: 2})
+	})
+	t.Run("once per wallet", func(t *testing.T) {
+		used := ledger.PromoCodeRedeemed{Code: "BIENVENUE30", CheckoutID: "checkout-1", BalanceAfter: 0}
+		given(t, used).when(promo("BIENVENUE30", "checkout-2")).thenError(ledger.ErrPromoAlreadyRedeemed)
+	})
+	t.Run("code and checkout are required", func(t *testing.T) {
+		given(t).when(promo("", "checkout-2")).thenError(ledger.ErrMissingRef)
+		given(t).when(promo("X", "")).thenError(ledger.ErrMissingRef)
+	})
+}
+
+func TestReplayRebuildsState(t *testing.T) {
+	t.Parallel()
+	user := uuid.New()
+	w := ledger.NewWallet(user)
+	_, err := w.Grant(2, ledger.ReasonSignupBonus, "")
+	require.NoError(t, err)
+	_, err = w.Charge(2, ledger.ReasonNeedsCalculation, "n1")
+	require.NoError(t, err)
+	_, err = w.Refund(2, "n1")
+	require.NoError(t, err)
+	replayed := ledger.FromHistory(user, w.Changes())
+	require.Equal(t, w.Balance(), replayed.Balance())
+	require.Equal(t, int64(3), replayed.Version())
+	require.Empty(t, replayed.Changes())
+}
+
+func TestDecodeRoundTrip(t *testing.T) {
+	t.Parallel()
+	for _, e := range []ledger.Event{bonus2, spent1, ledger.PromoCodeRedeemed{Code: "A", CheckoutID: "c", BalanceAfter: 4}} {
+		b, err := jsonMarshal(e)
+		require.NoError(t, err)
+		got, err := ledger.Decode(e.EventType(), b)
+		require.NoError(t, err)
+		require.Equal(t, e, got)
+	}
+	_, err := ledger.Decode("Nope.v1", []byte(`{}`))
+	require.ErrorIs(t, err, ledger.ErrUnknownEventType)
+}
+
+func TestStreamID(t *testing.T) {
+	t.Parallel()
+	u := uuid.New()
+	got, err := ledger.UserIDFromStream(ledger.StreamID(u))
+	require.NoError(t, err)
+	require.Equal(t, u, got)
+	_, err = ledger.UserIDFromStream("mealprep-" + u.String())
+	require.Error(t, err)
+}
