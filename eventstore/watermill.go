@@ -134,7 +134,9 @@ func (SchemaAdapter) UnmarshalMessage(params wsql.UnmarshalMessageParams) (wsql.
 
 // SubscribeIsolationLevel is repeatable read, as watermill-sql uses for PostgreSQL: the xmin
 // horizon and the rows must come from one snapshot.
-func (SchemaAdapter) SubscribeIsolationLevel() stdsql.IsolationLevel { return stdsql.LevelRepeatableRead }
+func (SchemaAdapter) SubscribeIsolationLevel() stdsql.IsolationLevel {
+	return stdsql.LevelRepeatableRead
+}
 
 // OffsetsAdapter is watermill-sql's PostgreSQL offsets adapter on the event_offsets table.
 func OffsetsAdapter() wsql.DefaultPostgreSQLOffsetsAdapter {
