@@ -2,6 +2,7 @@
 //
 //	gamelle serve [--web=true] [--worker=true]   serve HTTP and/or run background workers
 //	gamelle migrate                              apply database migrations
+//	gamelle foods import [--file PATH]           load the CIQUAL food table
 package main
 
 import (
@@ -23,6 +24,7 @@ func commands() map[string]command {
 	return map[string]command{
 		"serve":   {"serve the web application and background workers", runServe},
 		"migrate": {"apply database migrations and exit", runMigrate},
+		"foods":   {"import the CIQUAL food table (foods import [--file PATH])", runFoods},
 	}
 }
 

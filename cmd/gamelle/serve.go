@@ -85,6 +85,9 @@ func runServe(ctx context.Context, args []string) error {
 			return err
 		}
 	}
+	if err := ensureFoods(ctx, a); err != nil {
+		return err
+	}
 
 	g, ctx := errgroup.WithContext(ctx)
 	if *worker {

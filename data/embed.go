@@ -1,0 +1,10 @@
+// Package data embeds the data the product ships: the CIQUAL 2025 food table (see
+// ciqual/README.md for its source, citation and licence).
+package data
+
+import _ "embed"
+
+// CiqualFoodsCSV is the CIQUAL 2025 table, one row per food, nutrients per 100 g.
+//
+//go:embed ciqual/foods.csv
+var CiqualFoodsCSV []byte
