@@ -7,7 +7,7 @@ import tailwindcss from '@tailwindcss/vite'
 const devOrigin = 'http://localhost:5173'
 
 export default defineConfig({
-  root: __dirname,
+  root: import.meta.dirname,
   base: '/build/',
   plugins: [react(), tailwindcss()],
   build: {

@@ -1,4 +1,5 @@
 import type { LocaleMessages } from './types'
+import { onboardingEn } from './onboarding/en'
 
 export const en: LocaleMessages = {
   common: {
@@ -39,8 +40,8 @@ export const en: LocaleMessages = {
       title: 'Your foods, your macros, your recipes for the week.',
       subtitle:
         'Pick what you feel like eating: Gamelle builds recipes and a complete meal prep, fitted to the gram to your protein, fat and carb needs.',
-      ctaPrimary: 'Create my first meal prep',
-      ctaSecondary: 'See how it works',
+      ctaPrimary: 'Create my meal prep',
+      ctaSecondary: 'How it works',
       note: '2 free tokens once your email is verified. No card needed.',
       statRecipes: 'recipe generated per token',
       statPrecision: 'maximum gap on your macros',
@@ -303,4 +304,5 @@ export const en: LocaleMessages = {
     roleAdmin: 'Administrator',
     roleUser: 'User',
   },
+  ...onboardingEn,
 }

@@ -1,4 +1,5 @@
 // French is the reference locale: en.ts must have exactly the same keys (see locales.test.ts).
+import { onboardingFr } from './onboarding/fr'
 export const fr = {
   common: {
     skipToContent: 'Aller au contenu',
@@ -38,8 +39,8 @@ export const fr = {
       title: 'Vos aliments, vos macros, vos recettes de la semaine.',
       subtitle:
         'Choisissez ce que vous avez envie de manger : Gamelle compose des recettes et un meal prep complet, ajustés au gramme près à vos besoins en protéines, lipides et glucides.',
-      ctaPrimary: 'Créer mon premier meal prep',
-      ctaSecondary: 'Voir comment ça marche',
+      ctaPrimary: 'Créer mon meal prep',
+      ctaSecondary: 'Comment ça marche',
       note: '2 jetons offerts après vérification de votre e-mail. Sans carte bancaire.',
       statRecipes: 'recettes générées par jeton',
       statPrecision: 'd’écart maximal sur vos macros',
@@ -302,4 +303,5 @@ export const fr = {
     roleAdmin: 'Administrateur',
     roleUser: 'Utilisateur',
   },
+  ...onboardingFr,
 } as const

@@ -144,7 +144,6 @@ function Testimonials() {
                     alt={t('landing.testimonials.avatarAlt', { name: item.name })}
                     width={44}
                     height={44}
-                    loading="lazy"
                     className="size-11 rounded-full bg-white"
                   />
                   <span>

@@ -1,0 +1,45 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+/** Debian's chromium, driven by playwright-core (no downloaded browser). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export interface OpenedPage {
+  context: BrowserContext
+  page: Page
+  /** Uncaught errors and console errors seen on the page. */
+  errors: string[]
+}
+
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  options: { locale?: string; width?: number; height?: number } = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: options.locale ?? 'de-DE',
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`)
+  })
+  return { context, page, errors }
+}

@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { en } from '../../locales/en'
+import { fr } from '../../locales/fr'
+import { appConfig, sharedProps } from '../../test/fixtures'
+import { renderPage } from '../../test/render-page'
+import type { OnboardingProps, OnboardingStep } from '../../types/onboarding'
+import Onboarding from './index'
+
+const options: OnboardingProps['options'] = {
+  diets: ['omnivore', 'vegetarian', 'vegan'],
+  objectives: ['weight_loss', 'muscle_gain', 'recomposition', 'maintenance'],
+  presets: [
+    { name: 'default', split: { protein: 25, fat: 25, carbs: 50 } },
+    { name: 'high_protein', split: { protein: 40, fat: 30, carbs: 30 } },
+    { name: 'high_carbs', split: { protein: 25, fat: 15, carbs: 60 } },
+    { name: 'low_carbs', split: { protein: 45, fat: 40, carbs: 15 } },
+    { name: 'balanced', split: { protein: 33, fat: 33, carbs: 33 } },
+  ],
+}
+
+function props(step: OnboardingStep, lng: 'fr' | 'en', extra: Partial<OnboardingProps> & { errors?: Record<string, string> } = {}) {
+  const { errors = {}, ...rest } = extra
+  return {
+    ...sharedProps({ locale: lng, errors }),
+    step,
+    answers: { email: 'lea@example.fr', diet: 'vegan', objective: 'maintenance', macroPreset: 'high_protein' },
+    options,
+    promo: step === 4 ? { code: 'BIENVENUE30', percent: 30 } : null,
+    video: { src: '/build/onboarding/welcome.mp4', captions: { fr: '/build/onboarding/welcome.fr.vtt', en: '/build/onboarding/welcome.en.vtt' } },
+    ...rest,
+  } as const
+}
+
+const show = (step: OnboardingStep, lng: 'fr' | 'en', extra = {}) =>
+  renderPage('onboarding/index', Onboarding, props(step, lng, extra) as never, lng, '/onboarding')
+
+beforeEach(() => localStorage.clear())
+
+describe.each([
+  ['fr', fr],
+  ['en', en],
+] as const)('onboarding in %s', (lng, m) => {
+  it('marks the current step in the stepper', async () => {
+    await show(2, lng)
+    const items = within(screen.getByTestId('stepper')).getAllByRole('listitem')
+    expect(items).toHaveLength(4)
+    expect(items.map((i) => i.dataset.state)).toEqual(['done', 'current', 'todo', 'todo'])
+    expect(items[1]).toHaveAttribute('aria-current', 'step')
+    expect(items[1]).toHaveTextContent(m.onboarding.steps.preferences)
+    expect(screen.getByTestId('step-status')).toHaveTextContent(m.onboarding.stepOf.replace('{{current}}', '2').replace('{{total}}', '4'))
+  })
+
+  it('step 1 asks for the email, shows the server error and the social buttons', async () => {
+    await show(1, lng, { errors: { email: 'A valid email is required to continue.' } })
+    expect(screen.getByRole('heading', { level: 1, name: m.onboarding.email.heading })).toBeInTheDocument()
+    const input = screen.getByLabelText(m.onboarding.email.label)
+    expect(input).toHaveAttribute('aria-invalid', 'true')
+    expect(input).toHaveAccessibleDescription('A valid email is required to continue.')
+    const social = screen.getByTestId('social-buttons')
+    expect(within(social).getByRole('link', { name: m.social.google })).toHaveAttribute('href', '/google/redirect')
+    expect(within(social).getByRole('link', { name: m.social.apple })).toHaveAttribute('href', '/apple/redirect')
+  })
+
+  it('step 2 offers every diet, objective and macro preset with its split', async () => {
+    await show(2, lng, { errors: { objective: 'x' } })
+    const groups = screen.getAllByRole('group')
+    expect(groups.map((g) => within(g).getAllByRole('radio').length)).toEqual([3, 4, 5])
+    expect(screen.getByRole('radio', { name: new RegExp(m.onboarding.preferences.diet.vegan) })).toBeChecked()
+    expect(screen.getByRole('radio', { name: new RegExp(m.onboarding.preferences.objective.recomposition) })).toBeInTheDocument()
+    const lowCarbs = screen.getByRole('radio', { name: new RegExp(m.onboarding.preferences.preset.low_carbs) })
+    expect(lowCarbs.closest('label')).toHaveTextContent(/45.*40.*15/)
+    expect(screen.getByRole('group', { name: m.onboarding.preferences.objective.legend })).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('step 3 summarises the answers and warns that the address must be real', async () => {
+    await show(3, lng)
+    expect(screen.getByTestId('onboarding-summary')).toHaveTextContent('lea@example.fr')
+    expect(screen.getByTestId('onboarding-summary')).toHaveTextContent(m.onboarding.preferences.diet.vegan)
+    expect(screen.getByRole('note')).toHaveTextContent(m.onboarding.account.notice)
+    expect(screen.getByRole('button', { name: m.onboarding.account.submit })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: m.onboarding.back })).toBeInTheDocument()
+  })
+
+  it('step 4 ends with the promo card and a captioned video', async () => {
+    await show(4, lng)
+    const promo = screen.getByTestId('promo-card')
+    expect(within(promo).getByTestId('promo-code')).toHaveTextContent('BIENVENUE30')
+    expect(promo).toHaveTextContent(m.onboarding.features.promo.body)
+    const video = screen.getByTestId('onboarding-video')
+    expect(video).toHaveAccessibleDescription(m.onboarding.features.video.description)
+    expect(video.querySelector('track')).toHaveAttribute('src', `/build/onboarding/welcome.${lng}.vtt`)
+    expect(screen.getByRole('link', { name: m.onboarding.features.login })).toHaveAttribute('href', '/auth/login')
+  })
+})
+
+it('hides the social buttons when no provider is configured', async () => {
+  await renderPage('onboarding/index', Onboarding, { ...props(1, 'en'), app: { ...appConfig, availableProviders: [] } } as never, 'en', '/onboarding')
+  expect(screen.queryByTestId('social-buttons')).toBeNull()
+})
