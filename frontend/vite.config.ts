@@ -6,9 +6,11 @@ import tailwindcss from '@tailwindcss/vite'
 // In development it loads http://localhost:5173/@vite/client and /src/app.tsx directly.
 const devOrigin = 'http://localhost:5173'
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
-  base: '/build/',
+  // Built files are served by Go under /build/. The dev server serves from its own root, since
+  // gonertia's hot-file helpers ask for http://localhost:5173/@vite/client and /src/app.tsx.
+  base: command === 'build' ? '/build/' : '/',
   plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist',
@@ -24,4 +26,4 @@ export default defineConfig({
     origin: devOrigin,
     cors: { origin: /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/ },
   },
-})
+}))

@@ -114,6 +114,7 @@ describe('landing page', () => {
       expect(avatars).toEqual([true, true, true, true, true, true])
       await page.screenshot({ path: resolve(outputDir, file), fullPage: true })
       await page.screenshot({ path: resolve(outputDir, file.replace('.png', '-top.png')) })
+      await page.locator('#pricing').screenshot({ path: resolve(outputDir, file.replace('.png', '-pricing.png')) })
       expect(errors).toEqual([])
       await context.close()
     }

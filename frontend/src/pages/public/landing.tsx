@@ -59,7 +59,7 @@ function Hero() {
           </dl>
         </div>
 
-        <figure className="relative mx-auto w-full max-w-sm" aria-label={t('landing.hero.preview.label')}>
+        <figure className="relative isolate mx-auto w-full max-w-sm" aria-label={t('landing.hero.preview.label')}>
           <div aria-hidden="true" className="absolute -inset-6 -z-10 rotate-3 rounded-[2rem] bg-brand-200/60" />
           <div className="rounded-3xl border border-stone-200 bg-white p-6 shadow-xl">
             <div className="flex items-center gap-3">
