@@ -128,11 +128,6 @@ func (s *Server) sharedProps(next http.Handler) http.Handler {
 	})
 }
 
-// authProp is the signed-in person for the page, or nil for a visitor. Identity fills this in.
-func (s *Server) authProp(r *http.Request) map[string]any {
-	return map[string]any{"user": nil}
-}
-
 func flashProp(ctx context.Context) map[string]any {
 	out := map[string]any{}
 	for k, v := range inertia.FlashFromContext(ctx) {

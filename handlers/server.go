@@ -17,9 +17,13 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	inertia "github.com/romsar/gonertia/v3"
 
+	"github.com/gamelle/gamelle/accounts"
 	"github.com/gamelle/gamelle/config"
+	"github.com/gamelle/gamelle/integrations/mail"
+	"github.com/gamelle/gamelle/jobs"
 	"github.com/gamelle/gamelle/messages"
 	"github.com/gamelle/gamelle/waitlist"
+	"github.com/gamelle/gamelle/wallets"
 )
 
 // MaxBodyBytes is the largest request body accepted; larger ones get 413 without being read.
@@ -38,6 +42,10 @@ type Deps struct {
 	HotFile string
 	// SessionCleanup is how often expired sessions are deleted; 0 disables it (tests).
 	SessionCleanup time.Duration
+	// Jobs inserts background jobs (emails); nil builds an insert-only River client.
+	Jobs *jobs.Client
+	// Wallets runs ledger commands; nil builds one over Pool.
+	Wallets *wallets.Service
 }
 
 // Server is the HTTP side of Gamelle.
@@ -53,6 +61,11 @@ type Server struct {
 	router   chi.Router
 
 	waitlist *waitlist.Store
+	wallets  *wallets.Service
+	accounts *accounts.Service
+	jobs     *jobs.Client
+	mailbox  *mail.Mailbox
+	limits   *authLimits
 }
 
 // New builds the server and its routes.
@@ -65,6 +78,9 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{deps: d, cfg: d.Config, log: d.Logger, tr: tr, waitlist: waitlist.NewStore(d.Pool)}
+	if err := s.initIdentity(d); err != nil {
+		return nil, err
+	}
 	s.sessions = newSessions(d)
 	s.csrf = newCSRFGuard(d.Config)
 	if s.metrics, err = newHTTPMetrics(d.Registry); err != nil {

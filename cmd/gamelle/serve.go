@@ -18,6 +18,8 @@ import (
 	"github.com/gamelle/gamelle/config"
 	"github.com/gamelle/gamelle/frontend"
 	"github.com/gamelle/gamelle/handlers"
+	"github.com/gamelle/gamelle/integrations/mail"
+	"github.com/gamelle/gamelle/jobs"
 	"github.com/gamelle/gamelle/migrations"
 )
 
@@ -90,13 +92,33 @@ func runServe(ctx context.Context, args []string) error {
 	}
 
 	g, ctx := errgroup.WithContext(ctx)
+	// Web-only processes (jobClient nil) get an insert-only River client from handlers.
+	var jobClient *jobs.Client
 	if *worker {
+		mailer, err := mail.FromConfig(a.cfg, a.pool, a.log)
+		if err != nil {
+			return err
+		}
+		if jobClient, err = jobs.New(a.pool, jobs.Config{Logger: a.log, Mailer: mailer}); err != nil {
+			return err
+		}
+		// Started detached from ctx so that shutdown is the graceful Stop below, not a hard cancel.
+		if err := jobClient.Start(context.WithoutCancel(ctx)); err != nil {
+			return fmt.Errorf("start jobs: %w", err)
+		}
+		g.Go(func() error {
+			<-ctx.Done()
+			sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+			defer cancel()
+			return jobClient.Stop(sctx)
+		})
 		a.log.Info("workers started")
 	}
 	if *web {
 		srv, err := handlers.New(handlers.Deps{
 			Config: a.cfg, Pool: a.pool, Logger: a.log, Assets: frontend.Dist(),
 			HotFile: filepath.Join(a.cfg.DataDir, "vite.hot"), SessionCleanup: 5 * time.Minute,
+			Jobs: jobClient,
 		})
 		if err != nil {
 			return err

@@ -1,0 +1,37 @@
+package accounts
+
+import (
+	"context"
+	"errors"
+
+	"github.com/gamelle/gamelle/domain/identity"
+)
+
+// Authenticate checks an email and password. Any failure (malformed or unknown address, an
+// account without a password, a wrong password) is ErrInvalidCredentials, and every path
+// runs one argon2id verification so they all take the same time.
+func (s *Service) Authenticate(ctx context.Context, email, password string) (User, error) {
+	hash := identity.DummyHash()
+	var u User
+	found := false
+	if e, err := identity.NormalizeEmail(email); err == nil {
+		got, err := userByEmail(ctx, s.pool, e, false)
+		switch {
+		case err == nil:
+			u, found = got, true
+			if got.HasPassword() {
+				hash = got.passwordHash
+			}
+		case !errors.Is(err, ErrNotFound):
+			return User{}, err
+		}
+	}
+	ok, err := identity.VerifyPassword(password, hash)
+	if err != nil {
+		return User{}, err
+	}
+	if !found || !u.HasPassword() || !ok {
+		return User{}, ErrInvalidCredentials
+	}
+	return u, nil
+}

@@ -1,0 +1,196 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"github.com/gamelle/gamelle/accounts"
+	"github.com/gamelle/gamelle/domain/identity"
+)
+
+// Session keys of the signed-in person. The generation is compared with the user's on every
+// request, so bumping it (password reset) ends all their sessions at once.
+const (
+	sessionKeyUserID     = "auth.uid"
+	sessionKeyGeneration = "auth.gen"
+	sessionKeyNext       = "auth.next"
+)
+
+const userKey ctxKey = 100
+
+// currentUser is the signed-in person of the request, if any.
+func currentUser(ctx context.Context) (accounts.User, bool) {
+	u, ok := ctx.Value(userKey).(accounts.User)
+	return u, ok
+}
+
+// logIn signs the person in on this browser: a new session token (so a token planted before
+// login is worthless), the user id and session generation, and a 30-day persistent cookie when
+// remember is set (a browser-session cookie otherwise). Social login calls it too.
+func (s *Server) logIn(w http.ResponseWriter, r *http.Request, userID uuid.UUID, remember bool) error {
+	ctx := r.Context()
+	u, err := s.accounts.ByID(ctx, userID)
+	if err != nil {
+		return fmt.Errorf("log in %s: %w", userID, err)
+	}
+	if err := s.sessions.RenewToken(ctx); err != nil {
+		return fmt.Errorf("log in: renew session: %w", err)
+	}
+	s.sessions.Put(ctx, sessionKeyUserID, u.ID.String())
+	s.sessions.Put(ctx, sessionKeyGeneration, u.SessionGeneration)
+	s.sessions.RememberMe(ctx, remember)
+	return nil
+}
+
+// logOut ends the sign-in on this browser, with a new token, and keeps the session itself so a
+// flash message can still be shown.
+func (s *Server) logOut(r *http.Request) error {
+	ctx := r.Context()
+	if err := s.sessions.RenewToken(ctx); err != nil {
+		return fmt.Errorf("log out: renew session: %w", err)
+	}
+	s.sessions.Remove(ctx, sessionKeyUserID)
+	s.sessions.Remove(ctx, sessionKeyGeneration)
+	s.sessions.Remove(ctx, sessionKeyNext)
+	s.sessions.RememberMe(ctx, false)
+	return nil
+}
+
+// loadUser puts the signed-in person in the request context. A session whose user is gone or
+// whose generation is stale (their sessions were revoked) is signed out.
+func (s *Server) loadUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		raw := s.sessions.GetString(ctx, sessionKeyUserID)
+		if raw == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		id, err := uuid.Parse(raw)
+		var u accounts.User
+		if err == nil {
+			u, err = s.accounts.ByID(ctx, id)
+		}
+		switch {
+		case err == nil && u.SessionGeneration == s.sessionGeneration(ctx):
+			next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, userKey, u)))
+			return
+		case err != nil && !errors.Is(err, accounts.ErrNotFound) && !isUUIDError(err):
+			s.serverError(w, r, err)
+			return
+		}
+		if err := s.logOut(r); err != nil {
+			s.serverError(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func isUUIDError(err error) bool { return strings.Contains(err.Error(), "invalid UUID") }
+
+// sessionGeneration reads the stored generation, whatever integer type gob gave back.
+func (s *Server) sessionGeneration(ctx context.Context) int64 {
+	switch v := s.sessions.Get(ctx, sessionKeyGeneration).(type) {
+	case int64:
+		return v
+	case int:
+		return int64(v)
+	}
+	return -1
+}
+
+// guardAreas enforces roles on whole path areas, whoever registers the routes in them:
+// /dashboard/* needs a signed-in person, /dashboard/admin* an ADMIN.
+func (s *Server) guardAreas(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if p == "/dashboard" || strings.HasPrefix(p, "/dashboard/") {
+			u, ok := currentUser(r.Context())
+			if !ok {
+				s.redirectToLogin(w, r)
+				return
+			}
+			if (p == "/dashboard/admin" || strings.HasPrefix(p, "/dashboard/admin/")) && u.Role != identity.RoleAdmin {
+				s.forbidden(w, r)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// requireUser lets signed-in people through and sends visitors to the login page, remembering
+// where they were going.
+func (s *Server) requireUser(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := currentUser(r.Context()); !ok {
+			s.redirectToLogin(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// requireAdmin answers 403 to anyone but an ADMIN (visitors are sent to log in first).
+func (s *Server) requireAdmin(next http.Handler) http.Handler {
+	return s.requireUser(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u, _ := currentUser(r.Context()); u.Role != identity.RoleAdmin {
+			s.forbidden(w, r)
+			return
+		}
+		next.ServeHTTP(w, r)
+	}))
+}
+
+func (s *Server) redirectToLogin(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet {
+		s.sessions.Put(r.Context(), sessionKeyNext, r.URL.RequestURI())
+	}
+	s.inertia.Redirect(w, r, "/auth/login", http.StatusSeeOther)
+}
+
+// afterLogin is where a fresh sign-in lands: the page a guard sent them from, the name step for
+// a first-time code visitor, or the dashboard.
+func (s *Server) afterLogin(r *http.Request, u accounts.User) string {
+	if u.NeedsProfile() {
+		return "/auth/otp/steps"
+	}
+	if next := s.sessions.PopString(r.Context(), sessionKeyNext); strings.HasPrefix(next, "/") && !strings.HasPrefix(next, "//") {
+		return next
+	}
+	return "/dashboard/general"
+}
+
+// authUser is the shared `auth.user` prop.
+type authUser struct {
+	ID       string `json:"id"`
+	Name     string `json:"name"`
+	Surname  string `json:"surname"`
+	Email    string `json:"email"`
+	Role     string `json:"role"`
+	Balance  int64  `json:"balance"`
+	Verified bool   `json:"verified"`
+}
+
+// authProp is the signed-in person for the page, or nil for a visitor. The balance is the
+// wallet's stream head, so it is current right after a grant or a charge.
+func (s *Server) authProp(r *http.Request) map[string]any {
+	u, ok := currentUser(r.Context())
+	if !ok {
+		return map[string]any{"user": nil}
+	}
+	bal, err := s.accounts.Balance(r.Context(), u.ID)
+	if err != nil {
+		s.log.Error("auth prop: balance", "err", err, "user", u.ID)
+	}
+	return map[string]any{"user": authUser{
+		ID: u.ID.String(), Name: u.Name, Surname: u.Surname, Email: u.Email, Role: string(u.Role),
+		Balance: bal, Verified: u.Verified(),
+	}}
+}

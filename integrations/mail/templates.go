@@ -1,0 +1,112 @@
+package mail
+
+import (
+	"bytes"
+	"fmt"
+	htmltemplate "html/template"
+	"strings"
+	texttemplate "text/template"
+
+	"github.com/gamelle/gamelle/messages"
+)
+
+// Kind names an email template.
+type Kind string
+
+// The emails identity sends.
+const (
+	KindVerify        Kind = "verify"
+	KindOTP           Kind = "otp"
+	KindReset         Kind = "reset"
+	KindResetUnknown  Kind = "reset_unknown"
+	KindAccountExists Kind = "account_exists"
+)
+
+// Valid reports whether k has a template.
+func (k Kind) Valid() bool {
+	switch k {
+	case KindVerify, KindOTP, KindReset, KindResetUnknown, KindAccountExists:
+		return true
+	}
+	return false
+}
+
+// Data fills a template. Texts come from the messages catalogue (email.<kind>.*), in the
+// recipient's language, so wording lives with every other translation.
+type Data struct {
+	Name  string `json:"name,omitempty"`
+	Link  string `json:"link,omitempty"`
+	Code  string `json:"code,omitempty"`
+	Brand string `json:"brand,omitempty"`
+}
+
+type view struct {
+	Lang, Subject, Greeting, Intro, Code, CodeLabel, Action, Link, Outro, Footer, Brand string
+}
+
+var htmlLayout = htmltemplate.Must(htmltemplate.New("email").Parse(`<!DOCTYPE html>
+<html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>{{.Subject}}</title></head>
+<body style="margin:0;padding:24px;background:#f5f5f4;font-family:Helvetica,Arial,sans-serif;color:#1c1917">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td>
+<p style="font-size:20px;font-weight:bold;color:#077243;margin:0 0 24px">{{.Brand}}</p>
+<p style="font-size:16px;margin:0 0 16px">{{.Greeting}}</p>
+<p style="font-size:16px;line-height:1.5;margin:0 0 16px">{{.Intro}}</p>
+{{if .Code}}<p style="font-size:14px;margin:0 0 8px">{{.CodeLabel}}</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:bold;font-family:monospace;margin:0 0 24px">{{.Code}}</p>{{end}}
+{{if .Link}}<p style="margin:24px 0"><a href="{{.Link}}" style="background:#077243;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">{{.Action}}</a></p>
+<p style="font-size:13px;color:#57534e;word-break:break-all">{{.Link}}</p>{{end}}
+<p style="font-size:14px;line-height:1.5;color:#57534e;margin:16px 0 0">{{.Outro}}</p>
+<p style="font-size:12px;color:#a8a29e;margin:24px 0 0">{{.Footer}}</p>
+</td></tr></table></body></html>
+`))
+
+var textLayout = texttemplate.Must(texttemplate.New("email").Parse(`{{.Greeting}}
+
+{{.Intro}}
+{{if .Code}}
+{{.CodeLabel}} {{.Code}}
+{{end}}{{if .Link}}
+{{.Action}}: {{.Link}}
+{{end}}
+{{.Outro}}
+
+-- 
+{{.Footer}}
+`))
+
+// Compose renders the email of kind k for a recipient speaking locale.
+func Compose(tr *messages.Translator, locale string, k Kind, to string, d Data) (Message, error) {
+	if !k.Valid() {
+		return Message{}, fmt.Errorf("%w: unknown email kind %q", ErrPermanent, k)
+	}
+	if d.Brand == "" {
+		d.Brand = "Gamelle"
+	}
+	td := map[string]any{"Name": d.Name, "Code": d.Code, "Brand": d.Brand}
+	t := func(key string) string { return tr.T(locale, key, td) }
+	v := view{
+		Lang: locale, Brand: d.Brand, Code: d.Code, Link: d.Link,
+		Subject: t("email." + string(k) + ".subject"),
+		Intro:   t("email." + string(k) + ".intro"),
+		Action:  t("email." + string(k) + ".action"),
+		Outro:   t("email." + string(k) + ".outro"),
+		Footer:  t("email.footer"),
+		Greeting: func() string {
+			if strings.TrimSpace(d.Name) != "" {
+				return t("email.greeting_named")
+			}
+			return t("email.greeting")
+		}(),
+		CodeLabel: t("email.code_label"),
+	}
+	var h, x bytes.Buffer
+	if err := htmlLayout.Execute(&h, v); err != nil {
+		return Message{}, fmt.Errorf("render %s html: %w", k, err)
+	}
+	if err := textLayout.Execute(&x, v); err != nil {
+		return Message{}, fmt.Errorf("render %s text: %w", k, err)
+	}
+	return Message{To: to, Subject: v.Subject, Text: x.String(), HTML: h.String()}, nil
+}
