@@ -25,6 +25,7 @@ func commands() map[string]command {
 		"serve":   {"serve the web application and background workers", runServe},
 		"migrate": {"apply database migrations and exit", runMigrate},
 		"foods":   {"import the CIQUAL food table (foods import [--file PATH])", runFoods},
+		"routes":  {"print the route table (--ts: the frontend's routes.gen.ts)", runRoutes},
 	}
 }
 
