@@ -1,0 +1,36 @@
+package mail_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/integrations/mail"
+	"github.com/gamelle/gamelle/messages"
+)
+
+func TestComposeEveryKindInBothLanguages(t *testing.T) {
+	t.Parallel()
+	tr := messages.MustNew()
+	kinds := []mail.Kind{mail.KindVerify, mail.KindOTP, mail.KindReset, mail.KindResetUnknown, mail.KindAccountExists}
+	for _, k := range kinds {
+		fr, err := mail.Compose(tr, "fr", k, "a@b.fr", mail.Data{Name: "Zoé <script>", Link: "https://x.test/l?a=1&b=2", Code: "042137"})
+		require.NoError(t, err)
+		en, err := mail.Compose(tr, "en", k, "a@b.fr", mail.Data{Name: "Zoé <script>", Link: "https://x.test/l?a=1&b=2", Code: "042137"})
+		require.NoError(t, err)
+		require.NotEqual(t, fr.Subject, en.Subject, k)
+		require.NotContains(t, fr.Subject, "email.", "translated: %s", k)
+		for _, m := range []mail.Message{fr, en} {
+			require.Contains(t, m.Text, "https://x.test/l?a=1&b=2")
+			require.Contains(t, m.HTML, "https://x.test/l?a=1&amp;b=2", "escaped in HTML")
+			require.NotContains(t, m.HTML, "<script>", "names are escaped")
+			require.Contains(t, m.Text, "Zoé <script>")
+		}
+	}
+	otp, err := mail.Compose(tr, "fr", mail.KindOTP, "a@b.fr", mail.Data{Code: "042137", Link: "https://x.test/m"})
+	require.NoError(t, err)
+	require.Contains(t, otp.Subject, "042137")
+	require.Contains(t, otp.Text, "Bonjour,")
+	_, err = mail.Compose(tr, "fr", mail.Kind("nope"), "a@b.fr", mail.Data{})
+	require.ErrorIs(t, err, mail.ErrPermanent)
+}

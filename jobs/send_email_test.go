@@ -1,0 +1,132 @@
+package jobs_test
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/integrations/mail"
+	"github.com/gamelle/gamelle/internal/pgtest"
+	"github.com/gamelle/gamelle/jobs"
+)
+
+// capture is a mail.Sender that keeps messages and can be told to fail.
+type capture struct {
+	mu   sync.Mutex
+	got  []mail.Message
+	fail error
+}
+
+func (c *capture) Send(_ context.Context, m mail.Message) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.fail != nil {
+		return c.fail
+	}
+	c.got = append(c.got, m)
+	return nil
+}
+
+func (c *capture) messages() []mail.Message {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]mail.Message(nil), c.got...)
+}
+
+func startWorker(t *testing.T, db *pgtest.DB, m mail.Sender) *jobs.Client {
+	t.Helper()
+	c, err := jobs.New(db.Pool, jobs.Config{Mailer: m, FetchPollInterval: 20 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
+	require.NoError(t, err)
+	ctx := context.Background()
+	require.NoError(t, c.Start(ctx))
+	t.Cleanup(func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = c.Stop(sctx)
+	})
+	return c
+}
+
+func waitJob(t *testing.T, c *jobs.Client, id int64, states ...rivertype.JobState) *rivertype.JobRow {
+	t.Helper()
+	var row *rivertype.JobRow
+	require.Eventually(t, func() bool {
+		var err error
+		row, err = c.JobGet(context.Background(), id)
+		require.NoError(t, err)
+		for _, s := range states {
+			if row.State == s {
+				return true
+			}
+		}
+		return false
+	}, 10*time.Second, 20*time.Millisecond)
+	return row
+}
+
+func TestSendEmailJobInsertedInTxIsWorked(t *testing.T) {
+	t.Parallel()
+	db := pgtest.New(t)
+	m := &capture{}
+	c := startWorker(t, db, m)
+	ctx := context.Background()
+
+	// A rolled-back transaction leaves no job behind.
+	err := eventstore.InTx(ctx, db.Pool, func(tx pgx.Tx) error {
+		if _, err := c.InsertTx(ctx, tx, jobs.SendEmailArgs{Template: mail.KindOTP, To: "lost@example.com", Locale: "fr"}, nil); err != nil {
+			return err
+		}
+		return errors.New("state change failed")
+	})
+	require.Error(t, err)
+
+	var res *rivertype.JobInsertResult
+	require.NoError(t, eventstore.InTx(ctx, db.Pool, func(tx pgx.Tx) error {
+		var err error
+		res, err = c.InsertTx(ctx, tx, jobs.SendEmailArgs{
+			Template: mail.KindOTP, To: "alice@example.com", Locale: "en", Data: mail.Data{Code: "123456", Link: "http://x.test/m"},
+		}, nil)
+		return err
+	}))
+	waitJob(t, c, res.Job.ID, rivertype.JobStateCompleted)
+	got := m.messages()
+	require.Len(t, got, 1)
+	require.Equal(t, "alice@example.com", got[0].To)
+	require.Contains(t, got[0].Subject, "123456")
+	require.Contains(t, got[0].Subject, "sign-in code", "English template")
+}
+
+func TestSendEmailRetriesThenCancelsPermanentFailures(t *testing.T) {
+	t.Parallel()
+	db := pgtest.New(t)
+	m := &capture{fail: errors.New("connection refused")}
+	c := startWorker(t, db, m)
+	ctx := context.Background()
+
+	res, err := c.Insert(ctx, jobs.SendEmailArgs{Template: mail.KindVerify, To: "a@example.com", Locale: "fr"}, nil)
+	require.NoError(t, err)
+	row := waitJob(t, c, res.Job.ID, rivertype.JobStateRetryable)
+	require.GreaterOrEqual(t, row.Attempt, 1)
+	require.Equal(t, 10, row.MaxAttempts)
+	require.Contains(t, row.Errors[0].Error, "connection refused")
+
+	m.mu.Lock()
+	m.fail = mail.ErrPermanent
+	m.mu.Unlock()
+	res, err = c.Insert(ctx, jobs.SendEmailArgs{Template: mail.KindVerify, To: "b@example.com", Locale: "fr"}, nil)
+	require.NoError(t, err)
+	waitJob(t, c, res.Job.ID, rivertype.JobStateCancelled)
+
+	res, err = c.Insert(ctx, jobs.SendEmailArgs{Template: "nope", To: "c@example.com"}, &river.InsertOpts{})
+	require.NoError(t, err)
+	waitJob(t, c, res.Job.ID, rivertype.JobStateCancelled)
+}
