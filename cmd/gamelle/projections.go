@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"text/tabwriter"
+
+	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/projections"
+)
+
+// runProjections handles `gamelle projections rebuild [NAME...] [--batch N]`, `gamelle
+// projections status` and `gamelle projections run` (consumers only, for a dedicated process).
+func runProjections(ctx context.Context, args []string) error {
+	const usage = "usage: gamelle projections rebuild [NAME...] [--batch N] | status | run"
+	if len(args) == 0 {
+		return errors.New(usage)
+	}
+	switch args[0] {
+	case "rebuild":
+		fs := flag.NewFlagSet("projections rebuild", flag.ContinueOnError)
+		batch := fs.Int("batch", 5000, "events per transaction")
+		names, err := parseInterspersed(fs, args[1:])
+		if err != nil {
+			return err
+		}
+		ps, err := projections.ByName(names...)
+		if err != nil {
+			return err
+		}
+		a, err := newApp(ctx)
+		if err != nil {
+			return err
+		}
+		defer a.close()
+		for _, p := range ps {
+			stats, err := projections.Rebuild(ctx, a.pool, a.log, p, *batch)
+			if err != nil {
+				return err
+			}
+			fmt.Printf("%s: %d events in %s (%.0f events/s)\n", stats.Projection, stats.Events, stats.Duration.Round(1e6), stats.EventsPerSecond())
+		}
+		return nil
+	case "status":
+		a, err := newApp(ctx)
+		if err != nil {
+			return err
+		}
+		defer a.close()
+		cs, err := eventstore.New(a.pool).Consumers(ctx, a.pool)
+		if err != nil {
+			return err
+		}
+		w := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(w, "PROJECTION\tTRANSACTION\tPOSITION\tPENDING")
+		for _, c := range cs {
+			fmt.Fprintf(w, "%s\t%d\t%d\t%d\n", c.Group, c.Checkpoint.TransactionID, c.Checkpoint.Position, c.Pending)
+		}
+		return w.Flush()
+	case "run":
+		a, err := newApp(ctx)
+		if err != nil {
+			return err
+		}
+		defer a.close()
+		r, err := projections.NewRunner(a.pool, a.log)
+		if err != nil {
+			return err
+		}
+		return r.Run(ctx)
+	}
+	return errors.New(usage)
+}
+
+// parseInterspersed parses flags placed before, between or after positional arguments
+// (the flag package alone stops at the first positional one).
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return positional, nil
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
