@@ -64,8 +64,8 @@ describe.each([
 
   it('step 2 offers every diet, objective and macro preset with its split', async () => {
     await show(2, lng, { errors: { objective: 'x' } })
-    const groups = screen.getAllByRole('group')
-    expect(groups.map((g) => within(g).getAllByRole('radio').length)).toEqual([3, 4, 5])
+    const legends = [m.onboarding.preferences.diet.legend, m.onboarding.preferences.objective.legend, m.onboarding.preferences.preset.legend]
+    expect(legends.map((name) => within(screen.getByRole('group', { name })).getAllByRole('radio').length)).toEqual([3, 4, 5])
     expect(screen.getByRole('radio', { name: new RegExp(m.onboarding.preferences.diet.vegan) })).toBeChecked()
     expect(screen.getByRole('radio', { name: new RegExp(m.onboarding.preferences.objective.recomposition) })).toBeInTheDocument()
     const lowCarbs = screen.getByRole('radio', { name: new RegExp(m.onboarding.preferences.preset.low_carbs) })
@@ -90,7 +90,7 @@ describe.each([
     const video = screen.getByTestId('onboarding-video')
     expect(video).toHaveAccessibleDescription(m.onboarding.features.video.description)
     expect(video.querySelector('track')).toHaveAttribute('src', `/build/onboarding/welcome.${lng}.vtt`)
-    expect(screen.getByRole('link', { name: m.onboarding.features.login })).toHaveAttribute('href', '/auth/login')
+    expect(within(screen.getByTestId('onboarding-end')).getByRole('link', { name: m.onboarding.features.login })).toHaveAttribute('href', '/auth/login')
   })
 })
 

@@ -91,15 +91,20 @@ function StepHeading({ headingRef, children }: HeadingRef & { children: ReactNod
   )
 }
 
-/** A form posting one step; `back` asks for the previous step instead of validating. */
+/**
+ * A form posting one step; `back` asks for the previous step instead of validating. Field errors
+ * are read from the page props: the server redirects back and renders the step afresh, so the
+ * form helper's own error state would not survive the new page.
+ */
 function useStepForm(step: OnboardingStep, answers: OnboardingAnswers) {
+  const { errors } = usePageProps()
   const form = useForm({ step, action: 'next', ...answers })
   const submit = (action: 'next' | 'back') => (event?: FormEvent) => {
     event?.preventDefault()
     form.transform((data) => ({ ...data, action }))
     form.post('/onboarding', { preserveScroll: false })
   }
-  return { form, next: submit('next'), back: submit('back') }
+  return { form, errors: { ...errors, ...form.errors } as Record<string, string | undefined>, next: submit('next'), back: submit('back') }
 }
 
 function Actions({ onBack, processing, submitLabel }: { onBack?: () => void; processing: boolean; submitLabel?: string }) {
@@ -131,8 +136,8 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 
 function EmailStep({ answers, headingRef }: { answers: OnboardingAnswers } & HeadingRef) {
   const { t } = useTranslation()
-  const { form, next } = useStepForm(1, answers)
-  const error = form.errors.email
+  const { form, errors, next } = useStepForm(1, answers)
+  const error = errors.email
   return (
     <>
       <form onSubmit={next} noValidate>
@@ -214,7 +219,7 @@ function RadioGroup<V extends string>(props: {
 
 function PreferencesStep({ answers, options, headingRef }: { answers: OnboardingAnswers; options: OnboardingProps['options'] } & HeadingRef) {
   const { t } = useTranslation()
-  const { form, next, back } = useStepForm(2, answers)
+  const { form, errors, next, back } = useStepForm(2, answers)
   const splits = Object.fromEntries(options.presets.map((p) => [p.name, p.split]))
   return (
     <form onSubmit={next} noValidate>
@@ -227,7 +232,7 @@ function PreferencesStep({ answers, options, headingRef }: { answers: Onboarding
         value={form.data.diet}
         onChange={(v) => form.setData('diet', v)}
         label={(v) => t(`onboarding.preferences.diet.${v}`)}
-        error={form.errors.diet}
+        error={errors.diet}
       />
       <RadioGroup
         name="objective"
@@ -236,7 +241,7 @@ function PreferencesStep({ answers, options, headingRef }: { answers: Onboarding
         value={form.data.objective}
         onChange={(v) => form.setData('objective', v)}
         label={(v) => t(`onboarding.preferences.objective.${v}`)}
-        error={form.errors.objective}
+        error={errors.objective}
       />
       <RadioGroup
         name="macroPreset"
@@ -245,8 +250,8 @@ function PreferencesStep({ answers, options, headingRef }: { answers: Onboarding
         value={form.data.macroPreset}
         onChange={(v) => form.setData('macroPreset', v)}
         label={(v) => t(`onboarding.preferences.preset.${v}`)}
-        hint={(v) => t('onboarding.preferences.preset.split', splits[v])}
-        error={form.errors.macroPreset}
+        hint={(v) => t('onboarding.preferences.preset.split', { ...splits[v] })}
+        error={errors.macroPreset}
       />
       <Actions onBack={() => back()} processing={form.processing} />
     </form>
@@ -264,7 +269,7 @@ function AccountStep({ answers, options, headingRef }: { answers: OnboardingAnsw
     [
       t('onboarding.account.preset'),
       answers.macroPreset
-        ? `${t(`onboarding.preferences.preset.${answers.macroPreset}`)} (${split ? t('onboarding.preferences.preset.split', split) : ''})`
+        ? `${t(`onboarding.preferences.preset.${answers.macroPreset}`)} (${split ? t('onboarding.preferences.preset.split', { ...split }) : ''})`
         : '',
     ],
   ]
@@ -365,7 +370,7 @@ function FeaturesStep({ email, promo, video, headingRef }: { email: string } & P
         </p>
       </figure>
 
-      <div className="mt-8 flex flex-wrap justify-between gap-3">
+      <div className="mt-8 flex flex-wrap justify-between gap-3" data-testid="onboarding-end">
         <Link href="/" className="btn-secondary">
           {t('onboarding.features.home')}
         </Link>
