@@ -42,7 +42,7 @@ export const fr = {
       ctaPrimary: 'Créer mon meal prep',
       ctaSecondary: 'Comment ça marche',
       note: '2 jetons offerts après vérification de votre e-mail. Sans carte bancaire.',
-      statRecipes: 'recettes générées par jeton',
+      statRecipes: 'recette générée par jeton',
       statPrecision: 'd’écart maximal sur vos macros',
       statMinutes: 'pour planifier la semaine',
       statMinutesValue: '15 min',
