@@ -114,6 +114,7 @@ describe('landing page', () => {
       expect(avatars).toEqual([true, true, true, true, true, true])
       await page.screenshot({ path: resolve(outputDir, file), fullPage: true })
       await page.screenshot({ path: resolve(outputDir, file.replace('.png', '-top.png')) })
+      await page.addStyleTag({ content: 'header { position: static !important; }' })
       await page.locator('#pricing').screenshot({ path: resolve(outputDir, file.replace('.png', '-pricing.png')) })
       expect(errors).toEqual([])
       await context.close()
@@ -129,6 +130,7 @@ describe('other public pages', () => {
     await page.waitForSelector('h1')
     expect(await h1(page)).toBe(fr.errors.notFound.title)
     expect(await page.title()).toBe(`${fr.errors.notFound.title} - Gamelle`)
+    await page.screenshot({ path: resolve(outputDir, 'not-found.png') })
     await context.close()
   })
 
@@ -153,6 +155,7 @@ describe('other public pages', () => {
     expect((await success.innerText()).length).toBeGreaterThan(0)
     expect(await page.locator('[data-testid=waitlist-error]').count()).toBe(0)
     expect(await email.inputValue()).toBe('')
+    await page.screenshot({ path: resolve(outputDir, 'waitlist.png') })
     expect(errors).toEqual([])
     await context.close()
   })
