@@ -28,6 +28,7 @@ build: frontend
 
 # Serve the app. Without DATABASE_URL a project-local PostgreSQL cluster is started (or reused).
 run: build
+	@rm -f .data/vite.hot  # a dev server left behind by an interrupted make dev
 	@url="$${DATABASE_URL:-$$($(PG) start)}"; \
 	echo "Gamelle on http://localhost:$${PORT:-8080}"; \
 	DATABASE_URL="$$url" exec ./$(BIN) serve
