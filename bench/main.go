@@ -1,0 +1,201 @@
+// Command bench measures the ledger against a pgbench baseline taken in the same run:
+//
+//	go run ./bench [-clients 8] [-duration 10s] [-lag 20s] [-rebuild-events 1000000]
+//
+// It creates a throwaway database on BENCH_DATABASE_URL, TEST_DATABASE_URL, or the project's test
+// cluster (scripts/dev-postgres.sh), migrates it, and prints:
+//   - charges/s through wallets.Service (domain + event store) for many users and for one hot
+//     wallet, with p50/p99 latency, next to pgbench running the same raw SQL as one charge
+//     (an UPDATE and an INSERT in one transaction) with the same client count, as a ratio;
+//   - projection lag p50/p99 at a steady 200 events/s;
+//   - rebuild events/s over a generated log.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/gamelle/gamelle/migrations"
+)
+
+type config struct {
+	clients       int
+	duration      time.Duration
+	lag           time.Duration
+	lagRate       int
+	rebuildEvents int
+	users         int
+	pgbench       string
+	skip          string
+}
+
+func main() {
+	var c config
+	flag.IntVar(&c.clients, "clients", 8, "concurrent clients, for pgbench and for ours")
+	flag.DurationVar(&c.duration, "duration", 10*time.Second, "duration of each throughput run")
+	flag.DurationVar(&c.lag, "lag", 20*time.Second, "duration of the lag run")
+	flag.IntVar(&c.lagRate, "lag-rate", 200, "events per second during the lag run")
+	flag.IntVar(&c.rebuildEvents, "rebuild-events", 1_000_000, "size of the generated log for the rebuild run")
+	flag.IntVar(&c.users, "users", 10_000, "wallets in the many-users runs")
+	flag.StringVar(&c.pgbench, "pgbench", "", "pgbench binary (default: PATH, then /usr/lib/postgresql/*/bin)")
+	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: throughput,lag,rebuild")
+	flag.Parse()
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	if err := run(context.Background(), c); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, c config) error {
+	server, err := serverURL()
+	if err != nil {
+		return err
+	}
+	dbURL, drop, err := createDatabase(ctx, server)
+	if err != nil {
+		return err
+	}
+	defer drop()
+	pcfg, err := pgxpool.ParseConfig(dbURL)
+	if err != nil {
+		return err
+	}
+	pcfg.MaxConns = int32(c.clients + 4)
+	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := migrations.Up(ctx, pool); err != nil {
+		return err
+	}
+	pgbench, err := findPgbench(c.pgbench)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("Gamelle ledger benchmark — %s, %d CPU, GOMAXPROCS %d, %d clients, %s\n\n",
+		time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), runtime.GOMAXPROCS(0), c.clients, serverVersion(ctx, pool))
+	skip := func(name string) bool { return strings.Contains(","+c.skip+",", ","+name+",") }
+	if !skip("throughput") {
+		if err := throughput(ctx, c, pool, dbURL, pgbench); err != nil {
+			return err
+		}
+	}
+	if !skip("lag") {
+		if err := lagRun(ctx, c, pool); err != nil {
+			return err
+		}
+	}
+	if !skip("rebuild") {
+		if err := rebuildRun(ctx, c, pool); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func serverVersion(ctx context.Context, pool *pgxpool.Pool) string {
+	var v string
+	_ = pool.QueryRow(ctx, `SHOW server_version`).Scan(&v)
+	return "PostgreSQL " + v
+}
+
+func serverURL() (string, error) {
+	for _, k := range []string{"BENCH_DATABASE_URL", "TEST_DATABASE_URL"} {
+		if v := os.Getenv(k); v != "" {
+			return v, nil
+		}
+	}
+	root, err := repoRoot()
+	if err != nil {
+		return "", err
+	}
+	out, err := exec.Command(filepath.Join(root, "scripts", "dev-postgres.sh"), "start", filepath.Join(root, ".data", "pg-test")).Output()
+	if err != nil {
+		return "", fmt.Errorf("start the test cluster (or set BENCH_DATABASE_URL): %w", err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above %s", dir)
+		}
+		dir = parent
+	}
+}
+
+func withDatabase(raw, db string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", err
+	}
+	u.Path = "/" + db
+	return u.String(), nil
+}
+
+func createDatabase(ctx context.Context, server string) (string, func(), error) {
+	admin, err := withDatabase(server, "postgres")
+	if err != nil {
+		return "", nil, err
+	}
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	name := "bench_" + hex.EncodeToString(b)
+	conn, err := pgx.Connect(ctx, admin)
+	if err != nil {
+		return "", nil, fmt.Errorf("connect %s: %w", name, err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		return "", nil, err
+	}
+	dbURL, _ := withDatabase(server, name)
+	drop := func() {
+		c, err := pgx.Connect(context.Background(), admin)
+		if err != nil {
+			return
+		}
+		defer c.Close(context.Background())
+		_, _ = c.Exec(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+	}
+	return dbURL, drop, nil
+}
+
+func findPgbench(flagged string) (string, error) {
+	if flagged != "" {
+		return flagged, nil
+	}
+	if p, err := exec.LookPath("pgbench"); err == nil {
+		return p, nil
+	}
+	matches, _ := filepath.Glob("/usr/lib/postgresql/*/bin/pgbench")
+	if len(matches) > 0 {
+		return matches[len(matches)-1], nil
+	}
+	return "", fmt.Errorf("pgbench not found: install postgresql-contrib or pass -pgbench")
+}
