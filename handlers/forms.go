@@ -4,10 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
+	"net/url"
 
 	inertia "github.com/romsar/gonertia/v3"
+
+	"github.com/gamelle/gamelle/handlers/qs"
 )
 
 // errMalformed means the body could not be read as the declared format.
@@ -28,22 +32,26 @@ func decodeBody(r *http.Request, dst any) error {
 		}
 		return nil
 	case "application/x-www-form-urlencoded", "multipart/form-data":
-		var err error
+		// Form keys may describe nested data (`foods[0][code]`, `ids[]`); qs turns them into
+		// the same shape a JSON body has, within the SPEC §9 limits, so one struct serves both.
+		var pairs []qs.Pair
 		if ct == "multipart/form-data" {
-			err = r.ParseMultipartForm(MaxBodyBytes)
-		} else {
-			err = r.ParseForm()
-		}
-		if err != nil {
-			return classify(err)
-		}
-		flat := map[string]string{}
-		for k, v := range r.PostForm {
-			if len(v) > 0 {
-				flat[k] = v[len(v)-1]
+			if err := r.ParseMultipartForm(MaxBodyBytes); err != nil {
+				return classify(err)
 			}
+			pairs = qs.Default.FromValues(r.MultipartForm.Value)
+		} else {
+			// Read raw rather than through ParseForm: the pairs' order decides which ones the
+			// parameter limit keeps and how arrays fill, and a map has no order.
+			raw, err := io.ReadAll(r.Body)
+			if err != nil {
+				return classify(err)
+			}
+			pairs = qs.Default.Split(string(raw))
+			// Later r.FormValue calls still see the fields.
+			r.PostForm, _ = url.ParseQuery(string(raw))
 		}
-		b, _ := json.Marshal(flat)
+		b, _ := json.Marshal(qs.Default.ParsePairs(pairs))
 		if err := json.Unmarshal(b, dst); err != nil {
 			return fmt.Errorf("%w: %v", errMalformed, err)
 		}
@@ -54,6 +62,16 @@ func decodeBody(r *http.Request, dst any) error {
 		}
 	}
 	return fmt.Errorf("%w: content type %q", errMalformed, ct)
+}
+
+// decodeQuery reads the query string into dst (a struct with json tags), nested keys and arrays
+// included (`?ids[]=1&ids[]=2&filter[diet]=vegan`), within the SPEC §9 limits.
+func decodeQuery(r *http.Request, dst any) error {
+	b, _ := json.Marshal(qs.Parse(r.URL.RawQuery))
+	if err := json.Unmarshal(b, dst); err != nil {
+		return fmt.Errorf("%w: %v", errMalformed, err)
+	}
+	return nil
 }
 
 func classify(err error) error {

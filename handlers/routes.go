@@ -23,7 +23,7 @@ func (s *Server) routes() chi.Router {
 
 	s.csrf.onDeny = s.csrfDenied
 	r.Group(func(r chi.Router) {
-		r.Use(s.sessions.LoadAndSave, s.inertia.Middleware, s.csrf.middleware, s.loadUser, s.guardAreas, s.sharedProps)
+		r.Use(s.sessions.LoadAndSave, s.inertia.Middleware, errorBags, s.csrf.middleware, s.loadUser, s.guardAreas, s.sharedProps)
 		r.NotFound(s.notFound)
 		r.MethodNotAllowed(s.methodNotAllowed)
 
