@@ -49,6 +49,14 @@ type Config struct {
 	AppleTeamID        string
 	AppleKeyID         string
 	AppleSecretKey     string
+	// GoogleIssuerURL overrides Google's OpenID issuer (its discovery document names the
+	// endpoints); tests and local setups point it at mockoidc. Empty means accounts.google.com.
+	GoogleIssuerURL string
+	// AppleAuthURL, AppleKeysURL and AppleIssuer override Apple's authorize endpoint, key set and
+	// token issuer, for tests and local fakes. Empty means Apple's.
+	AppleAuthURL string
+	AppleKeysURL string
+	AppleIssuer  string
 
 	// ViteDevURL, when set, serves assets from the Vite dev server instead of the embedded build.
 	ViteDevURL string
@@ -88,6 +96,10 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		AppleTeamID:         get("APPLE_TEAM_ID", ""),
 		AppleKeyID:          get("APPLE_KEY_ID", ""),
 		AppleSecretKey:      get("APPLE_SECRET_KEY", ""),
+		GoogleIssuerURL:     get("GOOGLE_ISSUER_URL", ""),
+		AppleAuthURL:        get("APPLE_AUTH_URL", ""),
+		AppleKeysURL:        get("APPLE_KEYS_URL", ""),
+		AppleIssuer:         get("APPLE_ISSUER", ""),
 		ViteDevURL:          get("VITE_DEV_URL", ""),
 	}
 	switch c.Env {

@@ -35,6 +35,8 @@ func (s *Server) routes() chi.Router {
 		r.Get("/waitlist", s.waitlistPage)
 		r.Post("/waitlist", s.joinWaitlist)
 		s.identityRoutes(r)
+		s.socialRoutes(r)
+		s.onboardingRoutes(r)
 	})
 	return r
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/gamelle/gamelle/accounts"
 	"github.com/gamelle/gamelle/config"
 	"github.com/gamelle/gamelle/integrations/mail"
+	"github.com/gamelle/gamelle/integrations/oauth"
 	"github.com/gamelle/gamelle/jobs"
 	"github.com/gamelle/gamelle/messages"
 	"github.com/gamelle/gamelle/waitlist"
@@ -66,6 +67,7 @@ type Server struct {
 	jobs     *jobs.Client
 	mailbox  *mail.Mailbox
 	limits   *authLimits
+	oauth    *oauth.Registry
 }
 
 // New builds the server and its routes.
@@ -79,6 +81,9 @@ func New(d Deps) (*Server, error) {
 	}
 	s := &Server{deps: d, cfg: d.Config, log: d.Logger, tr: tr, waitlist: waitlist.NewStore(d.Pool)}
 	if err := s.initIdentity(d); err != nil {
+		return nil, err
+	}
+	if err := s.initSocial(); err != nil {
 		return nil, err
 	}
 	s.sessions = newSessions(d)

@@ -1,0 +1,117 @@
+package accounts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gamelle/gamelle/domain/identity"
+	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/integrations/mail"
+)
+
+// OnboardingInput is what the onboarding steps collected (SPEC §4).
+type OnboardingInput struct {
+	Email       string
+	Diet        identity.Diet
+	Objective   identity.Objective
+	MacroPreset nutrition.MacroPreset
+	// Language of the pages the person used; their emails follow it.
+	Language identity.Language
+}
+
+// NutritionPreferences are the preferences chosen at onboarding.
+type NutritionPreferences struct {
+	Diet        identity.Diet
+	Objective   identity.Objective // empty until chosen
+	MacroPreset nutrition.MacroPreset
+}
+
+// StartOnboarding creates an unverified, password-less account for the address with the chosen
+// preferences and queues its verification email (the link verifies the address, grants the
+// 2-token bonus once and signs the person in). When the address already has an account it only
+// queues the "you already have an account" email and changes nothing: the answer and the work
+// done are the same either way, so the onboarding reveals nothing about who has an account, and
+// nobody can rewrite another person's preferences by typing their address. Invalid input
+// returns identity.FieldErrors and writes nothing.
+func (s *Service) StartOnboarding(ctx context.Context, in OnboardingInput) error {
+	errs := identity.FieldErrors{}
+	email, err := identity.NormalizeEmail(in.Email)
+	if err != nil {
+		errs["email"] = err
+	}
+	if _, err := identity.ParseDiet(string(in.Diet)); err != nil {
+		errs["diet"] = err
+	}
+	if _, err := identity.ParseObjective(string(in.Objective)); err != nil {
+		errs["objective"] = err
+	}
+	if _, _, err := nutrition.ParsePreset(string(in.MacroPreset)); err != nil {
+		errs["macroPreset"] = err
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	lang := in.Language
+	if lang == "" {
+		lang = identity.French
+	}
+	return s.inTx(ctx, func(tx pgx.Tx) error {
+		existing, err := userByEmail(ctx, tx, email, false)
+		if err == nil {
+			return s.enqueue(ctx, tx, mail.KindAccountExists, email, existing.Language,
+				mail.Data{Name: existing.Name, Link: s.link("/auth/login", nil)})
+		}
+		if !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		now := s.now()
+		u, err := insertUser(ctx, tx, newUser{
+			ID: uuid.New(), Email: email, Role: identity.RoleFor(email, s.opts.AdminEmails), Language: lang,
+		}, now)
+		if errors.Is(err, errEmailTaken) {
+			// A concurrent sign-up for the same address won: same answer as a known address.
+			return s.enqueue(ctx, tx, mail.KindAccountExists, email, lang, mail.Data{Link: s.link("/auth/login", nil)})
+		}
+		if err != nil {
+			return err
+		}
+		if err := setNutritionPreferences(ctx, tx, u.ID, in.Diet, in.Objective, in.MacroPreset, now); err != nil {
+			return err
+		}
+		return s.sendVerificationTx(ctx, tx, u)
+	})
+}
+
+// Preferences returns the nutritional preferences of a person.
+func (s *Service) Preferences(ctx context.Context, userID uuid.UUID) (NutritionPreferences, error) {
+	var p NutritionPreferences
+	var diet, preset string
+	var objective *string
+	err := s.pool.QueryRow(ctx, `SELECT diet, objective, macro_preset FROM users WHERE id = $1`, userID).
+		Scan(&diet, &objective, &preset)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return p, ErrNotFound
+	}
+	if err != nil {
+		return p, fmt.Errorf("accounts: preferences of %s: %w", userID, err)
+	}
+	p.Diet, p.MacroPreset = identity.Diet(diet), nutrition.MacroPreset(preset)
+	if objective != nil {
+		p.Objective = identity.Objective(*objective)
+	}
+	return p, nil
+}
+
+func setNutritionPreferences(ctx context.Context, tx pgx.Tx, id uuid.UUID, d identity.Diet, o identity.Objective, p nutrition.MacroPreset, now time.Time) error {
+	_, err := tx.Exec(ctx, `UPDATE users SET diet = $2, objective = $3, macro_preset = $4, updated_at = $5 WHERE id = $1`,
+		id, string(d), string(o), string(p), now)
+	if err != nil {
+		return fmt.Errorf("accounts: set preferences of %s: %w", id, err)
+	}
+	return nil
+}
