@@ -70,8 +70,9 @@ func (s *Server) identityRoutes(r chi.Router) {
 	r.Get("/reset-password/{email}", s.resetPasswordPage)
 	r.Post("/reset-password/reset-password/{email}", s.resetPassword)
 
-	r.With(s.requireUser).Get("/dashboard/general", s.dashboardGeneral)
-	r.With(s.requireAdmin).Get("/dashboard/admin", s.dashboardAdmin)
+	// Guarded by guardAreas (signed in; ADMIN for /dashboard/admin), like every /dashboard page.
+	r.Get("/dashboard/general", s.dashboardGeneral)
+	r.Get("/dashboard/admin", s.dashboardAdmin)
 
 	if !s.cfg.Production() {
 		r.Get("/dev/mailbox", s.devMailbox)
@@ -148,7 +149,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	var fe identity.FieldErrors
 	switch {
 	case errors.As(err, &fe):
-		s.backWithErrors(w, r, s.fieldErrors(r, fe))
+		s.backWithErrors(w, r, "/auth/register", s.fieldErrors(r, fe))
 	case err != nil:
 		s.serverError(w, r, err)
 	default:
@@ -187,13 +188,13 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		errs["password"] = s.t(r, "error.password.required")
 	}
 	if len(errs) > 0 {
-		s.backWithErrors(w, r, errs)
+		s.backWithErrors(w, r, "/auth/login", errs)
 		return
 	}
 	u, err := s.accounts.Authenticate(r.Context(), f.Email, f.Password)
 	switch {
 	case errors.Is(err, accounts.ErrInvalidCredentials):
-		s.backWithErrors(w, r, inertia.ValidationErrors{"email": s.t(r, "error.login.invalid")})
+		s.backWithErrors(w, r, "/auth/login", inertia.ValidationErrors{"email": s.t(r, "error.login.invalid")})
 		return
 	case err != nil:
 		s.serverError(w, r, err)

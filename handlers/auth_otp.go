@@ -34,7 +34,7 @@ func (s *Server) otpLogin(w http.ResponseWriter, r *http.Request) {
 		if s.rateLimited(w, r, "") {
 			return
 		}
-		s.backWithErrors(w, r, inertia.ValidationErrors{"email": s.t(r, identityMessage("email", err))})
+		s.backWithErrors(w, r, "/auth/login", inertia.ValidationErrors{"email": s.t(r, identityMessage("email", err))})
 		return
 	}
 	if s.rateLimited(w, r, email) {
@@ -52,17 +52,17 @@ func (s *Server) otpLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !identity.ValidOTPFormat(f.Code) {
-		s.backWithErrors(w, r, inertia.ValidationErrors{"code": s.t(r, "error.code.required")})
+		s.redirectWithErrors(w, r, otpPath(email), inertia.ValidationErrors{"code": s.t(r, "error.code.required")})
 		return
 	}
 	u, err := s.accounts.VerifyOTP(r.Context(), email, f.Code)
 	var wrong *accounts.WrongCodeError
 	switch {
 	case errors.As(err, &wrong):
-		s.backWithErrors(w, r, inertia.ValidationErrors{"code": s.t(r, "error.code.wrong", map[string]any{"Left": wrong.Left})})
+		s.redirectWithErrors(w, r, otpPath(email), inertia.ValidationErrors{"code": s.t(r, "error.code.wrong", map[string]any{"Left": wrong.Left})})
 		return
 	case errors.Is(err, identity.ErrCodeBurned), errors.Is(err, identity.ErrCodeExpired), errors.Is(err, identity.ErrCodeUsed):
-		s.backWithErrors(w, r, inertia.ValidationErrors{"code": s.t(r, identityMessage("code", err))})
+		s.redirectWithErrors(w, r, otpPath(email), inertia.ValidationErrors{"code": s.t(r, identityMessage("code", err))})
 		return
 	case err != nil:
 		s.serverError(w, r, err)
@@ -159,7 +159,7 @@ func (s *Server) otpComplete(w http.ResponseWriter, r *http.Request) {
 	var fe identity.FieldErrors
 	switch {
 	case errors.As(err, &fe):
-		s.backWithErrors(w, r, s.fieldErrors(r, fe))
+		s.backWithErrors(w, r, "/auth/otp/steps", s.fieldErrors(r, fe))
 	case err != nil:
 		s.serverError(w, r, err)
 	default:

@@ -31,7 +31,7 @@ func (s *Server) askNewPassword(w http.ResponseWriter, r *http.Request) {
 	err := s.accounts.RequestPasswordReset(r.Context(), f.Email, s.language(r))
 	switch {
 	case errors.Is(err, identity.ErrEmailRequired), errors.Is(err, identity.ErrEmailInvalid):
-		s.backWithErrors(w, r, inertia.ValidationErrors{"email": s.t(r, identityMessage("email", err))})
+		s.backWithErrors(w, r, "/reset-password/forgotten-password", inertia.ValidationErrors{"email": s.t(r, identityMessage("email", err))})
 	case err != nil:
 		s.serverError(w, r, err)
 	default:
@@ -76,7 +76,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
 	var fe identity.FieldErrors
 	switch {
 	case errors.As(err, &fe):
-		s.backWithErrors(w, r, s.fieldErrors(r, fe))
+		s.backWithErrors(w, r, "/reset-password/"+url.PathEscape(email)+"?token="+url.QueryEscape(f.Token), s.fieldErrors(r, fe))
 		return
 	case errors.Is(err, identity.ErrLinkExpired), errors.Is(err, identity.ErrLinkUsed):
 		// The form's page explains a dead link and offers a new one.

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
 
 	"github.com/gamelle/gamelle/accounts"
@@ -106,11 +107,16 @@ func (s *Server) sessionGeneration(ctx context.Context) int64 {
 }
 
 // guardAreas enforces roles on whole path areas, whoever registers the routes in them:
-// /dashboard/* needs a signed-in person, /dashboard/admin* an ADMIN.
+// /dashboard/* needs a signed-in person, /dashboard/admin* an ADMIN. Paths no route matches are
+// left to the not-found page.
 func (s *Server) guardAreas(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
-		if p == "/dashboard" || strings.HasPrefix(p, "/dashboard/") {
+		matched := false
+		if rc := chi.RouteContext(r.Context()); rc != nil {
+			matched = rc.RoutePattern() != ""
+		}
+		if matched && (p == "/dashboard" || strings.HasPrefix(p, "/dashboard/")) {
 			u, ok := currentUser(r.Context())
 			if !ok {
 				s.redirectToLogin(w, r)

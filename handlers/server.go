@@ -108,7 +108,8 @@ func newSessions(d Deps) *scs.SessionManager {
 	sm := scs.New()
 	sm.Store = pgxstore.NewWithCleanupInterval(d.Pool, d.SessionCleanup)
 	sm.Lifetime = 30 * 24 * time.Hour
-	sm.IdleTimeout = 7 * 24 * time.Hour
+	// No idle timeout: "remember me" promises 30 days, and the cookie's expiry follows the
+	// shorter of the two limits.
 	sm.HashTokenInStore = true
 	sm.Cookie.HttpOnly = true
 	sm.Cookie.SameSite = http.SameSiteLaxMode
