@@ -1,0 +1,161 @@
+package handlers
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/accounts"
+	"github.com/gamelle/gamelle/domain/identity"
+	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/integrations/mail"
+)
+
+// onboardingStep posts one step from the onboarding page and returns the page shown next.
+func (b *bundle) onboardingStep(t *testing.T, body map[string]any, lang string) page {
+	t.Helper()
+	h := map[string]string{"Referer": b.ts.URL + "/onboarding", "Cookie": "i18next=" + lang}
+	resp, _ := b.inertiaVisit(t, http.MethodPost, "/onboarding", body, h)
+	requireRedirect(t, resp, "/onboarding")
+	_, p := b.inertiaVisit(t, http.MethodGet, "/onboarding", nil, map[string]string{"Cookie": "i18next=" + lang})
+	require.Equal(t, "onboarding/index", p.Component)
+	return p
+}
+
+func stepOf(p page) int {
+	n, _ := p.Props["step"].(float64)
+	return int(n)
+}
+
+func answersOf(p page) map[string]any {
+	a, _ := p.Props["answers"].(map[string]any)
+	return a
+}
+
+func TestOnboardingWalksTheFourStepsAndCreatesTheAccount(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	_, p := b.visit(t, "/onboarding")
+	require.Equal(t, "onboarding/index", p.Component)
+	require.Equal(t, 1, stepOf(p))
+	require.Nil(t, p.Props["promo"])
+	opts := p.Props["options"].(map[string]any)
+	require.Equal(t, []any{"omnivore", "vegetarian", "vegan"}, opts["diets"])
+	require.Equal(t, []any{"weight_loss", "muscle_gain", "recomposition", "maintenance"}, opts["objectives"])
+	require.Len(t, opts["presets"], 5)
+	require.Equal(t, map[string]any{"name": "low_carbs", "split": map[string]any{"protein": 45.0, "fat": 40.0, "carbs": 15.0}}, opts["presets"].([]any)[3])
+
+	p = b.onboardingStep(t, map[string]any{"step": 1, "email": "  Lea@Example.FR "}, "fr")
+	require.Equal(t, 2, stepOf(p))
+	require.Equal(t, "lea@example.fr", answersOf(p)["email"])
+
+	p = b.onboardingStep(t, map[string]any{"step": 2, "diet": "vegan", "objective": "recomposition", "macroPreset": "high_protein"}, "fr")
+	require.Equal(t, 3, stepOf(p))
+	require.Empty(t, b.sentEmails(t, "lea@example.fr", mail.KindVerify), "no account before step 3")
+
+	p = b.onboardingStep(t, map[string]any{"step": 3}, "fr")
+	require.Equal(t, 4, stepOf(p))
+	require.Equal(t, map[string]any{"code": "BIENVENUE30", "percent": 30.0}, p.Props["promo"])
+	require.Equal(t, "/build/onboarding/welcome.mp4", p.Props["video"].(map[string]any)["src"])
+
+	u, err := b.srv.accounts.ByEmail(t.Context(), "lea@example.fr")
+	require.NoError(t, err)
+	require.False(t, u.Verified(), "verified only by the emailed link")
+	require.Equal(t, identity.French, u.Language)
+	prefs, err := b.srv.accounts.Preferences(t.Context(), u.ID)
+	require.NoError(t, err)
+	require.Equal(t, accounts.NutritionPreferences{Diet: identity.Vegan, Objective: identity.Recomposition, MacroPreset: nutrition.PresetHighProtein}, prefs)
+
+	// The verification link signs the person in with the 2 tokens.
+	resp, _ := b.visit(t, pathOf(t, b.lastEmail(t, "lea@example.fr", mail.KindVerify).Data.Link))
+	requireRedirect(t, resp, "/dashboard/general")
+	_, p = b.visit(t, "/")
+	require.EqualValues(t, 2, authUserOf(t, p)["balance"])
+}
+
+func TestOnboardingStepOneRequiresAValidEmail(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	for _, c := range []struct{ email, lang, want string }{
+		{"", "en", "A valid email is required to continue."},
+		{"not-an-email", "fr", "Une adresse e-mail valide est requise pour continuer."},
+		{"a@localhost", "en", "A valid email is required to continue."},
+	} {
+		p := b.onboardingStep(t, map[string]any{"step": 1, "email": c.email}, c.lang)
+		require.Equal(t, 1, stepOf(p), c.email)
+		require.Equal(t, c.want, errorsOf(p)["email"], c.email)
+		require.Equal(t, c.email, answersOf(p)["email"], "what was typed is kept")
+	}
+}
+
+func TestOnboardingStepTwoChecksEachPreference(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.onboardingStep(t, map[string]any{"step": 1, "email": "sam@example.com"}, "en")
+
+	p := b.onboardingStep(t, map[string]any{"step": 2, "diet": "carnivore", "objective": "", "macroPreset": "keto"}, "en")
+	require.Equal(t, 2, stepOf(p))
+	require.Equal(t, map[string]any{
+		"diet": "Choose a diet.", "objective": "Choose an objective.", "macroPreset": "Choose a macronutrient split.",
+	}, errorsOf(p))
+
+	p = b.onboardingStep(t, map[string]any{"step": 2, "diet": "vegetarian", "objective": "maintenance", "macroPreset": "nope"}, "fr")
+	require.Equal(t, 2, stepOf(p))
+	require.Equal(t, map[string]any{"macroPreset": "Choisissez une répartition des macronutriments."}, errorsOf(p))
+	require.Equal(t, "vegetarian", answersOf(p)["diet"], "valid answers are kept")
+}
+
+func TestOnboardingBackAndStaleSteps(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.onboardingStep(t, map[string]any{"step": 1, "email": "kim@example.com"}, "en")
+
+	// A post for a step the person is not on (an old tab) changes nothing.
+	p := b.onboardingStep(t, map[string]any{"step": 3}, "en")
+	require.Equal(t, 2, stepOf(p))
+	require.Equal(t, "This page was out of date; here is where you are now.", errorsOf(p)["form"])
+	_, err := b.srv.accounts.ByEmail(t.Context(), "kim@example.com")
+	require.ErrorIs(t, err, accounts.ErrNotFound)
+
+	p = b.onboardingStep(t, map[string]any{"step": 2, "action": "back"}, "en")
+	require.Equal(t, 1, stepOf(p))
+	require.Equal(t, "kim@example.com", answersOf(p)["email"], "going back keeps the answer")
+	require.Empty(t, errorsOf(p))
+}
+
+func TestOnboardingWithAKnownEmailRevealsNothingAndChangesNothing(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.registerAndVerify(t, "owner@example.com")
+	owner, err := b.srv.accounts.ByEmail(t.Context(), "owner@example.com")
+	require.NoError(t, err)
+	before, err := b.srv.accounts.Preferences(t.Context(), owner.ID)
+	require.NoError(t, err)
+
+	b.client = newJarClient()
+	b.onboardingStep(t, map[string]any{"step": 1, "email": "owner@example.com"}, "en")
+	b.onboardingStep(t, map[string]any{"step": 2, "diet": "vegan", "objective": "weight_loss", "macroPreset": "low_carbs"}, "en")
+	p := b.onboardingStep(t, map[string]any{"step": 3}, "en")
+	require.Equal(t, 4, stepOf(p), "the same answer as for a new address")
+
+	after, err := b.srv.accounts.Preferences(t.Context(), owner.ID)
+	require.NoError(t, err)
+	require.Equal(t, before, after, "a stranger cannot rewrite the owner's preferences")
+	require.Len(t, b.sentEmails(t, "owner@example.com", mail.KindAccountExists), 1, "the owner is told instead")
+}
+
+func TestOnboardingAcceptsClassicFormPosts(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	form := url.Values{"step": {"1"}, "email": {"form@example.com"}}.Encode()
+	resp := b.do(t, http.MethodPost, "/onboarding", strings.NewReader(form), map[string]string{
+		"Content-Type": "application/x-www-form-urlencoded", "X-XSRF-TOKEN": b.xsrf(t),
+	})
+	resp.Body.Close()
+	requireRedirect(t, resp, "/onboarding")
+	_, p := b.visit(t, "/onboarding")
+	require.Equal(t, 2, stepOf(p))
+}
