@@ -58,19 +58,11 @@ func (s *Server) fieldErrors(r *http.Request, fe identity.FieldErrors) inertia.V
 	return out
 }
 
-// backWithErrors sends a failed form back to its page (the referrer, else fallback). When the
-// page holds several forms, the client names the form's error bag (X-Inertia-Error-Bag) and
-// the errors are nested under it, as Inertia expects.
+// backWithErrors sends a failed form back to its page (the referrer, else fallback). Error
+// bags of pages with two forms are applied by the errorBags middleware.
 func (s *Server) backWithErrors(w http.ResponseWriter, r *http.Request, fallback string, errs inertia.ValidationErrors) {
 	if r.Header.Get("Referer") == "" {
 		r.Header.Set("Referer", fallback)
-	}
-	if bag := r.Header.Get("X-Inertia-Error-Bag"); bag != "" && len(errs) > 0 {
-		nested := map[string]any{}
-		for k, v := range errs {
-			nested[k] = v
-		}
-		errs = inertia.ValidationErrors{bag: nested}
 	}
 	s.back(w, r, errs)
 }

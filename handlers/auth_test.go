@@ -246,7 +246,7 @@ func TestLoginAnswersTheSameForKnownAndUnknownEmails(t *testing.T) {
 	// Error bag: a page with two forms gets its errors nested.
 	b.inertiaVisit(t, http.MethodPost, "/auth/login", map[string]any{"email": "x", "password": "y"},
 		map[string]string{"Referer": b.ts.URL + "/auth/login", "X-Inertia-Error-Bag": "credentials"})
-	_, p = b.visit(t, "/auth/login")
+	_, p = b.inertiaVisit(t, http.MethodGet, "/auth/login", nil, map[string]string{"X-Inertia-Error-Bag": "credentials"})
 	bag, _ := errorsOf(p)["credentials"].(map[string]any)
 	require.Equal(t, "Saisissez une adresse e-mail valide.", bag["email"])
 
