@@ -15,6 +15,8 @@ export interface RouteDefinition {
 
 /** Every route of the server, by name. */
 export const routes = {
+  'apple.callback.post': { method: 'post', path: '/apple/callback', params: [] },
+  'apple.redirect': { method: 'get', path: '/apple/redirect', params: [] },
   'auth': { method: 'get', path: '/auth', params: [] },
   'auth.email.login.post': { method: 'post', path: '/auth/email/login', params: [] },
   'auth.login': { method: 'get', path: '/auth/login', params: [] },
@@ -36,11 +38,15 @@ export const routes = {
   'dashboard.general': { method: 'get', path: '/dashboard/general', params: [] },
   'dev.mailbox': { method: 'get', path: '/dev/mailbox', params: [] },
   'faviconIco': { method: 'get', path: '/favicon.ico', params: [] },
+  'google.callback': { method: 'get', path: '/google/callback', params: [] },
+  'google.redirect': { method: 'get', path: '/google/redirect', params: [] },
   'healthz': { method: 'get', path: '/healthz', params: [] },
   'home': { method: 'get', path: '/home', params: [] },
   'index': { method: 'get', path: '/', params: [] },
   'metrics': { method: 'get', path: '/metrics', params: [] },
   'notFound': { method: 'get', path: '/notFound', params: [] },
+  'onboarding': { method: 'get', path: '/onboarding', params: [] },
+  'onboarding.post': { method: 'post', path: '/onboarding', params: [] },
   'privacy': { method: 'get', path: '/privacy', params: [] },
   'readyz': { method: 'get', path: '/readyz', params: [] },
   'resetPassword': { method: 'get', path: '/reset-password/{email}', params: ['email'] },
