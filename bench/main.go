@@ -2,8 +2,10 @@
 //
 //	go run ./bench [-clients 8] [-duration 10s] [-lag 20s] [-rebuild-events 1000000]
 //
-// It creates a throwaway database on BENCH_DATABASE_URL, TEST_DATABASE_URL, or the project's test
-// cluster (scripts/dev-postgres.sh), migrates it, and prints:
+// It creates a throwaway database on BENCH_DATABASE_URL or, by default, on a PostgreSQL cluster of
+// its own under .data/pg-bench (scripts/dev-postgres.sh): consumers wait for the oldest running
+// transaction of the whole cluster, so test suites sharing a cluster would distort the lag. It
+// migrates the database and prints:
 //   - charges/s through wallets.Service (domain + event store) for many users and for one hot
 //     wallet, with p50/p99 latency, next to pgbench running the same raw SQL as one charge
 //     (an UPDATE and an INSERT in one transaction) with the same client count, as a ratio;
@@ -116,7 +118,7 @@ func serverVersion(ctx context.Context, pool *pgxpool.Pool) string {
 }
 
 func serverURL() (string, error) {
-	for _, k := range []string{"BENCH_DATABASE_URL", "TEST_DATABASE_URL"} {
+	for _, k := range []string{"BENCH_DATABASE_URL"} {
 		if v := os.Getenv(k); v != "" {
 			return v, nil
 		}
@@ -125,7 +127,7 @@ func serverURL() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out, err := exec.Command(filepath.Join(root, "scripts", "dev-postgres.sh"), "start", filepath.Join(root, ".data", "pg-test")).Output()
+	out, err := exec.Command(filepath.Join(root, "scripts", "dev-postgres.sh"), "start", filepath.Join(root, ".data", "pg-bench")).Output()
 	if err != nil {
 		return "", fmt.Errorf("start the test cluster (or set BENCH_DATABASE_URL): %w", err)
 	}

@@ -91,14 +91,37 @@ ORDER BY i.stream_version`
 // first result with Duplicate set when req.IdempotencyKey was already used for the same request.
 // On any error the caller must roll tx back.
 func (s *Store) Append(ctx context.Context, tx pgx.Tx, req AppendRequest) (AppendResult, error) {
-	if err := req.validate(); err != nil {
+	p, err := prepareAppend(req)
+	if err != nil {
 		return AppendResult{}, err
+	}
+	rows, err := tx.Query(ctx, appendSQL, p.args...)
+	if err != nil {
+		return AppendResult{}, s.mapAppendError(req, err)
+	}
+	res, status, err := s.readAppend(rows, req, p)
+	if err != nil || status.inserted {
+		return res, err
+	}
+	return s.notInserted(ctx, tx, req, status)
+}
+
+// preparedAppend is an append request encoded for appendSQL.
+type preparedAppend struct {
+	args []any
+	ids  []uuid.UUID
+	meta Metadata
+}
+
+func prepareAppend(req AppendRequest) (preparedAppend, error) {
+	if err := req.validate(); err != nil {
+		return preparedAppend{}, err
 	}
 	meta := req.Metadata
 	meta.IdempotencyKey = req.IdempotencyKey
 	metaJSON, err := json.Marshal(meta)
 	if err != nil {
-		return AppendResult{}, fmt.Errorf("eventstore: marshal metadata: %w", err)
+		return preparedAppend{}, fmt.Errorf("eventstore: marshal metadata: %w", err)
 	}
 	ids := make([]uuid.UUID, len(req.Events))
 	types := make([]string, len(req.Events))
@@ -106,18 +129,27 @@ func (s *Store) Append(ctx context.Context, tx pgx.Tx, req AppendRequest) (Appen
 	for i, e := range req.Events {
 		id, err := uuid.NewV7()
 		if err != nil {
-			return AppendResult{}, fmt.Errorf("eventstore: event id: %w", err)
+			return preparedAppend{}, fmt.Errorf("eventstore: event id: %w", err)
 		}
 		ids[i], types[i], payloads[i] = id, e.Type, string(e.Payload)
 	}
-	rows, err := tx.Query(ctx, appendSQL, req.StreamID, req.ExpectedVersion, ids, types,
-		string(metaJSON), req.IdempotencyKey, req.RequestHash, int64(len(req.Events)), payloads)
-	if err != nil {
-		return AppendResult{}, s.mapAppendError(req, err)
-	}
+	return preparedAppend{
+		args: []any{req.StreamID, req.ExpectedVersion, ids, types, string(metaJSON), req.IdempotencyKey, req.RequestHash, int64(len(req.Events)), payloads},
+		ids:  ids, meta: meta,
+	}, nil
+}
+
+type appendStatus struct {
+	inserted bool
+	current  int64
+	behind   bool
+}
+
+// readAppend consumes appendSQL's rows.
+func (s *Store) readAppend(rows pgx.Rows, req AppendRequest, p preparedAppend) (AppendResult, appendStatus, error) {
+	defer rows.Close()
 	res := AppendResult{StreamID: req.StreamID}
-	var current int64
-	var behind bool
+	var st appendStatus
 	n := 0
 	for rows.Next() {
 		var (
@@ -125,9 +157,8 @@ func (s *Store) Append(ctx context.Context, tx pgx.Tx, req AppendRequest) (Appen
 			xid      *string
 			at       *time.Time
 		)
-		if err := rows.Scan(&current, &behind, &pos, &xid, &ver, &at); err != nil {
-			rows.Close()
-			return AppendResult{}, fmt.Errorf("eventstore: append to %s: scan: %w", req.StreamID, err)
+		if err := rows.Scan(&st.current, &st.behind, &pos, &xid, &ver, &at); err != nil {
+			return AppendResult{}, st, fmt.Errorf("eventstore: append to %s: scan: %w", req.StreamID, err)
 		}
 		if pos == nil {
 			continue
@@ -135,26 +166,31 @@ func (s *Store) Append(ctx context.Context, tx pgx.Tx, req AppendRequest) (Appen
 		txid, _ := strconv.ParseUint(*xid, 10, 64)
 		e := req.Events[n]
 		res.Events = append(res.Events, RecordedEvent{
-			Position: *pos, TransactionID: txid, EventID: ids[n], StreamID: req.StreamID,
-			Version: *ver, Type: e.Type, Payload: e.Payload, Metadata: meta, RecordedAt: *at,
+			Position: *pos, TransactionID: txid, EventID: p.ids[n], StreamID: req.StreamID,
+			Version: *ver, Type: e.Type, Payload: e.Payload, Metadata: p.meta, RecordedAt: *at,
 		})
 		n++
 	}
 	if err := rows.Err(); err != nil {
-		return AppendResult{}, s.mapAppendError(req, err)
+		return AppendResult{}, st, s.mapAppendError(req, err)
 	}
 	if n == len(req.Events) {
+		st.inserted = true
 		res.FirstVersion = res.Events[0].Version
 		res.LastVersion = res.Events[n-1].Version
-		return res, nil
+		return res, st, nil
 	}
-	// Nothing was inserted: the key was used before, or the stream moved.
+	return AppendResult{}, st, nil
+}
+
+// notInserted explains an append that inserted nothing: the key was used before, or the stream moved.
+func (s *Store) notInserted(ctx context.Context, db DBTX, req AppendRequest, st appendStatus) (AppendResult, error) {
 	if req.IdempotencyKey != "" {
-		if dup, ok, err := s.lookupKey(ctx, tx, req.IdempotencyKey, req.RequestHash); err != nil || ok {
+		if dup, ok, err := s.lookupKey(ctx, db, req.IdempotencyKey, req.RequestHash); err != nil || ok {
 			return dup, err
 		}
 	}
-	return AppendResult{}, &VersionConflictError{StreamID: req.StreamID, Expected: req.ExpectedVersion, Actual: current, Reordered: behind}
+	return AppendResult{}, &VersionConflictError{StreamID: req.StreamID, Expected: req.ExpectedVersion, Actual: st.current, Reordered: st.behind}
 }
 
 func (r AppendRequest) validate() error {
@@ -315,6 +351,15 @@ type WriteState struct {
 // head in one round trip (a pgx batch), inside tx.
 func (s *Store) ReadForWrite(ctx context.Context, tx pgx.Tx, streamID string, opts WriteOptions) (WriteState, error) {
 	b := &pgx.Batch{}
+	queueReadForWrite(b, streamID, opts)
+	ws, err := s.readForWrite(ctx, tx, tx.SendBatch(ctx, b), streamID, opts)
+	if err != nil {
+		return WriteState{}, err
+	}
+	return ws, nil
+}
+
+func queueReadForWrite(b *pgx.Batch, streamID string, opts WriteOptions) {
 	if opts.Lock {
 		b.Queue(`SELECT pg_advisory_xact_lock(hashtextextended($1, 727274))`, streamID)
 	}
@@ -322,7 +367,10 @@ func (s *Store) ReadForWrite(ctx context.Context, tx pgx.Tx, streamID string, op
 		b.Queue(keySQL, opts.IdempotencyKey)
 	}
 	b.Queue(headSQL, streamID)
-	br := tx.SendBatch(ctx, b)
+}
+
+// readForWrite reads the results queued by queueReadForWrite and closes br.
+func (s *Store) readForWrite(ctx context.Context, db DBTX, br pgx.BatchResults, streamID string, opts WriteOptions) (WriteState, error) {
 	defer br.Close()
 	if opts.Lock {
 		if _, err := br.Exec(); err != nil {
@@ -352,13 +400,89 @@ func (s *Store) ReadForWrite(ctx context.Context, tx pgx.Tx, streamID string, op
 		return WriteState{}, fmt.Errorf("eventstore: read for write %s: %w", streamID, err)
 	}
 	if keyFound {
-		dup, _, err := s.duplicate(ctx, tx, opts.IdempotencyKey, opts.RequestHash, gotHash, keyStream, first, last)
+		dup, _, err := s.duplicate(ctx, db, opts.IdempotencyKey, opts.RequestHash, gotHash, keyStream, first, last)
 		if err != nil {
 			return WriteState{}, err
 		}
 		ws.Duplicate = &dup
 	}
 	return ws, nil
+}
+
+// Decide turns what a command read into the append to make. db is the command's transaction,
+// for extra reads (e.g. loading the whole stream). Returning an error rolls back.
+type Decide func(ctx context.Context, db DBTX, ws WriteState) (AppendRequest, error)
+
+// Execute runs read → decide → append as one transaction in two round trips on one pooled
+// connection: [BEGIN, lock, idempotency lookup, head] then [append, COMMIT]. It is the fast path
+// for commands that own their transaction; use ReadForWrite and Append inside InTx when the
+// transaction must hold other writes too. When the idempotency key was used before, decide is
+// not called and the first result is returned with Duplicate set. Errors are as for Append.
+func (s *Store) Execute(ctx context.Context, streamID string, opts WriteOptions, decide Decide) (res AppendResult, err error) {
+	pc, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return AppendResult{}, fmt.Errorf("eventstore: acquire connection: %w", err)
+	}
+	conn := pc.Conn()
+	defer func() {
+		// Leave the connection idle for the next user, or drop it.
+		if conn.PgConn().TxStatus() != 'I' {
+			if _, rbErr := conn.Exec(context.WithoutCancel(ctx), "ROLLBACK"); rbErr != nil {
+				_ = conn.Close(context.WithoutCancel(ctx))
+			}
+		}
+		pc.Release()
+	}()
+
+	b := &pgx.Batch{}
+	b.Queue("BEGIN")
+	queueReadForWrite(b, streamID, opts)
+	br := conn.SendBatch(ctx, b)
+	if _, err := br.Exec(); err != nil {
+		br.Close()
+		return AppendResult{}, fmt.Errorf("eventstore: begin: %w", err)
+	}
+	ws, err := s.readForWrite(ctx, conn, br, streamID, opts)
+	if err != nil {
+		return AppendResult{}, err
+	}
+	if ws.Duplicate != nil {
+		return *ws.Duplicate, nil
+	}
+	req, err := decide(ctx, conn, ws)
+	if err != nil {
+		return AppendResult{}, err
+	}
+	p, err := prepareAppend(req)
+	if err != nil {
+		return AppendResult{}, err
+	}
+	b = &pgx.Batch{}
+	b.Queue(appendSQL, p.args...)
+	b.Queue("COMMIT")
+	br = conn.SendBatch(ctx, b)
+	rows, err := br.Query()
+	if err != nil {
+		br.Close()
+		return AppendResult{}, s.mapAppendError(req, err)
+	}
+	res, st, err := s.readAppend(rows, req, p)
+	if err != nil {
+		br.Close()
+		return AppendResult{}, err
+	}
+	if _, err := br.Exec(); err != nil {
+		br.Close()
+		return AppendResult{}, fmt.Errorf("eventstore: commit append to %s: %w", req.StreamID, s.mapAppendError(req, err))
+	}
+	if err := br.Close(); err != nil {
+		return AppendResult{}, fmt.Errorf("eventstore: append to %s: %w", req.StreamID, err)
+	}
+	if st.inserted {
+		return res, nil
+	}
+	// Nothing was written, so the COMMIT above committed nothing.
+	return s.notInserted(ctx, conn, req, st)
 }
 
 // ReadAll returns up to limit events with position > after, in position order. Use it for

@@ -112,12 +112,7 @@ func (s *Service) run(ctx context.Context, c command) (Result, error) {
 				return Result{}, err
 			}
 		}
-		var res Result
-		err := eventstore.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-			var err error
-			res, err = s.attempt(ctx, tx, c)
-			return err
-		})
+		res, err := s.execute(ctx, c)
 		if err == nil {
 			return res, nil
 		}
@@ -176,43 +171,71 @@ func (s *Service) sleep(ctx context.Context, attempt int) error {
 	}
 }
 
+// execute is one attempt in its own transaction, through the store's two-round-trip path.
+func (s *Service) execute(ctx context.Context, c command) (Result, error) {
+	stream := ledger.StreamID(c.userID)
+	res, err := s.store.Execute(ctx, stream, s.writeOptions(c), func(ctx context.Context, db eventstore.DBTX, ws eventstore.WriteState) (eventstore.AppendRequest, error) {
+		return s.decide(ctx, db, c, ws)
+	})
+	if err != nil {
+		return Result{}, fmt.Errorf("wallets: %s for user %s: %w", c.name, c.userID, err)
+	}
+	return resultOf(res)
+}
+
+// attempt is one attempt inside tx.
 func (s *Service) attempt(ctx context.Context, tx pgx.Tx, c command) (Result, error) {
 	stream := ledger.StreamID(c.userID)
-	ws, err := s.store.ReadForWrite(ctx, tx, stream, eventstore.WriteOptions{
-		Lock: s.lock, IdempotencyKey: c.meta.IdempotencyKey, RequestHash: c.hash,
-	})
+	ws, err := s.store.ReadForWrite(ctx, tx, stream, s.writeOptions(c))
 	if err != nil {
 		return Result{}, fmt.Errorf("wallets: %s: %w", c.name, err)
 	}
 	if ws.Duplicate != nil {
 		return resultOf(*ws.Duplicate)
 	}
+	req, err := s.decide(ctx, tx, c, ws)
+	if err != nil {
+		return Result{}, err
+	}
+	res, err := s.store.Append(ctx, tx, req)
+	if err != nil {
+		return Result{}, fmt.Errorf("wallets: %s for user %s: %w", c.name, c.userID, err)
+	}
+	return resultOf(res)
+}
+
+func (s *Service) writeOptions(c command) eventstore.WriteOptions {
+	return eventstore.WriteOptions{Lock: s.lock, IdempotencyKey: c.meta.IdempotencyKey, RequestHash: c.hash}
+}
+
+// decide builds the wallet from what was read, runs the behaviour, and returns the append.
+func (s *Service) decide(ctx context.Context, db eventstore.DBTX, c command, ws eventstore.WriteState) (eventstore.AppendRequest, error) {
 	var w *ledger.Wallet
 	if c.needHistory {
-		w, err = s.loadWallet(ctx, tx, c.userID)
-		if err != nil {
-			return Result{}, err
+		var err error
+		if w, err = s.loadWallet(ctx, db, c.userID); err != nil {
+			return eventstore.AppendRequest{}, err
 		}
 	} else {
 		balance, err := balanceOf(ws.Head)
 		if err != nil {
-			return Result{}, err
+			return eventstore.AppendRequest{}, err
 		}
 		w = ledger.FromHead(c.userID, ws.Head.Version, balance)
 	}
 	if err := c.decide(w); err != nil {
-		return Result{}, err
+		return eventstore.AppendRequest{}, err
 	}
 	data := make([]eventstore.EventData, 0, len(w.Changes()))
 	for _, e := range w.Changes() {
 		d, err := eventstore.NewEvent(e.EventType(), e)
 		if err != nil {
-			return Result{}, err
+			return eventstore.AppendRequest{}, err
 		}
 		data = append(data, d)
 	}
-	res, err := s.store.Append(ctx, tx, eventstore.AppendRequest{
-		StreamID:        stream,
+	return eventstore.AppendRequest{
+		StreamID:        ledger.StreamID(c.userID),
 		ExpectedVersion: w.Version(),
 		Events:          data,
 		Metadata: eventstore.Metadata{
@@ -220,11 +243,7 @@ func (s *Service) attempt(ctx context.Context, tx pgx.Tx, c command) (Result, er
 		},
 		IdempotencyKey: c.meta.IdempotencyKey,
 		RequestHash:    c.hash,
-	})
-	if err != nil {
-		return Result{}, fmt.Errorf("wallets: %s for user %s: %w", c.name, c.userID, err)
-	}
-	return resultOf(res)
+	}, nil
 }
 
 func (s *Service) loadWallet(ctx context.Context, db eventstore.DBTX, userID uuid.UUID) (*ledger.Wallet, error) {
