@@ -33,6 +33,13 @@ type Projection interface {
 	Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error
 }
 
+// Rebuilder is implemented by projections that have a faster way to apply a batch during a
+// rebuild, when their tables start empty and every event is applied exactly once (e.g. COPY
+// instead of INSERT … ON CONFLICT). Rebuild uses it instead of Apply.
+type Rebuilder interface {
+	ApplyRebuild(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error
+}
+
 // Default is every read model the application runs. Later areas add theirs here.
 func Default() []Projection {
 	return []Projection{balances.New(), tokenhistory.New()}

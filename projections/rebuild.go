@@ -29,7 +29,8 @@ func (s RebuildStats) EventsPerSecond() float64 {
 }
 
 // Rebuild truncates p's tables, resets its checkpoint, and replays the log from the start in
-// batches of batchSize (default 5000), one transaction per batch that applies the batch and
+// batches of batchSize (default 5000), one transaction per batch that applies the batch (with
+// ApplyRebuild when p is a Rebuilder) and
 // moves the checkpoint. It stops once it has caught up; a running Runner then carries on from
 // the same checkpoint (both lock the checkpoint row, so they never apply an event twice).
 //
@@ -73,7 +74,11 @@ func Rebuild(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger, p Pro
 			if n == 0 {
 				return nil
 			}
-			if err := p.Apply(ctx, tx, events); err != nil {
+			apply := p.Apply
+			if r, ok := p.(Rebuilder); ok {
+				apply = r.ApplyRebuild
+			}
+			if err := apply(ctx, tx, events); err != nil {
 				return err
 			}
 			return store.SetCheckpoint(ctx, tx, p.Name(), eventstore.CheckpointOf(events[n-1]))

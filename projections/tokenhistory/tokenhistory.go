@@ -105,6 +105,30 @@ func (Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Reco
 	return nil
 }
 
+// ApplyRebuild implements projections.Rebuilder: during a rebuild the table was emptied and each
+// event is applied exactly once (the checkpoint row is locked per batch), so COPY is safe and
+// several times faster than INSERT … ON CONFLICT.
+func (Projection) ApplyRebuild(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	rows := make([][]any, 0, len(events))
+	for _, e := range events {
+		if !ledger.IsLedgerEvent(e.Type) {
+			continue
+		}
+		en, err := entryOf(e)
+		if err != nil {
+			return fmt.Errorf("token_history: position %d: %w", e.Position, err)
+		}
+		rows = append(rows, []any{en.EventID, en.Position, en.UserID, en.Version, en.EventType, en.Delta, en.Reason, en.Ref, en.BalanceAfter, en.Actor, en.OccurredAt})
+	}
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{"token_history"},
+		[]string{"event_id", "position", "user_id", "version", "event_type", "delta", "reason", "ref", "balance_after", "actor", "occurred_at"},
+		pgx.CopyFromRows(rows))
+	if err != nil {
+		return fmt.Errorf("token_history: copy %d rows: %w", len(rows), err)
+	}
+	return nil
+}
+
 // ForUser returns a wallet's history, newest first, at most limit rows.
 func ForUser(ctx context.Context, db eventstore.DBTX, userID uuid.UUID, limit int) ([]Entry, error) {
 	return query(ctx, db, `WHERE user_id = $1 ORDER BY occurred_at DESC, version DESC LIMIT $2`, userID, limit)
