@@ -11,7 +11,7 @@ PG      := scripts/dev-postgres.sh
 # The test cluster trades durability for speed: it only ever holds throwaway databases.
 TEST_PG_ENV := GAMELLE_PG_FSYNC=off GAMELLE_PG_SYNC_COMMIT=off
 
-.PHONY: run dev test test-go test-frontend test-e2e bench lint deps frontend build db clean routes check-routes
+.PHONY: run dev test test-go test-frontend test-e2e bench lint deps frontend build db clean routes
 
 deps: $(FE)/node_modules/.install-stamp
 	@$(GO) mod download
@@ -64,6 +64,11 @@ lint:
 	$(GO) vet ./...
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	cd $(FE) && $(NPM) run typecheck --silent
+	@scripts/check-routes.sh
+
+# Regenerate the typed route table after adding or changing a route.
+routes:
+	$(GO) run ./cmd/gamelle routes --ts -o $(FE)/src/lib/routes.gen.ts
 
 bench:
 	@echo "benchmarks arrive with the event store (make bench)"
