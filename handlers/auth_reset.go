@@ -11,7 +11,9 @@ import (
 )
 
 func (s *Server) forgottenPasswordPage(w http.ResponseWriter, r *http.Request) {
-	s.render(w, r, "auth/forgotten-password", nil)
+	// A dead reset link sends the person here with their address already filled in.
+	email, _ := identity.NormalizeEmail(r.URL.Query().Get("email"))
+	s.render(w, r, "auth/forgotten-password", inertia.Props{"email": email})
 }
 
 type askResetForm struct {

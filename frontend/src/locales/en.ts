@@ -1,4 +1,5 @@
 import type { LocaleMessages } from './types'
+import { authEn } from './auth/en'
 import { onboardingEn } from './onboarding/en'
 
 export const en: LocaleMessages = {
@@ -305,4 +306,5 @@ export const en: LocaleMessages = {
     roleUser: 'User',
   },
   ...onboardingEn,
+  ...authEn,
 }

@@ -1,4 +1,5 @@
 // French is the reference locale: en.ts must have exactly the same keys (see locales.test.ts).
+import { authFr } from './auth/fr'
 import { onboardingFr } from './onboarding/fr'
 export const fr = {
   common: {
@@ -304,4 +305,5 @@ export const fr = {
     roleUser: 'Utilisateur',
   },
   ...onboardingFr,
+  ...authFr,
 } as const

@@ -1,0 +1,69 @@
+import type { InputHTMLAttributes, ReactNode } from 'react'
+
+type FieldProps = {
+  id: string
+  label: string
+  error?: string
+  hint?: ReactNode
+} & InputHTMLAttributes<HTMLInputElement>
+
+/** A labelled input with its translated server error (announced) and an optional hint. */
+export function FormField({ id, label, error, hint, className, ...input }: FieldProps) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold text-stone-900">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={input.name ?? id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`mt-1.5 block w-full rounded-xl border bg-white px-4 py-2.5 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-500 ${
+          error ? 'border-red-500' : 'border-stone-300'
+        }`}
+        {...input}
+      />
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" data-testid={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** Page heading of the auth card. */
+export function AuthHeading({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
+  return (
+    <div className="mb-6">
+      <h1 className="text-2xl font-extrabold tracking-tight text-stone-900">{title}</h1>
+      {subtitle && <p className="mt-2 text-sm leading-relaxed text-stone-600">{subtitle}</p>}
+    </div>
+  )
+}
+
+/** A general (not field) form error. */
+export function FormError({ message, testId }: { message?: string; testId?: string }) {
+  if (!message) return null
+  return (
+    <p role="alert" data-testid={testId} className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+      {message}
+    </p>
+  )
+}
+
+/** "— or —" separator between two ways to sign in. */
+export function OrSeparator({ label }: { label: string }) {
+  return (
+    <p className="my-6 flex items-center gap-3 text-sm text-stone-500 before:h-px before:flex-1 before:bg-stone-200 after:h-px after:flex-1 after:bg-stone-200">
+      {label}
+    </p>
+  )
+}

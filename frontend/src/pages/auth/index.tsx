@@ -1,0 +1,37 @@
+import { Head, Link } from '@inertiajs/react'
+import { useTranslation } from 'react-i18next'
+import { AuthHeading } from '../../components/auth/form-field'
+import SocialButtons from '../../components/social-buttons'
+import { usePageProps } from '../../lib/shared-props'
+
+/** /auth: the ways to sign in that the server's configuration enables, and nothing else. */
+export default function AuthChooser() {
+  const { t } = useTranslation()
+  const { app } = usePageProps()
+  const none = !app.isOtpAvailable && !app.isCredentialsAvailable && app.availableProviders.length === 0
+  return (
+    <>
+      <Head title={t('auth.chooser.title')} />
+      <AuthHeading title={t('auth.chooser.heading')} subtitle={t('auth.chooser.subheading')} />
+      {none && <p className="text-sm text-stone-600">{t('auth.chooser.none')}</p>}
+      <div className="grid gap-3">
+        {app.isOtpAvailable && (
+          <Link href="/auth/login#otp-email" className="btn-primary w-full py-3 text-base" data-testid="chooser-otp">
+            {t('auth.chooser.otp')}
+          </Link>
+        )}
+        {app.isCredentialsAvailable && (
+          <>
+            <Link href="/auth/login" className="btn-secondary w-full py-3 text-base" data-testid="chooser-credentials">
+              {t('auth.chooser.credentials')}
+            </Link>
+            <Link href="/auth/register" className="btn-secondary w-full py-3 text-base" data-testid="chooser-register">
+              {t('auth.chooser.register')}
+            </Link>
+          </>
+        )}
+      </div>
+      <SocialButtons />
+    </>
+  )
+}

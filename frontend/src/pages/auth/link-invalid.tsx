@@ -1,0 +1,35 @@
+import { Head, Link } from '@inertiajs/react'
+import { useTranslation } from 'react-i18next'
+import { AuthHeading } from '../../components/auth/form-field'
+
+interface Props {
+  kind: 'verify' | 'magic' | 'reset'
+  reason: 'expired' | 'used'
+  email?: string
+}
+
+/** An expired or spent emailed link: says which, and offers the way to a new one. */
+export default function LinkInvalid({ kind, reason, email }: Props) {
+  const { t } = useTranslation()
+  const text = t(`auth.link.${kind}${reason === 'expired' ? 'Expired' : 'Used'}`)
+  return (
+    <div data-testid="link-invalid" data-kind={kind} data-reason={reason}>
+      <Head title={t('auth.link.title')} />
+      <AuthHeading title={t(reason === 'expired' ? 'auth.link.expiredHeading' : 'auth.link.usedHeading')} subtitle={text} />
+      <div className="grid gap-3">
+        {kind === 'reset' ? (
+          <Link href={`/reset-password/forgotten-password${email ? `?email=${encodeURIComponent(email)}` : ''}`} className="btn-primary w-full py-3">
+            {t('auth.link.newReset')}
+          </Link>
+        ) : (
+          <Link href="/auth/login#otp-email" className="btn-primary w-full py-3">
+            {t('auth.link.newCode')}
+          </Link>
+        )}
+        <Link href="/auth/login" className="btn-secondary w-full py-3">
+          {t('auth.link.login')}
+        </Link>
+      </div>
+    </div>
+  )
+}

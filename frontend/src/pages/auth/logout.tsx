@@ -1,0 +1,22 @@
+import { Head, Link } from '@inertiajs/react'
+import { useTranslation } from 'react-i18next'
+import { AuthHeading } from '../../components/auth/form-field'
+
+/** GET /auth/logout asks first: signing out only happens on POST. */
+export default function Logout() {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Head title={t('auth.logout.title')} />
+      <AuthHeading title={t('auth.logout.heading')} subtitle={t('auth.logout.text')} />
+      <div className="grid gap-3">
+        <Link href="/auth/logout" method="post" as="button" className="btn-primary w-full py-3" data-testid="logout-confirm">
+          {t('auth.logout.submit')}
+        </Link>
+        <Link href="/dashboard/general" className="btn-secondary w-full py-3">
+          {t('auth.logout.cancel')}
+        </Link>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,75 @@
+import { Head, Link, useForm } from '@inertiajs/react'
+import { useEffect, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AuthHeading, FormError, FormField } from '../../components/auth/form-field'
+
+interface Props {
+  email: string
+  /** Seconds before another code may be asked for. */
+  resendIn: number
+}
+
+/** Code entry screen (/auth/otp/{email}) with "send again" after the 60 s cooldown. */
+export default function Otp({ email, resendIn }: Props) {
+  const { t } = useTranslation()
+  const form = useForm({ email, code: '', remember: false })
+  const resend = useForm<{ resend?: string }>({})
+  const [wait, setWait] = useState(resendIn)
+
+  useEffect(() => setWait(resendIn), [resendIn])
+  useEffect(() => {
+    if (wait <= 0) return
+    const id = window.setTimeout(() => setWait((w) => w - 1), 1000)
+    return () => window.clearTimeout(id)
+  }, [wait])
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    form.post('/auth/otp/login', { onError: () => form.reset('code') })
+  }
+  const askAgain = () => resend.post(`/auth/otp/ask-otp/${encodeURIComponent(email)}`, { preserveScroll: true })
+
+  return (
+    <>
+      <Head title={t('auth.otp.title')} />
+      <AuthHeading title={t('auth.otp.heading')} subtitle={t('auth.otp.subheading', { email })} />
+      <form onSubmit={submit} noValidate className="space-y-4" data-testid="otp-form">
+        <FormField
+          id="otp-code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          label={t('auth.fields.code')}
+          value={form.data.code}
+          onChange={(e) => form.setData('code', e.target.value.replace(/\D/g, ''))}
+          error={form.errors.code}
+          className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
+        />
+        <label className="flex items-center gap-2 text-sm text-stone-700">
+          <input
+            type="checkbox"
+            name="remember"
+            checked={form.data.remember}
+            onChange={(e) => form.setData('remember', e.target.checked)}
+            className="size-4 rounded border-stone-300 accent-brand-700"
+          />
+          {t('auth.fields.remember')}
+        </label>
+        <button type="submit" disabled={form.processing} className="btn-primary w-full py-3 text-base">
+          {form.processing ? t('auth.otp.submitting') : t('auth.otp.submit')}
+        </button>
+      </form>
+      <div className="mt-6 space-y-3 text-center">
+        <FormError message={resend.errors.resend} testId="otp-resend-error" />
+        <button type="button" onClick={askAgain} disabled={wait > 0 || resend.processing} className="btn-secondary w-full" data-testid="otp-resend">
+          {wait > 0 ? t('auth.otp.resendIn', { seconds: wait }) : t('auth.otp.resend')}
+        </button>
+        <Link href="/auth/login" className="block text-sm font-medium text-brand-700 hover:underline">
+          {t('auth.otp.otherEmail')}
+        </Link>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,72 @@
+import { Head, Link, useForm } from '@inertiajs/react'
+import type { FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AuthHeading, FormField } from '../../components/auth/form-field'
+import SocialButtons from '../../components/social-buttons'
+
+/** Credential sign-up. Typed values survive a refusal, passwords do not. */
+export default function Register() {
+  const { t } = useTranslation()
+  const form = useForm({ name: '', surname: '', email: '', password: '', password_confirmation: '' })
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    form.post('/auth/register', { onFinish: () => form.reset('password', 'password_confirmation') })
+  }
+
+  return (
+    <>
+      <Head title={t('auth.register.title')} />
+      <AuthHeading title={t('auth.register.heading')} subtitle={t('auth.register.subheading')} />
+      <form onSubmit={submit} noValidate className="space-y-4" data-testid="register-form">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="register-name" name="name" autoComplete="given-name" label={t('auth.fields.name')} value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} error={form.errors.name} />
+          <FormField id="register-surname" name="surname" autoComplete="family-name" label={t('auth.fields.surname')} value={form.data.surname} onChange={(e) => form.setData('surname', e.target.value)} error={form.errors.surname} />
+        </div>
+        <FormField
+          id="register-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t('auth.fields.email')}
+          placeholder={t('auth.fields.emailPlaceholder')}
+          value={form.data.email}
+          onChange={(e) => form.setData('email', e.target.value)}
+          error={form.errors.email}
+          hint={t('auth.register.notice')}
+        />
+        <FormField
+          id="register-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t('auth.fields.password')}
+          value={form.data.password}
+          onChange={(e) => form.setData('password', e.target.value)}
+          error={form.errors.password}
+          hint={t('auth.fields.passwordHint')}
+        />
+        <FormField
+          id="register-password-confirmation"
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          label={t('auth.fields.passwordConfirmation')}
+          value={form.data.password_confirmation}
+          onChange={(e) => form.setData('password_confirmation', e.target.value)}
+          error={form.errors.password_confirmation}
+        />
+        <button type="submit" disabled={form.processing} className="btn-primary w-full py-3 text-base">
+          {form.processing ? t('auth.register.submitting') : t('auth.register.submit')}
+        </button>
+      </form>
+      <SocialButtons />
+      <p className="mt-8 text-center text-sm text-stone-600">
+        {t('auth.register.haveAccount')}{' '}
+        <Link href="/auth/login" className="font-semibold text-brand-700 hover:underline">
+          {t('auth.register.login')}
+        </Link>
+      </p>
+    </>
+  )
+}
