@@ -20,6 +20,7 @@ const (
 	sessionKeyUserID     = "auth.uid"
 	sessionKeyGeneration = "auth.gen"
 	sessionKeyNext       = "auth.next"
+	sessionKeyRole       = "auth.role"
 )
 
 const userKey ctxKey = 100
@@ -44,6 +45,7 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request, userID uuid.UUID,
 	}
 	s.sessions.Put(ctx, sessionKeyUserID, u.ID.String())
 	s.sessions.Put(ctx, sessionKeyGeneration, u.SessionGeneration)
+	s.sessions.Put(ctx, sessionKeyRole, string(u.Role))
 	s.sessions.RememberMe(ctx, remember)
 	return nil
 }
@@ -58,6 +60,7 @@ func (s *Server) logOut(r *http.Request) error {
 	s.sessions.Remove(ctx, sessionKeyUserID)
 	s.sessions.Remove(ctx, sessionKeyGeneration)
 	s.sessions.Remove(ctx, sessionKeyNext)
+	s.sessions.Remove(ctx, sessionKeyRole)
 	s.sessions.RememberMe(ctx, false)
 	return nil
 }
@@ -79,6 +82,15 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 		}
 		switch {
 		case err == nil && u.SessionGeneration == s.sessionGeneration(ctx):
+			// A role changed since the session started (promotion, demotion): new token, so a
+			// token captured before the privilege change is worth nothing after it.
+			if role := string(u.Role); s.sessions.GetString(ctx, sessionKeyRole) != role {
+				if err := s.sessions.RenewToken(ctx); err != nil {
+					s.serverError(w, r, fmt.Errorf("renew session after role change: %w", err))
+					return
+				}
+				s.sessions.Put(ctx, sessionKeyRole, role)
+			}
 			next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, userKey, u)))
 			return
 		case err != nil && !errors.Is(err, accounts.ErrNotFound) && !isUUIDError(err):
