@@ -83,7 +83,7 @@ export const onboardingEn: Shape<typeof onboardingFr> = {
       video: {
         title: 'Gamelle in a few seconds',
         description:
-          'Short silent animation: pick your foods, Gamelle fits the quantities to your macros, then your meal prep for the week is ready.',
+          'Short 7-second silent animation: three foods appear, then the protein, fat and carb bars fit your macros, and finally your welcome code BIENVENUE30 (30% off).',
         captions: 'Captions',
       },
       login: 'Sign in',

@@ -82,7 +82,7 @@ export const onboardingFr = {
       video: {
         title: 'Gamelle en quelques secondes',
         description:
-          'Courte animation sans son : choisissez vos aliments, Gamelle ajuste les quantités à vos macros, puis votre meal prep de la semaine est prêt.',
+          'Courte animation sans son de 7 secondes : trois aliments apparaissent, puis les barres protéines, lipides et glucides s’ajustent à vos macros, et enfin votre code de bienvenue BIENVENUE30 (−30 %).',
         captions: 'Sous-titres',
       },
       login: 'Se connecter',
