@@ -89,6 +89,12 @@ func (s *Server) saveOnboarding(r *http.Request, st onboardingState) {
 }
 
 func (s *Server) onboardingPage(w http.ResponseWriter, r *http.Request) {
+	// Someone already signed in has an account: the onboarding has nothing left to offer.
+	if _, ok := currentUser(r.Context()); ok {
+		s.sessions.Remove(r.Context(), sessionKeyOnboarding)
+		s.inertia.Redirect(w, r, "/dashboard/general", http.StatusSeeOther)
+		return
+	}
 	st := s.onboardingState(r)
 	type preset struct {
 		Name  nutrition.MacroPreset `json:"name"`

@@ -74,6 +74,10 @@ func TestOnboardingWalksTheFourStepsAndCreatesTheAccount(t *testing.T) {
 	requireRedirect(t, resp, "/dashboard/general")
 	_, p = b.visit(t, "/")
 	require.EqualValues(t, 2, authUserOf(t, p)["balance"])
+
+	// Signed in now, the onboarding sends the person to their dashboard.
+	resp, _ = b.visit(t, "/onboarding")
+	requireRedirect(t, resp, "/dashboard/general")
 }
 
 func TestOnboardingStepOneRequiresAValidEmail(t *testing.T) {
