@@ -454,30 +454,44 @@ func TestFindOrCreateVerified(t *testing.T) {
 	require.ErrorIs(t, err, identity.ErrEmailInvalid)
 }
 
+// interleavedMedians times fn for a known and an unknown address alternately (so a burst of
+// load on the shared machine hits both sides alike) and returns the two medians.
+func interleavedMedians(t *testing.T, runs int, known, unknown string, fn func(email string)) (time.Duration, time.Duration) {
+	t.Helper()
+	fn("warmup@example.com")
+	var k, u []time.Duration
+	for range runs {
+		for _, side := range []struct {
+			email string
+			out   *[]time.Duration
+		}{{known, &k}, {unknown, &u}} {
+			start := time.Now()
+			fn(side.email)
+			*side.out = append(*side.out, time.Since(start))
+		}
+	}
+	slices.Sort(k)
+	slices.Sort(u)
+	return k[len(k)/2], u[len(u)/2]
+}
+
 // TestLoginTimingDoesNotRevealAccounts compares the median time of a failed sign-in for a known
 // and an unknown address. Both run one argon2id verification, so they must be close; the bound
-// is generous (shared CI cores) but far below the ~100x gap a skipped hash would make.
+// is generous (shared cores) but far below the gap a skipped hash would make (argon2id is
+// ~50 ms, the rest well under 1 ms).
 func TestLoginTimingDoesNotRevealAccounts(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	b := setup(t)
 	register(t, b, "known@example.com")
-	median := func(email string) time.Duration {
-		var ds []time.Duration
-		for range 15 {
-			start := time.Now()
-			_, err := b.svc.Authenticate(ctx, email, "wrong-password-1")
-			ds = append(ds, time.Since(start))
-			require.True(t, errors.Is(err, accounts.ErrInvalidCredentials))
-		}
-		slices.Sort(ds)
-		return ds[len(ds)/2]
-	}
-	_ = median("warmup@example.com")
-	known, unknown := median("known@example.com"), median("unknown@example.com")
+	known, unknown := interleavedMedians(t, 21, "known@example.com", "unknown@example.com", func(email string) {
+		_, err := b.svc.Authenticate(ctx, email, "wrong-password-1")
+		require.True(t, errors.Is(err, accounts.ErrInvalidCredentials))
+	})
 	ratio := float64(known) / float64(unknown)
 	t.Logf("median known %s unknown %s ratio %.2f", known, unknown, ratio)
-	require.InDelta(t, 1.0, ratio, 0.5, "known %s vs unknown %s", known, unknown)
+	require.Less(t, ratio, 2.5, "known %s vs unknown %s", known, unknown)
+	require.Greater(t, ratio, 1/2.5, "known %s vs unknown %s", known, unknown)
 }
 
 // TestResetTimingDoesNotRevealAccounts: a reset request for a known and an unknown address
@@ -487,18 +501,9 @@ func TestResetTimingDoesNotRevealAccounts(t *testing.T) {
 	ctx := context.Background()
 	b := setup(t)
 	register(t, b, "known@example.com")
-	median := func(email string) time.Duration {
-		var ds []time.Duration
-		for range 15 {
-			start := time.Now()
-			require.NoError(t, b.svc.RequestPasswordReset(ctx, email, identity.French))
-			ds = append(ds, time.Since(start))
-		}
-		slices.Sort(ds)
-		return ds[len(ds)/2]
-	}
-	_ = median("warmup@example.com")
-	known, unknown := median("known@example.com"), median("unknown@example.com")
+	known, unknown := interleavedMedians(t, 21, "known@example.com", "unknown@example.com", func(email string) {
+		require.NoError(t, b.svc.RequestPasswordReset(ctx, email, identity.French))
+	})
 	ratio := float64(known) / float64(unknown)
 	t.Logf("median known %s unknown %s ratio %.2f", known, unknown, ratio)
 	require.Less(t, ratio, 3.0)

@@ -510,29 +510,32 @@ func newJarClient() *http.Client {
 }
 
 // TestLoginTimingKnownVsUnknownEmail compares the median response time of a failed sign-in for
-// a known and an unknown address over the real router: both verify one argon2id hash, so the
-// medians stay close. The bound is generous (shared cores); skipping the hash for unknown
-// addresses would make them tens of times faster.
+// a known and an unknown address over the real router, measured alternately so load bursts on
+// the shared machine hit both: both verify one argon2id hash, so the medians stay close. The
+// bound is generous; skipping the hash for unknown addresses would make them tens of times faster.
 func TestLoginTimingKnownVsUnknownEmail(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	b.registerAndVerify(t, "timing@example.com")
 	b.post(t, "/auth/logout", map[string]any{}, "/")
 	b.srv.limits = &authLimits{ip: newKeyedLimiter(time.Millisecond, 1000), account: newKeyedLimiter(time.Millisecond, 1000)}
-	median := func(email string) time.Duration {
-		ds := make([]time.Duration, 0, 15)
-		for range 15 {
-			start := time.Now()
-			resp := b.post(t, "/auth/login", map[string]any{"email": email, "password": "wrong-password-1"}, "/auth/login")
-			ds = append(ds, time.Since(start))
-			require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-		}
-		slices.Sort(ds)
-		return ds[len(ds)/2]
+	try := func(email string) time.Duration {
+		start := time.Now()
+		resp := b.post(t, "/auth/login", map[string]any{"email": email, "password": "wrong-password-1"}, "/auth/login")
+		d := time.Since(start)
+		require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+		return d
 	}
-	median("warmup@example.com")
-	known, unknown := median("timing@example.com"), median("nobody@example.com")
-	ratio := float64(known) / float64(unknown)
-	t.Logf("median known %s unknown %s ratio %.2f", known, unknown, ratio)
-	require.InDelta(t, 1.0, ratio, 0.6)
+	try("warmup@example.com")
+	var known, unknown []time.Duration
+	for range 21 {
+		known = append(known, try("timing@example.com"))
+		unknown = append(unknown, try("nobody@example.com"))
+	}
+	slices.Sort(known)
+	slices.Sort(unknown)
+	ratio := float64(known[10]) / float64(unknown[10])
+	t.Logf("median known %s unknown %s ratio %.2f", known[10], unknown[10], ratio)
+	require.Less(t, ratio, 2.5)
+	require.Greater(t, ratio, 1/2.5)
 }
