@@ -24,7 +24,7 @@ const rootTemplate = `<!DOCTYPE html>
 <meta name="color-scheme" content="light">
 <link rel="icon" href="/favicon.ico" type="image/svg+xml">
 <title>Gamelle</title>
-{{ if .hmr }}{{ viteReactRefresh }}<script type="module" src="{{ vite "@vite/client" }}"></script>{{ end }}
+{{ if .hmr }}{{ viteReactRefresh }}{{ end }}
 <link rel="stylesheet" href="{{ vite "src/app.css" }}">
 <script type="module" src="{{ vite "src/app.tsx" }}"></script>
 {{ .inertiaHead }}
