@@ -510,10 +510,12 @@ func CheckpointOf(e RecordedEvent) Checkpoint {
 // ReadCommitted returns up to limit events after cp in consumer order, (transaction id,
 // position), stopping below the oldest transaction still running: an event whose transaction
 // is in progress, and everything after it, waits until it finishes. This is the same rule
-// watermill-sql's PostgreSQL subscriber applies (see SchemaAdapter), used by rebuilds.
+// watermill-sql's PostgreSQL subscriber applies (see SchemaAdapter), used by rebuilds. The row
+// comparison walks the (transaction_id, position) primary key in order, so a batch costs the
+// same at the start and at the end of a large log (an OR of two ranges would sort the remainder).
 func (s *Store) ReadCommitted(ctx context.Context, db DBTX, cp Checkpoint, limit int) ([]RecordedEvent, error) {
 	rows, err := db.Query(ctx, `SELECT `+eventColumns+` FROM events
-		WHERE ((transaction_id = $1::text::xid8 AND position > $2) OR transaction_id > $1::text::xid8)
+		WHERE (transaction_id, position) > ($1::text::xid8, $2)
 		  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
 		ORDER BY transaction_id, position LIMIT $3`,
 		strconv.FormatUint(cp.TransactionID, 10), cp.Position, limit)
