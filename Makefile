@@ -70,8 +70,10 @@ lint:
 routes:
 	$(GO) run ./cmd/gamelle routes --ts -o $(FE)/src/lib/routes.gen.ts
 
-bench:
-	@echo "benchmarks arrive with the event store (make bench)"
+# Throughput, latency, projection lag and rebuild speed, each beside a pgbench baseline measured
+# in the same run on a dedicated cluster (.data/pg-bench). About five minutes.
+bench: deps
+	$(GO) run ./bench
 
 clean:
 	rm -rf $(BIN) $(FE)/dist $(FE)/test-output

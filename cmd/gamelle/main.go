@@ -3,6 +3,9 @@
 //	gamelle serve [--web=true] [--worker=true]   serve HTTP and/or run background workers
 //	gamelle migrate                              apply database migrations
 //	gamelle foods import [--file PATH]           load the CIQUAL food table
+//	gamelle projections rebuild|status|run       rebuild or inspect read models
+//	gamelle admin grant|balance                  operator tasks on wallets
+//	gamelle routes [--ts]                        print the route table
 package main
 
 import (
@@ -22,10 +25,12 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"serve":   {"serve the web application and background workers", runServe},
-		"migrate": {"apply database migrations and exit", runMigrate},
-		"foods":   {"import the CIQUAL food table (foods import [--file PATH])", runFoods},
-		"routes":  {"print the route table (--ts: the frontend's routes.gen.ts)", runRoutes},
+		"serve":       {"serve the web application and background workers", runServe},
+		"migrate":     {"apply database migrations and exit", runMigrate},
+		"foods":       {"import the CIQUAL food table (foods import [--file PATH])", runFoods},
+		"routes":      {"print the route table (--ts: the frontend's routes.gen.ts)", runRoutes},
+		"projections": {"rebuild [NAME...] [--batch N] | status | run", runProjections},
+		"admin":       {"grant USER_ID AMOUNT --reason TEXT [--idempotency-key K] | balance USER_ID", runAdmin},
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/jobs"
 	"github.com/gamelle/gamelle/migrations"
+	"github.com/gamelle/gamelle/projections"
 )
 
 // app is the process-wide wiring shared by subcommands.
@@ -112,7 +113,12 @@ func runServe(ctx context.Context, args []string) error {
 			defer cancel()
 			return jobClient.Stop(sctx)
 		})
-		a.log.Info("workers started")
+		runner, err := projections.NewRunner(a.pool, a.log)
+		if err != nil {
+			return fmt.Errorf("projections: %w", err)
+		}
+		g.Go(func() error { return runner.Run(ctx) })
+		a.log.Info("workers started", "projections", runner.Names())
 	}
 	if *web {
 		srv, err := handlers.New(handlers.Deps{
