@@ -1,0 +1,99 @@
+package handlers
+
+import (
+	"compress/gzip"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/config"
+)
+
+func TestPanicRendersServerErrorPage(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.srv.router.With(b.srv.sessions.LoadAndSave, b.srv.inertia.Middleware, b.srv.sharedProps).
+		Get("/test-panic", func(http.ResponseWriter, *http.Request) { panic("boom: secret internals") })
+
+	resp := b.do(t, "GET", "/test-panic", nil, map[string]string{"Accept-Language": "en"})
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.Equal(t, http.StatusInternalServerError, resp.StatusCode)
+	require.Equal(t, "errors/server-error", pageFromHTML(t, string(body)).Component)
+	require.NotContains(t, string(body), "secret internals", "internals never reach the person")
+
+	resp, p := b.inertiaVisit(t, "GET", "/test-panic", nil, nil)
+	require.Equal(t, http.StatusInternalServerError, resp.StatusCode)
+	require.Equal(t, "errors/server-error", p.Component)
+
+	// The server keeps serving after a panic.
+	resp = b.do(t, "GET", "/healthz", nil, nil)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+}
+
+func TestResponsesAreCompressed(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	// The test client must ask for gzip itself, or Go's transport would hide the encoding.
+	resp := b.do(t, "GET", "/", nil, map[string]string{"Accept-Encoding": "gzip"})
+	defer resp.Body.Close()
+	require.Equal(t, "gzip", resp.Header.Get("Content-Encoding"))
+	zr, err := gzip.NewReader(resp.Body)
+	require.NoError(t, err)
+	html, err := io.ReadAll(zr)
+	require.NoError(t, err)
+	require.Contains(t, string(html), `data-page="app"`)
+}
+
+func TestProductionCookiesAreHostOnlyAndSecure(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	cfg, err := config.Load(func(k string) (string, bool) {
+		v, ok := map[string]string{"DATABASE_URL": b.db.URL, "APP_ENV": "production", "APP_KEY": strings.Repeat("p", 32), "APP_URL": "https://gamelle.example"}[k]
+		return v, ok
+	})
+	require.NoError(t, err)
+	srv, err := New(Deps{Config: cfg, Pool: b.db.Pool, Logger: slog.New(slog.DiscardHandler), Assets: testAssets()})
+	require.NoError(t, err)
+
+	// A failed form puts errors in the session, which makes the session cookie appear.
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest("GET", "https://gamelle.example/", nil))
+	var xsrf *http.Cookie
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == xsrfCookie {
+			xsrf = c
+		}
+	}
+	require.NotNil(t, xsrf)
+	require.True(t, xsrf.Secure)
+	require.False(t, xsrf.HttpOnly, "the page's script must read the token")
+
+	req := httptest.NewRequest("POST", "https://gamelle.example/waitlist", strings.NewReader(`{"email":"bad"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Cookie", xsrfCookie+"="+xsrf.Value)
+	req.Header.Set("X-XSRF-TOKEN", xsrf.Value)
+	rec = httptest.NewRecorder()
+	srv.ServeHTTP(rec, req)
+	require.Equal(t, http.StatusSeeOther, rec.Code)
+	var session *http.Cookie
+	for _, c := range rec.Result().Cookies() {
+		if strings.Contains(c.Name, "session") {
+			session = c
+		}
+	}
+	require.NotNil(t, session, "the failed form's errors are kept in a session")
+	require.Equal(t, "__Host-session", session.Name)
+	require.True(t, session.Secure)
+	require.True(t, session.HttpOnly)
+	require.Equal(t, "/", session.Path)
+	require.Empty(t, session.Domain)
+	require.Equal(t, http.SameSiteLaxMode, session.SameSite)
+	require.Contains(t, rec.Header().Get("Strict-Transport-Security"), "max-age=")
+}
