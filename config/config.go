@@ -58,8 +58,10 @@ type Config struct {
 	AppleKeysURL string
 	AppleIssuer  string
 
-	// ViteDevURL, when set, serves assets from the Vite dev server instead of the embedded build.
-	ViteDevURL string
+	// TrustProxyHeaders makes the client address come from X-Forwarded-For / X-Real-IP. Only
+	// turn it on behind a proxy that sets them: otherwise any client could pick its own address
+	// and slip past the per-IP rate limits.
+	TrustProxyHeaders bool
 }
 
 // Production reports whether the process runs in production mode.
@@ -100,7 +102,7 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		AppleAuthURL:        get("APPLE_AUTH_URL", ""),
 		AppleKeysURL:        get("APPLE_KEYS_URL", ""),
 		AppleIssuer:         get("APPLE_ISSUER", ""),
-		ViteDevURL:          get("VITE_DEV_URL", ""),
+		TrustProxyHeaders:   get("TRUST_PROXY_HEADERS", "") == "true",
 	}
 	switch c.Env {
 	case EnvDevelopment, EnvTest, EnvProduction:

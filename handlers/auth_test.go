@@ -491,6 +491,11 @@ func TestAuthRoutesRateLimited(t *testing.T) {
 	b.post(t, "/auth/otp/login", map[string]any{"email": "a@example.com"}, "/auth/login")
 	resp = b.post(t, "/auth/otp/login", map[string]any{"email": "b@example.com"}, "/auth/login")
 	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "per IP")
+
+	// Proxy headers are not trusted unless configured, so a client cannot pose as many addresses.
+	resp, _ = b.inertiaVisit(t, http.MethodPost, "/auth/otp/login", map[string]any{"email": "c@example.com"},
+		map[string]string{"X-Forwarded-For": "203.0.113.7", "X-Real-IP": "203.0.113.8"})
+	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "spoofed forwarding headers do not reset the limit")
 }
 
 func TestDevMailboxPage(t *testing.T) {

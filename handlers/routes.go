@@ -11,7 +11,11 @@ import (
 // probes, metrics and static files skip the session so they never touch the session table.
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, exposeRequestID, middleware.RealIP, s.requestLog, s.metrics.middleware, s.securityHeaders)
+	r.Use(middleware.RequestID, exposeRequestID)
+	if s.cfg.TrustProxyHeaders {
+		r.Use(middleware.RealIP)
+	}
+	r.Use(s.requestLog, s.metrics.middleware, s.securityHeaders)
 	r.Use(withLocale, s.recoverPanics, s.limitBody, middleware.Compress(5))
 
 	r.Get("/healthz", s.healthz)
