@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/gamelle/gamelle/accounts"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/wallets"
@@ -19,13 +20,15 @@ import (
 
 // runAdmin handles operator commands:
 //
-//	gamelle admin grant USER_ID AMOUNT --reason TEXT [--idempotency-key KEY]
-//	gamelle admin balance USER_ID
+//	gamelle admin grant USER AMOUNT --reason TEXT [--idempotency-key KEY]
+//	gamelle admin balance USER
 //
+// USER is an account's id or email address; an unknown one is refused, so a typo cannot create a
+// wallet nobody owns.
 // A grant is an admin_grant ledger event whose actor is "cli:<os user>"; --reason becomes its
 // ref, so it must not contain personal data.
 func runAdmin(ctx context.Context, args []string) error {
-	const usage = "usage: gamelle admin grant USER_ID AMOUNT --reason TEXT [--idempotency-key KEY] | balance USER_ID"
+	const usage = "usage: gamelle admin grant USER AMOUNT --reason TEXT [--idempotency-key KEY] | balance USER (USER: id or email)"
 	if len(args) == 0 {
 		return errors.New(usage)
 	}
@@ -41,10 +44,6 @@ func runAdmin(ctx context.Context, args []string) error {
 		if len(pos) != 2 || strings.TrimSpace(*reason) == "" {
 			return errors.New(usage)
 		}
-		userID, err := uuid.Parse(pos[0])
-		if err != nil {
-			return fmt.Errorf("admin grant: USER_ID must be a user id: %w", err)
-		}
 		amount, err := strconv.ParseInt(pos[1], 10, 64)
 		if err != nil {
 			return fmt.Errorf("admin grant: AMOUNT: %w", err)
@@ -54,6 +53,10 @@ func runAdmin(ctx context.Context, args []string) error {
 			return err
 		}
 		defer a.close()
+		userID, err := resolveUser(ctx, a, pos[0])
+		if err != nil {
+			return fmt.Errorf("admin grant: %w", err)
+		}
 		svc := wallets.New(a.pool, eventstore.New(a.pool))
 		res, err := svc.Grant(ctx, wallets.GrantCommand{
 			UserID: userID, Amount: amount, Reason: ledger.ReasonAdminGrant,
@@ -72,15 +75,15 @@ func runAdmin(ctx context.Context, args []string) error {
 		if len(args) != 2 {
 			return errors.New(usage)
 		}
-		userID, err := uuid.Parse(args[1])
-		if err != nil {
-			return fmt.Errorf("admin balance: USER_ID must be a user id: %w", err)
-		}
 		a, err := newApp(ctx)
 		if err != nil {
 			return err
 		}
 		defer a.close()
+		userID, err := resolveUser(ctx, a, args[1])
+		if err != nil {
+			return fmt.Errorf("admin balance: %w", err)
+		}
 		bal, err := wallets.New(a.pool, eventstore.New(a.pool)).Balance(ctx, userID)
 		if err != nil {
 			return err
@@ -89,6 +92,28 @@ func runAdmin(ctx context.Context, args []string) error {
 		return nil
 	}
 	return errors.New(usage)
+}
+
+// resolveUser finds the account named by an id or an email address.
+func resolveUser(ctx context.Context, a *app, ref string) (uuid.UUID, error) {
+	// Lookups only: no wallet writes or emails, so no job client is needed.
+	acc := accounts.New(a.pool, nil, nil, accounts.Options{})
+	var (
+		u   accounts.User
+		err error
+	)
+	if id, perr := uuid.Parse(ref); perr == nil {
+		u, err = acc.ByID(ctx, id)
+	} else {
+		u, err = acc.ByEmail(ctx, ref)
+	}
+	if errors.Is(err, accounts.ErrNotFound) {
+		return uuid.Nil, fmt.Errorf("no account %q", ref)
+	}
+	if err != nil {
+		return uuid.Nil, err
+	}
+	return u.ID, nil
 }
 
 // cliActor names the operator in the ledger: "cli:<os user>".
