@@ -39,6 +39,42 @@ export function FormField({ id, label, error, hint, className, ...input }: Field
   )
 }
 
+/** The values and errors of a form that sets a new password (sign-up, reset). */
+type NewPasswordForm = {
+  data: { password: string; password_confirmation: string }
+  errors: Partial<Record<'password' | 'password_confirmation', string>>
+  setData: (field: 'password' | 'password_confirmation', value: string) => void
+}
+
+/** Password and confirmation for a new password, with the policy hint; ids start with idPrefix. */
+export function NewPasswordFields({ form, idPrefix, labels }: { form: NewPasswordForm; idPrefix: string; labels: { password: string; confirmation: string; hint: string } }) {
+  return (
+    <>
+      <FormField
+        id={`${idPrefix}-password`}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        label={labels.password}
+        value={form.data.password}
+        onChange={(e) => form.setData('password', e.target.value)}
+        error={form.errors.password}
+        hint={labels.hint}
+      />
+      <FormField
+        id={`${idPrefix}-password-confirmation`}
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        label={labels.confirmation}
+        value={form.data.password_confirmation}
+        onChange={(e) => form.setData('password_confirmation', e.target.value)}
+        error={form.errors.password_confirmation}
+      />
+    </>
+  )
+}
+
 /** Page heading of the auth card. */
 export function AuthHeading({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AuthHeading, FormField } from '../../components/auth/form-field'
+import { AuthHeading, FormField, NewPasswordFields } from '../../components/auth/form-field'
 import SocialButtons from '../../components/social-buttons'
 
 /** Credential sign-up. Typed values survive a refusal, passwords do not. */
@@ -35,26 +35,10 @@ export default function Register() {
           error={form.errors.email}
           hint={t('auth.register.notice')}
         />
-        <FormField
-          id="register-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          label={t('auth.fields.password')}
-          value={form.data.password}
-          onChange={(e) => form.setData('password', e.target.value)}
-          error={form.errors.password}
-          hint={t('auth.fields.passwordHint')}
-        />
-        <FormField
-          id="register-password-confirmation"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          label={t('auth.fields.passwordConfirmation')}
-          value={form.data.password_confirmation}
-          onChange={(e) => form.setData('password_confirmation', e.target.value)}
-          error={form.errors.password_confirmation}
+        <NewPasswordFields
+          form={form}
+          idPrefix="register"
+          labels={{ password: t('auth.fields.password'), confirmation: t('auth.fields.passwordConfirmation'), hint: t('auth.fields.passwordHint') }}
         />
         <button type="submit" disabled={form.processing} className="btn-primary w-full py-3 text-base">
           {form.processing ? t('auth.register.submitting') : t('auth.register.submit')}

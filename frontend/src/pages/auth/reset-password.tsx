@@ -1,7 +1,7 @@
 import { Head, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AuthHeading, FormField } from '../../components/auth/form-field'
+import { AuthHeading, NewPasswordFields } from '../../components/auth/form-field'
 
 /** New password from a reset link; the token travels in the form, the address in the path. */
 export default function ResetPassword({ email, token }: { email: string; token: string }) {
@@ -18,26 +18,10 @@ export default function ResetPassword({ email, token }: { email: string; token: 
       <Head title={t('auth.reset.title')} />
       <AuthHeading title={t('auth.reset.heading')} subtitle={t('auth.reset.subheading', { email })} />
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="reset-form">
-        <FormField
-          id="reset-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          label={t('auth.fields.password')}
-          value={form.data.password}
-          onChange={(e) => form.setData('password', e.target.value)}
-          error={form.errors.password}
-          hint={t('auth.fields.passwordHint')}
-        />
-        <FormField
-          id="reset-password-confirmation"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          label={t('auth.fields.passwordConfirmation')}
-          value={form.data.password_confirmation}
-          onChange={(e) => form.setData('password_confirmation', e.target.value)}
-          error={form.errors.password_confirmation}
+        <NewPasswordFields
+          form={form}
+          idPrefix="reset"
+          labels={{ password: t('auth.fields.password'), confirmation: t('auth.fields.passwordConfirmation'), hint: t('auth.fields.passwordHint') }}
         />
         <button type="submit" disabled={form.processing} className="btn-primary w-full py-3 text-base">
           {form.processing ? t('auth.reset.submitting') : t('auth.reset.submit')}
