@@ -43,6 +43,7 @@ type config struct {
 	users         int
 	pgbench       string
 	skip          string
+	cpuProfile    string
 }
 
 func main() {
@@ -55,6 +56,7 @@ func main() {
 	flag.IntVar(&c.users, "users", 10_000, "wallets in the many-users runs")
 	flag.StringVar(&c.pgbench, "pgbench", "", "pgbench binary (default: PATH, then /usr/lib/postgresql/*/bin)")
 	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: throughput,lag,rebuild")
+	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "write a CPU profile of the rebuild run to this file")
 	flag.Parse()
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	if err := run(context.Background(), c); err != nil {

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -214,4 +215,114 @@ func TestWaitForRespectsItsBound(t *testing.T) {
 	wctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
 	defer cancel()
 	require.ErrorIs(t, b.runner.WaitFor(wctx, r.Position), context.DeadlineExceeded)
+}
+
+type checkpointRow struct {
+	Group string
+	XID   string
+	Pos   int64
+}
+
+func checkpoints(t *testing.T, pool *pgxpool.Pool) []checkpointRow {
+	t.Helper()
+	rows, err := pool.Query(context.Background(), `SELECT consumer_group, last_processed_transaction_id::text, coalesce(offset_acked, 0) FROM event_offsets ORDER BY consumer_group`)
+	require.NoError(t, err)
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (checkpointRow, error) {
+		var c checkpointRow
+		return c, r.Scan(&c.Group, &c.XID, &c.Pos)
+	})
+	require.NoError(t, err)
+	return out
+}
+
+// Rebuilding every projection from one read of the log gives the same tables as the live
+// consumers and as rebuilding them one by one, with or without a live runner, and with a pool
+// of one connection (no read-ahead).
+func TestRebuildAllInOnePassEqualsOneByOne(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	us := users(15)
+	last := workload(t, b, us, 250, 99)
+
+	// Live first: the runner builds the tables.
+	runCtx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- b.runner.Run(runCtx) }()
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	require.NoError(t, b.runner.WaitFor(wctx, last))
+	live := snap(t, b.pool)
+	require.NotEmpty(t, live.History)
+
+	// One pass while the runner keeps consuming and new events arrive.
+	more := make(chan int64, 1)
+	go func() { more <- workload(t, b, us, 60, 100) }()
+	stats, err := projections.RebuildAll(ctx, b.pool, nil, projections.Default(), 29)
+	require.NoError(t, err)
+	require.Len(t, stats, len(projections.Default())) // each may have applied nothing: live consumers race it
+	last = max(last, <-more)
+	require.NoError(t, b.runner.WaitFor(wctx, last))
+	live = snap(t, b.pool)
+	stop()
+	require.NoError(t, <-done)
+
+	// Runner stopped: one pass, one by one, and one pass on a single connection agree.
+	_, err = projections.RebuildAll(ctx, b.pool, nil, projections.Default(), 41)
+	require.NoError(t, err)
+	require.Equal(t, live, snap(t, b.pool))
+	onePass := checkpoints(t, b.pool)
+	for _, p := range projections.Default() {
+		_, err := projections.Rebuild(ctx, b.pool, nil, p, 41)
+		require.NoError(t, err)
+	}
+	require.Equal(t, live, snap(t, b.pool))
+	require.Equal(t, onePass, checkpoints(t, b.pool))
+
+	cfg := b.pool.Config()
+	cfg.MaxConns = 1
+	single, err := pgxpool.NewWithConfig(ctx, cfg)
+	require.NoError(t, err)
+	defer single.Close()
+	_, err = projections.RebuildAll(ctx, single, nil, projections.Default(), 1000)
+	require.NoError(t, err)
+	require.Equal(t, live, snap(t, b.pool))
+	require.Equal(t, onePass, checkpoints(t, b.pool))
+
+	// A runner carries on from the rebuilt checkpoints: it applies each new event once and
+	// nothing the rebuild applied.
+	var before int64
+	require.NoError(t, b.pool.QueryRow(ctx, `SELECT count(*) FROM events`).Scan(&before))
+	counted := []*counting{{Projection: balances.New()}, {Projection: tokenhistory.New()}}
+	runner, err := projections.NewRunner(b.pool, nil, projections.WithPollInterval(5*time.Millisecond),
+		projections.WithProjections(counted[0], counted[1]))
+	require.NoError(t, err)
+	runCtx, stop = context.WithCancel(ctx)
+	defer stop()
+	go func() { done <- runner.Run(runCtx) }()
+	last = workload(t, b, us, 40, 101)
+	require.NoError(t, runner.WaitFor(wctx, last))
+	stop()
+	require.NoError(t, <-done)
+	var after int64
+	require.NoError(t, b.pool.QueryRow(ctx, `SELECT count(*) FROM events`).Scan(&after))
+	require.Positive(t, after-before)
+	for _, c := range counted {
+		require.Equal(t, after-before, c.n.Load(), c.Name())
+	}
+	live = snap(t, b.pool)
+	_, err = projections.RebuildAll(ctx, b.pool, nil, projections.Default(), 5000)
+	require.NoError(t, err)
+	require.Equal(t, live, snap(t, b.pool))
+}
+
+// counting counts the events a projection is given.
+type counting struct {
+	projections.Projection
+	n atomic.Int64
+}
+
+func (c *counting) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	c.n.Add(int64(len(events)))
+	return c.Projection.Apply(ctx, tx, events)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
@@ -118,7 +119,9 @@ func (Projection) ApplyRebuild(ctx context.Context, tx pgx.Tx, events []eventsto
 		if err != nil {
 			return fmt.Errorf("token_history: position %d: %w", e.Position, err)
 		}
-		rows = append(rows, []any{en.EventID, en.Position, en.UserID, en.Version, en.EventType, en.Delta, en.Reason, en.Ref, en.BalanceAfter, en.Actor, en.OccurredAt})
+		// pgtype.UUID: uuid.UUID would go through driver.Valuer (a string, parsed again).
+		rows = append(rows, []any{pgtype.UUID{Bytes: en.EventID, Valid: true}, en.Position, pgtype.UUID{Bytes: en.UserID, Valid: true},
+			en.Version, en.EventType, en.Delta, en.Reason, en.Ref, en.BalanceAfter, en.Actor, en.OccurredAt})
 	}
 	_, err := tx.CopyFrom(ctx, pgx.Identifier{"token_history"},
 		[]string{"event_id", "position", "user_id", "version", "event_type", "delta", "reason", "ref", "balance_after", "actor", "occurred_at"},
