@@ -3,6 +3,7 @@ package mail
 import (
 	"context"
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -121,6 +122,14 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 		return err
 	}
 	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
+		if errors.Is(err, gomail.ErrNoSupportedAuthDiscovered) {
+			// A setting to fix, not a passing failure: retrying cannot help. Without TLS, go-mail
+			// refuses PLAIN and LOGIN (they would send the password in clear), so the server
+			// must offer STARTTLS or CRAM-MD5/SCRAM, or SMTP_URL must use smtps://.
+			return fmt.Errorf("%w: smtp send to %s:%d: %v (no authentication mechanism usable on this connection: "+
+				"PLAIN and LOGIN need TLS; use smtps://, a server offering STARTTLS, or CRAM-MD5/SCRAM)",
+				ErrPermanent, s.cfg.Host, s.cfg.Port, err)
+		}
 		return fmt.Errorf("smtp send to %s:%d: %w", s.cfg.Host, s.cfg.Port, err)
 	}
 	return nil

@@ -107,6 +107,8 @@ func startSMTP(t *testing.T, tlsCfg *tls.Config, implicit bool, user, password s
 	srv.Domain = "localhost"
 	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
 	srv.TLSConfig = tlsCfg
+	// A server without TLS offers AUTH anyway, as some relays do (go-smtp hides it otherwise).
+	srv.AllowInsecureAuth = tlsCfg == nil
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	if implicit {
@@ -195,6 +197,17 @@ func TestSMTPImplicitTLSWithAuth(t *testing.T) {
 	// An untrusted certificate is refused.
 	_, untrusted := selfSigned(t)
 	require.Error(t, sender(t, raw, untrusted).Send(context.Background(), testMsg))
+}
+
+// A password over a connection without TLS, to a server offering only PLAIN, cannot be sent:
+// that is a configuration to fix, so the job must be cancelled rather than retried for hours.
+func TestSMTPAuthWithoutTLSIsPermanent(t *testing.T) {
+	t.Parallel()
+	srv := startSMTP(t, nil, false, "mailer", "s3cret")
+	err := sender(t, "smtp://mailer:s3cret@"+srv.addr, nil).Send(context.Background(), testMsg)
+	require.ErrorIs(t, err, mail.ErrPermanent)
+	require.ErrorContains(t, err, "PLAIN and LOGIN need TLS")
+	require.Empty(t, srv.messages())
 }
 
 func TestParseSMTPURL(t *testing.T) {
