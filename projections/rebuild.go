@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -85,6 +86,18 @@ func RebuildAll(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger, ps
 		stats[i].Projection = p.Name()
 	}
 	start := time.Now()
+	// The rebuild covers at least every event committed before it started: it stops once the
+	// log is exhausted below the horizon *and* the horizon has passed every transaction that had
+	// started by now (a transaction still running holds the events of later ones back, as it
+	// holds back the live consumers).
+	var xid string
+	if err := pool.QueryRow(ctx, `SELECT pg_snapshot_xmax(pg_current_snapshot())::text`).Scan(&xid); err != nil {
+		return stats, fmt.Errorf("projections: rebuild %s: %w", what, err)
+	}
+	target, err := strconv.ParseUint(xid, 10, 64)
+	if err != nil {
+		return stats, fmt.Errorf("projections: rebuild %s: transaction id %q: %w", what, xid, err)
+	}
 	// Take the reader's connection first: once the checkpoints are reset, the first batch should
 	// not wait for a connection while live consumers start over.
 	ahead, err := newReadAhead(ctx, pool, batchSize)
@@ -124,6 +137,8 @@ func RebuildAll(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger, ps
 	}
 
 	var total int64
+	var waitFrom time.Time
+	pause := 5 * time.Millisecond
 	for {
 		var n int
 		err := eventstore.InTx(ctx, pool, func(tx pgx.Tx) error {
@@ -180,7 +195,29 @@ func RebuildAll(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger, ps
 			return stats, fmt.Errorf("projections: rebuild %s after %d events: %w", what, total, err)
 		}
 		if n == 0 {
-			break
+			caught, err := horizonPassed(ctx, pool, target)
+			if err != nil {
+				return stats, err
+			}
+			if caught {
+				break
+			}
+			if waitFrom.IsZero() {
+				waitFrom = time.Now()
+			} else if time.Since(waitFrom) > waitStartedTransactions {
+				logger.Warn("projections rebuild: a transaction older than the rebuild is still running; stopping, the live consumers will apply what it holds back",
+					"projections", what, "waited", time.Since(waitFrom).Round(time.Millisecond))
+				break
+			}
+			t := time.NewTimer(pause)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return stats, ctx.Err()
+			case <-t.C:
+			}
+			pause = min(2*pause, 100*time.Millisecond)
+			continue
 		}
 		total += int64(n)
 	}
@@ -191,6 +228,24 @@ func RebuildAll(ctx context.Context, pool *pgxpool.Pool, logger *slog.Logger, ps
 	logger.Info("projections rebuilt", "projections", what, "events", total, "duration", d,
 		"events_per_s", int64(float64(total)/max(d.Seconds(), 1e-9)))
 	return stats, nil
+}
+
+// waitStartedTransactions bounds how long a rebuild that has exhausted the readable log waits
+// for transactions that were running when it started: a forgotten session must not hang it.
+const waitStartedTransactions = time.Minute
+
+// horizonPassed reports whether every transaction with an id below target has ended, i.e.
+// whether the consumers' horizon has reached target.
+func horizonPassed(ctx context.Context, db eventstore.DBTX, target uint64) (bool, error) {
+	var xid string
+	if err := db.QueryRow(ctx, `SELECT pg_snapshot_xmin(pg_current_snapshot())::text`).Scan(&xid); err != nil {
+		return false, fmt.Errorf("projections: rebuild: horizon: %w", err)
+	}
+	h, err := strconv.ParseUint(xid, 10, 64)
+	if err != nil {
+		return false, fmt.Errorf("projections: rebuild: horizon %q: %w", xid, err)
+	}
+	return h >= target, nil
 }
 
 // readAhead reads the log in consumer order on a connection of its own, one batch ahead of the

@@ -36,11 +36,12 @@ func runProjections(ctx context.Context, args []string) error {
 			return err
 		}
 		defer a.close()
-		for _, p := range ps {
-			stats, err := projections.Rebuild(ctx, a.pool, a.log, p, *batch)
-			if err != nil {
-				return err
-			}
+		// One read of the log for all of them (each batch is applied to every projection).
+		all, err := projections.RebuildAll(ctx, a.pool, a.log, ps, *batch)
+		if err != nil {
+			return err
+		}
+		for _, stats := range all {
 			fmt.Printf("%s: %d events in %s (%.0f events/s)\n", stats.Projection, stats.Events, stats.Duration.Round(1e6), stats.EventsPerSecond())
 		}
 		return nil

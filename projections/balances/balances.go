@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
@@ -59,12 +60,13 @@ func (Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Reco
 	if len(latest) == 0 {
 		return nil
 	}
-	users := make([]uuid.UUID, 0, len(latest))
+	// pgtype.UUID: uuid.UUID would go through driver.Valuer (a string per element, parsed again).
+	users := make([]pgtype.UUID, 0, len(latest))
 	bals := make([]int64, 0, len(latest))
 	vers := make([]int64, 0, len(latest))
 	ats := make([]time.Time, 0, len(latest))
 	for u, r := range latest {
-		users, bals, vers, ats = append(users, u), append(bals, r.balance), append(vers, r.version), append(ats, r.at)
+		users, bals, vers, ats = append(users, pgtype.UUID{Bytes: u, Valid: true}), append(bals, r.balance), append(vers, r.version), append(ats, r.at)
 	}
 	_, err := tx.Exec(ctx, `
 		INSERT INTO balances (user_id, balance, version, updated_at)
