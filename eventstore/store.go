@@ -260,6 +260,9 @@ func (s *Store) LookupIdempotencyKey(ctx context.Context, db DBTX, key, hash str
 	return s.lookupKey(ctx, db, key, hash)
 }
 
+// eventColumns reads transaction_id as text (pgx has no xid8 codec). Its output column keeps the
+// name transaction_id, so an ORDER BY over these columns must qualify events.transaction_id, or
+// PostgreSQL sorts by the text and "10" comes before "9".
 const eventColumns = `position, transaction_id::text, event_id, stream_id, stream_version, event_type, payload, metadata, recorded_at`
 
 func scanEvent(row pgx.Row) (RecordedEvent, error) {
@@ -517,7 +520,7 @@ func (s *Store) ReadCommitted(ctx context.Context, db DBTX, cp Checkpoint, limit
 	rows, err := db.Query(ctx, `SELECT `+eventColumns+` FROM events
 		WHERE (transaction_id, position) > ($1::text::xid8, $2)
 		  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-		ORDER BY transaction_id, position LIMIT $3`,
+		ORDER BY events.transaction_id, events.position LIMIT $3`,
 		strconv.FormatUint(cp.TransactionID, 10), cp.Position, limit)
 	if err != nil {
 		return nil, fmt.Errorf("eventstore: read committed after %+v: %w", cp, err)
