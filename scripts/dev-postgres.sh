@@ -40,7 +40,7 @@ fi
 as_pg() { "$@"; }
 if [ "$(id -u)" -eq 0 ]; then
   id postgres >/dev/null 2>&1 || useradd --system --home /var/lib/postgresql --shell /bin/bash postgres
-  as_pg() { runuser -u postgres -- "$@"; }
+  as_pg() { (cd / && runuser -u postgres -- "$@"); }
   if ! runuser -u postgres -- test -x "$(dirname "$datadir")"; then
     alt=/var/tmp/gamelle-pg-$(echo -n "$datadir" | sha1sum | cut -c1-12)
     mkdir -p "$alt" && chown postgres "$alt"
