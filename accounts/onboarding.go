@@ -11,7 +11,6 @@ import (
 
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/domain/nutrition"
-	"github.com/gamelle/gamelle/integrations/mail"
 )
 
 // OnboardingInput is what the onboarding steps collected (SPEC §4).
@@ -61,29 +60,11 @@ func (s *Service) StartOnboarding(ctx context.Context, in OnboardingInput) error
 		lang = identity.French
 	}
 	return s.inTx(ctx, func(tx pgx.Tx) error {
-		existing, err := userByEmail(ctx, tx, email, false)
-		if err == nil {
-			return s.enqueue(ctx, tx, mail.KindAccountExists, email, existing.Language,
-				mail.Data{Name: existing.Name, Link: s.link("/auth/login", nil)})
-		}
-		if !errors.Is(err, ErrNotFound) {
-			return err
-		}
-		now := s.now()
-		u, err := insertUser(ctx, tx, newUser{
+		return s.signUpTx(ctx, tx, newUser{
 			ID: uuid.New(), Email: email, Role: identity.RoleFor(email, s.opts.AdminEmails), Language: lang,
-		}, now)
-		if errors.Is(err, errEmailTaken) {
-			// A concurrent sign-up for the same address won: same answer as a known address.
-			return s.enqueue(ctx, tx, mail.KindAccountExists, email, lang, mail.Data{Link: s.link("/auth/login", nil)})
-		}
-		if err != nil {
-			return err
-		}
-		if err := setNutritionPreferences(ctx, tx, u.ID, in.Diet, in.Objective, in.MacroPreset, now); err != nil {
-			return err
-		}
-		return s.sendVerificationTx(ctx, tx, u)
+		}, func(u User, now time.Time) error {
+			return setNutritionPreferences(ctx, tx, u.ID, in.Diet, in.Objective, in.MacroPreset, now)
+		})
 	})
 }
 

@@ -3,6 +3,7 @@ package accounts
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -56,27 +57,10 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) error {
 		lang = identity.French
 	}
 	return s.inTx(ctx, func(tx pgx.Tx) error {
-		existing, err := userByEmail(ctx, tx, email, false)
-		if err == nil {
-			return s.enqueue(ctx, tx, mail.KindAccountExists, email, existing.Language,
-				mail.Data{Name: existing.Name, Link: s.link("/auth/login", nil)})
-		}
-		if !errors.Is(err, ErrNotFound) {
-			return err
-		}
-		now := s.now()
-		u, err := insertUser(ctx, tx, newUser{
+		return s.signUpTx(ctx, tx, newUser{
 			ID: uuid.New(), Email: email, Name: name, Surname: surname, PasswordHash: &hash,
 			Role: identity.RoleFor(email, s.opts.AdminEmails), Language: lang,
-		}, now)
-		if errors.Is(err, errEmailTaken) {
-			// A concurrent sign-up for the same address won: same answer as a known address.
-			return s.enqueue(ctx, tx, mail.KindAccountExists, email, lang, mail.Data{Name: name, Link: s.link("/auth/login", nil)})
-		}
-		if err != nil {
-			return err
-		}
-		return s.sendVerificationTx(ctx, tx, u)
+		}, nil)
 	})
 }
 
@@ -155,4 +139,35 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) (VerifyResult, 
 		return err
 	})
 	return res, err
+}
+
+// signUpTx creates the account nu and queues its verification email, or, when the address
+// already has an account (found now, or inserted by a concurrent sign-up), queues the
+// "you already have an account" email to its owner instead: the answer and the work are the same
+// either way, so the form reveals nothing. setup runs on a new account before its email is
+// queued.
+func (s *Service) signUpTx(ctx context.Context, tx pgx.Tx, nu newUser, setup func(User, time.Time) error) error {
+	existing, err := userByEmail(ctx, tx, nu.Email, false)
+	if err == nil {
+		return s.enqueue(ctx, tx, mail.KindAccountExists, nu.Email, existing.Language,
+			mail.Data{Name: existing.Name, Link: s.link("/auth/login", nil)})
+	}
+	if !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	now := s.now()
+	u, err := insertUser(ctx, tx, nu, now)
+	if errors.Is(err, errEmailTaken) {
+		return s.enqueue(ctx, tx, mail.KindAccountExists, nu.Email, nu.Language,
+			mail.Data{Name: nu.Name, Link: s.link("/auth/login", nil)})
+	}
+	if err != nil {
+		return err
+	}
+	if setup != nil {
+		if err := setup(u, now); err != nil {
+			return err
+		}
+	}
+	return s.sendVerificationTx(ctx, tx, u)
 }
