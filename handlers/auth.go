@@ -60,7 +60,9 @@ func (s *Server) identityRoutes(r chi.Router) {
 	r.Post("/auth/otp/login", s.otpLogin)
 	r.With(s.requireUser).Get("/auth/otp/steps", s.otpSteps)
 	r.With(s.requireUser).Post("/auth/otp/complete", s.otpComplete)
-	r.Get("/auth/otp/ask-otp/{email}", s.askOTP)
+	// GET only shows the code page (with its "send again" button): a link, a prefetcher or
+	// another site's <img> must not be able to send mail. Sending is the POST.
+	r.Get("/auth/otp/ask-otp/{email}", s.askOTPPage)
 	r.Post("/auth/otp/ask-otp/{email}", s.askOTP)
 	r.Get("/auth/otp/{email}", s.otpPage)
 	r.Get("/auth/magic-link/{userId}/{otp}", s.magicLink)

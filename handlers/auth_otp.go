@@ -87,6 +87,16 @@ func (s *Server) otpPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // askOTP sends a new code, at most one a minute.
+// askOTPPage sends the visitor to the code page for the address, where asking again is a POST.
+func (s *Server) askOTPPage(w http.ResponseWriter, r *http.Request) {
+	email, ok := emailParam(r)
+	if !ok {
+		s.inertia.Redirect(w, r, "/auth/login", http.StatusSeeOther)
+		return
+	}
+	s.inertia.Redirect(w, r, otpPath(email), http.StatusSeeOther)
+}
+
 func (s *Server) askOTP(w http.ResponseWriter, r *http.Request) {
 	email, ok := emailParam(r)
 	if !ok {

@@ -343,6 +343,14 @@ func TestOtpLoginFirstVisitorCompletesProfile(t *testing.T) {
 	require.EqualValues(t, 60, p.Props["resendIn"])
 	code := b.lastEmail(t, "gina@example.com", mail.KindOTP).Data.Code
 
+	// A GET of the resend address (a link, a prefetch, another site's image) sends nothing.
+	resp = b.do(t, "GET", "/auth/otp/ask-otp/gina@example.com", nil, nil)
+	resp.Body.Close()
+	requireRedirect(t, resp, "/auth/otp/gina@example.com")
+	resp = b.do(t, "GET", "/auth/otp/ask-otp/stranger@example.com", nil, nil)
+	resp.Body.Close()
+	require.Empty(t, b.sentEmails(t, "stranger@example.com", mail.KindOTP))
+
 	// Ask again too soon: explained, nothing sent.
 	resp = b.post(t, "/auth/otp/ask-otp/gina@example.com", map[string]any{}, "/auth/otp/gina@example.com")
 	requireRedirect(t, resp, "/auth/otp/gina@example.com")
