@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -265,16 +266,27 @@ func (s *Store) LookupIdempotencyKey(ctx context.Context, db DBTX, key, hash str
 // PostgreSQL sorts by the text and "10" comes before "9".
 const eventColumns = `position, transaction_id::text, event_id, stream_id, stream_version, event_type, payload, metadata, recorded_at`
 
+// scanEvent reads one row of eventColumns. The event id arrives as 16 bytes and the payload as
+// raw bytes: converting each UUID through text and letting encoding/json re-validate each
+// payload were most of the Go time of a rebuild.
 func scanEvent(row pgx.Row) (RecordedEvent, error) {
 	var (
-		e    RecordedEvent
-		xid  string
-		meta []byte
+		e       RecordedEvent
+		xid     string
+		id      pgtype.UUID
+		payload []byte
+		meta    []byte
 	)
-	if err := row.Scan(&e.Position, &xid, &e.EventID, &e.StreamID, &e.Version, &e.Type, &e.Payload, &meta, &e.RecordedAt); err != nil {
+	if err := row.Scan(&e.Position, &xid, &id, &e.StreamID, &e.Version, &e.Type, &payload, &meta, &e.RecordedAt); err != nil {
 		return RecordedEvent{}, err
 	}
-	e.TransactionID, _ = strconv.ParseUint(xid, 10, 64)
+	txid, err := strconv.ParseUint(xid, 10, 64)
+	if err != nil {
+		return RecordedEvent{}, fmt.Errorf("transaction id %q of position %d: %w", xid, e.Position, err)
+	}
+	e.TransactionID = txid
+	e.EventID = uuid.UUID(id.Bytes)
+	e.Payload = json.RawMessage(payload) // Scan gives each row its own slice
 	if len(meta) > 0 {
 		if err := json.Unmarshal(meta, &e.Metadata); err != nil {
 			return RecordedEvent{}, fmt.Errorf("metadata of position %d: %w", e.Position, err)

@@ -291,7 +291,7 @@ func (r *readAhead) start(cp eventstore.Checkpoint) {
 		for {
 			// Not cancelled by stop: pgx closes a connection whose query is cancelled, and this
 			// one is reused. A read takes milliseconds.
-			events, err := readCommitted(r.ctx, r.conn, cp, r.limit)
+			events, err := logReader.ReadCommitted(r.ctx, r.conn, cp, r.limit)
 			select {
 			case out <- aheadBatch{from: cp, events: events, err: err}:
 			case <-quit:
@@ -329,7 +329,7 @@ func (r *readAhead) close() {
 // the applying transaction, used when there is no connection to read ahead on.
 func (r *readAhead) next(tx pgx.Tx, from eventstore.Checkpoint) ([]eventstore.RecordedEvent, error) {
 	if r.conn == nil {
-		return readCommitted(r.ctx, tx, from, r.limit)
+		return logReader.ReadCommitted(r.ctx, tx, from, r.limit)
 	}
 	for {
 		if err := r.ctx.Err(); err != nil {
