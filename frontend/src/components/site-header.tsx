@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../lib/shared-props'
 import BrandLogo from './brand-logo'
 import LanguageSwitcher from './language-switcher'
+import MenuToggle from './menu-toggle'
 
 /** Hash links (/#features) stay plain anchors so the browser scrolls without a visit. */
 function NavLink({ href, children, onClick, className }: { href: string; children: string; onClick?: () => void; className: string }) {
@@ -63,18 +64,7 @@ export default function SiteHeader() {
         <div className="flex items-center gap-2">
           <LanguageSwitcher />
           <div className="hidden sm:block">{account}</div>
-          <button
-            type="button"
-            className="rounded-full p-2 text-stone-700 hover:bg-stone-100 md:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-6">
-              {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
-          </button>
+          <MenuToggle open={menuOpen} controls="mobile-menu" onToggle={() => setMenuOpen((open) => !open)} className="md:hidden" />
         </div>
       </div>
 

@@ -7,6 +7,7 @@ import LanguageSwitcher from '../components/language-switcher'
 import SkipLink from '../components/skip-link'
 import { useFlash, usePageProps } from '../lib/shared-props'
 import type { DashboardRouteEntry, Role } from '../types'
+import MenuToggle from '../components/menu-toggle'
 
 /** Dashboard entries the given role may see (SPEC §2: Admin only for ADMIN). */
 export function visibleDashboardRoutes(routes: DashboardRouteEntry[], role: Role | undefined): DashboardRouteEntry[] {
@@ -69,18 +70,7 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
         <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/90 backdrop-blur">
           <div className="flex h-16 items-center justify-between gap-3 px-4 sm:px-6">
             <div className="flex items-center gap-2 lg:hidden">
-              <button
-                type="button"
-                className="rounded-full p-2 text-stone-700 hover:bg-stone-100"
-                aria-expanded={navOpen}
-                aria-controls="dashboard-mobile-nav"
-                aria-label={navOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-                onClick={() => setNavOpen((open) => !open)}
-              >
-                <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" className="size-6">
-                  {navOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-                </svg>
-              </button>
+              <MenuToggle open={navOpen} controls="dashboard-mobile-nav" onToggle={() => setNavOpen((open) => !open)} />
               <Link href="/" aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg">
                 <BrandLogo name={app.brandName} className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
               </Link>
