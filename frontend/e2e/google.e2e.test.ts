@@ -58,6 +58,8 @@ async function balance(page: Page): Promise<string | null> {
 /** Clicks the Google button (checking it is the only provider shown) and waits for the dashboard. */
 async function continueWithGoogle(page: Page, label: string) {
   const buttons = page.getByTestId('social-buttons')
+  // evaluateAll does not wait: let the page render its buttons first (slow under load).
+  await buttons.locator('[data-provider]').first().waitFor()
   expect(await buttons.locator('[data-provider]').evaluateAll((as) => as.map((a) => a.getAttribute('data-provider')))).toEqual(['google'])
   const issuerOrigin = new URL(stack.fakes.issuer).origin
   const wentToProvider = page.waitForRequest((req) => req.url().startsWith(`${issuerOrigin}/oidc/authorize?`))
