@@ -1,0 +1,399 @@
+package mealprep
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/google/uuid"
+)
+
+// MealPrep is the aggregate. Behaviours check the rules and record events; state changes only
+// when an event is applied, so replaying the stream rebuilds exactly the same meal prep.
+type MealPrep struct {
+	id      uuid.UUID
+	owner   uuid.UUID
+	version int64
+	exists  bool
+	deleted bool
+
+	foods    []Ingredient // in the order they were added
+	requests map[uuid.UUID]*Request
+	recipes  map[uuid.UUID]*StoredRecipe
+
+	changes []Event
+}
+
+// Request is a generation request's state.
+type Request struct {
+	ID       uuid.UUID
+	Category Category
+	Count    int
+	// Done holds the indexes that have their recipe.
+	Done map[int]uuid.UUID
+	// Failed is set once RecipeGenerationFailed was recorded.
+	Failed bool
+}
+
+// Finished reports whether the request will make no more recipes.
+func (r *Request) Finished() bool { return r.Failed || len(r.Done) == r.Count }
+
+// Unfulfilled is how many of the request's recipes were not made.
+func (r *Request) Unfulfilled() int { return r.Count - len(r.Done) }
+
+// StoredRecipe is a recipe's current state.
+type StoredRecipe struct {
+	RequestID   uuid.UUID
+	Servings    int
+	Ingredients []Ingredient
+}
+
+// New is a meal prep with no stream yet.
+func New(id uuid.UUID) *MealPrep {
+	return &MealPrep{id: id, requests: map[uuid.UUID]*Request{}, recipes: map[uuid.UUID]*StoredRecipe{}}
+}
+
+// FromHistory replays a meal prep's events in stream order.
+func FromHistory(id uuid.UUID, events []Event) *MealPrep {
+	m := New(id)
+	for _, e := range events {
+		m.apply(e)
+		m.version++
+	}
+	return m
+}
+
+// ID is the meal prep's id.
+func (m *MealPrep) ID() uuid.UUID { return m.id }
+
+// Owner is the person the meal prep belongs to.
+func (m *MealPrep) Owner() uuid.UUID { return m.owner }
+
+// Version is the stream version the meal prep was loaded at (before uncommitted changes).
+func (m *MealPrep) Version() int64 { return m.version }
+
+// Exists reports whether the meal prep was created and not deleted.
+func (m *MealPrep) Exists() bool { return m.exists && !m.deleted }
+
+// Deleted reports whether the meal prep was deleted.
+func (m *MealPrep) Deleted() bool { return m.deleted }
+
+// Foods are the meal prep's foods in the order they were added.
+func (m *MealPrep) Foods() []Ingredient { return slices.Clone(m.foods) }
+
+// Request returns a generation request, or nil.
+func (m *MealPrep) Request(id uuid.UUID) *Request { return m.requests[id] }
+
+// Recipe returns a recipe's state, or nil.
+func (m *MealPrep) Recipe(id uuid.UUID) *StoredRecipe { return m.recipes[id] }
+
+// RecipeIDs lists the recipes (sorted, for deterministic events).
+func (m *MealPrep) RecipeIDs() []uuid.UUID {
+	ids := make([]uuid.UUID, 0, len(m.recipes))
+	for id := range m.recipes {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b uuid.UUID) int { return slices.Compare(a[:], b[:]) })
+	return ids
+}
+
+// OwnedBy reports whether the meal prep exists and belongs to user. Callers answer 404 otherwise,
+// so another person cannot learn that the id exists.
+func (m *MealPrep) OwnedBy(user uuid.UUID) bool { return m.Exists() && m.owner == user }
+
+// Changes are the events recorded by behaviours since the meal prep was loaded.
+func (m *MealPrep) Changes() []Event { return m.changes }
+
+func (m *MealPrep) record(e Event) {
+	m.apply(e)
+	m.changes = append(m.changes, e)
+}
+
+func (m *MealPrep) foodIndex(code int) int {
+	return slices.IndexFunc(m.foods, func(f Ingredient) bool { return f.FoodCode == code })
+}
+
+func (m *MealPrep) apply(e Event) {
+	switch e := e.(type) {
+	case MealPrepCreated:
+		m.exists, m.owner = true, e.OwnerID
+	case MealPrepDuplicated:
+		m.exists, m.owner = true, e.OwnerID
+	case MealPrepDeleted:
+		m.deleted = true
+	case FoodAdded:
+		m.foods = append(m.foods, Ingredient(e))
+	case FoodQuantityChanged:
+		if i := m.foodIndex(e.FoodCode); i >= 0 {
+			m.foods[i].Grams = e.Grams
+		}
+	case FoodRemoved:
+		if i := m.foodIndex(e.FoodCode); i >= 0 {
+			m.foods = slices.Delete(m.foods, i, i+1)
+		}
+	case RecipeGenerationRequested:
+		m.requests[e.RequestID] = &Request{ID: e.RequestID, Category: e.Category, Count: e.Count, Done: map[int]uuid.UUID{}}
+	case RecipeGenerated:
+		if r := m.requests[e.RequestID]; r != nil {
+			r.Done[e.Index] = e.Recipe.ID
+		}
+		m.recipes[e.Recipe.ID] = &StoredRecipe{RequestID: e.RequestID, Servings: e.Recipe.Servings, Ingredients: slices.Clone(e.Recipe.Ingredients)}
+	case RecipeGenerationFailed:
+		if r := m.requests[e.RequestID]; r != nil {
+			r.Failed = true
+		}
+	case RecipeUpdated:
+		if r := m.recipes[e.RecipeID]; r != nil {
+			if e.Servings > 0 {
+				r.Servings = e.Servings
+			}
+			if len(e.Ingredients) > 0 {
+				r.Ingredients = slices.Clone(e.Ingredients)
+			}
+		}
+	case RecipeDeleted:
+		delete(m.recipes, e.RecipeID)
+	}
+}
+
+func (m *MealPrep) live() error {
+	if !m.Exists() {
+		return fmt.Errorf("%w: %s", ErrNotFound, m.id)
+	}
+	return nil
+}
+
+// Create starts the meal prep for owner. name is checked here and stored by the caller.
+func (m *MealPrep) Create(owner uuid.UUID, name string) error {
+	if m.exists {
+		return fmt.Errorf("%w: %s", ErrAlreadyExists, m.id)
+	}
+	if owner == uuid.Nil {
+		return fmt.Errorf("%w: no owner", ErrNotOwner)
+	}
+	if _, err := CheckName(name); err != nil {
+		return err
+	}
+	m.record(MealPrepCreated{OwnerID: owner})
+	return nil
+}
+
+// Rename checks the new name; the caller stores it.
+func (m *MealPrep) Rename(name string) error {
+	if err := m.live(); err != nil {
+		return err
+	}
+	if _, err := CheckName(name); err != nil {
+		return err
+	}
+	m.record(MealPrepRenamed{})
+	return nil
+}
+
+// DuplicateFrom starts this (new) meal prep as a copy of src's foods, for src's owner. Recipes
+// are not copied.
+func (m *MealPrep) DuplicateFrom(src *MealPrep) error {
+	if m.exists {
+		return fmt.Errorf("%w: %s", ErrAlreadyExists, m.id)
+	}
+	if err := src.live(); err != nil {
+		return err
+	}
+	m.record(MealPrepDuplicated{OwnerID: src.owner, FromID: src.id})
+	for _, f := range src.foods {
+		m.record(FoodAdded(f))
+	}
+	return nil
+}
+
+// Delete closes the meal prep.
+func (m *MealPrep) Delete() error {
+	if err := m.live(); err != nil {
+		return err
+	}
+	m.record(MealPrepDeleted{})
+	return nil
+}
+
+// SetFood adds a food or changes its quantity; the same quantity again records nothing.
+func (m *MealPrep) SetFood(code, grams int) error {
+	if err := m.live(); err != nil {
+		return err
+	}
+	if code <= 0 {
+		return ErrInvalidFoodCode
+	}
+	if err := CheckGrams(grams); err != nil {
+		return err
+	}
+	i := m.foodIndex(code)
+	switch {
+	case i < 0 && len(m.foods) >= MaxFoods:
+		return fmt.Errorf("%w: at most %d", ErrTooManyFoods, MaxFoods)
+	case i < 0:
+		m.record(FoodAdded{FoodCode: code, Grams: grams})
+	case m.foods[i].Grams != grams:
+		m.record(FoodQuantityChanged{FoodCode: code, Grams: grams})
+	}
+	return nil
+}
+
+// RemoveFood takes a food out.
+func (m *MealPrep) RemoveFood(code int) error {
+	if err := m.live(); err != nil {
+		return err
+	}
+	if m.foodIndex(code) < 0 {
+		return fmt.Errorf("%w: %d", ErrFoodNotFound, code)
+	}
+	m.record(FoodRemoved{FoodCode: code})
+	return nil
+}
+
+// RequestGeneration records a request for count recipes of category. The caller charges count
+// tokens under the request id in the same transaction.
+func (m *MealPrep) RequestGeneration(requestID uuid.UUID, category Category, count int) error {
+	if err := m.live(); err != nil {
+		return err
+	}
+	if _, err := ParseCategory(string(category)); err != nil {
+		return err
+	}
+	if err := CheckCount(count); err != nil {
+		return err
+	}
+	if len(m.foods) == 0 {
+		return ErrNoFoods
+	}
+	if requestID == uuid.Nil {
+		return fmt.Errorf("%w: empty request id", ErrRequestNotFound)
+	}
+	if m.requests[requestID] != nil {
+		return fmt.Errorf("%w: %s", ErrRequestExists, requestID)
+	}
+	m.record(RecipeGenerationRequested{RequestID: requestID, Category: category, Count: count})
+	return nil
+}
+
+// RecordRecipe adds the recipe made for index of a request. It returns false (and records
+// nothing) when that index already has its recipe: a retried job is a no-op.
+func (m *MealPrep) RecordRecipe(requestID uuid.UUID, index int, r Recipe) (bool, error) {
+	req := m.requests[requestID]
+	if req == nil {
+		return false, fmt.Errorf("%w: %s", ErrRequestNotFound, requestID)
+	}
+	if _, done := req.Done[index]; done {
+		return false, nil
+	}
+	if index < 0 || index >= req.Count {
+		return false, fmt.Errorf("%w: %d of %d", ErrIndexOutOfRange, index, req.Count)
+	}
+	if req.Failed {
+		return false, fmt.Errorf("%w: %s", ErrRequestClosed, requestID)
+	}
+	if err := m.live(); err != nil {
+		return false, err
+	}
+	if r.ID == uuid.Nil || m.recipes[r.ID] != nil {
+		return false, fmt.Errorf("mealprep: recipe id missing or reused: %s", r.ID)
+	}
+	if r.Category != req.Category {
+		return false, fmt.Errorf("%w: recipe for %s in a %s request", ErrInvalidCategory, r.Category, req.Category)
+	}
+	if r.Servings < 1 || r.Servings > MaxServings {
+		return false, ErrInvalidServings
+	}
+	if err := CheckIngredients(r.Ingredients); err != nil {
+		return false, err
+	}
+	m.record(RecipeGenerated{RequestID: requestID, Index: index, Recipe: r})
+	return true, nil
+}
+
+// FailGeneration ends a request that will not make its remaining recipes and returns how many
+// tokens must be refunded. A request already failed or complete records nothing and returns 0,
+// so the refund happens once. It works on a deleted meal prep: its tokens are still owed.
+func (m *MealPrep) FailGeneration(requestID uuid.UUID, reason FailureReason) (int, error) {
+	req := m.requests[requestID]
+	if req == nil {
+		return 0, fmt.Errorf("%w: %s", ErrRequestNotFound, requestID)
+	}
+	if req.Finished() {
+		return 0, nil
+	}
+	n := req.Unfulfilled()
+	m.record(RecipeGenerationFailed{RequestID: requestID, Reason: reason, Unfulfilled: n})
+	return n, nil
+}
+
+// RecipeChange is an update to a recipe; nil fields stay as they are.
+type RecipeChange struct {
+	Name        *string
+	Servings    *int
+	Ingredients []Ingredient
+	// Nutrition and PriceCents are recomputed by the caller from food data when Ingredients is set.
+	Nutrition  *Nutrition
+	PriceCents *int
+}
+
+// UpdateRecipe renames, changes servings or ingredients. A change that changes nothing records
+// nothing.
+func (m *MealPrep) UpdateRecipe(recipeID uuid.UUID, c RecipeChange) error {
+	if err := m.live(); err != nil {
+		return err
+	}
+	r := m.recipes[recipeID]
+	if r == nil {
+		return fmt.Errorf("%w: %s", ErrRecipeNotFound, recipeID)
+	}
+	e := RecipeUpdated{RecipeID: recipeID}
+	if c.Name != nil {
+		if _, err := CheckName(*c.Name); err != nil {
+			return err
+		}
+		e.Renamed = true
+	}
+	if c.Servings != nil {
+		if *c.Servings < 1 || *c.Servings > MaxServings {
+			return ErrInvalidServings
+		}
+		if *c.Servings != r.Servings {
+			e.Servings = *c.Servings
+		}
+	}
+	if c.Ingredients != nil {
+		if err := CheckIngredients(c.Ingredients); err != nil {
+			return err
+		}
+		if !slices.Equal(c.Ingredients, r.Ingredients) {
+			e.Ingredients, e.Nutrition, e.PriceCents = slices.Clone(c.Ingredients), c.Nutrition, c.PriceCents
+		}
+	}
+	if !e.Renamed && e.Servings == 0 && e.Ingredients == nil {
+		return nil
+	}
+	m.record(e)
+	return nil
+}
+
+// DeleteRecipe removes one recipe.
+func (m *MealPrep) DeleteRecipe(recipeID uuid.UUID) error {
+	if err := m.live(); err != nil {
+		return err
+	}
+	if m.recipes[recipeID] == nil {
+		return fmt.Errorf("%w: %s", ErrRecipeNotFound, recipeID)
+	}
+	m.record(RecipeDeleted{RecipeID: recipeID})
+	return nil
+}
+
+// DeleteAllRecipes removes every recipe (nothing to record when there are none).
+func (m *MealPrep) DeleteAllRecipes() error {
+	if err := m.live(); err != nil {
+		return err
+	}
+	for _, id := range m.RecipeIDs() {
+		m.record(RecipeDeleted{RecipeID: id})
+	}
+	return nil
+}

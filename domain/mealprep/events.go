@@ -1,0 +1,261 @@
+package mealprep
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+)
+
+// Stable event type names. Change a payload incompatibly by adding a .v2, never by editing.
+const (
+	TypeMealPrepCreated           = "MealPrepCreated.v1"
+	TypeMealPrepRenamed           = "MealPrepRenamed.v1"
+	TypeMealPrepDuplicated        = "MealPrepDuplicated.v1"
+	TypeMealPrepDeleted           = "MealPrepDeleted.v1"
+	TypeFoodAdded                 = "FoodAdded.v1"
+	TypeFoodQuantityChanged       = "FoodQuantityChanged.v1"
+	TypeFoodRemoved               = "FoodRemoved.v1"
+	TypeRecipeGenerationRequested = "RecipeGenerationRequested.v1"
+	TypeRecipeGenerated           = "RecipeGenerated.v1"
+	TypeRecipeGenerationFailed    = "RecipeGenerationFailed.v1"
+	TypeRecipeUpdated             = "RecipeUpdated.v1"
+	TypeRecipeDeleted             = "RecipeDeleted.v1"
+)
+
+// Event is a meal-prep event.
+type Event interface {
+	// EventType is the stable versioned name.
+	EventType() string
+}
+
+// MealPrepCreated starts a meal prep. The name is stored beside the log (see the package doc).
+type MealPrepCreated struct {
+	OwnerID uuid.UUID `json:"ownerID"`
+}
+
+// MealPrepRenamed says the person renamed the meal prep; the name itself is stored beside the log.
+type MealPrepRenamed struct{}
+
+// MealPrepDuplicated starts a meal prep as a copy of another one's foods (FoodAdded events follow
+// in the same append). Recipes are not copied.
+type MealPrepDuplicated struct {
+	OwnerID uuid.UUID `json:"ownerID"`
+	FromID  uuid.UUID `json:"fromID"`
+}
+
+// MealPrepDeleted closes the meal prep: it disappears from lists and refuses every command.
+type MealPrepDeleted struct{}
+
+// FoodAdded puts a food (CIQUAL or custom code) in the meal prep with a quantity.
+type FoodAdded struct {
+	FoodCode int `json:"foodCode"`
+	Grams    int `json:"grams"`
+}
+
+// FoodQuantityChanged sets a food's quantity.
+type FoodQuantityChanged struct {
+	FoodCode int `json:"foodCode"`
+	Grams    int `json:"grams"`
+}
+
+// FoodRemoved takes a food out of the meal prep.
+type FoodRemoved struct {
+	FoodCode int `json:"foodCode"`
+}
+
+// RecipeGenerationRequested records a paid request for count recipes of a category. The tokens
+// were charged under the request id (the ledger's charge ref) in the same transaction.
+type RecipeGenerationRequested struct {
+	RequestID uuid.UUID `json:"requestID"`
+	Category  Category  `json:"category"`
+	Count     int       `json:"count"`
+}
+
+// RecipeGenerated adds the recipe made for one index (0..count-1) of a request. At most one per
+// request and index, so a retried job never makes a second recipe.
+type RecipeGenerated struct {
+	RequestID uuid.UUID `json:"requestID"`
+	Index     int       `json:"index"`
+	Recipe    Recipe    `json:"recipe"`
+}
+
+// RecipeGenerationFailed ends a request that could not make all its recipes. Unfulfilled tokens
+// are refunded (once, keyed by the request) in the same transaction. Reason is a code the page
+// translates (FailureReason).
+type RecipeGenerationFailed struct {
+	RequestID   uuid.UUID     `json:"requestID"`
+	Reason      FailureReason `json:"reason"`
+	Unfulfilled int           `json:"unfulfilled"`
+}
+
+// RecipeUpdated changes a recipe's servings or ingredients (nutrition and price recomputed by
+// the command handler from food data) or records that it was renamed (name stored beside the log).
+type RecipeUpdated struct {
+	RecipeID    uuid.UUID    `json:"recipeID"`
+	Renamed     bool         `json:"renamed,omitempty"`
+	Servings    int          `json:"servings,omitempty"`
+	Ingredients []Ingredient `json:"ingredients,omitempty"`
+	// Nutrition is the whole recipe's recomputed nutrition when ingredients changed.
+	Nutrition *Nutrition `json:"nutrition,omitempty"`
+	// PriceCents is the recomputed price estimate of the whole recipe (EUR cents).
+	PriceCents *int `json:"priceCents,omitempty"`
+}
+
+// RecipeDeleted removes a recipe.
+type RecipeDeleted struct {
+	RecipeID uuid.UUID `json:"recipeID"`
+}
+
+// FailureReason says why a request ended without all its recipes.
+type FailureReason string
+
+// Failure reasons; each has a translation on the page.
+const (
+	// FailureGenerator: the generator failed on every attempt.
+	FailureGenerator FailureReason = "generator_error"
+	// FailureTimeout: the generator did not answer in time on the last attempt.
+	FailureTimeout FailureReason = "timeout"
+	// FailureDeleted: the meal prep was deleted before the recipes were made.
+	FailureDeleted FailureReason = "mealprep_deleted"
+	// FailureNoFoods: the meal prep had no usable foods when the job ran.
+	FailureNoFoods FailureReason = "no_foods"
+	// FailureTolerance: recipes missed the published tolerance on a feasible target; they are
+	// kept and their tokens refunded.
+	FailureTolerance FailureReason = "out_of_tolerance"
+)
+
+// Ingredient is a food and its quantity in a recipe.
+type Ingredient struct {
+	FoodCode int `json:"foodCode"`
+	Grams    int `json:"grams"`
+}
+
+// Macros are energy and macronutrients.
+type Macros struct {
+	Kcal     float64 `json:"kcal"`
+	ProteinG float64 `json:"proteinG"`
+	FatG     float64 `json:"fatG"`
+	CarbsG   float64 `json:"carbsG"`
+}
+
+// Nutrition is what a quantity of food provides: macros and the other per-100 g nutrients of
+// the food table.
+type Nutrition struct {
+	Macros
+	SatFatG  float64 `json:"satFatG"`
+	FibreG   float64 `json:"fibreG"`
+	SugarsG  float64 `json:"sugarsG"`
+	SaltG    float64 `json:"saltG"`
+	SodiumMg float64 `json:"sodiumMg"`
+}
+
+// Recipe is what the generator produced, as stored in RecipeGenerated. Names and steps are
+// template output in both languages; numbers were computed from food data.
+type Recipe struct {
+	ID          uuid.UUID    `json:"id"`
+	Category    Category     `json:"category"`
+	Servings    int          `json:"servings"`
+	Ingredients []Ingredient `json:"ingredients"`
+	// Target is the meal target per serving; Nutrition is the whole recipe's.
+	Target    Macros    `json:"target"`
+	Nutrition Nutrition `json:"nutrition"`
+	// WithinTolerance: per serving, every macro within the published tolerance of the target.
+	WithinTolerance bool `json:"withinTolerance"`
+	// Feasible: the foods could meet the target (a miss on a feasible target is refunded).
+	Feasible    bool   `json:"feasible"`
+	Explanation string `json:"explanation,omitempty"`
+	DurationMin int    `json:"durationMin"`
+	PriceCents  int    `json:"priceCents"`
+	// HealthScore and HealthGrade are empty until the engine computes them.
+	HealthScore *int   `json:"healthScore,omitempty"`
+	HealthGrade string `json:"healthGrade,omitempty"`
+	// Generator names what made the recipe ("builtin", "ai", or "ai_fallback").
+	Generator string   `json:"generator"`
+	NameFR    string   `json:"nameFr"`
+	NameEN    string   `json:"nameEn"`
+	StepsFR   []string `json:"stepsFr,omitempty"`
+	StepsEN   []string `json:"stepsEn,omitempty"`
+}
+
+// EventType implements Event.
+func (MealPrepCreated) EventType() string { return TypeMealPrepCreated }
+
+// EventType implements Event.
+func (MealPrepRenamed) EventType() string { return TypeMealPrepRenamed }
+
+// EventType implements Event.
+func (MealPrepDuplicated) EventType() string { return TypeMealPrepDuplicated }
+
+// EventType implements Event.
+func (MealPrepDeleted) EventType() string { return TypeMealPrepDeleted }
+
+// EventType implements Event.
+func (FoodAdded) EventType() string { return TypeFoodAdded }
+
+// EventType implements Event.
+func (FoodQuantityChanged) EventType() string { return TypeFoodQuantityChanged }
+
+// EventType implements Event.
+func (FoodRemoved) EventType() string { return TypeFoodRemoved }
+
+// EventType implements Event.
+func (RecipeGenerationRequested) EventType() string { return TypeRecipeGenerationRequested }
+
+// EventType implements Event.
+func (RecipeGenerated) EventType() string { return TypeRecipeGenerated }
+
+// EventType implements Event.
+func (RecipeGenerationFailed) EventType() string { return TypeRecipeGenerationFailed }
+
+// EventType implements Event.
+func (RecipeUpdated) EventType() string { return TypeRecipeUpdated }
+
+// EventType implements Event.
+func (RecipeDeleted) EventType() string { return TypeRecipeDeleted }
+
+// ErrUnknownEventType is returned by Decode for a type this package does not know.
+var ErrUnknownEventType = errors.New("mealprep: unknown event type")
+
+// IsMealPrepEvent reports whether eventType belongs to a meal-prep stream.
+func IsMealPrepEvent(eventType string) bool {
+	_, ok := decoders[eventType]
+	return ok
+}
+
+func decodeInto[T Event](payload []byte) (Event, error) {
+	var v T
+	if err := json.Unmarshal(payload, &v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+var decoders = map[string]func([]byte) (Event, error){
+	TypeMealPrepCreated:           decodeInto[MealPrepCreated],
+	TypeMealPrepRenamed:           decodeInto[MealPrepRenamed],
+	TypeMealPrepDuplicated:        decodeInto[MealPrepDuplicated],
+	TypeMealPrepDeleted:           decodeInto[MealPrepDeleted],
+	TypeFoodAdded:                 decodeInto[FoodAdded],
+	TypeFoodQuantityChanged:       decodeInto[FoodQuantityChanged],
+	TypeFoodRemoved:               decodeInto[FoodRemoved],
+	TypeRecipeGenerationRequested: decodeInto[RecipeGenerationRequested],
+	TypeRecipeGenerated:           decodeInto[RecipeGenerated],
+	TypeRecipeGenerationFailed:    decodeInto[RecipeGenerationFailed],
+	TypeRecipeUpdated:             decodeInto[RecipeUpdated],
+	TypeRecipeDeleted:             decodeInto[RecipeDeleted],
+}
+
+// Decode turns a stored event back into its Go value.
+func Decode(eventType string, payload []byte) (Event, error) {
+	dec, ok := decoders[eventType]
+	if !ok {
+		return nil, fmt.Errorf("%w: %q", ErrUnknownEventType, eventType)
+	}
+	e, err := dec(payload)
+	if err != nil {
+		return nil, fmt.Errorf("mealprep: decode %s: %w", eventType, err)
+	}
+	return e, nil
+}
