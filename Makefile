@@ -73,7 +73,7 @@ routes:
 # Throughput, latency, projection lag and rebuild speed, each beside a pgbench baseline measured
 # in the same run on a dedicated cluster (.data/pg-bench). About five minutes.
 bench: deps
-	$(GO) run ./bench
+	$(GO) run ./cmd/bench
 
 clean:
 	rm -rf $(BIN) $(FE)/dist $(FE)/test-output

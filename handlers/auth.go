@@ -10,12 +10,12 @@ import (
 	"github.com/go-chi/chi/v5"
 	inertia "github.com/romsar/gonertia/v3"
 
-	"github.com/gamelle/gamelle/accounts"
+	identityapp "github.com/gamelle/gamelle/app/identity"
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/jobs"
-	"github.com/gamelle/gamelle/wallets"
 )
 
 // initIdentity builds what the sign-in routes need from Deps, with working defaults so tests
@@ -23,7 +23,7 @@ import (
 func (s *Server) initIdentity(d Deps) error {
 	s.wallets = d.Wallets
 	if s.wallets == nil {
-		s.wallets = wallets.New(d.Pool, eventstore.New(d.Pool))
+		s.wallets = ledgerapp.New(d.Pool, eventstore.New(d.Pool))
 	}
 	s.jobs = d.Jobs
 	if s.jobs == nil {
@@ -33,7 +33,7 @@ func (s *Server) initIdentity(d Deps) error {
 		}
 		s.jobs = c
 	}
-	s.accounts = accounts.New(d.Pool, s.wallets, s.jobs, accounts.Options{
+	s.accounts = identityapp.New(d.Pool, s.wallets, s.jobs, identityapp.Options{
 		AdminEmails: d.Config.AdminEmails, AppURL: d.Config.AppURL, Key: d.Config.AppKey,
 	})
 	if !d.Config.Production() {
@@ -144,7 +144,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	if s.rateLimited(w, r, f.Email) {
 		return
 	}
-	err := s.accounts.Register(r.Context(), accounts.RegisterInput{
+	err := s.accounts.Register(r.Context(), identityapp.RegisterInput{
 		Name: f.Name, Surname: f.Surname, Email: f.Email, Password: f.Password,
 		PasswordConfirmation: f.PasswordConfirmation, Language: s.language(r),
 	})
@@ -195,7 +195,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	}
 	u, err := s.accounts.Authenticate(r.Context(), f.Email, f.Password)
 	switch {
-	case errors.Is(err, accounts.ErrInvalidCredentials):
+	case errors.Is(err, identityapp.ErrInvalidCredentials):
 		s.backWithErrors(w, r, "/auth/login", inertia.ValidationErrors{"email": s.t(r, "error.login.invalid")})
 		return
 	case err != nil:
@@ -206,7 +206,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 }
 
 // finishLogin signs u in and redirects to where they were going.
-func (s *Server) finishLogin(w http.ResponseWriter, r *http.Request, u accounts.User, remember bool) {
+func (s *Server) finishLogin(w http.ResponseWriter, r *http.Request, u identityapp.User, remember bool) {
 	if err := s.logIn(w, r, u.ID, remember); err != nil {
 		s.serverError(w, r, err)
 		return

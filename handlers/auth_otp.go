@@ -9,7 +9,7 @@ import (
 	"github.com/google/uuid"
 	inertia "github.com/romsar/gonertia/v3"
 
-	"github.com/gamelle/gamelle/accounts"
+	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/identity"
 )
 
@@ -42,7 +42,7 @@ func (s *Server) otpLogin(w http.ResponseWriter, r *http.Request) {
 	}
 	if f.Code == "" {
 		err := s.accounts.RequestOTP(r.Context(), email, s.language(r))
-		var soon *accounts.ResendTooSoonError
+		var soon *identityapp.ResendTooSoonError
 		if err != nil && !errors.As(err, &soon) {
 			s.serverError(w, r, err)
 			return
@@ -56,7 +56,7 @@ func (s *Server) otpLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, err := s.accounts.VerifyOTP(r.Context(), email, f.Code)
-	var wrong *accounts.WrongCodeError
+	var wrong *identityapp.WrongCodeError
 	switch {
 	case errors.As(err, &wrong):
 		s.redirectWithErrors(w, r, otpPath(email), inertia.ValidationErrors{"code": s.t(r, "error.code.wrong", map[string]any{"Left": wrong.Left})})
@@ -107,7 +107,7 @@ func (s *Server) askOTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	err := s.accounts.RequestOTP(r.Context(), email, s.language(r))
-	var soon *accounts.ResendTooSoonError
+	var soon *identityapp.ResendTooSoonError
 	switch {
 	case errors.As(err, &soon):
 		secs := int((soon.Wait + 999_999_999) / 1_000_000_000)

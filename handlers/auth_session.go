@@ -10,7 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
 
-	"github.com/gamelle/gamelle/accounts"
+	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/identity"
 )
 
@@ -26,8 +26,8 @@ const (
 const userKey ctxKey = 100
 
 // currentUser is the signed-in person of the request, if any.
-func currentUser(ctx context.Context) (accounts.User, bool) {
-	u, ok := ctx.Value(userKey).(accounts.User)
+func currentUser(ctx context.Context) (identityapp.User, bool) {
+	u, ok := ctx.Value(userKey).(identityapp.User)
 	return u, ok
 }
 
@@ -76,7 +76,7 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 			return
 		}
 		id, err := uuid.Parse(raw)
-		var u accounts.User
+		var u identityapp.User
 		if err == nil {
 			u, err = s.accounts.ByID(ctx, id)
 		}
@@ -93,7 +93,7 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 			}
 			next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, userKey, u)))
 			return
-		case err != nil && !errors.Is(err, accounts.ErrNotFound) && !isUUIDError(err):
+		case err != nil && !errors.Is(err, identityapp.ErrNotFound) && !isUUIDError(err):
 			s.serverError(w, r, err)
 			return
 		}
@@ -175,7 +175,7 @@ func (s *Server) redirectToLogin(w http.ResponseWriter, r *http.Request) {
 
 // afterLogin is where a fresh sign-in lands: the page a guard sent them from, the name step for
 // a first-time code visitor, or the dashboard.
-func (s *Server) afterLogin(r *http.Request, u accounts.User) string {
+func (s *Server) afterLogin(r *http.Request, u identityapp.User) string {
 	if u.NeedsProfile() {
 		return "/auth/otp/steps"
 	}

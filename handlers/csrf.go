@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/gamelle/gamelle/config"
+	"github.com/gamelle/gamelle/internal/config"
 )
 
 // CSRF defence in two layers:

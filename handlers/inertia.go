@@ -10,7 +10,7 @@ import (
 	"github.com/alexedwards/scs/v2"
 	inertia "github.com/romsar/gonertia/v3"
 
-	"github.com/gamelle/gamelle/messages"
+	"github.com/gamelle/gamelle/internal/i18n"
 )
 
 // rootTemplate is the HTML shell of every first visit. The Vite helpers come from gonertia:
@@ -188,7 +188,7 @@ const localeKey ctxKey = iota
 // withLocale detects the visitor's language once per request.
 func withLocale(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := context.WithValue(r.Context(), localeKey, messages.Detect(r))
+		ctx := context.WithValue(r.Context(), localeKey, i18n.Detect(r))
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
@@ -197,5 +197,5 @@ func localeFrom(ctx context.Context) string {
 	if l, ok := ctx.Value(localeKey).(string); ok {
 		return l
 	}
-	return messages.Default
+	return i18n.Default
 }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gamelle/gamelle/config"
+	"github.com/gamelle/gamelle/internal/config"
 )
 
 func TestPanicRendersServerErrorPage(t *testing.T) {

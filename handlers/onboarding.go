@@ -12,7 +12,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	inertia "github.com/romsar/gonertia/v3"
 
-	"github.com/gamelle/gamelle/accounts"
+	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/billing"
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/domain/nutrition"
@@ -185,7 +185,7 @@ func (s *Server) onboardingPost(w http.ResponseWriter, r *http.Request) {
 		if s.rateLimited(w, r, st.Email) {
 			return
 		}
-		err := s.accounts.StartOnboarding(r.Context(), accounts.OnboardingInput{
+		err := s.accounts.StartOnboarding(r.Context(), identityapp.OnboardingInput{
 			Email: st.Email, Diet: identity.Diet(st.Diet), Objective: identity.Objective(st.Objective),
 			MacroPreset: nutrition.MacroPreset(st.MacroPreset), Language: identity.ParseLanguage(localeFrom(r.Context())),
 		})

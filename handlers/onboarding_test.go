@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gamelle/gamelle/accounts"
+	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/integrations/mail"
@@ -67,7 +67,7 @@ func TestOnboardingWalksTheFourStepsAndCreatesTheAccount(t *testing.T) {
 	require.Equal(t, identity.French, u.Language)
 	prefs, err := b.srv.accounts.Preferences(t.Context(), u.ID)
 	require.NoError(t, err)
-	require.Equal(t, accounts.NutritionPreferences{Diet: identity.Vegan, Objective: identity.Recomposition, MacroPreset: nutrition.PresetHighProtein}, prefs)
+	require.Equal(t, identityapp.NutritionPreferences{Diet: identity.Vegan, Objective: identity.Recomposition, MacroPreset: nutrition.PresetHighProtein}, prefs)
 
 	// The verification link signs the person in with the 2 tokens.
 	resp, _ := b.visit(t, pathOf(t, b.lastEmail(t, "lea@example.fr", mail.KindVerify).Data.Link))
@@ -122,7 +122,7 @@ func TestOnboardingBackAndStaleSteps(t *testing.T) {
 	require.Equal(t, 2, stepOf(p))
 	require.Equal(t, "This page was out of date; here is where you are now.", errorsOf(p)["form"])
 	_, err := b.srv.accounts.ByEmail(t.Context(), "kim@example.com")
-	require.ErrorIs(t, err, accounts.ErrNotFound)
+	require.ErrorIs(t, err, identityapp.ErrNotFound)
 
 	p = b.onboardingStep(t, map[string]any{"step": 2, "action": "back"}, "en")
 	require.Equal(t, 1, stepOf(p))

@@ -17,14 +17,14 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	inertia "github.com/romsar/gonertia/v3"
 
-	"github.com/gamelle/gamelle/accounts"
-	"github.com/gamelle/gamelle/config"
+	identityapp "github.com/gamelle/gamelle/app/identity"
+	"github.com/gamelle/gamelle/app/identity/waitlist"
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/integrations/oauth"
+	"github.com/gamelle/gamelle/internal/config"
+	"github.com/gamelle/gamelle/internal/i18n"
 	"github.com/gamelle/gamelle/jobs"
-	"github.com/gamelle/gamelle/messages"
-	"github.com/gamelle/gamelle/waitlist"
-	"github.com/gamelle/gamelle/wallets"
 )
 
 // MaxBodyBytes is the largest request body accepted; larger ones get 413 without being read.
@@ -46,7 +46,7 @@ type Deps struct {
 	// Jobs inserts background jobs (emails); nil builds an insert-only River client.
 	Jobs *jobs.Client
 	// Wallets runs ledger commands; nil builds one over Pool.
-	Wallets *wallets.Service
+	Wallets *ledgerapp.Service
 }
 
 // Server is the HTTP side of Gamelle.
@@ -56,14 +56,14 @@ type Server struct {
 	log      *slog.Logger
 	inertia  *inertia.Inertia
 	sessions *scs.SessionManager
-	tr       *messages.Translator
+	tr       *i18n.Translator
 	metrics  *httpMetrics
 	csrf     *csrfGuard
 	router   chi.Router
 
 	waitlist *waitlist.Store
-	wallets  *wallets.Service
-	accounts *accounts.Service
+	wallets  *ledgerapp.Service
+	accounts *identityapp.Service
 	jobs     *jobs.Client
 	mailbox  *mail.Mailbox
 	limits   *authLimits
@@ -75,7 +75,7 @@ func New(d Deps) (*Server, error) {
 	if d.Logger == nil {
 		d.Logger = slog.Default()
 	}
-	tr, err := messages.New()
+	tr, err := i18n.New()
 	if err != nil {
 		return nil, err
 	}

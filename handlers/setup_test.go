@@ -14,7 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/gamelle/gamelle/config"
+	"github.com/gamelle/gamelle/internal/config"
 	"github.com/gamelle/gamelle/internal/pgtest"
 )
 

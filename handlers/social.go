@@ -12,7 +12,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/gamelle/gamelle/accounts"
+	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/integrations/oauth"
 )
@@ -138,7 +138,7 @@ func (s *Server) socialCallback(name string) http.HandlerFunc {
 			s.socialFailed(w, r, name, "social.error.unverified", nil)
 			return
 		}
-		u, _, err := s.accounts.FindOrCreateVerified(r.Context(), accounts.VerifiedIdentity{
+		u, _, err := s.accounts.FindOrCreateVerified(r.Context(), identityapp.VerifiedIdentity{
 			Email: id.Email, Name: id.FirstName, Surname: id.LastName,
 			Language: identity.ParseLanguage(localeFrom(r.Context())),
 		})

@@ -12,9 +12,9 @@ import (
 	"github.com/oauth2-proxy/mockoidc"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gamelle/gamelle/accounts"
-	"github.com/gamelle/gamelle/config"
+	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/integrations/oauth/oauthtest"
+	"github.com/gamelle/gamelle/internal/config"
 	"github.com/gamelle/gamelle/internal/pgtest"
 )
 
@@ -152,7 +152,7 @@ func TestGoogleSignInRefusesAnUnverifiedEmail(t *testing.T) {
 	_, p := b.visit(t, "/")
 	require.Nil(t, authUserOf(t, p))
 	_, err := b.srv.accounts.ByEmail(t.Context(), "eve@example.com")
-	require.ErrorIs(t, err, accounts.ErrNotFound, "nothing written")
+	require.ErrorIs(t, err, identityapp.ErrNotFound, "nothing written")
 }
 
 func TestGoogleCallbackRefusesABadOrMissingState(t *testing.T) {
@@ -175,7 +175,7 @@ func TestGoogleCallbackRefusesABadOrMissingState(t *testing.T) {
 	requireRedirect(t, resp, "/auth/login")
 	require.Equal(t, "La connexion a été annulée.", b.flashError(t, "/auth/login"))
 	_, err := b.srv.accounts.ByEmail(t.Context(), "x@example.com")
-	require.ErrorIs(t, err, accounts.ErrNotFound)
+	require.ErrorIs(t, err, identityapp.ErrNotFound)
 }
 
 func TestGoogleRedirectFromAnInertiaVisitIsAFullPageLocation(t *testing.T) {
@@ -277,7 +277,7 @@ func TestAppleFormPostRefusesAnInvalidSignature(t *testing.T) {
 	resp := b.applePost(t, pending, url.Values{"state": {state}, "id_token": {b.apple.ForgedIDToken(t, claims)}})
 	requireRedirect(t, resp, "/auth/login")
 	_, err := b.srv.accounts.ByEmail(t.Context(), "mallory@example.com")
-	require.ErrorIs(t, err, accounts.ErrNotFound, "nothing written")
+	require.ErrorIs(t, err, identityapp.ErrNotFound, "nothing written")
 
 	// A valid token for another sign-in (its nonce) or with a forged state is refused too.
 	state, _, pending = b.appleBegin(t)
@@ -287,7 +287,7 @@ func TestAppleFormPostRefusesAnInvalidSignature(t *testing.T) {
 	claims.Nonce = nonce
 	requireRedirect(t, b.applePost(t, pending, url.Values{"state": {"forged"}, "id_token": {b.apple.IDToken(t, claims)}}), "/auth/login")
 	_, err = b.srv.accounts.ByEmail(t.Context(), "mallory@example.com")
-	require.ErrorIs(t, err, accounts.ErrNotFound)
+	require.ErrorIs(t, err, identityapp.ErrNotFound)
 }
 
 func TestSocialRoutesAreOffWithoutConfiguration(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"github.com/gamelle/gamelle/integrations/mail"
-	"github.com/gamelle/gamelle/messages"
+	"github.com/gamelle/gamelle/internal/i18n"
 )
 
 // Client is the River client type the application uses.
@@ -26,7 +26,7 @@ type Config struct {
 	Logger *slog.Logger
 	// Mailer delivers emails; nil means this client does not work jobs.
 	Mailer     mail.Sender
-	Translator *messages.Translator
+	Translator *i18n.Translator
 	// Workers, when set, receives this package's workers in addition to the caller's own, so
 	// other areas can register theirs on the same client.
 	Workers *river.Workers
@@ -47,7 +47,7 @@ func New(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 		tr := cfg.Translator
 		if tr == nil {
 			var err error
-			if tr, err = messages.New(); err != nil {
+			if tr, err = i18n.New(); err != nil {
 				return nil, err
 			}
 		}

@@ -8,7 +8,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/gamelle/gamelle/integrations/mail"
-	"github.com/gamelle/gamelle/messages"
+	"github.com/gamelle/gamelle/internal/i18n"
 )
 
 // SendEmailArgs asks for one email. It carries what the template needs, not the rendered
@@ -32,7 +32,7 @@ func (SendEmailArgs) InsertOpts() river.InsertOpts {
 type SendEmailWorker struct {
 	river.WorkerDefaults[SendEmailArgs]
 	Mailer     mail.Sender
-	Translator *messages.Translator
+	Translator *i18n.Translator
 }
 
 // Work renders the template in the recipient's language and hands it to the mailer. A

@@ -14,19 +14,19 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/internal/pgtest"
 	"github.com/gamelle/gamelle/projections"
 	"github.com/gamelle/gamelle/projections/balances"
 	"github.com/gamelle/gamelle/projections/tokenhistory"
-	"github.com/gamelle/gamelle/wallets"
 )
 
 type bundle struct {
 	pool   *pgxpool.Pool
 	store  *eventstore.Store
-	svc    *wallets.Service
+	svc    *ledgerapp.Service
 	runner *projections.Runner
 }
 
@@ -37,7 +37,7 @@ func setup(t *testing.T) bundle {
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	runner, err := projections.NewRunner(db.Pool, logger, projections.WithPollInterval(5*time.Millisecond))
 	require.NoError(t, err)
-	return bundle{pool: db.Pool, store: store, svc: wallets.New(db.Pool, store), runner: runner}
+	return bundle{pool: db.Pool, store: store, svc: ledgerapp.New(db.Pool, store), runner: runner}
 }
 
 // start runs the runner until the test ends.
@@ -62,15 +62,15 @@ func workload(t *testing.T, b bundle, users []uuid.UUID, n int, seed uint64) int
 	for i := range n {
 		u := users[rng.IntN(len(users))]
 		var (
-			r   wallets.Result
+			r   ledgerapp.Result
 			err error
 		)
 		switch k := rng.IntN(10); {
 		case k < 4:
-			r, err = b.svc.Grant(ctx, wallets.GrantCommand{UserID: u, Amount: int64(1 + rng.IntN(5)), Reason: ledger.ReasonAdminGrant, Ref: "test", Actor: "cli:test"})
+			r, err = b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: u, Amount: int64(1 + rng.IntN(5)), Reason: ledger.ReasonAdminGrant, Ref: "test", Actor: "cli:test"})
 		case k < 9:
 			ref := uuid.NewString()
-			r, err = b.svc.Charge(ctx, wallets.ChargeCommand{UserID: u, Amount: int64(1 + rng.IntN(3)), Reason: ledger.ReasonRecipeGeneration, Ref: ref, Actor: u.String()})
+			r, err = b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: u, Amount: int64(1 + rng.IntN(3)), Reason: ledger.ReasonRecipeGeneration, Ref: ref, Actor: u.String()})
 			if err == nil {
 				charged[u] = append(charged[u], ref)
 			}
@@ -78,7 +78,7 @@ func workload(t *testing.T, b bundle, users []uuid.UUID, n int, seed uint64) int
 			if len(charged[u]) == 0 {
 				continue
 			}
-			r, err = b.svc.Refund(ctx, wallets.RefundCommand{UserID: u, Amount: 1, Ref: charged[u][0], Actor: "system", IdempotencyKey: "refund-" + charged[u][0]})
+			r, err = b.svc.Refund(ctx, ledgerapp.RefundCommand{UserID: u, Amount: 1, Ref: charged[u][0], Actor: "system", IdempotencyKey: "refund-" + charged[u][0]})
 			charged[u] = charged[u][1:]
 		}
 		if err != nil {
@@ -125,9 +125,9 @@ func TestLiveProjectionsFollowTheLedger(t *testing.T) {
 	ctx := context.Background()
 	user := uuid.New()
 
-	_, err := b.svc.Grant(ctx, wallets.GrantCommand{UserID: user, Amount: 5, Reason: ledger.ReasonSignupBonus, Actor: "system"})
+	_, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 5, Reason: ledger.ReasonSignupBonus, Actor: "system"})
 	require.NoError(t, err)
-	r, err := b.svc.Charge(ctx, wallets.ChargeCommand{UserID: user, Amount: 2, Reason: ledger.ReasonNeedsCalculation, Ref: "n1", Actor: user.String()})
+	r, err := b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 2, Reason: ledger.ReasonNeedsCalculation, Ref: "n1", Actor: user.String()})
 	require.NoError(t, err)
 
 	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
@@ -210,7 +210,7 @@ func TestWaitForRespectsItsBound(t *testing.T) {
 	t.Parallel()
 	b := setup(t) // runner not started: the projections never catch up
 	ctx := context.Background()
-	r, err := b.svc.Grant(ctx, wallets.GrantCommand{UserID: uuid.New(), Amount: 1, Reason: ledger.ReasonAdminGrant})
+	r, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: uuid.New(), Amount: 1, Reason: ledger.ReasonAdminGrant})
 	require.NoError(t, err)
 	wctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
 	defer cancel()

@@ -12,10 +12,10 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/gamelle/gamelle/accounts"
+	identityapp "github.com/gamelle/gamelle/app/identity"
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
-	"github.com/gamelle/gamelle/wallets"
 )
 
 // runAdmin handles operator commands:
@@ -57,8 +57,8 @@ func runAdmin(ctx context.Context, args []string) error {
 		if err != nil {
 			return fmt.Errorf("admin grant: %w", err)
 		}
-		svc := wallets.New(a.pool, eventstore.New(a.pool))
-		res, err := svc.Grant(ctx, wallets.GrantCommand{
+		svc := ledgerapp.New(a.pool, eventstore.New(a.pool))
+		res, err := svc.Grant(ctx, ledgerapp.GrantCommand{
 			UserID: userID, Amount: amount, Reason: ledger.ReasonAdminGrant,
 			Ref: strings.TrimSpace(*reason), Actor: cliActor(), IdempotencyKey: *key,
 		})
@@ -84,7 +84,7 @@ func runAdmin(ctx context.Context, args []string) error {
 		if err != nil {
 			return fmt.Errorf("admin balance: %w", err)
 		}
-		bal, err := wallets.New(a.pool, eventstore.New(a.pool)).Balance(ctx, userID)
+		bal, err := ledgerapp.New(a.pool, eventstore.New(a.pool)).Balance(ctx, userID)
 		if err != nil {
 			return err
 		}
@@ -97,9 +97,9 @@ func runAdmin(ctx context.Context, args []string) error {
 // resolveUser finds the account named by an id or an email address.
 func resolveUser(ctx context.Context, a *app, ref string) (uuid.UUID, error) {
 	// Lookups only: no wallet writes or emails, so no job client is needed.
-	acc := accounts.New(a.pool, nil, nil, accounts.Options{})
+	acc := identityapp.New(a.pool, nil, nil, identityapp.Options{})
 	var (
-		u   accounts.User
+		u   identityapp.User
 		err error
 	)
 	if id, perr := uuid.Parse(ref); perr == nil {
@@ -107,7 +107,7 @@ func resolveUser(ctx context.Context, a *app, ref string) (uuid.UUID, error) {
 	} else {
 		u, err = acc.ByEmail(ctx, ref)
 	}
-	if errors.Is(err, accounts.ErrNotFound) {
+	if errors.Is(err, identityapp.ErrNotFound) {
 		return uuid.Nil, fmt.Errorf("no account %q", ref)
 	}
 	if err != nil {

@@ -7,12 +7,12 @@ import (
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gamelle/gamelle/accounts"
+	identityapp "github.com/gamelle/gamelle/app/identity"
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/internal/pgtest"
 	"github.com/gamelle/gamelle/jobs"
 	"github.com/gamelle/gamelle/projections/tokenhistory"
-	"github.com/gamelle/gamelle/wallets"
 )
 
 func TestAdminGrantAndProjectionsRebuild(t *testing.T) {
@@ -29,7 +29,7 @@ func TestAdminGrantAndProjectionsRebuild(t *testing.T) {
 	require.NoError(t, runAdmin(ctx, []string{"grant", "Ops-Target@Example.com", "1", "--reason", "by email"}))
 	require.NoError(t, runAdmin(ctx, []string{"balance", "ops-target@example.com"}))
 
-	bal, err := wallets.New(db.Pool, eventstore.New(db.Pool)).Balance(ctx, user)
+	bal, err := ledgerapp.New(db.Pool, eventstore.New(db.Pool)).Balance(ctx, user)
 	require.NoError(t, err)
 	require.Equal(t, int64(6), bal, "the repeated command granted once; the grant by email landed")
 
@@ -51,8 +51,8 @@ func createAccount(t *testing.T, db *pgtest.DB, email string) uuid.UUID {
 	ctx := context.Background()
 	q, err := jobs.New(db.Pool, jobs.Config{})
 	require.NoError(t, err)
-	acc := accounts.New(db.Pool, wallets.New(db.Pool, eventstore.New(db.Pool)), q, accounts.Options{AppURL: "http://localhost"})
-	require.NoError(t, acc.Register(ctx, accounts.RegisterInput{
+	acc := identityapp.New(db.Pool, ledgerapp.New(db.Pool, eventstore.New(db.Pool)), q, identityapp.Options{AppURL: "http://localhost"})
+	require.NoError(t, acc.Register(ctx, identityapp.RegisterInput{
 		Name: "Ops", Surname: "Target", Email: email, Password: "a-long-unusual-passphrase", PasswordConfirmation: "a-long-unusual-passphrase",
 	}))
 	u, err := acc.ByEmail(ctx, email)

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"os"
 
+	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/data"
-	"github.com/gamelle/gamelle/foods"
 )
 
 // runFoods handles `gamelle foods import [--file PATH]`: load the CIQUAL table (the shipped copy
@@ -34,7 +34,7 @@ func runFoods(ctx context.Context, args []string) error {
 		return err
 	}
 	defer a.close()
-	n, err := foods.Import(ctx, a.pool, csvData)
+	n, err := nutritionapp.Import(ctx, a.pool, csvData)
 	if err != nil {
 		return err
 	}
@@ -45,11 +45,11 @@ func runFoods(ctx context.Context, args []string) error {
 // ensureFoods loads the shipped table on a database that has none, so a fresh install has foods
 // to pick without an extra step.
 func ensureFoods(ctx context.Context, a *app) error {
-	n, err := foods.Count(ctx, a.pool)
+	n, err := nutritionapp.Count(ctx, a.pool)
 	if err != nil || n > 0 {
 		return err
 	}
-	n, err = foods.Import(ctx, a.pool, data.CiqualFoodsCSV)
+	n, err = nutritionapp.Import(ctx, a.pool, data.CiqualFoodsCSV)
 	if err != nil {
 		return err
 	}

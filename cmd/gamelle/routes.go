@@ -17,8 +17,8 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/gamelle/gamelle/config"
 	"github.com/gamelle/gamelle/handlers"
+	"github.com/gamelle/gamelle/internal/config"
 )
 
 // routeEntry is one method on one path of the router, with the stable name the frontend's

@@ -15,10 +15,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/sync/errgroup"
 
-	"github.com/gamelle/gamelle/config"
 	"github.com/gamelle/gamelle/frontend"
 	"github.com/gamelle/gamelle/handlers"
 	"github.com/gamelle/gamelle/integrations/mail"
+	"github.com/gamelle/gamelle/internal/config"
 	"github.com/gamelle/gamelle/jobs"
 	"github.com/gamelle/gamelle/migrations"
 	"github.com/gamelle/gamelle/projections"

@@ -8,7 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/gamelle/gamelle/config"
+	"github.com/gamelle/gamelle/internal/config"
 )
 
 // FromConfig picks the sender: SMTP when SMTP_URL is set; otherwise the development mailbox

@@ -7,7 +7,7 @@ import (
 	"strings"
 	texttemplate "text/template"
 
-	"github.com/gamelle/gamelle/messages"
+	"github.com/gamelle/gamelle/internal/i18n"
 )
 
 // Kind names an email template.
@@ -77,7 +77,7 @@ var textLayout = texttemplate.Must(texttemplate.New("email").Parse(`{{.Greeting}
 `))
 
 // Compose renders the email of kind k for a recipient speaking locale.
-func Compose(tr *messages.Translator, locale string, k Kind, to string, d Data) (Message, error) {
+func Compose(tr *i18n.Translator, locale string, k Kind, to string, d Data) (Message, error) {
 	if !k.Valid() {
 		return Message{}, fmt.Errorf("%w: unknown email kind %q", ErrPermanent, k)
 	}

@@ -6,12 +6,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gamelle/gamelle/integrations/mail"
-	"github.com/gamelle/gamelle/messages"
+	"github.com/gamelle/gamelle/internal/i18n"
 )
 
 func TestComposeEveryKindInBothLanguages(t *testing.T) {
 	t.Parallel()
-	tr := messages.MustNew()
+	tr := i18n.MustNew()
 	kinds := []mail.Kind{mail.KindVerify, mail.KindOTP, mail.KindReset, mail.KindResetUnknown, mail.KindAccountExists}
 	for _, k := range kinds {
 		fr, err := mail.Compose(tr, "fr", k, "a@b.fr", mail.Data{Name: "Zoé <script>", Link: "https://x.test/l?a=1&b=2", Code: "042137"})

@@ -1,9 +1,9 @@
 /**
  * Reading the emails e2efakes received over SMTP, and checking them against the server's own
- * message catalogue (messages/locales/<lang>.json, keys email.*), so a test knows the email came
- * in the right language without restating the wording.
+ * message catalogue (internal/i18n/locales/<area>.<lang>.json, keys email.*), so a test knows
+ * the email came in the right language without restating the wording.
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
@@ -57,11 +57,15 @@ const catalogues = new Map<Lang, Record<string, string>>()
 export function serverText(lang: Lang, key: string, values: Record<string, string> = {}): string {
   let cat = catalogues.get(lang)
   if (!cat) {
-    cat = JSON.parse(readFileSync(resolve(repoDir, 'messages/locales', `${lang}.json`), 'utf8')) as Record<string, string>
+    const dir = resolve(repoDir, 'internal/i18n/locales')
+    cat = {}
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(`.${lang}.json`))) {
+      Object.assign(cat, JSON.parse(readFileSync(resolve(dir, file), 'utf8')) as Record<string, string>)
+    }
     catalogues.set(lang, cat)
   }
   const raw = cat[key]
-  if (raw === undefined) throw new Error(`no ${key} in messages/locales/${lang}.json`)
+  if (raw === undefined) throw new Error(`no ${key} in internal/i18n/locales/*.${lang}.json`)
   return raw.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, name: string) => (name === 'Brand' ? 'Gamelle' : (values[name] ?? `{{.${name}}}`)))
 }
 

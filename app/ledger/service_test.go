@@ -1,4 +1,4 @@
-package wallets_test
+package ledger_test
 
 import (
 	"context"
@@ -9,23 +9,23 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/internal/pgtest"
-	"github.com/gamelle/gamelle/wallets"
 )
 
 type bundle struct {
 	db    *pgtest.DB
 	store *eventstore.Store
-	svc   *wallets.Service
+	svc   *ledgerapp.Service
 }
 
-func setup(t *testing.T, opts ...wallets.Option) bundle {
+func setup(t *testing.T, opts ...ledgerapp.Option) bundle {
 	t.Helper()
 	db := pgtest.New(t)
 	store := eventstore.New(db.Pool)
-	return bundle{db: db, store: store, svc: wallets.New(db.Pool, store, opts...)}
+	return bundle{db: db, store: store, svc: ledgerapp.New(db.Pool, store, opts...)}
 }
 
 func TestGrantChargeRefund(t *testing.T) {
@@ -38,31 +38,31 @@ func TestGrantChargeRefund(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, bal)
 
-	r, err := b.svc.Grant(ctx, wallets.GrantCommand{UserID: user, Amount: 2, Reason: ledger.ReasonSignupBonus, Actor: "system", IdempotencyKey: "signup-bonus:" + user.String()})
+	r, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 2, Reason: ledger.ReasonSignupBonus, Actor: "system", IdempotencyKey: "signup-bonus:" + user.String()})
 	require.NoError(t, err)
 	require.Equal(t, int64(2), r.Balance)
 	require.Equal(t, int64(1), r.Version)
 	require.Positive(t, r.Position)
 	require.False(t, r.Duplicate)
 
-	again, err := b.svc.Grant(ctx, wallets.GrantCommand{UserID: user, Amount: 2, Reason: ledger.ReasonSignupBonus, Actor: "system", IdempotencyKey: "signup-bonus:" + user.String()})
+	again, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 2, Reason: ledger.ReasonSignupBonus, Actor: "system", IdempotencyKey: "signup-bonus:" + user.String()})
 	require.NoError(t, err)
 	require.True(t, again.Duplicate)
 	require.Equal(t, r.Position, again.Position)
 	require.Equal(t, int64(2), again.Balance)
 
-	c, err := b.svc.Charge(ctx, wallets.ChargeCommand{UserID: user, Amount: 2, Reason: ledger.ReasonRecipeGeneration, Ref: "req-1", Actor: user.String()})
+	c, err := b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 2, Reason: ledger.ReasonRecipeGeneration, Ref: "req-1", Actor: user.String()})
 	require.NoError(t, err)
 	require.Equal(t, int64(0), c.Balance)
 	require.Greater(t, c.Position, r.Position)
 
-	_, err = b.svc.Charge(ctx, wallets.ChargeCommand{UserID: user, Amount: 1, Reason: ledger.ReasonRecipeGeneration, Ref: "req-2", Actor: user.String()})
+	_, err = b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 1, Reason: ledger.ReasonRecipeGeneration, Ref: "req-2", Actor: user.String()})
 	require.ErrorIs(t, err, ledger.ErrInsufficientTokens)
 
-	rf, err := b.svc.Refund(ctx, wallets.RefundCommand{UserID: user, Amount: 2, Ref: "req-1", Actor: "system", IdempotencyKey: "refund:req-1"})
+	rf, err := b.svc.Refund(ctx, ledgerapp.RefundCommand{UserID: user, Amount: 2, Ref: "req-1", Actor: "system", IdempotencyKey: "refund:req-1"})
 	require.NoError(t, err)
 	require.Equal(t, int64(2), rf.Balance)
-	_, err = b.svc.Refund(ctx, wallets.RefundCommand{UserID: user, Amount: 1, Ref: "req-1", Actor: "system", IdempotencyKey: "refund:req-1-bis"})
+	_, err = b.svc.Refund(ctx, ledgerapp.RefundCommand{UserID: user, Amount: 1, Ref: "req-1", Actor: "system", IdempotencyKey: "refund:req-1-bis"})
 	require.ErrorIs(t, err, ledger.ErrNothingToRefund)
 
 	bal, err = b.svc.Balance(ctx, user)
@@ -75,9 +75,9 @@ func TestIdempotencyKeyReusedForAnotherRequest(t *testing.T) {
 	ctx := context.Background()
 	b := setup(t)
 	user := uuid.New()
-	_, err := b.svc.Grant(ctx, wallets.GrantCommand{UserID: user, Amount: 5, Reason: ledger.ReasonAdminGrant, Ref: "x", IdempotencyKey: "k"})
+	_, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 5, Reason: ledger.ReasonAdminGrant, Ref: "x", IdempotencyKey: "k"})
 	require.NoError(t, err)
-	_, err = b.svc.Grant(ctx, wallets.GrantCommand{UserID: user, Amount: 6, Reason: ledger.ReasonAdminGrant, Ref: "x", IdempotencyKey: "k"})
+	_, err = b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 6, Reason: ledger.ReasonAdminGrant, Ref: "x", IdempotencyKey: "k"})
 	require.ErrorIs(t, err, eventstore.ErrIdempotencyKeyReused)
 }
 
@@ -86,12 +86,12 @@ func TestChargeTxRollsBackWithCallersTransaction(t *testing.T) {
 	ctx := context.Background()
 	b := setup(t)
 	user := uuid.New()
-	_, err := b.svc.Grant(ctx, wallets.GrantCommand{UserID: user, Amount: 3, Reason: ledger.ReasonPurchase, Ref: "checkout-1"})
+	_, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 3, Reason: ledger.ReasonPurchase, Ref: "checkout-1"})
 	require.NoError(t, err)
 
 	boom := errors.New("job insert failed")
 	err = eventstore.InTx(ctx, b.db.Pool, func(tx pgx.Tx) error {
-		r, err := b.svc.ChargeTx(ctx, tx, wallets.ChargeCommand{UserID: user, Amount: 1, Reason: ledger.ReasonNeedsCalculation, Ref: "needs-1"})
+		r, err := b.svc.ChargeTx(ctx, tx, ledgerapp.ChargeCommand{UserID: user, Amount: 1, Reason: ledger.ReasonNeedsCalculation, Ref: "needs-1"})
 		require.NoError(t, err)
 		require.Equal(t, int64(2), r.Balance)
 		return boom
@@ -102,7 +102,7 @@ func TestChargeTxRollsBackWithCallersTransaction(t *testing.T) {
 	require.Equal(t, int64(3), bal, "the charge rolled back with the caller's transaction")
 
 	err = eventstore.InTx(ctx, b.db.Pool, func(tx pgx.Tx) error {
-		_, err := b.svc.ChargeTx(ctx, tx, wallets.ChargeCommand{UserID: user, Amount: 1, Reason: ledger.ReasonNeedsCalculation, Ref: "needs-1"})
+		_, err := b.svc.ChargeTx(ctx, tx, ledgerapp.ChargeCommand{UserID: user, Amount: 1, Reason: ledger.ReasonNeedsCalculation, Ref: "needs-1"})
 		return err
 	})
 	require.NoError(t, err)
@@ -116,9 +116,9 @@ func TestRedeemPromoOncePerWallet(t *testing.T) {
 	ctx := context.Background()
 	b := setup(t)
 	user := uuid.New()
-	_, err := b.svc.RedeemPromo(ctx, wallets.RedeemPromoCommand{UserID: user, Code: "bienvenue30", CheckoutID: "c1"})
+	_, err := b.svc.RedeemPromo(ctx, ledgerapp.RedeemPromoCommand{UserID: user, Code: "bienvenue30", CheckoutID: "c1"})
 	require.NoError(t, err)
-	_, err = b.svc.RedeemPromo(ctx, wallets.RedeemPromoCommand{UserID: user, Code: "BIENVENUE30", CheckoutID: "c2"})
+	_, err = b.svc.RedeemPromo(ctx, ledgerapp.RedeemPromoCommand{UserID: user, Code: "BIENVENUE30", CheckoutID: "c2"})
 	require.ErrorIs(t, err, ledger.ErrPromoAlreadyRedeemed)
 	w, err := b.svc.Wallet(ctx, user)
 	require.NoError(t, err)

@@ -1,4 +1,4 @@
-package wallets_test
+package ledger_test
 
 import (
 	"context"
@@ -11,9 +11,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/projections"
-	"github.com/gamelle/gamelle/wallets"
 )
 
 // 64 goroutines spend one token at a time from a wallet holding N tokens, far more attempts
@@ -23,10 +23,10 @@ func TestConcurrentSpendersNeverOverspend(t *testing.T) {
 	t.Parallel()
 	for _, mode := range []struct {
 		name string
-		opts []wallets.Option
+		opts []ledgerapp.Option
 	}{
 		{"stream lock", nil},
-		{"optimistic only", []wallets.Option{wallets.WithStreamLock(false), wallets.WithMaxAttempts(1000)}},
+		{"optimistic only", []ledgerapp.Option{ledgerapp.WithStreamLock(false), ledgerapp.WithMaxAttempts(1000)}},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
 			t.Parallel()
@@ -35,7 +35,7 @@ func TestConcurrentSpendersNeverOverspend(t *testing.T) {
 	}
 }
 
-func testConcurrentSpenders(t *testing.T, opts ...wallets.Option) {
+func testConcurrentSpenders(t *testing.T, opts ...ledgerapp.Option) {
 	const (
 		spenders = 64
 		grants   = 3
@@ -52,7 +52,7 @@ func testConcurrentSpenders(t *testing.T, opts ...wallets.Option) {
 
 	hot := uuid.New()
 	for i := range grants {
-		_, err := b.svc.Grant(ctx, wallets.GrantCommand{UserID: hot, Amount: perGrant, Reason: ledger.ReasonAdminGrant, Ref: "load", Actor: "system", IdempotencyKey: "grant-" + string(rune('a'+i))})
+		_, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: hot, Amount: perGrant, Reason: ledger.ReasonAdminGrant, Ref: "load", Actor: "system", IdempotencyKey: "grant-" + string(rune('a'+i))})
 		require.NoError(t, err)
 	}
 
@@ -65,7 +65,7 @@ func testConcurrentSpenders(t *testing.T, opts ...wallets.Option) {
 		wg.Go(func() {
 			// 64 × 40 = 2560 attempts for 300 tokens: most end refused once the wallet is empty.
 			for range 40 {
-				r, err := b.svc.Charge(ctx, wallets.ChargeCommand{UserID: hot, Amount: 1, Reason: ledger.ReasonRecipeGeneration, Ref: uuid.NewString(), Actor: "spender"})
+				r, err := b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: hot, Amount: 1, Reason: ledger.ReasonRecipeGeneration, Ref: uuid.NewString(), Actor: "spender"})
 				switch {
 				case err == nil:
 					charged.Add(1)
@@ -80,7 +80,7 @@ func testConcurrentSpenders(t *testing.T, opts ...wallets.Option) {
 					}
 				case errors.Is(err, ledger.ErrInsufficientTokens):
 					refused.Add(1)
-				case errors.Is(err, wallets.ErrRetriesExhausted):
+				case errors.Is(err, ledgerapp.ErrRetriesExhausted):
 					failed.Add(1)
 				default:
 					t.Errorf("goroutine %d: %v", g, err)
@@ -139,7 +139,7 @@ func TestConcurrentDuplicatesAppendOnce(t *testing.T) {
 	var firsts atomic.Int64
 	for range 16 {
 		wg.Go(func() {
-			r, err := b.svc.Grant(ctx, wallets.GrantCommand{UserID: user, Amount: 2, Reason: ledger.ReasonSignupBonus, Actor: "system", IdempotencyKey: "signup-bonus:" + user.String()})
+			r, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 2, Reason: ledger.ReasonSignupBonus, Actor: "system", IdempotencyKey: "signup-bonus:" + user.String()})
 			if err != nil {
 				t.Error(err)
 				return

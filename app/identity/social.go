@@ -1,4 +1,4 @@
-package accounts
+package identity
 
 import (
 	"context"
@@ -82,7 +82,7 @@ func (s *Service) MarkVerified(ctx context.Context, userID uuid.UUID) (bool, err
 // the person whose privileges changed when it is the current session.
 func (s *Service) SetRole(ctx context.Context, userID uuid.UUID, role identity.Role) error {
 	if !role.Valid() {
-		return errors.New("accounts: unknown role " + string(role))
+		return errors.New("identity: unknown role " + string(role))
 	}
 	return setRole(ctx, s.pool, userID, role, s.now())
 }

@@ -1,4 +1,4 @@
-package foods
+package nutrition
 
 import (
 	"strings"

@@ -1,5 +1,5 @@
-// Package foods owns the food reference table: importing the CIQUAL file and reading foods.
-package foods
+// Package nutrition (app layer; imported as nutritionapp) owns the food reference table: importing the CIQUAL file and reading foods.
+package nutrition
 
 import (
 	"bytes"

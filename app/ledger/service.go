@@ -1,10 +1,11 @@
-// Package wallets runs the token ledger's commands (grant, charge, refund, promo) against the
-// event store: load the wallet, let the domain decide, append with the expected version, and
-// retry a bounded number of times, with jittered backoff, when another writer got there first.
+// Package ledger (the app layer of domain/ledger, imported as ledgerapp) runs the token
+// ledger's commands (grant, charge, refund, promo) against the event store: load the wallet,
+// let the domain decide, append with the expected version, and retry a bounded number of
+// times, with jittered backoff, when another writer got there first.
 //
 // Every command has two forms: Charge opens and commits its own transaction; ChargeTx runs in
 // the caller's transaction so the charge and, say, a River job insert commit together.
-package wallets
+package ledger
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package accounts
+package identity
 
 import (
 	"context"
@@ -79,7 +79,7 @@ func (s *Service) Preferences(ctx context.Context, userID uuid.UUID) (NutritionP
 		return p, ErrNotFound
 	}
 	if err != nil {
-		return p, fmt.Errorf("accounts: preferences of %s: %w", userID, err)
+		return p, fmt.Errorf("identity: preferences of %s: %w", userID, err)
 	}
 	p.Diet, p.MacroPreset = identity.Diet(diet), nutrition.MacroPreset(preset)
 	if objective != nil {
@@ -92,7 +92,7 @@ func setNutritionPreferences(ctx context.Context, tx pgx.Tx, id uuid.UUID, d ide
 	_, err := tx.Exec(ctx, `UPDATE users SET diet = $2, objective = $3, macro_preset = $4, updated_at = $5 WHERE id = $1`,
 		id, string(d), string(o), string(p), now)
 	if err != nil {
-		return fmt.Errorf("accounts: set preferences of %s: %w", id, err)
+		return fmt.Errorf("identity: set preferences of %s: %w", id, err)
 	}
 	return nil
 }

@@ -1,12 +1,13 @@
-// Package accounts runs identity's commands against PostgreSQL: sign-up, password and code
-// sign-in, email verification (with the 2-token bonus, once), magic links and password reset.
+// Package identity (the app layer of domain/identity, imported as identityapp) runs identity's
+// commands against PostgreSQL: sign-up, password and code sign-in, email verification (with the
+// 2-token bonus, once), magic links and password reset.
 // The rules live in domain/identity; this package stores state (users, otp_codes, link_tokens,
 // the only SQL on those tables) and inserts the email jobs in the same transaction as the
 // state change.
 //
 // Every entry point that takes an email answers the same way, and does the same expensive
 // work, whether or not an account exists for it, so responses cannot reveal who has an account.
-package accounts
+package identity
 
 import (
 	"context"
@@ -25,12 +26,12 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/jobs"
-	"github.com/gamelle/gamelle/wallets"
 )
 
 // SignupBonus is the number of tokens a verified address earns, once per account (SPEC §1).
@@ -38,23 +39,23 @@ const SignupBonus = 2
 
 // Errors callers branch on.
 var (
-	ErrNotFound = errors.New("accounts: user not found")
+	ErrNotFound = errors.New("identity: user not found")
 	// ErrInvalidCredentials: unknown email, no password on the account, or wrong password.
-	ErrInvalidCredentials = errors.New("accounts: invalid credentials")
+	ErrInvalidCredentials = errors.New("identity: invalid credentials")
 )
 
 // ResendTooSoonError says a code was sent less than 60 s ago.
 type ResendTooSoonError struct{ Wait time.Duration }
 
 func (e *ResendTooSoonError) Error() string {
-	return fmt.Sprintf("accounts: code sent recently, wait %s", e.Wait.Round(time.Second))
+	return fmt.Sprintf("identity: code sent recently, wait %s", e.Wait.Round(time.Second))
 }
 
 // WrongCodeError is a wrong one-time code with tries left; it unwraps to identity.ErrCodeWrong.
 type WrongCodeError struct{ Left int }
 
 func (e *WrongCodeError) Error() string {
-	return fmt.Sprintf("accounts: wrong code, %d tries left", e.Left)
+	return fmt.Sprintf("identity: wrong code, %d tries left", e.Left)
 }
 
 // Unwrap makes errors.Is(err, identity.ErrCodeWrong) true.
@@ -104,13 +105,13 @@ type Options struct {
 // Service runs the identity commands. It is safe for concurrent use.
 type Service struct {
 	pool    *pgxpool.Pool
-	wallets *wallets.Service
+	wallets *ledgerapp.Service
 	jobs    Enqueuer
 	opts    Options
 }
 
 // New returns the service.
-func New(pool *pgxpool.Pool, w *wallets.Service, q Enqueuer, opts Options) *Service {
+func New(pool *pgxpool.Pool, w *ledgerapp.Service, q Enqueuer, opts Options) *Service {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -140,7 +141,7 @@ func (s *Service) Balance(ctx context.Context, id uuid.UUID) (int64, error) {
 
 func (s *Service) enqueue(ctx context.Context, tx pgx.Tx, kind mail.Kind, to string, lang identity.Language, d mail.Data) error {
 	if _, err := s.jobs.InsertTx(ctx, tx, jobs.SendEmailArgs{Template: kind, To: to, Locale: string(lang), Data: d}, nil); err != nil {
-		return fmt.Errorf("accounts: queue %s email: %w", kind, err)
+		return fmt.Errorf("identity: queue %s email: %w", kind, err)
 	}
 	return nil
 }
@@ -157,7 +158,7 @@ func (s *Service) link(path string, query url.Values) string {
 func newSecret() (string, error) {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("accounts: random token: %w", err)
+		return "", fmt.Errorf("identity: random token: %w", err)
 	}
 	return base64.RawURLEncoding.EncodeToString(b), nil
 }
@@ -189,11 +190,11 @@ func (s *Service) markVerifiedTx(ctx context.Context, tx pgx.Tx, userID uuid.UUI
 	if err != nil || !did {
 		return false, err
 	}
-	if _, err := s.wallets.GrantTx(ctx, tx, wallets.GrantCommand{
+	if _, err := s.wallets.GrantTx(ctx, tx, ledgerapp.GrantCommand{
 		UserID: userID, Amount: SignupBonus, Reason: ledger.ReasonSignupBonus, Ref: userID.String(),
 		Actor: "system", IdempotencyKey: "signup-bonus:" + userID.String(),
 	}); err != nil {
-		return false, fmt.Errorf("accounts: signup bonus for %s: %w", userID, err)
+		return false, fmt.Errorf("identity: signup bonus for %s: %w", userID, err)
 	}
 	return true, nil
 }

@@ -1,4 +1,4 @@
-package accounts_test
+package identity_test
 
 import (
 	"context"
@@ -16,14 +16,14 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gamelle/gamelle/accounts"
+	identityapp "github.com/gamelle/gamelle/app/identity"
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/internal/pgtest"
 	"github.com/gamelle/gamelle/jobs"
-	"github.com/gamelle/gamelle/wallets"
 )
 
 // clock is a settable time source.
@@ -35,8 +35,8 @@ func newClock() *clock                   { c := &clock{}; c.ns.Store(time.Now().
 
 type bundle struct {
 	db    *pgtest.DB
-	svc   *accounts.Service
-	wal   *wallets.Service
+	svc   *identityapp.Service
+	wal   *ledgerapp.Service
 	store *eventstore.Store
 	jobs  *jobs.Client
 	clock *clock
@@ -46,11 +46,11 @@ func setup(t *testing.T) *bundle {
 	t.Helper()
 	db := pgtest.New(t)
 	store := eventstore.New(db.Pool)
-	w := wallets.New(db.Pool, store)
+	w := ledgerapp.New(db.Pool, store)
 	jc, err := jobs.New(db.Pool, jobs.Config{})
 	require.NoError(t, err)
 	c := newClock()
-	svc := accounts.New(db.Pool, w, jc, accounts.Options{
+	svc := identityapp.New(db.Pool, w, jc, identityapp.Options{
 		AdminEmails: []string{"boss@gamelle.test"}, AppURL: "http://app.test", Key: []byte(strings.Repeat("k", 32)), Now: c.now,
 	})
 	return &bundle{db: db, svc: svc, wal: w, store: store, jobs: jc, clock: c}
@@ -106,7 +106,7 @@ func lastSegment(link string) string { return link[strings.LastIndexByte(link, '
 
 func register(t *testing.T, b *bundle, email string) {
 	t.Helper()
-	require.NoError(t, b.svc.Register(context.Background(), accounts.RegisterInput{
+	require.NoError(t, b.svc.Register(context.Background(), identityapp.RegisterInput{
 		Name: "Alice", Surname: "Martin", Email: email, Password: "tomate-cerise-42", PasswordConfirmation: "tomate-cerise-42", Language: identity.English,
 	}))
 }
@@ -142,7 +142,7 @@ func TestRegisterVerifyGrantsOnce(t *testing.T) {
 	require.EqualValues(t, 2, b.balance(t, u.ID))
 
 	// Another path proving the address later (social, code) grants nothing more.
-	_, _, err = b.svc.FindOrCreateVerified(ctx, accounts.VerifiedIdentity{Email: "alice@example.com"})
+	_, _, err = b.svc.FindOrCreateVerified(ctx, identityapp.VerifiedIdentity{Email: "alice@example.com"})
 	require.NoError(t, err)
 	require.EqualValues(t, 2, b.balance(t, u.ID))
 	require.Equal(t, 1, b.grants(t, u.ID))
@@ -199,7 +199,7 @@ func TestRegisterRejectsBadInputAndWritesNothing(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	b := setup(t)
-	err := b.svc.Register(ctx, accounts.RegisterInput{Name: " ", Surname: "", Email: "nope", Password: "password1", PasswordConfirmation: "password1"})
+	err := b.svc.Register(ctx, identityapp.RegisterInput{Name: " ", Surname: "", Email: "nope", Password: "password1", PasswordConfirmation: "password1"})
 	var fe identity.FieldErrors
 	require.ErrorAs(t, err, &fe)
 	require.ErrorIs(t, fe["name"], identity.ErrNameRequired)
@@ -207,12 +207,12 @@ func TestRegisterRejectsBadInputAndWritesNothing(t *testing.T) {
 	require.ErrorIs(t, fe["email"], identity.ErrEmailInvalid)
 	require.ErrorIs(t, fe["password"], identity.ErrPasswordCommon)
 
-	err = b.svc.Register(ctx, accounts.RegisterInput{Name: "A", Surname: "B", Email: "a@example.com", Password: "tomate-cerise-42", PasswordConfirmation: "other-thing-99"})
+	err = b.svc.Register(ctx, identityapp.RegisterInput{Name: "A", Surname: "B", Email: "a@example.com", Password: "tomate-cerise-42", PasswordConfirmation: "other-thing-99"})
 	require.ErrorAs(t, err, &fe)
 	require.ErrorIs(t, fe["password_confirmation"], identity.ErrPasswordMismatch)
 
 	_, err = b.svc.ByEmail(ctx, "a@example.com")
-	require.ErrorIs(t, err, accounts.ErrNotFound)
+	require.ErrorIs(t, err, identityapp.ErrNotFound)
 	require.Empty(t, b.emails(t))
 }
 
@@ -223,7 +223,7 @@ func TestRegisterKnownEmailSendsAccountExists(t *testing.T) {
 	register(t, b, "carol@example.com")
 	before, err := b.svc.ByEmail(ctx, "carol@example.com")
 	require.NoError(t, err)
-	require.NoError(t, b.svc.Register(ctx, accounts.RegisterInput{
+	require.NoError(t, b.svc.Register(ctx, identityapp.RegisterInput{
 		Name: "Mallory", Surname: "X", Email: "CAROL@example.com", Password: "another-pass-77", PasswordConfirmation: "another-pass-77",
 	}))
 	b.lastEmail(t, "carol@example.com", mail.KindAccountExists)
@@ -231,7 +231,7 @@ func TestRegisterKnownEmailSendsAccountExists(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, before.Name, after.Name, "the existing account is untouched")
 	_, err = b.svc.Authenticate(ctx, "carol@example.com", "another-pass-77")
-	require.ErrorIs(t, err, accounts.ErrInvalidCredentials)
+	require.ErrorIs(t, err, identityapp.ErrInvalidCredentials)
 }
 
 func TestAdminEmailsPromotedAtSignUp(t *testing.T) {
@@ -253,12 +253,12 @@ func TestAuthenticate(t *testing.T) {
 	require.Equal(t, "dan@example.com", u.Email)
 	for _, c := range [][2]string{{"dan@example.com", "wrong-password-1"}, {"nobody@example.com", "tomate-cerise-42"}, {"not an email", "x"}} {
 		_, err := b.svc.Authenticate(ctx, c[0], c[1])
-		require.ErrorIs(t, err, accounts.ErrInvalidCredentials, c)
+		require.ErrorIs(t, err, identityapp.ErrInvalidCredentials, c)
 	}
 	// A code-only account has no password to match.
 	require.NoError(t, b.svc.RequestOTP(ctx, "codeonly@example.com", identity.French))
 	_, err = b.svc.Authenticate(ctx, "codeonly@example.com", "")
-	require.ErrorIs(t, err, accounts.ErrInvalidCredentials)
+	require.ErrorIs(t, err, identityapp.ErrInvalidCredentials)
 }
 
 func TestOTPFlow(t *testing.T) {
@@ -272,7 +272,7 @@ func TestOTPFlow(t *testing.T) {
 
 	// Within 60 s: nothing sent.
 	err := b.svc.RequestOTP(ctx, "eve@example.com", identity.English)
-	var soon *accounts.ResendTooSoonError
+	var soon *identityapp.ResendTooSoonError
 	require.ErrorAs(t, err, &soon)
 	require.Equal(t, 60*time.Second, soon.Wait)
 	require.Len(t, b.emails(t), 1)
@@ -286,7 +286,7 @@ func TestOTPFlow(t *testing.T) {
 	}
 	for left := 4; left >= 1; left-- {
 		_, err := b.svc.VerifyOTP(ctx, "eve@example.com", wrong)
-		var w *accounts.WrongCodeError
+		var w *identityapp.WrongCodeError
 		require.ErrorAs(t, err, &w)
 		require.Equal(t, left, w.Left)
 		require.ErrorIs(t, err, identity.ErrCodeWrong)
@@ -373,7 +373,7 @@ func TestCodeSignInDropsUnprovenPassword(t *testing.T) {
 	_, err := b.svc.VerifyOTP(ctx, "victim@example.com", code)
 	require.NoError(t, err)
 	_, err = b.svc.Authenticate(ctx, "victim@example.com", "tomate-cerise-42")
-	require.ErrorIs(t, err, accounts.ErrInvalidCredentials)
+	require.ErrorIs(t, err, identityapp.ErrInvalidCredentials)
 }
 
 func TestPasswordReset(t *testing.T) {
@@ -403,7 +403,7 @@ func TestPasswordReset(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, before.SessionGeneration+1, after.SessionGeneration, "sessions revoked")
 	_, err = b.svc.Authenticate(ctx, "fay@example.com", "tomate-cerise-42")
-	require.ErrorIs(t, err, accounts.ErrInvalidCredentials)
+	require.ErrorIs(t, err, identityapp.ErrInvalidCredentials)
 	_, err = b.svc.Authenticate(ctx, "fay@example.com", "nouveau-mot-77")
 	require.NoError(t, err)
 
@@ -436,21 +436,21 @@ func TestFindOrCreateVerified(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	b := setup(t)
-	u, created, err := b.svc.FindOrCreateVerified(ctx, accounts.VerifiedIdentity{Email: "Gus@Example.com", Name: "Gus", Surname: "Lee", Language: identity.English})
+	u, created, err := b.svc.FindOrCreateVerified(ctx, identityapp.VerifiedIdentity{Email: "Gus@Example.com", Name: "Gus", Surname: "Lee", Language: identity.English})
 	require.NoError(t, err)
 	require.True(t, created)
 	require.True(t, u.Verified())
 	require.Equal(t, "Gus", u.Name)
 	require.EqualValues(t, 2, b.balance(t, u.ID))
 
-	again, created, err := b.svc.FindOrCreateVerified(ctx, accounts.VerifiedIdentity{Email: "gus@example.com", Name: "Other"})
+	again, created, err := b.svc.FindOrCreateVerified(ctx, identityapp.VerifiedIdentity{Email: "gus@example.com", Name: "Other"})
 	require.NoError(t, err)
 	require.False(t, created)
 	require.Equal(t, u.ID, again.ID)
 	require.Equal(t, "Gus", again.Name, "names only fill an empty profile")
 	require.EqualValues(t, 2, b.balance(t, u.ID))
 
-	_, _, err = b.svc.FindOrCreateVerified(ctx, accounts.VerifiedIdentity{Email: "bad"})
+	_, _, err = b.svc.FindOrCreateVerified(ctx, identityapp.VerifiedIdentity{Email: "bad"})
 	require.ErrorIs(t, err, identity.ErrEmailInvalid)
 }
 
@@ -486,7 +486,7 @@ func TestLoginTimingDoesNotRevealAccounts(t *testing.T) {
 	register(t, b, "known@example.com")
 	known, unknown := interleavedMedians(t, 21, "known@example.com", "unknown@example.com", func(email string) {
 		_, err := b.svc.Authenticate(ctx, email, "wrong-password-1")
-		require.True(t, errors.Is(err, accounts.ErrInvalidCredentials))
+		require.True(t, errors.Is(err, identityapp.ErrInvalidCredentials))
 	})
 	ratio := float64(known) / float64(unknown)
 	t.Logf("median known %s unknown %s ratio %.2f", known, unknown, ratio)

@@ -1,4 +1,4 @@
-package accounts
+package identity
 
 import (
 	"context"
@@ -43,7 +43,7 @@ func userByID(ctx context.Context, db eventstore.DBTX, id uuid.UUID, forUpdate b
 	}
 	u, err := scanUser(db.QueryRow(ctx, q, id))
 	if err != nil && !errors.Is(err, ErrNotFound) {
-		return User{}, fmt.Errorf("accounts: user %s: %w", id, err)
+		return User{}, fmt.Errorf("identity: user %s: %w", id, err)
 	}
 	return u, err
 }
@@ -55,13 +55,13 @@ func userByEmail(ctx context.Context, db eventstore.DBTX, email string, forUpdat
 	}
 	u, err := scanUser(db.QueryRow(ctx, q, email))
 	if err != nil && !errors.Is(err, ErrNotFound) {
-		return User{}, fmt.Errorf("accounts: user by email: %w", err)
+		return User{}, fmt.Errorf("identity: user by email: %w", err)
 	}
 	return u, err
 }
 
 // errEmailTaken is a unique violation on users.email: a concurrent sign-up won the race.
-var errEmailTaken = errors.New("accounts: email taken")
+var errEmailTaken = errors.New("identity: email taken")
 
 type newUser struct {
 	ID           uuid.UUID
@@ -85,7 +85,7 @@ func insertUser(ctx context.Context, tx pgx.Tx, n newUser, now time.Time) (User,
 		return User{}, errEmailTaken
 	}
 	if err != nil {
-		return User{}, fmt.Errorf("accounts: insert user: %w", err)
+		return User{}, fmt.Errorf("identity: insert user: %w", err)
 	}
 	return u, nil
 }
@@ -98,14 +98,14 @@ func setVerified(ctx context.Context, tx pgx.Tx, id uuid.UUID, now time.Time, dr
 		       password_hash = CASE WHEN $3 THEN NULL ELSE password_hash END
 		WHERE id = $1 AND verified_at IS NULL`, id, now, dropPassword)
 	if err != nil {
-		return false, fmt.Errorf("accounts: verify user %s: %w", id, err)
+		return false, fmt.Errorf("identity: verify user %s: %w", id, err)
 	}
 	return tag.RowsAffected() == 1, nil
 }
 
 func setProfile(ctx context.Context, db eventstore.DBTX, id uuid.UUID, name, surname string, now time.Time) error {
 	if _, err := db.Exec(ctx, `UPDATE users SET name = $2, surname = $3, updated_at = $4 WHERE id = $1`, id, name, surname, now); err != nil {
-		return fmt.Errorf("accounts: profile of %s: %w", id, err)
+		return fmt.Errorf("identity: profile of %s: %w", id, err)
 	}
 	return nil
 }
@@ -116,14 +116,14 @@ func setPassword(ctx context.Context, tx pgx.Tx, id uuid.UUID, hash string, now 
 	if _, err := tx.Exec(ctx, `
 		UPDATE users SET password_hash = $2, session_generation = session_generation + 1, updated_at = $3
 		WHERE id = $1`, id, hash, now); err != nil {
-		return fmt.Errorf("accounts: password of %s: %w", id, err)
+		return fmt.Errorf("identity: password of %s: %w", id, err)
 	}
 	return nil
 }
 
 func setRole(ctx context.Context, db eventstore.DBTX, id uuid.UUID, role identity.Role, now time.Time) error {
 	if _, err := db.Exec(ctx, `UPDATE users SET role = $2, updated_at = $3 WHERE id = $1`, id, string(role), now); err != nil {
-		return fmt.Errorf("accounts: role of %s: %w", id, err)
+		return fmt.Errorf("identity: role of %s: %w", id, err)
 	}
 	return nil
 }
@@ -144,7 +144,7 @@ func otpFor(ctx context.Context, tx pgx.Tx, userID uuid.UUID) (otpRow, bool, err
 		return otpRow{}, false, nil
 	}
 	if err != nil {
-		return otpRow{}, false, fmt.Errorf("accounts: otp of %s: %w", userID, err)
+		return otpRow{}, false, fmt.Errorf("identity: otp of %s: %w", userID, err)
 	}
 	r.State.Used = used != nil
 	return r, true, nil
@@ -157,7 +157,7 @@ func putOTP(ctx context.Context, tx pgx.Tx, userID uuid.UUID, r otpRow) error {
 		ON CONFLICT (user_id) DO UPDATE SET code_hash = $2, link_hash = $3, code_expires_at = $4,
 			link_expires_at = $5, attempts = 0, sent_at = $6, used_at = NULL`,
 		userID, r.CodeHash, r.LinkHash, r.State.CodeExpiresAt, r.State.LinkExpiresAt, r.State.SentAt); err != nil {
-		return fmt.Errorf("accounts: store otp of %s: %w", userID, err)
+		return fmt.Errorf("identity: store otp of %s: %w", userID, err)
 	}
 	return nil
 }
@@ -168,7 +168,7 @@ func saveOTPState(ctx context.Context, tx pgx.Tx, userID uuid.UUID, s identity.O
 		used = &now
 	}
 	if _, err := tx.Exec(ctx, `UPDATE otp_codes SET attempts = $2, used_at = $3 WHERE user_id = $1`, userID, s.Attempts, used); err != nil {
-		return fmt.Errorf("accounts: update otp of %s: %w", userID, err)
+		return fmt.Errorf("identity: update otp of %s: %w", userID, err)
 	}
 	return nil
 }
@@ -182,7 +182,7 @@ func insertLinkToken(ctx context.Context, tx pgx.Tx, hash []byte, userID uuid.UU
 	if _, err := tx.Exec(ctx, `
 		INSERT INTO link_tokens (token_hash, user_id, purpose, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`,
 		hash, userID, purpose, expires, now); err != nil {
-		return fmt.Errorf("accounts: store %s token: %w", purpose, err)
+		return fmt.Errorf("identity: store %s token: %w", purpose, err)
 	}
 	return nil
 }
@@ -204,7 +204,7 @@ func linkToken(ctx context.Context, tx pgx.Tx, hash []byte, purpose string) (lin
 		return linkRow{}, identity.ErrLinkUsed
 	}
 	if err != nil {
-		return linkRow{}, fmt.Errorf("accounts: %s token: %w", purpose, err)
+		return linkRow{}, fmt.Errorf("identity: %s token: %w", purpose, err)
 	}
 	r.Token.Used = used != nil
 	return r, nil
@@ -212,7 +212,7 @@ func linkToken(ctx context.Context, tx pgx.Tx, hash []byte, purpose string) (lin
 
 func useLinkToken(ctx context.Context, tx pgx.Tx, hash []byte, now time.Time) error {
 	if _, err := tx.Exec(ctx, `UPDATE link_tokens SET used_at = $2 WHERE token_hash = $1`, hash, now); err != nil {
-		return fmt.Errorf("accounts: use token: %w", err)
+		return fmt.Errorf("identity: use token: %w", err)
 	}
 	return nil
 }
@@ -222,7 +222,7 @@ func useLinkToken(ctx context.Context, tx pgx.Tx, hash []byte, now time.Time) er
 func retireLinkTokens(ctx context.Context, tx pgx.Tx, userID uuid.UUID, purpose string, now time.Time) error {
 	if _, err := tx.Exec(ctx, `UPDATE link_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
 		userID, purpose, now); err != nil {
-		return fmt.Errorf("accounts: retire %s tokens: %w", purpose, err)
+		return fmt.Errorf("identity: retire %s tokens: %w", purpose, err)
 	}
 	return nil
 }

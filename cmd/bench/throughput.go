@@ -16,9 +16,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
-	"github.com/gamelle/gamelle/wallets"
 )
 
 // The baseline: what one charge is in raw SQL — debit a balance row, insert a ledger row — in one
@@ -71,7 +71,7 @@ type runStats struct {
 func (s runStats) rate() float64 { return float64(s.ops) / s.elapsed.Seconds() }
 
 // charges runs c.clients goroutines charging one token each time for c.duration.
-func charges(ctx context.Context, c config, svc *wallets.Service, pick func(r *rand.Rand) uuid.UUID) runStats {
+func charges(ctx context.Context, c config, svc *ledgerapp.Service, pick func(r *rand.Rand) uuid.UUID) runStats {
 	var (
 		mu   sync.Mutex
 		lat  []time.Duration
@@ -87,7 +87,7 @@ func charges(ctx context.Context, c config, svc *wallets.Service, pick func(r *r
 			var bad int
 			for time.Now().Before(deadline) {
 				t0 := time.Now()
-				_, err := svc.Charge(ctx, wallets.ChargeCommand{UserID: pick(r), Amount: 1, Reason: ledger.ReasonRecipeGeneration, Ref: "bench", Actor: "bench"})
+				_, err := svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: pick(r), Amount: 1, Reason: ledger.ReasonRecipeGeneration, Ref: "bench", Actor: "bench"})
 				if err != nil {
 					bad++
 					continue
@@ -145,7 +145,7 @@ func throughput(ctx context.Context, c config, pool *pgxpool.Pool, dbURL, pgbenc
 	for _, run := range []struct {
 		name   string
 		uid    string
-		opts   []wallets.Option
+		opts   []ledgerapp.Option
 		pick   func(r *rand.Rand) uuid.UUID
 		target string
 	}{
@@ -153,14 +153,14 @@ func throughput(ctx context.Context, c config, pool *pgxpool.Pool, dbURL, pgbenc
 			func(r *rand.Rand) uuid.UUID { return users[r.IntN(len(users))] }, "≥ 0.50"},
 		{"one hot wallet (stream lock)", `\set uid 1`, nil,
 			func(*rand.Rand) uuid.UUID { return users[0] }, "≥ 0.50"},
-		{"one hot wallet (optimistic only)", `\set uid 1`, []wallets.Option{wallets.WithStreamLock(false), wallets.WithMaxAttempts(100)},
+		{"one hot wallet (optimistic only)", `\set uid 1`, []ledgerapp.Option{ledgerapp.WithStreamLock(false), ledgerapp.WithMaxAttempts(100)},
 			func(*rand.Rand) uuid.UUID { return users[1] }, "info"},
 	} {
 		base, err := pgbenchTPS(ctx, c, pgbench, dbURL, run.uid)
 		if err != nil {
 			return err
 		}
-		s := charges(ctx, c, wallets.New(pool, store, run.opts...), run.pick)
+		s := charges(ctx, c, ledgerapp.New(pool, store, run.opts...), run.pick)
 		errNote := ""
 		if s.errs > 0 {
 			errNote = fmt.Sprintf("  (%d failed)", s.errs)

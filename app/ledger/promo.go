@@ -1,4 +1,4 @@
-package wallets
+package ledger
 
 import (
 	"context"

@@ -11,10 +11,10 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/projections"
-	"github.com/gamelle/gamelle/wallets"
 )
 
 type pendingAppend struct {
@@ -38,7 +38,7 @@ func lagRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 	defer func() { stop(); <-done }()
 
 	store := eventstore.New(pool)
-	svc := wallets.New(pool, store)
+	svc := ledgerapp.New(pool, store)
 	users := make([]uuid.UUID, 1000)
 	for i := range users {
 		users[i] = uuid.New()
@@ -92,7 +92,7 @@ func lagRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 	start := time.Now()
 	for time.Now().Before(end) {
 		<-tick.C
-		res, err := svc.Grant(ctx, wallets.GrantCommand{UserID: users[r.IntN(len(users))], Amount: 1, Reason: ledger.ReasonAdminGrant, Ref: "lag", Actor: "bench"})
+		res, err := svc.Grant(ctx, ledgerapp.GrantCommand{UserID: users[r.IntN(len(users))], Amount: 1, Reason: ledger.ReasonAdminGrant, Ref: "lag", Actor: "bench"})
 		if err != nil {
 			return err
 		}
