@@ -1,0 +1,248 @@
+package nutrition
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Search limits.
+const (
+	// MaxQueryRunes bounds a search text; longer input is cut.
+	MaxQueryRunes = 80
+	// MaxQueryWords bounds how many words must each match.
+	MaxQueryWords = 5
+	// DefaultPageSize and MaxPageSize bound a page of results.
+	DefaultPageSize = 20
+	MaxPageSize     = 50
+	// MaxPage bounds paging far beyond any real use (the table has a few thousand rows).
+	MaxPage = 200
+)
+
+// Food is a search result or a food looked up by code: CIQUAL or the person's own.
+type Food struct {
+	Code     int    `json:"code"`
+	Name     string `json:"name"`
+	Group    string `json:"group"`
+	GroupKey string `json:"groupKey"`
+	Subgroup string `json:"subgroup"`
+	// Custom is true for a food the person added.
+	Custom bool `json:"custom"`
+	// NoEnergy flags a food whose energy CIQUAL does not give: it cannot count towards kcal.
+	NoEnergy bool      `json:"noEnergy"`
+	Per100g  Nutrients `json:"per100g"`
+	// Diet fields used by warnings (English group names are the stable keys).
+	GroupEN    string `json:"-"`
+	SubgroupEN string `json:"-"`
+	NameEN     string `json:"-"`
+}
+
+// Nutrients are per 100 g; nil means unknown (CIQUAL's missing values are not zeros).
+type Nutrients struct {
+	Kcal     *float64 `json:"kcal"`
+	ProteinG *float64 `json:"proteinG"`
+	CarbsG   *float64 `json:"carbsG"`
+	FatG     *float64 `json:"fatG"`
+	SatFatG  *float64 `json:"satFatG"`
+	FibreG   *float64 `json:"fibreG"`
+	SugarsG  *float64 `json:"sugarsG"`
+	SaltG    *float64 `json:"saltG"`
+	SodiumMg *float64 `json:"sodiumMg"`
+}
+
+// Query is one search.
+type Query struct {
+	Text string
+	// Lang is "fr" or "en": the names searched and returned.
+	Lang string
+	// Group restricts to one food group (its English name, as Groups lists); empty for all.
+	Group string
+	// Page starts at 1; PageSize defaults to DefaultPageSize.
+	Page, PageSize int
+	// Owner adds the person's custom foods; uuid.Nil for none.
+	Owner uuid.UUID
+}
+
+// Page is one page of results.
+type Page struct {
+	Foods   []Food `json:"foods"`
+	Page    int    `json:"page"`
+	HasMore bool   `json:"hasMore"`
+}
+
+// Words splits a search text the way names are normalised (lower case, accents dropped by the
+// database), keeping letters and digits; at most MaxQueryWords words.
+func Words(text string) []string {
+	r := []rune(strings.TrimSpace(text))
+	if len(r) > MaxQueryRunes {
+		r = r[:MaxQueryRunes]
+	}
+	words := strings.FieldsFunc(strings.ToLower(string(r)), func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsDigit(c) })
+	if len(words) > MaxQueryWords {
+		words = words[:MaxQueryWords]
+	}
+	return words
+}
+
+// Searcher queries the food table.
+type Searcher struct{ pool *pgxpool.Pool }
+
+// NewSearcher returns a searcher over pool.
+func NewSearcher(pool *pgxpool.Pool) *Searcher { return &Searcher{pool: pool} }
+
+const foodCols = `code, %[1]s, %[2]s, %[3]s, group_en, subgroup_en, name_en, false,
+	kcal::float8, protein_g::float8, carbs_g::float8, fat_g::float8, sat_fat_g::float8, fibre_g::float8, sugars_g::float8, salt_g::float8, sodium_mg::float8`
+
+const customCols = `code, name, 'custom', 'custom', 'custom', 'custom', name, true,
+	kcal::float8, protein_g::float8, carbs_g::float8, fat_g::float8, sat_fat_g::float8, fibre_g::float8, sugars_g::float8, salt_g::float8, NULL::float8`
+
+// Search finds foods whose every query word matches a word of the name (contained, or close
+// enough by trigram word similarity, which forgives a typo), in the person's language. Ranking:
+// names starting with the whole query, then names with a word starting with the first query
+// word, then similarity, then shorter names. An empty query lists the group (or everything) by
+// name.
+func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
+	lang := "fr"
+	if q.Lang == "en" {
+		lang = "en"
+	}
+	size := q.PageSize
+	if size <= 0 || size > MaxPageSize {
+		size = DefaultPageSize
+	}
+	page := min(max(q.Page, 1), MaxPage)
+	words := Words(q.Text)
+
+	norm := "norm_" + lang
+	args := []any{strings.Join(words, " "), q.Group, q.Owner, size + 1, (page - 1) * size}
+	var conds []string
+	var score []string
+	for _, w := range words {
+		args = append(args, w)
+		n := "$" + strconv.Itoa(len(args))
+		conds = append(conds, fmt.Sprintf("(food_norm(%[1]s) <%% norm OR norm LIKE '%%' || food_norm(%[1]s) || '%%')", n))
+		score = append(score, fmt.Sprintf("word_similarity(food_norm(%s), norm)", n))
+	}
+	where := "true"
+	if len(conds) > 0 {
+		where = strings.Join(conds, " AND ")
+	}
+	sim := "length(norm)"
+	if len(score) > 0 {
+		sim = "(" + strings.Join(score, " + ") + ") DESC"
+	}
+	first := "''"
+	if len(words) > 0 {
+		first = "food_norm($6)"
+	}
+	sql := fmt.Sprintf(`
+WITH c AS (
+    SELECT `+fmt.Sprintf(foodCols, "name_"+lang, "group_"+lang, "subgroup_"+lang)+`, %[1]s AS norm
+    FROM foods WHERE ($2 = '' OR group_en = $2)
+    UNION ALL
+    SELECT `+customCols+`, norm FROM custom_foods WHERE owner_id = $3 AND ($2 = '' OR $2 = 'custom')
+)
+SELECT * FROM c
+WHERE %[2]s
+ORDER BY (norm LIKE food_norm($1) || '%%') DESC,
+         ((' ' || norm) LIKE '%% ' || %[4]s || '%%') DESC,
+         %[3]s, length(norm), code
+LIMIT $4 OFFSET $5`, norm, where, sim, first)
+
+	rows, err := s.pool.Query(ctx, sql, args...)
+	if err != nil {
+		return Page{}, fmt.Errorf("search foods %q: %w", q.Text, err)
+	}
+	foods, err := scanFoods(rows, true)
+	if err != nil {
+		return Page{}, fmt.Errorf("search foods %q: %w", q.Text, err)
+	}
+	out := Page{Page: page, Foods: foods}
+	if len(foods) > size {
+		out.Foods, out.HasMore = foods[:size], true
+	}
+	if out.Foods == nil {
+		out.Foods = []Food{}
+	}
+	return out, nil
+}
+
+// scanFoods reads rows of foodCols (plus the norm column when withNorm).
+func scanFoods(rows pgx.Rows, withNorm bool) ([]Food, error) {
+	defer rows.Close()
+	var out []Food
+	for rows.Next() {
+		var f Food
+		var norm string
+		n := &f.Per100g
+		dst := []any{&f.Code, &f.Name, &f.Group, &f.Subgroup, &f.GroupEN, &f.SubgroupEN, &f.NameEN, &f.Custom,
+			&n.Kcal, &n.ProteinG, &n.CarbsG, &n.FatG, &n.SatFatG, &n.FibreG, &n.SugarsG, &n.SaltG, &n.SodiumMg}
+		if withNorm {
+			dst = append(dst, &norm)
+		}
+		if err := rows.Scan(dst...); err != nil {
+			return nil, err
+		}
+		f.GroupKey = f.GroupEN
+		f.NoEnergy = n.Kcal == nil
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// ByCodes returns the foods with these codes (CIQUAL, or custom foods of owner), keyed by code,
+// with names in lang.
+func (s *Searcher) ByCodes(ctx context.Context, db interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}, lang string, owner uuid.UUID, codes []int) (map[int]Food, error) {
+	if lang != "en" {
+		lang = "fr"
+	}
+	if db == nil {
+		db = s.pool
+	}
+	sql := `SELECT ` + fmt.Sprintf(foodCols, "name_"+lang, "group_"+lang, "subgroup_"+lang) + ` FROM foods WHERE code = ANY($1)
+		UNION ALL SELECT ` + customCols + ` FROM custom_foods WHERE code = ANY($1) AND owner_id = $2`
+	rows, err := db.Query(ctx, sql, codes, owner)
+	if err != nil {
+		return nil, fmt.Errorf("foods by code: %w", err)
+	}
+	list, err := scanFoods(rows, false)
+	if err != nil {
+		return nil, fmt.Errorf("foods by code: %w", err)
+	}
+	out := make(map[int]Food, len(list))
+	for _, f := range list {
+		out[f.Code] = f
+	}
+	return out, nil
+}
+
+// Group is a food group to filter by.
+type Group struct {
+	Key  string `json:"key"`
+	Name string `json:"name"`
+}
+
+// Groups lists the food groups with names in lang.
+func (s *Searcher) Groups(ctx context.Context, lang string) ([]Group, error) {
+	col := "group_fr"
+	if lang == "en" {
+		col = "group_en"
+	}
+	rows, err := s.pool.Query(ctx, `SELECT DISTINCT group_en, `+col+` FROM foods WHERE group_en <> '' ORDER BY 2`)
+	if err != nil {
+		return nil, fmt.Errorf("food groups: %w", err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Group, error) {
+		var g Group
+		err := r.Scan(&g.Key, &g.Name)
+		return g, err
+	})
+}
