@@ -8,3 +8,9 @@ import _ "embed"
 //
 //go:embed ciqual/foods.csv
 var CiqualFoodsCSV []byte
+
+// PricesCSV is the table of estimated prices in EUR per kg by CIQUAL group and subgroup (see
+// docs/nutrition.md); admins may override it later.
+//
+//go:embed prices/prices.csv
+var PricesCSV []byte

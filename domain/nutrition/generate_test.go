@@ -1,0 +1,71 @@
+package nutrition_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// A lunch from chicken, rice, broccoli and olive oil: the classic meal-prep box.
+func TestBuiltinMeetsALunchTarget(t *testing.T) {
+	t.Parallel()
+	_, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	req := nutrition.GenerateRequest{
+		Foods:    foodsOf(t, "36017", "9100", "20057", "17270", "20360", "13000"),
+		Category: nutrition.LunchDinner,
+		Target:   nutrition.Macros{Kcal: 650, ProteinG: 45, FatG: 20, CarbsG: 70},
+		Diet:     "omnivore", Currency: nutrition.EUR, PriceLimit: 5, Count: 3, Seed: 42,
+	}
+	recipes, err := gen.Generate(context.Background(), req)
+	require.NoError(t, err)
+	require.Len(t, recipes, 3)
+	for _, r := range recipes {
+		b, _ := json.MarshalIndent(r, "", " ")
+		t.Log(string(b))
+		require.True(t, r.WithinTolerance, "recipe %s: %+v", r.Name.EN, r.Achieved)
+		require.LessOrEqual(t, r.Price.PerServing, 5.0)
+	}
+}
+
+func TestBuiltinIsDeterministicPerSeedAndVariedAcrossCount(t *testing.T) {
+	t.Parallel()
+	_, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	req := nutrition.GenerateRequest{
+		Foods:    foodsOf(t, "36017", "9100", "20057", "17270", "20360", "13000", "22000", "19024", "4003", "20009"),
+		Category: nutrition.LunchDinner,
+		Target:   nutrition.Macros{Kcal: 700, ProteinG: 50, FatG: 22, CarbsG: 75},
+		Count:    4, Seed: 7,
+	}
+	a, err := gen.Generate(context.Background(), req)
+	require.NoError(t, err)
+	b, err := gen.Generate(context.Background(), req)
+	require.NoError(t, err)
+	require.Equal(t, a, b)
+	seen := map[string]bool{}
+	for _, r := range a {
+		key := ""
+		for _, ing := range r.Ingredients {
+			key += ing.FoodCode + ","
+		}
+		require.False(t, seen[key], "two recipes with the same foods %s", key)
+		seen[key] = true
+	}
+}
+
+func TestBuiltinRefusesEmptyFoodsWithAReason(t *testing.T) {
+	t.Parallel()
+	gen := nutrition.NewBuiltin(nil)
+	_, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Category: nutrition.Snack,
+		Target: nutrition.Macros{Kcal: 200, ProteinG: 10, FatG: 8, CarbsG: 20}})
+	var u *nutrition.Unsolvable
+	require.ErrorAs(t, err, &u)
+	require.Equal(t, "no_foods", u.Code)
+	require.ErrorIs(t, err, nutrition.ErrUnsolvable)
+	require.NotEmpty(t, u.Reason.FR)
+}
