@@ -18,7 +18,7 @@ var ErrBadCIQUAL = errors.New("not a CIQUAL foods file")
 
 // ReadCIQUAL parses data/ciqual/foods.csv into foods keyed by code. Empty cells (CIQUAL's "-")
 // stay unknown. Prices are left at 0 (the price table applies).
-func ReadCIQUAL(r io.Reader) (map[string]Food, error) {
+func ReadCIQUAL(r io.Reader) (map[int]Food, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = len(ciqualHeader)
 	cr.ReuseRecord = true
@@ -31,7 +31,7 @@ func ReadCIQUAL(r io.Reader) (map[string]Food, error) {
 			return nil, fmt.Errorf("%w: column %d is %q, want %q", ErrBadCIQUAL, i+1, head[i], h)
 		}
 	}
-	foods := map[string]Food{}
+	foods := map[int]Food{}
 	for line := 2; ; line++ {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
@@ -40,7 +40,11 @@ func ReadCIQUAL(r io.Reader) (map[string]Food, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: line %d: %v", ErrBadCIQUAL, line, err)
 		}
-		f := Food{Code: rec[0], Name: Text{FR: rec[1], EN: rec[2]}, Group: rec[4], Subgroup: rec[6]}
+		code, err := strconv.Atoi(rec[0])
+		if err != nil || code <= 0 {
+			return nil, fmt.Errorf("%w: line %d: code %q", ErrBadCIQUAL, line, rec[0])
+		}
+		f := Food{Code: code, Name: Text{FR: rec[1], EN: rec[2]}, Group: rec[4], Subgroup: rec[6]}
 		vals := f.Per100g.fields()
 		for i, v := range vals {
 			cell := rec[7+i]

@@ -121,9 +121,9 @@ func (m Macros) Rounded() Macros {
 
 // Food is one food as the engine sees it: a CIQUAL row or a person's own food.
 type Food struct {
-	// Code is the CIQUAL food code ("20360"), or the id of a person's own food.
-	Code string `json:"code"`
-	Name Text   `json:"name"`
+	// Code is the CIQUAL food code (20360), or the code of a person's own food (≥ 90,000,000).
+	Code int  `json:"code"`
+	Name Text `json:"name"`
 	// Group and Subgroup are CIQUAL's English group names ("meat, egg and fish", "raw meat"); the
 	// food-group rules, aisles and prices key on them. Empty for a person's own food.
 	Group    string    `json:"group"`

@@ -100,7 +100,7 @@ func sortedCopy(idx []int) []int {
 }
 
 // prepare validates the request and turns usable foods into solver items.
-func (b *Builtin) prepare(req GenerateRequest) (*problem, map[string]Food, error) {
+func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 	t := req.Target
 	for _, v := range t.vec() {
 		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
@@ -124,7 +124,7 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[string]Food, error
 	if req.PriceLimit > 0 {
 		p.limit = req.PriceLimit
 	}
-	foods := map[string]Food{}
+	foods := map[int]Food{}
 	var noEnergy, excluded int
 	add := func(f Food, suggested bool) {
 		if _, dup := foods[f.Code]; dup {
@@ -170,7 +170,7 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[string]Food, error
 }
 
 // recipe turns a solution into a Recipe with texts and every number recomputed.
-func (b *Builtin) recipe(req GenerateRequest, p *problem, s solution, foods map[string]Food, rng *rand.Rand) Recipe {
+func (b *Builtin) recipe(req GenerateRequest, p *problem, s solution, foods map[int]Food, rng *rand.Rand) Recipe {
 	servings := max(req.Servings, 1)
 	r := Recipe{Category: req.Category, Servings: servings, Target: req.Target.Rounded(), Source: SourceBuiltin, Feasible: true}
 	order := make([]int, len(s.idx))
@@ -183,7 +183,7 @@ func (b *Builtin) recipe(req GenerateRequest, p *problem, s solution, foods map[
 	})
 	for _, i := range order {
 		it := p.items[s.idx[i]]
-		r.Ingredients = append(r.Ingredients, Ingredient{FoodCode: it.food.Code, Grams: s.grams[i] * float64(servings), Suggested: it.suggested})
+		r.Ingredients = append(r.Ingredients, Ingredient{FoodCode: it.food.Code, Grams: int(math.Round(s.grams[i])) * servings, Suggested: it.suggested})
 	}
 	_ = Recompute(&r, foods, Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR})
 	r.Target = req.Target.Rounded()

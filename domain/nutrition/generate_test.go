@@ -3,6 +3,7 @@ package nutrition_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -16,10 +17,10 @@ func TestBuiltinMeetsALunchTarget(t *testing.T) {
 	_, pt := shipped(t)
 	gen := nutrition.NewBuiltin(pt)
 	req := nutrition.GenerateRequest{
-		Foods:    foodsOf(t, "36017", "9100", "20057", "17270", "20360", "13000"),
+		Foods:    foodsOf(t, 36017, 9100, 20057, 17270, 20360, 13000),
 		Category: nutrition.LunchDinner,
 		Target:   nutrition.Macros{Kcal: 650, ProteinG: 45, FatG: 20, CarbsG: 70},
-		Diet:     "omnivore", Currency: nutrition.EUR, PriceLimit: 5, Count: 3, Seed: 42,
+		Diet:     nutrition.Omnivore, Currency: nutrition.EUR, PriceLimit: 5, Count: 3, Seed: 42,
 	}
 	recipes, err := gen.Generate(context.Background(), req)
 	require.NoError(t, err)
@@ -37,7 +38,7 @@ func TestBuiltinIsDeterministicPerSeedAndVariedAcrossCount(t *testing.T) {
 	_, pt := shipped(t)
 	gen := nutrition.NewBuiltin(pt)
 	req := nutrition.GenerateRequest{
-		Foods:    foodsOf(t, "36017", "9100", "20057", "17270", "20360", "13000", "22000", "19024", "4003", "20009"),
+		Foods:    foodsOf(t, 36017, 9100, 20057, 17270, 20360, 13000, 22000, 19024, 4003, 20009),
 		Category: nutrition.LunchDinner,
 		Target:   nutrition.Macros{Kcal: 700, ProteinG: 50, FatG: 22, CarbsG: 75},
 		Count:    4, Seed: 7,
@@ -51,7 +52,7 @@ func TestBuiltinIsDeterministicPerSeedAndVariedAcrossCount(t *testing.T) {
 	for _, r := range a {
 		key := ""
 		for _, ing := range r.Ingredients {
-			key += ing.FoodCode + ","
+			key += fmt.Sprint(ing.FoodCode) + ","
 		}
 		require.False(t, seen[key], "two recipes with the same foods %s", key)
 		seen[key] = true

@@ -13,13 +13,13 @@ import (
 
 var (
 	catalogOnce sync.Once
-	catalog     map[string]nutrition.Food
+	catalog     map[int]nutrition.Food
 	prices      *nutrition.PriceTable
 	catalogErr  error
 )
 
 // shipped loads the shipped CIQUAL table and price table once per test binary.
-func shipped(t testing.TB) (map[string]nutrition.Food, *nutrition.PriceTable) {
+func shipped(t testing.TB) (map[int]nutrition.Food, *nutrition.PriceTable) {
 	t.Helper()
 	catalogOnce.Do(func() {
 		catalog, catalogErr = nutrition.ReadCIQUAL(bytes.NewReader(data.CiqualFoodsCSV))
@@ -32,13 +32,13 @@ func shipped(t testing.TB) (map[string]nutrition.Food, *nutrition.PriceTable) {
 }
 
 // foodsOf returns the catalog foods with these codes.
-func foodsOf(t testing.TB, codes ...string) []nutrition.Food {
+func foodsOf(t testing.TB, codes ...int) []nutrition.Food {
 	t.Helper()
 	cat, _ := shipped(t)
 	out := make([]nutrition.Food, 0, len(codes))
 	for _, c := range codes {
 		f, ok := cat[c]
-		require.True(t, ok, "food %s not in CIQUAL", c)
+		require.True(t, ok, "food %d not in CIQUAL", c)
 		out = append(out, f)
 	}
 	return out

@@ -7,11 +7,11 @@ import (
 	"math"
 )
 
-// Ingredient is one food of a recipe. Grams are for the whole recipe (all servings), in 5 g steps
-// when the engine chose them.
+// Ingredient is one food of a recipe. Grams are for the whole recipe (all servings), whole grams,
+// in 5 g steps per serving when the engine chose them.
 type Ingredient struct {
-	FoodCode string  `json:"foodCode"`
-	Grams    float64 `json:"grams"`
+	FoodCode int `json:"foodCode"`
+	Grams    int `json:"grams"`
 	// Suggested marks a catalog food the engine added to close a gap (the person allowed AI food
 	// suggestions); it is not in the meal prep yet.
 	Suggested bool `json:"suggested,omitempty"`
@@ -88,7 +88,7 @@ type GenerateRequest struct {
 	// Target is one serving's target (the person's daily goals × the meal's share).
 	Target Macros `json:"target"`
 	// Diet is "omnivore", "vegetarian" or "vegan"; foods the diet excludes are never used.
-	Diet string `json:"diet"`
+	Diet Diet `json:"diet"`
 	// PriceLimit per serving in Currency; 0 means no limit.
 	PriceLimit float64  `json:"priceLimit"`
 	Currency   Currency `json:"currency"`
@@ -173,7 +173,7 @@ func (p Pricing) rate() float64 {
 // serving, achieved macros, tolerance, price, health score and duration. Use it after a manual
 // edit (ingredients or servings); it keeps the name, steps, target and feasibility. foods must
 // hold every ingredient's food.
-func Recompute(r *Recipe, foods map[string]Food, pricing Pricing) error {
+func Recompute(r *Recipe, foods map[int]Food, pricing Pricing) error {
 	if r.Servings < 1 {
 		r.Servings = 1
 	}
@@ -183,20 +183,21 @@ func Recompute(r *Recipe, foods map[string]Food, pricing Pricing) error {
 	for _, ing := range r.Ingredients {
 		f, ok := foods[ing.FoodCode]
 		if !ok {
-			return fmt.Errorf("recompute recipe %q: %w %s", r.Name.EN, ErrUnknownFood, ing.FoodCode)
+			return fmt.Errorf("recompute recipe %q: %w %d", r.Name.EN, ErrUnknownFood, ing.FoodCode)
 		}
-		if ing.Grams < 0 || math.IsNaN(ing.Grams) || math.IsInf(ing.Grams, 0) {
-			return fmt.Errorf("recompute recipe %q: food %s: grams %v", r.Name.EN, ing.FoodCode, ing.Grams)
+		if ing.Grams < 0 {
+			return fmt.Errorf("recompute recipe %q: food %d: grams %d", r.Name.EN, ing.FoodCode, ing.Grams)
 		}
-		grams += ing.Grams
-		eur += pricing.Table.PerKgEUR(f) * ing.Grams / 1000
-		fvlGrams += FVLShare(f) / 100 * ing.Grams
-		saltG += saltOf(f.Per100g).Or(0) * ing.Grams / 100
+		g := float64(ing.Grams)
+		grams += g
+		eur += pricing.Table.PerKgEUR(f) * g / 1000
+		fvlGrams += FVLShare(f) / 100 * g
+		saltG += saltOf(f.Per100g).Or(0) * g / 100
 		src := f.Per100g.fields()
 		dst := total.fields()
 		for i := range src {
 			if src[i].Known {
-				dst[i].V += src[i].V * ing.Grams / 100
+				dst[i].V += src[i].V * g / 100
 				dst[i].Known = true
 				known[i]++
 			}
@@ -266,7 +267,7 @@ func ScaleServings(r *Recipe, servings int) {
 	}
 	k := float64(servings) / float64(r.Servings)
 	for i := range r.Ingredients {
-		r.Ingredients[i].Grams = math.Round(r.Ingredients[i].Grams * k)
+		r.Ingredients[i].Grams = int(math.Round(float64(r.Ingredients[i].Grams) * k))
 	}
 	r.Servings = servings
 }

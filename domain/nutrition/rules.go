@@ -162,13 +162,6 @@ func KindOf(f Food) Kind {
 	return KindOther
 }
 
-// Diets the engine understands, with the values of the person's preference ("omnivore",
-// "vegetarian", "vegan"); anything else is treated as omnivore.
-const (
-	dietVegetarian = "vegetarian"
-	dietVegan      = "vegan"
-)
-
 // animalWords find animal products in a food's French or English name when its group alone does
 // not tell (honey among sugars, gelatine among cooking aids, butter among fats).
 var (
@@ -183,8 +176,8 @@ var (
 
 // DietAllows reports whether a person on diet may eat the food. Vegetarians exclude meat, fish and
 // seafood; vegans also exclude eggs, dairy and honey. Mixed dishes are judged by their name.
-func DietAllows(diet string, f Food) bool {
-	if diet != dietVegetarian && diet != dietVegan {
+func DietAllows(diet Diet, f Food) bool {
+	if diet != Vegetarian && diet != Vegan {
 		return true
 	}
 	k := KindOf(f)
@@ -201,7 +194,7 @@ func DietAllows(diet string, f Food) bool {
 		"lardon", "bacon", "veau", "veal", "agneau", "lamb", "dinde", "turkey", "canard", "duck", "viande", "meat"}) {
 		return false
 	}
-	if diet == dietVegetarian {
+	if diet == Vegetarian {
 		return true
 	}
 	switch k {

@@ -54,7 +54,7 @@ var nameTemplates = map[Category][]Text{
 }
 
 // WriteTexts sets a recipe's name and steps from its ingredients. seed picks among the templates.
-func WriteTexts(r *Recipe, foods map[string]Food, seed uint64) {
+func WriteTexts(r *Recipe, foods map[int]Food, seed uint64) {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	type part struct {
 		food  Food
@@ -64,7 +64,7 @@ func WriteTexts(r *Recipe, foods map[string]Food, seed uint64) {
 	var parts []part
 	for _, ing := range r.Ingredients {
 		if f, ok := foods[ing.FoodCode]; ok {
-			parts = append(parts, part{f, KindOf(f), ing.Grams})
+			parts = append(parts, part{f, KindOf(f), float64(ing.Grams)})
 		}
 	}
 	// The name uses the two foods that matter most: main kinds first, then energy carried.
@@ -239,7 +239,7 @@ var finalSteps = map[Category]Text{
 // Duration estimates minutes to prepare a recipe: 5 minutes to set up, 2 per ingredient to weigh
 // and cut, the longest cooking among the ingredients (they cook side by side), and 1 per extra
 // serving; rounded up to 5 minutes.
-func Duration(ings []Ingredient, foods map[string]Food, servings int) int {
+func Duration(ings []Ingredient, foods map[int]Food, servings int) int {
 	total := 5.0
 	longest := 0
 	for _, ing := range ings {
