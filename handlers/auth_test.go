@@ -15,19 +15,19 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/stretchr/testify/require"
 
+	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/integrations/mail"
-	"github.com/gamelle/gamelle/jobs"
 )
 
 // sentEmails lists the email jobs the server queued, oldest first.
-func (b *bundle) sentEmails(t *testing.T, to string, kind mail.Kind) []jobs.SendEmailArgs {
+func (b *bundle) sentEmails(t *testing.T, to string, kind mail.Kind) []identityapp.SendEmailArgs {
 	t.Helper()
-	res, err := b.srv.jobs.JobList(context.Background(), river.NewJobListParams().Kinds(jobs.SendEmailArgs{}.Kind()).First(1000))
+	res, err := b.srv.jobs.JobList(context.Background(), river.NewJobListParams().Kinds(identityapp.SendEmailArgs{}.Kind()).First(1000))
 	require.NoError(t, err)
-	var out []jobs.SendEmailArgs
+	var out []identityapp.SendEmailArgs
 	for _, j := range res.Jobs {
-		var a jobs.SendEmailArgs
+		var a identityapp.SendEmailArgs
 		require.NoError(t, json.Unmarshal(j.EncodedArgs, &a))
 		if a.To == to && a.Template == kind {
 			out = append(out, a)
@@ -36,7 +36,7 @@ func (b *bundle) sentEmails(t *testing.T, to string, kind mail.Kind) []jobs.Send
 	return out
 }
 
-func (b *bundle) lastEmail(t *testing.T, to string, kind mail.Kind) jobs.SendEmailArgs {
+func (b *bundle) lastEmail(t *testing.T, to string, kind mail.Kind) identityapp.SendEmailArgs {
 	t.Helper()
 	all := b.sentEmails(t, to, kind)
 	require.NotEmpty(t, all, "no %s email to %s", kind, to)

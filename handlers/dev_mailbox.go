@@ -4,8 +4,24 @@ import (
 	"net/http"
 	"regexp"
 
+	"github.com/go-chi/chi/v5"
 	inertia "github.com/romsar/gonertia/v3"
+
+	"github.com/gamelle/gamelle/integrations/mail"
 )
+
+// DevMailbox shows the emails the development mailbox kept. cmd/gamelle only registers it
+// outside production.
+type DevMailbox struct {
+	*Core
+	mailbox *mail.Mailbox
+}
+
+// NewDevMailbox returns the mailbox page over mb.
+func NewDevMailbox(c *Core, mb *mail.Mailbox) *DevMailbox { return &DevMailbox{Core: c, mailbox: mb} }
+
+// Routes registers /dev/mailbox.
+func (h *DevMailbox) Routes(r chi.Router) { r.Get("/dev/mailbox", h.devMailbox) }
 
 var mailLinkRe = regexp.MustCompile(`https?://[^\s<>"]+`)
 
@@ -20,14 +36,14 @@ type mailboxEntry struct {
 
 // devMailbox lists the emails the development mailbox kept (not routed in production).
 // ?to= filters by recipient. Links are listed separately so they can be clicked.
-func (s *Server) devMailbox(w http.ResponseWriter, r *http.Request) {
-	if s.mailbox == nil {
-		s.notFound(w, r)
+func (h *DevMailbox) devMailbox(w http.ResponseWriter, r *http.Request) {
+	if h.mailbox == nil {
+		h.notFound(w, r)
 		return
 	}
-	got, err := s.mailbox.Recent(r.Context(), r.URL.Query().Get("to"), 50)
+	got, err := h.mailbox.Recent(r.Context(), r.URL.Query().Get("to"), 50)
 	if err != nil {
-		s.serverError(w, r, err)
+		h.serverError(w, r, err)
 		return
 	}
 	out := make([]mailboxEntry, 0, len(got))
@@ -38,5 +54,5 @@ func (s *Server) devMailbox(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, mailboxEntry{ID: m.ID, To: m.To, Subject: m.Subject, Text: m.Text, Links: links, CreatedAt: m.CreatedAt.Format("2006-01-02 15:04:05")})
 	}
-	s.render(w, r, "dev/mailbox", inertia.Props{"emails": out, "to": r.URL.Query().Get("to")})
+	h.render(w, r, "dev/mailbox", inertia.Props{"emails": out, "to": r.URL.Query().Get("to")})
 }

@@ -82,19 +82,9 @@ func classify(err error) error {
 	return fmt.Errorf("%w: %v", errMalformed, err)
 }
 
-// bodyError answers a body that could not be decoded: 413 for an oversized one, otherwise a
-// translated form error sent back to the page the form came from.
-func (s *Server) bodyError(w http.ResponseWriter, r *http.Request, err error) {
-	if errors.Is(err, errTooLarge) {
-		http.Error(w, s.t(r, "error.too_large"), http.StatusRequestEntityTooLarge)
-		return
-	}
-	s.back(w, r, inertia.ValidationErrors{"form": s.t(r, "error.form.malformed")})
-}
-
 // back redirects to the page the request came from (or fallback "/"), carrying validation
 // errors through the session, as Inertia expects for a failed form.
-func (s *Server) back(w http.ResponseWriter, r *http.Request, errs inertia.ValidationErrors) {
+func (s *Core) back(w http.ResponseWriter, r *http.Request, errs inertia.ValidationErrors) {
 	ctx := r.Context()
 	if len(errs) > 0 {
 		ctx = inertia.SetValidationErrors(ctx, errs)
@@ -107,7 +97,23 @@ func (s *Server) back(w http.ResponseWriter, r *http.Request, errs inertia.Valid
 }
 
 // redirectWithFlash redirects after a successful action with a translated flash message.
-func (s *Server) redirectWithFlash(w http.ResponseWriter, r *http.Request, to, kind, message string) {
+func (s *Core) redirectWithFlash(w http.ResponseWriter, r *http.Request, to, kind, message string) {
 	ctx := inertia.SetFlash(r.Context(), inertia.Flash{kind: message})
+	s.inertia.Redirect(w, r.WithContext(ctx), to, http.StatusSeeOther)
+}
+
+// backWithErrors sends a failed form back to its page (the referrer, else fallback). Error
+// bags of pages with two forms are applied by the errorBags middleware.
+func (s *Core) backWithErrors(w http.ResponseWriter, r *http.Request, fallback string, errs inertia.ValidationErrors) {
+	if r.Header.Get("Referer") == "" {
+		r.Header.Set("Referer", fallback)
+	}
+	s.back(w, r, errs)
+}
+
+// redirectWithErrors is backWithErrors to a given page (used when the form's page is not the
+// referrer, e.g. after a code entry on another URL).
+func (s *Core) redirectWithErrors(w http.ResponseWriter, r *http.Request, to string, errs inertia.ValidationErrors) {
+	ctx := inertia.SetValidationErrors(r.Context(), errs)
 	s.inertia.Redirect(w, r.WithContext(ctx), to, http.StatusSeeOther)
 }

@@ -35,7 +35,7 @@ const rootTemplate = `<!DOCTYPE html>
 </html>
 `
 
-func newInertia(d Deps, sessions *scs.SessionManager) (*inertia.Inertia, error) {
+func newInertia(d CoreDeps, sessions *scs.SessionManager) (*inertia.Inertia, error) {
 	opts := []inertia.Option{inertia.WithFlashProvider(&sessionFlash{sm: sessions})}
 	if _, err := fs.Stat(d.Assets, ".vite/manifest.json"); err == nil {
 		// The manifest changes with every build, so its hash is a correct asset version.
@@ -111,7 +111,7 @@ func (f *sessionFlash) FlashClearHistory(ctx context.Context) error {
 
 // sharedProps puts the props every page receives into the request context: the site
 // configuration, the locale, the signed-in person and the flash messages.
-func (s *Server) sharedProps(next http.Handler) http.Handler {
+func (s *Core) sharedProps(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
 		loc := localeFrom(ctx)
@@ -137,14 +137,14 @@ func flashProp(ctx context.Context) map[string]any {
 }
 
 // render renders an Inertia page and turns a rendering failure into the server-error page.
-func (s *Server) render(w http.ResponseWriter, r *http.Request, component string, props inertia.Props) {
+func (s *Core) render(w http.ResponseWriter, r *http.Request, component string, props inertia.Props) {
 	if err := s.inertia.Render(w, r, component, props); err != nil {
 		s.serverError(w, r, fmt.Errorf("render %s: %w", component, err))
 	}
 }
 
 // renderStatus renders a page with a non-200 status (error pages).
-func (s *Server) renderStatus(w http.ResponseWriter, r *http.Request, status int, component string, props inertia.Props) {
+func (s *Core) renderStatus(w http.ResponseWriter, r *http.Request, status int, component string, props inertia.Props) {
 	s.render(&statusWriter{ResponseWriter: w, status: status}, r, component, props)
 }
 
@@ -177,7 +177,7 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // t translates a message key in the request's locale.
-func (s *Server) t(r *http.Request, key string, data ...map[string]any) string {
+func (s *Core) t(r *http.Request, key string, data ...map[string]any) string {
 	return s.tr.T(localeFrom(r.Context()), key, data...)
 }
 

@@ -15,7 +15,7 @@ import (
 // securityHeaders sets the browser protections every response carries. The CSP allows only our
 // own origin for scripts; styles may be inline because Inertia's progress bar injects a style
 // element. In development the Vite dev server (and its inline React refresh preamble) is allowed.
-func (s *Server) securityHeaders(next http.Handler) http.Handler {
+func (s *Core) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		script, connect := "'self'", "'self'"
@@ -49,7 +49,7 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 
 // limitBody refuses declared oversized bodies before reading a byte and caps the others, so a
 // slow or huge upload cannot tie up memory.
-func (s *Server) limitBody(next http.Handler) http.Handler {
+func (s *Core) limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ContentLength > MaxBodyBytes {
 			w.Header().Set("Connection", "close")
@@ -64,7 +64,7 @@ func (s *Server) limitBody(next http.Handler) http.Handler {
 }
 
 // requestLog writes one structured line per request.
-func (s *Server) requestLog(next http.Handler) http.Handler {
+func (s *Core) requestLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
@@ -85,7 +85,7 @@ func (s *Server) requestLog(next http.Handler) http.Handler {
 }
 
 // recoverPanics turns a panic into the server-error page instead of a dropped connection.
-func (s *Server) recoverPanics(next http.Handler) http.Handler {
+func (s *Core) recoverPanics(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
 			if v := recover(); v != nil {
@@ -101,23 +101,9 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 	})
 }
 
-// serverError logs err and shows the translated server-error page; internals never reach the
-// person.
-func (s *Server) serverError(w http.ResponseWriter, r *http.Request, err error) {
-	s.log.Error("server error", "err", err, "path", r.URL.Path, "request_id", middleware.GetReqID(r.Context()))
-	if s.inertia == nil || r.Context().Value(localeKey) == nil {
-		http.Error(w, s.t(r, "error.server"), http.StatusInternalServerError)
-		return
-	}
-	sw := &statusWriter{ResponseWriter: w, status: http.StatusInternalServerError}
-	if rerr := s.inertia.Render(sw, r, "errors/server-error", nil); rerr != nil {
-		http.Error(w, s.t(r, "error.server"), http.StatusInternalServerError)
-	}
-}
-
-func (s *Server) devServerURL() string {
-	if s.deps.HotFile == "" {
+func (s *Core) devServerURL() string {
+	if s.hotFile == "" {
 		return ""
 	}
-	return readHotURL(s.deps.HotFile)
+	return readHotURL(s.hotFile)
 }

@@ -3,7 +3,6 @@ package handlers
 import (
 	"compress/gzip"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -59,7 +58,7 @@ func TestProductionCookiesAreHostOnlyAndSecure(t *testing.T) {
 		return v, ok
 	})
 	require.NoError(t, err)
-	srv, err := New(Deps{Config: cfg, Pool: b.db.Pool, Logger: slog.New(slog.DiscardHandler), Assets: testAssets()})
+	srv, err := buildServer(cfg, b.db.Pool)
 	require.NoError(t, err)
 
 	// A failed form puts errors in the session, which makes the session cookie appear.

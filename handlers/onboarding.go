@@ -68,14 +68,26 @@ func (n *flexInt) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-func (s *Server) onboardingRoutes(r chi.Router) {
-	r.Get("/onboarding", s.onboardingPage)
-	r.Post("/onboarding", s.onboardingPost)
+// Onboarding serves the four-step onboarding that creates an account.
+type Onboarding struct {
+	*Core
+	accounts *identityapp.Service
 }
 
-func (s *Server) onboardingState(r *http.Request) onboardingState {
+// NewOnboarding returns the onboarding pages over the accounts service.
+func NewOnboarding(c *Core, accounts *identityapp.Service) *Onboarding {
+	return &Onboarding{Core: c, accounts: accounts}
+}
+
+// Routes registers /onboarding.
+func (h *Onboarding) Routes(r chi.Router) {
+	r.Get("/onboarding", h.onboardingPage)
+	r.Post("/onboarding", h.onboardingPost)
+}
+
+func (h *Onboarding) onboardingState(r *http.Request) onboardingState {
 	st := onboardingState{Step: 1}
-	if raw := s.sessions.GetString(r.Context(), sessionKeyOnboarding); raw != "" {
+	if raw := h.sessions.GetString(r.Context(), sessionKeyOnboarding); raw != "" {
 		if json.Unmarshal([]byte(raw), &st) != nil || st.Step < 1 || st.Step > onboardingSteps {
 			st = onboardingState{Step: 1}
 		}
@@ -83,19 +95,19 @@ func (s *Server) onboardingState(r *http.Request) onboardingState {
 	return st
 }
 
-func (s *Server) saveOnboarding(r *http.Request, st onboardingState) {
+func (h *Onboarding) saveOnboarding(r *http.Request, st onboardingState) {
 	raw, _ := json.Marshal(st)
-	s.sessions.Put(r.Context(), sessionKeyOnboarding, string(raw))
+	h.sessions.Put(r.Context(), sessionKeyOnboarding, string(raw))
 }
 
-func (s *Server) onboardingPage(w http.ResponseWriter, r *http.Request) {
+func (h *Onboarding) onboardingPage(w http.ResponseWriter, r *http.Request) {
 	// Someone already signed in has an account: the onboarding has nothing left to offer.
 	if _, ok := currentUser(r.Context()); ok {
-		s.sessions.Remove(r.Context(), sessionKeyOnboarding)
-		s.inertia.Redirect(w, r, "/dashboard/general", http.StatusSeeOther)
+		h.sessions.Remove(r.Context(), sessionKeyOnboarding)
+		h.inertia.Redirect(w, r, "/dashboard/general", http.StatusSeeOther)
 		return
 	}
-	st := s.onboardingState(r)
+	st := h.onboardingState(r)
 	type preset struct {
 		Name  nutrition.MacroPreset `json:"name"`
 		Split nutrition.Split       `json:"split"`
@@ -108,7 +120,7 @@ func (s *Server) onboardingPage(w http.ResponseWriter, r *http.Request) {
 	if st.Step == onboardingSteps {
 		promo = map[string]any{"code": billing.WelcomePromoCode, "percent": billing.WelcomePromoPercent}
 	}
-	s.render(w, r, "onboarding/index", inertia.Props{
+	h.render(w, r, "onboarding/index", inertia.Props{
 		"step": st.Step,
 		"answers": map[string]string{
 			"email": st.Email, "diet": st.Diet, "objective": st.Objective, "macroPreset": st.MacroPreset,
@@ -126,23 +138,23 @@ func (s *Server) onboardingPage(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (s *Server) onboardingPost(w http.ResponseWriter, r *http.Request) {
+func (h *Onboarding) onboardingPost(w http.ResponseWriter, r *http.Request) {
 	var f onboardingForm
 	if err := decodeBody(r, &f); err != nil {
-		s.bodyError(w, r, err)
+		h.bodyError(w, r, err)
 		return
 	}
-	st := s.onboardingState(r)
+	st := h.onboardingState(r)
 	if int(f.Step) != st.Step {
-		s.back(w, r, inertia.ValidationErrors{"form": s.t(r, "onboarding.error.stale")})
+		h.back(w, r, inertia.ValidationErrors{"form": h.t(r, "onboarding.error.stale")})
 		return
 	}
 	if f.Action == "back" {
 		if st.Step > 1 && st.Step < onboardingSteps {
 			st.Step--
-			s.saveOnboarding(r, st)
+			h.saveOnboarding(r, st)
 		}
-		s.inertia.Redirect(w, r, "/onboarding", http.StatusSeeOther)
+		h.inertia.Redirect(w, r, "/onboarding", http.StatusSeeOther)
 		return
 	}
 	switch st.Step {
@@ -151,8 +163,8 @@ func (s *Server) onboardingPost(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			// Keep what was typed so the field shows it again (bounded: it lives in the session).
 			st.Email = truncate(strings.TrimSpace(f.Email), 320)
-			s.saveOnboarding(r, st)
-			s.back(w, r, inertia.ValidationErrors{"email": s.t(r, "onboarding.error.email")})
+			h.saveOnboarding(r, st)
+			h.back(w, r, inertia.ValidationErrors{"email": h.t(r, "onboarding.error.email")})
 			return
 		}
 		st.Email, st.Step = email, 2
@@ -162,30 +174,30 @@ func (s *Server) onboardingPost(w http.ResponseWriter, r *http.Request) {
 		if d, err := identity.ParseDiet(f.Diet); err == nil {
 			st.Diet = string(d)
 		} else {
-			errs["diet"] = s.t(r, "onboarding.error.diet")
+			errs["diet"] = h.t(r, "onboarding.error.diet")
 		}
 		if o, err := identity.ParseObjective(f.Objective); err == nil {
 			st.Objective = string(o)
 		} else {
-			errs["objective"] = s.t(r, "onboarding.error.objective")
+			errs["objective"] = h.t(r, "onboarding.error.objective")
 		}
 		if p, _, err := nutrition.ParsePreset(f.MacroPreset); err == nil {
 			st.MacroPreset = string(p)
 		} else {
-			errs["macroPreset"] = s.t(r, "onboarding.error.macro_preset")
+			errs["macroPreset"] = h.t(r, "onboarding.error.macro_preset")
 		}
 		if len(errs) > 0 {
-			s.saveOnboarding(r, st)
-			s.back(w, r, errs)
+			h.saveOnboarding(r, st)
+			h.back(w, r, errs)
 			return
 		}
 		st.Step = 3
 	case 3:
 		// Creating the account sends an email: limited per client and per address.
-		if s.rateLimited(w, r, st.Email) {
+		if h.rateLimited(w, r, st.Email) {
 			return
 		}
-		err := s.accounts.StartOnboarding(r.Context(), identityapp.OnboardingInput{
+		err := h.accounts.StartOnboarding(r.Context(), identityapp.OnboardingInput{
 			Email: st.Email, Diet: identity.Diet(st.Diet), Objective: identity.Objective(st.Objective),
 			MacroPreset: nutrition.MacroPreset(st.MacroPreset), Language: identity.ParseLanguage(localeFrom(r.Context())),
 		})
@@ -197,18 +209,18 @@ func (s *Server) onboardingPost(w http.ResponseWriter, r *http.Request) {
 			if _, bad := fe["email"]; bad {
 				st.Step = 1
 			}
-			s.saveOnboarding(r, st)
-			s.back(w, r, inertia.ValidationErrors{"form": s.t(r, "onboarding.error.stale")})
+			h.saveOnboarding(r, st)
+			h.back(w, r, inertia.ValidationErrors{"form": h.t(r, "onboarding.error.stale")})
 			return
 		}
 		if err != nil {
-			s.serverError(w, r, fmt.Errorf("onboarding: %w", err))
+			h.serverError(w, r, fmt.Errorf("onboarding: %w", err))
 			return
 		}
 		st.Step = 4
 	}
-	s.saveOnboarding(r, st)
-	s.inertia.Redirect(w, r, "/onboarding", http.StatusSeeOther)
+	h.saveOnboarding(r, st)
+	h.inertia.Redirect(w, r, "/onboarding", http.StatusSeeOther)
 }
 
 func truncate(s string, n int) string {

@@ -50,6 +50,6 @@ func inBag(errs inertia.ValidationErrors, bag string) bool {
 // location sends the browser to url with a full page load: 409 with X-Inertia-Location for an
 // Inertia visit (the client then sets window.location, which is what an external address such
 // as a payment page needs), a 303 redirect otherwise.
-func (s *Server) location(w http.ResponseWriter, r *http.Request, url string) {
+func (s *Core) location(w http.ResponseWriter, r *http.Request, url string) {
 	s.inertia.Location(w, r, url, http.StatusSeeOther)
 }

@@ -7,9 +7,16 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 )
 
-// routes wires every path. Pages go through the full chain (session, CSRF, locale, Inertia);
-// probes, metrics and static files skip the session so they never touch the session table.
-func (s *Server) routes() chi.Router {
+// Area is a product area's handler type: it registers its page routes on the router it is
+// given, which already runs the session, Inertia, CSRF, signed-in person, /dashboard guards and
+// shared props.
+type Area interface {
+	Routes(r chi.Router)
+}
+
+// NewRouter wires every path: probes, metrics and static files first (they skip the session so
+// they never touch the session table), then each area's pages through the full chain.
+func NewRouter(s *Core, areas ...Area) chi.Router {
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, exposeRequestID)
 	if s.cfg.TrustProxyHeaders {
@@ -23,26 +30,26 @@ func (s *Server) routes() chi.Router {
 	r.Method(http.MethodGet, "/metrics", s.metrics.handler())
 	r.Get("/robots.txt", s.robots)
 	r.Get("/favicon.ico", s.favicon)
-	r.Method(http.MethodGet, "/build/*", s.assets())
+	r.Method(http.MethodGet, "/build/*", s.assetFiles())
 
 	s.csrf.onDeny = s.csrfDenied
 	r.Group(func(r chi.Router) {
-		r.Use(s.sessions.LoadAndSave, s.inertia.Middleware, errorBags, s.csrf.middleware, s.loadUser, s.guardAreas, s.sharedProps)
+		r.Use(s.pageMiddleware()...)
 		r.NotFound(s.notFound)
 		r.MethodNotAllowed(s.methodNotAllowed)
-
-		r.Get("/", s.landing)
-		r.Get("/home", s.landing)
-		r.Get("/terms", s.terms)
-		r.Get("/privacy", s.privacy)
 		r.Get("/notFound", s.notFound)
-		r.Get("/waitlist", s.waitlistPage)
-		r.Post("/waitlist", s.joinWaitlist)
-		s.identityRoutes(r)
-		s.socialRoutes(r)
-		s.onboardingRoutes(r)
+		for _, a := range areas {
+			a.Routes(r)
+		}
 	})
 	return r
+}
+
+// pageMiddleware is the chain every page route runs, in order.
+func (s *Core) pageMiddleware() []func(http.Handler) http.Handler {
+	return []func(http.Handler) http.Handler{
+		s.sessions.LoadAndSave, s.inertia.Middleware, errorBags, s.csrf.middleware, s.loadUser, s.guardAreas, s.sharedProps,
+	}
 }
 
 // exposeRequestID echoes the request id so a person reporting a problem can quote it.

@@ -12,10 +12,19 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	identityapp "github.com/gamelle/gamelle/app/identity"
+	"github.com/gamelle/gamelle/app/identity/waitlist"
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
+	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/integrations/mail"
+	"github.com/gamelle/gamelle/integrations/oauth"
 	"github.com/gamelle/gamelle/internal/config"
 	"github.com/gamelle/gamelle/internal/pgtest"
+	"github.com/gamelle/gamelle/jobs"
 )
 
 // testAssets is a minimal Vite build: a manifest naming the two entries.
@@ -31,10 +40,61 @@ func testAssets() fstest.MapFS {
 	}
 }
 
+// testServer is the real router with every area, wired as cmd/gamelle wires it (newServices
+// and newRouter in cmd/gamelle/wire.go; keep the two in step), with handles on the services
+// the tests look into.
+type testServer struct {
+	*Core
+	router   chi.Router
+	jobs     *jobs.Client
+	wallets  *ledgerapp.Service
+	accounts *identityapp.Service
+	waitlist *waitlist.Store
+	mailbox  *mail.Mailbox
+}
+
+func (s *testServer) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
+
+// buildServer wires the services and every area over pool, with an insert-only job client (the
+// tests read what was enqueued).
+func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
+	log := slog.New(slog.DiscardHandler)
+	jc, err := jobs.New(pool, jobs.Config{Logger: log})
+	if err != nil {
+		return nil, err
+	}
+	providers, err := oauth.New(oauth.Config{
+		BaseURL: cfg.AppURL, GoogleClientID: cfg.GoogleClientID, GoogleClientSecret: cfg.GoogleClientSecret,
+		GoogleIssuerURL: cfg.GoogleIssuerURL, AppleClientID: cfg.AppleClientID, AppleTeamID: cfg.AppleTeamID,
+		AppleKeyID: cfg.AppleKeyID, AppleSecretKey: cfg.AppleSecretKey, AppleAuthURL: cfg.AppleAuthURL,
+		AppleKeysURL: cfg.AppleKeysURL, AppleIssuer: cfg.AppleIssuer,
+	})
+	if err != nil {
+		return nil, err
+	}
+	s := &testServer{jobs: jc, waitlist: waitlist.NewStore(pool), mailbox: mail.NewMailbox(pool, log)}
+	s.wallets = ledgerapp.New(pool, eventstore.New(pool))
+	s.accounts = identityapp.New(pool, s.wallets, jc, identityapp.Options{
+		AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
+	})
+	if s.Core, err = NewCore(CoreDeps{Config: cfg, Pool: pool, Logger: log, Users: s.accounts, Assets: testAssets()}); err != nil {
+		return nil, err
+	}
+	areas := []Area{
+		NewPublic(s.Core, s.waitlist), NewIdentity(s.Core, s.accounts), NewSocial(s.Core, s.accounts, providers),
+		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core),
+	}
+	if !cfg.Production() {
+		areas = append(areas, NewDevMailbox(s.Core, s.mailbox))
+	}
+	s.router = NewRouter(s.Core, areas...)
+	return s, nil
+}
+
 // bundle is what a handler test needs: the real server over a fresh database, and a browser-like
 // client with a cookie jar.
 type bundle struct {
-	srv    *Server
+	srv    *testServer
 	ts     *httptest.Server
 	client *http.Client
 	db     *pgtest.DB
@@ -51,7 +111,7 @@ func setup(t *testing.T) *bundle {
 		return v, ok
 	})
 	require.NoError(t, err)
-	srv, err := New(Deps{Config: cfg, Pool: db.Pool, Logger: slog.New(slog.DiscardHandler), Assets: testAssets()})
+	srv, err := buildServer(cfg, db.Pool)
 	require.NoError(t, err)
 	ts := httptest.NewServer(srv)
 	t.Cleanup(ts.Close)

@@ -60,7 +60,7 @@ var testimonialPeople = [6][2]string{
 	{"Hugo Laurent", "@hugo_batch"},
 }
 
-func (s *Server) siteConfig() siteConfig {
+func (s *Core) siteConfig() siteConfig {
 	providers := []string{}
 	if s.cfg.GoogleEnabled() {
 		providers = append(providers, "google")

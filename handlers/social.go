@@ -42,80 +42,71 @@ type socialPending struct {
 	Remember bool `json:"r,omitempty"`
 }
 
-// initSocial builds the configured providers; a broken provider setting stops the start-up.
-func (s *Server) initSocial() error {
-	reg, err := oauth.New(oauth.Config{
-		BaseURL:            s.cfg.AppURL,
-		GoogleClientID:     s.cfg.GoogleClientID,
-		GoogleClientSecret: s.cfg.GoogleClientSecret,
-		GoogleIssuerURL:    s.cfg.GoogleIssuerURL,
-		AppleClientID:      s.cfg.AppleClientID,
-		AppleTeamID:        s.cfg.AppleTeamID,
-		AppleKeyID:         s.cfg.AppleKeyID,
-		AppleSecretKey:     s.cfg.AppleSecretKey,
-		AppleAuthURL:       s.cfg.AppleAuthURL,
-		AppleKeysURL:       s.cfg.AppleKeysURL,
-		AppleIssuer:        s.cfg.AppleIssuer,
-	})
-	if err != nil {
-		return fmt.Errorf("social sign-in: %w", err)
-	}
-	s.oauth = reg
-	return nil
+// Social serves sign-in with Google and Apple.
+type Social struct {
+	*Core
+	accounts  *identityapp.Service
+	providers *oauth.Registry
 }
 
-// socialRoutes wires the redirect and callback of each provider. Unconfigured providers answer
-// 404, like any unknown page.
-func (s *Server) socialRoutes(r chi.Router) {
-	r.Get("/google/redirect", s.socialRedirect(oauth.Google))
-	r.Get("/google/callback", s.socialCallback(oauth.Google))
-	r.Get("/apple/redirect", s.socialRedirect(oauth.Apple))
-	r.Post("/apple/callback", s.socialCallback(oauth.Apple))
+// NewSocial returns the social sign-in routes over the accounts service and the configured
+// providers.
+func NewSocial(c *Core, accounts *identityapp.Service, providers *oauth.Registry) *Social {
+	return &Social{Core: c, accounts: accounts, providers: providers}
 }
 
-func (s *Server) socialRedirect(name string) http.HandlerFunc {
+// Routes wires the redirect and callback of each provider. Unconfigured providers answer 404,
+// like any unknown page.
+func (h *Social) Routes(r chi.Router) {
+	r.Get("/google/redirect", h.socialRedirect(oauth.Google))
+	r.Get("/google/callback", h.socialCallback(oauth.Google))
+	r.Get("/apple/redirect", h.socialRedirect(oauth.Apple))
+	r.Post("/apple/callback", h.socialCallback(oauth.Apple))
+}
+
+func (h *Social) socialRedirect(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		p, ok := s.oauth.Get(name)
+		p, ok := h.providers.Get(name)
 		if !ok {
-			s.notFound(w, r)
+			h.notFound(w, r)
 			return
 		}
-		if s.rateLimited(w, r, "") {
+		if h.rateLimited(w, r, "") {
 			return
 		}
 		authURL, pending, err := p.Begin(r.Context())
 		if err != nil {
-			s.log.Error("social sign-in: begin", "provider", name, "err", err)
-			s.redirectWithFlash(w, r, "/auth/login", "error", s.t(r, "social.error.failed"))
+			h.log.Error("social sign-in: begin", "provider", name, "err", err)
+			h.redirectWithFlash(w, r, "/auth/login", "error", h.t(r, "social.error.failed"))
 			return
 		}
 		remember := r.URL.Query().Get("remember")
-		s.setSocialPending(w, socialPending{Pending: pending, Remember: remember == "1" || remember == "true"})
+		h.setSocialPending(w, socialPending{Pending: pending, Remember: remember == "1" || remember == "true"})
 		// The provider is another site: an Inertia visit must turn into a full page load (409 +
 		// X-Inertia-Location), a plain link gets an ordinary redirect.
 		if r.Header.Get("X-Inertia") != "" {
-			s.inertia.Location(w, r, authURL)
+			h.inertia.Location(w, r, authURL)
 			return
 		}
 		http.Redirect(w, r, authURL, http.StatusSeeOther)
 	}
 }
 
-func (s *Server) socialCallback(name string) http.HandlerFunc {
+func (h *Social) socialCallback(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		p, ok := s.oauth.Get(name)
+		p, ok := h.providers.Get(name)
 		if !ok {
-			s.notFound(w, r)
+			h.notFound(w, r)
 			return
 		}
-		if s.rateLimited(w, r, "") {
+		if h.rateLimited(w, r, "") {
 			return
 		}
-		pending := s.popSocialPending(w, r, name)
+		pending := h.popSocialPending(w, r, name)
 		params := r.URL.Query()
 		if r.Method == http.MethodPost {
 			if err := r.ParseForm(); err != nil {
-				s.socialFailed(w, r, name, "social.error.failed", err)
+				h.socialFailed(w, r, name, "social.error.failed", err)
 				return
 			}
 			params = r.PostForm
@@ -123,64 +114,64 @@ func (s *Server) socialCallback(name string) http.HandlerFunc {
 		id, err := p.Complete(r.Context(), pending.Pending, params)
 		switch {
 		case errors.Is(err, oauth.ErrState):
-			s.socialFailed(w, r, name, "social.error.state", err)
+			h.socialFailed(w, r, name, "social.error.state", err)
 			return
 		case errors.Is(err, oauth.ErrDenied):
-			s.socialFailed(w, r, name, "social.error.denied", err)
+			h.socialFailed(w, r, name, "social.error.denied", err)
 			return
 		case err != nil:
-			s.socialFailed(w, r, name, "social.error.failed", err)
+			h.socialFailed(w, r, name, "social.error.failed", err)
 			return
 		}
 		if !id.EmailVerified || id.Email == "" {
 			// Linking by an address nobody proved would hand its account to whoever typed it at
 			// the provider.
-			s.socialFailed(w, r, name, "social.error.unverified", nil)
+			h.socialFailed(w, r, name, "social.error.unverified", nil)
 			return
 		}
-		u, _, err := s.accounts.FindOrCreateVerified(r.Context(), identityapp.VerifiedIdentity{
+		u, _, err := h.accounts.FindOrCreateVerified(r.Context(), identityapp.VerifiedIdentity{
 			Email: id.Email, Name: id.FirstName, Surname: id.LastName,
 			Language: identity.ParseLanguage(localeFrom(r.Context())),
 		})
 		if errors.Is(err, identity.ErrEmailInvalid) || errors.Is(err, identity.ErrEmailRequired) {
-			s.socialFailed(w, r, name, "social.error.unverified", err)
+			h.socialFailed(w, r, name, "social.error.unverified", err)
 			return
 		}
 		if err != nil {
-			s.serverError(w, r, fmt.Errorf("social sign-in %s: %w", name, err))
+			h.serverError(w, r, fmt.Errorf("social sign-in %s: %w", name, err))
 			return
 		}
-		if err := s.logIn(w, r, u.ID, pending.Remember); err != nil {
-			s.serverError(w, r, err)
+		if err := h.logIn(w, r, u.ID, pending.Remember); err != nil {
+			h.serverError(w, r, err)
 			return
 		}
-		s.inertia.Redirect(w, r, s.afterLogin(r, u), http.StatusSeeOther)
+		h.inertia.Redirect(w, r, h.afterLogin(r, u), http.StatusSeeOther)
 	}
 }
 
 // socialFailed sends the person back to the login page with a translated reason.
-func (s *Server) socialFailed(w http.ResponseWriter, r *http.Request, provider, key string, err error) {
+func (h *Social) socialFailed(w http.ResponseWriter, r *http.Request, provider, key string, err error) {
 	if err != nil {
-		s.log.Warn("social sign-in refused", "provider", provider, "reason", key, "err", err)
+		h.log.Warn("social sign-in refused", "provider", provider, "reason", key, "err", err)
 	}
-	s.redirectWithFlash(w, r, "/auth/login", "error", s.t(r, key))
+	h.redirectWithFlash(w, r, "/auth/login", "error", h.t(r, key))
 }
 
 func socialCookieName(provider string) string { return "gamelle_oauth_" + provider }
 
 // socialCookieSecure is true when the app is served over HTTPS; browsers only accept
 // SameSite=None cookies that are Secure.
-func (s *Server) socialCookieSecure() bool {
-	return s.cfg.Production() || strings.HasPrefix(s.cfg.AppURL, "https://")
+func (h *Social) socialCookieSecure() bool {
+	return h.cfg.Production() || strings.HasPrefix(h.cfg.AppURL, "https://")
 }
 
-func (s *Server) setSocialPending(w http.ResponseWriter, p socialPending) {
+func (h *Social) setSocialPending(w http.ResponseWriter, p socialPending) {
 	raw, _ := json.Marshal(p)
 	payload := base64.RawURLEncoding.EncodeToString(raw)
 	c := &http.Cookie{
-		Name: socialCookieName(p.Provider), Value: payload + "." + s.socialMAC(payload),
+		Name: socialCookieName(p.Provider), Value: payload + "." + h.socialMAC(payload),
 		Path: "/" + p.Provider + "/callback", MaxAge: socialPendingMaxAge,
-		HttpOnly: true, Secure: s.socialCookieSecure(), SameSite: http.SameSiteLaxMode,
+		HttpOnly: true, Secure: h.socialCookieSecure(), SameSite: http.SameSiteLaxMode,
 	}
 	if p.Provider == oauth.Apple && c.Secure {
 		// Apple's form_post callback is a cross-site POST, which Lax cookies do not follow.
@@ -191,16 +182,16 @@ func (s *Server) setSocialPending(w http.ResponseWriter, p socialPending) {
 
 // popSocialPending reads and clears the pending sign-in; a missing, expired or tampered cookie
 // gives an empty one, which the provider refuses as a state mismatch.
-func (s *Server) popSocialPending(w http.ResponseWriter, r *http.Request, provider string) socialPending {
+func (h *Social) popSocialPending(w http.ResponseWriter, r *http.Request, provider string) socialPending {
 	name := socialCookieName(provider)
 	c, err := r.Cookie(name)
 	if err != nil {
 		return socialPending{}
 	}
 	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/" + provider + "/callback", MaxAge: -1,
-		HttpOnly: true, Secure: s.socialCookieSecure(), SameSite: http.SameSiteLaxMode})
+		HttpOnly: true, Secure: h.socialCookieSecure(), SameSite: http.SameSiteLaxMode})
 	payload, mac, ok := strings.Cut(c.Value, ".")
-	if !ok || !hmac.Equal([]byte(mac), []byte(s.socialMAC(payload))) {
+	if !ok || !hmac.Equal([]byte(mac), []byte(h.socialMAC(payload))) {
 		return socialPending{}
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(payload)
@@ -214,8 +205,8 @@ func (s *Server) popSocialPending(w http.ResponseWriter, r *http.Request, provid
 	return p
 }
 
-func (s *Server) socialMAC(payload string) string {
-	m := hmac.New(sha256.New, s.cfg.AppKey)
+func (h *Social) socialMAC(payload string) string {
+	m := hmac.New(sha256.New, h.cfg.AppKey)
 	m.Write([]byte("oauth-pending|" + payload))
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -45,7 +44,7 @@ func setupSocial(t *testing.T) *socialBundle {
 	}
 	cfg, err := config.Load(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
 	require.NoError(t, err)
-	srv, err := New(Deps{Config: cfg, Pool: db.Pool, Logger: slog.New(slog.DiscardHandler), Assets: testAssets()})
+	srv, err := buildServer(cfg, db.Pool)
 	require.NoError(t, err)
 	ts.Config.Handler = srv
 	ts.Start()

@@ -26,14 +26,14 @@ Disallow: /checkout
 Disallow: /stripe/
 `
 
-func (s *Server) robots(w http.ResponseWriter, _ *http.Request) {
+func (s *Core) robots(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
 	_, _ = w.Write([]byte(robotsTxt))
 }
 
 // favicon serves the SVG logo; browsers accept an SVG body at /favicon.ico by its content type.
-func (s *Server) favicon(w http.ResponseWriter, _ *http.Request) {
+func (s *Core) favicon(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Cache-Control", "public, max-age=604800")
 	_, _ = w.Write(faviconSVG)
@@ -41,15 +41,15 @@ func (s *Server) favicon(w http.ResponseWriter, _ *http.Request) {
 
 // assets serves the Vite build under /build/. Hashed files never change, so they are cached for
 // a year; anything else is revalidated.
-func (s *Server) assets() http.Handler {
-	files := http.StripPrefix("/build/", http.FileServerFS(s.deps.Assets))
+func (s *Core) assetFiles() http.Handler {
+	files := http.StripPrefix("/build/", http.FileServerFS(s.assets))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := strings.TrimPrefix(r.URL.Path, "/build/")
 		if strings.HasPrefix(p, ".vite/") || p == "" || strings.HasSuffix(p, "/") {
 			s.notFound(w, r)
 			return
 		}
-		if _, err := fs.Stat(s.deps.Assets, p); err != nil {
+		if _, err := fs.Stat(s.assets, p); err != nil {
 			s.notFound(w, r)
 			return
 		}
@@ -62,21 +62,21 @@ func (s *Server) assets() http.Handler {
 	})
 }
 
-func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
+func (s *Core) healthz(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	_, _ = w.Write([]byte("ok\n"))
 }
 
 // readyz answers 200 only when the database answers and carries every embedded migration.
-func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+func (s *Core) readyz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	if err := s.deps.Pool.Ping(ctx); err != nil {
+	if err := s.pool.Ping(ctx); err != nil {
 		http.Error(w, "database unreachable", http.StatusServiceUnavailable)
 		return
 	}
-	cur, latest, err := migrations.Version(ctx, s.deps.Pool)
+	cur, latest, err := migrations.Version(ctx, s.pool)
 	if err != nil || cur < latest {
 		http.Error(w, "database not migrated", http.StatusServiceUnavailable)
 		return

@@ -1,6 +1,7 @@
-// Package jobs holds Gamelle's River jobs (args + workers) and builds the River client. Jobs are
-// inserted with InsertTx in the transaction that made them necessary, so a job exists exactly
-// when its cause was committed.
+// Package jobs builds Gamelle's River client. Workers live with the area whose command enqueues
+// their jobs (app/<area>: XxxArgs + XxxWorker beside the command); cmd/gamelle registers them
+// in a river.Workers and hands it here. Jobs are inserted with InsertTx in the transaction that
+// made them necessary, so a job exists exactly when its cause was committed.
 package jobs
 
 import (
@@ -12,23 +13,16 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
-
-	"github.com/gamelle/gamelle/integrations/mail"
-	"github.com/gamelle/gamelle/internal/i18n"
 )
 
 // Client is the River client type the application uses.
 type Client = river.Client[pgx.Tx]
 
-// Config is what the workers need. A zero Mailer builds an insert-only client (web processes
-// started with --worker=false).
+// Config is how the client runs.
 type Config struct {
 	Logger *slog.Logger
-	// Mailer delivers emails; nil means this client does not work jobs.
-	Mailer     mail.Sender
-	Translator *i18n.Translator
-	// Workers, when set, receives this package's workers in addition to the caller's own, so
-	// other areas can register theirs on the same client.
+	// Workers are the workers this process runs; nil builds an insert-only client (web
+	// processes started with --worker=false, tests that only look at what was enqueued).
 	Workers *river.Workers
 	// MaxWorkers of the default queue (default 10).
 	MaxWorkers int
@@ -36,33 +30,19 @@ type Config struct {
 	FetchPollInterval time.Duration
 }
 
-// New builds the River client. Call Start on it to work jobs (when cfg.Mailer is set) and Stop
+// New builds the River client. Call Start on it to work jobs (when cfg.Workers is set) and Stop
 // on shutdown.
 func New(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
 	rc := &river.Config{Logger: cfg.Logger}
-	if cfg.Mailer != nil {
-		tr := cfg.Translator
-		if tr == nil {
-			var err error
-			if tr, err = i18n.New(); err != nil {
-				return nil, err
-			}
-		}
-		workers := cfg.Workers
-		if workers == nil {
-			workers = river.NewWorkers()
-		}
-		if err := river.AddWorkerSafely(workers, &SendEmailWorker{Mailer: cfg.Mailer, Translator: tr}); err != nil {
-			return nil, fmt.Errorf("jobs: register send email worker: %w", err)
-		}
+	if cfg.Workers != nil {
 		n := cfg.MaxWorkers
 		if n <= 0 {
 			n = 10
 		}
-		rc.Workers = workers
+		rc.Workers = cfg.Workers
 		rc.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: n}}
 		if cfg.FetchPollInterval > 0 {
 			rc.FetchPollInterval = cfg.FetchPollInterval
@@ -74,4 +54,14 @@ func New(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 		return nil, fmt.Errorf("jobs: river client: %w", err)
 	}
 	return c, nil
+}
+
+// Register adds workers to a registry, failing (instead of panicking like river.AddWorker) on a
+// kind registered twice.
+func Register[T river.JobArgs](workers *river.Workers, w river.Worker[T]) error {
+	if err := river.AddWorkerSafely(workers, w); err != nil {
+		var zero T
+		return fmt.Errorf("jobs: register worker %s: %w", zero.Kind(), err)
+	}
+	return nil
 }

@@ -31,7 +31,7 @@ import (
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/mail"
-	"github.com/gamelle/gamelle/jobs"
+	"github.com/gamelle/gamelle/internal/db"
 )
 
 // SignupBonus is the number of tokens a verified address earns, once per account (SPEC §1).
@@ -140,7 +140,7 @@ func (s *Service) Balance(ctx context.Context, id uuid.UUID) (int64, error) {
 }
 
 func (s *Service) enqueue(ctx context.Context, tx pgx.Tx, kind mail.Kind, to string, lang identity.Language, d mail.Data) error {
-	if _, err := s.jobs.InsertTx(ctx, tx, jobs.SendEmailArgs{Template: kind, To: to, Locale: string(lang), Data: d}, nil); err != nil {
+	if _, err := s.jobs.InsertTx(ctx, tx, SendEmailArgs{Template: kind, To: to, Locale: string(lang), Data: d}, nil); err != nil {
 		return fmt.Errorf("identity: queue %s email: %w", kind, err)
 	}
 	return nil
@@ -204,7 +204,7 @@ func (s *Service) markVerifiedTx(ctx context.Context, tx pgx.Tx, userID uuid.UUI
 func (s *Service) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	var err error
 	for range 3 {
-		err = eventstore.InTx(ctx, s.pool, fn)
+		err = db.InTx(ctx, s.pool, fn)
 		if !errors.Is(err, eventstore.ErrVersionConflict) {
 			return err
 		}

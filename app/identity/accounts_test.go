@@ -57,20 +57,20 @@ func setup(t *testing.T) *bundle {
 }
 
 // emails lists the queued email jobs, oldest first.
-func (b *bundle) emails(t *testing.T) []jobs.SendEmailArgs {
+func (b *bundle) emails(t *testing.T) []identityapp.SendEmailArgs {
 	t.Helper()
-	res, err := b.jobs.JobList(context.Background(), river.NewJobListParams().Kinds(jobs.SendEmailArgs{}.Kind()).First(1000))
+	res, err := b.jobs.JobList(context.Background(), river.NewJobListParams().Kinds(identityapp.SendEmailArgs{}.Kind()).First(1000))
 	require.NoError(t, err)
-	out := make([]jobs.SendEmailArgs, 0, len(res.Jobs))
+	out := make([]identityapp.SendEmailArgs, 0, len(res.Jobs))
 	for _, j := range res.Jobs {
-		var a jobs.SendEmailArgs
+		var a identityapp.SendEmailArgs
 		require.NoError(t, json.Unmarshal(j.EncodedArgs, &a))
 		out = append(out, a)
 	}
 	return out
 }
 
-func (b *bundle) lastEmail(t *testing.T, to string, kind mail.Kind) jobs.SendEmailArgs {
+func (b *bundle) lastEmail(t *testing.T, to string, kind mail.Kind) identityapp.SendEmailArgs {
 	t.Helper()
 	all := b.emails(t)
 	for i := len(all) - 1; i >= 0; i-- {
@@ -79,7 +79,7 @@ func (b *bundle) lastEmail(t *testing.T, to string, kind mail.Kind) jobs.SendEma
 		}
 	}
 	t.Fatalf("no %s email to %s in %+v", kind, to, all)
-	return jobs.SendEmailArgs{}
+	return identityapp.SendEmailArgs{}
 }
 
 func (b *bundle) balance(t *testing.T, id uuid.UUID) int64 {

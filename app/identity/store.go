@@ -11,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/gamelle/gamelle/domain/identity"
-	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/internal/db"
 )
 
 // This file is the only place that speaks SQL to the users, otp_codes and link_tokens tables.
@@ -36,7 +36,7 @@ func scanUser(row pgx.Row) (User, error) {
 	return u, nil
 }
 
-func userByID(ctx context.Context, db eventstore.DBTX, id uuid.UUID, forUpdate bool) (User, error) {
+func userByID(ctx context.Context, db db.DBTX, id uuid.UUID, forUpdate bool) (User, error) {
 	q := `SELECT ` + userColumns + ` FROM users WHERE id = $1`
 	if forUpdate {
 		q += ` FOR UPDATE`
@@ -48,7 +48,7 @@ func userByID(ctx context.Context, db eventstore.DBTX, id uuid.UUID, forUpdate b
 	return u, err
 }
 
-func userByEmail(ctx context.Context, db eventstore.DBTX, email string, forUpdate bool) (User, error) {
+func userByEmail(ctx context.Context, db db.DBTX, email string, forUpdate bool) (User, error) {
 	q := `SELECT ` + userColumns + ` FROM users WHERE email = $1`
 	if forUpdate {
 		q += ` FOR UPDATE`
@@ -103,7 +103,7 @@ func setVerified(ctx context.Context, tx pgx.Tx, id uuid.UUID, now time.Time, dr
 	return tag.RowsAffected() == 1, nil
 }
 
-func setProfile(ctx context.Context, db eventstore.DBTX, id uuid.UUID, name, surname string, now time.Time) error {
+func setProfile(ctx context.Context, db db.DBTX, id uuid.UUID, name, surname string, now time.Time) error {
 	if _, err := db.Exec(ctx, `UPDATE users SET name = $2, surname = $3, updated_at = $4 WHERE id = $1`, id, name, surname, now); err != nil {
 		return fmt.Errorf("identity: profile of %s: %w", id, err)
 	}
@@ -121,7 +121,7 @@ func setPassword(ctx context.Context, tx pgx.Tx, id uuid.UUID, hash string, now 
 	return nil
 }
 
-func setRole(ctx context.Context, db eventstore.DBTX, id uuid.UUID, role identity.Role, now time.Time) error {
+func setRole(ctx context.Context, db db.DBTX, id uuid.UUID, role identity.Role, now time.Time) error {
 	if _, err := db.Exec(ctx, `UPDATE users SET role = $2, updated_at = $3 WHERE id = $1`, id, string(role), now); err != nil {
 		return fmt.Errorf("identity: role of %s: %w", id, err)
 	}

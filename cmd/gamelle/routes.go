@@ -17,8 +17,8 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/gamelle/gamelle/handlers"
 	"github.com/gamelle/gamelle/internal/config"
+	"github.com/gamelle/gamelle/internal/i18n"
 )
 
 // routeEntry is one method on one path of the router, with the stable name the frontend's
@@ -84,13 +84,24 @@ func routeTable(ctx context.Context) ([]routeEntry, error) {
 		return nil, err
 	}
 	defer pool.Close()
-	srv, err := handlers.New(handlers.Deps{
-		Config: cfg, Pool: pool, Logger: slog.New(slog.DiscardHandler), Assets: fstest.MapFS{},
-	})
+	log := slog.New(slog.DiscardHandler)
+	tr, err := i18n.New()
 	if err != nil {
-		return nil, fmt.Errorf("build server: %w", err)
+		return nil, err
 	}
-	return walkRoutes(srv.Router())
+	jobClient, err := newJobs(cfg, pool, log, tr, false)
+	if err != nil {
+		return nil, err
+	}
+	svc, err := newServices(cfg, pool, tr, jobClient)
+	if err != nil {
+		return nil, err
+	}
+	router, err := newRouter(cfg, pool, log, svc, webOptions{Assets: fstest.MapFS{}})
+	if err != nil {
+		return nil, fmt.Errorf("build router: %w", err)
+	}
+	return walkRoutes(router)
 }
 
 // walkRoutes lists the router's routes with their names, sorted by name. Wildcard routes

@@ -16,10 +16,8 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/gamelle/gamelle/frontend"
-	"github.com/gamelle/gamelle/handlers"
-	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/internal/config"
-	"github.com/gamelle/gamelle/jobs"
+	"github.com/gamelle/gamelle/internal/i18n"
 	"github.com/gamelle/gamelle/migrations"
 	"github.com/gamelle/gamelle/projections"
 )
@@ -92,17 +90,22 @@ func runServe(ctx context.Context, args []string) error {
 		return err
 	}
 
+	tr, err := i18n.New()
+	if err != nil {
+		return err
+	}
+	// Web-only processes get an insert-only River client: they enqueue, workers send.
+	jobClient, err := newJobs(a.cfg, a.pool, a.log, tr, *worker)
+	if err != nil {
+		return err
+	}
+	svc, err := newServices(a.cfg, a.pool, tr, jobClient)
+	if err != nil {
+		return err
+	}
+
 	g, ctx := errgroup.WithContext(ctx)
-	// Web-only processes (jobClient nil) get an insert-only River client from handlers.
-	var jobClient *jobs.Client
 	if *worker {
-		mailer, err := mail.FromConfig(a.cfg, a.pool, a.log)
-		if err != nil {
-			return err
-		}
-		if jobClient, err = jobs.New(a.pool, jobs.Config{Logger: a.log, Mailer: mailer}); err != nil {
-			return err
-		}
 		// Started detached from ctx so that shutdown is the graceful Stop below, not a hard cancel.
 		if err := jobClient.Start(context.WithoutCancel(ctx)); err != nil {
 			return fmt.Errorf("start jobs: %w", err)
@@ -121,17 +124,15 @@ func runServe(ctx context.Context, args []string) error {
 		a.log.Info("workers started", "projections", runner.Names())
 	}
 	if *web {
-		srv, err := handlers.New(handlers.Deps{
-			Config: a.cfg, Pool: a.pool, Logger: a.log, Assets: frontend.Dist(),
-			HotFile: filepath.Join(a.cfg.DataDir, "vite.hot"), SessionCleanup: 5 * time.Minute,
-			Jobs: jobClient,
+		router, err := newRouter(a.cfg, a.pool, a.log, svc, webOptions{
+			Assets: frontend.Dist(), HotFile: filepath.Join(a.cfg.DataDir, "vite.hot"), SessionCleanup: 5 * time.Minute,
 		})
 		if err != nil {
 			return err
 		}
 		hs := &http.Server{
 			Addr:              fmt.Sprintf(":%d", a.cfg.Port),
-			Handler:           srv,
+			Handler:           router,
 			ReadHeaderTimeout: 10 * time.Second,
 			ReadTimeout:       30 * time.Second,
 			WriteTimeout:      60 * time.Second,

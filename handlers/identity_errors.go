@@ -46,30 +46,14 @@ func identityMessage(field string, err error) string {
 }
 
 // fieldErrors translates identity.FieldErrors for the page.
-func (s *Server) fieldErrors(r *http.Request, fe identity.FieldErrors) inertia.ValidationErrors {
+func (h *Identity) fieldErrors(r *http.Request, fe identity.FieldErrors) inertia.ValidationErrors {
 	out := inertia.ValidationErrors{}
 	for field, err := range fe {
 		name := field
 		if field == "password_confirmation" {
 			name = "password"
 		}
-		out[field] = s.t(r, identityMessage(name, err))
+		out[field] = h.t(r, identityMessage(name, err))
 	}
 	return out
-}
-
-// backWithErrors sends a failed form back to its page (the referrer, else fallback). Error
-// bags of pages with two forms are applied by the errorBags middleware.
-func (s *Server) backWithErrors(w http.ResponseWriter, r *http.Request, fallback string, errs inertia.ValidationErrors) {
-	if r.Header.Get("Referer") == "" {
-		r.Header.Set("Referer", fallback)
-	}
-	s.back(w, r, errs)
-}
-
-// redirectWithErrors is backWithErrors to a given page (used when the form's page is not the
-// referrer, e.g. after a code entry on another URL).
-func (s *Server) redirectWithErrors(w http.ResponseWriter, r *http.Request, to string, errs inertia.ValidationErrors) {
-	ctx := inertia.SetValidationErrors(r.Context(), errs)
-	s.inertia.Redirect(w, r.WithContext(ctx), to, http.StatusSeeOther)
 }

@@ -10,10 +10,10 @@ import (
 	"github.com/gamelle/gamelle/domain/identity"
 )
 
-func (s *Server) forgottenPasswordPage(w http.ResponseWriter, r *http.Request) {
+func (h *Identity) forgottenPasswordPage(w http.ResponseWriter, r *http.Request) {
 	// A dead reset link sends the person here with their address already filled in.
 	email, _ := identity.NormalizeEmail(r.URL.Query().Get("email"))
-	s.render(w, r, "auth/forgotten-password", inertia.Props{"email": email})
+	h.render(w, r, "auth/forgotten-password", inertia.Props{"email": email})
 }
 
 type askResetForm struct {
@@ -21,39 +21,39 @@ type askResetForm struct {
 }
 
 // askNewPassword emails a reset link; the answer is the same for every valid address.
-func (s *Server) askNewPassword(w http.ResponseWriter, r *http.Request) {
+func (h *Identity) askNewPassword(w http.ResponseWriter, r *http.Request) {
 	var f askResetForm
 	if err := decodeBody(r, &f); err != nil {
-		s.bodyError(w, r, err)
+		h.bodyError(w, r, err)
 		return
 	}
-	if s.rateLimited(w, r, f.Email) {
+	if h.rateLimited(w, r, f.Email) {
 		return
 	}
-	err := s.accounts.RequestPasswordReset(r.Context(), f.Email, s.language(r))
+	err := h.accounts.RequestPasswordReset(r.Context(), f.Email, h.language(r))
 	switch {
 	case errors.Is(err, identity.ErrEmailRequired), errors.Is(err, identity.ErrEmailInvalid):
-		s.backWithErrors(w, r, "/reset-password/forgotten-password", inertia.ValidationErrors{"email": s.t(r, identityMessage("email", err))})
+		h.backWithErrors(w, r, "/reset-password/forgotten-password", inertia.ValidationErrors{"email": h.t(r, identityMessage("email", err))})
 	case err != nil:
-		s.serverError(w, r, err)
+		h.serverError(w, r, err)
 	default:
-		s.redirectWithFlash(w, r, "/reset-password/forgotten-password", "success", s.t(r, "flash.reset.sent"))
+		h.redirectWithFlash(w, r, "/reset-password/forgotten-password", "success", h.t(r, "flash.reset.sent"))
 	}
 }
 
 // resetPasswordPage shows the new-password form of a live link, or explains a dead one.
-func (s *Server) resetPasswordPage(w http.ResponseWriter, r *http.Request) {
+func (h *Identity) resetPasswordPage(w http.ResponseWriter, r *http.Request) {
 	email, _ := emailParam(r)
 	token := r.URL.Query().Get("token")
-	if err := s.accounts.CheckResetLink(r.Context(), email, token); err != nil {
+	if err := h.accounts.CheckResetLink(r.Context(), email, token); err != nil {
 		if errors.Is(err, identity.ErrLinkExpired) || errors.Is(err, identity.ErrLinkUsed) {
-			s.linkInvalid(w, r, "reset", err, email)
+			h.linkInvalid(w, r, "reset", err, email)
 			return
 		}
-		s.serverError(w, r, err)
+		h.serverError(w, r, err)
 		return
 	}
-	s.render(w, r, "auth/reset-password", inertia.Props{"email": email, "token": token})
+	h.render(w, r, "auth/reset-password", inertia.Props{"email": email, "token": token})
 }
 
 type resetForm struct {
@@ -64,36 +64,36 @@ type resetForm struct {
 
 // resetPassword sets the new password, ends every session of the person, and sends them to
 // sign in (no automatic sign-in from an emailed link).
-func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
+func (h *Identity) resetPassword(w http.ResponseWriter, r *http.Request) {
 	var f resetForm
 	if err := decodeBody(r, &f); err != nil {
-		s.bodyError(w, r, err)
+		h.bodyError(w, r, err)
 		return
 	}
 	email, _ := emailParam(r)
-	if s.rateLimited(w, r, email) {
+	if h.rateLimited(w, r, email) {
 		return
 	}
-	err := s.accounts.ResetPassword(r.Context(), email, f.Token, f.Password, f.PasswordConfirmation)
+	err := h.accounts.ResetPassword(r.Context(), email, f.Token, f.Password, f.PasswordConfirmation)
 	var fe identity.FieldErrors
 	switch {
 	case errors.As(err, &fe):
-		s.backWithErrors(w, r, "/reset-password/"+url.PathEscape(email)+"?token="+url.QueryEscape(f.Token), s.fieldErrors(r, fe))
+		h.backWithErrors(w, r, "/reset-password/"+url.PathEscape(email)+"?token="+url.QueryEscape(f.Token), h.fieldErrors(r, fe))
 		return
 	case errors.Is(err, identity.ErrLinkExpired), errors.Is(err, identity.ErrLinkUsed):
 		// The form's page explains a dead link and offers a new one.
-		s.inertia.Redirect(w, r, "/reset-password/"+url.PathEscape(email)+"?token="+url.QueryEscape(f.Token), http.StatusSeeOther)
+		h.inertia.Redirect(w, r, "/reset-password/"+url.PathEscape(email)+"?token="+url.QueryEscape(f.Token), http.StatusSeeOther)
 		return
 	case err != nil:
-		s.serverError(w, r, err)
+		h.serverError(w, r, err)
 		return
 	}
 	// This browser's session belongs to whoever reset; if it was the person, it is revoked too.
 	if u, ok := currentUser(r.Context()); ok && u.Email == email {
-		if err := s.logOut(r); err != nil {
-			s.serverError(w, r, err)
+		if err := h.logOut(r); err != nil {
+			h.serverError(w, r, err)
 			return
 		}
 	}
-	s.redirectWithFlash(w, r, "/auth/login", "success", s.t(r, "flash.reset.done"))
+	h.redirectWithFlash(w, r, "/auth/login", "success", h.t(r, "flash.reset.done"))
 }

@@ -1,17 +1,10 @@
 package handlers
 
 import (
-	"math"
-	"net"
-	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
-	inertia "github.com/romsar/gonertia/v3"
 	"golang.org/x/time/rate"
-
-	"github.com/gamelle/gamelle/domain/identity"
 )
 
 // keyedLimiter is a token bucket per key (an IP, an account), forgetting keys idle for a while
@@ -73,32 +66,4 @@ func newAuthLimits() *authLimits {
 		ip:      newKeyedLimiter(2*time.Second, 30),
 		account: newKeyedLimiter(30*time.Second, 10),
 	}
-}
-
-// rateLimited takes a token for the client and, when email is a valid address, for that
-// account. When either is out it answers 429 with Retry-After and the translated message, and
-// returns true. The account key is the normalised address whether or not an account exists, so
-// the limit itself reveals nothing.
-func (s *Server) rateLimited(w http.ResponseWriter, r *http.Request, email string) bool {
-	now := time.Now()
-	ip := r.RemoteAddr
-	if h, _, err := net.SplitHostPort(ip); err == nil {
-		ip = h
-	}
-	ok, wait := s.limits.ip.allow("ip:"+ip, now)
-	if ok {
-		if e, err := identity.NormalizeEmail(email); err == nil {
-			ok, wait = s.limits.account.allow("acct:"+e, now)
-		}
-	}
-	if ok {
-		return false
-	}
-	secs := int(math.Ceil(wait.Seconds()))
-	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	s.renderStatus(w, r, http.StatusTooManyRequests, "auth/rate-limited", inertia.Props{
-		"message":    s.t(r, "error.rate_limited", map[string]any{"Seconds": secs}),
-		"retryAfter": secs,
-	})
-	return true
 }

@@ -34,9 +34,9 @@ func currentUser(ctx context.Context) (identityapp.User, bool) {
 // logIn signs the person in on this browser: a new session token (so a token planted before
 // login is worthless), the user id and session generation, and a 30-day persistent cookie when
 // remember is set (a browser-session cookie otherwise). Social login calls it too.
-func (s *Server) logIn(w http.ResponseWriter, r *http.Request, userID uuid.UUID, remember bool) error {
+func (s *Core) logIn(w http.ResponseWriter, r *http.Request, userID uuid.UUID, remember bool) error {
 	ctx := r.Context()
-	u, err := s.accounts.ByID(ctx, userID)
+	u, err := s.users.ByID(ctx, userID)
 	if err != nil {
 		return fmt.Errorf("log in %s: %w", userID, err)
 	}
@@ -52,7 +52,7 @@ func (s *Server) logIn(w http.ResponseWriter, r *http.Request, userID uuid.UUID,
 
 // logOut ends the sign-in on this browser, with a new token, and keeps the session itself so a
 // flash message can still be shown.
-func (s *Server) logOut(r *http.Request) error {
+func (s *Core) logOut(r *http.Request) error {
 	ctx := r.Context()
 	if err := s.sessions.RenewToken(ctx); err != nil {
 		return fmt.Errorf("log out: renew session: %w", err)
@@ -67,7 +67,7 @@ func (s *Server) logOut(r *http.Request) error {
 
 // loadUser puts the signed-in person in the request context. A session whose user is gone or
 // whose generation is stale (their sessions were revoked) is signed out.
-func (s *Server) loadUser(next http.Handler) http.Handler {
+func (s *Core) loadUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
 		raw := s.sessions.GetString(ctx, sessionKeyUserID)
@@ -78,7 +78,7 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 		id, err := uuid.Parse(raw)
 		var u identityapp.User
 		if err == nil {
-			u, err = s.accounts.ByID(ctx, id)
+			u, err = s.users.ByID(ctx, id)
 		}
 		switch {
 		case err == nil && u.SessionGeneration == s.sessionGeneration(ctx):
@@ -108,7 +108,7 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 func isUUIDError(err error) bool { return strings.Contains(err.Error(), "invalid UUID") }
 
 // sessionGeneration reads the stored generation, whatever integer type gob gave back.
-func (s *Server) sessionGeneration(ctx context.Context) int64 {
+func (s *Core) sessionGeneration(ctx context.Context) int64 {
 	switch v := s.sessions.Get(ctx, sessionKeyGeneration).(type) {
 	case int64:
 		return v
@@ -121,7 +121,7 @@ func (s *Server) sessionGeneration(ctx context.Context) int64 {
 // guardAreas enforces roles on whole path areas, whoever registers the routes in them:
 // /dashboard/* needs a signed-in person, /dashboard/admin* an ADMIN. Paths no route matches are
 // left to the not-found page.
-func (s *Server) guardAreas(next http.Handler) http.Handler {
+func (s *Core) guardAreas(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
 		matched := false
@@ -145,7 +145,7 @@ func (s *Server) guardAreas(next http.Handler) http.Handler {
 
 // requireUser lets signed-in people through and sends visitors to the login page, remembering
 // where they were going.
-func (s *Server) requireUser(next http.Handler) http.Handler {
+func (s *Core) requireUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := currentUser(r.Context()); !ok {
 			s.redirectToLogin(w, r)
@@ -156,7 +156,7 @@ func (s *Server) requireUser(next http.Handler) http.Handler {
 }
 
 // requireAdmin answers 403 to anyone but an ADMIN (visitors are sent to log in first).
-func (s *Server) requireAdmin(next http.Handler) http.Handler {
+func (s *Core) requireAdmin(next http.Handler) http.Handler {
 	return s.requireUser(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if u, _ := currentUser(r.Context()); u.Role != identity.RoleAdmin {
 			s.forbidden(w, r)
@@ -166,7 +166,7 @@ func (s *Server) requireAdmin(next http.Handler) http.Handler {
 	}))
 }
 
-func (s *Server) redirectToLogin(w http.ResponseWriter, r *http.Request) {
+func (s *Core) redirectToLogin(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet {
 		s.sessions.Put(r.Context(), sessionKeyNext, r.URL.RequestURI())
 	}
@@ -175,7 +175,7 @@ func (s *Server) redirectToLogin(w http.ResponseWriter, r *http.Request) {
 
 // afterLogin is where a fresh sign-in lands: the page a guard sent them from, the name step for
 // a first-time code visitor, or the dashboard.
-func (s *Server) afterLogin(r *http.Request, u identityapp.User) string {
+func (s *Core) afterLogin(r *http.Request, u identityapp.User) string {
 	if u.NeedsProfile() {
 		return "/auth/otp/steps"
 	}
@@ -198,12 +198,12 @@ type authUser struct {
 
 // authProp is the signed-in person for the page, or nil for a visitor. The balance is the
 // wallet's stream head, so it is current right after a grant or a charge.
-func (s *Server) authProp(r *http.Request) map[string]any {
+func (s *Core) authProp(r *http.Request) map[string]any {
 	u, ok := currentUser(r.Context())
 	if !ok {
 		return map[string]any{"user": nil}
 	}
-	bal, err := s.accounts.Balance(r.Context(), u.ID)
+	bal, err := s.users.Balance(r.Context(), u.ID)
 	if err != nil {
 		s.log.Error("auth prop: balance", "err", err, "user", u.ID)
 	}

@@ -1,9 +1,15 @@
-// Package handlers translates HTTP into commands and read models into Inertia pages. It owns the
-// router, the middleware chain (request id, logging, recovery, security headers, metrics,
-// sessions, CSRF, locale) and one file per product area.
+// Package handlers translates HTTP into commands and read models into Inertia pages.
+//
+// Core is the web layer every area shares: rendering, the translated error pages, sessions and
+// the signed-in person, CSRF, locale, rate limits and the shared props. Each product area has a
+// small handler type of its own (Public, Identity, Social, Onboarding, Dashboard, DevMailbox)
+// holding Core and only the services it uses, and registering its routes. Handlers receive
+// their services; cmd/gamelle builds them and the router (see docs/architecture.md).
 package handlers
 
 import (
+	"context"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -11,30 +17,37 @@ import (
 
 	"github.com/alexedwards/scs/pgxstore"
 	"github.com/alexedwards/scs/v2"
-	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	inertia "github.com/romsar/gonertia/v3"
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
-	"github.com/gamelle/gamelle/app/identity/waitlist"
-	ledgerapp "github.com/gamelle/gamelle/app/ledger"
-	"github.com/gamelle/gamelle/integrations/mail"
-	"github.com/gamelle/gamelle/integrations/oauth"
 	"github.com/gamelle/gamelle/internal/config"
 	"github.com/gamelle/gamelle/internal/i18n"
-	"github.com/gamelle/gamelle/jobs"
 )
 
 // MaxBodyBytes is the largest request body accepted; larger ones get 413 without being read.
 const MaxBodyBytes = 1 << 20
 
-// Deps are what the web layer needs from the rest of the process.
-type Deps struct {
+// Users is what the web core reads about people: the signed-in person on every request and
+// their balance for the shared auth prop. *identityapp.Service satisfies it.
+type Users interface {
+	ByID(ctx context.Context, id uuid.UUID) (identityapp.User, error)
+	Balance(ctx context.Context, id uuid.UUID) (int64, error)
+}
+
+// CoreDeps are what the shared web layer needs from the rest of the process.
+type CoreDeps struct {
 	Config config.Config
+	// Pool stores the sessions and answers the readiness probe.
 	Pool   *pgxpool.Pool
 	Logger *slog.Logger
+	// Translator renders server messages; nil loads the embedded catalogue.
+	Translator *i18n.Translator
+	// Users loads the signed-in person.
+	Users Users
 	// Assets is the Vite build output (dist/), with .vite/manifest.json.
 	Assets fs.FS
 	// Registry receives the HTTP metrics; nil uses a fresh registry with Go and process collectors.
@@ -43,68 +56,57 @@ type Deps struct {
 	HotFile string
 	// SessionCleanup is how often expired sessions are deleted; 0 disables it (tests).
 	SessionCleanup time.Duration
-	// Jobs inserts background jobs (emails); nil builds an insert-only River client.
-	Jobs *jobs.Client
-	// Wallets runs ledger commands; nil builds one over Pool.
-	Wallets *ledgerapp.Service
 }
 
-// Server is the HTTP side of Gamelle.
-type Server struct {
-	deps     Deps
+// Core is the part of the web layer every area uses. Its methods are the only place where
+// errors become pages, where the session is read and written, and where shared props are set.
+type Core struct {
 	cfg      config.Config
 	log      *slog.Logger
+	pool     *pgxpool.Pool
+	assets   fs.FS
+	hotFile  string
+	users    Users
 	inertia  *inertia.Inertia
 	sessions *scs.SessionManager
 	tr       *i18n.Translator
 	metrics  *httpMetrics
 	csrf     *csrfGuard
-	router   chi.Router
-
-	waitlist *waitlist.Store
-	wallets  *ledgerapp.Service
-	accounts *identityapp.Service
-	jobs     *jobs.Client
-	mailbox  *mail.Mailbox
 	limits   *authLimits
-	oauth    *oauth.Registry
 }
 
-// New builds the server and its routes.
-func New(d Deps) (*Server, error) {
+// NewCore builds the shared web layer.
+func NewCore(d CoreDeps) (*Core, error) {
 	if d.Logger == nil {
 		d.Logger = slog.Default()
 	}
-	tr, err := i18n.New()
-	if err != nil {
-		return nil, err
+	if d.Users == nil {
+		return nil, fmt.Errorf("handlers: CoreDeps.Users is required")
 	}
-	s := &Server{deps: d, cfg: d.Config, log: d.Logger, tr: tr, waitlist: waitlist.NewStore(d.Pool)}
-	if err := s.initIdentity(d); err != nil {
-		return nil, err
+	tr := d.Translator
+	if tr == nil {
+		var err error
+		if tr, err = i18n.New(); err != nil {
+			return nil, err
+		}
 	}
-	if err := s.initSocial(); err != nil {
-		return nil, err
+	s := &Core{
+		cfg: d.Config, log: d.Logger, pool: d.Pool, assets: d.Assets, hotFile: d.HotFile,
+		users: d.Users, tr: tr, limits: newAuthLimits(),
 	}
 	s.sessions = newSessions(d)
 	s.csrf = newCSRFGuard(d.Config)
+	var err error
 	if s.metrics, err = newHTTPMetrics(d.Registry); err != nil {
 		return nil, err
 	}
 	if s.inertia, err = newInertia(d, s.sessions); err != nil {
 		return nil, err
 	}
-	s.router = s.routes()
 	return s, nil
 }
 
-// ServeHTTP makes the server an http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
-
-// Router exposes the chi router, for the route table generator.
-func (s *Server) Router() chi.Routes { return s.router }
-
-func newSessions(d Deps) *scs.SessionManager {
+func newSessions(d CoreDeps) *scs.SessionManager {
 	sm := scs.New()
 	sm.Store = pgxstore.NewWithCleanupInterval(d.Pool, d.SessionCleanup)
 	sm.Lifetime = 30 * 24 * time.Hour

@@ -1,4 +1,4 @@
-package jobs
+package identity
 
 import (
 	"context"
@@ -28,7 +28,8 @@ func (SendEmailArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{MaxAttempts: 10, Queue: river.QueueDefault}
 }
 
-// SendEmailWorker renders and sends an email.
+// SendEmailWorker renders and sends an email. cmd/gamelle registers it on worker processes;
+// identity's commands enqueue its jobs (Service.enqueue) in their own transaction.
 type SendEmailWorker struct {
 	river.WorkerDefaults[SendEmailArgs]
 	Mailer     mail.Sender

@@ -1,4 +1,4 @@
-package jobs_test
+package identity_test
 
 import (
 	"context"
@@ -13,8 +13,10 @@ import (
 	"github.com/riverqueue/river/rivertype"
 	"github.com/stretchr/testify/require"
 
+	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/mail"
+	"github.com/gamelle/gamelle/internal/i18n"
 	"github.com/gamelle/gamelle/internal/pgtest"
 	"github.com/gamelle/gamelle/jobs"
 )
@@ -44,7 +46,9 @@ func (c *capture) messages() []mail.Message {
 
 func startWorker(t *testing.T, db *pgtest.DB, m mail.Sender) *jobs.Client {
 	t.Helper()
-	c, err := jobs.New(db.Pool, jobs.Config{Mailer: m, FetchPollInterval: 20 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
+	workers := river.NewWorkers()
+	require.NoError(t, jobs.Register(workers, &identityapp.SendEmailWorker{Mailer: m, Translator: i18n.MustNew()}))
+	c, err := jobs.New(db.Pool, jobs.Config{Workers: workers, FetchPollInterval: 20 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
 	require.NoError(t, err)
 	ctx := context.Background()
 	require.NoError(t, c.Start(ctx))
@@ -82,7 +86,7 @@ func TestSendEmailJobInsertedInTxIsWorked(t *testing.T) {
 
 	// A rolled-back transaction leaves no job behind.
 	err := eventstore.InTx(ctx, db.Pool, func(tx pgx.Tx) error {
-		if _, err := c.InsertTx(ctx, tx, jobs.SendEmailArgs{Template: mail.KindOTP, To: "lost@example.com", Locale: "fr"}, nil); err != nil {
+		if _, err := c.InsertTx(ctx, tx, identityapp.SendEmailArgs{Template: mail.KindOTP, To: "lost@example.com", Locale: "fr"}, nil); err != nil {
 			return err
 		}
 		return errors.New("state change failed")
@@ -92,7 +96,7 @@ func TestSendEmailJobInsertedInTxIsWorked(t *testing.T) {
 	var res *rivertype.JobInsertResult
 	require.NoError(t, eventstore.InTx(ctx, db.Pool, func(tx pgx.Tx) error {
 		var err error
-		res, err = c.InsertTx(ctx, tx, jobs.SendEmailArgs{
+		res, err = c.InsertTx(ctx, tx, identityapp.SendEmailArgs{
 			Template: mail.KindOTP, To: "alice@example.com", Locale: "en", Data: mail.Data{Code: "123456", Link: "http://x.test/m"},
 		}, nil)
 		return err
@@ -112,7 +116,7 @@ func TestSendEmailRetriesThenCancelsPermanentFailures(t *testing.T) {
 	c := startWorker(t, db, m)
 	ctx := context.Background()
 
-	res, err := c.Insert(ctx, jobs.SendEmailArgs{Template: mail.KindVerify, To: "a@example.com", Locale: "fr"}, nil)
+	res, err := c.Insert(ctx, identityapp.SendEmailArgs{Template: mail.KindVerify, To: "a@example.com", Locale: "fr"}, nil)
 	require.NoError(t, err)
 	row := waitJob(t, c, res.Job.ID, rivertype.JobStateRetryable)
 	require.GreaterOrEqual(t, row.Attempt, 1)
@@ -122,11 +126,11 @@ func TestSendEmailRetriesThenCancelsPermanentFailures(t *testing.T) {
 	m.mu.Lock()
 	m.fail = mail.ErrPermanent
 	m.mu.Unlock()
-	res, err = c.Insert(ctx, jobs.SendEmailArgs{Template: mail.KindVerify, To: "b@example.com", Locale: "fr"}, nil)
+	res, err = c.Insert(ctx, identityapp.SendEmailArgs{Template: mail.KindVerify, To: "b@example.com", Locale: "fr"}, nil)
 	require.NoError(t, err)
 	waitJob(t, c, res.Job.ID, rivertype.JobStateCancelled)
 
-	res, err = c.Insert(ctx, jobs.SendEmailArgs{Template: "nope", To: "c@example.com"}, &river.InsertOpts{})
+	res, err = c.Insert(ctx, identityapp.SendEmailArgs{Template: "nope", To: "c@example.com"}, &river.InsertOpts{})
 	require.NoError(t, err)
 	waitJob(t, c, res.Job.ID, rivertype.JobStateCancelled)
 }

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/riverqueue/river"
+
+	identityapp "github.com/gamelle/gamelle/app/identity"
+	"github.com/gamelle/gamelle/app/identity/waitlist"
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
+	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/handlers"
+	"github.com/gamelle/gamelle/integrations/mail"
+	"github.com/gamelle/gamelle/integrations/oauth"
+	"github.com/gamelle/gamelle/internal/config"
+	"github.com/gamelle/gamelle/internal/i18n"
+	"github.com/gamelle/gamelle/jobs"
+)
+
+// This file is the only place that builds the application: services, River workers and the
+// router. Handlers and workers receive what they use. To add an area, see "Adding an area" in
+// docs/architecture.md: build its service in newServices, register its workers in
+// registerWorkers and its handler type in newRouter.
+
+// services are one process's application services, built once and shared by the handlers and
+// the workers that use them.
+type services struct {
+	tr       *i18n.Translator
+	jobs     *jobs.Client
+	ledger   *ledgerapp.Service
+	identity *identityapp.Service
+	waitlist *waitlist.Store
+	oauth    *oauth.Registry
+}
+
+// newServices builds the services over pool. jobClient inserts (and, on worker processes,
+// works) the background jobs; see newJobs.
+func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, jobClient *jobs.Client) (*services, error) {
+	providers, err := oauth.New(oauth.Config{
+		BaseURL:            cfg.AppURL,
+		GoogleClientID:     cfg.GoogleClientID,
+		GoogleClientSecret: cfg.GoogleClientSecret,
+		GoogleIssuerURL:    cfg.GoogleIssuerURL,
+		AppleClientID:      cfg.AppleClientID,
+		AppleTeamID:        cfg.AppleTeamID,
+		AppleKeyID:         cfg.AppleKeyID,
+		AppleSecretKey:     cfg.AppleSecretKey,
+		AppleAuthURL:       cfg.AppleAuthURL,
+		AppleKeysURL:       cfg.AppleKeysURL,
+		AppleIssuer:        cfg.AppleIssuer,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("social sign-in: %w", err)
+	}
+	ledger := ledgerapp.New(pool, eventstore.New(pool))
+	return &services{
+		tr:     tr,
+		jobs:   jobClient,
+		ledger: ledger,
+		identity: identityapp.New(pool, ledger, jobClient, identityapp.Options{
+			AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
+		}),
+		waitlist: waitlist.NewStore(pool),
+		oauth:    providers,
+	}, nil
+}
+
+// newJobs builds the River client. With work set it registers every area's workers (the
+// client must then be started); otherwise it only inserts jobs (web-only processes).
+func newJobs(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, tr *i18n.Translator, work bool) (*jobs.Client, error) {
+	jc := jobs.Config{Logger: log}
+	if work {
+		workers := river.NewWorkers()
+		if err := registerWorkers(workers, cfg, pool, log, tr); err != nil {
+			return nil, err
+		}
+		jc.Workers = workers
+	}
+	return jobs.New(pool, jc)
+}
+
+// registerWorkers adds every area's River workers.
+func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, tr *i18n.Translator) error {
+	mailer, err := mail.FromConfig(cfg, pool, log)
+	if err != nil {
+		return err
+	}
+	return jobs.Register(workers, &identityapp.SendEmailWorker{Mailer: mailer, Translator: tr})
+}
+
+// webOptions are the HTTP side's settings that do not come from the environment.
+type webOptions struct {
+	Assets         fs.FS
+	HotFile        string
+	SessionCleanup time.Duration
+	Registry       *prometheus.Registry
+}
+
+// newRouter builds the web core and every area's handler type, and the router over them.
+func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *services, o webOptions) (chi.Router, error) {
+	core, err := handlers.NewCore(handlers.CoreDeps{
+		Config: cfg, Pool: pool, Logger: log, Translator: svc.tr, Users: svc.identity,
+		Assets: o.Assets, HotFile: o.HotFile, SessionCleanup: o.SessionCleanup, Registry: o.Registry,
+	})
+	if err != nil {
+		return nil, err
+	}
+	areas := []handlers.Area{
+		handlers.NewPublic(core, svc.waitlist),
+		handlers.NewIdentity(core, svc.identity),
+		handlers.NewSocial(core, svc.identity, svc.oauth),
+		handlers.NewOnboarding(core, svc.identity),
+		handlers.NewDashboard(core),
+	}
+	if !cfg.Production() {
+		areas = append(areas, handlers.NewDevMailbox(core, mail.NewMailbox(pool, log)))
+	}
+	return handlers.NewRouter(core, areas...), nil
+}

@@ -1,0 +1,178 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
+	inertia "github.com/romsar/gonertia/v3"
+
+	identityapp "github.com/gamelle/gamelle/app/identity"
+	"github.com/gamelle/gamelle/domain/identity"
+)
+
+func otpPath(email string) string { return "/auth/otp/" + url.PathEscape(email) }
+
+type otpForm struct {
+	Email    string   `json:"email"`
+	Code     string   `json:"code"`
+	Remember flexBool `json:"remember"`
+}
+
+// otpLogin is POST /auth/otp/login: with only an email it sends a code (the same answer for
+// every address); with a code it checks it and signs the person in.
+func (h *Identity) otpLogin(w http.ResponseWriter, r *http.Request) {
+	var f otpForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	email, err := identity.NormalizeEmail(f.Email)
+	if err != nil {
+		if h.rateLimited(w, r, "") {
+			return
+		}
+		h.backWithErrors(w, r, "/auth/login", inertia.ValidationErrors{"email": h.t(r, identityMessage("email", err))})
+		return
+	}
+	if h.rateLimited(w, r, email) {
+		return
+	}
+	if f.Code == "" {
+		err := h.accounts.RequestOTP(r.Context(), email, h.language(r))
+		var soon *identityapp.ResendTooSoonError
+		if err != nil && !errors.As(err, &soon) {
+			h.serverError(w, r, err)
+			return
+		}
+		// Within the cooldown a code is already on its way: the same screen, nothing sent.
+		h.redirectWithFlash(w, r, otpPath(email), "success", h.t(r, "flash.otp.sent"))
+		return
+	}
+	if !identity.ValidOTPFormat(f.Code) {
+		h.redirectWithErrors(w, r, otpPath(email), inertia.ValidationErrors{"code": h.t(r, "error.code.required")})
+		return
+	}
+	u, err := h.accounts.VerifyOTP(r.Context(), email, f.Code)
+	var wrong *identityapp.WrongCodeError
+	switch {
+	case errors.As(err, &wrong):
+		h.redirectWithErrors(w, r, otpPath(email), inertia.ValidationErrors{"code": h.t(r, "error.code.wrong", map[string]any{"Left": wrong.Left})})
+		return
+	case errors.Is(err, identity.ErrCodeBurned), errors.Is(err, identity.ErrCodeExpired), errors.Is(err, identity.ErrCodeUsed):
+		h.redirectWithErrors(w, r, otpPath(email), inertia.ValidationErrors{"code": h.t(r, identityMessage("code", err))})
+		return
+	case err != nil:
+		h.serverError(w, r, err)
+		return
+	}
+	h.finishLogin(w, r, u, bool(f.Remember))
+}
+
+// otpPage is the code entry screen for an address.
+func (h *Identity) otpPage(w http.ResponseWriter, r *http.Request) {
+	email, ok := emailParam(r)
+	if !ok {
+		h.inertia.Redirect(w, r, "/auth/login", http.StatusSeeOther)
+		return
+	}
+	wait, err := h.accounts.OTPResendIn(r.Context(), email)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, "auth/otp", inertia.Props{"email": email, "resendIn": wait})
+}
+
+// askOTP sends a new code, at most one a minute.
+// askOTPPage sends the visitor to the code page for the address, where asking again is a POST.
+func (h *Identity) askOTPPage(w http.ResponseWriter, r *http.Request) {
+	email, ok := emailParam(r)
+	if !ok {
+		h.inertia.Redirect(w, r, "/auth/login", http.StatusSeeOther)
+		return
+	}
+	h.inertia.Redirect(w, r, otpPath(email), http.StatusSeeOther)
+}
+
+func (h *Identity) askOTP(w http.ResponseWriter, r *http.Request) {
+	email, ok := emailParam(r)
+	if !ok {
+		h.inertia.Redirect(w, r, "/auth/login", http.StatusSeeOther)
+		return
+	}
+	if h.rateLimited(w, r, email) {
+		return
+	}
+	err := h.accounts.RequestOTP(r.Context(), email, h.language(r))
+	var soon *identityapp.ResendTooSoonError
+	switch {
+	case errors.As(err, &soon):
+		secs := int((soon.Wait + 999_999_999) / 1_000_000_000)
+		h.redirectWithErrors(w, r, otpPath(email), inertia.ValidationErrors{
+			"resend": h.t(r, "error.code.cooldown", map[string]any{"Seconds": secs}),
+		})
+	case err != nil:
+		h.serverError(w, r, err)
+	default:
+		h.redirectWithFlash(w, r, otpPath(email), "success", h.t(r, "flash.otp.sent"))
+	}
+}
+
+// magicLink signs in with the link of the code email.
+func (h *Identity) magicLink(w http.ResponseWriter, r *http.Request) {
+	if h.rateLimited(w, r, "") {
+		return
+	}
+	id, err := uuid.Parse(chi.URLParam(r, "userId"))
+	if err != nil {
+		h.linkInvalid(w, r, "magic", identity.ErrLinkUsed, "")
+		return
+	}
+	u, err := h.accounts.MagicLink(r.Context(), id, chi.URLParam(r, "otp"))
+	switch {
+	case errors.Is(err, identity.ErrLinkExpired), errors.Is(err, identity.ErrLinkUsed):
+		h.linkInvalid(w, r, "magic", err, "")
+		return
+	case err != nil:
+		h.serverError(w, r, err)
+		return
+	}
+	h.finishLogin(w, r, u, false)
+}
+
+// otpSteps asks a first-time code visitor for their name.
+func (h *Identity) otpSteps(w http.ResponseWriter, r *http.Request) {
+	u, _ := currentUser(r.Context())
+	if !u.NeedsProfile() {
+		h.inertia.Redirect(w, r, "/dashboard/general", http.StatusSeeOther)
+		return
+	}
+	h.render(w, r, "auth/otp-steps", inertia.Props{"email": u.Email})
+}
+
+type profileForm struct {
+	Name    string `json:"name"`
+	Surname string `json:"surname"`
+}
+
+func (h *Identity) otpComplete(w http.ResponseWriter, r *http.Request) {
+	var f profileForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	u, _ := currentUser(r.Context())
+	updated, err := h.accounts.CompleteProfile(r.Context(), u.ID, f.Name, f.Surname)
+	var fe identity.FieldErrors
+	switch {
+	case errors.As(err, &fe):
+		h.backWithErrors(w, r, "/auth/otp/steps", h.fieldErrors(r, fe))
+	case err != nil:
+		h.serverError(w, r, err)
+	default:
+		h.redirectWithFlash(w, r, "/dashboard/general", "success", h.t(r, "flash.profile.completed", map[string]any{"Name": updated.Name}))
+	}
+}

@@ -1,0 +1,103 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+	inertia "github.com/romsar/gonertia/v3"
+
+	"github.com/gamelle/gamelle/app/identity/waitlist"
+
+	"github.com/gamelle/gamelle/domain/billing"
+	"github.com/gamelle/gamelle/domain/identity"
+)
+
+// Public serves the pages anyone can see: landing, legal pages and the mobile-app waitlist.
+type Public struct {
+	*Core
+	waitlist *waitlist.Store
+}
+
+// NewPublic returns the public pages over the waitlist store.
+func NewPublic(c *Core, wl *waitlist.Store) *Public { return &Public{Core: c, waitlist: wl} }
+
+// Routes registers the public pages.
+func (h *Public) Routes(r chi.Router) {
+	r.Get("/", h.landing)
+	r.Get("/home", h.landing)
+	r.Get("/terms", h.terms)
+	r.Get("/privacy", h.privacy)
+	r.Get("/waitlist", h.waitlistPage)
+	r.Post("/waitlist", h.joinWaitlist)
+}
+
+type packProp struct {
+	ID              string  `json:"id"`
+	Tokens          int64   `json:"tokens"`
+	PriceCents      int64   `json:"priceCents"`
+	Currency        string  `json:"currency"`
+	Badge           *string `json:"badge"`
+	PerTokenCents   float64 `json:"perTokenCents"`
+	TokensPerUnit   float64 `json:"tokensPerUnit"`
+	DiscountPercent int64   `json:"discountPercent"`
+}
+
+func packProps(currency billing.Currency) []packProp {
+	offers := billing.Offers(billing.DefaultPacks())
+	out := make([]packProp, 0, len(offers))
+	for _, o := range offers {
+		p := packProp{
+			ID: o.ID, Tokens: o.Tokens, PriceCents: o.PriceCents, Currency: string(currency),
+			PerTokenCents: o.PerTokenCents, TokensPerUnit: o.TokensPerUnit, DiscountPercent: o.DiscountPercent,
+		}
+		if o.Badge != billing.BadgeNone {
+			b := string(o.Badge)
+			p.Badge = &b
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func (h *Public) landing(w http.ResponseWriter, r *http.Request) {
+	h.render(w, r, "public/landing", inertia.Props{"packs": packProps(billing.EUR)})
+}
+
+func (h *Public) terms(w http.ResponseWriter, r *http.Request) {
+	h.render(w, r, "public/terms", nil)
+}
+
+func (h *Public) privacy(w http.ResponseWriter, r *http.Request) {
+	h.render(w, r, "public/privacy", nil)
+}
+
+func (h *Public) waitlistPage(w http.ResponseWriter, r *http.Request) {
+	h.render(w, r, "public/waitlist", nil)
+}
+
+type waitlistForm struct {
+	Email string `json:"email"`
+}
+
+func (h *Public) joinWaitlist(w http.ResponseWriter, r *http.Request) {
+	var f waitlistForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	email, err := identity.NormalizeEmail(f.Email)
+	switch {
+	case errors.Is(err, identity.ErrEmailRequired):
+		h.back(w, r, inertia.ValidationErrors{"email": h.t(r, "error.email.required")})
+		return
+	case err != nil:
+		h.back(w, r, inertia.ValidationErrors{"email": h.t(r, "error.email.invalid")})
+		return
+	}
+	if err := h.waitlist.Join(r.Context(), email, localeFrom(r.Context())); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.redirectWithFlash(w, r, "/waitlist", "success", h.t(r, "flash.waitlist.joined"))
+}
