@@ -14,6 +14,7 @@ import (
 
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/projections/balances"
+	"github.com/gamelle/gamelle/projections/mealpreps"
 	"github.com/gamelle/gamelle/projections/tokenhistory"
 )
 
@@ -42,7 +43,11 @@ type Rebuilder interface {
 
 // Default is every read model the application runs. Later areas add theirs here.
 func Default() []Projection {
-	return []Projection{balances.New(), tokenhistory.New()}
+	out := []Projection{balances.New(), tokenhistory.New()}
+	for _, p := range mealpreps.All() {
+		out = append(out, p)
+	}
+	return out
 }
 
 // ByName picks projections from Default; no names means all of them.

@@ -1,0 +1,226 @@
+package mealprep
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/google/uuid"
+
+	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
+	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/eventstore"
+)
+
+// FoodData is a food as the generator sees it: per-100 g nutrients (unknown values as 0) and
+// the groups its rules use.
+type FoodData struct {
+	Code       int
+	NameFR     string
+	NameEN     string
+	GroupEN    string
+	SubgroupEN string
+	Per100     mealprep.Nutrition
+	// HasEnergy is false when CIQUAL gives no energy: such a food cannot count towards kcal.
+	HasEnergy bool
+}
+
+// GenerateInput is one recipe to make.
+type GenerateInput struct {
+	Foods    []FoodData
+	Category mealprep.Category
+	// Target is per serving.
+	Target          mealprep.Macros
+	Diet            nutrition.Diet
+	PriceLimitCents int
+	// Seed and Index vary the recipes of one request deterministically.
+	Seed  uint64
+	Index int
+}
+
+// Generator makes one recipe from the meal prep's foods. Every number must come from food data.
+// The recipe engine (domain/nutrition) plugs its generators in through this port.
+type Generator interface {
+	Generate(ctx context.Context, in GenerateInput) (mealprep.Recipe, error)
+}
+
+func val(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+func foodData(f nutritionapp.Food) FoodData {
+	n := f.Per100g
+	return FoodData{
+		Code: f.Code, NameFR: f.Name, NameEN: f.NameEN, GroupEN: f.GroupEN, SubgroupEN: f.SubgroupEN, HasEnergy: n.Kcal != nil,
+		Per100: mealprep.Nutrition{
+			Macros:  mealprep.Macros{Kcal: val(n.Kcal), ProteinG: val(n.ProteinG), FatG: val(n.FatG), CarbsG: val(n.CarbsG)},
+			SatFatG: val(n.SatFatG), FibreG: val(n.FibreG), SugarsG: val(n.SugarsG), SaltG: val(n.SaltG), SodiumMg: val(n.SodiumMg),
+		},
+	}
+}
+
+// foodData loads the meal prep's foods, in order, with French names (FoodData.NameFR) and English
+// names (NameEN).
+func (s *Service) foodData(ctx context.Context, db eventstore.DBTX, owner uuid.UUID, ings []mealprep.Ingredient) ([]FoodData, error) {
+	codes := make([]int, len(ings))
+	for i, in := range ings {
+		codes[i] = in.FoodCode
+	}
+	known, err := s.foods.ByCodes(ctx, db, "fr", owner, codes)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]FoodData, 0, len(codes))
+	for _, c := range codes {
+		if f, ok := known[c]; ok {
+			out = append(out, foodData(f))
+		}
+	}
+	return out, nil
+}
+
+// NutritionOf sums the nutrition of ingredients (foods[i] is ingredient i's food).
+func NutritionOf(foods []FoodData, ings []mealprep.Ingredient) mealprep.Nutrition {
+	var n mealprep.Nutrition
+	for i, in := range ings {
+		if i >= len(foods) {
+			break
+		}
+		f, g := foods[i].Per100, float64(in.Grams)/100
+		n.Kcal += f.Kcal * g
+		n.ProteinG += f.ProteinG * g
+		n.FatG += f.FatG * g
+		n.CarbsG += f.CarbsG * g
+		n.SatFatG += f.SatFatG * g
+		n.FibreG += f.FibreG * g
+		n.SugarsG += f.SugarsG * g
+		n.SaltG += f.SaltG * g
+		n.SodiumMg += f.SodiumMg * g
+	}
+	r := func(v float64) float64 { return math.Round(v*10) / 10 }
+	n.Kcal, n.ProteinG, n.FatG, n.CarbsG = math.Round(n.Kcal), r(n.ProteinG), r(n.FatG), r(n.CarbsG)
+	n.SatFatG, n.FibreG, n.SugarsG, n.SaltG, n.SodiumMg = r(n.SatFatG), r(n.FibreG), r(n.SugarsG), math.Round(n.SaltG*100)/100, math.Round(n.SodiumMg)
+	return n
+}
+
+// pricePerKgCents is an estimated price per kg by CIQUAL group (EUR cents), used until the
+// engine's price table is wired in; prices are shown as estimates.
+var pricePerKgCents = map[string]int{
+	"meat, egg and fish":                   1400,
+	"milk and milk products":               800,
+	"cereal products":                      300,
+	"fruits, vegetables, legumes and nuts": 400,
+	"fats and oils":                        800,
+	"sugar and confectionery":              700,
+	"starters and dishes":                  900,
+	"beverages":                            200,
+	"miscellaneous":                        1000,
+	"baby food":                            1200,
+	"ice cream and sorbet":                 700,
+}
+
+// PriceCents estimates what the ingredients cost (EUR cents).
+func PriceCents(foods []FoodData, ings []mealprep.Ingredient) int {
+	total := 0.0
+	for i, in := range ings {
+		if i >= len(foods) {
+			break
+		}
+		perKg, ok := pricePerKgCents[foods[i].GroupEN]
+		if !ok {
+			perKg = 800
+		}
+		total += float64(perKg) * float64(in.Grams) / 1000
+	}
+	return int(math.Round(total))
+}
+
+// WithinTolerance reports whether got is within 5 % (or 3 g / 15 kcal) of want on each value.
+func WithinTolerance(got, want mealprep.Macros) bool {
+	ok := func(g, w, abs float64) bool { return math.Abs(g-w) <= max(abs, 0.05*w) }
+	return ok(got.Kcal, want.Kcal, 15) && ok(got.ProteinG, want.ProteinG, 3) && ok(got.FatG, want.FatG, 3) && ok(got.CarbsG, want.CarbsG, 3)
+}
+
+// ScaledGenerator is the simple built-in generator: it picks up to four foods with energy
+// (rotating through the meal prep's foods with the seed, so recipes of one request differ) and
+// scales their quantities, in 5 g steps, to the target energy with an equal share of energy
+// each. It does not aim at the macros; the recipe engine's solver does. It never claims a
+// target was feasible, so it never triggers a tolerance refund.
+type ScaledGenerator struct{}
+
+// Generate implements Generator.
+func (ScaledGenerator) Generate(_ context.Context, in GenerateInput) (mealprep.Recipe, error) {
+	var usable []FoodData
+	for _, f := range in.Foods {
+		if f.HasEnergy && f.Per100.Kcal > 0 {
+			usable = append(usable, f)
+		}
+	}
+	if len(usable) == 0 {
+		return mealprep.Recipe{}, fmt.Errorf("no food with energy among %d", len(in.Foods))
+	}
+	n := min(len(usable), 4)
+	start := int(in.Seed % uint64(len(usable)))
+	picked := make([]FoodData, 0, n)
+	for i := range n {
+		picked = append(picked, usable[(start+i)%len(usable)])
+	}
+	share := in.Target.Kcal / float64(n)
+	ings := make([]mealprep.Ingredient, 0, n)
+	for _, f := range picked {
+		g := share / f.Per100.Kcal * 100
+		g = math.Round(g/5) * 5
+		g = min(max(g, 5), 500)
+		ings = append(ings, mealprep.Ingredient{FoodCode: f.Code, Grams: int(g)})
+	}
+	nut := NutritionOf(picked, ings)
+	names := func(fr bool) string {
+		var parts []string
+		for _, f := range picked[:min(2, len(picked))] {
+			name := f.NameEN
+			if fr {
+				name = f.NameFR
+			}
+			name, _, _ = strings.Cut(name, ",")
+			parts = append(parts, strings.TrimSpace(name))
+		}
+		if fr {
+			return strings.Join(parts, " et ")
+		}
+		return strings.Join(parts, " and ")
+	}
+	var fr, en string
+	switch in.Category {
+	case mealprep.Breakfast:
+		fr, en = "Petit-déjeuner : "+names(true), "Breakfast: "+names(false)
+	case mealprep.Snack:
+		fr, en = "En-cas : "+names(true), "Snack: "+names(false)
+	default:
+		fr, en = "Assiette : "+names(true), "Plate: "+names(false)
+	}
+	steps := func(fr bool) []string {
+		out := make([]string, 0, len(picked)+1)
+		for i, f := range picked {
+			if fr {
+				out = append(out, fmt.Sprintf("Peser %d g de %s.", ings[i].Grams, strings.ToLower(f.NameFR)))
+			} else {
+				out = append(out, fmt.Sprintf("Weigh %d g of %s.", ings[i].Grams, strings.ToLower(f.NameEN)))
+			}
+		}
+		if fr {
+			return append(out, "Cuire ce qui doit l’être, assembler et servir.")
+		}
+		return append(out, "Cook what needs cooking, assemble and serve.")
+	}
+	return mealprep.Recipe{
+		Category: in.Category, Servings: 1, Ingredients: ings, Target: in.Target, Nutrition: nut,
+		WithinTolerance: WithinTolerance(nut.Macros, in.Target), Feasible: false,
+		DurationMin: 5 + 5*len(picked), PriceCents: PriceCents(picked, ings), Generator: "builtin",
+		NameFR: fr, NameEN: en, StepsFR: steps(true), StepsEN: steps(false),
+	}, nil
+}

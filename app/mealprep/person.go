@@ -1,0 +1,110 @@
+package mealprep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/eventstore"
+)
+
+// DefaultDailyKcal is the daily energy used while a person has set no calorie goal: the usual
+// reference intake for an adult (2,000 kcal), split by their macro preset. Pages say so.
+const DefaultDailyKcal = 2000
+
+// Person is what generation and the plan need from the person's settings.
+type Person struct {
+	Daily mealprep.Macros
+	// GoalsDefaulted: no calorie goal was set, Daily comes from DefaultDailyKcal and the preset.
+	GoalsDefaulted  bool
+	Diet            nutrition.Diet
+	PriceLimitCents int
+	Units           string
+	Currency        string
+	Language        string
+	Split           nutrition.MealSplit
+}
+
+// ErrNoPerson: the user row is gone (erased between request and job).
+var ErrNoPerson = errors.New("mealprep: person not found")
+
+// Person reads the person's goals and settings from their user row.
+func (s *Service) Person(ctx context.Context, db eventstore.DBTX, id uuid.UUID) (Person, error) {
+	var (
+		kcal, protein, fat, carbs, price *int
+		preset, diet                     string
+		p                                Person
+	)
+	err := db.QueryRow(ctx, `SELECT calorie_goal, protein_goal, fat_goal, carb_goal, macro_preset, diet,
+		price_limit_cents, units, currency, language FROM users WHERE id = $1`, id).
+		Scan(&kcal, &protein, &fat, &carbs, &preset, &diet, &price, &p.Units, &p.Currency, &p.Language)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Person{}, fmt.Errorf("%w: %s", ErrNoPerson, id)
+	}
+	if err != nil {
+		return Person{}, fmt.Errorf("mealprep: read settings of %s: %w", id, err)
+	}
+	p.Diet = nutrition.Diet(diet)
+	p.Split = nutrition.DefaultMealSplit
+	if price != nil {
+		p.PriceLimitCents = *price
+	}
+	_, split, perr := nutrition.ParsePreset(preset)
+	if perr != nil {
+		_, split, _ = nutrition.ParsePreset(string(nutrition.PresetDefault))
+	}
+	daily := float64(DefaultDailyKcal)
+	if kcal == nil {
+		p.GoalsDefaulted = true
+	} else {
+		daily = float64(*kcal)
+	}
+	sum := float64(split.Protein + split.Fat + split.Carbs)
+	p.Daily = mealprep.Macros{
+		Kcal:     daily,
+		ProteinG: math.Round(daily * float64(split.Protein) / sum / 4),
+		FatG:     math.Round(daily * float64(split.Fat) / sum / 9),
+		CarbsG:   math.Round(daily * float64(split.Carbs) / sum / 4),
+	}
+	// Explicit gram goals win over the preset's.
+	if !p.GoalsDefaulted {
+		if protein != nil {
+			p.Daily.ProteinG = float64(*protein)
+		}
+		if fat != nil {
+			p.Daily.FatG = float64(*fat)
+		}
+		if carbs != nil {
+			p.Daily.CarbsG = float64(*carbs)
+		}
+	}
+	return p, nil
+}
+
+// MealShare is the share of the day's energy one meal of a category gets: breakfast and snack
+// their own share, a lunch/dinner recipe the mean of lunch and dinner (it is eaten at either).
+func MealShare(split nutrition.MealSplit, c mealprep.Category) float64 {
+	switch c {
+	case mealprep.Breakfast:
+		return float64(split.Breakfast) / 100
+	case mealprep.Snack:
+		return float64(split.Snack) / 100
+	default:
+		return float64(split.Lunch+split.Dinner) / 200
+	}
+}
+
+// MealTarget is the per-serving target of a recipe of category c.
+func (p Person) MealTarget(c mealprep.Category) mealprep.Macros {
+	f := MealShare(p.Split, c)
+	return mealprep.Macros{
+		Kcal: math.Round(p.Daily.Kcal * f), ProteinG: math.Round(p.Daily.ProteinG * f),
+		FatG: math.Round(p.Daily.FatG * f), CarbsG: math.Round(p.Daily.CarbsG * f),
+	}
+}
