@@ -162,8 +162,11 @@ func TestRebuildEqualsLive(t *testing.T) {
 	live := snap(t, b.pool)
 	require.NotEmpty(t, live.History)
 
-	// The runner keeps running during the rebuild: they share the checkpoint row.
-	for _, p := range projections.Default() {
+	// The runner keeps running during the rebuild: they share the checkpoint row. The workload
+	// is ledger events only; a projection that ignores them (the meal-prep ones) can have its
+	// reset checkpoint caught up by the live consumer before the rebuild reads, so only the
+	// ledger projections must have rebuilt something.
+	for _, p := range []projections.Projection{balances.New(), tokenhistory.New()} {
 		stats, err := projections.Rebuild(ctx, b.pool, nil, p, 37)
 		require.NoError(t, err)
 		require.Positive(t, stats.Events)
