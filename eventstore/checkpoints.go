@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -43,7 +42,7 @@ type ConsumerStatus struct {
 // Consumers lists every consumer group's checkpoint and backlog.
 func (s *Store) Consumers(ctx context.Context, db DBTX) ([]ConsumerStatus, error) {
 	rows, err := db.Query(ctx, `
-		SELECT o.consumer_group, o.last_processed_transaction_id::text, coalesce(o.offset_acked, 0),
+		SELECT o.consumer_group, o.last_processed_transaction_id, coalesce(o.offset_acked, 0),
 		       (SELECT count(*) FROM events e
 		         WHERE (e.transaction_id, e.position) > (o.last_processed_transaction_id, coalesce(o.offset_acked, 0)))
 		FROM event_offsets o ORDER BY o.consumer_group`)
@@ -52,12 +51,8 @@ func (s *Store) Consumers(ctx context.Context, db DBTX) ([]ConsumerStatus, error
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (ConsumerStatus, error) {
 		var c ConsumerStatus
-		var xid string
-		if err := r.Scan(&c.Group, &xid, &c.Checkpoint.Position, &c.Pending); err != nil {
-			return c, err
-		}
-		c.Checkpoint.TransactionID, _ = strconv.ParseUint(xid, 10, 64)
-		return c, nil
+		err := r.Scan(&c.Group, &c.Checkpoint.TransactionID, &c.Checkpoint.Position, &c.Pending)
+		return c, err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("eventstore: consumers: %w", err)
@@ -70,10 +65,10 @@ func (s *Store) Consumers(ctx context.Context, db DBTX) ([]ConsumerStatus, error
 func (s *Store) SetCheckpoint(ctx context.Context, tx pgx.Tx, group string, cp Checkpoint) error {
 	_, err := tx.Exec(ctx, `
 		INSERT INTO event_offsets (consumer_group, offset_acked, last_processed_transaction_id)
-		VALUES ($1, $2, $3::text::xid8)
+		VALUES ($1, $2, $3::xid8)
 		ON CONFLICT (consumer_group) DO UPDATE
 		SET offset_acked = excluded.offset_acked, last_processed_transaction_id = excluded.last_processed_transaction_id`,
-		group, cp.Position, strconv.FormatUint(cp.TransactionID, 10))
+		group, cp.Position, cp.TransactionID)
 	if err != nil {
 		return fmt.Errorf("eventstore: set checkpoint of %s: %w", group, err)
 	}
@@ -89,12 +84,10 @@ func (s *Store) LockCheckpoint(ctx context.Context, tx pgx.Tx, group string) (Ch
 		return Checkpoint{}, fmt.Errorf("eventstore: create checkpoint of %s: %w", group, err)
 	}
 	var cp Checkpoint
-	var xid string
-	err := tx.QueryRow(ctx, `SELECT last_processed_transaction_id::text, coalesce(offset_acked, 0)
-		FROM event_offsets WHERE consumer_group = $1 FOR UPDATE`, group).Scan(&xid, &cp.Position)
+	err := tx.QueryRow(ctx, `SELECT last_processed_transaction_id, coalesce(offset_acked, 0)
+		FROM event_offsets WHERE consumer_group = $1 FOR UPDATE`, group).Scan(&cp.TransactionID, &cp.Position)
 	if err != nil {
 		return Checkpoint{}, fmt.Errorf("eventstore: lock checkpoint of %s: %w", group, err)
 	}
-	cp.TransactionID, _ = strconv.ParseUint(xid, 10, 64)
 	return cp, nil
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -83,7 +82,7 @@ WITH head AS (
     WHERE $6 = '' OR EXISTS (SELECT 1 FROM idem)
     RETURNING position, transaction_id, stream_version, recorded_at
 )
-SELECT c.current_version, c.behind, i.position, i.transaction_id::text, i.stream_version, i.recorded_at
+SELECT c.current_version, c.behind, i.position, i.transaction_id, i.stream_version, i.recorded_at
 FROM chk c LEFT JOIN ins i ON true
 ORDER BY i.stream_version`
 
@@ -155,7 +154,7 @@ func (s *Store) readAppend(rows pgx.Rows, req AppendRequest, p preparedAppend) (
 	for rows.Next() {
 		var (
 			pos, ver *int64
-			xid      *string
+			xid      *uint64
 			at       *time.Time
 		)
 		if err := rows.Scan(&st.current, &st.behind, &pos, &xid, &ver, &at); err != nil {
@@ -164,10 +163,9 @@ func (s *Store) readAppend(rows pgx.Rows, req AppendRequest, p preparedAppend) (
 		if pos == nil {
 			continue
 		}
-		txid, _ := strconv.ParseUint(*xid, 10, 64)
 		e := req.Events[n]
 		res.Events = append(res.Events, RecordedEvent{
-			Position: *pos, TransactionID: txid, EventID: p.ids[n], StreamID: req.StreamID,
+			Position: *pos, TransactionID: *xid, EventID: p.ids[n], StreamID: req.StreamID,
 			Version: *ver, Type: e.Type, Payload: e.Payload, Metadata: p.meta, RecordedAt: *at,
 		})
 		n++
@@ -261,10 +259,10 @@ func (s *Store) LookupIdempotencyKey(ctx context.Context, db DBTX, key, hash str
 	return s.lookupKey(ctx, db, key, hash)
 }
 
-// eventColumns reads transaction_id as text (pgx has no xid8 codec). Its output column keeps the
-// name transaction_id, so an ORDER BY over these columns must qualify events.transaction_id, or
-// PostgreSQL sorts by the text and "10" comes before "9".
-const eventColumns = `position, transaction_id::text, event_id, stream_id, stream_version, event_type, payload, metadata, recorded_at`
+// eventColumns reads transaction_id (xid8) straight into a uint64 through pgx's xid8 codec.
+// Queries still order by the qualified events.transaction_id: when this list selected
+// transaction_id::text, an unqualified ORDER BY sorted by that text and put "10" before "9".
+const eventColumns = `position, transaction_id, event_id, stream_id, stream_version, event_type, payload, metadata, recorded_at`
 
 // scanEvent reads one row of eventColumns. The event id arrives as 16 bytes and the payload as
 // raw bytes: converting each UUID through text and letting encoding/json re-validate each
@@ -272,19 +270,13 @@ const eventColumns = `position, transaction_id::text, event_id, stream_id, strea
 func scanEvent(row pgx.Row) (RecordedEvent, error) {
 	var (
 		e       RecordedEvent
-		xid     string
 		id      pgtype.UUID
 		payload []byte
 		meta    []byte
 	)
-	if err := row.Scan(&e.Position, &xid, &id, &e.StreamID, &e.Version, &e.Type, &payload, &meta, &e.RecordedAt); err != nil {
+	if err := row.Scan(&e.Position, &e.TransactionID, &id, &e.StreamID, &e.Version, &e.Type, &payload, &meta, &e.RecordedAt); err != nil {
 		return RecordedEvent{}, err
 	}
-	txid, err := strconv.ParseUint(xid, 10, 64)
-	if err != nil {
-		return RecordedEvent{}, fmt.Errorf("transaction id %q of position %d: %w", xid, e.Position, err)
-	}
-	e.TransactionID = txid
 	e.EventID = uuid.UUID(id.Bytes)
 	e.Payload = json.RawMessage(payload) // Scan gives each row its own slice
 	if len(meta) > 0 {
@@ -530,10 +522,10 @@ func CheckpointOf(e RecordedEvent) Checkpoint {
 // same at the start and at the end of a large log (an OR of two ranges would sort the remainder).
 func (s *Store) ReadCommitted(ctx context.Context, db DBTX, cp Checkpoint, limit int) ([]RecordedEvent, error) {
 	rows, err := db.Query(ctx, `SELECT `+eventColumns+` FROM events
-		WHERE (transaction_id, position) > ($1::text::xid8, $2)
+		WHERE (transaction_id, position) > ($1::xid8, $2)
 		  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
 		ORDER BY events.transaction_id, events.position LIMIT $3`,
-		strconv.FormatUint(cp.TransactionID, 10), cp.Position, limit)
+		cp.TransactionID, cp.Position, limit)
 	if err != nil {
 		return nil, fmt.Errorf("eventstore: read committed after %+v: %w", cp, err)
 	}

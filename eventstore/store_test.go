@@ -45,6 +45,29 @@ func (b bundle) append(t *testing.T, req eventstore.AppendRequest) (eventstore.A
 	return res, err
 }
 
+// waitForLockWaiters returns once n sessions of the test's database are waiting for a lock held
+// by another transaction (pg_stat_activity), so a test acts on the state it needs instead of
+// sleeping and hoping. It fails the test after a generous deadline.
+func waitForLockWaiters(t *testing.T, db eventstore.DBTX, n int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for {
+		var waiting int
+		err := db.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&waiting)
+		require.NoError(t, err, "waiting for %d blocked sessions", n)
+		if waiting >= n {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("waiting for %d blocked sessions: %v", n, ctx.Err())
+		case <-time.After(2 * time.Millisecond):
+		}
+	}
+}
+
 func TestAppendLoadAndHead(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -141,10 +164,11 @@ func TestConcurrentWritersOfOneStreamConflict(t *testing.T) {
 		_, err := b.append(t, eventstore.AppendRequest{StreamID: "s", ExpectedVersion: 0, Events: one})
 		second <- err
 	}()
+	waitForLockWaiters(t, b.db.Pool, 1)
 	select {
 	case err := <-second:
 		t.Fatalf("second writer finished before the first committed: %v", err)
-	case <-time.After(100 * time.Millisecond):
+	default:
 	}
 	require.NoError(t, tx1.Commit(ctx))
 	require.ErrorIs(t, <-second, eventstore.ErrVersionConflict)
@@ -200,10 +224,12 @@ func TestIdempotencyKeyConcurrent(t *testing.T) {
 	second := make(chan eventstore.AppendResult, 1)
 	go func() {
 		res, err := b.append(t, eventstore.AppendRequest{StreamID: "b", Events: []eventstore.EventData{ev(t, "A.v1", 1)}, IdempotencyKey: "k", RequestHash: "h"})
-		require.NoError(t, err)
+		if err != nil {
+			t.Error(err)
+		}
 		second <- res
 	}()
-	time.Sleep(50 * time.Millisecond)
+	waitForLockWaiters(t, b.db.Pool, 1) // the second append waits on the key's unique index
 	require.NoError(t, tx1.Commit(ctx))
 	res := <-second
 	require.True(t, res.Duplicate)

@@ -12,7 +12,11 @@ type Beginner interface {
 	Begin(ctx context.Context) (pgx.Tx, error)
 }
 
-// InTx runs fn in one transaction and commits when fn returns nil, rolling back otherwise.
+// InTx runs fn in one transaction and commits when fn returns nil. It rolls back when fn returns
+// an error *or panics* (the panic then carries on up the stack): a transaction left open would
+// keep its pooled connection "idle in transaction", holding back every projection consumer on the
+// cluster (see docs/eventstore.md) and making pool.Close wait forever. pgx.BeginFunc behaves the
+// same; InTx adds context to the errors and rolls back even when ctx is already cancelled.
 // It is how a caller makes the append (which is also the watermill publish) and a River job
 // insert atomic:
 //
@@ -22,17 +26,15 @@ type Beginner interface {
 //		return err
 //	})
 //
-// InTx itself does not retry: command handlers retry version conflicts.
-func InTx(ctx context.Context, db Beginner, fn func(tx pgx.Tx) error) (err error) {
+// InTx itself does not retry: command runners retry version conflicts.
+func InTx(ctx context.Context, db Beginner, fn func(tx pgx.Tx) error) error {
 	tx, err := db.Begin(ctx)
 	if err != nil {
 		return fmt.Errorf("eventstore: begin: %w", err)
 	}
-	defer func() {
-		if err != nil {
-			_ = tx.Rollback(context.WithoutCancel(ctx))
-		}
-	}()
+	// Deferred so that it also runs while a panic unwinds. After a successful Commit it is a
+	// no-op (pgx answers ErrTxClosed without a round trip).
+	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }()
 	if err := fn(tx); err != nil {
 		return err
 	}
