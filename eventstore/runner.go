@@ -345,6 +345,19 @@ func (r *Runner[A, E]) build(ctx context.Context, db DBTX, cmd Command[A], head 
 	}
 	// Read in the command's transaction after the head: with the stream lock held this is the
 	// same state; without it the stream may have moved, and the version is the replay's.
+	return r.replay(ctx, db, stream)
+}
+
+// Load rebuilds the aggregate of streamID from its whole history, for reads: a page, or another
+// aggregate a command needs as input. It takes no lock; db may be the pool or a transaction.
+func (r *Runner[A, E]) Load(ctx context.Context, db DBTX, streamID string) (A, error) {
+	a, _, err := r.replay(ctx, db, streamID)
+	return a, err
+}
+
+// replay builds the aggregate from every event of stream and returns the version it reflects.
+func (r *Runner[A, E]) replay(ctx context.Context, db DBTX, stream string) (A, int64, error) {
+	var zero A
 	recorded, err := r.store.Load(ctx, db, stream, 1)
 	if err != nil {
 		return zero, 0, err
@@ -359,9 +372,9 @@ func (r *Runner[A, E]) build(ctx context.Context, db DBTX, cmd Command[A], head 
 	if err != nil {
 		return zero, 0, fmt.Errorf("eventstore: %s %s from its history: %w", r.typ.Name, stream, err)
 	}
-	version := int64(len(recorded))
-	if version > 0 {
-		version = recorded[version-1].Version
+	version := int64(0)
+	if n := len(recorded); n > 0 {
+		version = recorded[n-1].Version
 	}
 	return a, version, r.checkVersion(a, version)
 }

@@ -166,6 +166,12 @@ func TestRunnerAppendsWhatTheCommandDecided(t *testing.T) {
 	require.False(t, hp.fromHead.Load(), "a command without DecidesOnHead gets the full history")
 	require.Equal(t, []int64{5}, hp.totals)
 	require.JSONEq(t, `{"n":2,"total":7}`, string(res.Events[0].Payload))
+
+	loaded, err := r.Load(ctx, b.db.Pool, "tally-a")
+	require.NoError(t, err)
+	require.Equal(t, int64(3), loaded.Version())
+	require.Equal(t, []int64{2, 3, 2}, loaded.ns)
+	require.Empty(t, loaded.Changes())
 }
 
 func TestRunnerRefusalAndNoOp(t *testing.T) {
