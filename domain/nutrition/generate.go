@@ -37,7 +37,7 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 		}
 		rng := rand.New(rand.NewPCG(uint64(req.Seed), uint64(n)))
 		cost := p.costs(rng, used)
-		s := p.solveOnce(cost)
+		s := p.solve(cost, rng)
 		// Same foods as an earlier recipe: keep each of them out in turn and take the closest
 		// new combination, if any is within tolerance or at least as close.
 		if containsSet(sets, s.idx) {
@@ -46,7 +46,7 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 			for _, j := range dup.idx {
 				c := slices.Clone(cost)
 				c[j] += 1e5
-				alt := p.solveOnce(c)
+				alt := p.solve(c, rng)
 				if containsSet(sets, alt.idx) {
 					continue
 				}

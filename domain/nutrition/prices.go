@@ -18,6 +18,9 @@ const (
 	USD Currency = "USD"
 )
 
+// Currencies lists the currencies.
+var Currencies = []Currency{EUR, USD}
+
 // PriceTable holds estimated retail prices in EUR per kg by CIQUAL group and subgroup (the
 // shipped data/prices/prices.csv). They are estimates and are always shown as such.
 type PriceTable struct {

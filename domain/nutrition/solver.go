@@ -98,9 +98,19 @@ func (p *problem) deviation(a [4]float64) float64 {
 }
 
 // selectFoods runs stage 1 with per-food costs and returns the support of the LP solution (item
-// indices with their grams), or nil when the LP fails numerically.
-func (p *problem) selectFoods(cost []float64, withPrice bool) (support []int, grams []float64) {
-	n := len(p.items)
+// indices with their grams), or nil when the LP fails numerically. lower[j] > 0 forces item j in
+// at that many grams; excluded items are left out.
+func (p *problem) selectFoods(cost []float64, withPrice bool, lower []float64, excluded []bool) (support []int, grams []float64) {
+	var act []int
+	for j := range p.items {
+		if !excluded[j] {
+			act = append(act, j)
+		}
+	}
+	n := len(act)
+	if n == 0 {
+		return nil, nil
+	}
 	rows := n + 4
 	if withPrice {
 		rows++
@@ -113,43 +123,87 @@ func (p *problem) selectFoods(cost []float64, withPrice bool) (support []int, gr
 	b := make([]float64, rows)
 	c := make([]float64, cols)
 	basic := make([]int, 0, rows)
-	// x_j in units of 100 g keeps coefficients near their per-100 g values.
-	for j, it := range p.items {
-		A.Set(j, j, 1)
-		A.Set(j, n+j, 1)
-		b[j] = it.hi / 100
-		c[j] = costWeight * cost[j]
-		basic = append(basic, n+j)
+	// y_j = x_j - lower_j, in units of 100 g so coefficients stay near their per-100 g values.
+	rest := p.target
+	spent := 0.0
+	for i, j := range act {
+		it := p.items[j]
+		A.Set(i, i, 1)
+		A.Set(i, n+i, 1)
+		b[i] = math.Max(it.hi-lower[j], 0) / 100
+		c[i] = costWeight * cost[j]
+		basic = append(basic, n+i)
+		for k := range rest {
+			rest[k] -= it.m[k] * lower[j]
+		}
+		spent += it.pricePerG * lower[j]
 	}
 	for k := 0; k < 4; k++ {
 		r := n + k
-		for j, it := range p.items {
-			A.Set(r, j, it.m[k]*100)
+		for i, j := range act {
+			A.Set(r, i, p.items[j].m[k]*100)
 		}
 		A.Set(r, 2*n+k, -1)  // over the target
 		A.Set(r, 2*n+4+k, 1) // under the target
-		b[r] = p.target[k]
+		b[r] = rest[k]
 		c[2*n+k] = 1 / p.tol[k]
 		c[2*n+4+k] = 1 / p.tol[k]
-		basic = append(basic, 2*n+4+k)
+		if rest[k] >= 0 {
+			basic = append(basic, 2*n+4+k)
+		} else {
+			basic = append(basic, 2*n+k)
+		}
 	}
 	if withPrice {
 		r := n + 4
-		for j, it := range p.items {
-			A.Set(r, j, it.pricePerG*100)
+		for i, j := range act {
+			A.Set(r, i, p.items[j].pricePerG*100)
 		}
 		A.Set(r, 2*n+8, 1)
-		b[r] = p.limit
+		b[r] = p.limit - spent
+		if b[r] < 0 {
+			return nil, nil
+		}
 		basic = append(basic, 2*n+8)
 	}
 	_, x, err := lp.Simplex(c, A, b, 1e-10, basic)
 	if err != nil || x == nil {
 		return nil, nil
 	}
-	for j := 0; j < n; j++ {
-		if g := x[j] * 100; g > 0.5 {
+	for i, j := range act {
+		if g := x[i]*100 + lower[j]; g > 0.5 {
 			support = append(support, j)
 			grams = append(grams, g)
+		}
+	}
+	return support, grams
+}
+
+// selectWithMinimums repeats stage 1 until every chosen food reaches its minimum serving: a food
+// the LP wants below half its minimum is left out, one above half is forced to its minimum (a
+// few rounds of a branch-free rounding of the semi-continuous problem).
+func (p *problem) selectWithMinimums(cost []float64, withPrice bool) (support []int, grams []float64) {
+	lower := make([]float64, len(p.items))
+	excluded := make([]bool, len(p.items))
+	for round := 0; round < 6; round++ {
+		s, g := p.selectFoods(cost, withPrice, lower, excluded)
+		if s == nil {
+			return support, grams
+		}
+		support, grams = s, g
+		worst, ratio := -1, 1.0
+		for i, j := range s {
+			if r := g[i] / p.items[j].lo; r < ratio-1e-9 {
+				worst, ratio = j, r
+			}
+		}
+		if worst < 0 {
+			return support, grams
+		}
+		if ratio < 0.5 {
+			excluded[worst] = true
+		} else {
+			lower[worst] = p.items[worst].lo
 		}
 	}
 	return support, grams
@@ -318,6 +372,11 @@ func (p *problem) discretise(s solution) solution {
 				}
 			}
 		}
+		if !improved && n <= maxFoods {
+			// Every food ±5 g at once (3^n moves): escapes the corners where single and pair
+			// moves all make things worse.
+			improved = p.jointMove(s.idx, g, lo, hi, &a, &price, &best, score)
+		}
 		if !improved {
 			break
 		}
@@ -325,12 +384,125 @@ func (p *problem) discretise(s solution) solution {
 	return cur
 }
 
+// jointMove tries every combination of -5, 0, +5 g on all foods and applies the best improving one.
+func (p *problem) jointMove(idx []int, g, lo, hi []float64, a *[4]float64, price, best *float64, score func([4]float64, float64) float64) bool {
+	n := len(g)
+	total := 1
+	for i := 0; i < n; i++ {
+		total *= 3
+	}
+	bestCode, bestScore := -1, *best
+	var bestA [4]float64
+	var bestP float64
+	for code := 1; code < total; code++ {
+		na, np := *a, *price
+		ok := true
+		for i, c := 0, code; i < n; i, c = i+1, c/3 {
+			d := float64(c%3-1) * step
+			if d == 0 {
+				continue
+			}
+			if g[i]+d < lo[i] || g[i]+d > hi[i] {
+				ok = false
+				break
+			}
+			it := &p.items[idx[i]]
+			for k := 0; k < 4; k++ {
+				na[k] += it.m[k] * d
+			}
+			np += it.pricePerG * d
+		}
+		if !ok {
+			continue
+		}
+		if sc := score(na, np); sc < bestScore-1e-12 {
+			bestCode, bestScore, bestA, bestP = code, sc, na, np
+		}
+	}
+	if bestCode < 0 {
+		return false
+	}
+	for i, c := 0, bestCode; i < n; i, c = i+1, c/3 {
+		g[i] += float64(c%3-1) * step
+	}
+	*a, *price, *best = bestA, bestP, bestScore
+	return true
+}
+// solve builds one recipe's solution for the given per-food costs. When the first attempt misses
+// the tolerance it tries again with the preferences re-drawn, then with the swap neighbourhood,
+// and keeps the closest (misses are rare, so the extra work is too).
+func (p *problem) solve(cost []float64, rng *rand.Rand) solution {
+	best := p.solveOnce(cost)
+	if p.ok(best) {
+		return best
+	}
+	bestDev := p.miss(best)
+	for attempt := 0; attempt < 4; attempt++ {
+		c := slices.Clone(cost)
+		for j := range c {
+			c[j] *= 0.3 + 1.4*rng.Float64()
+		}
+		if attempt == 3 {
+			for j := range c {
+				c[j] = 1 // deviation alone decides
+			}
+		}
+		s := p.solveOnce(c)
+		if p.ok(s) {
+			return s
+		}
+		if d := p.miss(s); d < bestDev {
+			best, bestDev = s, d
+		}
+	}
+	return p.swaps(best, cost)
+}
+
+// ok: within tolerance and under the price limit.
+func (p *problem) ok(s solution) bool {
+	return p.within(p.achieved(s)) && p.price(s) <= p.limit+1e-9
+}
+
+// miss is how far a solution is from acceptable (0 when ok).
+func (p *problem) miss(s solution) float64 {
+	if p.ok(s) {
+		return 0
+	}
+	return p.deviation(p.achieved(s)) + p.overPrice(s)
+}
+
+// swaps replaces each chosen food by each other food in turn and keeps the closest result.
+func (p *problem) swaps(s solution, cost []float64) solution {
+	best, bestDev := s, p.miss(s)
+	for round := 0; round < 2 && bestDev > 0; round++ {
+		cur := best
+		for i := range cur.idx {
+			for j := range p.items {
+				if slices.Contains(cur.idx, j) {
+					continue
+				}
+				c := slices.Clone(cur.idx)
+				g := slices.Clone(cur.grams)
+				c[i], g[i] = j, p.items[j].lo
+				cand := p.discretise(p.fit(solution{c, g}))
+				if d := p.miss(cand); d < bestDev {
+					best, bestDev = cand, d
+					if d == 0 {
+						return best
+					}
+				}
+			}
+		}
+	}
+	return best
+}
+
 // solveOnce builds one recipe's solution for the given per-food costs.
 func (p *problem) solveOnce(cost []float64) solution {
 	withPrice := !math.IsInf(p.limit, 1)
-	support, grams := p.selectFoods(cost, withPrice)
+	support, grams := p.selectWithMinimums(cost, withPrice)
 	if support == nil && withPrice {
-		support, grams = p.selectFoods(cost, false)
+		support, grams = p.selectWithMinimums(cost, false)
 	}
 	if len(support) == 0 {
 		// The LP found nothing useful (all-zero target, or numerical trouble): start from the
