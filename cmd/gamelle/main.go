@@ -31,6 +31,7 @@ func commands() map[string]command {
 		"routes":      {"print the route table (--ts: the frontend's routes.gen.ts)", runRoutes},
 		"projections": {"rebuild [NAME...] [--batch N] | status | run", runProjections},
 		"admin":       {"grant USER_ID AMOUNT --reason TEXT [--idempotency-key K] | balance USER_ID", runAdmin},
+		"nutrition":   {"nutriscore | solve [--lang en|fr]: the recipe engine on JSON from stdin", runNutrition},
 	}
 }
 

@@ -27,7 +27,6 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 		return nil, err
 	}
 	count := min(max(req.Count, 1), MaxCount)
-	var feasible *bool
 	out := make([]Recipe, 0, count)
 	used := map[int]int{}
 	var sets [][]int
@@ -71,12 +70,8 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 		sets = append(sets, sortedCopy(s.idx))
 		r := b.recipe(req, p, s, foods, rng)
 		if !r.WithinTolerance || p.price(s) > p.limit+1e-9 {
-			if feasible == nil {
-				f := p.bandFeasible()
-				feasible = &f
-			}
-			r.Feasible = *feasible
-			r.Explanation = p.explain(s, *feasible)
+			r.Feasible = p.isFeasible()
+			r.Explanation = p.explain(s, r.Feasible)
 		}
 		out = append(out, r)
 	}
@@ -197,10 +192,11 @@ func (p *problem) explain(s solution, feasible bool) *Text {
 	a := p.achieved(s)
 	var fr, en []string
 	if pr := p.price(s); pr > p.limit+1e-9 {
-		fr = append(fr, "La limite de prix ne permet pas cette recette avec ces aliments : augmentez-la ou ajoutez des aliments moins chers (légumineuses, œufs, céréales).")
+		fr = append(fr, "La limite de prix est trop basse pour ces aliments : augmentez-la ou ajoutez des aliments moins chers (légumineuses, œufs, céréales).")
 		en = append(en, "The price limit is too low for these foods: raise it or add cheaper foods (legumes, eggs, grains).")
 	}
-	names := [4][2]string{{"L’énergie", "Energy"}, {"Les protéines", "Protein"}, {"Les lipides", "Fat"}, {"Les glucides", "Carbohydrates"}}
+	// French: "Il manque 12 g de protéines", with the elided "d’" before a vowel.
+	names := [4][3]string{{"d’énergie", "Energy", "is"}, {"de protéines", "Protein", "is"}, {"de lipides", "Fat", "is"}, {"de glucides", "Carbohydrates", "are"}}
 	units := [4]string{"kcal", "g", "g", "g"}
 	fixLow := [4][2]string{
 		{"un aliment plus énergétique (féculents, oléagineux, huile)", "a more energy-dense food (starches, nuts, oil)"},
@@ -221,19 +217,15 @@ func (p *problem) explain(s solution, feasible bool) *Text {
 		}
 		amount := fmt.Sprintf("%.0f %s", math.Abs(d), units[k])
 		if d < 0 {
-			fr = append(fr, fmt.Sprintf("%s sont en dessous de l’objectif de %s : ajoutez %s.", names[k][0], frNBSP(amount), fixLow[k][0]))
-			en = append(en, fmt.Sprintf("%s is %s below the target: add %s.", names[k][1], amount, fixLow[k][1]))
+			fr = append(fr, fmt.Sprintf("Il manque %s %s : ajoutez %s.", frNBSP(amount), names[k][0], fixLow[k][0]))
+			en = append(en, fmt.Sprintf("%s %s %s short: add %s.", names[k][1], names[k][2], amount, fixLow[k][1]))
 		} else {
-			fr = append(fr, fmt.Sprintf("%s dépassent l’objectif de %s : ajoutez %s.", names[k][0], frNBSP(amount), fixHigh[k][0]))
-			en = append(en, fmt.Sprintf("%s is %s above the target: add %s.", names[k][1], amount, fixHigh[k][1]))
+			fr = append(fr, fmt.Sprintf("%s %s en trop : remplacez une partie par %s.", capitalise(frNBSP(amount)), names[k][0], fixHigh[k][0]))
+			en = append(en, fmt.Sprintf("%s %s %s over: swap some for %s.", names[k][1], names[k][2], amount, fixHigh[k][1]))
 		}
 	}
 	if len(fr) == 0 {
 		return nil
-	}
-	for i := range fr {
-		fr[i] = strings.Replace(fr[i], "L’énergie sont", "L’énergie est", 1)
-		fr[i] = strings.Replace(fr[i], "L’énergie dépassent", "L’énergie dépasse", 1)
 	}
 	lead := Text{FR: "Ces aliments ne permettent pas d’atteindre l’objectif. ", EN: "These foods cannot meet the target. "}
 	if feasible {

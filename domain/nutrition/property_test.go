@@ -113,6 +113,7 @@ func TestPropertyImpossibleTargetsAreExplainedNeverNaN(t *testing.T) {
 	require.False(t, r.WithinTolerance)
 	require.NotNil(t, r.Explanation)
 	require.Contains(t, r.Explanation.EN, "Protein is")
+	require.Contains(t, r.Explanation.FR, "Il manque")
 	require.Contains(t, r.Explanation.EN, "protein-rich food")
 	require.Contains(t, r.Explanation.FR, "riche en protéines")
 	for _, v := range []float64{r.Achieved.Kcal, r.Achieved.ProteinG, r.Achieved.FatG, r.Achieved.CarbsG} {

@@ -47,10 +47,20 @@ type item struct {
 
 // problem is one request after preparation.
 type problem struct {
-	items  []item
-	target [4]float64
-	tol    [4]float64
-	limit  float64 // per serving, request currency; +Inf when none
+	items    []item
+	target   [4]float64
+	tol      [4]float64
+	limit    float64 // per serving, request currency; +Inf when none
+	feasible *bool   // bandFeasible, computed once when first needed
+}
+
+// isFeasible caches bandFeasible.
+func (p *problem) isFeasible() bool {
+	if p.feasible == nil {
+		f := p.bandFeasible()
+		p.feasible = &f
+	}
+	return *p.feasible
 }
 
 // solution is a set of foods with grams per serving.
@@ -99,7 +109,8 @@ func (p *problem) deviation(a [4]float64) float64 {
 
 // selectFoods runs stage 1 with per-food costs and returns the support of the LP solution (item
 // indices with their grams), or nil when the LP fails numerically. lower[j] > 0 forces item j in
-// at that many grams; excluded items are left out.
+// at that many grams; excluded items are left out. Upper bounds are added lazily, only for foods
+// the LP wants above their maximum: most never reach it, and a small LP is a fast one.
 func (p *problem) selectFoods(cost []float64, withPrice bool, lower []float64, excluded []bool) (support []int, grams []float64) {
 	var act []int
 	for j := range p.items {
@@ -107,15 +118,56 @@ func (p *problem) selectFoods(cost []float64, withPrice bool, lower []float64, e
 			act = append(act, j)
 		}
 	}
-	n := len(act)
-	if n == 0 {
+	if len(act) == 0 {
 		return nil, nil
 	}
-	rows := n + 4
+	bounded := make([]bool, len(act))
+	for round := 0; round <= len(act); round++ {
+		x, ok := p.selectLP(act, bounded, cost, withPrice, lower)
+		if !ok {
+			return nil, nil
+		}
+		over := false
+		for i, j := range act {
+			if !bounded[i] && x[i]*100+lower[j] > p.items[j].hi+1e-6 {
+				bounded[i], over = true, true
+			}
+		}
+		if over {
+			continue
+		}
+		for i, j := range act {
+			if g := x[i]*100 + lower[j]; g > 0.5 {
+				support = append(support, j)
+				grams = append(grams, math.Min(g, p.items[j].hi))
+			}
+		}
+		return support, grams
+	}
+	return nil, nil
+}
+
+// selectLP builds and solves the stage-1 program in standard form:
+//
+//	minimise Σ_k (over_k + under_k) / tol_k + costWeight Σ_j cost_j y_j
+//	Σ_j m_kj y_j − over_k + under_k = target_k − Σ_j m_kj lower_j   (k = kcal, protein, fat, carbs)
+//	y_j + u_j = (hi_j − lower_j)                                     (bounded foods only)
+//	Σ_j price_j y_j + s = limit − Σ_j price_j lower_j                (with a price limit)
+//
+// with y in units of 100 g. The slack and deviation columns give an obvious first basis.
+func (p *problem) selectLP(act []int, bounded []bool, cost []float64, withPrice bool, lower []float64) ([]float64, bool) {
+	n := len(act)
+	nb := 0
+	for _, b := range bounded {
+		if b {
+			nb++
+		}
+	}
+	rows := nb + 4
 	if withPrice {
 		rows++
 	}
-	cols := 2*n + 8
+	cols := n + nb + 8
 	if withPrice {
 		cols++
 	}
@@ -123,60 +175,59 @@ func (p *problem) selectFoods(cost []float64, withPrice bool, lower []float64, e
 	b := make([]float64, rows)
 	c := make([]float64, cols)
 	basic := make([]int, 0, rows)
-	// y_j = x_j - lower_j, in units of 100 g so coefficients stay near their per-100 g values.
 	rest := p.target
 	spent := 0.0
+	r := 0
 	for i, j := range act {
 		it := p.items[j]
-		A.Set(i, i, 1)
-		A.Set(i, n+i, 1)
-		b[i] = math.Max(it.hi-lower[j], 0) / 100
 		c[i] = costWeight * cost[j]
-		basic = append(basic, n+i)
 		for k := range rest {
 			rest[k] -= it.m[k] * lower[j]
 		}
 		spent += it.pricePerG * lower[j]
-	}
-	for k := 0; k < 4; k++ {
-		r := n + k
-		for i, j := range act {
-			A.Set(r, i, p.items[j].m[k]*100)
+		if bounded[i] {
+			A.Set(r, i, 1)
+			A.Set(r, n+r, 1)
+			b[r] = math.Max(it.hi-lower[j], 0) / 100
+			basic = append(basic, n+r)
+			r++
 		}
-		A.Set(r, 2*n+k, -1)  // over the target
-		A.Set(r, 2*n+4+k, 1) // under the target
-		b[r] = rest[k]
-		c[2*n+k] = 1 / p.tol[k]
-		c[2*n+4+k] = 1 / p.tol[k]
+	}
+	dev := n + nb
+	for k := 0; k < 4; k++ {
+		row := nb + k
+		for i, j := range act {
+			A.Set(row, i, p.items[j].m[k]*100)
+		}
+		A.Set(row, dev+k, -1)  // over the target
+		A.Set(row, dev+4+k, 1) // under the target
+		b[row] = rest[k]
+		c[dev+k] = 1 / p.tol[k]
+		c[dev+4+k] = 1 / p.tol[k]
 		if rest[k] >= 0 {
-			basic = append(basic, 2*n+4+k)
+			basic = append(basic, dev+4+k)
 		} else {
-			basic = append(basic, 2*n+k)
+			b[row] = rest[k]
+			basic = append(basic, dev+k)
 		}
 	}
 	if withPrice {
-		r := n + 4
+		row := nb + 4
 		for i, j := range act {
-			A.Set(r, i, p.items[j].pricePerG*100)
+			A.Set(row, i, p.items[j].pricePerG*100)
 		}
-		A.Set(r, 2*n+8, 1)
-		b[r] = p.limit - spent
-		if b[r] < 0 {
-			return nil, nil
+		A.Set(row, dev+8, 1)
+		b[row] = p.limit - spent
+		if b[row] < 0 {
+			return nil, false
 		}
-		basic = append(basic, 2*n+8)
+		basic = append(basic, dev+8)
 	}
 	_, x, err := lp.Simplex(c, A, b, 1e-10, basic)
 	if err != nil || x == nil {
-		return nil, nil
+		return nil, false
 	}
-	for i, j := range act {
-		if g := x[i]*100 + lower[j]; g > 0.5 {
-			support = append(support, j)
-			grams = append(grams, g)
-		}
-	}
-	return support, grams
+	return x[:n], true
 }
 
 // selectWithMinimums repeats stage 1 until every chosen food reaches its minimum serving: a food
@@ -428,6 +479,7 @@ func (p *problem) jointMove(idx []int, g, lo, hi []float64, a *[4]float64, price
 	*a, *price, *best = bestA, bestP, bestScore
 	return true
 }
+
 // solve builds one recipe's solution for the given per-food costs. When the first attempt misses
 // the tolerance it tries again with the preferences re-drawn, then with the swap neighbourhood,
 // and keeps the closest (misses are rare, so the extra work is too).
@@ -437,6 +489,17 @@ func (p *problem) solve(cost []float64, rng *rand.Rand) solution {
 		return best
 	}
 	bestDev := p.miss(best)
+	if !p.isFeasible() {
+		// No quantities can meet the target: one more try on deviation alone for the closest.
+		c := make([]float64, len(cost))
+		for j := range c {
+			c[j] = 1
+		}
+		if s := p.solveOnce(c); p.miss(s) < bestDev {
+			return s
+		}
+		return best
+	}
 	for attempt := 0; attempt < 4; attempt++ {
 		c := slices.Clone(cost)
 		for j := range c {

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/gamelle/gamelle/data"
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// runNutrition handles `gamelle nutrition nutriscore|solve`: the engine's faces for operators
+// and for checking it from outside (docs/nutrition.md). Input is one JSON object on stdin, the
+// answer one JSON object on stdout; bad input exits with status 2 and a message on stderr.
+func runNutrition(ctx context.Context, args []string) error {
+	if code := nutritionMain(ctx, args, os.Stdin, os.Stdout, os.Stderr); code != 0 {
+		os.Exit(code)
+	}
+	return nil
+}
+
+// usageError is bad input: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func badInput(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
+
+// nutritionMain runs the command and returns the exit status (0 ok, 2 bad input, 1 failure).
+func nutritionMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var err error
+	switch {
+	case len(args) > 0 && args[0] == "nutriscore":
+		err = nutriscoreCmd(stdin, stdout)
+	case len(args) > 0 && args[0] == "solve":
+		err = solveCmd(ctx, args[1:], stdin, stdout)
+	default:
+		err = badInput("usage: gamelle nutrition nutriscore|solve [--lang en|fr] < input.json")
+	}
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(stderr, "gamelle nutrition:", err)
+	var u usageError
+	if errors.As(err, &u) {
+		return 2
+	}
+	return 1
+}
+
+// decodeOne reads exactly one JSON object, refusing unknown fields so a typo is not silently 0.
+func decodeOne(r io.Reader, v any) error {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return badInput("input is not the expected JSON object: %v", err)
+	}
+	if dec.More() {
+		return badInput("input has more than one JSON value")
+	}
+	return nil
+}
+
+func nutriscoreCmd(stdin io.Reader, stdout io.Writer) error {
+	var in nutrition.ScoreInput
+	if err := decodeOne(stdin, &in); err != nil {
+		return err
+	}
+	kind, err := nutrition.ParseScoreKind(string(in.Kind))
+	if err != nil {
+		return badInput("kind %q: want general, cheese, red_meat or fats", in.Kind)
+	}
+	in.Kind = kind
+	for name, v := range map[string]float64{"energyKj": in.EnergyKJ, "sugarsG": in.SugarsG, "satFatG": in.SatFatG,
+		"saltG": in.SaltG, "fibreG": in.FibreG, "proteinG": in.ProteinG, "fvlPercent": in.FVLPercent, "fatG": in.FatG} {
+		if v < 0 || math.IsNaN(v) {
+			return badInput("%s must not be negative", name)
+		}
+	}
+	if in.FVLPercent > 100 {
+		return badInput("fvlPercent must be at most 100")
+	}
+	s := nutrition.NutriScore(in)
+	return json.NewEncoder(stdout).Encode(struct {
+		Score int    `json:"score"`
+		Grade string `json:"grade"`
+	}{s.Score, s.Grade})
+}
+
+// foodCode accepts a CIQUAL code as a JSON string ("20360") or number (20360).
+type foodCode int
+
+func (c *foodCode) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(string(b), `"`)
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		return fmt.Errorf("food code %s is not a CIQUAL code", b)
+	}
+	*c = foodCode(n)
+	return nil
+}
+
+type solveInput struct {
+	Foods      []foodCode        `json:"foods"`
+	Target     *nutrition.Macros `json:"target"`
+	Category   string            `json:"category"`
+	PriceLimit *float64          `json:"priceLimit"`
+	Seed       *int64            `json:"seed"`
+}
+
+type solveIngredient struct {
+	FoodCode string `json:"foodCode"`
+	Grams    int    `json:"grams"`
+}
+
+type solveOutput struct {
+	Ingredients     []solveIngredient `json:"ingredients"`
+	Nutrition       nutrition.Macros  `json:"nutrition"`
+	WithinTolerance bool              `json:"withinTolerance"`
+	Explanation     string            `json:"explanation,omitempty"`
+}
+
+func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
+	fs := flag.NewFlagSet("nutrition solve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	lang := fs.String("lang", "en", "language of the explanation (en or fr)")
+	if err := fs.Parse(args); err != nil {
+		return badInput("%v", err)
+	}
+	var in solveInput
+	if err := decodeOne(stdin, &in); err != nil {
+		return err
+	}
+	if len(in.Foods) == 0 {
+		return badInput("foods is empty: give at least one CIQUAL code")
+	}
+	if in.Target == nil {
+		return badInput("target is missing")
+	}
+	cat, err := nutrition.ParseCategory(in.Category)
+	if err != nil {
+		return badInput("category %q: want breakfast, lunch_dinner or snack", in.Category)
+	}
+	catalog, err := nutrition.ReadCIQUAL(bytes.NewReader(data.CiqualFoodsCSV))
+	if err != nil {
+		return fmt.Errorf("read the shipped CIQUAL table: %w", err)
+	}
+	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	if err != nil {
+		return fmt.Errorf("read the shipped price table: %w", err)
+	}
+	req := nutrition.GenerateRequest{Category: cat, Target: *in.Target, Currency: nutrition.EUR, Count: 1}
+	for _, c := range in.Foods {
+		f, ok := catalog[int(c)]
+		if !ok {
+			return badInput("unknown CIQUAL code %d", c)
+		}
+		req.Foods = append(req.Foods, f)
+	}
+	if in.PriceLimit != nil {
+		if *in.PriceLimit <= 0 {
+			return badInput("priceLimit must be positive")
+		}
+		req.PriceLimit = *in.PriceLimit
+	}
+	if in.Seed != nil {
+		req.Seed = *in.Seed
+	}
+	recipes, err := nutrition.NewBuiltin(prices).Generate(ctx, req)
+	var u *nutrition.Unsolvable
+	if errors.As(err, &u) {
+		return badInput("%s", u.Reason.In(*lang))
+	}
+	if err != nil {
+		return err
+	}
+	r := recipes[0]
+	out := solveOutput{Nutrition: r.Achieved, WithinTolerance: r.WithinTolerance, Ingredients: []solveIngredient{}}
+	for _, ing := range r.Ingredients {
+		out.Ingredients = append(out.Ingredients, solveIngredient{FoodCode: strconv.Itoa(ing.FoodCode), Grams: ing.Grams})
+	}
+	if r.Explanation != nil {
+		out.Explanation = r.Explanation.In(*lang)
+	}
+	return json.NewEncoder(stdout).Encode(out)
+}

@@ -1,0 +1,32 @@
+package nutrition_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// BenchmarkGenerate20Foods: one recipe from 20 random foods and a feasible target (figures in
+// docs/performance.md come from cmd/bench).
+func BenchmarkGenerate20Foods(b *testing.B) {
+	_, pt := shipped(b)
+	pool := usableFoods(b)
+	gen := nutrition.NewBuiltin(pt)
+	rng := rand.New(rand.NewPCG(9, 9))
+	type c struct {
+		foods  []nutrition.Food
+		target nutrition.Macros
+	}
+	cases := make([]c, 200)
+	for i := range cases {
+		f, t := feasibleCase(rng, pool, 20)
+		cases[i] = c{f, t}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := cases[i%len(cases)]
+		_, _ = gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: k.foods, Target: k.target, Category: nutrition.LunchDinner, Seed: int64(i)})
+	}
+}
