@@ -14,6 +14,7 @@ import (
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
 )
 
@@ -229,17 +230,14 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 	if len(foods) == 0 {
 		return &errPermanent{reason: mealprep.FailureNoFoods, err: mealprep.ErrNoFoods}
 	}
-	target := person.MealTarget(req.Category)
-	for idx := range req.Count {
-		if _, done := req.Done[idx]; done {
+	recipes, genErr := gen.Generate(ctx, GenerateInput{
+		Foods: foods, Category: req.Category, Target: person.MealTarget(req.Category), Diet: person.Diet,
+		PriceLimitCents: person.PriceLimitCents, Currency: person.Currency, Count: req.Count, Seed: seedOf(args.RequestID),
+	})
+	// Keep what was made, even when the generator failed part-way.
+	for idx, r := range recipes {
+		if _, done := req.Done[idx]; done || idx >= req.Count {
 			continue
-		}
-		r, err := gen.Generate(ctx, GenerateInput{
-			Foods: foods, Category: req.Category, Target: target, Diet: person.Diet,
-			PriceLimitCents: person.PriceLimitCents, Seed: seedOf(args.RequestID, idx), Index: idx,
-		})
-		if err != nil {
-			return fmt.Errorf("generate recipe %d of request %s: %w", idx, args.RequestID, err)
 		}
 		if r.ID, err = uuid.NewV7(); err != nil {
 			return err
@@ -248,6 +246,15 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 		if err := s.recordRecipe(ctx, args, idx, r); err != nil {
 			return err
 		}
+	}
+	if genErr != nil {
+		if errors.Is(genErr, nutrition.ErrUnsolvable) {
+			return &errPermanent{reason: mealprep.FailureNoFoods, err: genErr}
+		}
+		return fmt.Errorf("generate request %s: %w", args.RequestID, genErr)
+	}
+	if len(recipes) < req.Count {
+		return fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)
 	}
 	return nil
 }
@@ -281,10 +288,10 @@ func (s *Service) recordRecipe(ctx context.Context, args GenerateArgs, idx int, 
 	return err
 }
 
-func seedOf(id uuid.UUID, idx int) uint64 {
+func seedOf(id uuid.UUID) uint64 {
 	var s uint64
 	for _, b := range id[8:] {
 		s = s<<8 | uint64(b)
 	}
-	return s ^ uint64(idx)*0x9E3779B97F4A7C15
+	return s >> 1 // fits an int64 seed
 }

@@ -25,9 +25,11 @@ type FoodData struct {
 	Per100     mealprep.Nutrition
 	// HasEnergy is false when CIQUAL gives no energy: such a food cannot count towards kcal.
 	HasEnergy bool
+	// Raw keeps which values are unknown, for generators that care (the recipe engine does).
+	Raw nutritionapp.Nutrients
 }
 
-// GenerateInput is one recipe to make.
+// GenerateInput is one request's recipes to make.
 type GenerateInput struct {
 	Foods    []FoodData
 	Category mealprep.Category
@@ -35,15 +37,18 @@ type GenerateInput struct {
 	Target          mealprep.Macros
 	Diet            nutrition.Diet
 	PriceLimitCents int
-	// Seed and Index vary the recipes of one request deterministically.
+	Currency        string
+	// Count recipes, varied deterministically by Seed (the same request gives the same recipes,
+	// so a retried job makes what the first attempt would have).
+	Count int
 	Seed  uint64
-	Index int
 }
 
-// Generator makes one recipe from the meal prep's foods. Every number must come from food data.
-// The recipe engine (domain/nutrition) plugs its generators in through this port.
+// Generator makes a request's recipes from the meal prep's foods; every number must come from
+// food data. On error it may return the recipes made before the failure (index i of the slice
+// is recipe i of the request): they are kept.
 type Generator interface {
-	Generate(ctx context.Context, in GenerateInput) (mealprep.Recipe, error)
+	Generate(ctx context.Context, in GenerateInput) ([]mealprep.Recipe, error)
 }
 
 func val(p *float64) float64 {
@@ -56,12 +61,17 @@ func val(p *float64) float64 {
 func foodData(f nutritionapp.Food) FoodData {
 	n := f.Per100g
 	return FoodData{
-		Code: f.Code, NameFR: f.Name, NameEN: f.NameEN, GroupEN: f.GroupEN, SubgroupEN: f.SubgroupEN, HasEnergy: n.Kcal != nil,
+		Code: f.Code, NameFR: f.Name, NameEN: f.NameEN, GroupEN: f.GroupEN, SubgroupEN: f.SubgroupEN, HasEnergy: n.Kcal != nil, Raw: n,
 		Per100: mealprep.Nutrition{
 			Macros:  mealprep.Macros{Kcal: val(n.Kcal), ProteinG: val(n.ProteinG), FatG: val(n.FatG), CarbsG: val(n.CarbsG)},
 			SatFatG: val(n.SatFatG), FibreG: val(n.FibreG), SugarsG: val(n.SugarsG), SaltG: val(n.SaltG), SodiumMg: val(n.SodiumMg),
 		},
 	}
+}
+
+// FoodData loads foods of a meal prep (the owner's custom foods included), in order.
+func (s *Service) FoodData(ctx context.Context, owner uuid.UUID, ings []mealprep.Ingredient) ([]FoodData, error) {
+	return s.foodData(ctx, s.pool, owner, ings)
 }
 
 // foodData loads the meal prep's foods, in order, with French names (FoodData.NameFR) and English
@@ -154,7 +164,19 @@ func WithinTolerance(got, want mealprep.Macros) bool {
 type ScaledGenerator struct{}
 
 // Generate implements Generator.
-func (ScaledGenerator) Generate(_ context.Context, in GenerateInput) (mealprep.Recipe, error) {
+func (g ScaledGenerator) Generate(_ context.Context, in GenerateInput) ([]mealprep.Recipe, error) {
+	out := make([]mealprep.Recipe, 0, in.Count)
+	for i := range in.Count {
+		r, err := g.one(in, in.Seed+uint64(i))
+		if err != nil {
+			return out, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func (ScaledGenerator) one(in GenerateInput, seed uint64) (mealprep.Recipe, error) {
 	var usable []FoodData
 	for _, f := range in.Foods {
 		if f.HasEnergy && f.Per100.Kcal > 0 {
@@ -165,7 +187,7 @@ func (ScaledGenerator) Generate(_ context.Context, in GenerateInput) (mealprep.R
 		return mealprep.Recipe{}, fmt.Errorf("no food with energy among %d", len(in.Foods))
 	}
 	n := min(len(usable), 4)
-	start := int(in.Seed % uint64(len(usable)))
+	start := int(seed % uint64(len(usable)))
 	picked := make([]FoodData, 0, n)
 	for i := range n {
 		picked = append(picked, usable[(start+i)%len(usable)])

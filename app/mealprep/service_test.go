@@ -32,9 +32,10 @@ import (
 
 // Foods of the shipped CIQUAL table used below.
 const (
-	chickenCode = 36018 // Poulet, filet, sans peau, cuit
-	riceCode    = 9111
-	oilCode     = 17270
+	chickenCode = 36018 // Poulet, filet sans peau grillé/poêlé
+	// riceCode is cooked white rice, oilCode extra virgin olive oil.
+	riceCode = 9104
+	oilCode  = 17270
 )
 
 type env struct {
@@ -244,13 +245,13 @@ type flaky struct {
 	calls    int
 }
 
-func (f *flaky) Generate(ctx context.Context, in mealprepapp.GenerateInput) (mealprep.Recipe, error) {
+func (f *flaky) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
 	f.mu.Lock()
 	f.calls++
 	fail := f.calls <= f.failures
 	f.mu.Unlock()
 	if fail {
-		return mealprep.Recipe{}, errors.New("generator down")
+		return nil, errors.New("generator down")
 	}
 	return mealprepapp.ScaledGenerator{}.Generate(ctx, in)
 }
@@ -258,11 +259,12 @@ func (f *flaky) Generate(ctx context.Context, in mealprepapp.GenerateInput) (mea
 // halfway makes the first recipe of a request and fails on the second.
 type halfway struct{}
 
-func (halfway) Generate(ctx context.Context, in mealprepapp.GenerateInput) (mealprep.Recipe, error) {
-	if in.Index > 0 {
-		return mealprep.Recipe{}, errors.New("generator down")
+func (halfway) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
+	rs, err := mealprepapp.ScaledGenerator{}.Generate(ctx, in)
+	if err != nil || len(rs) < 2 {
+		return rs, err
 	}
-	return mealprepapp.ScaledGenerator{}.Generate(ctx, in)
+	return rs[:1], errors.New("generator down")
 }
 
 func countRecipes(t *testing.T, e env, req uuid.UUID) int {
@@ -372,9 +374,9 @@ func TestWorker(t *testing.T) {
 // slowGen never answers before its context ends.
 type slowGen struct{}
 
-func (slowGen) Generate(ctx context.Context, _ mealprepapp.GenerateInput) (mealprep.Recipe, error) {
+func (slowGen) Generate(ctx context.Context, _ mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
 	<-ctx.Done()
-	return mealprep.Recipe{}, ctx.Err()
+	return nil, ctx.Err()
 }
 
 func TestWorkerTimeout(t *testing.T) {
@@ -455,9 +457,9 @@ func TestConcurrentGenerateNeverOverdraws(t *testing.T) {
 // alternating fails for good (every attempt) on odd seeds.
 type alternating struct{}
 
-func (alternating) Generate(ctx context.Context, in mealprepapp.GenerateInput) (mealprep.Recipe, error) {
+func (alternating) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
 	if in.Seed%2 == 1 {
-		return mealprep.Recipe{}, fmt.Errorf("seed %d: generator refuses", in.Seed)
+		return nil, fmt.Errorf("seed %d: generator refuses", in.Seed)
 	}
 	return mealprepapp.ScaledGenerator{}.Generate(ctx, in)
 }

@@ -164,8 +164,10 @@ type Recipe struct {
 	// WithinTolerance: per serving, every macro within the published tolerance of the target.
 	WithinTolerance bool `json:"withinTolerance"`
 	// Feasible: the foods could meet the target (a miss on a feasible target is refunded).
-	Feasible    bool   `json:"feasible"`
-	Explanation string `json:"explanation,omitempty"`
+	Feasible bool `json:"feasible"`
+	// ExplanationFR/EN say which macro cannot be met and what would fix it, when so.
+	ExplanationFR string `json:"explanationFr,omitempty"`
+	ExplanationEN string `json:"explanationEn,omitempty"`
 	DurationMin int    `json:"durationMin"`
 	PriceCents  int    `json:"priceCents"`
 	// HealthScore and HealthGrade are empty until the engine computes them.

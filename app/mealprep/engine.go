@@ -1,0 +1,81 @@
+package mealprep
+
+import (
+	"context"
+	"math"
+
+	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// Engine adapts a recipe-engine generator (domain/nutrition: the built-in solver, or the AI
+// adapter) to this package's Generator port. The engine gives nutrition per serving; recipes
+// store the whole recipe's.
+type Engine struct {
+	Gen       nutrition.Generator
+	USDPerEUR float64
+}
+
+func value(p *float64) nutrition.Value {
+	if p == nil {
+		return nutrition.Value{}
+	}
+	return nutrition.Of(*p)
+}
+
+// Generate implements Generator.
+func (e Engine) Generate(ctx context.Context, in GenerateInput) ([]mealprep.Recipe, error) {
+	foods := make([]nutrition.Food, 0, len(in.Foods))
+	for _, f := range in.Foods {
+		r := f.Raw
+		foods = append(foods, nutrition.Food{
+			Code: f.Code, Name: nutrition.Text{FR: f.NameFR, EN: f.NameEN}, Group: f.GroupEN, Subgroup: f.SubgroupEN,
+			Per100g: nutrition.Nutrients{
+				Kcal: value(r.Kcal), ProteinG: value(r.ProteinG), CarbsG: value(r.CarbsG), FatG: value(r.FatG),
+				SatFatG: value(r.SatFatG), FibreG: value(r.FibreG), SugarsG: value(r.SugarsG), SaltG: value(r.SaltG), SodiumMg: value(r.SodiumMg),
+			},
+		})
+	}
+	cur := nutrition.EUR
+	if in.Currency == string(nutrition.USD) {
+		cur = nutrition.USD
+	}
+	rs, err := e.Gen.Generate(ctx, nutrition.GenerateRequest{
+		Foods: foods, Category: nutrition.Category(in.Category), Target: nutrition.Macros(in.Target), Diet: in.Diet,
+		PriceLimit: float64(in.PriceLimitCents) / 100, Currency: cur, USDPerEUR: e.USDPerEUR,
+		Count: in.Count, Seed: int64(in.Seed),
+	})
+	out := make([]mealprep.Recipe, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, fromEngine(r))
+	}
+	return out, err
+}
+
+func fromEngine(r nutrition.Recipe) mealprep.Recipe {
+	servings := max(r.Servings, 1)
+	whole := func(v nutrition.Value) float64 { return math.Round(v.Or(0)*float64(servings)*10) / 10 }
+	n := r.Nutrition
+	ings := make([]mealprep.Ingredient, 0, len(r.Ingredients))
+	for _, in := range r.Ingredients {
+		ings = append(ings, mealprep.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
+	}
+	out := mealprep.Recipe{
+		Category: mealprep.Category(r.Category), Servings: servings, Ingredients: ings, Target: mealprep.Macros(r.Target),
+		Nutrition: mealprep.Nutrition{
+			Macros:  mealprep.Macros{Kcal: math.Round(n.Kcal.Or(0) * float64(servings)), ProteinG: whole(n.ProteinG), FatG: whole(n.FatG), CarbsG: whole(n.CarbsG)},
+			SatFatG: whole(n.SatFatG), FibreG: whole(n.FibreG), SugarsG: whole(n.SugarsG), SaltG: whole(n.SaltG), SodiumMg: whole(n.SodiumMg),
+		},
+		WithinTolerance: r.WithinTolerance, Feasible: r.Feasible, DurationMin: r.DurationMin,
+		PriceCents: int(math.Round(r.Price.EURTotal * 100)), Generator: string(r.Source),
+		NameFR: r.Name.FR, NameEN: r.Name.EN, StepsFR: r.Steps.FR, StepsEN: r.Steps.EN,
+	}
+	if r.Explanation != nil {
+		out.ExplanationFR, out.ExplanationEN = r.Explanation.FR, r.Explanation.EN
+	}
+	if r.HealthScore.Grade != "" {
+		score := r.HealthScore.Score
+		out.HealthScore, out.HealthGrade = &score, r.HealthScore.Grade
+	}
+	return out
+}
