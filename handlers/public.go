@@ -44,11 +44,11 @@ type packProp struct {
 }
 
 func packProps(currency billing.Currency) []packProp {
-	offers := billing.Offers(billing.DefaultPacks())
+	offers := billing.Offers(billing.DefaultPacks(), currency)
 	out := make([]packProp, 0, len(offers))
 	for _, o := range offers {
 		p := packProp{
-			ID: o.ID, Tokens: o.Tokens, PriceCents: o.PriceCents, Currency: string(currency),
+			ID: o.ID, Tokens: o.Tokens, PriceCents: o.PriceCents, Currency: string(o.Currency),
 			PerTokenCents: o.PerTokenCents, TokensPerUnit: o.TokensPerUnit, DiscountPercent: o.DiscountPercent,
 		}
 		if o.Badge != billing.BadgeNone {

@@ -1,8 +1,66 @@
 package billing
 
-// The first-order promo (DESIGN §6): shown at the end of onboarding, redeemed at checkout on
-// the first completed purchase only.
+import (
+	"fmt"
+	"strings"
+)
+
+// The first-order promo: shown at the end of onboarding, redeemed at checkout on the first
+// completed purchase only.
 const (
 	WelcomePromoCode    = "BIENVENUE30"
 	WelcomePromoPercent = 30
 )
+
+// NormalizePromoCode is how codes compare: case and surrounding spaces do not matter.
+func NormalizePromoCode(code string) string { return strings.ToUpper(strings.TrimSpace(code)) }
+
+// BuyerHistory is what the promo rules need to know about the buyer, read from their wallet.
+type BuyerHistory struct {
+	// CompletedPurchases counts the purchases already granted.
+	CompletedPurchases int
+	// RedeemedCodes are the promo codes the wallet already used (normalised).
+	RedeemedCodes []string
+}
+
+func (h BuyerHistory) redeemed(code string) bool {
+	for _, c := range h.RedeemedCodes {
+		if NormalizePromoCode(c) == code {
+			return true
+		}
+	}
+	return false
+}
+
+// Promo is a validated promo code with its discount.
+type Promo struct {
+	Code    string
+	Percent int64
+}
+
+// CheckPromo validates code for a buyer with history h. An empty code is no promo. The only code
+// is the welcome promo: once per account, and only while no purchase was completed.
+func CheckPromo(code string, h BuyerHistory) (Promo, error) {
+	code = NormalizePromoCode(code)
+	switch {
+	case code == "":
+		return Promo{}, nil
+	case code != WelcomePromoCode:
+		return Promo{}, fmt.Errorf("%w: %q", ErrUnknownPromo, code)
+	case h.redeemed(code):
+		return Promo{}, fmt.Errorf("%w: %s", ErrPromoUsed, code)
+	case h.CompletedPurchases > 0:
+		return Promo{}, fmt.Errorf("%w: %s after %d purchases", ErrPromoFirstOrderOnly, code, h.CompletedPurchases)
+	}
+	return Promo{Code: code, Percent: WelcomePromoPercent}, nil
+}
+
+// Apply is the price after the discount, the discount rounded half up to the cent like the
+// payment provider rounds a percentage coupon (11.99 at 30 % → 8.39).
+func (p Promo) Apply(priceCents int64) int64 {
+	if p.Percent <= 0 {
+		return priceCents
+	}
+	discount := (priceCents*p.Percent + 50) / 100
+	return priceCents - discount
+}

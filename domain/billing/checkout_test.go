@@ -1,0 +1,171 @@
+package billing_test
+
+import (
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/domain/billing"
+)
+
+// checkoutScenario is Given(past events) / When(behaviour) / Then(new events or an error).
+type checkoutScenario struct {
+	t     *testing.T
+	given []billing.Event
+}
+
+func givenCheckout(t *testing.T, events ...billing.Event) checkoutScenario {
+	t.Helper()
+	return checkoutScenario{t: t, given: events}
+}
+
+func (s checkoutScenario) when(behaviour func(c *billing.Checkout) error) checkoutOutcome {
+	c := billing.CheckoutFromHistory(uuid.New(), s.given)
+	return checkoutOutcome{t: s.t, c: c, err: behaviour(c)}
+}
+
+type checkoutOutcome struct {
+	t   *testing.T
+	c   *billing.Checkout
+	err error
+}
+
+func (o checkoutOutcome) then(events ...billing.Event) *billing.Checkout {
+	o.t.Helper()
+	require.NoError(o.t, o.err)
+	if len(events) == 0 {
+		require.Empty(o.t, o.c.Changes())
+	} else {
+		require.Equal(o.t, events, o.c.Changes())
+	}
+	return o.c
+}
+
+func (o checkoutOutcome) thenError(target error) {
+	o.t.Helper()
+	require.ErrorIs(o.t, o.err, target)
+	require.Empty(o.t, o.c.Changes(), "a refused command records nothing")
+}
+
+var (
+	buyer   = uuid.MustParse("0190a0a0-0000-7000-8000-000000000001")
+	pack60  = billing.DefaultPacks()[1]
+	started = billing.CheckoutStarted{UserID: buyer, PackID: "pack-60", Tokens: 60, AmountCents: 1199, Currency: billing.EUR}
+	opened  = billing.CheckoutSessionOpened{StripeSessionID: "cs_1"}
+	paid    = billing.CheckoutCompleted{StripeEventID: "evt_1", StripeSessionID: "cs_1", AmountPaidCents: 1199, StripePaymentIntentID: "pi_1"}
+)
+
+func TestStartRecordsThePriceLessThePromo(t *testing.T) {
+	t.Parallel()
+	givenCheckout(t).when(func(c *billing.Checkout) error {
+		_, err := c.Start(billing.StartInput{UserID: buyer, Pack: pack60, Currency: billing.EUR, PriceCents: 1199})
+		return err
+	}).then(started)
+
+	givenCheckout(t).when(func(c *billing.Checkout) error {
+		_, err := c.Start(billing.StartInput{UserID: buyer, Pack: pack60, Currency: billing.USD, PriceCents: 1199,
+			Promo: billing.Promo{Code: "BIENVENUE30", Percent: 30}})
+		return err
+	}).then(billing.CheckoutStarted{UserID: buyer, PackID: "pack-60", Tokens: 60, AmountCents: 839, Currency: billing.USD, PromoCode: "BIENVENUE30"})
+
+	givenCheckout(t, started).when(func(c *billing.Checkout) error {
+		_, err := c.Start(billing.StartInput{UserID: buyer, Pack: pack60, Currency: billing.EUR, PriceCents: 1199})
+		return err
+	}).thenError(billing.ErrCheckoutClosed)
+}
+
+func TestCompleteGrantsOnceWhateverArrivesFirst(t *testing.T) {
+	t.Parallel()
+	pay := billing.Payment{StripeEventID: "evt_1", SessionID: "cs_1", AmountPaidCents: 1199, PaymentIntentID: "pi_1"}
+	var grant bool
+	c := givenCheckout(t, started, opened).when(func(c *billing.Checkout) (err error) {
+		grant, err = c.Complete(pay)
+		return err
+	}).then(paid)
+	require.True(t, grant)
+	require.Equal(t, billing.StatusCompleted, c.Status())
+
+	// The same report again, or the success page after the webhook: nothing more.
+	givenCheckout(t, started, opened, paid).when(func(c *billing.Checkout) (err error) {
+		grant, err = c.Complete(billing.Payment{SessionID: "cs_1", AmountPaidCents: 1199})
+		return err
+	}).then()
+	require.False(t, grant)
+
+	givenCheckout(t).when(func(c *billing.Checkout) error {
+		_, err := c.Complete(pay)
+		return err
+	}).thenError(billing.ErrNotStarted)
+}
+
+func TestFailedOrExpiredCheckoutsNeverComplete(t *testing.T) {
+	t.Parallel()
+	givenCheckout(t, started, opened).when(func(c *billing.Checkout) error {
+		return c.Expire("evt_2")
+	}).then(billing.CheckoutExpired{StripeEventID: "evt_2"})
+	givenCheckout(t, started).when(func(c *billing.Checkout) error {
+		return c.Fail(billing.FailureProvider, "")
+	}).then(billing.CheckoutFailed{Reason: billing.FailureProvider})
+	// A late expiry or failure does not undo a completed purchase.
+	givenCheckout(t, started, opened, paid).when(func(c *billing.Checkout) error {
+		return c.Expire("evt_3")
+	}).then()
+	givenCheckout(t, started, opened, paid).when(func(c *billing.Checkout) error {
+		return c.Fail(billing.FailurePaymentFailed, "evt_4")
+	}).then()
+	// Replayed expiry: recorded once.
+	givenCheckout(t, started, billing.CheckoutExpired{StripeEventID: "evt_2"}).when(func(c *billing.Checkout) error {
+		return c.Expire("evt_2")
+	}).then()
+}
+
+func TestRefundAsksBackTheRefundedShareOnce(t *testing.T) {
+	t.Parallel()
+	c := billing.CheckoutFromHistory(uuid.New(), []billing.Event{started, opened, paid})
+	// Half refunded: 30 of 60 tokens due.
+	due, err := c.TokensDueForRefund(600)
+	require.NoError(t, err)
+	require.Equal(t, int64(30), due)
+
+	half := billing.CheckoutRefunded{StripeEventID: "evt_r1", StripeChargeID: "ch_1", AmountRefundedCents: 600, TokensDue: 30, TokensRevoked: 12}
+	givenCheckout(t, started, opened, paid).when(func(c *billing.Checkout) error {
+		return c.Refund("evt_r1", "ch_1", 600, 30, 12)
+	}).then(half)
+
+	// The rest refunded later: the remaining 30 are due, whatever the first revoked.
+	c = billing.CheckoutFromHistory(uuid.New(), []billing.Event{started, opened, paid, half})
+	due, err = c.TokensDueForRefund(1199)
+	require.NoError(t, err)
+	require.Equal(t, int64(30), due)
+
+	// A replay of the first refund asks nothing and records nothing.
+	due, err = c.TokensDueForRefund(600)
+	require.NoError(t, err)
+	require.Zero(t, due)
+	givenCheckout(t, started, opened, paid, half).when(func(c *billing.Checkout) error {
+		return c.Refund("evt_r1", "ch_1", 600, 0, 0)
+	}).then()
+
+	givenCheckout(t, started, opened, paid).when(func(c *billing.Checkout) error {
+		return c.Refund("evt_r1", "ch_1", 1199, 60, 61)
+	}).thenError(billing.ErrInvalidRefund)
+	givenCheckout(t, started).when(func(c *billing.Checkout) error {
+		return c.Refund("evt_r1", "ch_1", 1199, 60, 60)
+	}).thenError(billing.ErrNotCompleted)
+}
+
+func TestEventsRoundTrip(t *testing.T) {
+	t.Parallel()
+	for _, e := range []billing.Event{started, opened, paid, billing.CheckoutFailed{Reason: "x"}, billing.CheckoutExpired{StripeEventID: "e"},
+		billing.CheckoutRefunded{AmountRefundedCents: 1}, billing.PackSaved{PackID: "p", Tokens: 1, Prices: map[billing.Currency]int64{billing.EUR: 1}},
+		billing.PackRetired{PackID: "p"}} {
+		b, err := jsonMarshal(e)
+		require.NoError(t, err)
+		got, err := billing.Decode(e.EventType(), b)
+		require.NoError(t, err)
+		require.Equal(t, e, got)
+	}
+	_, err := billing.Decode("Nope.v1", []byte(`{}`))
+	require.ErrorIs(t, err, billing.ErrUnknownEventType)
+}
