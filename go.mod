@@ -23,6 +23,7 @@ require (
 	github.com/riverqueue/river/rivertype v0.51.1
 	github.com/romsar/gonertia/v3 v3.0.0
 	github.com/stretchr/testify v1.12.1
+	github.com/stripe/stripe-go/v76 v76.25.0
 	github.com/wneessen/go-mail v0.8.1
 	golang.org/x/crypto v0.58.0
 	golang.org/x/sync v0.24.0
