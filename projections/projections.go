@@ -14,6 +14,7 @@ import (
 
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/projections/balances"
+	"github.com/gamelle/gamelle/projections/checkouts"
 	"github.com/gamelle/gamelle/projections/mealpreps"
 	"github.com/gamelle/gamelle/projections/tokenhistory"
 )
@@ -43,7 +44,7 @@ type Rebuilder interface {
 
 // Default is every read model the application runs. Later areas add theirs here.
 func Default() []Projection {
-	out := []Projection{balances.New(), tokenhistory.New()}
+	out := []Projection{balances.New(), tokenhistory.New(), checkouts.New()}
 	for _, p := range mealpreps.All() {
 		out = append(out, p)
 	}

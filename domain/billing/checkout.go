@@ -101,6 +101,14 @@ func (c *Checkout) TestMode() bool { return c.testMode }
 // AmountPaidCents is what the provider reported paid.
 func (c *Checkout) AmountPaidCents() int64 { return c.amountPaidCents }
 
+// AmountPaidOr is the amount paid, or fallback when the provider did not report one.
+func (c *Checkout) AmountPaidOr(fallback int64) int64 {
+	if c.amountPaidCents > 0 {
+		return c.amountPaidCents
+	}
+	return fallback
+}
+
 // PaymentIntentID is the provider's payment, once completed (refunds name it).
 func (c *Checkout) PaymentIntentID() string { return c.paymentIntentID }
 

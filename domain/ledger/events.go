@@ -10,6 +10,7 @@ const (
 	TypeTokensGranted     = "TokensGranted.v1"
 	TypeTokensCharged     = "TokensCharged.v1"
 	TypePromoCodeRedeemed = "PromoCodeRedeemed.v1"
+	TypeTokensRevoked     = "TokensRevoked.v1"
 )
 
 // Event is a wallet event. Payloads carry ids and amounts only, never personal data.
@@ -45,6 +46,24 @@ type PromoCodeRedeemed struct {
 	CheckoutID   string `json:"checkoutID"`
 	BalanceAfter int64  `json:"balanceAfter"`
 }
+
+// TokensRevoked takes back purchased tokens when the purchase was refunded: at most what the
+// balance holds, so it never goes below zero (tokens already spent stay spent).
+type TokensRevoked struct {
+	Amount       int64        `json:"amount"`
+	Reason       RevokeReason `json:"reason"`
+	Ref          string       `json:"ref"`
+	BalanceAfter int64        `json:"balanceAfter"`
+}
+
+// EventType implements Event.
+func (TokensRevoked) EventType() string { return TypeTokensRevoked }
+
+// BalanceAfterEvent implements Event.
+func (e TokensRevoked) BalanceAfterEvent() int64 { return e.BalanceAfter }
+
+// Delta implements Event.
+func (e TokensRevoked) Delta() int64 { return -e.Amount }
 
 // EventType implements Event.
 func (TokensGranted) EventType() string { return TypeTokensGranted }
@@ -95,6 +114,10 @@ func Decode(eventType string, payload []byte) (Event, error) {
 		var v PromoCodeRedeemed
 		err = json.Unmarshal(payload, &v)
 		e = v
+	case TypeTokensRevoked:
+		var v TokensRevoked
+		err = json.Unmarshal(payload, &v)
+		e = v
 	default:
 		return nil, fmt.Errorf("%w: %q", ErrUnknownEventType, eventType)
 	}
@@ -107,7 +130,7 @@ func Decode(eventType string, payload []byte) (Event, error) {
 // IsLedgerEvent reports whether eventType belongs to the wallet stream.
 func IsLedgerEvent(eventType string) bool {
 	switch eventType {
-	case TypeTokensGranted, TypeTokensCharged, TypePromoCodeRedeemed:
+	case TypeTokensGranted, TypeTokensCharged, TypePromoCodeRedeemed, TypeTokensRevoked:
 		return true
 	}
 	return false

@@ -65,6 +65,12 @@ func (r ChargeReason) Valid() bool {
 	return r == ReasonRecipeGeneration || r == ReasonNeedsCalculation
 }
 
+// RevokeReason says why tokens were taken back.
+type RevokeReason string
+
+// ReasonPurchaseRefunded: the purchase that granted the tokens was refunded.
+const ReasonPurchaseRefunded RevokeReason = "purchase_refunded"
+
 // MaxAmount bounds one grant or charge, far above any real pack, so sums never overflow.
 const MaxAmount int64 = 1_000_000_000
 

@@ -142,6 +142,28 @@ func (w *Wallet) Refund(amount int64, chargeRef string) (TokensGranted, error) {
 	return e, nil
 }
 
+// Revoke takes back up to amount purchased tokens for a refunded purchase (ref: its checkout),
+// never more than the balance: it returns the event and true when something was taken, or
+// false when the balance is already zero (nothing to record).
+func (w *Wallet) Revoke(amount int64, reason RevokeReason, ref string) (TokensRevoked, bool, error) {
+	if err := checkAmount(amount); err != nil {
+		return TokensRevoked{}, false, err
+	}
+	if reason != ReasonPurchaseRefunded {
+		return TokensRevoked{}, false, fmt.Errorf("%w: revoke reason %q", ErrInvalidReason, reason)
+	}
+	if ref == "" {
+		return TokensRevoked{}, false, fmt.Errorf("%w: a revocation names the purchase", ErrMissingRef)
+	}
+	take := min(amount, w.balance)
+	if take <= 0 {
+		return TokensRevoked{}, false, nil
+	}
+	e := TokensRevoked{Amount: take, Reason: reason, Ref: ref, BalanceAfter: w.balance - take}
+	w.record(e)
+	return e, true, nil
+}
+
 // RedeemPromo records the use of a promo code for a checkout; each code once per wallet.
 func (w *Wallet) RedeemPromo(code, checkoutID string) (PromoCodeRedeemed, error) {
 	code = normalizeCode(code)

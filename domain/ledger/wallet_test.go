@@ -198,3 +198,24 @@ func TestStreamID(t *testing.T) {
 	_, err = ledger.UserIDFromStream("mealprep-" + u.String())
 	require.Error(t, err)
 }
+
+func revoke(amount int64, ref string) func(*ledger.Wallet) error {
+	return func(w *ledger.Wallet) error {
+		_, _, err := w.Revoke(amount, ledger.ReasonPurchaseRefunded, ref)
+		return err
+	}
+}
+
+func TestRevokeNeverGoesBelowZero(t *testing.T) {
+	t.Parallel()
+	bought := ledger.TokensGranted{Amount: 60, Reason: ledger.ReasonPurchase, Ref: "checkout-1", BalanceAfter: 62}
+	spent := ledger.TokensCharged{Amount: 50, Reason: ledger.ReasonRecipeGeneration, Ref: "r1", BalanceAfter: 12}
+	given(t, bought).when(revoke(60, "checkout-1")).
+		then(ledger.TokensRevoked{Amount: 60, Reason: ledger.ReasonPurchaseRefunded, Ref: "checkout-1", BalanceAfter: 2})
+	given(t, bought, spent).when(revoke(60, "checkout-1")).
+		then(ledger.TokensRevoked{Amount: 12, Reason: ledger.ReasonPurchaseRefunded, Ref: "checkout-1", BalanceAfter: 0})
+	drained := ledger.TokensCharged{Amount: 12, Reason: ledger.ReasonRecipeGeneration, Ref: "r2", BalanceAfter: 0}
+	given(t, bought, spent, drained).when(revoke(60, "checkout-1")).then()
+	given(t, bought).when(revoke(0, "checkout-1")).thenError(ledger.ErrInvalidAmount)
+	given(t, bought).when(revoke(1, "")).thenError(ledger.ErrMissingRef)
+}

@@ -20,12 +20,14 @@ const (
 	KindReset         Kind = "reset"
 	KindResetUnknown  Kind = "reset_unknown"
 	KindAccountExists Kind = "account_exists"
+	// KindPurchaseReceipt confirms a token purchase (billing).
+	KindPurchaseReceipt Kind = "purchase_receipt"
 )
 
 // Valid reports whether k has a template.
 func (k Kind) Valid() bool {
 	switch k {
-	case KindVerify, KindOTP, KindReset, KindResetUnknown, KindAccountExists:
+	case KindVerify, KindOTP, KindReset, KindResetUnknown, KindAccountExists, KindPurchaseReceipt:
 		return true
 	}
 	return false
@@ -38,6 +40,9 @@ type Data struct {
 	Link  string `json:"link,omitempty"`
 	Code  string `json:"code,omitempty"`
 	Brand string `json:"brand,omitempty"`
+	// Tokens and Amount (already formatted for the locale) fill a purchase receipt.
+	Tokens int64  `json:"tokens,omitempty"`
+	Amount string `json:"amount,omitempty"`
 }
 
 type view struct {
@@ -84,7 +89,7 @@ func Compose(tr *i18n.Translator, locale string, k Kind, to string, d Data) (Mes
 	if d.Brand == "" {
 		d.Brand = "Gamelle"
 	}
-	td := map[string]any{"Name": d.Name, "Code": d.Code, "Brand": d.Brand}
+	td := map[string]any{"Name": d.Name, "Code": d.Code, "Brand": d.Brand, "Tokens": d.Tokens, "Amount": d.Amount}
 	t := func(key string) string { return tr.T(locale, key, td) }
 	v := view{
 		Lang: locale, Brand: d.Brand, Code: d.Code, Link: d.Link,

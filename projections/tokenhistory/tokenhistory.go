@@ -66,6 +66,8 @@ func entryOf(e eventstore.RecordedEvent) (Entry, error) {
 		en.Reason, en.Ref = string(v.Reason), v.Ref
 	case ledger.TokensCharged:
 		en.Reason, en.Ref = string(v.Reason), v.Ref
+	case ledger.TokensRevoked:
+		en.Reason, en.Ref = string(v.Reason), v.Ref
 	case ledger.PromoCodeRedeemed:
 		en.Reason, en.Ref = "promo_code:"+v.Code, v.CheckoutID
 	}

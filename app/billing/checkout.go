@@ -1,0 +1,250 @@
+package billing
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gamelle/gamelle/domain/billing"
+	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/integrations/stripe"
+)
+
+// StartCommand asks to buy a pack.
+type StartCommand struct {
+	UserID uuid.UUID
+	Email  string
+	// Locale of the buyer ("fr", "en"): the Stripe page's language.
+	Locale string
+	PackID string
+	// Currency asked for; empty uses DefaultCurrency (the buyer's preference).
+	Currency        string
+	DefaultCurrency billing.Currency
+	PromoCode       string
+	// AmountCents and Tokens, when given, are what the buyer was shown: a different figure
+	// (a tampered form, or a price edited meanwhile) refuses the purchase.
+	AmountCents *int64
+	Tokens      *int64
+	// ProductName is the line item's name on the Stripe page ("60 jetons").
+	ProductName   func(tokens int64) string
+	CorrelationID string
+}
+
+// StartResult says where to send the browser.
+type StartResult struct {
+	CheckoutID  uuid.UUID
+	RedirectURL string
+}
+
+// FieldError is a purchase refused before anything was written or sent to Stripe: Field is the
+// form field, Err one of the domain errors (billing.ErrUnknownPack, ErrPromoUsed, …).
+type FieldError struct {
+	Field string
+	Err   error
+}
+
+func (e *FieldError) Error() string { return fmt.Sprintf("billing: %s: %v", e.Field, e.Err) }
+
+// Unwrap exposes the domain error.
+func (e *FieldError) Unwrap() error { return e.Err }
+
+// ProviderError is a Stripe failure while opening the session: the checkout was recorded as
+// failed, no tokens; the person may retry.
+type ProviderError struct {
+	CheckoutID uuid.UUID
+	Err        error
+}
+
+func (e *ProviderError) Error() string {
+	return fmt.Sprintf("billing: checkout %s: %v", e.CheckoutID, e.Err)
+}
+
+// Unwrap exposes the provider error (stripe.ErrProvider).
+func (e *ProviderError) Unwrap() error { return e.Err }
+
+// BuyerHistory reads what the promo rules need from the buyer's wallet stream.
+func (s *Service) BuyerHistory(ctx context.Context, db eventstore.DBTX, userID uuid.UUID) (billing.BuyerHistory, error) {
+	recorded, err := s.store.Load(ctx, db, ledger.StreamID(userID), 1)
+	if err != nil {
+		return billing.BuyerHistory{}, fmt.Errorf("billing: wallet of %s: %w", userID, err)
+	}
+	var h billing.BuyerHistory
+	for _, r := range recorded {
+		e, err := ledger.Decode(r.Type, r.Payload)
+		if err != nil {
+			return billing.BuyerHistory{}, fmt.Errorf("billing: wallet of %s version %d: %w", userID, r.Version, err)
+		}
+		switch e := e.(type) {
+		case ledger.TokensGranted:
+			if e.Reason == ledger.ReasonPurchase {
+				h.CompletedPurchases++
+			}
+		case ledger.PromoCodeRedeemed:
+			h.RedeemedCodes = append(h.RedeemedCodes, e.Code)
+		}
+	}
+	return h, nil
+}
+
+// Start validates the purchase, records CheckoutStarted, opens the Stripe session and records
+// it. Refusals are *FieldError (nothing written, no Stripe call); a Stripe failure is a
+// *ProviderError (the checkout is marked failed).
+func (s *Service) Start(ctx context.Context, cmd StartCommand) (StartResult, error) {
+	currency := cmd.DefaultCurrency
+	if cmd.Currency != "" {
+		c, err := billing.ParseCurrency(cmd.Currency)
+		if err != nil {
+			return StartResult{}, &FieldError{Field: "currency", Err: err}
+		}
+		currency = c
+	}
+	if currency == "" {
+		currency = billing.EUR
+	}
+	catalog, err := s.loadCatalog(ctx, s.pool)
+	if err != nil {
+		return StartResult{}, err
+	}
+	pack, price, err := catalog.ForSale(cmd.PackID, currency)
+	switch {
+	case errors.Is(err, billing.ErrUnknownCurrency):
+		return StartResult{}, &FieldError{Field: "currency", Err: err}
+	case err != nil:
+		return StartResult{}, &FieldError{Field: "packId", Err: err}
+	}
+	history, err := s.BuyerHistory(ctx, s.pool, cmd.UserID)
+	if err != nil {
+		return StartResult{}, err
+	}
+	promo, err := billing.CheckPromo(cmd.PromoCode, history)
+	if err != nil {
+		return StartResult{}, &FieldError{Field: "promoCode", Err: err}
+	}
+	id, err := uuid.NewV7()
+	if err != nil {
+		return StartResult{}, fmt.Errorf("billing: checkout id: %w", err)
+	}
+	c := billing.NewCheckout(id)
+	started, err := c.Start(billing.StartInput{UserID: cmd.UserID, Pack: pack, Currency: currency, PriceCents: price, Promo: promo})
+	if err != nil {
+		return StartResult{}, &FieldError{Field: "packId", Err: err}
+	}
+	if (cmd.Tokens != nil && *cmd.Tokens != started.Tokens) || (cmd.AmountCents != nil && *cmd.AmountCents != started.AmountCents) {
+		return StartResult{}, &FieldError{Field: "amountCents", Err: fmt.Errorf("%w: pack %s is %d tokens for %d %s", billing.ErrPriceChanged, pack.ID, started.Tokens, started.AmountCents, currency)}
+	}
+	meta := eventstore.Metadata{Actor: cmd.UserID.String(), CorrelationID: cmd.CorrelationID}
+	if err := s.appendCheckout(ctx, c, meta); err != nil {
+		return StartResult{}, err
+	}
+	c = billing.CheckoutFromHistory(id, c.Changes())
+
+	params := stripe.SessionParams{
+		CheckoutID: id.String(), IdempotencyKey: "checkout-session:" + id.String(),
+		Currency: string(currency), UnitAmountCents: price, CustomerEmail: cmd.Email, Locale: cmd.Locale,
+		SuccessURL: s.opts.AppURL + "/stripe/success?checkout=" + url.QueryEscape(id.String()),
+		CancelURL:  s.opts.AppURL + "/stripe/error?checkout=" + url.QueryEscape(id.String()) + "&reason=cancelled",
+	}
+	if cmd.ProductName != nil {
+		params.ProductName = cmd.ProductName(pack.Tokens)
+	} else {
+		params.ProductName = fmt.Sprintf("%d tokens", pack.Tokens)
+	}
+	if promo.Code != "" {
+		params.Coupon = &stripe.Coupon{ID: promo.Code, PercentOff: promo.Percent}
+	}
+	pctx, cancel := context.WithTimeout(ctx, s.opts.ProviderTimeout)
+	session, perr := s.gateway.CreateSession(pctx, params)
+	cancel()
+	if perr != nil {
+		s.log.Error("stripe checkout session", "checkout", id, "err", perr)
+		if err := c.Fail(billing.FailureProvider, ""); err != nil {
+			return StartResult{}, err
+		}
+		if err := s.appendCheckout(context.WithoutCancel(ctx), c, meta); err != nil {
+			return StartResult{}, errors.Join(perr, err)
+		}
+		return StartResult{}, &ProviderError{CheckoutID: id, Err: perr}
+	}
+	if err := c.OpenSession(session.ID, s.local); err != nil {
+		return StartResult{}, err
+	}
+	if err := s.appendCheckout(ctx, c, meta); err != nil {
+		return StartResult{}, err
+	}
+	return StartResult{CheckoutID: id, RedirectURL: session.URL}, nil
+}
+
+// CheckoutView is what the success and error pages show.
+type CheckoutView struct {
+	ID          uuid.UUID
+	UserID      uuid.UUID
+	Status      billing.Status
+	PackID      string
+	Tokens      int64
+	AmountCents int64
+	Currency    billing.Currency
+	PromoCode   string
+	TestMode    bool
+}
+
+// ErrNotFound: no such checkout for this person.
+var ErrNotFound = errors.New("billing: checkout not found")
+
+func viewOf(c *billing.Checkout) CheckoutView {
+	st := c.Started()
+	return CheckoutView{
+		ID: c.ID(), UserID: st.UserID, Status: c.Status(), PackID: st.PackID, Tokens: st.Tokens,
+		AmountCents: st.AmountCents, Currency: st.Currency, PromoCode: st.PromoCode, TestMode: c.TestMode(),
+	}
+}
+
+// Checkout returns the person's checkout as it stands (ErrNotFound for anyone else's).
+func (s *Service) Checkout(ctx context.Context, userID, id uuid.UUID) (CheckoutView, error) {
+	c, err := s.loadCheckout(ctx, s.pool, id)
+	if err != nil {
+		return CheckoutView{}, err
+	}
+	if c.Version() == 0 || c.Started().UserID != userID {
+		return CheckoutView{}, ErrNotFound
+	}
+	return viewOf(c), nil
+}
+
+// ConfirmFromSuccessPage fulfils the checkout when Stripe says it is paid, so a late webhook
+// does not leave the buyer waiting; the webhook arriving later (or concurrently) changes
+// nothing. A Stripe failure here is logged and the checkout shown as it stands.
+func (s *Service) ConfirmFromSuccessPage(ctx context.Context, userID, id uuid.UUID) (CheckoutView, error) {
+	v, err := s.Checkout(ctx, userID, id)
+	if err != nil || v.Status != billing.StatusStarted {
+		return v, err
+	}
+	c, err := s.loadCheckout(ctx, s.pool, id)
+	if err != nil {
+		return CheckoutView{}, err
+	}
+	if c.SessionID() == "" {
+		return v, nil
+	}
+	pctx, cancel := context.WithTimeout(ctx, s.opts.ProviderTimeout)
+	st, err := s.gateway.RetrieveSession(pctx, c.SessionID())
+	cancel()
+	if err != nil {
+		s.log.Warn("stripe retrieve session on success page", "checkout", id, "err", err)
+		return v, nil
+	}
+	if !st.Paid() {
+		return v, nil
+	}
+	pay := billing.Payment{SessionID: st.ID, AmountPaidCents: st.AmountTotal, PaymentIntentID: st.PaymentIntentID}
+	if err := s.inTx(ctx, func(tx pgx.Tx) error {
+		return s.completeTx(ctx, tx, id, pay, "success_page")
+	}); err != nil {
+		return CheckoutView{}, err
+	}
+	return s.Checkout(ctx, userID, id)
+}

@@ -1,0 +1,71 @@
+package billing
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	identityapp "github.com/gamelle/gamelle/app/identity"
+	"github.com/gamelle/gamelle/domain/billing"
+	"github.com/gamelle/gamelle/integrations/mail"
+)
+
+// Recipient is who receives a purchase receipt.
+type Recipient struct {
+	Email  string
+	Name   string
+	Locale string
+}
+
+// RecipientFunc finds the buyer's address and language (identity owns them).
+type RecipientFunc func(ctx context.Context, userID uuid.UUID) (Recipient, error)
+
+// WithRecipients makes completed purchases send a receipt through the email job.
+func (s *Service) WithRecipients(f RecipientFunc) *Service {
+	s.recipients = f
+	return s
+}
+
+// queueReceipt inserts the receipt email job in the fulfilment transaction: the email exists
+// exactly when the purchase was committed, and once.
+func (s *Service) queueReceipt(ctx context.Context, tx pgx.Tx, c *billing.Checkout) error {
+	if s.recipients == nil || s.jobs == nil {
+		return nil
+	}
+	st := c.Started()
+	r, err := s.recipients(ctx, st.UserID)
+	if err != nil {
+		return fmt.Errorf("billing: receipt recipient of %s: %w", c.ID(), err)
+	}
+	args := identityapp.SendEmailArgs{
+		Template: mail.KindPurchaseReceipt, To: r.Email, Locale: r.Locale,
+		Data: mail.Data{Name: r.Name, Tokens: st.Tokens, Amount: FormatMoney(c.AmountPaidOr(st.AmountCents), st.Currency, r.Locale), Link: s.opts.AppURL + "/dashboard/general"},
+	}
+	if _, err := s.jobs.InsertTx(ctx, tx, args, nil); err != nil {
+		return fmt.Errorf("billing: queue receipt of %s: %w", c.ID(), err)
+	}
+	return nil
+}
+
+// FormatMoney writes cents the way each language writes prices: "8,39 €" / "€8.39",
+// "8,39 $US" / "$8.39".
+func FormatMoney(cents int64, currency billing.Currency, locale string) string {
+	neg := cents < 0
+	if neg {
+		cents = -cents
+	}
+	units, frac := cents/100, cents%100
+	sign := ""
+	if neg {
+		sign = "-"
+	}
+	if strings.HasPrefix(locale, "fr") {
+		sym := map[billing.Currency]string{billing.EUR: "€", billing.USD: "$US"}[currency]
+		return fmt.Sprintf("%s%d,%02d\u00a0%s", sign, units, frac, sym)
+	}
+	sym := map[billing.Currency]string{billing.EUR: "€", billing.USD: "$"}[currency]
+	return fmt.Sprintf("%s%s%d.%02d", sign, sym, units, frac)
+}
