@@ -61,7 +61,7 @@ func (s *Store) Consumers(ctx context.Context, db DBTX) ([]ConsumerStatus, error
 }
 
 // SetCheckpoint moves a consumer group's checkpoint inside tx, creating the row if needed.
-// Rebuilds use it; live consumers move theirs through watermill's ack.
+// Rebuilds use it; the live runner uses AdvanceCheckpoints.
 func (s *Store) SetCheckpoint(ctx context.Context, tx pgx.Tx, group string, cp Checkpoint) error {
 	_, err := tx.Exec(ctx, `
 		INSERT INTO event_offsets (consumer_group, offset_acked, last_processed_transaction_id)
@@ -76,8 +76,9 @@ func (s *Store) SetCheckpoint(ctx context.Context, tx pgx.Tx, group string, cp C
 }
 
 // LockCheckpoint locks a consumer group's checkpoint row for the rest of tx (creating it at
-// zero if missing) and returns it. Live consumers take the same row lock (FOR UPDATE) for every
-// batch, so holding it pauses them: that is how a rebuild and a running server share a group.
+// zero if missing) and returns it. The live runner takes the same row locks (LockCheckpoints)
+// for every batch, so holding one pauses it: that is how a rebuild and a running server share
+// a group.
 func (s *Store) LockCheckpoint(ctx context.Context, tx pgx.Tx, group string) (Checkpoint, error) {
 	if _, err := tx.Exec(ctx, `INSERT INTO event_offsets (consumer_group, offset_acked, last_processed_transaction_id)
 		VALUES ($1, 0, '0') ON CONFLICT DO NOTHING`, group); err != nil {
@@ -90,4 +91,54 @@ func (s *Store) LockCheckpoint(ctx context.Context, tx pgx.Tx, group string) (Ch
 		return Checkpoint{}, fmt.Errorf("eventstore: lock checkpoint of %s: %w", group, err)
 	}
 	return cp, nil
+}
+
+// LockCheckpoints locks the checkpoint rows of groups for the rest of tx, in name order (so
+// that two lockers cannot deadlock), creating missing ones at zero, and returns the
+// checkpoints by group. It is LockCheckpoint for many groups in two statements.
+func (s *Store) LockCheckpoints(ctx context.Context, tx pgx.Tx, groups []string) (map[string]Checkpoint, error) {
+	if _, err := tx.Exec(ctx, `INSERT INTO event_offsets (consumer_group, offset_acked, last_processed_transaction_id)
+		SELECT g, 0, '0' FROM unnest($1::text[]) AS g ORDER BY g ON CONFLICT DO NOTHING`, groups); err != nil {
+		return nil, fmt.Errorf("eventstore: create checkpoints: %w", err)
+	}
+	return s.checkpoints(ctx, tx, groups, ` ORDER BY consumer_group FOR UPDATE`)
+}
+
+// Checkpoints reads the checkpoints of groups without locking them; a group with no row is at
+// zero (absent from the map).
+func (s *Store) Checkpoints(ctx context.Context, db DBTX, groups []string) (map[string]Checkpoint, error) {
+	return s.checkpoints(ctx, db, groups, ``)
+}
+
+func (s *Store) checkpoints(ctx context.Context, db DBTX, groups []string, suffix string) (map[string]Checkpoint, error) {
+	rows, err := db.Query(ctx, `SELECT consumer_group, last_processed_transaction_id, coalesce(offset_acked, 0)
+		FROM event_offsets WHERE consumer_group = ANY($1)`+suffix, groups)
+	if err != nil {
+		return nil, fmt.Errorf("eventstore: checkpoints: %w", err)
+	}
+	out := make(map[string]Checkpoint, len(groups))
+	var (
+		group string
+		cp    Checkpoint
+	)
+	_, err = pgx.ForEachRow(rows, []any{&group, &cp.TransactionID, &cp.Position}, func() error {
+		out[group] = cp
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("eventstore: checkpoints: %w", err)
+	}
+	return out, nil
+}
+
+// AdvanceCheckpoints moves the checkpoints of groups to cp inside tx, leaving any that is
+// already at or after cp where it is.
+func (s *Store) AdvanceCheckpoints(ctx context.Context, tx pgx.Tx, groups []string, cp Checkpoint) error {
+	_, err := tx.Exec(ctx, `UPDATE event_offsets SET offset_acked = $2, last_processed_transaction_id = $3::xid8
+		WHERE consumer_group = ANY($1) AND (last_processed_transaction_id, coalesce(offset_acked, 0)) < ($3::xid8, $2)`,
+		groups, cp.Position, cp.TransactionID)
+	if err != nil {
+		return fmt.Errorf("eventstore: advance checkpoints: %w", err)
+	}
+	return nil
 }

@@ -26,14 +26,30 @@ type DBTX interface {
 
 // Store reads and appends events. It is safe for concurrent use.
 type Store struct {
-	pool *pgxpool.Pool
-	now  func() time.Time
+	pool   *pgxpool.Pool
+	now    func() time.Time
+	notify *notifier
 }
 
+// StoreOption tunes New.
+type StoreOption func(*Store)
+
+// WithoutNotify stops the store from notifying consumers after its appends commit (they then
+// see the events at their fallback poll). The benchmark uses it to measure what notifying costs.
+func WithoutNotify() StoreOption { return func(s *Store) { s.notify = nil } }
+
 // New returns a store over pool. Appends take the caller's transaction (see InTx); reads may
-// use the pool or a transaction.
-func New(pool *pgxpool.Pool) *Store {
-	return &Store{pool: pool, now: time.Now}
+// use the pool or a transaction. After an append commits, the store sends NotifyChannel in the
+// background (see Commit) so that consumers wake up without polling.
+func New(pool *pgxpool.Pool, opts ...StoreOption) *Store {
+	s := &Store{pool: pool, now: time.Now}
+	if pool != nil {
+		s.notify = &notifier{pool: pool}
+	}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 // Pool returns the pool the store was built with.
@@ -100,8 +116,12 @@ func (s *Store) Append(ctx context.Context, tx pgx.Tx, req AppendRequest) (Appen
 		return AppendResult{}, s.mapAppendError(req, err)
 	}
 	res, status, err := s.readAppend(rows, req, p)
-	if err != nil || status.inserted {
+	if err != nil {
 		return res, err
+	}
+	if status.inserted {
+		s.markAppended(tx)
+		return res, nil
 	}
 	return s.notInserted(ctx, tx, req, status)
 }
@@ -486,6 +506,7 @@ func (s *Store) Execute(ctx context.Context, streamID string, opts WriteOptions,
 		return AppendResult{}, fmt.Errorf("eventstore: append to %s: %w", req.StreamID, err)
 	}
 	if st.inserted {
+		s.notify.nudge()
 		return res, nil
 	}
 	// Nothing was written, so the COMMIT above committed nothing.

@@ -26,19 +26,34 @@ type Beginner interface {
 //		return err
 //	})
 //
-// InTx itself does not retry: command runners retry version conflicts.
+// After the commit it nudges the consumers when fn appended (see Commit). InTx itself does not
+// retry: command runners retry version conflicts.
 func InTx(ctx context.Context, db Beginner, fn func(tx pgx.Tx) error) error {
 	tx, err := db.Begin(ctx)
 	if err != nil {
 		return fmt.Errorf("eventstore: begin: %w", err)
 	}
+	// A savepoint's "commit" commits nothing: the outer transaction's Commit nudges.
+	_, nested := db.(pgx.Tx)
+	committing := false
 	// Deferred so that it also runs while a panic unwinds. After a successful Commit it is a
 	// no-op (pgx answers ErrTxClosed without a round trip).
-	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }()
+	defer func() {
+		if !committing && !nested {
+			forgetAppend(tx) // while the connection is still ours
+		}
+		_ = tx.Rollback(context.WithoutCancel(ctx))
+	}()
 	if err := fn(tx); err != nil {
 		return err
 	}
-	if err := tx.Commit(ctx); err != nil {
+	committing = true
+	if nested {
+		err = tx.Commit(ctx)
+	} else {
+		err = Commit(ctx, tx)
+	}
+	if err != nil {
 		return fmt.Errorf("eventstore: commit: %w", err)
 	}
 	return nil

@@ -1,10 +1,11 @@
 // Package projections builds read models from the event log.
 //
-// Each read model lives in its own sub-package and implements Projection. The Runner consumes
-// the log through watermill-sql with one consumer group per projection; the projection writes
-// its tables in the consumer's transaction, the same one that moves its checkpoint, so an event
-// is applied exactly once even if it is delivered twice. Rebuild replays a projection from event
-// zero in large batches, bypassing the per-message router.
+// Each read model lives in its own sub-package, implements Projection, and is listed once in
+// Default. The Runner reads the log once per process for every projection, in batches; each
+// projection writes its tables in the batch's transaction, the same one that moves its own
+// checkpoint, so an event is applied exactly once even if it is read twice, and a failing
+// projection is set aside (and retried) while the others go on. RebuildAll replays projections
+// from event zero in large batches, sharing one read of the log.
 package projections
 
 import (
@@ -26,12 +27,14 @@ type Projection interface {
 	Name() string
 	// Tables are truncated (in this order) before a rebuild.
 	Tables() []string
-	// Handles reports whether the projection cares about an event type; other events only move
-	// the checkpoint.
+	// Handles reports whether the projection cares about an event type; the runner gives Apply
+	// only those, other events only move the checkpoint.
 	Handles(eventType string) bool
 	// Apply writes the effect of events (in consumer order) inside tx. It must be idempotent per
 	// event — applying an event it has already seen changes nothing — and must not depend on
-	// events of different streams arriving in position order (see docs/eventstore.md).
+	// events of different streams arriving in position order (see docs/eventstore.md). An error
+	// rolls the batch back; the runner applies it again without this projection, which it
+	// retries later with backoff.
 	Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error
 }
 
@@ -42,7 +45,8 @@ type Rebuilder interface {
 	ApplyRebuild(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error
 }
 
-// Default is every read model the application runs. Later areas add theirs here.
+// Default is every read model the application runs: the live runner, `gamelle projections
+// rebuild|status` and the benchmark all take this list. Adding a projection is adding it here.
 func Default() []Projection {
 	out := []Projection{balances.New(), tokenhistory.New(), checkouts.New()}
 	for _, p := range mealpreps.All() {

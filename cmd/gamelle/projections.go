@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"text/tabwriter"
+	"time"
 
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/projections"
@@ -55,10 +56,19 @@ func runProjections(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
+		failures, err := projections.Failures(ctx, a.pool)
+		if err != nil {
+			return err
+		}
 		w := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(w, "PROJECTION\tTRANSACTION\tPOSITION\tPENDING")
+		fmt.Fprintln(w, "PROJECTION\tTRANSACTION\tPOSITION\tPENDING\tSTATE")
 		for _, c := range cs {
-			fmt.Fprintf(w, "%s\t%d\t%d\t%d\n", c.Group, c.Checkpoint.TransactionID, c.Checkpoint.Position, c.Pending)
+			state := "ok"
+			if f, ok := failures[c.Group]; ok {
+				state = fmt.Sprintf("failing since %s (%d attempts, next %s): %s", f.Since.Local().Format(time.DateTime),
+					f.Attempts, f.RetryAt.Local().Format(time.TimeOnly), f.LastError)
+			}
+			fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%s\n", c.Group, c.Checkpoint.TransactionID, c.Checkpoint.Position, c.Pending, state)
 		}
 		return w.Flush()
 	case "run":

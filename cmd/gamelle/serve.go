@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/gamelle/gamelle/frontend"
@@ -104,6 +106,9 @@ func runServe(ctx context.Context, args []string) error {
 		return err
 	}
 
+	// One registry for the process: HTTP metrics and the projections' (served on /metrics).
+	registry := prometheus.NewRegistry()
+	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	g, ctx := errgroup.WithContext(ctx)
 	if *worker {
 		// Started detached from ctx so that shutdown is the graceful Stop below, not a hard cancel.
@@ -116,7 +121,7 @@ func runServe(ctx context.Context, args []string) error {
 			defer cancel()
 			return jobClient.Stop(sctx)
 		})
-		runner, err := projections.NewRunner(a.pool, a.log)
+		runner, err := projections.NewRunner(a.pool, a.log, projections.WithMetrics(registry))
 		if err != nil {
 			return fmt.Errorf("projections: %w", err)
 		}
@@ -125,7 +130,7 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	if *web {
 		router, err := newRouter(a.cfg, a.pool, a.log, svc, webOptions{
-			Assets: frontend.Dist(), HotFile: filepath.Join(a.cfg.DataDir, "vite.hot"), SessionCleanup: 5 * time.Minute,
+			Assets: frontend.Dist(), HotFile: filepath.Join(a.cfg.DataDir, "vite.hot"), SessionCleanup: 5 * time.Minute, Registry: registry,
 		})
 		if err != nil {
 			return err

@@ -3,6 +3,7 @@ package balances
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -85,7 +86,7 @@ func (Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Reco
 func Get(ctx context.Context, db eventstore.DBTX, userID uuid.UUID) (int64, bool, error) {
 	var b int64
 	err := db.QueryRow(ctx, `SELECT balance FROM balances WHERE user_id = $1`, userID).Scan(&b)
-	if err == pgx.ErrNoRows {
+	if errors.Is(err, pgx.ErrNoRows) {
 		return 0, false, nil
 	}
 	if err != nil {

@@ -1,0 +1,100 @@
+package eventstore
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// NotifyChannel is the PostgreSQL LISTEN/NOTIFY channel that tells consumers "the log may have
+// grown". The payload is empty: a notification is a nudge, never data; consumers read the log.
+const NotifyChannel = "gamelle_events"
+
+// notifySpacing is the least time between two notifications sent by one Store. Under load the
+// consumers are busy anyway; the spacing bounds the notifications to 1,000/s per Store.
+const notifySpacing = time.Millisecond
+
+// notifier sends NOTIFY NotifyChannel after appends have committed, on a connection of its own
+// and never inside the appending transaction: a NOTIFY inside a transaction takes a
+// cluster-wide lock from its commit until the commit is flushed, which serialises every
+// notifying commit (measured: 0.2× the throughput, docs/performance.md). Nudges that arrive
+// while one is being sent are coalesced into the next.
+type notifier struct {
+	pool    *pgxpool.Pool
+	pending atomic.Bool
+	running atomic.Bool
+}
+
+// nudge asks for a notification soon; it never blocks.
+func (n *notifier) nudge() {
+	if n == nil || n.pool == nil {
+		return
+	}
+	n.pending.Store(true)
+	if n.running.CompareAndSwap(false, true) {
+		go n.run()
+	}
+}
+
+func (n *notifier) run() {
+	for {
+		for n.pending.Swap(false) {
+			start := time.Now()
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			// A lost notification only delays the consumers until their fallback poll.
+			_, _ = n.pool.Exec(ctx, `SELECT pg_notify('`+NotifyChannel+`', '')`)
+			cancel()
+			if d := notifySpacing - time.Since(start); d > 0 {
+				time.Sleep(d)
+			}
+		}
+		n.running.Store(false)
+		// A nudge that came after the last Swap but before running was cleared saw running set
+		// and started nothing: take it over.
+		if !n.pending.Load() || !n.running.CompareAndSwap(false, true) {
+			return
+		}
+	}
+}
+
+// appendedOn remembers connections whose current transaction appended through a Store, so that
+// Commit can nudge the consumers. Keyed by connection (a pool has few), not by transaction, so
+// that transactions committed without Commit cannot grow it; such a stale mark only causes one
+// needless nudge later.
+var appendedOn sync.Map // *pgx.Conn → *notifier
+
+// Commit commits tx and, when Store.Append appended in it, tells consumers (NOTIFY
+// NotifyChannel, sent in the background after the commit). InTx uses it; a caller that commits an
+// appending transaction itself should use it instead of tx.Commit, otherwise consumers see the
+// events at their next fallback poll (docs/eventstore.md).
+func Commit(ctx context.Context, tx pgx.Tx) error {
+	var n *notifier
+	// Taken before the commit: once committed, a pooled connection may already serve someone else.
+	if conn := tx.Conn(); conn != nil {
+		if v, ok := appendedOn.LoadAndDelete(conn); ok {
+			n = v.(*notifier)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return err
+	}
+	n.nudge()
+	return nil
+}
+
+// forgetAppend drops the mark of a transaction about to be rolled back.
+func forgetAppend(tx pgx.Tx) {
+	if conn := tx.Conn(); conn != nil {
+		appendedOn.Delete(conn)
+	}
+}
+
+func (s *Store) markAppended(tx pgx.Tx) {
+	if conn := tx.Conn(); conn != nil && s.notify != nil {
+		appendedOn.Store(conn, s.notify)
+	}
+}

@@ -1,0 +1,175 @@
+package projections_test
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/stretchr/testify/require"
+
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
+	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/projections"
+	"github.com/gamelle/gamelle/projections/balances"
+	"github.com/gamelle/gamelle/projections/tokenhistory"
+)
+
+// flaky records every ledger event it applies in a table with no conflict clause, so applying an
+// event twice fails the test, and fails while broken is set.
+type flaky struct {
+	broken atomic.Bool
+	calls  atomic.Int64
+}
+
+func (*flaky) Name() string                  { return "flaky" }
+func (*flaky) Tables() []string              { return []string{"flaky_seen"} }
+func (*flaky) Handles(eventType string) bool { return ledger.IsLedgerEvent(eventType) }
+func (f *flaky) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	f.calls.Add(1)
+	if f.broken.Load() {
+		return errors.New("flaky is broken")
+	}
+	ids := make([]uuid.UUID, len(events))
+	for i, e := range events {
+		ids[i] = e.EventID
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO flaky_seen SELECT unnest($1::uuid[])`, ids)
+	return err
+}
+
+// A projection that fails is set aside: the others keep up with the log, the failure is visible
+// (status table, metric), and once it works again it catches up with each event applied once.
+func TestFailingProjectionDoesNotHoldOthersBack(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	_, err := b.pool.Exec(ctx, `CREATE TABLE flaky_seen (event_id uuid PRIMARY KEY)`)
+	require.NoError(t, err)
+	f := &flaky{}
+	f.broken.Store(true)
+	reg := prometheus.NewRegistry()
+	runner, err := projections.NewRunner(b.pool, slog.New(slog.DiscardHandler), projections.WithPollInterval(5*time.Millisecond), projections.WithBatchSize(7),
+		projections.WithRetryBackoff(20*time.Millisecond, 50*time.Millisecond), projections.WithMetrics(reg),
+		projections.WithProjections(balances.New(), tokenhistory.New(), f))
+	require.NoError(t, err)
+	b.runner = runner
+	b.start(t)
+
+	us := users(6)
+	last := workload(t, b, us, 60, 3)
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	require.NoError(t, projections.WaitFor(wctx, b.pool, last, balances.Name, tokenhistory.Name))
+	require.Eventually(t, func() bool { return f.calls.Load() >= 3 }, 20*time.Second, 5*time.Millisecond, "flaky is retried")
+	failures, err := projections.Failures(ctx, b.pool)
+	require.NoError(t, err)
+	require.Contains(t, failures, "flaky")
+	require.Positive(t, failures["flaky"].Attempts)
+	require.Contains(t, failures["flaky"].LastError, "flaky is broken")
+	require.Equal(t, 1.0, projectionGauge(t, reg, "projection_failing", "flaky"))
+	var applied int64
+	require.NoError(t, b.pool.QueryRow(ctx, `SELECT count(*) FROM flaky_seen`).Scan(&applied))
+	require.Zero(t, applied)
+
+	f.broken.Store(false)
+	last = max(last, workload(t, b, us, 20, 4))
+	require.NoError(t, runner.WaitFor(wctx, last))
+	var ledgerEvents int64
+	require.NoError(t, b.pool.QueryRow(ctx, `SELECT count(*) FROM events`).Scan(&ledgerEvents))
+	require.NoError(t, b.pool.QueryRow(ctx, `SELECT count(*) FROM flaky_seen`).Scan(&applied))
+	require.Equal(t, ledgerEvents, applied)
+	require.Eventually(t, func() bool {
+		failures, err := projections.Failures(ctx, b.pool)
+		require.NoError(t, err)
+		return len(failures) == 0
+	}, 20*time.Second, 5*time.Millisecond, "the failure is cleared")
+	require.Equal(t, 0.0, projectionGauge(t, reg, "projection_failing", "flaky"))
+
+	// The healthy projections are what a rebuild gives.
+	live := snap(t, b.pool)
+	_, err = projections.RebuildAll(ctx, b.pool, nil, projections.Default(), 5000)
+	require.NoError(t, err)
+	require.Equal(t, live, snap(t, b.pool))
+}
+
+// projectionGauge reads one projection's series of a gauge in reg.
+func projectionGauge(t *testing.T, reg *prometheus.Registry, name, projection string) float64 {
+	t.Helper()
+	mfs, err := reg.Gather()
+	require.NoError(t, err)
+	for _, mf := range mfs {
+		if mf.GetName() != name {
+			continue
+		}
+		for _, m := range mf.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "projection" && l.GetValue() == projection {
+					return m.GetGauge().GetValue()
+				}
+			}
+		}
+	}
+	t.Fatalf("no %s{projection=%q}", name, projection)
+	return 0
+}
+
+// With a fallback poll of an hour, events still reach the projections: appends notify the
+// runner after they commit, whether the store owns the transaction (Execute) or the caller does
+// (InTx). projections.WaitFor does not wake the runner itself.
+func TestAppendsNotifyTheRunner(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	runner, err := projections.NewRunner(b.pool, nil, projections.WithPollInterval(time.Hour))
+	require.NoError(t, err)
+	b.runner = runner
+	b.start(t)
+	ctx := context.Background()
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	user := uuid.New()
+	for i := range 3 {
+		r, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 1, Reason: ledger.ReasonAdminGrant, Actor: "cli:test"})
+		require.NoError(t, err)
+		require.NoError(t, projections.WaitFor(wctx, b.pool, r.Position, runner.Names()...), "append %d through Execute", i)
+
+		var pos int64
+		require.NoError(t, eventstore.InTx(ctx, b.pool, func(tx pgx.Tx) error {
+			r, err := b.svc.GrantTx(ctx, tx, ledgerapp.GrantCommand{UserID: user, Amount: 1, Reason: ledger.ReasonAdminGrant, Actor: "cli:test"})
+			pos = r.Position
+			return err
+		}))
+		require.NoError(t, projections.WaitFor(wctx, b.pool, pos, runner.Names()...), "append %d through InTx", i)
+	}
+	bal, ok, err := balances.Get(ctx, b.pool, user)
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, int64(6), bal)
+}
+
+// Read-your-writes does not depend on notifications: Runner.WaitFor wakes the runner of its own
+// process (here one that neither listens nor polls within the test's time).
+func TestWaitForWakesTheRunner(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	runner, err := projections.NewRunner(b.pool, nil, projections.WithPollInterval(time.Hour), projections.WithListen(false))
+	require.NoError(t, err)
+	b.runner = runner
+	b.start(t)
+	ctx := context.Background()
+	store := eventstore.New(b.pool, eventstore.WithoutNotify())
+	svc := ledgerapp.New(b.pool, store)
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	for range 3 {
+		r, err := svc.Grant(ctx, ledgerapp.GrantCommand{UserID: uuid.New(), Amount: 2, Reason: ledger.ReasonAdminGrant, Actor: "cli:test"})
+		require.NoError(t, err)
+		require.NoError(t, runner.WaitFor(wctx, r.Position))
+	}
+}
