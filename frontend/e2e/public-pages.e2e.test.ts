@@ -35,6 +35,13 @@ describe('landing page', () => {
     expect(await page.locator('[data-testid=testimonial]').count()).toBe(6)
     expect(await page.locator('[data-testid=faq-item]').count()).toBe(9)
     expect(await page.locator('[data-testid=pack]').count()).toBe(3)
+    // Inter is self-hosted: the body text renders with the font loaded from /build/.
+    const inter = await page.evaluate(async () => {
+      await document.fonts.ready
+      return [...document.fonts].filter((f) => f.family.includes('Inter') && f.status === 'loaded').length
+    })
+    expect(inter).toBeGreaterThan(0)
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Inter Variable/)
     expect(errors).toEqual([])
     await context.close()
   })

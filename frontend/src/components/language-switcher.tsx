@@ -3,7 +3,7 @@ import { SUPPORTED_LOCALES } from '../i18n'
 import { useLocale } from '../lib/use-locale'
 
 /**
- * Two toggle buttons (FR / EN). Changing the language caches it in localStorage and in the
+ * Two toggle buttons (FR / EN), each named "FR (Français)" for screen readers. Changing the language caches it in localStorage and in the
  * `i18next` cookie (read by the server) and updates <html lang> (see i18n/index.ts).
  */
 export default function LanguageSwitcher({ className = '' }: { className?: string }) {
@@ -20,7 +20,6 @@ export default function LanguageSwitcher({ className = '' }: { className?: strin
             type="button"
             lang={lng}
             aria-pressed={pressed}
-            aria-label={t(`language.${lng}`)}
             data-testid={`lang-${lng}`}
             onClick={() => {
               if (!pressed) void i18n.changeLanguage(lng)
@@ -29,7 +28,9 @@ export default function LanguageSwitcher({ className = '' }: { className?: strin
               pressed ? 'bg-brand-700 text-white' : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900'
             }`}
           >
+            {/* The visible code starts the accessible name (WCAG 2.5.3), the language's name follows. */}
             {lng}
+            <span className="sr-only"> ({t(`language.${lng}`)})</span>
           </button>
         )
       })}

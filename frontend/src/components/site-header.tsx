@@ -30,11 +30,11 @@ export default function SiteHeader() {
   const routes = app.mainRouteList ?? []
 
   const account = user ? (
-    <Link href="/dashboard/general" className="btn-primary">
+    <Link href="/dashboard/general" className="btn-primary whitespace-nowrap">
       {t('nav.dashboardLink')}
     </Link>
   ) : (
-    <Link href="/auth/login" className="btn-primary">
+    <Link href="/auth/login" className="btn-primary whitespace-nowrap">
       {t('nav.signIn')}
     </Link>
   )
@@ -46,7 +46,7 @@ export default function SiteHeader() {
           <BrandLogo name={app.brandName} />
         </Link>
 
-        <nav aria-label={t('nav.main')} className="hidden md:block">
+        <nav aria-label={t('nav.main')} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {routes.map((route) => (
               <li key={route.href}>
@@ -64,11 +64,11 @@ export default function SiteHeader() {
         <div className="flex items-center gap-2">
           <LanguageSwitcher />
           <div className="hidden sm:block">{account}</div>
-          <MenuToggle open={menuOpen} controls="mobile-menu" onToggle={() => setMenuOpen((open) => !open)} className="md:hidden" />
+          <MenuToggle open={menuOpen} controls="mobile-menu" onToggle={() => setMenuOpen((open) => !open)} className="lg:hidden" />
         </div>
       </div>
 
-      <nav id="mobile-menu" aria-label={t('nav.main')} hidden={!menuOpen} className="border-t border-stone-200 md:hidden">
+      <nav id="mobile-menu" aria-label={t('nav.main')} hidden={!menuOpen} className="border-t border-stone-200 lg:hidden">
         <ul className="container-page flex flex-col gap-1 py-3">
           {routes.map((route) => (
             <li key={route.href}>

@@ -71,7 +71,8 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
           <div className="flex h-16 items-center justify-between gap-3 px-4 sm:px-6">
             <div className="flex items-center gap-2 lg:hidden">
               <MenuToggle open={navOpen} controls="dashboard-mobile-nav" onToggle={() => setNavOpen((open) => !open)} />
-              <Link href="/" aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg">
+              {/* Below 360 px the bar keeps only what a person needs there: menu, balance, sign out. */}
+              <Link href="/" aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg max-[359px]:hidden">
                 <BrandLogo name={app.brandName} className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
               </Link>
             </div>
@@ -79,14 +80,17 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
               {user && (
                 <Link
                   href="/buy-tokens"
-                  className="rounded-full bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-900 hover:bg-brand-100"
+                  className="rounded-full bg-brand-50 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-brand-900 hover:bg-brand-100"
                   data-testid="balance"
                 >
-                  <span className="sr-only">{t('dashboard.balanceLabel')}: </span>
+                  <span className="sr-only">{t('dashboard.balanceLabel')} </span>
                   {t('dashboard.balance', { count: user.balance })}
                 </Link>
               )}
-              <LanguageSwitcher />
+              {/* On phones the language switcher moves into the menu so the bar stays on one line. */}
+              <div className="hidden sm:block">
+                <LanguageSwitcher />
+              </div>
               {user && (
                 <span className="hidden text-sm text-stone-600 md:inline" title={user.email}>
                   {user.name} {user.surname}
@@ -96,7 +100,7 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
                 href="/auth/logout"
                 method="post"
                 as="button"
-                className="rounded-full px-3 py-1.5 text-sm font-medium text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+                className="rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap text-stone-600 hover:bg-stone-100 hover:text-stone-900"
               >
                 {t('nav.signOut')}
               </Link>
@@ -104,6 +108,7 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
           </div>
           <nav id="dashboard-mobile-nav" aria-label={t('nav.dashboard')} hidden={!navOpen} className="border-t border-stone-200 px-3 py-3 lg:hidden">
             {navigation}
+            <LanguageSwitcher className="mt-3 ml-3 sm:hidden" />
           </nav>
         </header>
         <FlashMessages flash={flash} />

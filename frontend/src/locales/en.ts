@@ -133,7 +133,7 @@ export const en: LocaleMessages = {
       mostPopular: 'Most popular',
       bestValue: 'Best value',
       buy: 'Choose this pack',
-      buyLabel: 'Choose the {{count}}-token pack',
+      buyLabel: 'Choose this pack of {{count}} tokens',
       promo: 'Code BIENVENUE30: 30% off your first order.',
       empty: 'Token packs will be available soon.',
     },
@@ -299,7 +299,7 @@ export const en: LocaleMessages = {
   dashboard: {
     balance_one: '{{count}} token',
     balance_other: '{{count}} tokens',
-    balanceLabel: 'Balance',
+    balanceLabel: 'Balance:',
     buyTokens: 'Buy tokens',
     userMenu: '{{name}}’s account',
     roleAdmin: 'Administrator',

@@ -132,7 +132,7 @@ export const fr = {
       mostPopular: 'Le plus populaire',
       bestValue: 'Meilleur rapport qualité-prix',
       buy: 'Choisir ce pack',
-      buyLabel: 'Choisir le pack de {{count}} jetons',
+      buyLabel: 'Choisir ce pack de {{count}} jetons',
       promo: 'Code BIENVENUE30 : −30 % sur votre première commande.',
       empty: 'Les packs de jetons seront bientôt disponibles.',
     },
@@ -298,7 +298,7 @@ export const fr = {
   dashboard: {
     balance_one: '{{count}} jeton',
     balance_other: '{{count}} jetons',
-    balanceLabel: 'Solde',
+    balanceLabel: 'Solde :',
     buyTokens: 'Acheter des jetons',
     userMenu: 'Compte de {{name}}',
     roleAdmin: 'Administrateur',

@@ -113,10 +113,10 @@ describe('landing page interactions', () => {
     const user = userEvent.setup()
     const { i18n } = await renderLanding('fr')
     const switcher = screen.getAllByRole('group', { name: fr.language.label })[0]!
-    await user.click(within(switcher).getByRole('button', { name: 'English' }))
+    await user.click(within(switcher).getByRole('button', { name: /English/ }))
     expect(i18n.language).toBe('en')
     expect(document.documentElement.lang).toBe('en')
     expect(screen.getByRole('heading', { level: 1, name: en.landing.hero.title })).toBeInTheDocument()
-    expect(within(switcher).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(switcher).getByRole('button', { name: /English/ })).toHaveAttribute('aria-pressed', 'true')
   })
 })

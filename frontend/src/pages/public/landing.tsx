@@ -179,7 +179,7 @@ function PackCard({ pack }: { pack: TokenPack }) {
         <p
           data-testid="pack-badge"
           className={`absolute -top-3 left-6 rounded-full px-3 py-1 text-xs font-bold tracking-wide uppercase ${
-            pack.badge === 'most_popular' ? 'bg-brand-700 text-white' : 'bg-accent-500 text-white'
+            pack.badge === 'most_popular' ? 'bg-brand-700 text-white' : 'bg-accent-700 text-white'
           }`}
         >
           {badgeLabel}
@@ -231,7 +231,7 @@ function Pricing({ packs }: { packs: TokenPack[] }) {
             ))}
           </ul>
         )}
-        <p className="mt-10 text-center text-sm font-medium text-accent-600">{t('landing.pricing.promo')}</p>
+        <p className="mt-10 text-center text-sm font-medium text-accent-700">{t('landing.pricing.promo')}</p>
       </div>
     </section>
   )

@@ -1,0 +1,131 @@
+/**
+ * Accessibility and layout checks every browser test can run on its pages:
+ *
+ *   await expectAccessible(page)              // axe-core: fails on serious or critical violations
+ *   await expectFitsAllWidths(page, '/x')     // 320…1280 px: no sideways scroll, header on one line
+ *   await checkPage(page, '/x', 'x')          // both, plus a screenshot per width in test-output/
+ *
+ * axe-core runs in the page through @axe-core/playwright (with playwright-core and Debian's
+ * chromium, like the rest of the harness). Minor and moderate findings are not failures: they
+ * are printed so they stay visible.
+ */
+import { AxeBuilder } from '@axe-core/playwright'
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { outputDir } from './server'
+
+/** The widths the issue asks every page to hold at (phone, large phone, tablet, laptop, desktop). */
+export const WIDTHS = [320, 390, 768, 1024, 1280] as const
+
+/** Impacts that fail a test. */
+const FAILING = new Set(['serious', 'critical'])
+
+export interface AxeOptions {
+  /** CSS selectors left out of the scan (a third-party widget, say); keep it empty if you can. */
+  exclude?: string[]
+}
+
+/** One line per violation and node, readable in a test failure. */
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => `[${v.impact}] ${v.id}: ${v.help} — ${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`),
+  )
+}
+
+/**
+ * Runs axe-core (WCAG 2.x A/AA rules and best practices) on the page as it is now and fails on
+ * any serious or critical violation, listing each one.
+ */
+export async function expectAccessible(page: Page, options: AxeOptions = {}): Promise<void> {
+  // Transitions (the FAQ, flash messages) would let axe see half-faded colours.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  let builder = new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector)
+  const result = await builder.analyze()
+  const failing = result.violations.filter((v) => FAILING.has(v.impact ?? ''))
+  const other = result.violations.filter((v) => !FAILING.has(v.impact ?? ''))
+  if (other.length > 0) process.stderr.write(`axe (not failing) on ${page.url()}:\n  ${describeViolations(other).join('\n  ')}\n`)
+  expect(describeViolations(failing), `axe-core on ${page.url()}`).toEqual([])
+}
+
+/**
+ * What is wrong with the layout at the current width: a page wider than the window, or a
+ * control in a banner (<header>) that wraps onto two lines or sticks out of the window.
+ */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    const overflow = document.documentElement.scrollWidth - window.innerWidth
+    if (overflow > 0) problems.push(`page is ${overflow}px wider than the window`)
+    const controls = document.querySelectorAll<HTMLElement>('header a, header button, header [data-testid=balance]')
+    for (const el of controls) {
+      const box = el.getBoundingClientRect()
+      if (box.width === 0 || box.height === 0 || el.closest('[hidden]')) continue
+      const label = (el.innerText || el.getAttribute('aria-label') || el.tagName).trim().replace(/\s+/g, ' ')
+      if (box.left < 0 || box.right > window.innerWidth + 0.5) problems.push(`"${label}" sticks out of the window (${Math.round(box.left)}–${Math.round(box.right)}px)`)
+      // One line of text: the line boxes of its visible text (screen-reader-only text aside) sit
+      // on one row, within half a line of each other.
+      const rects: DOMRect[] = []
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement
+        if (!parent || !node.textContent?.trim()) continue
+        const parentBox = parent.getBoundingClientRect()
+        if (parentBox.width <= 1 || parentBox.height <= 1) continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        rects.push(...[...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0))
+      }
+      if (rects.length > 0) {
+        const line = Math.min(...rects.map((r) => r.height))
+        const rows: number[] = []
+        for (const r of rects) if (!rows.some((top) => Math.abs(top - r.top) < line / 2)) rows.push(r.top)
+        if (rows.length > 1) problems.push(`"${label}" wraps onto ${rows.length} lines`)
+      }
+    }
+    return problems
+  })
+}
+
+/**
+ * Opens `path` at each width (reloading so media queries and JS layout start fresh) and fails if
+ * the page scrolls sideways or a header control wraps or leaves the window. With `screenshot`,
+ * writes test-output/<screenshot>-<width>.png.
+ */
+export async function expectFitsAllWidths(
+  page: Page,
+  path: string,
+  options: { screenshot?: string; ready?: (page: Page) => Promise<unknown>; widths?: readonly number[] } = {},
+): Promise<void> {
+  const problems: string[] = []
+  for (const width of options.widths ?? WIDTHS) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto(path)
+    await (options.ready ? options.ready(page) : page.locator('h1').first().waitFor())
+    await page.evaluate(() => document.fonts.ready)
+    for (const p of await layoutProblems(page)) problems.push(`${width}px: ${p}`)
+    if (options.screenshot) {
+      mkdirSync(outputDir, { recursive: true })
+      await page.screenshot({ path: resolve(outputDir, `${options.screenshot}-${width}.png`) })
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  expect(problems, `layout of ${path}`).toEqual([])
+}
+
+/**
+ * The whole check for one page: axe-core at 1280 px and at 320 px (the mobile layout shows other
+ * controls), then every width. `ready` waits for what shows the page has rendered (default: an h1).
+ */
+export async function checkPage(page: Page, path: string, name: string, options: AxeOptions & { ready?: (page: Page) => Promise<unknown> } = {}): Promise<void> {
+  const ready = options.ready ?? ((p: Page) => p.locator('h1').first().waitFor())
+  for (const width of [1280, 320]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto(path)
+    await ready(page)
+    await expectAccessible(page, options)
+  }
+  await expectFitsAllWidths(page, path, { screenshot: name, ready })
+}
