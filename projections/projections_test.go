@@ -304,6 +304,9 @@ func TestRebuildAllInOnePassEqualsOneByOne(t *testing.T) {
 	defer stop()
 	go func() { done <- runner.Run(runCtx) }()
 	last = workload(t, b, us, 40, 101)
+	// A bound of its own: the rebuilds above may have used most of wctx's on a loaded machine.
+	wctx, cancel = context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
 	require.NoError(t, runner.WaitFor(wctx, last))
 	stop()
 	require.NoError(t, <-done)

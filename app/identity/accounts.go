@@ -31,7 +31,6 @@ import (
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/mail"
-	"github.com/gamelle/gamelle/internal/db"
 )
 
 // SignupBonus is the number of tokens a verified address earns, once per account (SPEC §1).
@@ -204,7 +203,7 @@ func (s *Service) markVerifiedTx(ctx context.Context, tx pgx.Tx, userID uuid.UUI
 func (s *Service) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
 	var err error
 	for range 3 {
-		err = db.InTx(ctx, s.pool, fn)
+		err = eventstore.InTx(ctx, s.pool, fn) // it appends: eventstore.InTx wakes the projections after the commit
 		if !errors.Is(err, eventstore.ErrVersionConflict) {
 			return err
 		}
