@@ -19,6 +19,7 @@ import (
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/app/identity/waitlist"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
+	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/integrations/oauth"
@@ -51,6 +52,7 @@ type testServer struct {
 	accounts *identityapp.Service
 	waitlist *waitlist.Store
 	mailbox  *mail.Mailbox
+	mealprep *mealprepapp.Service
 }
 
 func (s *testServer) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
@@ -77,12 +79,13 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 	s.accounts = identityapp.New(pool, s.wallets, jc, identityapp.Options{
 		AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
 	})
+	s.mealprep = mealprepapp.New(pool, eventstore.New(pool), s.wallets, jc)
 	if s.Core, err = NewCore(CoreDeps{Config: cfg, Pool: pool, Logger: log, Users: s.accounts, Assets: testAssets()}); err != nil {
 		return nil, err
 	}
 	areas := []Area{
 		NewPublic(s.Core, s.waitlist), NewIdentity(s.Core, s.accounts), NewSocial(s.Core, s.accounts, providers),
-		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core),
+		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core, s.mealprep), NewMealPreps(s.Core, s.mealprep),
 	}
 	if !cfg.Production() {
 		areas = append(areas, NewDevMailbox(s.Core, s.mailbox))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -14,6 +15,9 @@ import (
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/app/identity/waitlist"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
+	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/data"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/handlers"
 	"github.com/gamelle/gamelle/integrations/mail"
@@ -37,6 +41,7 @@ type services struct {
 	identity *identityapp.Service
 	waitlist *waitlist.Store
 	oauth    *oauth.Registry
+	mealprep *mealprepapp.Service
 }
 
 // newServices builds the services over pool. jobClient inserts (and, on worker processes,
@@ -58,11 +63,17 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 	if err != nil {
 		return nil, fmt.Errorf("social sign-in: %w", err)
 	}
-	ledger := ledgerapp.New(pool, eventstore.New(pool))
+	store := eventstore.New(pool)
+	ledger := ledgerapp.New(pool, store)
+	var inserter mealprepapp.JobInserter
+	if jobClient != nil {
+		inserter = jobClient
+	}
 	return &services{
-		tr:     tr,
-		jobs:   jobClient,
-		ledger: ledger,
+		mealprep: mealprepapp.New(pool, store, ledger, inserter),
+		tr:       tr,
+		jobs:     jobClient,
+		ledger:   ledger,
 		identity: identityapp.New(pool, ledger, jobClient, identityapp.Options{
 			AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
 		}),
@@ -91,7 +102,18 @@ func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Po
 	if err != nil {
 		return err
 	}
-	return jobs.Register(workers, &identityapp.SendEmailWorker{Mailer: mailer, Translator: tr})
+	if err := jobs.Register(workers, &identityapp.SendEmailWorker{Mailer: mailer, Translator: tr}); err != nil {
+		return err
+	}
+	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	if err != nil {
+		return fmt.Errorf("recipe prices: %w", err)
+	}
+	store := eventstore.New(pool)
+	// The worker never enqueues, so its service needs no job client.
+	svc := mealprepapp.New(pool, store, ledgerapp.New(pool, store), nil)
+	gen := mealprepapp.Engine{Gen: nutrition.NewBuiltin(prices), USDPerEUR: nutrition.DefaultUSDPerEUR}
+	return mealprepapp.Register(workers, mealprepapp.NewWorker(svc, gen, mealprepapp.DefaultJobTimeout))
 }
 
 // webOptions are the HTTP side's settings that do not come from the environment.
@@ -116,7 +138,8 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 		handlers.NewIdentity(core, svc.identity),
 		handlers.NewSocial(core, svc.identity, svc.oauth),
 		handlers.NewOnboarding(core, svc.identity),
-		handlers.NewDashboard(core),
+		handlers.NewDashboard(core, svc.mealprep),
+		handlers.NewMealPreps(core, svc.mealprep),
 	}
 	if !cfg.Production() {
 		areas = append(areas, handlers.NewDevMailbox(core, mail.NewMailbox(pool, log)))

@@ -168,8 +168,8 @@ type Recipe struct {
 	// ExplanationFR/EN say which macro cannot be met and what would fix it, when so.
 	ExplanationFR string `json:"explanationFr,omitempty"`
 	ExplanationEN string `json:"explanationEn,omitempty"`
-	DurationMin int    `json:"durationMin"`
-	PriceCents  int    `json:"priceCents"`
+	DurationMin   int    `json:"durationMin"`
+	PriceCents    int    `json:"priceCents"`
 	// HealthScore and HealthGrade are empty until the engine computes them.
 	HealthScore *int   `json:"healthScore,omitempty"`
 	HealthGrade string `json:"healthGrade,omitempty"`

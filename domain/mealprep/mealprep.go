@@ -133,14 +133,14 @@ func CheckIngredients(ings []Ingredient) error {
 	seen := make(map[int]bool, len(ings))
 	for _, in := range ings {
 		if in.FoodCode <= 0 {
-			return ErrInvalidFoodCode
+			return fmt.Errorf("%w: %w", ErrInvalidIngredients, ErrInvalidFoodCode)
 		}
 		if seen[in.FoodCode] {
 			return fmt.Errorf("%w: food %d twice", ErrInvalidIngredients, in.FoodCode)
 		}
 		seen[in.FoodCode] = true
 		if err := CheckGrams(in.Grams); err != nil {
-			return err
+			return fmt.Errorf("%w: food %d: %w", ErrInvalidIngredients, in.FoodCode, err)
 		}
 	}
 	return nil

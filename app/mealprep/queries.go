@@ -1,0 +1,269 @@
+package mealprep
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/projections"
+	"github.com/gamelle/gamelle/projections/mealpreps"
+)
+
+// Summary is one meal prep in the person's list.
+type Summary struct {
+	ID          uuid.UUID `json:"id"`
+	Name        string    `json:"name"`
+	FoodCount   int       `json:"foodCount"`
+	RecipeCount int       `json:"recipeCount"`
+	Running     int       `json:"running"`
+	UpdatedAt   time.Time `json:"updatedAt"`
+}
+
+// List is the person's meal preps, most recently changed first (read model mealprep_list).
+func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]Summary, error) {
+	rows, err := s.pool.Query(ctx, `
+		SELECT l.id, coalesce(t.name, ''), l.food_count, l.recipe_count,
+		       (SELECT count(*) FROM generation_requests g WHERE g.mealprep_id = l.id AND NOT g.failed AND g.done < g.count),
+		       l.updated_at
+		FROM mealprep_list l LEFT JOIN mealprep_texts t ON t.subject_id = l.id
+		WHERE l.owner_id = $1 AND NOT l.deleted
+		ORDER BY l.updated_at DESC LIMIT 200`, owner)
+	if err != nil {
+		return nil, fmt.Errorf("mealprep: list of %s: %w", owner, err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Summary, error) {
+		var m Summary
+		err := r.Scan(&m.ID, &m.Name, &m.FoodCount, &m.RecipeCount, &m.Running, &m.UpdatedAt)
+		return m, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("mealprep: list of %s: %w", owner, err)
+	}
+	if out == nil {
+		out = []Summary{}
+	}
+	return out, nil
+}
+
+// Name is the name the person gave a meal prep or a recipe ("" when none).
+func (s *Service) Name(ctx context.Context, subject uuid.UUID) (string, error) {
+	var name string
+	err := s.pool.QueryRow(ctx, `SELECT name FROM mealprep_texts WHERE subject_id = $1`, subject).Scan(&name)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("mealprep: name of %s: %w", subject, err)
+	}
+	return name, nil
+}
+
+// Projections are the meal-prep read models' names, for read-your-writes waits.
+var Projections = []string{mealpreps.ListName, mealpreps.DetailName, mealpreps.RecipesName, mealpreps.RequestsName}
+
+// WaitForReadModels waits (bounded by ctx) until the meal-prep read models include position.
+func (s *Service) WaitForReadModels(ctx context.Context, position int64) error {
+	if position <= 0 {
+		return nil
+	}
+	return projections.WaitFor(ctx, s.pool, position, Projections...)
+}
+
+// IngredientView is an ingredient with its food's name.
+type IngredientView struct {
+	FoodCode int    `json:"foodCode"`
+	Name     string `json:"name"`
+	Grams    int    `json:"grams"`
+}
+
+// RecipeView is a recipe as pages show it (read model recipes).
+type RecipeView struct {
+	ID          uuid.UUID          `json:"id"`
+	RequestID   uuid.UUID          `json:"requestId"`
+	Name        string             `json:"name"`
+	Category    mealprep.Category  `json:"category"`
+	Servings    int                `json:"servings"`
+	Ingredients []IngredientView   `json:"ingredients"`
+	Target      mealprep.Macros    `json:"target"`
+	Nutrition   mealprep.Nutrition `json:"nutrition"`
+	PerServing  mealprep.Nutrition `json:"perServing"`
+	// WithinTolerance and Refunded: a miss on a feasible target refunded its token.
+	WithinTolerance bool   `json:"withinTolerance"`
+	Refunded        bool   `json:"refunded"`
+	Explanation     string `json:"explanation"`
+	DurationMin     int    `json:"durationMin"`
+	// Price of the whole recipe, in the person's currency (an estimate).
+	Price       float64  `json:"price"`
+	Currency    string   `json:"currency"`
+	HealthScore *int     `json:"healthScore"`
+	HealthGrade string   `json:"healthGrade"`
+	Generator   string   `json:"generator"`
+	Steps       []string `json:"steps"`
+}
+
+const recipeCols = `r.id, r.request_id, coalesce(t.name, CASE WHEN $2 = 'en' THEN r.name_en ELSE r.name_fr END), r.category, r.servings,
+	r.ingredients, r.target, r.nutrition, r.within_tolerance, r.feasible,
+	CASE WHEN $2 = 'en' THEN r.explanation_en ELSE r.explanation_fr END, r.duration_min, r.price_cents,
+	r.health_score, r.health_grade, r.generator, CASE WHEN $2 = 'en' THEN r.steps_en ELSE r.steps_fr END`
+
+// Recipes lists a meal prep's recipes in lang, oldest first. Callers check ownership first.
+func (s *Service) Recipes(ctx context.Context, p Person, mealPrepID uuid.UUID, lang string) ([]RecipeView, error) {
+	return s.recipes(ctx, p, lang, `WHERE r.mealprep_id = $1 ORDER BY r.created_at, r.idx`, mealPrepID)
+}
+
+// ErrRecipeNotFound: no such recipe in this meal prep.
+var ErrRecipeNotFound = mealprep.ErrRecipeNotFound
+
+// Recipe reads one recipe of a meal prep.
+func (s *Service) Recipe(ctx context.Context, p Person, mealPrepID, recipeID uuid.UUID, lang string) (RecipeView, error) {
+	rs, err := s.recipes(ctx, p, lang, `WHERE r.mealprep_id = $1 AND r.id = $3`, mealPrepID, recipeID)
+	if err != nil {
+		return RecipeView{}, err
+	}
+	if len(rs) == 0 {
+		return RecipeView{}, fmt.Errorf("%w: %s", ErrRecipeNotFound, recipeID)
+	}
+	return rs[0], nil
+}
+
+func (s *Service) recipes(ctx context.Context, p Person, lang, where string, args ...any) ([]RecipeView, error) {
+	if lang != "en" {
+		lang = "fr"
+	}
+	all := append([]any{args[0], lang}, args[1:]...)
+	rows, err := s.pool.Query(ctx, `SELECT `+recipeCols+` FROM recipes r LEFT JOIN mealprep_texts t ON t.subject_id = r.id `+where, all...)
+	if err != nil {
+		return nil, fmt.Errorf("mealprep: recipes: %w", err)
+	}
+	type raw struct {
+		v                        RecipeView
+		ings, target, nut, steps []byte
+		feasible                 bool
+		priceCents               int
+	}
+	var list []raw
+	for rows.Next() {
+		var x raw
+		if err := rows.Scan(&x.v.ID, &x.v.RequestID, &x.v.Name, &x.v.Category, &x.v.Servings, &x.ings, &x.target, &x.nut,
+			&x.v.WithinTolerance, &x.feasible, &x.v.Explanation, &x.v.DurationMin, &x.priceCents,
+			&x.v.HealthScore, &x.v.HealthGrade, &x.v.Generator, &x.steps); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("mealprep: recipes: %w", err)
+		}
+		list = append(list, x)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("mealprep: recipes: %w", err)
+	}
+	out := make([]RecipeView, 0, len(list))
+	var codes []int
+	ingsOf := make([][]mealprep.Ingredient, len(list))
+	for i, x := range list {
+		if err := json.Unmarshal(x.ings, &ingsOf[i]); err != nil {
+			return nil, fmt.Errorf("mealprep: recipe %s ingredients: %w", x.v.ID, err)
+		}
+		for _, in := range ingsOf[i] {
+			codes = append(codes, in.FoodCode)
+		}
+	}
+	var owner uuid.UUID
+	if len(args) > 0 {
+		owner, _ = s.ownerOf(ctx, args[0].(uuid.UUID))
+	}
+	names, err := s.foods.ByCodes(ctx, s.pool, lang, owner, codes)
+	if err != nil {
+		return nil, err
+	}
+	rate := 1.0
+	cur := "EUR"
+	if p.Currency == "USD" {
+		rate, cur = nutrition.DefaultUSDPerEUR, "USD"
+	}
+	for i, x := range list {
+		v := x.v
+		_ = json.Unmarshal(x.target, &v.Target)
+		_ = json.Unmarshal(x.nut, &v.Nutrition)
+		_ = json.Unmarshal(x.steps, &v.Steps)
+		if v.Steps == nil {
+			v.Steps = []string{}
+		}
+		v.Refunded = x.feasible && !v.WithinTolerance
+		v.Price, v.Currency = math.Round(float64(x.priceCents)*rate)/100, cur
+		v.PerServing = perServing(v.Nutrition, v.Servings)
+		for _, in := range ingsOf[i] {
+			v.Ingredients = append(v.Ingredients, IngredientView{FoodCode: in.FoodCode, Name: names[in.FoodCode].Name, Grams: in.Grams})
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func (s *Service) ownerOf(ctx context.Context, mealPrepID uuid.UUID) (uuid.UUID, error) {
+	var owner uuid.UUID
+	err := s.pool.QueryRow(ctx, `SELECT owner_id FROM mealprep_list WHERE id = $1`, mealPrepID).Scan(&owner)
+	return owner, err
+}
+
+func perServing(n mealprep.Nutrition, servings int) mealprep.Nutrition {
+	k := float64(max(servings, 1))
+	r := func(v float64) float64 { return math.Round(v/k*10) / 10 }
+	return mealprep.Nutrition{
+		Macros:  mealprep.Macros{Kcal: math.Round(n.Kcal / k), ProteinG: r(n.ProteinG), FatG: r(n.FatG), CarbsG: r(n.CarbsG)},
+		SatFatG: r(n.SatFatG), FibreG: r(n.FibreG), SugarsG: r(n.SugarsG), SaltG: math.Round(n.SaltG/k*100) / 100, SodiumMg: math.Round(n.SodiumMg / k),
+	}
+}
+
+// RequestView is a generation request's progress (read model generation_requests).
+type RequestView struct {
+	RequestID uuid.UUID         `json:"requestId"`
+	Category  mealprep.Category `json:"category"`
+	Count     int               `json:"count"`
+	Done      int               `json:"done"`
+	Failed    bool              `json:"failed"`
+	Reason    string            `json:"reason"`
+	Refunded  int               `json:"refunded"`
+	Running   bool              `json:"running"`
+	CreatedAt time.Time         `json:"createdAt"`
+}
+
+// Requests lists a meal prep's running requests and those finished in the last ten minutes,
+// newest first: what the recipes page follows.
+func (s *Service) Requests(ctx context.Context, mealPrepID uuid.UUID) ([]RequestView, error) {
+	rows, err := s.pool.Query(ctx, `SELECT request_id, category, count, done, failed, reason, refunded, created_at
+		FROM generation_requests WHERE mealprep_id = $1 AND ((NOT failed AND done < count) OR updated_at > now() - interval '10 minutes')
+		ORDER BY created_at DESC LIMIT 20`, mealPrepID)
+	if err != nil {
+		return nil, fmt.Errorf("mealprep: requests of %s: %w", mealPrepID, err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (RequestView, error) {
+		var v RequestView
+		err := r.Scan(&v.RequestID, &v.Category, &v.Count, &v.Done, &v.Failed, &v.Reason, &v.Refunded, &v.CreatedAt)
+		v.Running = !v.Failed && v.Done < v.Count
+		return v, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("mealprep: requests of %s: %w", mealPrepID, err)
+	}
+	if out == nil {
+		out = []RequestView{}
+	}
+	return out, nil
+}
+
+// PlanOf computes the meal prep's plan against the person's daily goals.
+func PlanOf(recipes []RecipeView, p Person) mealprep.Plan {
+	in := make([]mealprep.PlanRecipe, 0, len(recipes))
+	for _, r := range recipes {
+		in = append(in, mealprep.PlanRecipe{Category: r.Category, Servings: r.Servings, PerServing: r.PerServing.Macros})
+	}
+	return mealprep.PlanOf(in, p.Daily)
+}

@@ -1,0 +1,550 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
+	inertia "github.com/romsar/gonertia/v3"
+
+	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
+	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/domain/mealprep"
+)
+
+// MealPreps serves the meal-prep pages (issue 10): the foods screen with its food search, the
+// recipes screen with the plan and the generation progress, and the recipe detail. Every route
+// needs a signed-in person, and a meal prep is only ever shown to its owner: anyone else gets
+// the not-found page, never 403, so ids do not leak.
+type MealPreps struct {
+	*Core
+	mealpreps *mealprepapp.Service
+}
+
+// NewMealPreps returns the meal-prep pages over their service.
+func NewMealPreps(c *Core, s *mealprepapp.Service) *MealPreps {
+	return &MealPreps{Core: c, mealpreps: s}
+}
+
+// Routes registers the meal-prep routes (field names are the issue's contract).
+func (h *MealPreps) Routes(r chi.Router) {
+	r.Group(func(r chi.Router) {
+		r.Use(h.requireUser)
+		r.Post("/mealprep", h.create)
+		r.Delete("/mealprep", h.delete)
+		r.Post("/mealprep/duplicate", h.duplicate)
+		r.Get("/mealprep/{id}/food", h.foodPage)
+		r.Get("/mealprep/{id}/food/search", h.search)
+		r.Post("/mealprep/{id}/food", h.setFood)
+		r.Delete("/mealprep/{id}/food", h.removeFood)
+		r.Get("/mealprep/{id}/recipes", h.recipesPage)
+		r.Post("/mealprep/{id}/recipes", h.generate)
+		r.Patch("/mealprep/{id}/recipes", h.updateRecipe)
+		r.Delete("/mealprep/{id}/recipes", h.deleteRecipes)
+		r.Get("/mealprep/{id}/recipe/{recipeId}", h.recipePage)
+	})
+}
+
+// mealprepMessage maps the area's refusal reasons to a form field and a message key: the one
+// place where domain errors of this area become words. ok is false for errors that are not the
+// person's to fix.
+func mealprepMessage(err error) (field, key string, ok bool) {
+	switch {
+	case errors.Is(err, mealprep.ErrInvalidIngredients):
+		return "ingredients", "mealprep.error.ingredients", true
+	case errors.Is(err, mealprep.ErrInvalidName):
+		return "name", "mealprep.error.name", true
+	case errors.Is(err, mealprep.ErrInvalidGrams):
+		return "grams", "mealprep.error.grams", true
+	case errors.Is(err, mealprep.ErrInvalidFoodCode), errors.Is(err, mealprepapp.ErrUnknownFood):
+		return "foodCode", "mealprep.error.food_unknown", true
+	case errors.Is(err, mealprep.ErrFoodNotFound):
+		return "foodCode", "mealprep.error.food_absent", true
+	case errors.Is(err, mealprep.ErrTooManyFoods):
+		return "foodCode", "mealprep.error.too_many_foods", true
+	case errors.Is(err, mealprep.ErrInvalidCount):
+		return "count", "mealprep.error.count", true
+	case errors.Is(err, mealprep.ErrInvalidCategory):
+		return "category", "mealprep.error.category", true
+	case errors.Is(err, mealprep.ErrNoFoods):
+		return "form", "mealprep.error.no_foods", true
+	case errors.Is(err, ledger.ErrInsufficientTokens):
+		return "tokens", "mealprep.error.tokens", true
+	case errors.Is(err, mealprep.ErrInvalidServings):
+		return "servings", "mealprep.error.servings", true
+	}
+	return "", "", false
+}
+
+// fail answers a command's error: 404 for what is not the person's, a field error back to the
+// form for what they can fix, the server-error page otherwise.
+func (h *MealPreps) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, mealprep.ErrNotFound) || errors.Is(err, mealprep.ErrRecipeNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	if field, key, ok := mealprepMessage(err); ok {
+		h.back(w, r, inertia.ValidationErrors{field: h.t(r, key)})
+		return
+	}
+	h.serverError(w, r, err)
+}
+
+// waitRead gives the read models a bounded moment to include a write before the next page reads
+// them; a slow projection shows a slightly stale page rather than an error.
+func (h *MealPreps) waitRead(ctx context.Context, res mealprepapp.Result) {
+	wctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	_ = h.mealpreps.WaitForReadModels(wctx, res.Position)
+}
+
+func (h *MealPreps) owner(r *http.Request) uuid.UUID {
+	u, _ := currentUser(r.Context())
+	return u.ID
+}
+
+func pathID(r *http.Request, name string) (uuid.UUID, bool) {
+	id, err := uuid.Parse(chi.URLParam(r, name))
+	return id, err == nil
+}
+
+// load checks the meal prep of the URL belongs to the person and replays it.
+func (h *MealPreps) load(w http.ResponseWriter, r *http.Request) (*mealprep.MealPrep, bool) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		h.notFound(w, r)
+		return nil, false
+	}
+	m, err := h.mealpreps.Load(r.Context(), h.owner(r), id)
+	if err != nil {
+		h.fail(w, r, err)
+		return nil, false
+	}
+	return m, true
+}
+
+func foodPath(id uuid.UUID) string    { return "/mealprep/" + id.String() + "/food" }
+func recipesPath(id uuid.UUID) string { return "/mealprep/" + id.String() + "/recipes" }
+
+type nameForm struct {
+	Name string `json:"name"`
+}
+
+type idForm struct {
+	ID string `json:"id"`
+}
+
+func (h *MealPreps) create(w http.ResponseWriter, r *http.Request) {
+	var f nameForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	id, res, err := h.mealpreps.Create(r.Context(), h.owner(r), f.Name)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.waitRead(r.Context(), res)
+	h.inertia.Redirect(w, r, foodPath(id), http.StatusSeeOther)
+}
+
+func (h *MealPreps) bodyID(w http.ResponseWriter, r *http.Request) (uuid.UUID, bool) {
+	var f idForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return uuid.Nil, false
+	}
+	id, err := uuid.Parse(f.ID)
+	if err != nil {
+		h.notFound(w, r)
+		return uuid.Nil, false
+	}
+	return id, true
+}
+
+func (h *MealPreps) delete(w http.ResponseWriter, r *http.Request) {
+	id, ok := h.bodyID(w, r)
+	if !ok {
+		return
+	}
+	res, err := h.mealpreps.Delete(r.Context(), h.owner(r), id)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.waitRead(r.Context(), res)
+	h.redirectWithFlash(w, r, "/dashboard/general", "success", h.t(r, "mealprep.flash.deleted"))
+}
+
+func (h *MealPreps) duplicate(w http.ResponseWriter, r *http.Request) {
+	id, ok := h.bodyID(w, r)
+	if !ok {
+		return
+	}
+	name, err := h.mealpreps.Name(r.Context(), id)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	copyName := h.t(r, "mealprep.copy_name", map[string]any{"Name": name})
+	if _, err := mealprep.CheckName(copyName); err != nil {
+		copyName = name
+	}
+	newID, res, err := h.mealpreps.Duplicate(r.Context(), h.owner(r), id, copyName)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.waitRead(r.Context(), res)
+	h.inertia.Redirect(w, r, foodPath(newID), http.StatusSeeOther)
+}
+
+// foodLine is a food of the meal prep as the foods screen shows it.
+type foodLine struct {
+	nutritionapp.Food
+	Grams       int    `json:"grams"`
+	DietWarning string `json:"dietWarning"`
+}
+
+func (h *MealPreps) person(r *http.Request) (mealprepapp.Person, error) {
+	return h.mealpreps.Person(r.Context(), h.pool, h.owner(r))
+}
+
+func (h *MealPreps) dietWarning(p mealprepapp.Person, f nutritionapp.Food) string {
+	ex, bad := mealprep.DietConflict(p.Diet, mealprep.FoodGroups{Group: f.GroupEN, Subgroup: f.SubgroupEN, NameEN: f.NameEN})
+	if !bad {
+		return ""
+	}
+	return string(ex)
+}
+
+func (h *MealPreps) header(r *http.Request, m *mealprep.MealPrep) (map[string]any, error) {
+	name, err := h.mealpreps.Name(r.Context(), m.ID())
+	if err != nil {
+		return nil, err
+	}
+	return map[string]any{"id": m.ID(), "name": name}, nil
+}
+
+func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
+	m, ok := h.load(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	lang := localeFrom(ctx)
+	p, err := h.person(r)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	codes := make([]int, 0, len(m.Foods()))
+	for _, f := range m.Foods() {
+		codes = append(codes, f.FoodCode)
+	}
+	known, err := h.mealpreps.Foods().ByCodes(ctx, h.pool, lang, h.owner(r), codes)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	lines := make([]foodLine, 0, len(codes))
+	for _, f := range m.Foods() {
+		food := known[f.FoodCode]
+		food.Code = f.FoodCode
+		lines = append(lines, foodLine{Food: food, Grams: f.Grams, DietWarning: h.dietWarning(p, food)})
+	}
+	groups, err := h.mealpreps.Foods().Groups(ctx, lang)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	head, err := h.header(r, m)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, "mealprep/food", inertia.Props{
+		"mealPrep": head, "foods": lines, "groups": groups,
+		"settings": map[string]any{"units": p.Units, "diet": p.Diet},
+		"limits":   map[string]any{"maxGrams": mealprep.MaxGrams, "maxFoods": mealprep.MaxFoods},
+	})
+}
+
+// searchHit is one food of a search answer.
+type searchHit struct {
+	nutritionapp.Food
+	DietWarning string `json:"dietWarning"`
+}
+
+// search answers the as-you-type food search with JSON (the foods screen's combobox).
+func (h *MealPreps) search(w http.ResponseWriter, r *http.Request) {
+	if _, ok := h.load(w, r); !ok {
+		return
+	}
+	var q struct {
+		Q     string `json:"q"`
+		Group string `json:"group"`
+		Page  string `json:"page"`
+	}
+	if err := decodeQuery(r, &q); err != nil {
+		http.Error(w, h.t(r, "error.form.malformed"), http.StatusBadRequest)
+		return
+	}
+	page, _ := strconv.Atoi(q.Page)
+	res, err := h.mealpreps.Foods().Search(r.Context(), nutritionapp.Query{
+		Text: q.Q, Lang: localeFrom(r.Context()), Group: q.Group, Page: page, Owner: h.owner(r),
+	})
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	p, err := h.person(r)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	hits := make([]searchHit, 0, len(res.Foods))
+	for _, f := range res.Foods {
+		hits = append(hits, searchHit{Food: f, DietWarning: h.dietWarning(p, f)})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"foods": hits, "page": res.Page, "hasMore": res.HasMore})
+}
+
+type foodForm struct {
+	FoodCode flexInt `json:"foodCode"`
+	Grams    flexInt `json:"grams"`
+}
+
+func (h *MealPreps) setFood(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		h.notFound(w, r)
+		return
+	}
+	var f foodForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	if _, err := h.mealpreps.SetFood(r.Context(), h.owner(r), id, int(f.FoodCode), int(f.Grams)); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.backWithErrors(w, r, foodPath(id), nil)
+}
+
+func (h *MealPreps) removeFood(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		h.notFound(w, r)
+		return
+	}
+	var f foodForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	if _, err := h.mealpreps.RemoveFood(r.Context(), h.owner(r), id, int(f.FoodCode)); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.backWithErrors(w, r, foodPath(id), nil)
+}
+
+func (h *MealPreps) recipesPage(w http.ResponseWriter, r *http.Request) {
+	m, ok := h.load(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	p, err := h.person(r)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	head, err := h.header(r, m)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	head["foodCount"] = len(m.Foods())
+	recipes, err := h.mealpreps.Recipes(ctx, p, m.ID(), localeFrom(ctx))
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	requests, err := h.mealpreps.Requests(ctx, m.ID())
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, "mealprep/recipes", inertia.Props{
+		"mealPrep":   head,
+		"recipes":    recipes,
+		"plan":       mealprepapp.PlanOf(recipes, p),
+		"goals":      map[string]any{"daily": p.Daily, "defaulted": p.GoalsDefaulted},
+		"generation": requests,
+		"categories": mealprep.Categories,
+		"limits":     map[string]any{"minCount": mealprep.MinCount, "maxCount": mealprep.MaxCount},
+	})
+}
+
+type generateForm struct {
+	Category       string  `json:"category"`
+	Count          flexInt `json:"count"`
+	IdempotencyKey string  `json:"idempotencyKey"`
+}
+
+func (h *MealPreps) generate(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		h.notFound(w, r)
+		return
+	}
+	var f generateForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	if len(f.IdempotencyKey) > 100 {
+		f.IdempotencyKey = ""
+	}
+	_, res, err := h.mealpreps.Generate(r.Context(), mealprepapp.GenerateCommand{
+		Owner: h.owner(r), MealPrepID: id, Category: mealprep.Category(f.Category), Count: int(f.Count), IdempotencyKey: f.IdempotencyKey,
+	})
+	if err != nil {
+		if errors.Is(err, ledger.ErrInsufficientTokens) {
+			h.back(w, r, inertia.ValidationErrors{"count": h.t(r, "mealprep.error.tokens"), "tokens": h.t(r, "mealprep.error.tokens")})
+			return
+		}
+		h.fail(w, r, err)
+		return
+	}
+	h.waitRead(r.Context(), res)
+	h.inertia.Redirect(w, r, recipesPath(id), http.StatusSeeOther)
+}
+
+type updateRecipeForm struct {
+	RecipeID    string                `json:"recipeId"`
+	Name        *string               `json:"name"`
+	Servings    *flexInt              `json:"servings"`
+	Ingredients []ingredientFormEntry `json:"ingredients"`
+}
+
+type ingredientFormEntry struct {
+	FoodCode flexInt `json:"foodCode"`
+	Grams    flexInt `json:"grams"`
+}
+
+func (h *MealPreps) updateRecipe(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		h.notFound(w, r)
+		return
+	}
+	var f updateRecipeForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	recipeID, err := uuid.Parse(f.RecipeID)
+	if err != nil {
+		h.notFound(w, r)
+		return
+	}
+	c := mealprep.RecipeChange{Name: f.Name}
+	if f.Servings != nil {
+		n := int(*f.Servings)
+		c.Servings = &n
+	}
+	if f.Ingredients != nil {
+		c.Ingredients = make([]mealprep.Ingredient, 0, len(f.Ingredients))
+		for _, in := range f.Ingredients {
+			c.Ingredients = append(c.Ingredients, mealprep.Ingredient{FoodCode: int(in.FoodCode), Grams: int(in.Grams)})
+		}
+	}
+	res, err := h.mealpreps.UpdateRecipe(r.Context(), h.owner(r), id, recipeID, c)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.waitRead(r.Context(), res)
+	h.backWithErrors(w, r, "/mealprep/"+id.String()+"/recipe/"+recipeID.String(), nil)
+}
+
+func (h *MealPreps) deleteRecipes(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		h.notFound(w, r)
+		return
+	}
+	var f struct {
+		RecipeID string `json:"recipeId"`
+	}
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	recipeID := uuid.Nil
+	if f.RecipeID != "" {
+		var err error
+		if recipeID, err = uuid.Parse(f.RecipeID); err != nil {
+			h.notFound(w, r)
+			return
+		}
+	}
+	res, err := h.mealpreps.DeleteRecipes(r.Context(), h.owner(r), id, recipeID)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.waitRead(r.Context(), res)
+	h.redirectWithFlash(w, r, recipesPath(id), "success", h.t(r, "mealprep.flash.recipes_deleted"))
+}
+
+func (h *MealPreps) recipePage(w http.ResponseWriter, r *http.Request) {
+	m, ok := h.load(w, r)
+	if !ok {
+		return
+	}
+	recipeID, ok := pathID(r, "recipeId")
+	if !ok || m.Recipe(recipeID) == nil {
+		h.notFound(w, r)
+		return
+	}
+	ctx := r.Context()
+	p, err := h.person(r)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	rec, err := h.mealpreps.Recipe(ctx, p, m.ID(), recipeID, localeFrom(ctx))
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	head, err := h.header(r, m)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, "mealprep/recipe", inertia.Props{
+		"mealPrep": head, "recipe": rec, "settings": map[string]any{"units": p.Units, "currency": p.Currency},
+		"limits": map[string]any{"maxServings": mealprep.MaxServings, "maxGrams": mealprep.MaxGrams},
+	})
+}
+
+// writeJSON answers a non-page call (the food search) with a JSON document.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
