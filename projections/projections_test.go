@@ -67,10 +67,10 @@ func workload(t *testing.T, b bundle, users []uuid.UUID, n int, seed uint64) int
 		)
 		switch k := rng.IntN(10); {
 		case k < 4:
-			r, err = b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: u, Amount: int64(1 + rng.IntN(5)), Reason: ledger.ReasonAdminGrant, Ref: "test", Actor: "cli:test"})
+			r, err = b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: u, Amount: int64(1 + rng.IntN(5)), Reason: ledger.ReasonAdminGrant, Ref: "test", CommandMeta: eventstore.CommandMeta{Actor: "cli:test"}})
 		case k < 9:
 			ref := uuid.NewString()
-			r, err = b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: u, Amount: int64(1 + rng.IntN(3)), Reason: ledger.ReasonRecipeGeneration, Ref: ref, Actor: u.String()})
+			r, err = b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: u, Amount: int64(1 + rng.IntN(3)), Reason: ledger.ReasonRecipeGeneration, Ref: ref, CommandMeta: eventstore.CommandMeta{Actor: u.String()}})
 			if err == nil {
 				charged[u] = append(charged[u], ref)
 			}
@@ -78,7 +78,7 @@ func workload(t *testing.T, b bundle, users []uuid.UUID, n int, seed uint64) int
 			if len(charged[u]) == 0 {
 				continue
 			}
-			r, err = b.svc.Refund(ctx, ledgerapp.RefundCommand{UserID: u, Amount: 1, Ref: charged[u][0], Actor: "system", IdempotencyKey: "refund-" + charged[u][0]})
+			r, err = b.svc.Refund(ctx, ledgerapp.RefundCommand{UserID: u, Amount: 1, Ref: charged[u][0], CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: "refund-" + charged[u][0]}})
 			charged[u] = charged[u][1:]
 		}
 		if err != nil {
@@ -125,9 +125,9 @@ func TestLiveProjectionsFollowTheLedger(t *testing.T) {
 	ctx := context.Background()
 	user := uuid.New()
 
-	_, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 5, Reason: ledger.ReasonSignupBonus, Actor: "system"})
+	_, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 5, Reason: ledger.ReasonSignupBonus, CommandMeta: eventstore.CommandMeta{Actor: "system"}})
 	require.NoError(t, err)
-	r, err := b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 2, Reason: ledger.ReasonNeedsCalculation, Ref: "n1", Actor: user.String()})
+	r, err := b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 2, Reason: ledger.ReasonNeedsCalculation, Ref: "n1", CommandMeta: eventstore.CommandMeta{Actor: user.String()}})
 	require.NoError(t, err)
 
 	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)

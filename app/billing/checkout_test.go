@@ -13,6 +13,7 @@ import (
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/billing"
 	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/stripe"
 )
 
@@ -58,7 +59,7 @@ func TestBadInputIsRefusedBeforeStripe(t *testing.T) {
 	first := b.start(t, veteran, "pack-60", "BIENVENUE30")
 	b.deliverOne(t, must(sessionEvent(t, "evt_first", stripe.EventSessionCompleted, first, "paid", 839)))
 	second := uuid.New()
-	_, err := b.ledger.Grant(ctx, ledgerapp.GrantCommand{UserID: second, Amount: 20, Reason: ledger.ReasonPurchase, Ref: "older-checkout", Actor: "system"})
+	_, err := b.ledger.Grant(ctx, ledgerapp.GrantCommand{UserID: second, Amount: 20, Reason: ledger.ReasonPurchase, Ref: "older-checkout", CommandMeta: eventstore.CommandMeta{Actor: "system"}})
 	require.NoError(t, err)
 	creates := b.wire.count(http.MethodPost, "/v1/checkout/sessions")
 
@@ -308,7 +309,7 @@ func TestRefundRevokesUnspentPurchasedTokens(t *testing.T) {
 	b := setup(t)
 	ctx := context.Background()
 	user := uuid.New()
-	_, err := b.ledger.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 2, Reason: ledger.ReasonSignupBonus, Actor: "system", IdempotencyKey: "signup-bonus:" + user.String()})
+	_, err := b.ledger.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 2, Reason: ledger.ReasonSignupBonus, CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: "signup-bonus:" + user.String()}})
 	require.NoError(t, err)
 	id := b.start(t, user, "pack-60", "")
 	b.deliverOne(t, must(sessionEvent(t, "evt_paid", stripe.EventSessionCompleted, id, "paid", 1200)))
@@ -329,7 +330,7 @@ func TestRefundRevokesUnspentPurchasedTokens(t *testing.T) {
 	require.Equal(t, int64(47), b.balance(t, user))
 
 	// The buyer spends 40, then the rest is refunded: 45 due, only 7 left to take.
-	_, err = b.ledger.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 40, Reason: ledger.ReasonRecipeGeneration, Ref: "gen-1", Actor: user.String()})
+	_, err = b.ledger.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 40, Reason: ledger.ReasonRecipeGeneration, Ref: "gen-1", CommandMeta: eventstore.CommandMeta{Actor: user.String()}})
 	require.NoError(t, err)
 	refund("evt_r2", 1200)
 	require.Zero(t, b.balance(t, user), "never below zero")

@@ -133,13 +133,14 @@ func (s *Service) completeTx(ctx context.Context, tx pgx.Tx, id uuid.UUID, pay b
 	}
 	if _, err := s.ledger.GrantTx(ctx, tx, ledgerapp.GrantCommand{
 		UserID: st.UserID, Amount: st.Tokens, Reason: ledger.ReasonPurchase, Ref: id.String(),
-		Actor: actor, IdempotencyKey: "checkout:" + id.String(), CausationID: pay.StripeEventID,
+		CommandMeta: eventstore.CommandMeta{Actor: actor, IdempotencyKey: "checkout:" + id.String(), CausationID: pay.StripeEventID},
 	}); err != nil {
 		return fmt.Errorf("billing: grant checkout %s: %w", id, err)
 	}
 	if st.PromoCode != "" {
 		_, err := s.ledger.RedeemPromoTx(ctx, tx, ledgerapp.RedeemPromoCommand{
-			UserID: st.UserID, Code: st.PromoCode, CheckoutID: id.String(), Actor: actor, IdempotencyKey: "promo:" + id.String(),
+			UserID: st.UserID, Code: st.PromoCode, CheckoutID: id.String(),
+			CommandMeta: eventstore.CommandMeta{Actor: actor, IdempotencyKey: "promo:" + id.String()},
 		})
 		switch {
 		case errors.Is(err, ledger.ErrPromoAlreadyRedeemed):
@@ -198,7 +199,7 @@ func (s *Service) refundTx(ctx context.Context, tx pgx.Tx, ev stripe.Event) erro
 	if due > 0 {
 		revoked, _, err = s.ledger.RevokeTx(ctx, tx, ledgerapp.RevokeCommand{
 			UserID: c.Started().UserID, Amount: due, Reason: ledger.ReasonPurchaseRefunded, Ref: id.String(),
-			Actor: "stripe", IdempotencyKey: fmt.Sprintf("refund:%s:%d", id, ch.AmountRefunded), CausationID: ev.ID,
+			CommandMeta: eventstore.CommandMeta{Actor: "stripe", IdempotencyKey: fmt.Sprintf("refund:%s:%d", id, ch.AmountRefunded), CausationID: ev.ID},
 		})
 		if err != nil {
 			return fmt.Errorf("billing: revoke tokens of %s: %w", id, err)

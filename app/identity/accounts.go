@@ -191,7 +191,7 @@ func (s *Service) markVerifiedTx(ctx context.Context, tx pgx.Tx, userID uuid.UUI
 	}
 	if _, err := s.wallets.GrantTx(ctx, tx, ledgerapp.GrantCommand{
 		UserID: userID, Amount: SignupBonus, Reason: ledger.ReasonSignupBonus, Ref: userID.String(),
-		Actor: "system", IdempotencyKey: "signup-bonus:" + userID.String(),
+		CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: "signup-bonus:" + userID.String()},
 	}); err != nil {
 		return false, fmt.Errorf("identity: signup bonus for %s: %w", userID, err)
 	}

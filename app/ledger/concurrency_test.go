@@ -13,6 +13,7 @@ import (
 
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/projections"
 )
 
@@ -52,7 +53,7 @@ func testConcurrentSpenders(t *testing.T, opts ...ledgerapp.Option) {
 
 	hot := uuid.New()
 	for i := range grants {
-		_, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: hot, Amount: perGrant, Reason: ledger.ReasonAdminGrant, Ref: "load", Actor: "system", IdempotencyKey: "grant-" + string(rune('a'+i))})
+		_, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: hot, Amount: perGrant, Reason: ledger.ReasonAdminGrant, Ref: "load", CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: "grant-" + string(rune('a'+i))}})
 		require.NoError(t, err)
 	}
 
@@ -65,7 +66,7 @@ func testConcurrentSpenders(t *testing.T, opts ...ledgerapp.Option) {
 		wg.Go(func() {
 			// 64 × 40 = 2560 attempts for 300 tokens: most end refused once the wallet is empty.
 			for range 40 {
-				r, err := b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: hot, Amount: 1, Reason: ledger.ReasonRecipeGeneration, Ref: uuid.NewString(), Actor: "spender"})
+				r, err := b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: hot, Amount: 1, Reason: ledger.ReasonRecipeGeneration, Ref: uuid.NewString(), CommandMeta: eventstore.CommandMeta{Actor: "spender"}})
 				switch {
 				case err == nil:
 					charged.Add(1)
@@ -139,7 +140,7 @@ func TestConcurrentDuplicatesAppendOnce(t *testing.T) {
 	var firsts atomic.Int64
 	for range 16 {
 		wg.Go(func() {
-			r, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 2, Reason: ledger.ReasonSignupBonus, Actor: "system", IdempotencyKey: "signup-bonus:" + user.String()})
+			r, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 2, Reason: ledger.ReasonSignupBonus, CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: "signup-bonus:" + user.String()}})
 			if err != nil {
 				t.Error(err)
 				return

@@ -7,41 +7,41 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/eventstore"
 )
 
 // GrantCommand adds tokens: sign-up bonus, purchase or admin grant (refunds use RefundCommand).
 type GrantCommand struct {
-	UserID uuid.UUID
-	Amount int64
-	Reason ledger.GrantReason
+	eventstore.CommandMeta
+	UserID uuid.UUID          `json:"userId"`
+	Amount int64              `json:"amount"`
+	Reason ledger.GrantReason `json:"reason"`
 	// Ref names the cause: checkout id for a purchase, free note for an admin grant (no personal
 	// data), empty allowed for a sign-up bonus.
-	Ref            string
-	Actor          string
-	IdempotencyKey string
-	CausationID    string
-	CorrelationID  string
+	Ref string `json:"ref"`
 }
 
-func (c GrantCommand) command() command {
-	return command{
-		name:   "grant",
-		userID: c.UserID,
-		meta:   Meta{Actor: c.Actor, IdempotencyKey: c.IdempotencyKey, CausationID: c.CausationID, CorrelationID: c.CorrelationID},
-		hash:   requestHash("grant", c.UserID, c.Amount, c.Reason, c.Ref),
-		decide: func(w *ledger.Wallet) error {
-			_, err := w.Grant(c.Amount, c.Reason, c.Ref)
-			return err
-		},
-	}
+// CommandName implements eventstore.Command.
+func (GrantCommand) CommandName() string { return "ledger.grant" }
+
+// StreamID implements eventstore.Command.
+func (c GrantCommand) StreamID() string { return ledger.StreamID(c.UserID) }
+
+// DecidesOnHead implements eventstore.HeadCommand: a grant needs the balance only.
+func (GrantCommand) DecidesOnHead() bool { return true }
+
+// Decide implements eventstore.Command.
+func (c GrantCommand) Decide(w *ledger.Wallet) error {
+	_, err := w.Grant(c.Amount, c.Reason, c.Ref)
+	return err
 }
 
 // Grant adds tokens in its own transaction.
 func (s *Service) Grant(ctx context.Context, cmd GrantCommand) (Result, error) {
-	return s.run(ctx, cmd.command())
+	return resultOf(s.runner.Run(ctx, cmd))
 }
 
 // GrantTx adds tokens inside the caller's transaction.
 func (s *Service) GrantTx(ctx context.Context, tx pgx.Tx, cmd GrantCommand) (Result, error) {
-	return s.runTx(ctx, tx, cmd.command())
+	return resultOf(s.runner.RunTx(ctx, tx, cmd))
 }

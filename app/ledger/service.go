@@ -1,7 +1,8 @@
 // Package ledger (the app layer of domain/ledger, imported as ledgerapp) runs the token
-// ledger's commands (grant, charge, refund, promo) against the event store: load the wallet,
-// let the domain decide, append with the expected version, and retry a bounded number of
-// times, with jittered backoff, when another writer got there first.
+// ledger's commands (grant, charge, refund, promo) through the event store's command runner
+// (eventstore.Runner): build the wallet, let the domain decide, append with the expected
+// version, and retry a bounded number of times, with jittered backoff, when another writer got
+// there first.
 //
 // Every command has two forms: Charge opens and commits its own transaction; ChargeTx runs in
 // the caller's transaction so the charge and, say, a River job insert commit together.
@@ -9,16 +10,10 @@ package ledger
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"math/rand/v2"
-	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/gamelle/gamelle/domain/ledger"
@@ -26,37 +21,57 @@ import (
 )
 
 // ErrRetriesExhausted wraps the last version conflict when a command kept losing the race for
-// its stream. errors.Is(err, eventstore.ErrVersionConflict) is also true.
-var ErrRetriesExhausted = errors.New("wallets: too many concurrent writers, gave up")
+// its wallet. errors.Is(err, eventstore.ErrVersionConflict) is also true.
+var ErrRetriesExhausted = eventstore.ErrRetriesExhausted
 
-// Service runs wallet commands. It is safe for concurrent use.
-type Service struct {
-	pool        *pgxpool.Pool
-	store       *eventstore.Store
-	maxAttempts int
-	baseBackoff time.Duration
-	maxBackoff  time.Duration
-	lock        bool
-}
-
-// Option tunes a Service.
-type Option func(*Service)
+// Option tunes a Service's command runner.
+type Option = eventstore.RunnerOption
 
 // WithMaxAttempts bounds how many times a command runs when it meets version conflicts (default 10).
-func WithMaxAttempts(n int) Option { return func(s *Service) { s.maxAttempts = max(1, n) } }
+func WithMaxAttempts(n int) Option { return eventstore.WithMaxAttempts(n) }
 
 // WithStreamLock turns the per-wallet advisory lock on or off (default on). With it, concurrent
 // commands on one wallet queue instead of conflicting and retrying; optimistic concurrency still
 // guards correctness either way. Off is for tests and benchmarks of the pure optimistic path.
-func WithStreamLock(on bool) Option { return func(s *Service) { s.lock = on } }
+func WithStreamLock(on bool) Option { return eventstore.WithStreamLock(on) }
+
+// walletType builds wallets for the runner: from the head for Grant and Charge (the balance is
+// the last event's balanceAfter), from the whole stream for Refund and RedeemPromo.
+var walletType = eventstore.AggregateType[*ledger.Wallet, ledger.Event]{
+	Name: "wallet",
+	Decode: func(e eventstore.RecordedEvent) (ledger.Event, error) {
+		return ledger.Decode(e.Type, e.Payload)
+	},
+	FromHistory: func(stream string, events []ledger.Event) (*ledger.Wallet, error) {
+		userID, err := ledger.UserIDFromStream(stream)
+		if err != nil {
+			return nil, err
+		}
+		return ledger.FromHistory(userID, events), nil
+	},
+	FromHead: func(stream string, version int64, last ledger.Event) (*ledger.Wallet, error) {
+		userID, err := ledger.UserIDFromStream(stream)
+		if err != nil {
+			return nil, err
+		}
+		var balance int64
+		if last != nil {
+			balance = last.BalanceAfterEvent()
+		}
+		return ledger.FromHead(userID, version, balance), nil
+	},
+}
+
+// Service runs wallet commands. It is safe for concurrent use.
+type Service struct {
+	pool   *pgxpool.Pool
+	store  *eventstore.Store
+	runner *eventstore.Runner[*ledger.Wallet, ledger.Event]
+}
 
 // New returns the service. store must be built on the same database as pool.
 func New(pool *pgxpool.Pool, store *eventstore.Store, opts ...Option) *Service {
-	s := &Service{pool: pool, store: store, maxAttempts: 10, baseBackoff: time.Millisecond, maxBackoff: 50 * time.Millisecond, lock: true}
-	for _, o := range opts {
-		o(s)
-	}
-	return s
+	return &Service{pool: pool, store: store, runner: eventstore.NewRunner(store, walletType, opts...)}
 }
 
 // Result is a command's outcome.
@@ -73,202 +88,16 @@ type Result struct {
 	Duplicate bool
 }
 
-// Meta is the context every command carries. It ends up in the events' metadata.
-type Meta struct {
-	// Actor: the acting user's id, "system", or "cli:<os user>".
-	Actor string
-	// IdempotencyKey makes the command happen once: a retry with the same key returns the first
-	// result. Use a key derived from what must not happen twice ("signup-bonus:<userID>",
-	// "checkout:<checkoutID>", "refund:<jobID>").
-	IdempotencyKey string
-	// CausationID and CorrelationID are optional tracing ids (request id, job id).
-	CausationID   string
-	CorrelationID string
-}
-
-// command is what every wallet command boils down to.
-type command struct {
-	name        string
-	userID      uuid.UUID
-	meta        Meta
-	hash        string
-	needHistory bool
-	decide      func(w *ledger.Wallet) error
-}
-
-func requestHash(parts ...any) string {
-	h := sha256.New()
-	for _, p := range parts {
-		fmt.Fprintf(h, "%v\x00", p)
-	}
-	return hex.EncodeToString(h.Sum(nil)[:16])
-}
-
-// run executes c in its own transaction, retrying conflicts.
-func (s *Service) run(ctx context.Context, c command) (Result, error) {
-	var last error
-	for attempt := 0; attempt < s.maxAttempts; attempt++ {
-		if attempt > 0 {
-			if err := s.sleep(ctx, attempt); err != nil {
-				return Result{}, err
-			}
-		}
-		res, err := s.execute(ctx, c)
-		if err == nil {
-			return res, nil
-		}
-		if !errors.Is(err, eventstore.ErrVersionConflict) {
-			return Result{}, err
-		}
-		last = err
-	}
-	return Result{}, fmt.Errorf("%w: %s for user %s after %d attempts: %w", ErrRetriesExhausted, c.name, c.userID, s.maxAttempts, last)
-}
-
-// runTx executes c inside the caller's transaction. Each attempt runs in a savepoint so a
-// conflict can be rolled back and retried without losing the caller's other work.
-func (s *Service) runTx(ctx context.Context, tx pgx.Tx, c command) (Result, error) {
-	var last error
-	for attempt := 0; attempt < s.maxAttempts; attempt++ {
-		if attempt > 0 {
-			if err := s.sleep(ctx, attempt); err != nil {
-				return Result{}, err
-			}
-		}
-		var res Result
-		err := eventstore.InTx(ctx, tx, func(sp pgx.Tx) error {
-			var err error
-			res, err = s.attempt(ctx, sp, c)
-			return err
-		})
-		if err == nil {
-			return res, nil
-		}
-		var vc *eventstore.VersionConflictError
-		if !errors.As(err, &vc) {
-			return Result{}, err
-		}
-		if vc.Reordered {
-			// Our transaction id is older than the stream head's: only a new transaction
-			// can append, so the caller must retry its whole transaction.
-			return Result{}, fmt.Errorf("wallets: %s for user %s: %w", c.name, c.userID, err)
-		}
-		last = err
-	}
-	return Result{}, fmt.Errorf("%w: %s for user %s after %d attempts: %w", ErrRetriesExhausted, c.name, c.userID, s.maxAttempts, last)
-}
-
-// sleep waits a random time up to an exponentially growing cap ("full jitter"), so writers that
-// collided do not collide again in lockstep.
-func (s *Service) sleep(ctx context.Context, attempt int) error {
-	ceiling := min(s.maxBackoff, s.baseBackoff<<min(attempt, 16))
-	t := time.NewTimer(time.Duration(rand.Int64N(int64(ceiling) + 1)))
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
-
-// execute is one attempt in its own transaction, through the store's two-round-trip path.
-func (s *Service) execute(ctx context.Context, c command) (Result, error) {
-	stream := ledger.StreamID(c.userID)
-	res, err := s.store.Execute(ctx, stream, s.writeOptions(c), func(ctx context.Context, db eventstore.DBTX, ws eventstore.WriteState) (eventstore.AppendRequest, error) {
-		return s.decide(ctx, db, c, ws)
-	})
-	if err != nil {
-		return Result{}, fmt.Errorf("wallets: %s for user %s: %w", c.name, c.userID, err)
-	}
-	return resultOf(res)
-}
-
-// attempt is one attempt inside tx.
-func (s *Service) attempt(ctx context.Context, tx pgx.Tx, c command) (Result, error) {
-	stream := ledger.StreamID(c.userID)
-	ws, err := s.store.ReadForWrite(ctx, tx, stream, s.writeOptions(c))
-	if err != nil {
-		return Result{}, fmt.Errorf("wallets: %s: %w", c.name, err)
-	}
-	if ws.Duplicate != nil {
-		return resultOf(*ws.Duplicate)
-	}
-	req, err := s.decide(ctx, tx, c, ws)
+// resultOf reads a result from the runner's: every wallet command appends one event, and every
+// ledger event records the balance after it.
+func resultOf(r eventstore.AppendResult, err error) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	res, err := s.store.Append(ctx, tx, req)
-	if err != nil {
-		return Result{}, fmt.Errorf("wallets: %s for user %s: %w", c.name, c.userID, err)
-	}
-	return resultOf(res)
-}
-
-func (s *Service) writeOptions(c command) eventstore.WriteOptions {
-	return eventstore.WriteOptions{Lock: s.lock, IdempotencyKey: c.meta.IdempotencyKey, RequestHash: c.hash}
-}
-
-// decide builds the wallet from what was read, runs the behaviour, and returns the append.
-func (s *Service) decide(ctx context.Context, db eventstore.DBTX, c command, ws eventstore.WriteState) (eventstore.AppendRequest, error) {
-	var w *ledger.Wallet
-	if c.needHistory {
-		var err error
-		if w, err = s.loadWallet(ctx, db, c.userID); err != nil {
-			return eventstore.AppendRequest{}, err
-		}
-	} else {
-		balance, err := balanceOf(ws.Head)
-		if err != nil {
-			return eventstore.AppendRequest{}, err
-		}
-		w = ledger.FromHead(c.userID, ws.Head.Version, balance)
-	}
-	if err := c.decide(w); err != nil {
-		return eventstore.AppendRequest{}, err
-	}
-	data := make([]eventstore.EventData, 0, len(w.Changes()))
-	for _, e := range w.Changes() {
-		d, err := eventstore.NewEvent(e.EventType(), e)
-		if err != nil {
-			return eventstore.AppendRequest{}, err
-		}
-		data = append(data, d)
-	}
-	return eventstore.AppendRequest{
-		StreamID:        ledger.StreamID(c.userID),
-		ExpectedVersion: w.Version(),
-		Events:          data,
-		Metadata: eventstore.Metadata{
-			Actor: c.meta.Actor, CausationID: c.meta.CausationID, CorrelationID: c.meta.CorrelationID,
-		},
-		IdempotencyKey: c.meta.IdempotencyKey,
-		RequestHash:    c.hash,
-	}, nil
-}
-
-func (s *Service) loadWallet(ctx context.Context, db eventstore.DBTX, userID uuid.UUID) (*ledger.Wallet, error) {
-	recorded, err := s.store.Load(ctx, db, ledger.StreamID(userID), 1)
-	if err != nil {
-		return nil, fmt.Errorf("wallets: load wallet %s: %w", userID, err)
-	}
-	events := make([]ledger.Event, 0, len(recorded))
-	for _, r := range recorded {
-		e, err := ledger.Decode(r.Type, r.Payload)
-		if err != nil {
-			return nil, fmt.Errorf("wallets: wallet %s version %d: %w", userID, r.Version, err)
-		}
-		events = append(events, e)
-	}
-	return ledger.FromHistory(userID, events), nil
-}
-
-func resultOf(r eventstore.AppendResult) (Result, error) {
 	if len(r.Events) == 0 {
-		return Result{}, fmt.Errorf("wallets: append to %s returned no events", r.StreamID)
+		return Result{}, fmt.Errorf("ledgerapp: append to %s returned no events", r.StreamID)
 	}
-	last := r.Events[len(r.Events)-1]
-	balance, err := balanceAfter(last)
+	balance, err := balanceAfter(r.Events[len(r.Events)-1])
 	if err != nil {
 		return Result{}, err
 	}
@@ -281,16 +110,9 @@ func balanceAfter(e eventstore.RecordedEvent) (int64, error) {
 		BalanceAfter *int64 `json:"balanceAfter"`
 	}
 	if err := json.Unmarshal(e.Payload, &v); err != nil || v.BalanceAfter == nil {
-		return 0, fmt.Errorf("wallets: %s at position %d has no balanceAfter (err %v)", e.Type, e.Position, err)
+		return 0, fmt.Errorf("ledgerapp: %s at position %d has no balanceAfter (err %v)", e.Type, e.Position, err)
 	}
 	return *v.BalanceAfter, nil
-}
-
-func balanceOf(h eventstore.Head) (int64, error) {
-	if h.Last == nil {
-		return 0, nil
-	}
-	return balanceAfter(*h.Last)
 }
 
 // Balance is the wallet's current balance, read from its stream head with one index lookup:
@@ -303,12 +125,15 @@ func (s *Service) Balance(ctx context.Context, userID uuid.UUID) (int64, error) 
 func (s *Service) BalanceTx(ctx context.Context, db eventstore.DBTX, userID uuid.UUID) (int64, error) {
 	h, err := s.store.Head(ctx, db, ledger.StreamID(userID))
 	if err != nil {
-		return 0, fmt.Errorf("wallets: balance of %s: %w", userID, err)
+		return 0, fmt.Errorf("ledgerapp: balance of %s: %w", userID, err)
 	}
-	return balanceOf(h)
+	if h.Last == nil {
+		return 0, nil
+	}
+	return balanceAfter(*h.Last)
 }
 
 // Wallet loads the full wallet (for inspection, e.g. whether a promo code was used).
 func (s *Service) Wallet(ctx context.Context, userID uuid.UUID) (*ledger.Wallet, error) {
-	return s.loadWallet(ctx, s.pool, userID)
+	return s.runner.Load(ctx, s.pool, ledger.StreamID(userID))
 }

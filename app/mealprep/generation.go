@@ -73,8 +73,8 @@ func (s *Service) Generate(ctx context.Context, cmd GenerateCommand) (uuid.UUID,
 			}
 			_, err := s.ledger.ChargeTx(ctx, tx, ledgerapp.ChargeCommand{
 				UserID: cmd.Owner, Amount: int64(cmd.Count), Reason: ledger.ReasonRecipeGeneration,
-				Ref: requestID.String(), Actor: actor(cmd.Owner), IdempotencyKey: "charge:" + requestID.String(),
-				CorrelationID: requestID.String(),
+				Ref:         requestID.String(),
+				CommandMeta: eventstore.CommandMeta{Actor: actor(cmd.Owner), IdempotencyKey: "charge:" + requestID.String(), CorrelationID: requestID.String()},
 			})
 			if err != nil {
 				return fmt.Errorf("mealprep %s: charge %d tokens: %w", cmd.MealPrepID, cmd.Count, err)
@@ -191,8 +191,8 @@ func (s *Service) FailRequest(ctx context.Context, args GenerateArgs, reason mea
 			return err
 		}
 		_, err = s.ledger.RefundTx(ctx, tx, ledgerapp.RefundCommand{
-			UserID: args.OwnerID, Amount: int64(n), Ref: args.RequestID.String(), Actor: "system",
-			IdempotencyKey: "generation-refund:" + args.RequestID.String(), CorrelationID: args.RequestID.String(),
+			UserID: args.OwnerID, Amount: int64(n), Ref: args.RequestID.String(),
+			CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: "generation-refund:" + args.RequestID.String(), CorrelationID: args.RequestID.String()},
 		})
 		if err != nil {
 			return fmt.Errorf("refund %d tokens of request %s: %w", n, args.RequestID, err)
@@ -277,8 +277,8 @@ func (s *Service) recordRecipe(ctx context.Context, args GenerateArgs, idx int, 
 			return nil
 		}
 		_, err = s.ledger.RefundTx(ctx, tx, ledgerapp.RefundCommand{
-			UserID: args.OwnerID, Amount: 1, Ref: args.RequestID.String(), Actor: "system",
-			IdempotencyKey: fmt.Sprintf("tolerance-refund:%s:%d", args.RequestID, idx), CorrelationID: args.RequestID.String(),
+			UserID: args.OwnerID, Amount: 1, Ref: args.RequestID.String(),
+			CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: fmt.Sprintf("tolerance-refund:%s:%d", args.RequestID, idx), CorrelationID: args.RequestID.String()},
 		})
 		if err != nil {
 			return fmt.Errorf("refund out-of-tolerance recipe %d of %s: %w", idx, args.RequestID, err)

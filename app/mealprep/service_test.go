@@ -94,7 +94,7 @@ func (e env) person(t *testing.T, tokens int64) uuid.UUID {
 	_, err := e.pool.Exec(t.Context(), `INSERT INTO users (id, email) VALUES ($1, $2)`, id, id.String()+"@example.test")
 	require.NoError(t, err)
 	if tokens > 0 {
-		_, err = e.ledger.Grant(t.Context(), ledgerapp.GrantCommand{UserID: id, Amount: tokens, Reason: ledger.ReasonAdminGrant, Actor: "test"})
+		_, err = e.ledger.Grant(t.Context(), ledgerapp.GrantCommand{UserID: id, Amount: tokens, Reason: ledger.ReasonAdminGrant, CommandMeta: eventstore.CommandMeta{Actor: "test"}})
 		require.NoError(t, err)
 	}
 	return id

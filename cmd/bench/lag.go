@@ -92,7 +92,7 @@ func lagRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 	start := time.Now()
 	for time.Now().Before(end) {
 		<-tick.C
-		res, err := svc.Grant(ctx, ledgerapp.GrantCommand{UserID: users[r.IntN(len(users))], Amount: 1, Reason: ledger.ReasonAdminGrant, Ref: "lag", Actor: "bench"})
+		res, err := svc.Grant(ctx, ledgerapp.GrantCommand{UserID: users[r.IntN(len(users))], Amount: 1, Reason: ledger.ReasonAdminGrant, Ref: "lag", CommandMeta: eventstore.CommandMeta{Actor: "bench"}})
 		if err != nil {
 			return err
 		}

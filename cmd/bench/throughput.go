@@ -87,7 +87,7 @@ func charges(ctx context.Context, c config, svc *ledgerapp.Service, pick func(r 
 			var bad int
 			for time.Now().Before(deadline) {
 				t0 := time.Now()
-				_, err := svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: pick(r), Amount: 1, Reason: ledger.ReasonRecipeGeneration, Ref: "bench", Actor: "bench"})
+				_, err := svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: pick(r), Amount: 1, Reason: ledger.ReasonRecipeGeneration, Ref: "bench", CommandMeta: eventstore.CommandMeta{Actor: "bench"}})
 				if err != nil {
 					bad++
 					continue

@@ -60,7 +60,8 @@ func runAdmin(ctx context.Context, args []string) error {
 		svc := ledgerapp.New(a.pool, eventstore.New(a.pool))
 		res, err := svc.Grant(ctx, ledgerapp.GrantCommand{
 			UserID: userID, Amount: amount, Reason: ledger.ReasonAdminGrant,
-			Ref: strings.TrimSpace(*reason), Actor: cliActor(), IdempotencyKey: *key,
+			Ref:         strings.TrimSpace(*reason),
+			CommandMeta: eventstore.CommandMeta{Actor: cliActor(), IdempotencyKey: *key},
 		})
 		if err != nil {
 			return err
