@@ -135,13 +135,13 @@ func TestAppendsNotifyTheRunner(t *testing.T) {
 	defer cancel()
 	user := uuid.New()
 	for i := range 3 {
-		r, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 1, Reason: ledger.ReasonAdminGrant, Actor: "cli:test"})
+		r, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 1, Reason: ledger.ReasonAdminGrant, CommandMeta: eventstore.CommandMeta{Actor: "cli:test"}})
 		require.NoError(t, err)
 		require.NoError(t, projections.WaitFor(wctx, b.pool, r.Position, runner.Names()...), "append %d through Execute", i)
 
 		var pos int64
 		require.NoError(t, eventstore.InTx(ctx, b.pool, func(tx pgx.Tx) error {
-			r, err := b.svc.GrantTx(ctx, tx, ledgerapp.GrantCommand{UserID: user, Amount: 1, Reason: ledger.ReasonAdminGrant, Actor: "cli:test"})
+			r, err := b.svc.GrantTx(ctx, tx, ledgerapp.GrantCommand{UserID: user, Amount: 1, Reason: ledger.ReasonAdminGrant, CommandMeta: eventstore.CommandMeta{Actor: "cli:test"}})
 			pos = r.Position
 			return err
 		}))
@@ -168,7 +168,7 @@ func TestWaitForWakesTheRunner(t *testing.T) {
 	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	for range 3 {
-		r, err := svc.Grant(ctx, ledgerapp.GrantCommand{UserID: uuid.New(), Amount: 2, Reason: ledger.ReasonAdminGrant, Actor: "cli:test"})
+		r, err := svc.Grant(ctx, ledgerapp.GrantCommand{UserID: uuid.New(), Amount: 2, Reason: ledger.ReasonAdminGrant, CommandMeta: eventstore.CommandMeta{Actor: "cli:test"}})
 		require.NoError(t, err)
 		require.NoError(t, runner.WaitFor(wctx, r.Position))
 	}
