@@ -1,0 +1,444 @@
+// Package ai is the OpenAI-compatible recipe generator: a language model proposes which of the
+// meal prep's foods go together and writes names and steps; the built-in solver then sets every
+// quantity and every number is recomputed from the food data. Any failure (time-out, HTTP error
+// after retries, malformed or off-catalog answer) falls back to the built-in generator and the
+// recipe says so. It works with OpenAI, Mistral, a local Ollama or vLLM: anything speaking the
+// chat-completions API with JSON-schema structured output.
+package ai
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/shared"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// Config selects the model server. BaseURL and Model are required; APIKey may be empty for a
+// local server.
+type Config struct {
+	BaseURL string
+	APIKey  string
+	Model   string
+	// Timeout bounds one HTTP attempt (default 20 s).
+	Timeout time.Duration
+	// MaxRetries is how many times a failed attempt (429, 408, 5xx, time-out, connection error)
+	// is retried, after 0.3 s × 2^(n-1) or the server's Retry-After when longer (default 2).
+	MaxRetries int
+	// Logger receives one line per fallback (default slog.Default()).
+	Logger *slog.Logger
+}
+
+// Generator implements nutrition.Generator with a model and a built-in fallback.
+type Generator struct {
+	client   openai.Client
+	model    string
+	fallback *nutrition.Builtin
+	log      *slog.Logger
+	timeout  time.Duration
+	retries  int
+}
+
+var _ nutrition.Generator = (*Generator)(nil)
+
+// New returns a generator talking to cfg's server; fallback makes the recipes when the model
+// cannot and sets their quantities when it can.
+func New(cfg Config, fallback *nutrition.Builtin) (*Generator, error) {
+	if cfg.BaseURL == "" || cfg.Model == "" {
+		return nil, errors.New("ai generator: AI_BASE_URL and AI_MODEL are required")
+	}
+	if fallback == nil {
+		return nil, errors.New("ai generator: a built-in fallback is required")
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 20 * time.Second
+	}
+	if cfg.MaxRetries < 0 {
+		cfg.MaxRetries = 0
+	} else if cfg.MaxRetries == 0 {
+		cfg.MaxRetries = 2
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	// Retries are ours, not the SDK's: it does not retry an attempt that timed out.
+	client := openai.NewClient(
+		option.WithBaseURL(cfg.BaseURL),
+		option.WithAPIKey(cfg.APIKey),
+		option.WithMaxRetries(0),
+	)
+	return &Generator{client: client, model: cfg.Model, fallback: fallback, log: cfg.Logger,
+		timeout: cfg.Timeout, retries: cfg.MaxRetries}, nil
+}
+
+// proposal is the JSON the model must answer with (see schema).
+type proposal struct {
+	Recipes []struct {
+		FoodCodes []int `json:"foodCodes"`
+		Name      struct {
+			FR string `json:"fr"`
+			EN string `json:"en"`
+		} `json:"name"`
+		Steps struct {
+			FR []string `json:"fr"`
+			EN []string `json:"en"`
+		} `json:"steps"`
+	} `json:"recipes"`
+}
+
+var schema = map[string]any{
+	"type":                 "object",
+	"additionalProperties": false,
+	"required":             []string{"recipes"},
+	"properties": map[string]any{
+		"recipes": map[string]any{
+			"type": "array",
+			"items": map[string]any{
+				"type":                 "object",
+				"additionalProperties": false,
+				"required":             []string{"foodCodes", "name", "steps"},
+				"properties": map[string]any{
+					"foodCodes": map[string]any{"type": "array", "items": map[string]any{"type": "integer"}},
+					"name":      langObject(map[string]any{"type": "string"}),
+					"steps":     langObject(map[string]any{"type": "array", "items": map[string]any{"type": "string"}}),
+				},
+			},
+		},
+	},
+}
+
+func langObject(v map[string]any) map[string]any {
+	return map[string]any{"type": "object", "additionalProperties": false, "required": []string{"fr", "en"},
+		"properties": map[string]any{"fr": v, "en": v}}
+}
+
+// Reasons for falling back, logged and kept short.
+var (
+	errMalformed  = errors.New("model answer is not the expected JSON")
+	errOffCatalog = errors.New("model answer uses foods outside the meal prep")
+	errEmpty      = errors.New("model answer has no usable recipe")
+)
+
+// Generate asks the model for req.Count food choices with names and steps, then lets the solver
+// set quantities. It returns the built-in generator's error when there is no usable food at all.
+func (g *Generator) Generate(ctx context.Context, req nutrition.GenerateRequest) ([]nutrition.Recipe, error) {
+	count := min(max(req.Count, 1), nutrition.MaxCount)
+	// Refuse what the solver refuses (no usable food) before paying for a model call.
+	if _, err := g.fallback.Generate(ctx, withCount(req, 1)); err != nil {
+		return nil, err
+	}
+	props, err := g.ask(ctx, req, count)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("ai generate: %w", ctx.Err())
+		}
+		g.log.Warn("ai generator: falling back to the built-in generator", "err", err)
+		return g.fallbackAll(ctx, req, fallbackNotice)
+	}
+	out := make([]nutrition.Recipe, 0, count)
+	for i, p := range props {
+		if len(out) == count {
+			break
+		}
+		r, err := g.realise(ctx, req, p, int64(i))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	if missing := count - len(out); missing > 0 {
+		// The model gave fewer usable recipes than asked: the solver makes the rest.
+		more := withCount(req, count)
+		rs, err := g.fallback.Generate(ctx, more)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rs[len(out):] {
+			r.Source, r.Notice = nutrition.SourceAIFallback, &fallbackNotice
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+var (
+	fallbackNotice = nutrition.Text{
+		FR: "L’assistant IA n’a pas pu proposer cette recette ; elle a été calculée par le générateur intégré.",
+		EN: "The AI assistant could not propose this recipe; the built-in generator made it.",
+	}
+	missNotice = nutrition.Text{
+		FR: "Les aliments choisis par l’assistant IA ne permettaient pas d’atteindre votre objectif ; le générateur intégré les a remplacés.",
+		EN: "The foods the AI assistant chose could not meet your target; the built-in generator replaced them.",
+	}
+)
+
+func withCount(req nutrition.GenerateRequest, n int) nutrition.GenerateRequest {
+	req.Count = n
+	return req
+}
+
+func (g *Generator) fallbackAll(ctx context.Context, req nutrition.GenerateRequest, notice nutrition.Text) ([]nutrition.Recipe, error) {
+	rs, err := g.fallback.Generate(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rs {
+		rs[i].Source, rs[i].Notice = nutrition.SourceAIFallback, &notice
+	}
+	return rs, nil
+}
+
+// aiRecipe is one validated proposal.
+type aiRecipe struct {
+	foods []nutrition.Food
+	sugg  []nutrition.Food
+	name  nutrition.Text
+	steps nutrition.Steps
+}
+
+// realise turns a proposal into a recipe: the solver sets quantities on the proposed foods; when
+// they cannot meet the target but the meal prep's foods can, the built-in recipe is used.
+func (g *Generator) realise(ctx context.Context, req nutrition.GenerateRequest, p aiRecipe, index int64) (nutrition.Recipe, error) {
+	sub := req
+	sub.Foods, sub.Suggestions, sub.Count, sub.Seed = p.foods, p.sugg, 1, req.Seed+index
+	rs, err := g.fallback.Generate(ctx, sub)
+	if err == nil && rs[0].WithinTolerance {
+		r := rs[0]
+		r.Name, r.Steps, r.Source = p.name, p.steps, nutrition.SourceAI
+		return r, nil
+	}
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return nutrition.Recipe{}, fmt.Errorf("ai generate: %w", ctxErr)
+	}
+	full := req
+	full.Count, full.Seed = 1, req.Seed+index
+	built, ferr := g.fallback.Generate(ctx, full)
+	if ferr != nil {
+		return nutrition.Recipe{}, ferr
+	}
+	if err == nil && !built[0].WithinTolerance {
+		// Neither meets the target: keep the model's choice, explained by the solver.
+		r := rs[0]
+		r.Name, r.Steps, r.Source = p.name, p.steps, nutrition.SourceAI
+		return r, nil
+	}
+	r := built[0]
+	r.Source, r.Notice = nutrition.SourceAIFallback, &missNotice
+	return r, nil
+}
+
+// ask calls the model and validates its answer against the meal prep's foods.
+func (g *Generator) ask(ctx context.Context, req nutrition.GenerateRequest, count int) ([]aiRecipe, error) {
+	catalog := map[int]nutrition.Food{}
+	suggested := map[int]bool{}
+	for _, f := range req.Foods {
+		if nutrition.DietAllows(req.Diet, f) {
+			catalog[f.Code] = f
+		}
+	}
+	for _, f := range req.Suggestions {
+		if _, dup := catalog[f.Code]; !dup && nutrition.DietAllows(req.Diet, f) {
+			catalog[f.Code] = f
+			suggested[f.Code] = true
+		}
+	}
+	params := openai.ChatCompletionNewParams{
+		Model: g.model,
+		Messages: []openai.ChatCompletionMessageParamUnion{
+			openai.SystemMessage(systemPrompt),
+			openai.UserMessage(userPrompt(req, catalog, suggested, count)),
+		},
+		ResponseFormat: openai.ChatCompletionNewParamsResponseFormatUnion{
+			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
+				Name: "recipes", Strict: openai.Bool(true), Schema: schema,
+			}},
+		},
+		Temperature: openai.Float(0.7),
+		Seed:        openai.Int(req.Seed),
+	}
+	resp, err := g.complete(ctx, params)
+	if err != nil {
+		return nil, err
+	}
+	if len(resp.Choices) == 0 {
+		return nil, errEmpty
+	}
+	var p proposal
+	dec := json.NewDecoder(strings.NewReader(resp.Choices[0].Message.Content))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return nil, fmt.Errorf("%w: %v", errMalformed, err)
+	}
+	var out []aiRecipe
+	offCatalog := false
+	for _, r := range p.Recipes {
+		a, ok, off := validate(r.FoodCodes, r.Name.FR, r.Name.EN, r.Steps.FR, r.Steps.EN, catalog, suggested)
+		offCatalog = offCatalog || off
+		if ok {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		if offCatalog {
+			return nil, errOffCatalog
+		}
+		return nil, errEmpty
+	}
+	return out, nil
+}
+
+// complete calls the model with a time-out per attempt and retries what may pass on a second try.
+func (g *Generator) complete(ctx context.Context, params openai.ChatCompletionNewParams) (*openai.ChatCompletion, error) {
+	var lastErr error
+	for attempt := 0; attempt <= g.retries; attempt++ {
+		if attempt > 0 {
+			wait := time.Duration(float64(300*time.Millisecond) * math.Pow(2, float64(attempt-1)))
+			if ra := retryAfter(lastErr); ra > wait {
+				wait = min(ra, 10*time.Second)
+			}
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(wait):
+			}
+		}
+		actx, cancel := context.WithTimeout(ctx, g.timeout)
+		resp, err := g.client.Chat.Completions.New(actx, params)
+		cancel()
+		if err == nil {
+			return resp, nil
+		}
+		lastErr = fmt.Errorf("chat completion attempt %d: %w", attempt+1, err)
+		if ctx.Err() != nil || !retryable(err) {
+			return nil, lastErr
+		}
+	}
+	return nil, lastErr
+}
+
+// retryable: time-outs, connection errors, 408, 409, 429 and 5xx; not 4xx answers about the request.
+func retryable(err error) bool {
+	var apiErr *openai.Error
+	if errors.As(err, &apiErr) {
+		s := apiErr.StatusCode
+		return s == http.StatusRequestTimeout || s == http.StatusConflict || s == http.StatusTooManyRequests || s >= 500
+	}
+	return true
+}
+
+// retryAfter reads the server's Retry-After (seconds) from a failed attempt.
+func retryAfter(err error) time.Duration {
+	var apiErr *openai.Error
+	if !errors.As(err, &apiErr) || apiErr.Response == nil {
+		return 0
+	}
+	secs, perr := strconv.ParseFloat(apiErr.Response.Header.Get("Retry-After"), 64)
+	if perr != nil || secs <= 0 || math.IsNaN(secs) {
+		return 0
+	}
+	return time.Duration(secs * float64(time.Second))
+}
+
+// validate checks one proposal: 2–6 distinct foods of the catalog, names and steps present in
+// both languages, lengths a page can show. off reports a food outside the catalog.
+func validate(codes []int, nameFR, nameEN string, stepsFR, stepsEN []string, catalog map[int]nutrition.Food, suggested map[int]bool) (a aiRecipe, ok, off bool) {
+	if len(codes) < 2 || len(codes) > 6 {
+		return a, false, false
+	}
+	seen := map[int]bool{}
+	for _, c := range codes {
+		f, in := catalog[c]
+		if !in {
+			return a, false, true
+		}
+		if seen[c] {
+			return a, false, false
+		}
+		seen[c] = true
+		if suggested[c] {
+			a.sugg = append(a.sugg, f)
+		} else {
+			a.foods = append(a.foods, f)
+		}
+	}
+	nameFR, nameEN = strings.TrimSpace(nameFR), strings.TrimSpace(nameEN)
+	if !text(nameFR, 120) || !text(nameEN, 120) || len(stepsFR) == 0 || len(stepsEN) == 0 || len(stepsFR) > 12 || len(stepsEN) > 12 {
+		return a, false, false
+	}
+	for _, s := range slices.Concat(stepsFR, stepsEN) {
+		if !text(strings.TrimSpace(s), 400) {
+			return a, false, false
+		}
+	}
+	a.name = nutrition.Text{FR: nameFR, EN: nameEN}
+	a.steps = nutrition.Steps{FR: trimAll(stepsFR), EN: trimAll(stepsEN)}
+	return a, true, false
+}
+
+func text(s string, max int) bool {
+	return s != "" && utf8.ValidString(s) && utf8.RuneCountInString(s) <= max
+}
+
+func trimAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strings.TrimSpace(s)
+	}
+	return out
+}
+
+const systemPrompt = `You are the recipe writer of Gamelle, a French meal-prep app. You choose which of the given foods go together in a recipe and write its name and steps, in French and in English. You never give quantities, weights or nutrition numbers: a solver computes them. Use only the food codes given. Answer with JSON only.`
+
+// userPrompt lists the foods with their per-100 g macros so the model can pick combinations able
+// to reach the target; the person's language is named so its texts are the most natural.
+func userPrompt(req nutrition.GenerateRequest, catalog map[int]nutrition.Food, suggested map[int]bool, count int) string {
+	var b strings.Builder
+	lang := "French"
+	if req.Locale == "en" {
+		lang = "English"
+	}
+	meal := map[nutrition.Category]string{nutrition.Breakfast: "breakfast", nutrition.LunchDinner: "lunch or dinner", nutrition.Snack: "snack"}[req.Category]
+	fmt.Fprintf(&b, "Propose %d different %s recipes for one person (diet: %s). The person reads %s first; write both languages well.\n", count, meal, dietName(req.Diet), lang)
+	fmt.Fprintf(&b, "Target per serving: %.0f kcal, %.0f g protein, %.0f g fat, %.0f g carbohydrates.\n", req.Target.Kcal, req.Target.ProteinG, req.Target.FatG, req.Target.CarbsG)
+	b.WriteString("Each recipe uses 2 to 6 foods whose combination can reach the target; steps are short imperative sentences without quantities.\n")
+	b.WriteString("Foods (code | name | per 100 g: kcal, protein, fat, carbs):\n")
+	codes := make([]int, 0, len(catalog))
+	for c := range catalog {
+		codes = append(codes, c)
+	}
+	slices.Sort(codes)
+	for _, c := range codes {
+		f := catalog[c]
+		m := f.Per100g.Macros()
+		name := f.Name.FR
+		if req.Locale == "en" {
+			name = f.Name.EN
+		}
+		extra := ""
+		if suggested[c] {
+			extra = " (optional suggestion, use only if it helps reach the target)"
+		}
+		fmt.Fprintf(&b, "%d | %s | %.0f, %.1f, %.1f, %.1f%s\n", c, name, m.Kcal, m.ProteinG, m.FatG, m.CarbsG, extra)
+	}
+	return b.String()
+}
+
+func dietName(d nutrition.Diet) string {
+	if d == "" {
+		return string(nutrition.Omnivore)
+	}
+	return string(d)
+}
