@@ -9,7 +9,6 @@ import (
 
 	"github.com/gamelle/gamelle/app/identity/waitlist"
 
-	"github.com/gamelle/gamelle/domain/billing"
 	"github.com/gamelle/gamelle/domain/identity"
 )
 
@@ -17,10 +16,13 @@ import (
 type Public struct {
 	*Core
 	waitlist *waitlist.Store
+	packs    PackOffers
 }
 
-// NewPublic returns the public pages over the waitlist store.
-func NewPublic(c *Core, wl *waitlist.Store) *Public { return &Public{Core: c, waitlist: wl} }
+// NewPublic returns the public pages over the waitlist store and the pack catalogue.
+func NewPublic(c *Core, wl *waitlist.Store, packs PackOffers) *Public {
+	return &Public{Core: c, waitlist: wl, packs: packs}
+}
 
 // Routes registers the public pages.
 func (h *Public) Routes(r chi.Router) {
@@ -32,36 +34,14 @@ func (h *Public) Routes(r chi.Router) {
 	r.Post("/waitlist", h.joinWaitlist)
 }
 
-type packProp struct {
-	ID              string  `json:"id"`
-	Tokens          int64   `json:"tokens"`
-	PriceCents      int64   `json:"priceCents"`
-	Currency        string  `json:"currency"`
-	Badge           *string `json:"badge"`
-	PerTokenCents   float64 `json:"perTokenCents"`
-	TokensPerUnit   float64 `json:"tokensPerUnit"`
-	DiscountPercent int64   `json:"discountPercent"`
-}
-
-func packProps(currency billing.Currency) []packProp {
-	offers := billing.Offers(billing.DefaultPacks(), currency)
-	out := make([]packProp, 0, len(offers))
-	for _, o := range offers {
-		p := packProp{
-			ID: o.ID, Tokens: o.Tokens, PriceCents: o.PriceCents, Currency: string(o.Currency),
-			PerTokenCents: o.PerTokenCents, TokensPerUnit: o.TokensPerUnit, DiscountPercent: o.DiscountPercent,
-		}
-		if o.Badge != billing.BadgeNone {
-			b := string(o.Badge)
-			p.Badge = &b
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
+// landing shows the packs on sale from the stored catalogue (the same as /buy-tokens).
 func (h *Public) landing(w http.ResponseWriter, r *http.Request) {
-	h.render(w, r, "public/landing", inertia.Props{"packs": packProps(billing.EUR)})
+	offers, err := h.packs.Offers(r.Context(), currencyOf(r))
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, "public/landing", inertia.Props{"packs": packPropsOf(offers)})
 }
 
 func (h *Public) terms(w http.ResponseWriter, r *http.Request) {

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -13,9 +14,11 @@ import (
 	"testing/fstest"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	billingapp "github.com/gamelle/gamelle/app/billing"
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/app/identity/waitlist"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
@@ -53,6 +56,7 @@ type testServer struct {
 	waitlist *waitlist.Store
 	mailbox  *mail.Mailbox
 	mealprep *mealprepapp.Service
+	billing  *billingapp.Service
 }
 
 func (s *testServer) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
@@ -80,11 +84,21 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 		AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
 	})
 	s.mealprep = mealprepapp.New(pool, eventstore.New(pool), s.wallets, jc)
+	// No Stripe key: the local test-mode checkout, as in development.
+	s.billing = billingapp.New(pool, eventstore.New(pool), s.wallets, jc, billingapp.Options{AppURL: cfg.AppURL, AppKey: cfg.AppKey, Logger: log}).
+		WithRecipients(func(ctx context.Context, id uuid.UUID) (billingapp.Recipient, error) {
+			u, err := s.accounts.ByID(ctx, id)
+			return billingapp.Recipient{Email: u.Email, Name: u.Name, Locale: string(u.Language)}, err
+		})
+	if err := s.billing.EnsureCatalog(context.Background()); err != nil {
+		return nil, err
+	}
 	if s.Core, err = NewCore(CoreDeps{Config: cfg, Pool: pool, Logger: log, Users: s.accounts, Assets: testAssets()}); err != nil {
 		return nil, err
 	}
 	areas := []Area{
-		NewPublic(s.Core, s.waitlist), NewIdentity(s.Core, s.accounts), NewSocial(s.Core, s.accounts, providers),
+		NewPublic(s.Core, s.waitlist, s.billing), NewBilling(s.Core, s.billing),
+		NewIdentity(s.Core, s.accounts), NewSocial(s.Core, s.accounts, providers),
 		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core, s.mealprep), NewMealPreps(s.Core, s.mealprep),
 	}
 	if !cfg.Production() {

@@ -97,3 +97,20 @@ func (s *Service) TestModeCheckout(ctx context.Context, userID, id uuid.UUID) (C
 	}
 	return v, nil
 }
+
+// ErrUnavailable: no payment provider is configured (production without a Stripe key).
+var ErrUnavailable = errors.New("billing: payments are not configured")
+
+type unavailableGateway struct{}
+
+// UnavailableGateway refuses every checkout: production without a Stripe key must fail
+// visibly, never fall back to the test mode.
+func UnavailableGateway() Gateway { return unavailableGateway{} }
+
+func (unavailableGateway) CreateSession(context.Context, stripe.SessionParams) (stripe.Session, error) {
+	return stripe.Session{}, ErrUnavailable
+}
+
+func (unavailableGateway) RetrieveSession(context.Context, string) (stripe.SessionState, error) {
+	return stripe.SessionState{}, ErrUnavailable
+}

@@ -105,6 +105,9 @@ func runServe(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := svc.billing.EnsureCatalog(ctx); err != nil {
+		return err
+	}
 
 	// One registry for the process: HTTP metrics and the projections' (served on /metrics).
 	registry := prometheus.NewRegistry()

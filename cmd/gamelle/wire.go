@@ -2,16 +2,20 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/riverqueue/river"
 
+	billingapp "github.com/gamelle/gamelle/app/billing"
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/app/identity/waitlist"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
@@ -22,6 +26,7 @@ import (
 	"github.com/gamelle/gamelle/handlers"
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/integrations/oauth"
+	"github.com/gamelle/gamelle/integrations/stripe"
 	"github.com/gamelle/gamelle/internal/config"
 	"github.com/gamelle/gamelle/internal/i18n"
 	"github.com/gamelle/gamelle/jobs"
@@ -42,6 +47,7 @@ type services struct {
 	waitlist *waitlist.Store
 	oauth    *oauth.Registry
 	mealprep *mealprepapp.Service
+	billing  *billingapp.Service
 }
 
 // newServices builds the services over pool. jobClient inserts (and, on worker processes,
@@ -65,6 +71,9 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 	}
 	store := eventstore.New(pool)
 	ledger := ledgerapp.New(pool, store)
+	identity := identityapp.New(pool, ledger, jobClient, identityapp.Options{
+		AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
+	})
 	var inserter mealprepapp.JobInserter
 	if jobClient != nil {
 		inserter = jobClient
@@ -74,12 +83,37 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 		tr:       tr,
 		jobs:     jobClient,
 		ledger:   ledger,
-		identity: identityapp.New(pool, ledger, jobClient, identityapp.Options{
-			AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
-		}),
+		identity: identity,
 		waitlist: waitlist.NewStore(pool),
 		oauth:    providers,
+		billing:  newBilling(cfg, pool, store, ledger, jobClient, identity),
 	}, nil
+}
+
+// newBilling picks the payment gateway: Stripe when STRIPE_SECRET_KEY is set; otherwise the
+// local test-mode checkout, except in production, where checkouts fail with the error page
+// (never a fake payment).
+func newBilling(cfg config.Config, pool *pgxpool.Pool, store *eventstore.Store, ledger *ledgerapp.Service, jobClient *jobs.Client, identity *identityapp.Service) *billingapp.Service {
+	opts := billingapp.Options{AppURL: cfg.AppURL, AppKey: cfg.AppKey}
+	for _, s := range strings.Split(cfg.StripeWebhookSecret, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			opts.WebhookSecrets = append(opts.WebhookSecrets, s)
+		}
+	}
+	switch {
+	case cfg.StripeSecretKey != "":
+		opts.Gateway = stripe.New(stripe.Config{SecretKey: cfg.StripeSecretKey, APIURL: cfg.StripeAPIURL})
+	case cfg.Production():
+		slog.Error("STRIPE_SECRET_KEY is not set: token purchases are unavailable")
+		opts.Gateway = billingapp.UnavailableGateway()
+	}
+	return billingapp.New(pool, store, ledger, jobClient, opts).WithRecipients(func(ctx context.Context, id uuid.UUID) (billingapp.Recipient, error) {
+		u, err := identity.ByID(ctx, id)
+		if err != nil {
+			return billingapp.Recipient{}, err
+		}
+		return billingapp.Recipient{Email: u.Email, Name: u.Name, Locale: string(u.Language)}, nil
+	})
 }
 
 // newJobs builds the River client. With work set it registers every area's workers (the
@@ -134,7 +168,8 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 		return nil, err
 	}
 	areas := []handlers.Area{
-		handlers.NewPublic(core, svc.waitlist),
+		handlers.NewPublic(core, svc.waitlist, svc.billing),
+		handlers.NewBilling(core, svc.billing),
 		handlers.NewIdentity(core, svc.identity),
 		handlers.NewSocial(core, svc.identity, svc.oauth),
 		handlers.NewOnboarding(core, svc.identity),

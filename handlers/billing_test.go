@@ -1,0 +1,150 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	billingapp "github.com/gamelle/gamelle/app/billing"
+	"github.com/gamelle/gamelle/integrations/stripe"
+)
+
+func (b *bundle) balanceOf(t *testing.T, p page) float64 {
+	t.Helper()
+	bal, _ := authUserOf(t, p)["balance"].(float64)
+	return bal
+}
+
+func TestBuyingThePopularPackInTestMode(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.registerAndVerify(t, "buyer@example.com")
+	_, shop := b.visit(t, "/buy-tokens?pack=pack-60")
+	require.Equal(t, "billing/buy-tokens", shop.Component)
+	require.Equal(t, true, shop.Props["testMode"])
+	packs := shop.Props["packs"].([]any)
+	require.Len(t, packs, 3)
+	require.Equal(t, "pack-60", shop.Props["selectedPack"])
+	before := b.balanceOf(t, shop)
+
+	// The checkout answers an external redirect (409 + X-Inertia-Location) to the local page.
+	resp := b.post(t, "/checkout", map[string]any{"packId": "pack-60", "currency": "EUR", "amountCents": 1199, "tokens": 60}, "/buy-tokens")
+	require.Equal(t, http.StatusConflict, resp.StatusCode)
+	loc, err := url.Parse(resp.Header.Get("X-Inertia-Location"))
+	require.NoError(t, err)
+	require.Equal(t, "/stripe/test-checkout", loc.Path)
+	checkout := loc.Query().Get("checkout")
+
+	_, tp := b.visit(t, loc.RequestURI())
+	require.Equal(t, "billing/test-checkout", tp.Component)
+
+	resp = b.post(t, "/stripe/test-checkout", map[string]any{"checkout": checkout, "outcome": "pay"}, loc.RequestURI())
+	requireRedirect(t, resp, "/stripe/success?checkout="+checkout)
+	for range 3 { // reloading the success page grants nothing more
+		_, sp := b.visit(t, "/stripe/success?checkout="+checkout)
+		require.Equal(t, "billing/success", sp.Component)
+		require.Equal(t, "completed", sp.Props["checkout"].(map[string]any)["status"])
+		require.Equal(t, before+60, b.balanceOf(t, sp))
+	}
+	// Paying again from the test page replays the same event: still +60.
+	b.post(t, "/stripe/test-checkout", map[string]any{"checkout": checkout, "outcome": "pay"}, loc.RequestURI())
+	_, sp := b.visit(t, "/stripe/success?checkout="+checkout)
+	require.Equal(t, before+60, b.balanceOf(t, sp))
+	require.Len(t, b.sentEmails(t, "buyer@example.com", "purchase_receipt"), 1)
+}
+
+func TestCheckoutRefusesBadInputWithFieldErrors(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.registerAndVerify(t, "picky@example.com")
+	for body, field := range map[string]string{
+		`{"packId":"pack-999"}`:                   "packId",
+		`{"packId":"pack-60","currency":"GBP"}`:   "currency",
+		`{"packId":"pack-60","amountCents":1}`:    "amountCents",
+		`{"packId":"pack-60","promoCode":"NOPE"}`: "promoCode",
+	} {
+		resp := b.do(t, http.MethodPost, "/checkout", strings.NewReader(body), map[string]string{
+			"X-Inertia": "true", "X-Inertia-Version": b.version(t), "Content-Type": "application/json",
+			"X-XSRF-TOKEN": b.xsrf(t), "Referer": b.ts.URL + "/buy-tokens",
+		})
+		resp.Body.Close()
+		requireRedirect(t, resp, "/buy-tokens")
+		_, p := b.visit(t, "/buy-tokens")
+		require.NotEmpty(t, errorsOf(p)[field], body)
+	}
+	var n int
+	require.NoError(t, b.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM events WHERE stream_id LIKE 'checkout-%'`).Scan(&n))
+	require.Zero(t, n)
+}
+
+func TestWebhookChecksTheSignature(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	body, err := stripe.EventJSON("evt_h1", "customer.created", "2099-01-01.future", time.Now(), map[string]any{"id": "cus_1"})
+	require.NoError(t, err)
+	secret := billingapp.TestModeWebhookSecret([]byte(strings.Repeat("k", 32)))
+
+	resp := b.do(t, http.MethodPost, "/stripe/webhook", strings.NewReader(string(body)), map[string]string{"Stripe-Signature": stripe.SignPayload(body, "whsec_wrong", time.Now())})
+	resp.Body.Close()
+	require.Equal(t, http.StatusBadRequest, resp.StatusCode)
+	resp = b.do(t, http.MethodPost, "/stripe/webhook", strings.NewReader(string(body)), map[string]string{"Stripe-Signature": stripe.SignPayload(body, secret, time.Now())})
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode, "no CSRF token needed, any api_version accepted")
+}
+
+func TestProductsPageAndAdminEdits(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.registerAndVerify(t, "shopper@example.com")
+	_, p := b.visit(t, "/dashboard/products")
+	require.Equal(t, "billing/products", p.Component)
+	require.Equal(t, false, p.Props["canEdit"])
+	require.Nil(t, p.Props["catalogue"])
+
+	edit := map[string]any{"id": "pack-60", "tokens": 65, "prices": map[string]int{"EUR": 1199, "USD": 1299}, "badge": "most_popular"}
+	resp, _ := b.inertiaVisit(t, http.MethodPut, "/products", edit, nil)
+	require.Equal(t, http.StatusForbidden, resp.StatusCode)
+	resp, _ = b.inertiaVisit(t, http.MethodDelete, "/products", map[string]any{"id": "pack-20"}, nil)
+	require.Equal(t, http.StatusForbidden, resp.StatusCode)
+
+	_, err := b.db.Pool.Exec(context.Background(), `UPDATE users SET role = 'ADMIN' WHERE email = 'shopper@example.com'`)
+	require.NoError(t, err)
+	resp, _ = b.inertiaVisit(t, http.MethodPut, "/products", edit, map[string]string{"Referer": b.ts.URL + "/dashboard/products"})
+	requireRedirect(t, resp, "/dashboard/products")
+	resp, _ = b.inertiaVisit(t, http.MethodDelete, "/products", map[string]any{"id": "pack-20"}, nil)
+	requireRedirect(t, resp, "/dashboard/products")
+	resp, _ = b.inertiaVisit(t, http.MethodPut, "/products", map[string]any{"id": "pack-60", "tokens": 0, "prices": map[string]int{"EUR": 1, "USD": 1}}, map[string]string{"Referer": b.ts.URL + "/dashboard/products"})
+	requireRedirect(t, resp, "/dashboard/products")
+
+	_, p = b.visit(t, "/dashboard/products")
+	require.Equal(t, true, p.Props["canEdit"])
+	require.NotEmpty(t, errorsOf(p)["tokens"])
+	require.Len(t, p.Props["catalogue"], 3, "retired packs stay listed for admins")
+	packs := p.Props["packs"].([]any)
+	require.Len(t, packs, 2, "the retired pack is no longer sold")
+	require.Equal(t, float64(65), packs[0].(map[string]any)["tokens"])
+
+	// The landing page reads the same stored packs.
+	_, landing := b.visit(t, "/")
+	require.Len(t, landing.Props["packs"], 2)
+}
+
+func TestVisitorsSignUpAndComeBackToThePurchase(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	_, p := b.visit(t, "/buy-tokens-na?currency=USD")
+	require.Equal(t, "billing/buy-tokens-na", p.Component)
+	require.Equal(t, "USD", p.Props["currency"])
+
+	resp := b.do(t, http.MethodGet, "/buy-tokens-na/continue?pack=pack-60&currency=USD", nil, nil)
+	resp.Body.Close()
+	requireRedirect(t, resp, "/auth/register")
+	b.registerAndVerify(t, "newbuyer@example.com")
+	resp = b.post(t, "/auth/login", map[string]any{"email": "newbuyer@example.com", "password": goodPassword}, "/auth/login")
+	requireRedirect(t, resp, "/buy-tokens?currency=USD&pack=pack-60")
+}
