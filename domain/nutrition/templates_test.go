@@ -1,0 +1,47 @@
+package nutrition_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// Golden names and steps for a fixed recipe, both languages.
+func TestWriteTextsGolden(t *testing.T) {
+	t.Parallel()
+	cat, _ := shipped(t)
+	foods := map[int]nutrition.Food{36017: cat[36017], 9100: cat[9100], 20057: cat[20057], 17270: cat[17270]}
+	r := nutrition.Recipe{Category: nutrition.LunchDinner, Servings: 2, Ingredients: []nutrition.Ingredient{
+		{FoodCode: 9100, Grams: 160}, {FoodCode: 36017, Grams: 300}, {FoodCode: 20057, Grams: 200}, {FoodCode: 17270, Grams: 20}}}
+	nutrition.WriteTexts(&r, foods, 1)
+	require.Equal(t, nutrition.Text{FR: "Poulet et riz blanc, façon meal prep", EN: "Meal-prep chicken and rice"}, r.Name)
+	require.Equal(t, []string{
+		"Pesez chaque ingrédient selon les quantités de la recette.",
+		"Faites cuire à l’eau bouillante salée selon le temps indiqué sur l’emballage, puis égouttez : riz blanc.",
+		"Faites cuire à la poêle à feu moyen, 5 à 7 minutes par face, jusqu’à cuisson à cœur : poulet.",
+		"Lavez, coupez puis faites sauter 8 à 10 minutes : brocoli.",
+		"Assaisonnez avec : huile d'olive vierge extra.",
+		"Dressez l’assiette ou la boîte et servez chaud ou froid.",
+		"Répartissez en 2 boîtes hermétiques ; elles se gardent 3 jours au réfrigérateur.",
+	}, r.Steps.FR)
+	require.Equal(t, []string{
+		"Weigh each ingredient as the recipe lists it.",
+		"Cook in boiling salted water for the time on the package, then drain: rice.",
+		"Cook in a pan over medium heat, 5 to 7 minutes a side, until cooked through: chicken.",
+		"Wash, cut, then sauté for 8 to 10 minutes: broccoli.",
+		"Season with: olive oil.",
+		"Arrange on a plate or in a box and serve hot or cold.",
+		"Divide into 2 airtight boxes; they keep for 3 days in the fridge.",
+	}, r.Steps.EN)
+	// 5 set-up + 4 × 2 weighing + 15 cooking (raw chicken) + 1 extra serving = 29 → 30.
+	require.Equal(t, 30, nutrition.Duration(r.Ingredients, foods, r.Servings))
+}
+
+func TestShortName(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, "poulet", nutrition.ShortName("Poulet, filet sans peau cru"))
+	require.Equal(t, "lentille", nutrition.ShortName("Lentille, bouillie/cuite à l'eau (aliment moyen)"))
+	require.Equal(t, "UHT milk", nutrition.ShortName("UHT milk, semi-skimmed"))
+}
