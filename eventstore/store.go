@@ -273,12 +273,6 @@ func (s *Store) duplicate(ctx context.Context, db DBTX, key, hash, gotHash, stre
 	return AppendResult{StreamID: stream, FirstVersion: first, LastVersion: last, Events: events, Duplicate: true}, true, nil
 }
 
-// LookupIdempotencyKey returns the result of the first append made under key (Duplicate set),
-// ok=false when the key is unused, or *IdempotencyKeyReusedError when hash differs.
-func (s *Store) LookupIdempotencyKey(ctx context.Context, db DBTX, key, hash string) (AppendResult, bool, error) {
-	return s.lookupKey(ctx, db, key, hash)
-}
-
 // eventColumns reads transaction_id (xid8) straight into a uint64 through pgx's xid8 codec.
 // Queries still order by the qualified events.transaction_id: when this list selected
 // transaction_id::text, an unqualified ORDER BY sorted by that text and put "10" before "9".
