@@ -226,7 +226,7 @@ func (r *Runner[A, E]) RunTx(ctx context.Context, tx pgx.Tx, cmd Command[A]) (Ap
 			req, version, err := r.decide(ctx, sp, cmd, ws.Head, opts)
 			if errors.Is(err, errNoChanges) {
 				res = AppendResult{StreamID: stream, LastVersion: version}
-				return err // nothing to keep: release the savepoint's lock too
+				return err // nothing to keep: roll the savepoint back
 			}
 			if err != nil {
 				return err
