@@ -27,7 +27,6 @@ type DBTX interface {
 // Store reads and appends events. It is safe for concurrent use.
 type Store struct {
 	pool   *pgxpool.Pool
-	now    func() time.Time
 	notify *notifier
 }
 
@@ -42,7 +41,7 @@ func WithoutNotify() StoreOption { return func(s *Store) { s.notify = nil } }
 // use the pool or a transaction. After an append commits, the store sends NotifyChannel in the
 // background (see Commit) so that consumers wake up without polling.
 func New(pool *pgxpool.Pool, opts ...StoreOption) *Store {
-	s := &Store{pool: pool, now: time.Now}
+	s := &Store{pool: pool}
 	if pool != nil {
 		s.notify = &notifier{pool: pool}
 	}
@@ -51,9 +50,6 @@ func New(pool *pgxpool.Pool, opts ...StoreOption) *Store {
 	}
 	return s
 }
-
-// Pool returns the pool the store was built with.
-func (s *Store) Pool() *pgxpool.Pool { return s.pool }
 
 // AppendRequest is one atomic append to one stream.
 type AppendRequest struct {
