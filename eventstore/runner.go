@@ -127,7 +127,11 @@ type runnerConfig struct {
 	lock        bool
 }
 
-// RunnerOption tunes a Runner.
+func defaultRunnerConfig() runnerConfig {
+	return runnerConfig{maxAttempts: 10, baseBackoff: time.Millisecond, maxBackoff: 50 * time.Millisecond, lock: true}
+}
+
+// RunnerOption tunes a Runner (and RetryInTx).
 type RunnerOption func(*runnerConfig)
 
 // WithMaxAttempts bounds how many times a command is tried when it meets version conflicts
@@ -161,7 +165,7 @@ func NewRunner[A Aggregate[E], E Event](store *Store, typ AggregateType[A, E], o
 	if typ.Decode == nil || typ.FromHistory == nil {
 		panic(fmt.Sprintf("eventstore: aggregate type %q needs Decode and FromHistory", typ.Name))
 	}
-	cfg := runnerConfig{maxAttempts: 10, baseBackoff: time.Millisecond, maxBackoff: 50 * time.Millisecond, lock: true}
+	cfg := defaultRunnerConfig()
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -247,7 +251,7 @@ func (r *Runner[A, E]) retry(ctx context.Context, cmd Command[A], inTx bool, att
 	var last error
 	for n := 0; n < r.cfg.maxAttempts; n++ {
 		if n > 0 {
-			if err := r.sleep(ctx, n); err != nil {
+			if err := r.cfg.sleep(ctx, n); err != nil {
 				return AppendResult{}, r.wrap(cmd, err)
 			}
 		}
@@ -270,8 +274,8 @@ func (r *Runner[A, E]) wrap(cmd Command[A], err error) error {
 }
 
 // sleep waits a random time up to an exponentially growing ceiling ("full jitter").
-func (r *Runner[A, E]) sleep(ctx context.Context, attempt int) error {
-	ceiling := min(r.cfg.maxBackoff, r.cfg.baseBackoff<<min(attempt, 16))
+func (c runnerConfig) sleep(ctx context.Context, attempt int) error {
+	ceiling := min(c.maxBackoff, c.baseBackoff<<min(attempt, 16))
 	t := time.NewTimer(time.Duration(rand.Int64N(int64(ceiling) + 1)))
 	defer t.Stop()
 	select {
@@ -280,6 +284,33 @@ func (r *Runner[A, E]) sleep(ctx context.Context, attempt int) error {
 	case <-t.C:
 		return nil
 	}
+}
+
+// RetryInTx runs fn in a new transaction of db (InTx) and, when it fails with a version
+// conflict, runs it again in a fresh transaction, with the same bounded, jittered backoff as a
+// Runner (WithMaxAttempts and WithBackoff apply). It is for work that reads aggregates and
+// writes several things in one transaction, where the whole transaction must be decided again:
+// a Reordered conflict from RunTx, or appends made with Store.Append by hand. fn must therefore
+// have no effect outside the transaction.
+func RetryInTx(ctx context.Context, db Beginner, fn func(tx pgx.Tx) error, opts ...RunnerOption) error {
+	cfg := defaultRunnerConfig()
+	for _, o := range opts {
+		o(&cfg)
+	}
+	var last error
+	for n := 0; n < cfg.maxAttempts; n++ {
+		if n > 0 {
+			if err := cfg.sleep(ctx, n); err != nil {
+				return fmt.Errorf("eventstore: retry transaction: %w (after %w)", err, last)
+			}
+		}
+		err := InTx(ctx, db, fn)
+		if !errors.Is(err, ErrVersionConflict) {
+			return err
+		}
+		last = err
+	}
+	return fmt.Errorf("%w: transaction retried %d times: %w", ErrRetriesExhausted, cfg.maxAttempts, last)
 }
 
 func (r *Runner[A, E]) writeOptions(cmd Command[A]) (WriteOptions, error) {

@@ -465,3 +465,47 @@ func TestRunnerReleasesTheConnectionWhenDecidePanics(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, h.Version)
 }
+
+// RetryInTx decides the whole transaction again when the runner hands a reordered conflict to
+// its caller; the caller's other writes happen once, with the winning attempt.
+func TestRetryInTxRetriesTheWholeTransaction(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	_, err := b.db.Pool.Exec(ctx, `CREATE TABLE runner_side (note text)`)
+	require.NoError(t, err)
+	r := eventstore.NewRunner(b.store, tallyType)
+	var attempts int
+	err = eventstore.RetryInTx(ctx, b.db.Pool, func(tx pgx.Tx) error {
+		attempts++
+		if _, err := tx.Exec(ctx, `INSERT INTO runner_side VALUES ('job')`); err != nil { // takes the transaction's id
+			return err
+		}
+		if attempts == 1 { // a newer transaction writes the stream meanwhile
+			_, err := r.Run(ctx, addCmd{Tally: "a", N: 1})
+			require.NoError(t, err)
+		}
+		_, err := r.RunTx(ctx, tx, addCmd{Tally: "a", N: 2})
+		return err
+	})
+	require.NoError(t, err)
+	require.Equal(t, 2, attempts)
+	require.Equal(t, 1, sideRows(t, b))
+	h, err := b.store.Head(ctx, b.db.Pool, "tally-a")
+	require.NoError(t, err)
+	require.Equal(t, int64(2), h.Version)
+
+	attempts = 0
+	err = eventstore.RetryInTx(ctx, b.db.Pool, func(pgx.Tx) error {
+		attempts++
+		return &eventstore.VersionConflictError{StreamID: "s"}
+	}, eventstore.WithMaxAttempts(3))
+	require.ErrorIs(t, err, eventstore.ErrRetriesExhausted)
+	require.Equal(t, 3, attempts)
+
+	refused := errors.New("refused")
+	attempts = 0
+	err = eventstore.RetryInTx(ctx, b.db.Pool, func(pgx.Tx) error { attempts++; return refused })
+	require.ErrorIs(t, err, refused)
+	require.Equal(t, 1, attempts, "other errors are not retried")
+}
