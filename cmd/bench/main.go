@@ -44,6 +44,7 @@ type config struct {
 	pgbench       string
 	skip          string
 	cpuProfile    string
+	engineCases   int
 }
 
 func main() {
@@ -55,7 +56,8 @@ func main() {
 	flag.IntVar(&c.rebuildEvents, "rebuild-events", 1_000_000, "size of the generated log for the rebuild run")
 	flag.IntVar(&c.users, "users", 10_000, "wallets in the many-users runs")
 	flag.StringVar(&c.pgbench, "pgbench", "", "pgbench binary (default: PATH, then /usr/lib/postgresql/*/bin)")
-	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: throughput,lag,rebuild")
+	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: engine,throughput,lag,rebuild")
+	flag.IntVar(&c.engineCases, "engine-cases", 1000, "random feasible cases for the recipe engine run")
 	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "write a CPU profile of the rebuild run to this file")
 	flag.Parse()
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
@@ -65,7 +67,23 @@ func main() {
 	}
 }
 
+// dbRuns are the runs that need PostgreSQL; skipping all of them runs without a database.
+var dbRuns = []string{"throughput", "lag", "rebuild"}
+
 func run(ctx context.Context, c config) error {
+	skip := func(name string) bool { return strings.Contains(","+c.skip+",", ","+name+",") }
+	if !skip("engine") {
+		if err := engineRun(ctx, c.engineCases); err != nil {
+			return err
+		}
+	}
+	needDB := false
+	for _, r := range dbRuns {
+		needDB = needDB || !skip(r)
+	}
+	if !needDB {
+		return nil
+	}
 	server, err := serverURL()
 	if err != nil {
 		return err
@@ -94,7 +112,6 @@ func run(ctx context.Context, c config) error {
 	}
 	fmt.Printf("Gamelle ledger benchmark — %s, %d CPU, GOMAXPROCS %d, %d clients, %s\n\n",
 		time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), runtime.GOMAXPROCS(0), c.clients, serverVersion(ctx, pool))
-	skip := func(name string) bool { return strings.Contains(","+c.skip+",", ","+name+",") }
 	if !skip("throughput") {
 		if err := throughput(ctx, c, pool, dbURL, pgbench); err != nil {
 			return err

@@ -30,8 +30,8 @@ func TestFormatMass(t *testing.T) {
 		{1250, nutrition.Metric, "fr", "1,25\u00a0kg"},
 		{1250, nutrition.Metric, "en", "1.25 kg"},
 		{2000, nutrition.Metric, "en", "2 kg"},
-		{453.59237, nutrition.Imperial, "en", "1 lb"},         // exactly one pound
-		{453.6, nutrition.Imperial, "en", "1 lb 1 oz"},        // a hair over rounds up
+		{453.59237, nutrition.Imperial, "en", "1 lb"},          // exactly one pound
+		{453.6, nutrition.Imperial, "en", "1 lb 1 oz"},         // a hair over rounds up
 		{28.349523125 * 14, nutrition.Imperial, "en", "14 oz"}, // exactly 14 oz
 		{500, nutrition.Imperial, "fr", "1\u00a0lb 2\u00a0oz"}, // 17.6 oz → 18 oz
 	}

@@ -534,11 +534,17 @@ func (p *problem) miss(s solution) float64 {
 	return p.deviation(p.achieved(s)) + p.overPrice(s)
 }
 
-// swaps replaces each chosen food by each other food in turn and keeps the closest result.
+// swaps replaces each chosen food by each other food in turn: every candidate gets its continuous
+// quantities (cheap), and only the closest few are taken to 5 g steps (the costly part).
 func (p *problem) swaps(s solution, cost []float64) solution {
 	best, bestDev := s, p.miss(s)
+	type cand struct {
+		sol solution
+		dev float64
+	}
 	for round := 0; round < 2 && bestDev > 0; round++ {
 		cur := best
+		var cands []cand
 		for i := range cur.idx {
 			for j := range p.items {
 				if slices.Contains(cur.idx, j) {
@@ -547,12 +553,17 @@ func (p *problem) swaps(s solution, cost []float64) solution {
 				c := slices.Clone(cur.idx)
 				g := slices.Clone(cur.grams)
 				c[i], g[i] = j, p.items[j].lo
-				cand := p.discretise(p.fit(solution{c, g}))
-				if d := p.miss(cand); d < bestDev {
-					best, bestDev = cand, d
-					if d == 0 {
-						return best
-					}
+				f := p.fit(solution{c, g})
+				cands = append(cands, cand{f, p.deviation(p.achieved(f)) + p.overPrice(f)})
+			}
+		}
+		sort.Slice(cands, func(a, b int) bool { return cands[a].dev < cands[b].dev })
+		for _, c := range cands[:min(len(cands), 6)] {
+			d := p.discretise(c.sol)
+			if m := p.miss(d); m < bestDev {
+				best, bestDev = d, m
+				if m == 0 {
+					return best
 				}
 			}
 		}

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sort"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/gamelle/gamelle/data"
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// engineRun measures the recipe engine (no database): generation latency for 20 foods and the
+// accuracy distribution over random feasible cases, beside a naive baseline from the same cases
+// (the best-suited foods in equal parts, scaled to the energy target: what a generator that does
+// not compute gets).
+func engineRun(ctx context.Context, cases int) error {
+	catalog, err := nutrition.ReadCIQUAL(bytes.NewReader(data.CiqualFoodsCSV))
+	if err != nil {
+		return err
+	}
+	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	if err != nil {
+		return err
+	}
+	var pool []nutrition.Food
+	for _, f := range catalog {
+		if f.Per100g.HasMacros() && f.Per100g.Kcal.V > 0 {
+			pool = append(pool, f)
+		}
+	}
+	slices.SortFunc(pool, func(a, b nutrition.Food) int { return a.Code - b.Code })
+	gen := nutrition.NewBuiltin(prices)
+	rng := rand.New(rand.NewPCG(2026, 11))
+
+	// Baseline for the machine: one pass over the CIQUAL table (parse, as the CLI does).
+	t0 := time.Now()
+	if _, err := nutrition.ReadCIQUAL(bytes.NewReader(data.CiqualFoodsCSV)); err != nil {
+		return err
+	}
+	ciqualPass := time.Since(t0)
+
+	// Wall time suffers from whatever else runs on the machine; the thread's CPU time
+	// (goroutine locked to its thread) is the engine's own cost.
+	var lat, cpu []time.Duration
+	var ours, naive []caseError
+	within, naiveWithin, feasible := 0, 0, 0
+	for i := 0; i < cases; i++ {
+		foods, target := benchCase(rng, pool, 20)
+		cat := nutrition.Categories[rng.IntN(len(nutrition.Categories))]
+		req := nutrition.GenerateRequest{Foods: foods, Category: cat, Target: target, Seed: int64(i), Currency: nutrition.EUR}
+		runtime.LockOSThread()
+		c0 := threadCPU()
+		start := time.Now()
+		rs, err := gen.Generate(ctx, req)
+		lat = append(lat, time.Since(start))
+		cpu = append(cpu, threadCPU()-c0)
+		runtime.UnlockOSThread()
+		if err != nil {
+			return fmt.Errorf("engine case %d: %w", i, err)
+		}
+		r := rs[0]
+		if r.Feasible {
+			feasible++
+		}
+		if r.WithinTolerance {
+			within++
+		}
+		ours = append(ours, errorOf(target, r.Nutrition.Macros()))
+		nm := naiveRecipe(foods, cat, target)
+		if nutrition.WithinTolerance(target, nm) {
+			naiveWithin++
+		}
+		naive = append(naive, errorOf(target, nm))
+	}
+	sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
+	sort.Slice(cpu, func(a, b int) bool { return cpu[a] < cpu[b] })
+	pct := func(ds []time.Duration, p float64) time.Duration {
+		return ds[min(len(ds)-1, int(math.Ceil(p*float64(len(ds))))-1)]
+	}
+
+	fmt.Printf("Recipe engine (built-in generator, 20 random CIQUAL foods, 1 recipe, %d random feasible targets)\n", cases)
+	fmt.Printf("  generation wall time p50 %s   p99 %s   max %s   (goal p99 ≤ 20 ms)\n", ms(pct(lat, 0.50)), ms(pct(lat, 0.99)), ms(lat[len(lat)-1]))
+	fmt.Printf("  generation CPU time  p50 %s   p99 %s   max %s\n", ms(pct(cpu, 0.50)), ms(pct(cpu, 0.99)), ms(cpu[len(cpu)-1]))
+	fmt.Printf("  baseline             one CIQUAL parse pass (3,484 foods) %s wall; ratio wall p99 / pass %.2f\n", ms(ciqualPass), float64(pct(lat, 0.99))/float64(ciqualPass))
+	fmt.Printf("  feasible (LP)        %d / %d\n", feasible, cases)
+	fmt.Printf("  within tolerance     ours %.1f %%   naive %.1f %%   (goal ≥ 99 %%)\n", 100*float64(within)/float64(cases), 100*float64(naiveWithin)/float64(cases))
+	report := func(name string, es []caseError) {
+		var mean [4]float64
+		var worst [4]float64
+		var tolMean, tolWorst float64
+		for _, e := range es {
+			for k := range mean {
+				mean[k] += e.abs[k] / float64(len(es))
+				worst[k] = math.Max(worst[k], e.abs[k])
+			}
+			tolMean += e.tolUnits / float64(len(es))
+			tolWorst = math.Max(tolWorst, e.tolUnits)
+		}
+		fmt.Printf("  %-6s |error| kcal/protein g/fat g/carbs g: mean %.1f/%.1f/%.1f/%.1f, worst %.0f/%.0f/%.0f/%.0f; worst value in tolerance units: mean %.2f, worst %.2f\n",
+			name, mean[0], mean[1], mean[2], mean[3], worst[0], worst[1], worst[2], worst[3], tolMean, tolWorst)
+	}
+	report("ours", ours)
+	report("naive", naive)
+	fmt.Println()
+	return nil
+}
+
+// threadCPU is the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID, nanosecond precision).
+func threadCPU() time.Duration {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
+		return 0
+	}
+	return time.Duration(ts.Nano())
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }
+
+// caseError is one case's error: per value in kcal or grams, and the worst value in tolerance
+// units (≤ 1 is within tolerance).
+type caseError struct {
+	abs      [4]float64
+	tolUnits float64
+}
+
+func errorOf(target, got nutrition.Macros) caseError {
+	t, a := []float64{target.Kcal, target.ProteinG, target.FatG, target.CarbsG}, []float64{got.Kcal, got.ProteinG, got.FatG, got.CarbsG}
+	tol := nutrition.Tolerance(target)
+	tl := []float64{tol.Kcal, tol.ProteinG, tol.FatG, tol.CarbsG}
+	var e caseError
+	for k := range t {
+		e.abs[k] = math.Abs(a[k] - t[k])
+		e.tolUnits = math.Max(e.tolUnits, math.Abs(a[k]-t[k])/tl[k])
+	}
+	return e
+}
+
+// benchCase draws n foods and a target made of 2–5 of them at quantities within their serving
+// bounds, in 5 g steps: a recipe meeting it exactly exists.
+func benchCase(rng *rand.Rand, pool []nutrition.Food, n int) ([]nutrition.Food, nutrition.Macros) {
+	perm := rng.Perm(len(pool))[:n]
+	foods := make([]nutrition.Food, n)
+	for i, j := range perm {
+		foods[i] = pool[j]
+	}
+	var t nutrition.Macros
+	for _, i := range rng.Perm(n)[:2+rng.IntN(4)] {
+		lo, hi := nutrition.ServingBounds(foods[i])
+		g := math.Round((lo+rng.Float64()*(hi-lo))/5) * 5
+		m := foods[i].Per100g.Macros()
+		t.Kcal += m.Kcal * g / 100
+		t.ProteinG += m.ProteinG * g / 100
+		t.FatG += m.FatG * g / 100
+		t.CarbsG += m.CarbsG * g / 100
+	}
+	return foods, t
+}
+
+// naiveRecipe takes the first four foods (random order), equal grams, scaled to the energy target.
+func naiveRecipe(foods []nutrition.Food, _ nutrition.Category, target nutrition.Macros) nutrition.Macros {
+	pick := foods[:min(4, len(foods))]
+	var per nutrition.Macros // per gram of the equal mix
+	for _, f := range pick {
+		m := f.Per100g.Macros()
+		w := 1 / (100 * float64(len(pick)))
+		per.Kcal += m.Kcal * w
+		per.ProteinG += m.ProteinG * w
+		per.FatG += m.FatG * w
+		per.CarbsG += m.CarbsG * w
+	}
+	if per.Kcal <= 0 {
+		return nutrition.Macros{}
+	}
+	g := target.Kcal / per.Kcal
+	return nutrition.Macros{Kcal: per.Kcal * g, ProteinG: per.ProteinG * g, FatG: per.FatG * g, CarbsG: per.CarbsG * g}
+}
