@@ -177,7 +177,7 @@ func (h *Billing) products(w http.ResponseWriter, r *http.Request) {
 		}
 		props["catalogue"] = all
 	}
-	h.render(w, r, "billing/products", props)
+	h.render(w, r, "dashboard/products", props)
 }
 
 type packForm struct {

@@ -102,7 +102,7 @@ func TestProductsPageAndAdminEdits(t *testing.T) {
 	b := setup(t)
 	b.registerAndVerify(t, "shopper@example.com")
 	_, p := b.visit(t, "/dashboard/products")
-	require.Equal(t, "billing/products", p.Component)
+	require.Equal(t, "dashboard/products", p.Component)
 	require.Equal(t, false, p.Props["canEdit"])
 	require.Nil(t, p.Props["catalogue"])
 

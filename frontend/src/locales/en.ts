@@ -1,5 +1,6 @@
 import type { LocaleMessages } from './types'
 import { authEn } from './auth/en'
+import { billingEn } from './billing/en'
 import { onboardingEn } from './onboarding/en'
 
 export const en: LocaleMessages = {
@@ -306,5 +307,6 @@ export const en: LocaleMessages = {
     roleUser: 'User',
   },
   ...onboardingEn,
+  ...billingEn,
   ...authEn,
 }

@@ -1,5 +1,6 @@
 // French is the reference locale: en.ts must have exactly the same keys (see locales.test.ts).
 import { authFr } from './auth/fr'
+import { billingFr } from './billing/fr'
 import { onboardingFr } from './onboarding/fr'
 export const fr = {
   common: {
@@ -305,5 +306,6 @@ export const fr = {
     roleUser: 'Utilisateur',
   },
   ...onboardingFr,
+  ...billingFr,
   ...authFr,
 } as const

@@ -48,9 +48,9 @@ export const appConfig: AppConfig = {
 
 // DESIGN §6: 20 / 60 (most popular) / 150 (best value) tokens.
 export const packs: TokenPack[] = [
-  { id: 'pack-20', tokens: 20, priceCents: 499, currency: 'EUR', badge: null, perTokenCents: 24.95, discountPercent: 0 },
-  { id: 'pack-60', tokens: 60, priceCents: 1199, currency: 'EUR', badge: 'most_popular', perTokenCents: 19.983, discountPercent: 20 },
-  { id: 'pack-150', tokens: 150, priceCents: 2499, currency: 'EUR', badge: 'best_value', perTokenCents: 16.66, discountPercent: 33 },
+  { id: 'pack-20', tokens: 20, priceCents: 499, currency: 'EUR', badge: null, perTokenCents: 24.95, tokensPerUnit: 4.008, discountPercent: 0 },
+  { id: 'pack-60', tokens: 60, priceCents: 1199, currency: 'EUR', badge: 'most_popular', perTokenCents: 19.983, tokensPerUnit: 5.004, discountPercent: 20 },
+  { id: 'pack-150', tokens: 150, priceCents: 2499, currency: 'EUR', badge: 'best_value', perTokenCents: 16.66, tokensPerUnit: 6.002, discountPercent: 33 },
 ]
 
 export const user: AuthUser = {

@@ -83,9 +83,41 @@ export interface TokenPack {
   currency: string
   badge: PackBadge | null
   perTokenCents: number
+  tokensPerUnit: number
   discountPercent: number
 }
 
 export interface LandingProps {
   packs: TokenPack[]
+}
+
+/** A checkout as the billing pages show it. */
+export interface CheckoutSummary {
+  id: string
+  status: 'started' | 'completed' | 'failed' | 'expired'
+  packId: string
+  tokens: number
+  amountCents: number
+  currency: string
+  promoCode: string
+  testMode: boolean
+}
+
+/** Props of the pages that sell packs (/buy-tokens, /buy-tokens-na, /dashboard/products). */
+export interface ShopProps {
+  packs: TokenPack[]
+  currency: string
+  currencies: string[]
+  selectedPack: string
+  testMode: boolean
+  promo: { code: string; percent: number; eligible: boolean }
+}
+
+/** A pack as admins edit it (retired ones included). */
+export interface CataloguePack {
+  id: string
+  tokens: number
+  prices: Record<string, number>
+  badge: string
+  active: boolean
 }

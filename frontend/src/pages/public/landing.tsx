@@ -206,7 +206,7 @@ function PackCard({ pack }: { pack: TokenPack }) {
         )}
       </ul>
       <Link
-        href={`/buy-tokens?pack=${encodeURIComponent(pack.id)}`}
+        href={`/buy-tokens-na?pack=${encodeURIComponent(pack.id)}`}
         aria-label={t('landing.pricing.buyLabel', { count: pack.tokens })}
         className={`mt-8 ${highlighted ? 'btn-primary' : 'btn-secondary'}`}
       >

@@ -1,0 +1,45 @@
+import { Head, Link, router } from '@inertiajs/react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { usePageProps } from '../../lib/shared-props'
+import type { CheckoutSummary } from '../../types'
+
+/** /stripe/error: a cancelled or failed payment, nothing charged, with a retry. */
+export default function CheckoutError() {
+  const { t } = useTranslation()
+  const { reason, checkout } = usePageProps<{ reason: string; checkout: CheckoutSummary | null }>()
+  const [busy, setBusy] = useState(false)
+  const message = reason === 'cancelled' ? t('billing.error.cancelled') : reason === 'provider' ? t('billing.error.provider') : t('billing.error.generic')
+
+  const retry = () => {
+    if (!checkout) return
+    setBusy(true)
+    router.post(
+      '/checkout',
+      { packId: checkout.packId, currency: checkout.currency, promoCode: checkout.promoCode, tokens: checkout.tokens },
+      { onFinish: () => setBusy(false) },
+    )
+  }
+
+  return (
+    <section className="container-page max-w-2xl py-12 sm:py-16">
+      <Head title={t('billing.error.title')} />
+      <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('billing.error.heading')}</h1>
+        <p className="mt-4 text-stone-700" data-testid="checkout-error-reason">
+          {message}
+        </p>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          {checkout && (
+            <button type="button" onClick={retry} disabled={busy} className="btn-primary" aria-label={t('billing.error.retryLabel', { count: checkout.tokens })}>
+              {busy ? t('billing.shop.redirecting') : t('billing.error.retry')}
+            </button>
+          )}
+          <Link href="/buy-tokens" className="btn-secondary">
+            {t('billing.error.back')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,64 @@
+import { Head, Link, router } from '@inertiajs/react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { usePageProps } from '../../lib/shared-props'
+import type { CheckoutSummary } from '../../types'
+
+// While Stripe has not confirmed, the page reloads its props every few seconds for a while.
+const pollEveryMs = 2000
+const maxPolls = 30
+
+/** /stripe/success: the purchase confirmed (tokens added), or still being confirmed. */
+export default function Success() {
+  const { t } = useTranslation()
+  const { checkout, auth } = usePageProps<{ checkout: CheckoutSummary }>()
+  const [polls, setPolls] = useState(0)
+  const pending = checkout.status === 'started'
+
+  useEffect(() => {
+    if (!pending || polls >= maxPolls) return
+    const timer = window.setTimeout(() => {
+      router.reload({ only: ['checkout', 'auth'], onFinish: () => setPolls((n) => n + 1) })
+    }, pollEveryMs)
+    return () => window.clearTimeout(timer)
+  }, [pending, polls])
+
+  const balance = auth.user?.balance ?? 0
+  return (
+    <section className="container-page max-w-2xl py-12 sm:py-16">
+      <Head title={t('billing.success.title')} />
+      <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8" data-testid="checkout-status" data-status={checkout.status}>
+        {checkout.status === 'completed' && (
+          <>
+            <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('billing.success.heading')}</h1>
+            <p className="mt-4 text-lg text-stone-700">{t('billing.success.completed', { tokens: checkout.tokens })}</p>
+            <p className="mt-2 text-xl font-bold text-brand-800" data-testid="success-balance" data-balance={balance}>
+              {t('billing.success.balance', { balance: t('dashboard.balance', { count: balance }) })}
+            </p>
+            <p className="mt-2 text-sm text-stone-500">{t('billing.success.receipt')}</p>
+          </>
+        )}
+        {pending && (
+          <div role="status" aria-live="polite">
+            <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('billing.success.pendingHeading')}</h1>
+            <p className="mt-4 text-stone-700">{polls >= maxPolls ? t('billing.success.pendingLong') : t('billing.success.pending')}</p>
+          </div>
+        )}
+        {(checkout.status === 'failed' || checkout.status === 'expired') && (
+          <>
+            <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('billing.success.failedHeading')}</h1>
+            <p className="mt-4 text-stone-700">{t('billing.success.failed')}</p>
+          </>
+        )}
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <Link href="/dashboard/general" className="btn-primary">
+            {t('billing.success.toDashboard')}
+          </Link>
+          <Link href="/buy-tokens" className="btn-secondary">
+            {t('billing.success.buyMore')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,125 @@
+import { Head, router, usePage } from '@inertiajs/react'
+import { useState } from 'react'
+import type { FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { BuyForm } from '../../components/billing/buy-form'
+import { CurrencySwitch, TestModeBanner } from '../../components/billing/pack-grid'
+import { usePageProps } from '../../lib/shared-props'
+import type { CataloguePack, ShopProps } from '../../types'
+
+type ProductsProps = ShopProps & { canEdit: boolean; catalogue?: CataloguePack[] }
+type PackErrors = Partial<Record<'id' | 'tokens' | 'prices.EUR' | 'prices.USD' | 'badge' | 'packId', string>>
+
+const toCents = (v: string) => Math.round(Number.parseFloat(v.replace(',', '.')) * 100)
+const toUnits = (cents: number | undefined) => (cents ? (cents / 100).toFixed(2) : '')
+
+/** One pack's edit form (or the "add a pack" form when pack is undefined). */
+function PackEditor({ pack }: { pack?: CataloguePack }) {
+  const { t } = useTranslation()
+  const errors = ((usePage().props as { errors?: PackErrors }).errors ?? {}) as PackErrors
+  const [id, setId] = useState(pack?.id ?? '')
+  const [tokens, setTokens] = useState(String(pack?.tokens ?? ''))
+  const [eur, setEur] = useState(toUnits(pack?.prices.EUR))
+  const [usd, setUsd] = useState(toUnits(pack?.prices.USD))
+  const [badge, setBadge] = useState(pack?.badge ?? '')
+  const prefix = `pack-${pack?.id ?? 'new'}`
+  const save = (e: FormEvent) => {
+    e.preventDefault()
+    router.put(
+      '/products',
+      { id: id.trim(), tokens: Number.parseInt(tokens, 10) || 0, prices: { EUR: toCents(eur) || 0, USD: toCents(usd) || 0 }, badge },
+      { preserveScroll: true },
+    )
+  }
+  const retire = () => {
+    if (pack && window.confirm(t('billing.products.retireConfirm', { id: pack.id }))) {
+      router.delete('/products', { data: { id: pack.id }, preserveScroll: true })
+    }
+  }
+  const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700'
+  return (
+    <form onSubmit={save} aria-label={pack ? t('billing.products.editLabel', { id: pack.id }) : t('billing.products.add')} className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-6 sm:items-end" data-testid={`editor-${pack?.id ?? 'new'}`}>
+      <label className="text-sm font-medium text-stone-700 sm:col-span-1">
+        {t('billing.products.id')}
+        <input className={field} value={id} onChange={(e) => setId(e.target.value)} readOnly={!!pack} id={`${prefix}-id`} />
+      </label>
+      <label className="text-sm font-medium text-stone-700">
+        {t('billing.products.tokens')}
+        <input className={field} inputMode="numeric" value={tokens} onChange={(e) => setTokens(e.target.value)} disabled={pack && !pack.active} />
+      </label>
+      <label className="text-sm font-medium text-stone-700">
+        {t('billing.products.priceEUR')}
+        <input className={field} inputMode="decimal" value={eur} onChange={(e) => setEur(e.target.value)} disabled={pack && !pack.active} />
+      </label>
+      <label className="text-sm font-medium text-stone-700">
+        {t('billing.products.priceUSD')}
+        <input className={field} inputMode="decimal" value={usd} onChange={(e) => setUsd(e.target.value)} disabled={pack && !pack.active} />
+      </label>
+      <label className="text-sm font-medium text-stone-700">
+        {t('billing.products.badge')}
+        <select className={field} value={badge} onChange={(e) => setBadge(e.target.value)} disabled={pack && !pack.active}>
+          <option value="">{t('billing.products.badgeNone')}</option>
+          <option value="most_popular">{t('billing.pack.mostPopular')}</option>
+          <option value="best_value">{t('billing.pack.bestValue')}</option>
+        </select>
+      </label>
+      <div className="flex flex-col gap-2">
+        {pack && (
+          <p className="text-xs font-semibold text-stone-500">
+            {pack.active ? t('billing.products.active') : t('billing.products.retired')}
+          </p>
+        )}
+        {(!pack || pack.active) && (
+          <button type="submit" className="btn-primary">
+            {pack ? t('billing.products.save') : t('billing.products.add')}
+          </button>
+        )}
+        {pack?.active && (
+          <button type="button" className="btn-secondary" onClick={retire}>
+            {t('billing.products.retire')}
+          </button>
+        )}
+      </div>
+      {!pack &&
+        (['id', 'tokens', 'prices.EUR', 'prices.USD', 'badge', 'packId'] as const).map(
+          (k) =>
+            errors[k] && (
+              <p key={k} role="alert" className="text-sm font-medium text-red-700 sm:col-span-6">
+                {errors[k]}
+              </p>
+            ),
+        )}
+    </form>
+  )
+}
+
+/** /dashboard/products: the packs with buy buttons; ADMINs also edit and retire them. */
+export default function Products() {
+  const { t } = useTranslation()
+  const props = usePageProps<ProductsProps>()
+  return (
+    <div className="mx-auto max-w-5xl space-y-8">
+      <Head title={t('billing.products.title')} />
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('billing.products.heading')}</h1>
+        <p className="mt-2 text-stone-600">{t('billing.products.subheading')}</p>
+      </header>
+      {props.testMode && <TestModeBanner />}
+      <CurrencySwitch currency={props.currency} currencies={props.currencies} path="/dashboard/products" />
+      <BuyForm shop={props} />
+      {props.canEdit && props.catalogue && (
+        <section aria-labelledby="admin-packs" className="space-y-4 border-t border-stone-200 pt-8">
+          <h2 id="admin-packs" className="text-xl font-bold text-stone-900">
+            {t('billing.products.adminHeading')}
+          </h2>
+          <p className="text-sm text-stone-600">{t('billing.products.adminIntro')}</p>
+          {props.catalogue.map((p) => (
+            <PackEditor key={`${p.id}-${p.tokens}-${p.prices.EUR}-${p.prices.USD}-${p.badge}-${p.active}`} pack={p} />
+          ))}
+          <h3 className="pt-4 font-semibold text-stone-900">{t('billing.products.add')}</h3>
+          <PackEditor />
+        </section>
+      )}
+    </div>
+  )
+}
