@@ -177,7 +177,7 @@ func TestRegisterVerifyDashboardLogout(t *testing.T) {
 	resp, p = b.visit(t, "/auth/verify/unknown-token")
 	require.Equal(t, http.StatusGone, resp.StatusCode)
 	require.Equal(t, "auth/link-invalid", p.Component)
-	require.Equal(t, "used", p.Props["reason"])
+	require.Equal(t, "invalid", p.Props["reason"], "an unknown token is not called already used")
 }
 
 func TestVerifyLinkTwentyConcurrentClicksGrantOnce(t *testing.T) {

@@ -209,11 +209,14 @@ func (h *Identity) logout(w http.ResponseWriter, r *http.Request) {
 	h.redirectWithFlash(w, r, "/", "success", h.t(r, "flash.logout"))
 }
 
-// linkInvalid explains a dead link (expired or used) and offers the way to a new one.
+// linkInvalid explains a dead link (expired, used or never valid) and offers the way to a new one.
 func (h *Identity) linkInvalid(w http.ResponseWriter, r *http.Request, kind string, err error, email string) {
 	reason := "used"
-	if errors.Is(err, identity.ErrLinkExpired) || errors.Is(err, identity.ErrCodeExpired) {
+	switch {
+	case errors.Is(err, identity.ErrLinkExpired), errors.Is(err, identity.ErrCodeExpired):
 		reason = "expired"
+	case errors.Is(err, identity.ErrLinkInvalid):
+		reason = "invalid"
 	}
 	h.renderStatus(w, r, http.StatusGone, "auth/link-invalid", inertia.Props{"kind": kind, "reason": reason, "email": email})
 }
@@ -224,7 +227,7 @@ func (h *Identity) verifyEmail(w http.ResponseWriter, r *http.Request) {
 	}
 	res, err := h.accounts.VerifyEmail(r.Context(), chi.URLParam(r, "token"))
 	switch {
-	case errors.Is(err, identity.ErrLinkExpired), errors.Is(err, identity.ErrLinkUsed):
+	case identity.DeadLink(err):
 		h.linkInvalid(w, r, "verify", err, "")
 		return
 	case err != nil:

@@ -41,6 +41,8 @@ func identityMessage(field string, err error) string {
 		return "error.link.expired"
 	case errors.Is(err, identity.ErrLinkUsed):
 		return "error.link.used"
+	case errors.Is(err, identity.ErrLinkInvalid):
+		return "error.link.invalid"
 	}
 	return "error.form.malformed"
 }

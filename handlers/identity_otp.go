@@ -128,12 +128,12 @@ func (h *Identity) magicLink(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := uuid.Parse(chi.URLParam(r, "userId"))
 	if err != nil {
-		h.linkInvalid(w, r, "magic", identity.ErrLinkUsed, "")
+		h.linkInvalid(w, r, "magic", identity.ErrLinkInvalid, "")
 		return
 	}
 	u, err := h.accounts.MagicLink(r.Context(), id, chi.URLParam(r, "otp"))
 	switch {
-	case errors.Is(err, identity.ErrLinkExpired), errors.Is(err, identity.ErrLinkUsed):
+	case identity.DeadLink(err):
 		h.linkInvalid(w, r, "magic", err, "")
 		return
 	case err != nil:

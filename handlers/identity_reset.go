@@ -46,7 +46,7 @@ func (h *Identity) resetPasswordPage(w http.ResponseWriter, r *http.Request) {
 	email, _ := emailParam(r)
 	token := r.URL.Query().Get("token")
 	if err := h.accounts.CheckResetLink(r.Context(), email, token); err != nil {
-		if errors.Is(err, identity.ErrLinkExpired) || errors.Is(err, identity.ErrLinkUsed) {
+		if identity.DeadLink(err) {
 			h.linkInvalid(w, r, "reset", err, email)
 			return
 		}
@@ -80,7 +80,7 @@ func (h *Identity) resetPassword(w http.ResponseWriter, r *http.Request) {
 	case errors.As(err, &fe):
 		h.backWithErrors(w, r, "/reset-password/"+url.PathEscape(email)+"?token="+url.QueryEscape(f.Token), h.fieldErrors(r, fe))
 		return
-	case errors.Is(err, identity.ErrLinkExpired), errors.Is(err, identity.ErrLinkUsed):
+	case identity.DeadLink(err):
 		// The form's page explains a dead link and offers a new one.
 		h.inertia.Redirect(w, r, "/reset-password/"+url.PathEscape(email)+"?token="+url.QueryEscape(f.Token), http.StatusSeeOther)
 		return

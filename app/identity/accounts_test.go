@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/url"
 	"slices"
 	"strings"
@@ -148,7 +149,7 @@ func TestRegisterVerifyGrantsOnce(t *testing.T) {
 	require.Equal(t, 1, b.grants(t, u.ID))
 
 	_, err = b.svc.VerifyEmail(ctx, "not-a-token")
-	require.ErrorIs(t, err, identity.ErrLinkUsed)
+	require.ErrorIs(t, err, identity.ErrLinkInvalid)
 }
 
 func TestVerifyLinkConcurrentClicksGrantOnce(t *testing.T) {
@@ -362,6 +363,23 @@ func TestMagicLink(t *testing.T) {
 	require.EqualValues(t, 2, b.balance(t, u.ID), "still one bonus")
 }
 
+func TestBadMagicLinksDoNotBurnTheCode(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := setup(t)
+	require.NoError(t, b.svc.RequestOTP(ctx, "guessed@example.com", identity.French))
+	u0, err := b.svc.ByEmail(ctx, "guessed@example.com")
+	require.NoError(t, err)
+	for i := range identity.OTPMaxAttempts + 2 {
+		_, err := b.svc.MagicLink(ctx, u0.ID, fmt.Sprintf("%06d", i))
+		require.ErrorIs(t, err, identity.ErrLinkInvalid)
+	}
+	code := b.lastEmail(t, "guessed@example.com", mail.KindOTP).Data.Code
+	u, err := b.svc.VerifyOTP(ctx, "guessed@example.com", code)
+	require.NoError(t, err, "the person's code still works after bad link visits")
+	require.True(t, u.Verified())
+}
+
 func TestCodeSignInDropsUnprovenPassword(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -391,7 +409,7 @@ func TestPasswordReset(t *testing.T) {
 	require.Equal(t, "/reset-password/fay@example.com", u.Path)
 	token := u.Query().Get("token")
 	require.NoError(t, b.svc.CheckResetLink(ctx, "fay@example.com", token))
-	require.ErrorIs(t, b.svc.CheckResetLink(ctx, "other@example.com", token), identity.ErrLinkUsed)
+	require.ErrorIs(t, b.svc.CheckResetLink(ctx, "other@example.com", token), identity.ErrLinkInvalid)
 
 	err = b.svc.ResetPassword(ctx, "fay@example.com", token, "short", "short")
 	var fe identity.FieldErrors

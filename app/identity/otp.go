@@ -147,9 +147,9 @@ func (s *Service) VerifyOTP(ctx context.Context, email, code string) (User, erro
 	return out, verdict
 }
 
-// MagicLink consumes the magic link of the OTP email: single use, 15 minutes, and a wrong
-// token counts against the same 5 tries as the code. Failures are identity.ErrLinkExpired or
-// identity.ErrLinkUsed.
+// MagicLink consumes the magic link of the OTP email: single use, 15 minutes. A wrong token is
+// identity.ErrLinkInvalid and changes nothing (the code keeps its tries); other failures are
+// identity.ErrLinkExpired or identity.ErrLinkUsed.
 func (s *Service) MagicLink(ctx context.Context, userID uuid.UUID, token string) (User, error) {
 	var out User
 	var verdict error
@@ -166,6 +166,10 @@ func (s *Service) MagicLink(ctx context.Context, userID uuid.UUID, token string)
 		match := subtle.ConstantTimeCompare(hashToken(token), cur.LinkHash) == 1
 		now := s.now()
 		next, cerr := cur.State.CheckLink(now, match)
+		if errors.Is(cerr, identity.ErrLinkInvalid) {
+			verdict = cerr
+			return nil
+		}
 		if err := saveOTPState(ctx, tx, userID, next, now); err != nil {
 			return err
 		}

@@ -99,7 +99,7 @@ type VerifyResult struct {
 // VerifyEmail consumes a verification link. The first visit verifies the account and grants
 // the 2-token bonus; a replay of a used link answers "already verified" without granting
 // anything; an expired link returns identity.ErrLinkExpired, an unknown one
-// identity.ErrLinkUsed. Concurrent visits are serialised on the token row.
+// identity.ErrLinkInvalid. Concurrent visits are serialised on the token row.
 func (s *Service) VerifyEmail(ctx context.Context, token string) (VerifyResult, error) {
 	var res VerifyResult
 	err := s.inTx(ctx, func(tx pgx.Tx) error {

@@ -49,7 +49,7 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string, lang i
 }
 
 // CheckResetLink tells whether a reset link can still be used, before the form is shown:
-// nil, identity.ErrLinkExpired or identity.ErrLinkUsed (also for a token of another address).
+// nil or why not (identity.DeadLink; ErrLinkInvalid also for a token of another address).
 func (s *Service) CheckResetLink(ctx context.Context, email, token string) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		_, err := s.resetTarget(ctx, tx, email, token)
@@ -60,7 +60,7 @@ func (s *Service) CheckResetLink(ctx context.Context, email, token string) error
 func (s *Service) resetTarget(ctx context.Context, tx pgx.Tx, email, token string) (User, error) {
 	e, err := identity.NormalizeEmail(email)
 	if err != nil || token == "" {
-		return User{}, identity.ErrLinkUsed
+		return User{}, identity.ErrLinkInvalid
 	}
 	row, err := linkToken(ctx, tx, hashToken(token), purposeReset)
 	if err != nil {
@@ -71,7 +71,7 @@ func (s *Service) resetTarget(ctx context.Context, tx pgx.Tx, email, token strin
 		return User{}, err
 	}
 	if u.Email != e {
-		return User{}, identity.ErrLinkUsed
+		return User{}, identity.ErrLinkInvalid
 	}
 	if err := row.Token.Check(s.now()); err != nil {
 		return User{}, err

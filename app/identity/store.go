@@ -192,8 +192,7 @@ type linkRow struct {
 	Token  identity.LinkToken
 }
 
-// linkToken locks and returns a token of the purpose; not found is reported as used (the
-// person sees the same explanation either way).
+// linkToken locks and returns a token of the purpose; an unknown one is identity.ErrLinkInvalid.
 func linkToken(ctx context.Context, tx pgx.Tx, hash []byte, purpose string) (linkRow, error) {
 	var r linkRow
 	var used *time.Time
@@ -201,7 +200,7 @@ func linkToken(ctx context.Context, tx pgx.Tx, hash []byte, purpose string) (lin
 		SELECT user_id, expires_at, used_at FROM link_tokens WHERE token_hash = $1 AND purpose = $2 FOR UPDATE`,
 		hash, purpose).Scan(&r.UserID, &r.Token.ExpiresAt, &used)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return linkRow{}, identity.ErrLinkUsed
+		return linkRow{}, identity.ErrLinkInvalid
 	}
 	if err != nil {
 		return linkRow{}, fmt.Errorf("identity: %s token: %w", purpose, err)

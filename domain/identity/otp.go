@@ -32,8 +32,16 @@ var (
 	// ErrCodeUsed: no active code (already used, replaced or never sent).
 	ErrCodeUsed    = errors.New("code used or unknown")
 	ErrLinkExpired = errors.New("link expired")
-	ErrLinkUsed    = errors.New("link used or unknown")
+	ErrLinkUsed    = errors.New("link already used or replaced")
+	// ErrLinkInvalid: no such link (mistyped, truncated, forged). It is not called "used": the
+	// person never used it.
+	ErrLinkInvalid = errors.New("link invalid")
 )
+
+// DeadLink tells whether err is one of the reasons an emailed link no longer (or never) works.
+func DeadLink(err error) bool {
+	return errors.Is(err, ErrLinkExpired) || errors.Is(err, ErrLinkUsed) || errors.Is(err, ErrLinkInvalid)
+}
 
 // NewOTPCode returns a uniformly random 6-digit code, zero-padded.
 func NewOTPCode() (string, error) {
@@ -94,16 +102,16 @@ func (o OTP) CheckCode(now time.Time, match bool) (OTP, error) {
 	return o, nil
 }
 
-// CheckLink decides a magic-link visit. A wrong token counts as a wrong try too, so the link
-// cannot be used to guess around the code's attempt limit.
+// CheckLink decides a magic-link visit. The link's secret is 256 random bits, separate from the
+// typed code: guessing it is hopeless, so a wrong one is only refused (ErrLinkInvalid) and does
+// not spend the code's tries, which would let anyone lock the person out by visiting bad links.
 func (o OTP) CheckLink(now time.Time, match bool) (OTP, error) {
 	switch {
+	case !match:
+		return o, ErrLinkInvalid
 	case o.Used:
 		return o, ErrLinkUsed
 	case o.Attempts >= OTPMaxAttempts:
-		return o, ErrLinkUsed
-	case !match:
-		o.Attempts++
 		return o, ErrLinkUsed
 	case !now.Before(o.LinkExpiresAt):
 		return o, ErrLinkExpired

@@ -64,13 +64,22 @@ func TestMagicLinkRules(t *testing.T) {
 	require.ErrorIs(t, err, identity.ErrLinkUsed)
 	_, err = o.CheckLink(now.Add(15*time.Minute), true)
 	require.ErrorIs(t, err, identity.ErrLinkExpired)
-	// The link and the code share the attempt budget.
+	// Wrong links are refused as invalid and leave the code's tries alone (issue: five bad
+	// link visits used to lock the person out).
 	s := o
-	for range identity.OTPMaxAttempts {
-		s, _ = s.CheckLink(now, false)
+	for range identity.OTPMaxAttempts + 1 {
+		s, err = s.CheckLink(now, false)
+		require.ErrorIs(t, err, identity.ErrLinkInvalid)
 	}
+	require.Equal(t, o, s)
 	_, err = s.CheckCode(now, true)
-	require.ErrorIs(t, err, identity.ErrCodeBurned)
+	require.NoError(t, err)
+	// A code burned by wrong typed tries takes its link with it.
+	for range identity.OTPMaxAttempts {
+		s, _ = s.CheckCode(now, false)
+	}
+	_, err = s.CheckLink(now, true)
+	require.ErrorIs(t, err, identity.ErrLinkUsed)
 }
 
 func TestLinkToken(t *testing.T) {

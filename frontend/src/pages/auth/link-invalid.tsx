@@ -4,18 +4,19 @@ import { AuthHeading } from '../../components/auth/form-field'
 
 interface Props {
   kind: 'verify' | 'magic' | 'reset'
-  reason: 'expired' | 'used'
+  reason: 'expired' | 'used' | 'invalid'
   email?: string
 }
 
-/** An expired or spent emailed link: says which, and offers the way to a new one. */
+/** An expired, spent or never-valid emailed link: says which, and offers the way to a new one. */
 export default function LinkInvalid({ kind, reason, email }: Props) {
   const { t } = useTranslation()
-  const text = t(`auth.link.${kind}${reason === 'expired' ? 'Expired' : 'Used'}`)
+  const suffix = reason === 'expired' ? 'Expired' : reason === 'invalid' ? 'Invalid' : 'Used'
+  const text = t(`auth.link.${kind}${suffix}`)
   return (
     <div data-testid="link-invalid" data-kind={kind} data-reason={reason}>
       <Head title={t('auth.link.title')} />
-      <AuthHeading title={t(reason === 'expired' ? 'auth.link.expiredHeading' : 'auth.link.usedHeading')} subtitle={text} />
+      <AuthHeading title={t(`auth.link.${reason}Heading`)} subtitle={text} />
       <div className="grid gap-3">
         {kind === 'reset' ? (
           <Link href={`/reset-password/forgotten-password${email ? `?email=${encodeURIComponent(email)}` : ''}`} className="btn-primary w-full py-3">
