@@ -29,6 +29,8 @@ func (b *bundle) sentEmails(t *testing.T, to string, kind mail.Kind) []identitya
 	for _, j := range res.Jobs {
 		var a identityapp.SendEmailArgs
 		require.NoError(t, json.Unmarshal(j.EncodedArgs, &a))
+		a, err = identityapp.OpenEmailArgs(b.srv.cfg.AppKey, a)
+		require.NoError(t, err)
 		if a.To == to && a.Template == kind {
 			out = append(out, a)
 		}

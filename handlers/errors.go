@@ -20,7 +20,7 @@ import (
 // serverError logs err and shows the translated server-error page; internals never reach the
 // person.
 func (s *Core) serverError(w http.ResponseWriter, r *http.Request, err error) {
-	s.log.Error("server error", "err", err, "path", r.URL.Path, "request_id", middleware.GetReqID(r.Context()))
+	s.log.Error("server error", "err", err, "path", logPath(r), "request_id", middleware.GetReqID(r.Context()))
 	if s.inertia == nil || r.Context().Value(localeKey) == nil {
 		http.Error(w, s.t(r, "error.server"), http.StatusInternalServerError)
 		return

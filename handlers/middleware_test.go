@@ -3,11 +3,13 @@ package handlers
 import (
 	"compress/gzip"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gamelle/gamelle/internal/config"
@@ -95,4 +97,27 @@ func TestProductionCookiesAreHostOnlyAndSecure(t *testing.T) {
 	require.Empty(t, session.Domain)
 	require.Equal(t, http.SameSiteLaxMode, session.SameSite)
 	require.Contains(t, rec.Header().Get("Strict-Transport-Security"), "max-age=")
+}
+
+// Access logs hold neither the email addresses nor the link secrets that some paths carry.
+func TestRequestLogKeepsNoEmailOrSecretFromThePath(t *testing.T) {
+	t.Parallel()
+	var buf strings.Builder
+	s := &Core{log: slog.New(slog.NewTextHandler(&buf, nil))}
+	r := chi.NewRouter()
+	r.Use(s.requestLog)
+	ok := func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) }
+	r.Get("/auth/otp/{email}", ok)
+	r.Get("/auth/magic-link/{userId}/{otp}", ok)
+	r.Get("/reset-password/{email}", ok)
+	r.Get("/terms", ok)
+	for _, p := range []string{"/auth/otp/alice%40example.com", "/auth/magic-link/0190-uuid/S3CRETLINK", "/reset-password/bob@example.com?token=T0KEN", "/terms"} {
+		r.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", p, nil))
+	}
+	logs := buf.String()
+	for _, leak := range []string{"alice", "bob", "S3CRETLINK", "T0KEN", "0190-uuid"} {
+		require.NotContains(t, logs, leak)
+	}
+	require.Contains(t, logs, "path=/auth/otp/{email}")
+	require.Contains(t, logs, "path=/terms")
 }

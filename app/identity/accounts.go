@@ -139,7 +139,11 @@ func (s *Service) Balance(ctx context.Context, id uuid.UUID) (int64, error) {
 }
 
 func (s *Service) enqueue(ctx context.Context, tx pgx.Tx, kind mail.Kind, to string, lang identity.Language, d mail.Data) error {
-	if _, err := s.jobs.InsertTx(ctx, tx, SendEmailArgs{Template: kind, To: to, Locale: string(lang), Data: d}, nil); err != nil {
+	args, err := sealEmailArgs(s.opts.Key, SendEmailArgs{Template: kind, To: to, Locale: string(lang), Data: d})
+	if err != nil {
+		return err
+	}
+	if _, err := s.jobs.InsertTx(ctx, tx, args, nil); err != nil {
 		return fmt.Errorf("identity: queue %s email: %w", kind, err)
 	}
 	return nil

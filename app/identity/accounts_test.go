@@ -27,6 +27,9 @@ import (
 	"github.com/gamelle/gamelle/jobs"
 )
 
+// testKey is the APP_KEY of these tests.
+var testKey = []byte(strings.Repeat("k", 32))
+
 // clock is a settable time source.
 type clock struct{ ns atomic.Int64 }
 
@@ -52,7 +55,7 @@ func setup(t *testing.T) *bundle {
 	require.NoError(t, err)
 	c := newClock()
 	svc := identityapp.New(db.Pool, w, jc, identityapp.Options{
-		AdminEmails: []string{"boss@gamelle.test"}, AppURL: "http://app.test", Key: []byte(strings.Repeat("k", 32)), Now: c.now,
+		AdminEmails: []string{"boss@gamelle.test"}, AppURL: "http://app.test", Key: testKey, Now: c.now,
 	})
 	return &bundle{db: db, svc: svc, wal: w, store: store, jobs: jc, clock: c}
 }
@@ -66,6 +69,8 @@ func (b *bundle) emails(t *testing.T) []identityapp.SendEmailArgs {
 	for _, j := range res.Jobs {
 		var a identityapp.SendEmailArgs
 		require.NoError(t, json.Unmarshal(j.EncodedArgs, &a))
+		a, err = identityapp.OpenEmailArgs(testKey, a)
+		require.NoError(t, err)
 		out = append(out, a)
 	}
 	return out

@@ -2,8 +2,10 @@ package identity_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -14,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
+	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/internal/i18n"
@@ -133,4 +136,88 @@ func TestSendEmailRetriesThenCancelsPermanentFailures(t *testing.T) {
 	res, err = c.Insert(ctx, identityapp.SendEmailArgs{Template: "nope", To: "c@example.com"}, &river.InsertOpts{})
 	require.NoError(t, err)
 	waitJob(t, c, res.Job.ID, rivertype.JobStateCancelled)
+}
+
+// rawArgs is river_job.args as the database holds it.
+func rawArgs(t *testing.T, db *pgtest.DB, id int64) string {
+	t.Helper()
+	var s string
+	require.NoError(t, db.Pool.QueryRow(context.Background(), `SELECT args::text FROM river_job WHERE id = $1`, id).Scan(&s))
+	return s
+}
+
+func TestEmailJobsHoldNoSecretsAndAreErasedOnceSent(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := setup(t)
+	require.NoError(t, b.svc.RequestOTP(ctx, "secret@example.com", identity.English))
+	require.NoError(t, b.svc.RequestPasswordReset(ctx, "secret@example.com", identity.English))
+	res, err := b.jobs.JobList(ctx, river.NewJobListParams().Kinds(identityapp.SendEmailArgs{}.Kind()).First(10))
+	require.NoError(t, err)
+	require.Len(t, res.Jobs, 2)
+	for _, j := range res.Jobs {
+		var a identityapp.SendEmailArgs
+		require.NoError(t, json.Unmarshal(j.EncodedArgs, &a))
+		opened, err := identityapp.OpenEmailArgs(testKey, a)
+		require.NoError(t, err)
+		require.NotEmpty(t, opened.Data.Link)
+		raw := rawArgs(t, b.db, j.ID)
+		require.NotContains(t, raw, lastSegment(opened.Data.Link), "the link's secret is not in river_job.args")
+		require.NotContains(t, raw, opened.Data.Link)
+		if opened.Template == mail.KindOTP {
+			require.Len(t, opened.Data.Code, 6)
+			require.NotContains(t, raw, opened.Data.Code, "the code is not in river_job.args")
+		}
+		// Sealed for this recipient and template only.
+		moved := a
+		moved.To = "attacker@example.com"
+		_, err = identityapp.OpenEmailArgs(testKey, moved)
+		require.Error(t, err)
+		_, err = identityapp.OpenEmailArgs([]byte(strings.Repeat("x", 32)), a)
+		require.Error(t, err)
+	}
+
+	// A worker sends them, and the completed jobs keep no address, code or link.
+	m := &capture{}
+	workers := river.NewWorkers()
+	require.NoError(t, jobs.Register(workers, &identityapp.SendEmailWorker{Mailer: m, Translator: i18n.MustNew(), Key: testKey, Pool: b.db.Pool}))
+	c, err := jobs.New(b.db.Pool, jobs.Config{Workers: workers, FetchPollInterval: 20 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
+	require.NoError(t, err)
+	require.NoError(t, c.Start(ctx))
+	t.Cleanup(func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = c.Stop(sctx)
+	})
+	for _, j := range res.Jobs {
+		waitJob(t, c, j.ID, rivertype.JobStateCompleted)
+		raw := rawArgs(t, b.db, j.ID)
+		require.NotContains(t, raw, "secret@example.com")
+		require.NotContains(t, raw, "sealed")
+	}
+	got := m.messages()
+	require.Len(t, got, 2)
+	otp := b.lastEmailOpened(t, res.Jobs, mail.KindOTP)
+	found := false
+	for _, msg := range got {
+		if strings.Contains(msg.Text, otp.Data.Code) && strings.Contains(msg.Text, otp.Data.Link) {
+			found = true
+		}
+	}
+	require.True(t, found, "the sent email carries the opened code and link")
+}
+
+func (b *bundle) lastEmailOpened(t *testing.T, rows []*rivertype.JobRow, kind mail.Kind) identityapp.SendEmailArgs {
+	t.Helper()
+	for _, j := range rows {
+		var a identityapp.SendEmailArgs
+		require.NoError(t, json.Unmarshal(j.EncodedArgs, &a))
+		if a.Template == kind {
+			opened, err := identityapp.OpenEmailArgs(testKey, a)
+			require.NoError(t, err)
+			return opened
+		}
+	}
+	t.Fatalf("no %s job", kind)
+	return identityapp.SendEmailArgs{}
 }

@@ -136,7 +136,7 @@ func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Po
 	if err != nil {
 		return err
 	}
-	if err := jobs.Register(workers, &identityapp.SendEmailWorker{Mailer: mailer, Translator: tr}); err != nil {
+	if err := jobs.Register(workers, &identityapp.SendEmailWorker{Mailer: mailer, Translator: tr, Key: cfg.AppKey, Pool: pool, Log: log}); err != nil {
 		return err
 	}
 	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
