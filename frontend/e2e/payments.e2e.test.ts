@@ -1,0 +1,110 @@
+import { mkdirSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { en } from '../src/locales/en'
+import { fr } from '../src/locales/fr'
+import { launchBrowser, openPage } from './browser'
+import { outputDir } from './support/server'
+
+// The shared server runs without STRIPE_SECRET_KEY (APP_ENV=test): purchases go through the
+// local test-mode checkout, which completes by posting a signed event to the app's webhook.
+const baseURL = inject('baseURL')
+let browser: Browser
+
+beforeAll(async () => {
+  mkdirSync(outputDir, { recursive: true })
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function balanceOn(page: Page, testId: string): Promise<string | null> {
+  return page.getByTestId(testId).getAttribute('data-balance')
+}
+
+/** Polls the dev mailbox until an email to `to` with a subject matching arrives. */
+async function waitForEmail(page: Page, to: string, subject: string): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`)
+    const found = page.getByTestId('mailbox-subject').filter({ hasText: subject })
+    if ((await found.count()) > 0) return
+    await page.waitForTimeout(300)
+  }
+  throw new Error(`no email to ${to} with subject ${subject}`)
+}
+
+describe.each([
+  ['fr-FR', fr, 1280, 'Votre achat de jetons est confirmé'],
+  ['en-US', en, 320, 'Your token purchase is confirmed'],
+] as const)('buying tokens in test mode (%s)', (locale, m, width, receiptSubject) => {
+  it('signs up from the pack, buys the popular pack once, even after reloading the success page', async () => {
+    const { context, page, errors } = await openPage(browser, baseURL, { locale, width })
+    const email = `e2e-buyer-${locale.toLowerCase()}-${Date.now()}@example.com`
+    const password = 'tomate-cerise-42'
+
+    // A visitor picks the popular pack on the landing page and is offered to sign up.
+    await page.goto('/')
+    await page.locator('[data-pack="pack-60"] a').click()
+    await page.waitForURL('**/buy-tokens-na?pack=pack-60')
+    await page.getByRole('heading', { level: 1, name: m.billing.visitor.heading }).waitFor()
+    await page.getByTestId('signup-pack-60').click()
+    await page.waitForURL('**/auth/register')
+
+    await page.getByLabel(m.auth.fields.name, { exact: true }).fill('Camille')
+    await page.getByLabel(m.auth.fields.surname, { exact: true }).fill('Martin')
+    await page.getByLabel(m.auth.fields.email, { exact: true }).fill(email)
+    await page.getByLabel(m.auth.fields.password, { exact: true }).fill(password)
+    await page.getByLabel(m.auth.fields.passwordConfirmation, { exact: true }).fill(password)
+    await page.getByRole('button', { name: m.auth.register.submit }).click()
+    await page.waitForURL('**/auth/login')
+
+    // Signing in returns to the purchase, with the pack selected.
+    await page.locator('#login-email').fill(email)
+    await page.locator('#login-password').fill(password)
+    await page.getByTestId('login-form').getByRole('button', { name: m.auth.login.submit }).click()
+    await page.waitForURL((u) => u.pathname === '/buy-tokens' && u.searchParams.get('pack') === 'pack-60')
+    await page.getByTestId('test-mode-banner').waitFor()
+    const before = Number(await balanceOn(page, 'shop-balance'))
+
+    // Buy: the server answers the Inertia visit with 409 + X-Inertia-Location (an external
+    // redirect, as for Stripe's page); the local test-mode checkout is clearly labelled.
+    const checkoutAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/checkout')
+    await page.getByTestId('buy-pack-60').click()
+    const answer = await checkoutAnswer
+    expect(answer.status()).toBe(409)
+    expect(answer.headers()['x-inertia-location']).toContain('/stripe/test-checkout?checkout=')
+    await page.waitForURL('**/stripe/test-checkout?checkout=*')
+    await page.getByRole('heading', { level: 1, name: m.billing.testMode.heading }).waitFor()
+    expect(await page.getByTestId('test-checkout-tokens').innerText()).toContain('60')
+    await page.getByRole('button', { name: m.billing.testMode.pay }).click()
+    await page.waitForURL('**/stripe/success?checkout=*')
+    await page.locator('[data-testid=checkout-status][data-status=completed]').waitFor()
+    expect(Number(await balanceOn(page, 'success-balance'))).toBe(before + 60)
+    await page.screenshot({ path: `${outputDir}/payments-success-${locale}-${width}.png`, fullPage: true })
+
+    // Reloading the success page (which also checks the payment) grants nothing more.
+    for (let i = 0; i < 3; i++) {
+      await page.reload()
+      await page.locator('[data-testid=checkout-status][data-status=completed]').waitFor()
+      expect(Number(await balanceOn(page, 'success-balance'))).toBe(before + 60)
+    }
+    await page.goto('/dashboard/general')
+    expect(Number(await balanceOn(page, 'dashboard-balance'))).toBe(before + 60)
+
+    // The receipt, in the buyer's language.
+    await waitForEmail(page, email, receiptSubject)
+
+    // The products page shows the same packs to a USER, without the admin editor.
+    await page.goto('/dashboard/products')
+    await page.getByRole('heading', { level: 1, name: m.billing.products.heading }).waitFor()
+    expect(await page.getByTestId('shop-pack').count()).toBe(3)
+    expect(await page.getByTestId('editor-new').count()).toBe(0)
+
+    // Chromium logs every 4xx answer, the external redirect's 409 included: that one is expected.
+    expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([])
+    await context.close()
+  })
+})
