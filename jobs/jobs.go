@@ -5,6 +5,7 @@
 package jobs
 
 import (
+	"cmp"
 	"fmt"
 	"log/slog"
 	"time"
@@ -18,6 +19,17 @@ import (
 // Client is the River client type the application uses.
 type Client = river.Client[pgx.Tx]
 
+// Time limits. River's own defaults (1 min per attempt, rescue after 1 h) leave the jobs of a
+// killed worker process "running" for an hour. Here an attempt gets DefaultJobTimeout unless its
+// worker's Timeout says otherwise (email: 30 s; meal-prep generation sets its own), and the
+// leader's rescuer, which runs every 30 s, hands a job back once it has been running longer
+// than both DefaultRescueAfter and its kind's timeout. A killed worker's jobs therefore resume
+// within about a minute, and a slow kind is never rescued while it may still be running.
+const (
+	DefaultJobTimeout  = 30 * time.Second
+	DefaultRescueAfter = 30 * time.Second
+)
+
 // Config is how the client runs.
 type Config struct {
 	Logger *slog.Logger
@@ -28,6 +40,11 @@ type Config struct {
 	MaxWorkers int
 	// FetchPollInterval overrides River's 1 s poll (tests use a few milliseconds).
 	FetchPollInterval time.Duration
+	// RescueAfter overrides DefaultRescueAfter (tests use seconds); JobTimeout, DefaultJobTimeout.
+	RescueAfter, JobTimeout time.Duration
+	// NoLeader keeps this client out of leader election (so out of maintenance: rescue,
+	// cleaning); for processes that must not run it, and tests.
+	NoLeader bool
 }
 
 // New builds the River client. Call Start on it to work jobs (when cfg.Workers is set) and Stop
@@ -36,7 +53,13 @@ func New(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	rc := &river.Config{Logger: cfg.Logger}
+	rc := &river.Config{
+		Logger:                 cfg.Logger,
+		JobTimeout:             cmp.Or(cfg.JobTimeout, DefaultJobTimeout),
+		RescueStuckJobsAfter:   cmp.Or(cfg.RescueAfter, DefaultRescueAfter),
+		LeaderElectionDisabled: cfg.NoLeader,
+	}
+	rc.RescueStuckJobsAfter = max(rc.RescueStuckJobsAfter, rc.JobTimeout)
 	if cfg.Workers != nil {
 		n := cfg.MaxWorkers
 		if n <= 0 {
