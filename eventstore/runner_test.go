@@ -233,7 +233,7 @@ func TestRunnerGivesUpAfterMaxAttempts(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ctx := context.Background()
-	r := eventstore.NewRunner(b.store, tallyType, eventstore.WithMaxAttempts(3))
+	r := eventstore.NewRunner(b.store, tallyType, eventstore.WithMaxAttempts(3), eventstore.WithBackoff(time.Microsecond, time.Millisecond))
 	p := &probe{}
 	p.before = func(int64) { b.interfere(t, "tally-hot") }
 	_, err := r.Run(ctx, addCmd{Tally: "hot", N: 1, probe: p})
