@@ -347,7 +347,7 @@ func (r *Runner[A, E]) decide(ctx context.Context, db DBTX, cmd Command[A], head
 	}
 	meta := cmd.Meta()
 	return AppendRequest{
-		StreamID:        cmd.StreamID(),
+		StreamID:        head.StreamID,
 		ExpectedVersion: version,
 		Events:          events,
 		Metadata:        Metadata{Actor: meta.Actor, CausationID: meta.CausationID, CorrelationID: meta.CorrelationID},
@@ -359,7 +359,7 @@ func (r *Runner[A, E]) decide(ctx context.Context, db DBTX, cmd Command[A], head
 // build returns the aggregate cmd decides on and the stream version it reflects.
 func (r *Runner[A, E]) build(ctx context.Context, db DBTX, cmd Command[A], head Head) (A, int64, error) {
 	var zero A
-	stream := cmd.StreamID()
+	stream := head.StreamID // the command's, computed once per run
 	if hc, ok := cmd.(HeadCommand); ok && hc.DecidesOnHead() && r.typ.FromHead != nil {
 		var last E
 		if head.Last != nil {
