@@ -100,6 +100,7 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 		NewPublic(s.Core, s.waitlist, s.billing), NewBilling(s.Core, s.billing),
 		NewIdentity(s.Core, s.accounts), NewSocial(s.Core, s.accounts, providers),
 		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core, s.mealprep), NewMealPreps(s.Core, s.mealprep),
+		NewShoppingLists(s.Core, s.mealprep, testPrices(), 0),
 	}
 	if !cfg.Production() {
 		areas = append(areas, NewDevMailbox(s.Core, s.mailbox))

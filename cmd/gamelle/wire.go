@@ -167,6 +167,10 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 	if err != nil {
 		return nil, err
 	}
+	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	if err != nil {
+		return nil, fmt.Errorf("recipe prices: %w", err)
+	}
 	areas := []handlers.Area{
 		handlers.NewPublic(core, svc.waitlist, svc.billing),
 		handlers.NewBilling(core, svc.billing),
@@ -175,6 +179,7 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 		handlers.NewOnboarding(core, svc.identity),
 		handlers.NewDashboard(core, svc.mealprep),
 		handlers.NewMealPreps(core, svc.mealprep),
+		handlers.NewShoppingLists(core, svc.mealprep, prices, nutrition.DefaultUSDPerEUR),
 	}
 	if !cfg.Production() {
 		areas = append(areas, handlers.NewDevMailbox(core, mail.NewMailbox(pool, log)))

@@ -1,0 +1,85 @@
+package mealprep
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// ShoppingList builds the shopping list of the owner's meal prep for days (1–14): every
+// recipe's ingredients, each recipe cooked once a day, merged, rounded up to purchase amounts
+// and priced (domain/nutrition, docs/nutrition.md). Another person's meal prep is
+// mealprep.ErrNotFound; days outside 1–14 are nutrition.ErrDaysMissing/ErrDaysOutOfRange.
+func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID, days int, pricing nutrition.Pricing) (nutrition.ShoppingList, error) {
+	if err := nutrition.ValidateDays(days); err != nil {
+		return nutrition.ShoppingList{}, err
+	}
+	if _, err := s.Load(ctx, owner, mealPrepID); err != nil {
+		return nutrition.ShoppingList{}, err
+	}
+	rows, err := s.pool.Query(ctx, `SELECT ingredients FROM recipes WHERE mealprep_id = $1 ORDER BY created_at, idx`, mealPrepID)
+	if err != nil {
+		return nutrition.ShoppingList{}, fmt.Errorf("mealprep: shopping list of %s: %w", mealPrepID, err)
+	}
+	var recipes []nutrition.Recipe
+	var all []mealprep.Ingredient
+	for rows.Next() {
+		var raw []byte
+		if err := rows.Scan(&raw); err != nil {
+			rows.Close()
+			return nutrition.ShoppingList{}, fmt.Errorf("mealprep: shopping list of %s: %w", mealPrepID, err)
+		}
+		var ings []mealprep.Ingredient
+		if err := json.Unmarshal(raw, &ings); err != nil {
+			rows.Close()
+			return nutrition.ShoppingList{}, fmt.Errorf("mealprep: shopping list of %s: ingredients: %w", mealPrepID, err)
+		}
+		r := nutrition.Recipe{Servings: 1}
+		for _, in := range ings {
+			r.Ingredients = append(r.Ingredients, nutrition.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
+		}
+		recipes = append(recipes, r)
+		all = append(all, ings...)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nutrition.ShoppingList{}, fmt.Errorf("mealprep: shopping list of %s: %w", mealPrepID, err)
+	}
+	data, err := s.foodData(ctx, s.pool, owner, all)
+	if err != nil {
+		return nutrition.ShoppingList{}, err
+	}
+	foods := make(map[int]nutrition.Food, len(data))
+	for _, f := range data {
+		foods[f.Code] = engineFood(f)
+	}
+	// A food deleted since (a person's own food) cannot be bought from the list: leave it out
+	// rather than refuse the whole list.
+	for i := range recipes {
+		kept := recipes[i].Ingredients[:0]
+		for _, in := range recipes[i].Ingredients {
+			if _, ok := foods[in.FoodCode]; ok {
+				kept = append(kept, in)
+			}
+		}
+		recipes[i].Ingredients = kept
+	}
+	return nutrition.BuildShoppingList(recipes, foods, days, pricing)
+}
+
+// engineFood is a FoodData as the recipe engine's Food.
+func engineFood(f FoodData) nutrition.Food {
+	r := f.Raw
+	return nutrition.Food{
+		Code: f.Code, Name: nutrition.Text{FR: f.NameFR, EN: f.NameEN}, Group: f.GroupEN, Subgroup: f.SubgroupEN,
+		Per100g: nutrition.Nutrients{
+			Kcal: value(r.Kcal), ProteinG: value(r.ProteinG), CarbsG: value(r.CarbsG), FatG: value(r.FatG),
+			SatFatG: value(r.SatFatG), FibreG: value(r.FibreG), SugarsG: value(r.SugarsG), SaltG: value(r.SaltG), SodiumMg: value(r.SodiumMg),
+		},
+	}
+}

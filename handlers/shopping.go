@@ -1,0 +1,206 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
+	inertia "github.com/romsar/gonertia/v3"
+
+	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// ShoppingLists serves a meal prep's shopping list (issue 11): a print-friendly page with a
+// copy button and a CSV download, for a number of days. Only the owner sees it; anyone else gets
+// the not-found page.
+type ShoppingLists struct {
+	*Core
+	mealpreps *mealprepapp.Service
+	prices    *nutrition.PriceTable
+	usdPerEUR float64
+}
+
+// NewShoppingLists returns the shopping-list routes; prices is the shipped price table and
+// usdPerEUR the configured rate (0: nutrition.DefaultUSDPerEUR).
+func NewShoppingLists(c *Core, s *mealprepapp.Service, prices *nutrition.PriceTable, usdPerEUR float64) *ShoppingLists {
+	return &ShoppingLists{Core: c, mealpreps: s, prices: prices, usdPerEUR: usdPerEUR}
+}
+
+// Routes registers GET /mealprep/{id}/shopping-list[.csv]?days=N.
+func (h *ShoppingLists) Routes(r chi.Router) {
+	r.Group(func(r chi.Router) {
+		r.Use(h.requireUser)
+		r.Get("/mealprep/{id}/shopping-list", h.page)
+		r.Get("/mealprep/{id}/shopping-list.csv", h.csv)
+	})
+}
+
+// shoppingRequest is what both routes read: the meal prep, the days and the person's settings.
+type shoppingRequest struct {
+	id      uuid.UUID
+	days    int
+	daysSet bool
+	units   nutrition.Units
+	pricing nutrition.Pricing
+	locale  string
+}
+
+func (h *ShoppingLists) read(w http.ResponseWriter, r *http.Request) (shoppingRequest, bool) {
+	id, err := uuid.Parse(chi.URLParam(r, "id"))
+	if err != nil {
+		h.notFound(w, r)
+		return shoppingRequest{}, false
+	}
+	u, _ := currentUser(r.Context())
+	p, err := h.mealpreps.Person(r.Context(), h.pool, u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return shoppingRequest{}, false
+	}
+	q := shoppingRequest{id: id, units: nutrition.Metric, locale: localeFrom(r.Context()),
+		pricing: nutrition.Pricing{Table: h.prices, Currency: nutrition.EUR, USDPerEUR: h.usdPerEUR}}
+	if p.Units == "lb" {
+		q.units = nutrition.Imperial
+	}
+	if p.Currency == string(nutrition.USD) {
+		q.pricing.Currency = nutrition.USD
+	}
+	raw, present := r.URL.Query()["days"]
+	if present {
+		q.daysSet = true
+		// An empty or unreadable value is a missing number of days (0).
+		q.days, _ = strconv.Atoi(strings.TrimSpace(raw[0]))
+	}
+	return q, true
+}
+
+// daysError is the field error for the days, or "" when they are fine.
+func (h *ShoppingLists) daysError(r *http.Request, days int) string {
+	switch err := nutrition.ValidateDays(days); {
+	case err == nil:
+		return ""
+	case errors.Is(err, nutrition.ErrDaysMissing):
+		return h.t(r, "shopping.error.days_missing")
+	default:
+		return h.t(r, "shopping.error.days_range", map[string]any{"Min": nutrition.MinDays, "Max": nutrition.MaxDays})
+	}
+}
+
+// page renders the list. Without ?days the page asks for them; with an invalid value it shows
+// the field error.
+func (h *ShoppingLists) page(w http.ResponseWriter, r *http.Request) {
+	q, ok := h.read(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	u, _ := currentUser(ctx)
+	if _, err := h.mealpreps.Load(ctx, u.ID, q.id); err != nil {
+		h.failShopping(w, r, err)
+		return
+	}
+	name, err := h.mealpreps.Name(ctx, q.id)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	props := inertia.Props{
+		"mealPrep": map[string]any{"id": q.id, "name": name},
+		"days":     nil,
+		"limits":   map[string]any{"minDays": nutrition.MinDays, "maxDays": nutrition.MaxDays},
+		"list":     nil,
+	}
+	if q.daysSet {
+		if msg := h.daysError(r, q.days); msg != "" {
+			r = r.WithContext(inertia.SetValidationErrors(ctx, inertia.ValidationErrors{"days": msg}))
+		} else {
+			list, err := h.mealpreps.ShoppingList(ctx, u.ID, q.id, q.days, q.pricing)
+			if err != nil {
+				h.failShopping(w, r, err)
+				return
+			}
+			props["days"] = q.days
+			props["list"] = shoppingView(list, q)
+		}
+	}
+	h.render(w, r, "mealprep/shopping-list", props)
+}
+
+// csv downloads the list; invalid days answer 422 with the translated field error as text.
+func (h *ShoppingLists) csv(w http.ResponseWriter, r *http.Request) {
+	q, ok := h.read(w, r)
+	if !ok {
+		return
+	}
+	if msg := h.daysError(r, q.days); msg != "" {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusUnprocessableEntity)
+		_, _ = w.Write([]byte(msg + "\n"))
+		return
+	}
+	u, _ := currentUser(r.Context())
+	list, err := h.mealpreps.ShoppingList(r.Context(), u.ID, q.id, q.days, q.pricing)
+	if err != nil {
+		h.failShopping(w, r, err)
+		return
+	}
+	file := "liste-de-courses-" + strconv.Itoa(q.days) + "-jours.csv"
+	if q.locale == "en" {
+		file = "shopping-list-" + strconv.Itoa(q.days) + "-days.csv"
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+file+`"`)
+	w.Header().Set("Cache-Control", "private, no-store")
+	// A BOM lets spreadsheet programs read the UTF-8 names (é, œ) correctly.
+	_, _ = w.Write([]byte("\ufeff"))
+	_, _ = w.Write(list.CSV(q.locale, q.units))
+}
+
+func (h *ShoppingLists) failShopping(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, mealprep.ErrNotFound) {
+		h.notFound(w, r)
+		return
+	}
+	h.serverError(w, r, err)
+}
+
+// shoppingView is the page's list: names, quantities and prices already in the person's
+// language, units and currency, plus the plain text the copy button copies.
+func shoppingView(l nutrition.ShoppingList, q shoppingRequest) map[string]any {
+	type item struct {
+		FoodCode int    `json:"foodCode"`
+		Name     string `json:"name"`
+		Quantity string `json:"quantity"`
+		Grams    int    `json:"grams"`
+		Cost     string `json:"cost"`
+	}
+	type aisle struct {
+		Aisle nutrition.Aisle `json:"aisle"`
+		Name  string          `json:"name"`
+		Items []item          `json:"items"`
+	}
+	aisles := make([]aisle, 0, len(l.Aisles))
+	for _, a := range l.Aisles {
+		v := aisle{Aisle: a.Aisle, Name: nutrition.AisleName(a.Aisle, q.locale), Items: []item{}}
+		for _, it := range a.Items {
+			v.Items = append(v.Items, item{FoodCode: it.FoodCode, Name: it.Name.In(q.locale),
+				Quantity: nutrition.FormatMass(it.PurchaseG, q.units, q.locale), Grams: int(it.PurchaseG),
+				Cost: nutrition.FormatMoney(it.Cost, l.Currency, q.locale)})
+		}
+		aisles = append(aisles, v)
+	}
+	return map[string]any{
+		"days":     l.Days,
+		"aisles":   aisles,
+		"total":    nutrition.FormatMoney(l.Total, l.Currency, q.locale),
+		"currency": l.Currency,
+		"text":     l.Text(q.locale, q.units),
+		"csvUrl":   "/mealprep/" + q.id.String() + "/shopping-list.csv?days=" + strconv.Itoa(l.Days),
+		"empty":    len(aisles) == 0,
+	}
+}
