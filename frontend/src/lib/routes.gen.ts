@@ -60,6 +60,8 @@ export const routes = {
   'mealprep.recipes.delete': { method: 'delete', path: '/mealprep/{id}/recipes', params: ['id'] },
   'mealprep.recipes.patch': { method: 'patch', path: '/mealprep/{id}/recipes', params: ['id'] },
   'mealprep.recipes.post': { method: 'post', path: '/mealprep/{id}/recipes', params: ['id'] },
+  'mealprep.shoppingList': { method: 'get', path: '/mealprep/{id}/shopping-list', params: ['id'] },
+  'mealprep.shoppingListCsv': { method: 'get', path: '/mealprep/{id}/shopping-list.csv', params: ['id'] },
   'metrics': { method: 'get', path: '/metrics', params: [] },
   'notFound': { method: 'get', path: '/notFound', params: [] },
   'onboarding': { method: 'get', path: '/onboarding', params: [] },

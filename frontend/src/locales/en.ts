@@ -1,6 +1,7 @@
 import type { LocaleMessages } from './types'
 import { authEn } from './auth/en'
 import { billingEn } from './billing/en'
+import { shoppingEn } from './shopping/en'
 import { onboardingEn } from './onboarding/en'
 
 export const en: LocaleMessages = {
@@ -308,5 +309,6 @@ export const en: LocaleMessages = {
   },
   ...onboardingEn,
   ...billingEn,
+  ...shoppingEn,
   ...authEn,
 }

@@ -1,6 +1,7 @@
 // French is the reference locale: en.ts must have exactly the same keys (see locales.test.ts).
 import { authFr } from './auth/fr'
 import { billingFr } from './billing/fr'
+import { shoppingFr } from './shopping/fr'
 import { onboardingFr } from './onboarding/fr'
 export const fr = {
   common: {
@@ -307,5 +308,6 @@ export const fr = {
   },
   ...onboardingFr,
   ...billingFr,
+  ...shoppingFr,
   ...authFr,
 } as const

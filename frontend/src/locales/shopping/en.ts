@@ -1,0 +1,26 @@
+/** English texts of the shopping list (/mealprep/{id}/shopping-list). Spread into ../en.ts. */
+export const shoppingEn = {
+  shopping: {
+    title: 'Shopping list',
+    heading: 'Shopping list: {{name}}',
+    intro: 'Every recipe of this meal prep, once a day, with quantities rounded up to what shops sell.',
+    daysLabel: 'Number of days',
+    daysHint: 'From {{min}} to {{max}} days.',
+    show: 'Show the list',
+    forDays_one: 'For {{count}} day',
+    forDays_other: 'For {{count}} days',
+    copy: 'Copy the list',
+    copied: 'List copied to the clipboard.',
+    copyFailed: 'Copying failed: select the text below.',
+    csv: 'Download (CSV)',
+    print: 'Print',
+    plainText: 'List as text',
+    food: 'Food',
+    quantity: 'Quantity',
+    cost: 'Estimated cost',
+    total: 'Estimated total: {{total}}',
+    estimate: 'Prices are average estimates per food family.',
+    empty: 'This meal prep has no recipe yet: generate recipes to get a shopping list.',
+    back: 'Back to the recipes',
+  },
+}

@@ -1,0 +1,26 @@
+/** French texts of the shopping list (/mealprep/{id}/shopping-list). Spread into ../fr.ts. */
+export const shoppingFr = {
+  shopping: {
+    title: 'Liste de courses',
+    heading: 'Liste de courses : {{name}}',
+    intro: 'Toutes les recettes de ce meal prep, une fois par jour, quantités arrondies à ce que vend un magasin.',
+    daysLabel: 'Nombre de jours',
+    daysHint: 'De {{min}} à {{max}} jours.',
+    show: 'Afficher la liste',
+    forDays_one: 'Pour {{count}} jour',
+    forDays_other: 'Pour {{count}} jours',
+    copy: 'Copier la liste',
+    copied: 'Liste copiée dans le presse-papiers.',
+    copyFailed: 'La copie a échoué : sélectionnez le texte ci-dessous.',
+    csv: 'Télécharger (CSV)',
+    print: 'Imprimer',
+    plainText: 'Texte de la liste',
+    food: 'Aliment',
+    quantity: 'Quantité',
+    cost: 'Coût estimé',
+    total: 'Total estimé : {{total}}',
+    estimate: 'Les prix sont des estimations moyennes par famille d’aliments.',
+    empty: 'Ce meal prep n’a pas encore de recette : générez des recettes pour obtenir la liste de courses.',
+    back: 'Retour aux recettes',
+  },
+}

@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { en } from '../../locales/en'
+import { fr } from '../../locales/fr'
+import { sharedProps } from '../../test/fixtures'
+import { renderPage } from '../../test/render-page'
+import ShoppingList from './shopping-list'
+
+const list = {
+  days: 3,
+  currency: 'EUR',
+  total: '24,30 €',
+  text: 'Liste de courses pour 3 jours\n\nBoucherie et poissonnerie\n- Poulet : 1,5 kg\n',
+  csvUrl: '/mealprep/m1/shopping-list.csv?days=3',
+  empty: false,
+  aisles: [
+    { aisle: 'meat_fish', name: 'Boucherie et poissonnerie', items: [{ foodCode: 36018, name: 'Poulet', quantity: '1,5 kg', grams: 1500, cost: '19,50 €' }] },
+    { aisle: 'grocery', name: 'Épicerie', items: [{ foodCode: 9104, name: 'Riz', quantity: '1 kg', grams: 1000, cost: '4,80 €' }] },
+  ],
+}
+
+function show(lng: 'fr' | 'en', extra: Record<string, unknown> = {}, errors: Record<string, string> = {}) {
+  const props = {
+    ...sharedProps({ locale: lng, errors }),
+    mealPrep: { id: 'm1', name: 'Semaine' },
+    days: null,
+    limits: { minDays: 1, maxDays: 14 },
+    list: null,
+    ...extra,
+  }
+  return renderPage('mealprep/shopping-list', ShoppingList, props as never, lng, '/mealprep/m1/shopping-list')
+}
+
+beforeEach(() => localStorage.clear())
+
+describe.each([
+  ['fr', fr],
+  ['en', en],
+] as const)('shopping list in %s', (lng, m) => {
+  it('asks for the number of days and shows the field error', async () => {
+    await show(lng, {}, { days: 'Export needs a number of days.' })
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Semaine')
+    const input = screen.getByLabelText(m.shopping.daysLabel)
+    expect(input).toHaveAttribute('aria-invalid', 'true')
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('Export needs a number of days.'))
+    expect(screen.getByRole('alert')).toHaveTextContent('Export needs a number of days.')
+    expect(screen.queryByTestId('shopping-copy')).not.toBeInTheDocument()
+  })
+
+  it('lists items by aisle and copies the text', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined)
+    Object.assign(navigator, { clipboard: { writeText } })
+    await show(lng, { days: 3, list })
+    const meat = screen.getByRole('region', { name: 'Boucherie et poissonnerie' })
+    expect(within(meat).getByRole('rowheader', { name: 'Poulet' })).toBeInTheDocument()
+    expect(within(meat).getByText('1,5 kg')).toBeInTheDocument()
+    expect(screen.getByTestId('shopping-total')).toHaveTextContent('24,30 €')
+    expect(screen.getByTestId('shopping-csv')).toHaveAttribute('href', list.csvUrl)
+    fireEvent.click(screen.getByRole('button', { name: m.shopping.copy }))
+    await waitFor(() => expect(screen.getByText(m.shopping.copied)).toBeInTheDocument())
+    expect(writeText).toHaveBeenCalledWith(list.text)
+  })
+
+  it('says when the meal prep has no recipe', async () => {
+    await show(lng, { days: 2, list: { ...list, aisles: [], empty: true } })
+    expect(screen.getByTestId('shopping-empty')).toHaveTextContent(m.shopping.empty)
+  })
+})

@@ -1,0 +1,187 @@
+import { Head, Link, router } from '@inertiajs/react'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { usePageProps } from '../../lib/shared-props'
+
+interface ShoppingItem {
+  foodCode: number
+  name: string
+  quantity: string
+  grams: number
+  cost: string
+}
+
+interface ShoppingAisle {
+  aisle: string
+  name: string
+  items: ShoppingItem[]
+}
+
+/** Props of mealprep/shopping-list (handlers/shopping.go): texts come formatted by the server. */
+interface ShoppingListProps {
+  mealPrep: { id: string; name: string }
+  days: number | null
+  limits: { minDays: number; maxDays: number }
+  list: {
+    days: number
+    aisles: ShoppingAisle[]
+    total: string
+    currency: string
+    text: string
+    csvUrl: string
+    empty: boolean
+  } | null
+}
+
+/** /mealprep/{id}/shopping-list?days=N: the list by aisle, to copy, download or print. */
+export default function ShoppingList() {
+  const { t } = useTranslation()
+  const { mealPrep, days, limits, list, errors } = usePageProps<ShoppingListProps>()
+  const [value, setValue] = useState(days ? String(days) : '')
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const textRef = useRef<HTMLTextAreaElement>(null)
+  const inputId = useId()
+  const hintId = useId()
+  const errorId = useId()
+  const path = `/mealprep/${mealPrep.id}/shopping-list`
+  const daysError = errors?.days
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    router.get(path, { days: value.trim() }, { preserveScroll: true })
+  }
+
+  const copy = async () => {
+    if (!list) return
+    try {
+      await navigator.clipboard.writeText(list.text)
+      setCopyState('copied')
+    } catch {
+      setCopyState('failed')
+      textRef.current?.select()
+    }
+  }
+
+  return (
+    <section className="container-page max-w-3xl space-y-6 py-8">
+      <Head title={t('shopping.title')} />
+      <header>
+        <h1 className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">
+          {t('shopping.heading', { name: mealPrep.name })}
+        </h1>
+        <p className="mt-2 text-stone-600 print:hidden">{t('shopping.intro')}</p>
+      </header>
+
+      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 print:hidden" data-testid="shopping-days-form">
+        <div className="flex flex-col">
+          <label htmlFor={inputId} className="text-sm font-semibold text-stone-800">
+            {t('shopping.daysLabel')}
+          </label>
+          <input
+            id={inputId}
+            name="days"
+            type="number"
+            inputMode="numeric"
+            min={limits.minDays}
+            max={limits.maxDays}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            aria-invalid={daysError ? true : undefined}
+            aria-describedby={daysError ? `${hintId} ${errorId}` : hintId}
+            className="mt-1 w-28 rounded-lg border border-stone-300 px-3 py-2"
+          />
+          <span id={hintId} className="mt-1 text-xs text-stone-500">
+            {t('shopping.daysHint', { min: limits.minDays, max: limits.maxDays })}
+          </span>
+        </div>
+        <button type="submit" className="btn-primary">
+          {t('shopping.show')}
+        </button>
+        {daysError && (
+          <p id={errorId} role="alert" className="w-full text-sm font-medium text-red-700" data-testid="days-error">
+            {daysError}
+          </p>
+        )}
+      </form>
+
+      {list && list.empty && (
+        <p className="rounded-xl border border-stone-200 bg-white p-4 text-stone-700" data-testid="shopping-empty">
+          {t('shopping.empty')}
+        </p>
+      )}
+
+      {list && !list.empty && (
+        <>
+          <div className="flex flex-wrap gap-3 print:hidden">
+            <button type="button" onClick={copy} className="btn-primary" data-testid="shopping-copy">
+              {t('shopping.copy')}
+            </button>
+            <a href={list.csvUrl} download className="btn-secondary" data-testid="shopping-csv">
+              {t('shopping.csv')}
+            </a>
+            <button type="button" onClick={() => window.print()} className="btn-secondary">
+              {t('shopping.print')}
+            </button>
+          </div>
+          <p aria-live="polite" className="text-sm text-stone-700 print:hidden">
+            {copyState === 'copied' && t('shopping.copied')}
+            {copyState === 'failed' && t('shopping.copyFailed')}
+          </p>
+
+          <h2 className="text-lg font-bold text-stone-900">{t('shopping.forDays', { count: list.days })}</h2>
+          {list.aisles.map((a) => (
+            <section key={a.aisle} aria-labelledby={`aisle-${a.aisle}`} className="break-inside-avoid">
+              <h3 id={`aisle-${a.aisle}`} className="border-b border-stone-200 pb-1 font-semibold text-stone-800">
+                {a.name}
+              </h3>
+              <table className="mt-2 w-full text-left text-sm">
+                <thead className="sr-only">
+                  <tr>
+                    <th scope="col">{t('shopping.food')}</th>
+                    <th scope="col">{t('shopping.quantity')}</th>
+                    <th scope="col">{t('shopping.cost')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {a.items.map((it) => (
+                    <tr key={it.foodCode} className="border-b border-stone-100 last:border-0">
+                      <th scope="row" className="py-1.5 pr-2 font-normal text-stone-900">
+                        {it.name}
+                      </th>
+                      <td className="py-1.5 pr-2 whitespace-nowrap text-stone-800">{it.quantity}</td>
+                      <td className="py-1.5 text-right whitespace-nowrap text-stone-600">{it.cost}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          ))}
+          <p className="font-semibold text-stone-900" data-testid="shopping-total">
+            {t('shopping.total', { total: list.total })}
+          </p>
+          <p className="text-xs text-stone-500">{t('shopping.estimate')}</p>
+
+          <div className="print:hidden">
+            <label htmlFor={`${inputId}-text`} className="text-sm font-semibold text-stone-800">
+              {t('shopping.plainText')}
+            </label>
+            <textarea
+              id={`${inputId}-text`}
+              ref={textRef}
+              readOnly
+              value={list.text}
+              rows={8}
+              className="mt-1 w-full rounded-lg border border-stone-300 p-3 font-mono text-xs"
+            />
+          </div>
+        </>
+      )}
+
+      <p className="print:hidden">
+        <Link href={`/mealprep/${mealPrep.id}/recipes`} className="font-semibold text-brand-800 underline">
+          {t('shopping.back')}
+        </Link>
+      </p>
+    </section>
+  )
+}
