@@ -125,23 +125,20 @@ func (s *Service) Start(ctx context.Context, cmd StartCommand) (StartResult, err
 	if err != nil {
 		return StartResult{}, &FieldError{Field: "promoCode", Err: err}
 	}
+	input := billing.StartInput{UserID: cmd.UserID, Pack: pack, Currency: currency, PriceCents: price, Promo: promo}
+	amount := promo.Apply(price)
+	if (cmd.Tokens != nil && *cmd.Tokens != pack.Tokens) || (cmd.AmountCents != nil && *cmd.AmountCents != amount) {
+		return StartResult{}, &FieldError{Field: "amountCents", Err: fmt.Errorf("%w: pack %s is %d tokens for %d %s", billing.ErrPriceChanged, pack.ID, pack.Tokens, amount, currency)}
+	}
 	id, err := uuid.NewV7()
 	if err != nil {
 		return StartResult{}, fmt.Errorf("billing: checkout id: %w", err)
 	}
-	c := billing.NewCheckout(id)
-	started, err := c.Start(billing.StartInput{UserID: cmd.UserID, Pack: pack, Currency: currency, PriceCents: price, Promo: promo})
-	if err != nil {
-		return StartResult{}, &FieldError{Field: "packId", Err: err}
+	meta := eventstore.CommandMeta{Actor: cmd.UserID.String(), CorrelationID: cmd.CorrelationID}
+	base := checkoutCommand{CommandMeta: meta, CheckoutID: id}
+	if _, err := s.checkouts.Run(ctx, startCheckout{checkoutCommand: base, Input: input}); err != nil {
+		return StartResult{}, fmt.Errorf("billing: start checkout: %w", err)
 	}
-	if (cmd.Tokens != nil && *cmd.Tokens != started.Tokens) || (cmd.AmountCents != nil && *cmd.AmountCents != started.AmountCents) {
-		return StartResult{}, &FieldError{Field: "amountCents", Err: fmt.Errorf("%w: pack %s is %d tokens for %d %s", billing.ErrPriceChanged, pack.ID, started.Tokens, started.AmountCents, currency)}
-	}
-	meta := eventstore.Metadata{Actor: cmd.UserID.String(), CorrelationID: cmd.CorrelationID}
-	if err := s.appendCheckout(ctx, c, meta); err != nil {
-		return StartResult{}, err
-	}
-	c = billing.CheckoutFromHistory(id, c.Changes())
 
 	params := stripe.SessionParams{
 		CheckoutID: id.String(), IdempotencyKey: "checkout-session:" + id.String(),
@@ -162,19 +159,13 @@ func (s *Service) Start(ctx context.Context, cmd StartCommand) (StartResult, err
 	cancel()
 	if perr != nil {
 		s.log.Error("stripe checkout session", "checkout", id, "err", perr)
-		if err := c.Fail(billing.FailureProvider, ""); err != nil {
-			return StartResult{}, err
-		}
-		if err := s.appendCheckout(context.WithoutCancel(ctx), c, meta); err != nil {
+		if _, err := s.checkouts.Run(context.WithoutCancel(ctx), failCheckout{checkoutCommand: base, Reason: billing.FailureProvider}); err != nil {
 			return StartResult{}, errors.Join(perr, err)
 		}
 		return StartResult{}, &ProviderError{CheckoutID: id, Err: perr}
 	}
-	if err := c.OpenSession(session.ID, s.local); err != nil {
-		return StartResult{}, err
-	}
-	if err := s.appendCheckout(ctx, c, meta); err != nil {
-		return StartResult{}, err
+	if _, err := s.checkouts.Run(ctx, openSession{checkoutCommand: base, SessionID: session.ID, TestMode: s.local}); err != nil {
+		return StartResult{}, fmt.Errorf("billing: record session of %s: %w", id, err)
 	}
 	return StartResult{CheckoutID: id, RedirectURL: session.URL}, nil
 }
@@ -241,7 +232,7 @@ func (s *Service) ConfirmFromSuccessPage(ctx context.Context, userID, id uuid.UU
 		return v, nil
 	}
 	pay := billing.Payment{SessionID: st.ID, AmountPaidCents: st.AmountTotal, PaymentIntentID: st.PaymentIntentID}
-	if err := s.inTx(ctx, func(tx pgx.Tx) error {
+	if err := eventstore.RetryInTx(ctx, s.pool, func(tx pgx.Tx) error {
 		return s.completeTx(ctx, tx, id, pay, "success_page")
 	}); err != nil {
 		return CheckoutView{}, err

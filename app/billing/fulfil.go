@@ -39,7 +39,7 @@ func (s *Service) HandleWebhook(ctx context.Context, payload []byte, signature s
 		return "", err
 	}
 	outcome := WebhookApplied
-	err = s.inTx(ctx, func(tx pgx.Tx) error {
+	err = eventstore.RetryInTx(ctx, s.pool, func(tx pgx.Tx) error {
 		outcome = WebhookApplied
 		tag, err := tx.Exec(ctx, `INSERT INTO stripe_webhook_events (event_id, event_type) VALUES ($1, $2) ON CONFLICT DO NOTHING`, ev.ID, ev.Type)
 		if err != nil {
@@ -95,12 +95,11 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, ev stripe.Event) error {
 		if err != nil {
 			return err
 		}
-		return s.closeTx(ctx, tx, id, func(c *billing.Checkout) error {
-			if ev.Type == stripe.EventSessionExpired {
-				return c.Expire(ev.ID)
-			}
-			return c.Fail(billing.FailurePaymentFailed, ev.ID)
-		})
+		base := checkoutCommand{CommandMeta: eventstore.CommandMeta{Actor: "stripe", CausationID: ev.ID}, CheckoutID: id}
+		if ev.Type == stripe.EventSessionExpired {
+			return s.closeTx(ctx, tx, expireCheckout{checkoutCommand: base, StripeEventID: ev.ID})
+		}
+		return s.closeTx(ctx, tx, failCheckout{checkoutCommand: base, Reason: billing.FailurePaymentFailed, StripeEventID: ev.ID})
 	case stripe.EventChargeRefunded:
 		return s.refundTx(ctx, tx, ev)
 	}
@@ -110,15 +109,21 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, ev stripe.Event) error {
 // completeTx fulfils a checkout inside tx: CheckoutCompleted, the grant, the promo and the
 // receipt, or nothing when it was already completed.
 func (s *Service) completeTx(ctx context.Context, tx pgx.Tx, id uuid.UUID, pay billing.Payment, actor string) error {
-	c, err := s.lockCheckout(ctx, tx, id)
+	res, err := s.checkouts.RunTx(ctx, tx, completeCheckout{
+		checkoutCommand: checkoutCommand{CommandMeta: eventstore.CommandMeta{Actor: actor, CausationID: pay.StripeEventID}, CheckoutID: id},
+		Payment:         pay,
+	})
+	if errors.Is(err, billing.ErrNotStarted) {
+		return fmt.Errorf("%w: %s", errUnknownCheckout, id)
+	}
 	if err != nil {
 		return err
 	}
-	if c.Version() == 0 {
-		return fmt.Errorf("%w: %s", errUnknownCheckout, id)
+	if !appended(res, billing.TypeCheckoutCompleted) {
+		return nil // already completed: a replay, or the other path got there first
 	}
-	grant, err := c.Complete(pay)
-	if err != nil || !grant {
+	c, err := s.loadCheckout(ctx, tx, id)
+	if err != nil {
 		return err
 	}
 	st := c.Started()
@@ -127,20 +132,16 @@ func (s *Service) completeTx(ctx context.Context, tx pgx.Tx, id uuid.UUID, pay b
 		// Stripe's side. The buyer paid, so the tokens are granted; an admin should look.
 		s.log.Warn("checkout paid another amount than started", "checkout", id, "expected", st.AmountCents, "paid", pay.AmountPaidCents)
 	}
-	meta := eventstore.Metadata{Actor: actor, CausationID: pay.StripeEventID}
-	if _, err := s.appendChanges(ctx, tx, billing.CheckoutStreamID(id), c.Version(), c.Changes(), meta); err != nil {
-		return err
-	}
 	if _, err := s.ledger.GrantTx(ctx, tx, ledgerapp.GrantCommand{
-		UserID: st.UserID, Amount: st.Tokens, Reason: ledger.ReasonPurchase, Ref: id.String(),
 		CommandMeta: eventstore.CommandMeta{Actor: actor, IdempotencyKey: "checkout:" + id.String(), CausationID: pay.StripeEventID},
+		UserID:      st.UserID, Amount: st.Tokens, Reason: ledger.ReasonPurchase, Ref: id.String(),
 	}); err != nil {
 		return fmt.Errorf("billing: grant checkout %s: %w", id, err)
 	}
 	if st.PromoCode != "" {
 		_, err := s.ledger.RedeemPromoTx(ctx, tx, ledgerapp.RedeemPromoCommand{
-			UserID: st.UserID, Code: st.PromoCode, CheckoutID: id.String(),
 			CommandMeta: eventstore.CommandMeta{Actor: actor, IdempotencyKey: "promo:" + id.String()},
+			UserID:      st.UserID, Code: st.PromoCode, CheckoutID: id.String(),
 		})
 		switch {
 		case errors.Is(err, ledger.ErrPromoAlreadyRedeemed):
@@ -154,19 +155,25 @@ func (s *Service) completeTx(ctx context.Context, tx pgx.Tx, id uuid.UUID, pay b
 	return s.queueReceipt(ctx, tx, c)
 }
 
+// appended reports whether res appended an event of type t (not a duplicate, not a no-op).
+func appended(res eventstore.AppendResult, t string) bool {
+	if res.Duplicate {
+		return false
+	}
+	for _, e := range res.Events {
+		if e.Type == t {
+			return true
+		}
+	}
+	return false
+}
+
 // closeTx records a failure or expiry (a no-op on a completed checkout).
-func (s *Service) closeTx(ctx context.Context, tx pgx.Tx, id uuid.UUID, decide func(*billing.Checkout) error) error {
-	c, err := s.lockCheckout(ctx, tx, id)
-	if err != nil {
-		return err
+func (s *Service) closeTx(ctx context.Context, tx pgx.Tx, cmd eventstore.Command[*billing.Checkout]) error {
+	_, err := s.checkouts.RunTx(ctx, tx, cmd)
+	if errors.Is(err, billing.ErrNotStarted) {
+		return fmt.Errorf("%w: %s", errUnknownCheckout, cmd.StreamID())
 	}
-	if c.Version() == 0 {
-		return fmt.Errorf("%w: %s", errUnknownCheckout, id)
-	}
-	if err := decide(c); err != nil {
-		return err
-	}
-	_, err = s.appendChanges(ctx, tx, billing.CheckoutStreamID(id), c.Version(), c.Changes(), eventstore.Metadata{Actor: "stripe"})
 	return err
 }
 
@@ -205,13 +212,13 @@ func (s *Service) refundTx(ctx context.Context, tx pgx.Tx, ev stripe.Event) erro
 			return fmt.Errorf("billing: revoke tokens of %s: %w", id, err)
 		}
 	}
-	if err := c.Refund(ev.ID, ch.ID, ch.AmountRefunded, due, revoked); err != nil {
-		return err
-	}
 	if revoked < due {
 		s.log.Warn("refund: some purchased tokens were already spent", "checkout", id, "due", due, "revoked", revoked)
 	}
-	_, err = s.appendChanges(ctx, tx, billing.CheckoutStreamID(id), c.Version(), c.Changes(), eventstore.Metadata{Actor: "stripe", CausationID: ev.ID})
+	_, err = s.checkouts.RunTx(ctx, tx, refundCheckout{
+		checkoutCommand: checkoutCommand{CommandMeta: eventstore.CommandMeta{Actor: "stripe", CausationID: ev.ID}, CheckoutID: id},
+		StripeEventID:   ev.ID, ChargeID: ch.ID, RefundedCents: ch.AmountRefunded, Due: due, Revoked: revoked,
+	})
 	return err
 }
 

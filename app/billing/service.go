@@ -12,7 +12,6 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -71,6 +70,9 @@ type Service struct {
 	log     *slog.Logger
 	local   bool
 
+	checkouts *eventstore.Runner[*billing.Checkout, billing.Event]
+	catalog   *eventstore.Runner[*billing.Catalog, billing.Event]
+
 	recipients RecipientFunc
 }
 
@@ -86,7 +88,11 @@ func New(pool *pgxpool.Pool, store *eventstore.Store, ledger *ledgerapp.Service,
 		opts.ProviderTimeout = 20 * time.Second
 	}
 	opts.AppURL = strings.TrimRight(opts.AppURL, "/")
-	s := &Service{pool: pool, store: store, ledger: ledger, jobs: jobs, opts: opts, log: opts.Logger, gateway: opts.Gateway}
+	s := &Service{
+		pool: pool, store: store, ledger: ledger, jobs: jobs, opts: opts, log: opts.Logger, gateway: opts.Gateway,
+		checkouts: eventstore.NewRunner(store, checkoutType),
+		catalog:   eventstore.NewRunner(store, catalogType),
+	}
 	if s.gateway == nil {
 		s.local = true
 		s.gateway = localGateway{appURL: opts.AppURL}
@@ -108,80 +114,21 @@ func TestModeWebhookSecret(appKey []byte) string {
 	return "whsec_local_" + hex.EncodeToString(m.Sum(nil))
 }
 
-// maxAttempts bounds the retries of a transaction that lost a race for a stream.
-const maxAttempts = 10
-
-// inTx runs fn in a transaction, retrying the whole transaction on version conflicts (another
-// writer moved a stream we read; the retry reads again and decides again).
-func (s *Service) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
-	var err error
-	for attempt := range maxAttempts {
-		if attempt > 0 {
-			t := time.NewTimer(time.Duration(attempt) * 5 * time.Millisecond)
-			select {
-			case <-ctx.Done():
-				t.Stop()
-				return ctx.Err()
-			case <-t.C:
-			}
-		}
-		err = eventstore.InTx(ctx, s.pool, fn)
-		if !errors.Is(err, eventstore.ErrVersionConflict) {
-			return err
-		}
-	}
-	return fmt.Errorf("billing: gave up after %d conflicting attempts: %w", maxAttempts, err)
-}
-
-// loadCheckout reads a checkout stream; with tx and lock it first takes the stream's lock, so
-// concurrent fulfilments of one checkout queue instead of racing.
+// loadCheckout reads a checkout stream (a checkout that does not exist is at version 0).
 func (s *Service) loadCheckout(ctx context.Context, db eventstore.DBTX, id uuid.UUID) (*billing.Checkout, error) {
-	recorded, err := s.store.Load(ctx, db, billing.CheckoutStreamID(id), 1)
+	c, err := s.checkouts.Load(ctx, db, billing.CheckoutStreamID(id))
 	if err != nil {
 		return nil, fmt.Errorf("billing: load checkout %s: %w", id, err)
 	}
-	events := make([]billing.Event, 0, len(recorded))
-	for _, r := range recorded {
-		e, err := billing.Decode(r.Type, r.Payload)
-		if err != nil {
-			return nil, fmt.Errorf("billing: checkout %s version %d: %w", id, r.Version, err)
-		}
-		events = append(events, e)
-	}
-	return billing.CheckoutFromHistory(id, events), nil
+	return c, nil
 }
 
+// lockCheckout takes the checkout stream's lock for the rest of tx, then loads it: what is
+// decided from it (tokens to revoke) cannot be overtaken by a concurrent writer. The runner's
+// own lock on the same stream later in tx is the same, re-entrant lock.
 func (s *Service) lockCheckout(ctx context.Context, tx pgx.Tx, id uuid.UUID) (*billing.Checkout, error) {
 	if _, err := s.store.ReadForWrite(ctx, tx, billing.CheckoutStreamID(id), eventstore.WriteOptions{Lock: true}); err != nil {
 		return nil, fmt.Errorf("billing: lock checkout %s: %w", id, err)
 	}
 	return s.loadCheckout(ctx, tx, id)
-}
-
-// appendChanges appends the aggregate's new events at the version it was loaded at.
-func (s *Service) appendChanges(ctx context.Context, tx pgx.Tx, stream string, version int64, changes []billing.Event, meta eventstore.Metadata) (eventstore.AppendResult, error) {
-	if len(changes) == 0 {
-		return eventstore.AppendResult{}, nil
-	}
-	data := make([]eventstore.EventData, 0, len(changes))
-	for _, e := range changes {
-		d, err := eventstore.NewEvent(e.EventType(), e)
-		if err != nil {
-			return eventstore.AppendResult{}, err
-		}
-		data = append(data, d)
-	}
-	res, err := s.store.Append(ctx, tx, eventstore.AppendRequest{StreamID: stream, ExpectedVersion: version, Events: data, Metadata: meta})
-	if err != nil {
-		return eventstore.AppendResult{}, fmt.Errorf("billing: append to %s: %w", stream, err)
-	}
-	return res, nil
-}
-
-// appendCheckout appends a checkout's changes in a transaction of its own.
-func (s *Service) appendCheckout(ctx context.Context, c *billing.Checkout, meta eventstore.Metadata) error {
-	return eventstore.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-		_, err := s.appendChanges(ctx, tx, billing.CheckoutStreamID(c.ID()), c.Version(), c.Changes(), meta)
-		return err
-	})
 }
