@@ -94,14 +94,54 @@ func (s *Store) LockCheckpoint(ctx context.Context, tx pgx.Tx, group string) (Ch
 }
 
 // LockCheckpoints locks the checkpoint rows of groups for the rest of tx, in name order (so
-// that two lockers cannot deadlock), creating missing ones at zero, and returns the
-// checkpoints by group. It is LockCheckpoint for many groups in two statements.
-func (s *Store) LockCheckpoints(ctx context.Context, tx pgx.Tx, groups []string) (map[string]Checkpoint, error) {
-	if _, err := tx.Exec(ctx, `INSERT INTO event_offsets (consumer_group, offset_acked, last_processed_transaction_id)
-		SELECT g, 0, '0' FROM unnest($1::text[]) AS g ORDER BY g ON CONFLICT DO NOTHING`, groups); err != nil {
-		return nil, fmt.Errorf("eventstore: create checkpoints: %w", err)
+// that two lockers cannot deadlock), creating missing ones at zero, and returns the checkpoints
+// by group together with up to limit events after the earliest of them, read as ReadCommitted
+// does. Lock and read share one round trip.
+func (s *Store) LockCheckpoints(ctx context.Context, tx pgx.Tx, groups []string, limit int) (map[string]Checkpoint, []RecordedEvent, error) {
+	for range 2 {
+		b := &pgx.Batch{}
+		b.Queue(`SELECT consumer_group, last_processed_transaction_id, coalesce(offset_acked, 0)
+			FROM event_offsets WHERE consumer_group = ANY($1) ORDER BY consumer_group FOR UPDATE`, groups)
+		// Runs after the lock in the same transaction, with a newer snapshot: it sees the rows as
+		// locked. The row comparison walks the primary key, as in ReadCommitted.
+		b.Queue(`SELECT `+eventColumns+` FROM events
+			WHERE (transaction_id, position) > (SELECT last_processed_transaction_id, coalesce(offset_acked, 0)
+			                                     FROM event_offsets WHERE consumer_group = ANY($1) ORDER BY 1, 2 LIMIT 1)
+			  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+			ORDER BY events.transaction_id, events.position LIMIT $2`, groups, limit)
+		br := tx.SendBatch(ctx, b)
+		rows, err := br.Query()
+		if err != nil {
+			br.Close()
+			return nil, nil, fmt.Errorf("eventstore: lock checkpoints: %w", err)
+		}
+		cps, err := scanCheckpoints(rows, len(groups))
+		if err != nil {
+			br.Close()
+			return nil, nil, err
+		}
+		rows, err = br.Query()
+		if err != nil {
+			br.Close()
+			return nil, nil, fmt.Errorf("eventstore: read after checkpoints: %w", err)
+		}
+		events, err := collect(rows, "read after checkpoints")
+		if cerr := br.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("eventstore: lock checkpoints: %w", cerr)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(cps) == len(groups) {
+			return cps, events, nil
+		}
+		// A group without a row starts at zero: create the rows, then lock and read again.
+		if _, err := tx.Exec(ctx, `INSERT INTO event_offsets (consumer_group, offset_acked, last_processed_transaction_id)
+			SELECT g, 0, '0' FROM unnest($1::text[]) AS g ORDER BY g ON CONFLICT DO NOTHING`, groups); err != nil {
+			return nil, nil, fmt.Errorf("eventstore: create checkpoints: %w", err)
+		}
 	}
-	return s.checkpoints(ctx, tx, groups, ` ORDER BY consumer_group FOR UPDATE`)
+	return nil, nil, fmt.Errorf("eventstore: lock checkpoints: rows of %v missing after creation", groups)
 }
 
 // Checkpoints reads the checkpoints of groups without locking them; a group with no row is at
@@ -116,12 +156,16 @@ func (s *Store) checkpoints(ctx context.Context, db DBTX, groups []string, suffi
 	if err != nil {
 		return nil, fmt.Errorf("eventstore: checkpoints: %w", err)
 	}
-	out := make(map[string]Checkpoint, len(groups))
+	return scanCheckpoints(rows, len(groups))
+}
+
+func scanCheckpoints(rows pgx.Rows, n int) (map[string]Checkpoint, error) {
+	out := make(map[string]Checkpoint, n)
 	var (
 		group string
 		cp    Checkpoint
 	)
-	_, err = pgx.ForEachRow(rows, []any{&group, &cp.TransactionID, &cp.Position}, func() error {
+	_, err := pgx.ForEachRow(rows, []any{&group, &cp.TransactionID, &cp.Position}, func() error {
 		out[group] = cp
 		return nil
 	})

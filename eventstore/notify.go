@@ -2,6 +2,7 @@ package eventstore
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -29,11 +30,13 @@ type notifier struct {
 	running atomic.Bool
 }
 
-// nudge asks for a notification soon; it never blocks.
+// nudge wakes this process's consumers of the pool at once and asks for a notification to the
+// others soon; it never blocks.
 func (n *notifier) nudge() {
 	if n == nil || n.pool == nil {
 		return
 	}
+	wakeLocal(n.pool)
 	n.pending.Store(true)
 	if n.running.CompareAndSwap(false, true) {
 		go n.run()
@@ -57,6 +60,47 @@ func (n *notifier) run() {
 		// and started nothing: take it over.
 		if !n.pending.Load() || !n.running.CompareAndSwap(false, true) {
 			return
+		}
+	}
+}
+
+// localWatchers are this process's consumers, by the pool they read: an append committed through
+// the same pool wakes them directly, without the round trip through PostgreSQL.
+var localWatchers struct {
+	sync.Mutex
+	byPool map[*pgxpool.Pool][]chan struct{}
+}
+
+// WatchAppends returns a channel that receives (coalesced) after each append committed by a
+// Store over pool in this process, and a function that stops the watch. Consumers in other
+// processes learn of those appends through NOTIFY NotifyChannel.
+func WatchAppends(pool *pgxpool.Pool) (<-chan struct{}, func()) {
+	ch := make(chan struct{}, 1)
+	localWatchers.Lock()
+	defer localWatchers.Unlock()
+	if localWatchers.byPool == nil {
+		localWatchers.byPool = map[*pgxpool.Pool][]chan struct{}{}
+	}
+	localWatchers.byPool[pool] = append(localWatchers.byPool[pool], ch)
+	return ch, func() {
+		localWatchers.Lock()
+		defer localWatchers.Unlock()
+		chs := slices.DeleteFunc(localWatchers.byPool[pool], func(c chan struct{}) bool { return c == ch })
+		if len(chs) == 0 {
+			delete(localWatchers.byPool, pool)
+		} else {
+			localWatchers.byPool[pool] = chs
+		}
+	}
+}
+
+func wakeLocal(pool *pgxpool.Pool) {
+	localWatchers.Lock()
+	defer localWatchers.Unlock()
+	for _, ch := range localWatchers.byPool[pool] {
+		select {
+		case ch <- struct{}{}:
+		default:
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
 
@@ -120,10 +121,11 @@ func projectionGauge(t *testing.T, reg *prometheus.Registry, name, projection st
 	return 0
 }
 
-// With a fallback poll of an hour, events still reach the projections: appends notify the
-// runner after they commit, whether the store owns the transaction (Execute) or the caller does
-// (InTx). projections.WaitFor does not wake the runner itself.
-func TestAppendsNotifyTheRunner(t *testing.T) {
+// With a fallback poll of an hour, events still reach the projections at once: an append wakes
+// the runner after it commits, directly when the runner reads through the same pool, through
+// NOTIFY otherwise (here a second pool stands for another process); whether the store owns the
+// transaction (Execute) or the caller does (InTx). projections.WaitFor does not wake the runner.
+func TestAppendsWakeTheRunner(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	runner, err := projections.NewRunner(b.pool, nil, projections.WithPollInterval(time.Hour))
@@ -131,26 +133,35 @@ func TestAppendsNotifyTheRunner(t *testing.T) {
 	b.runner = runner
 	b.start(t)
 	ctx := context.Background()
+	other, err := pgxpool.NewWithConfig(ctx, b.pool.Config())
+	require.NoError(t, err)
+	defer other.Close()
 	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	user := uuid.New()
-	for i := range 3 {
-		r, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 1, Reason: ledger.ReasonAdminGrant, CommandMeta: eventstore.CommandMeta{Actor: "cli:test"}})
-		require.NoError(t, err)
-		require.NoError(t, projections.WaitFor(wctx, b.pool, r.Position, runner.Names()...), "append %d through Execute", i)
+	for _, via := range []struct {
+		name string
+		pool *pgxpool.Pool
+	}{{"same pool", b.pool}, {"another pool", other}} {
+		svc := ledgerapp.New(via.pool, eventstore.New(via.pool))
+		for i := range 3 {
+			r, err := svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 1, Reason: ledger.ReasonAdminGrant, CommandMeta: eventstore.CommandMeta{Actor: "cli:test"}})
+			require.NoError(t, err)
+			require.NoError(t, projections.WaitFor(wctx, b.pool, r.Position, runner.Names()...), "%s, append %d through Execute", via.name, i)
 
-		var pos int64
-		require.NoError(t, eventstore.InTx(ctx, b.pool, func(tx pgx.Tx) error {
-			r, err := b.svc.GrantTx(ctx, tx, ledgerapp.GrantCommand{UserID: user, Amount: 1, Reason: ledger.ReasonAdminGrant, CommandMeta: eventstore.CommandMeta{Actor: "cli:test"}})
-			pos = r.Position
-			return err
-		}))
-		require.NoError(t, projections.WaitFor(wctx, b.pool, pos, runner.Names()...), "append %d through InTx", i)
+			var pos int64
+			require.NoError(t, eventstore.InTx(ctx, via.pool, func(tx pgx.Tx) error {
+				r, err := svc.GrantTx(ctx, tx, ledgerapp.GrantCommand{UserID: user, Amount: 1, Reason: ledger.ReasonAdminGrant, CommandMeta: eventstore.CommandMeta{Actor: "cli:test"}})
+				pos = r.Position
+				return err
+			}))
+			require.NoError(t, projections.WaitFor(wctx, b.pool, pos, runner.Names()...), "%s, append %d through InTx", via.name, i)
+		}
 	}
 	bal, ok, err := balances.Get(ctx, b.pool, user)
 	require.NoError(t, err)
 	require.True(t, ok)
-	require.Equal(t, int64(6), bal)
+	require.Equal(t, int64(12), bal)
 }
 
 // Read-your-writes does not depend on notifications: Runner.WaitFor wakes the runner of its own

@@ -9,7 +9,12 @@
 //   - charges/s through wallets.Service (domain + event store) for many users and for one hot
 //     wallet, with p50/p99 latency, next to pgbench running the same raw SQL as one charge
 //     (an UPDATE and an INSERT in one transaction) with the same client count, as a ratio;
-//   - projection lag p50/p99 at a steady 200 events/s;
+//   - projection lag p50/p99 at a steady 200 events/s with every projection registered, for the
+//     chosen design (one runner per process woken by NOTIFY) beside the old one (a watermill
+//     subscriber per projection polling every 10 ms) and a single 10 ms poller;
+//   - the same designs' idle cost: database transactions/s and CPU (bench process and
+//     PostgreSQL), and the chosen one with twice the projections;
+//   - what each way of waking the projections costs the append path (charges/s);
 //   - rebuild events/s over a generated log.
 package main
 
@@ -38,6 +43,7 @@ type config struct {
 	clients       int
 	duration      time.Duration
 	lag           time.Duration
+	idle          time.Duration
 	lagRate       int
 	rebuildEvents int
 	users         int
@@ -51,12 +57,13 @@ func main() {
 	var c config
 	flag.IntVar(&c.clients, "clients", 8, "concurrent clients, for pgbench and for ours")
 	flag.DurationVar(&c.duration, "duration", 10*time.Second, "duration of each throughput run")
-	flag.DurationVar(&c.lag, "lag", 20*time.Second, "duration of the lag run")
+	flag.DurationVar(&c.lag, "lag", 20*time.Second, "duration of each design's lag run")
+	flag.DurationVar(&c.idle, "idle", 10*time.Second, "duration of each design's idle measure")
 	flag.IntVar(&c.lagRate, "lag-rate", 200, "events per second during the lag run")
 	flag.IntVar(&c.rebuildEvents, "rebuild-events", 1_000_000, "size of the generated log for the rebuild run")
 	flag.IntVar(&c.users, "users", 10_000, "wallets in the many-users runs")
 	flag.StringVar(&c.pgbench, "pgbench", "", "pgbench binary (default: PATH, then /usr/lib/postgresql/*/bin)")
-	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: engine,throughput,lag,rebuild")
+	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: engine,throughput,lag,idle,notify,rebuild")
 	flag.IntVar(&c.engineCases, "engine-cases", 1000, "random feasible cases for the recipe engine run")
 	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "write a CPU profile of the rebuild run to this file")
 	flag.Parse()
@@ -68,7 +75,7 @@ func main() {
 }
 
 // dbRuns are the runs that need PostgreSQL; skipping all of them runs without a database.
-var dbRuns = []string{"throughput", "lag", "rebuild"}
+var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild"}
 
 func run(ctx context.Context, c config) error {
 	skip := func(name string) bool { return strings.Contains(","+c.skip+",", ","+name+",") }
@@ -119,6 +126,16 @@ func run(ctx context.Context, c config) error {
 	}
 	if !skip("lag") {
 		if err := lagRun(ctx, c, pool); err != nil {
+			return err
+		}
+	}
+	if !skip("idle") {
+		if err := idleRun(ctx, c, pool); err != nil {
+			return err
+		}
+	}
+	if !skip("notify") {
+		if err := notifyRun(ctx, c, pool); err != nil {
 			return err
 		}
 	}
