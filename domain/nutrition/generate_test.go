@@ -70,3 +70,39 @@ func TestBuiltinRefusesEmptyFoodsWithAReason(t *testing.T) {
 	require.ErrorIs(t, err, nutrition.ErrUnsolvable)
 	require.NotEmpty(t, u.Reason.FR)
 }
+
+// Fruit alone cannot make a 40 g-protein lunch: the suggestions are protein foods that fix it,
+// and the recipe made with them meets the target, marking what it took.
+func TestSuggestFoodsClosesTheGap(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	var catalog []nutrition.Food
+	for _, f := range cat {
+		catalog = append(catalog, f)
+	}
+	req := nutrition.GenerateRequest{Foods: foodsOf(t, 13000, 13039, 9100), Category: nutrition.LunchDinner,
+		Target: nutrition.Macros{Kcal: 600, ProteinG: 40, FatG: 15, CarbsG: 75}, Diet: nutrition.Vegetarian}
+	sugg := gen.SuggestFoods(req, catalog, 3)
+	require.NotEmpty(t, sugg)
+	require.LessOrEqual(t, len(sugg), 3)
+	for _, f := range sugg {
+		require.True(t, nutrition.DietAllows(nutrition.Vegetarian, f), f.Name.EN)
+		require.Greater(t, f.Per100g.ProteinG.V, 8.0, f.Name.EN)
+	}
+	req.Suggestions = sugg
+	rs, err := gen.Generate(context.Background(), req)
+	require.NoError(t, err)
+	require.True(t, rs[0].WithinTolerance, "%+v", rs[0].Achieved)
+	marked := false
+	for _, ing := range rs[0].Ingredients {
+		marked = marked || ing.Suggested
+	}
+	require.True(t, marked)
+
+	// Foods that already meet the target need no suggestion.
+	ok := req
+	ok.Foods, ok.Suggestions = foodsOf(t, 36017, 9100, 17270, 20057), nil
+	ok.Diet = nutrition.Omnivore
+	require.Nil(t, gen.SuggestFoods(ok, catalog, 3))
+}

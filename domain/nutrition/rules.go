@@ -191,7 +191,15 @@ func DietAllows(diet Diet, f Food) bool {
 	}
 	if k == KindDish && containsAny(name, []string{"poulet", "chicken", "bœuf", "boeuf", "beef", "porc", "pork",
 		"jambon", "ham", "poisson", "fish", "thon", "tuna", "saumon", "salmon", "crevette", "shrimp",
-		"lardon", "bacon", "veau", "veal", "agneau", "lamb", "dinde", "turkey", "canard", "duck", "viande", "meat"}) {
+		"lardon", "bacon", "veau", "veal", "agneau", "lamb", "dinde", "turkey", "canard", "duck", "viande", "meat",
+		"lapin", "rabbit", "mouton", "mutton", "gibier", "game", "cerf", "venison", "sanglier", "boar", "caille", "quail",
+		"oie", "goose", "pintade", "guinea fowl", "volaille", "poultry", "escargot", "snail", "moule", "mussel",
+		"huître", "oyster", "crabe", "crab", "homard", "lobster", "calmar", "squid", "poulpe", "octopus", "saucisse",
+		"sausage", "merguez", "chorizo", "andouille", "foie", "liver", "rognon", "kidney", "boudin", "pâté", "rillettes",
+		"cabillaud", "cod", "colin", "merlu", "hake", "sardine", "maquereau", "mackerel", "truite", "trout", "hareng",
+		"herring", "surimi", "crustacé", "shellfish", "anchois", "anchov", "écrevisse", "langoustine", "saint-jacques",
+		"scallop", "carpaccio", "tartare", "kebab", "nugget", "cordon bleu", "hachis parmentier", "moussaka", "lasagne bolognaise",
+		"bolognese", "cassoulet", "choucroute garnie", "paella", "couscous royal", "confit"}) {
 		return false
 	}
 	if diet == Vegetarian {
