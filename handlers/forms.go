@@ -82,8 +82,9 @@ func classify(err error) error {
 	return fmt.Errorf("%w: %v", errMalformed, err)
 }
 
-// back redirects to the page the request came from (or fallback "/"), carrying validation
-// errors through the session, as Inertia expects for a failed form.
+// back redirects to the page the request came from (the Referer when it is on this site, else
+// the request's own path), carrying validation errors through the session, as Inertia expects
+// for a failed form.
 func (s *Core) back(w http.ResponseWriter, r *http.Request, errs inertia.ValidationErrors) {
 	ctx := r.Context()
 	if len(errs) > 0 {

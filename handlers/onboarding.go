@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"mime"
@@ -18,14 +17,12 @@ import (
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
-// Onboarding (SPEC §4) in four steps: 1 email, 2 nutritional preferences, 3 review and create
-// the account, 4 access to all features (promo card and video). The step and the answers live in
-// the session, so the server decides which step a person is on: a form posts the step it shows,
-// and a post for another step (a stale tab, a replay) changes nothing.
+// The onboarding's step machine (transitions, back rules, recovery of a stale session) is
+// identityapp.Onboarding; this file keeps its state in the session and turns its answers into
+// pages.
 
 const (
 	sessionKeyOnboarding = "onboarding.state"
-	onboardingSteps      = 4
 	// onboardingVideo and its captions are shipped in frontend/public/onboarding/.
 	onboardingVideo = "/build/onboarding/welcome.mp4"
 )
@@ -34,15 +31,6 @@ func init() {
 	// The captions must be served as text/vtt for browsers to use them; Go's built-in table
 	// does not know the extension.
 	_ = mime.AddExtensionType(".vtt", "text/vtt; charset=utf-8")
-}
-
-// onboardingState is what the session keeps between steps.
-type onboardingState struct {
-	Step        int    `json:"step"`
-	Email       string `json:"email"`
-	Diet        string `json:"diet"`
-	Objective   string `json:"objective"`
-	MacroPreset string `json:"macroPreset"`
 }
 
 // onboardingForm is a posted step. Action "back" returns to the previous step without checking.
@@ -85,19 +73,12 @@ func (h *Onboarding) Routes(r chi.Router) {
 	r.Post("/onboarding", h.onboardingPost)
 }
 
-func (h *Onboarding) onboardingState(r *http.Request) onboardingState {
-	st := onboardingState{Step: 1}
-	if raw := h.sessions.GetString(r.Context(), sessionKeyOnboarding); raw != "" {
-		if json.Unmarshal([]byte(raw), &st) != nil || st.Step < 1 || st.Step > onboardingSteps {
-			st = onboardingState{Step: 1}
-		}
-	}
-	return st
+func (h *Onboarding) onboardingState(r *http.Request) identityapp.Onboarding {
+	return identityapp.ResumeOnboarding(h.sessions.GetString(r.Context(), sessionKeyOnboarding))
 }
 
-func (h *Onboarding) saveOnboarding(r *http.Request, st onboardingState) {
-	raw, _ := json.Marshal(st)
-	h.sessions.Put(r.Context(), sessionKeyOnboarding, string(raw))
+func (h *Onboarding) saveOnboarding(r *http.Request, st identityapp.Onboarding) {
+	h.sessions.Put(r.Context(), sessionKeyOnboarding, st.Encode())
 }
 
 func (h *Onboarding) onboardingPage(w http.ResponseWriter, r *http.Request) {
@@ -117,7 +98,7 @@ func (h *Onboarding) onboardingPage(w http.ResponseWriter, r *http.Request) {
 		presets = append(presets, preset{p.Name, p.Split})
 	}
 	var promo any
-	if st.Step == onboardingSteps {
+	if st.Step == identityapp.OnboardingWelcome {
 		promo = map[string]any{"code": billing.WelcomePromoCode, "percent": billing.WelcomePromoPercent}
 	}
 	h.render(w, r, "onboarding/index", inertia.Props{
@@ -126,7 +107,7 @@ func (h *Onboarding) onboardingPage(w http.ResponseWriter, r *http.Request) {
 			"email": st.Email, "diet": st.Diet, "objective": st.Objective, "macroPreset": st.MacroPreset,
 		},
 		"options": map[string]any{
-			"diets": identity.Diets, "objectives": identity.Objectives, "presets": presets,
+			"diets": nutrition.Diets, "objectives": nutrition.Objectives, "presets": presets,
 		},
 		"promo": promo,
 		"video": map[string]any{
@@ -138,6 +119,14 @@ func (h *Onboarding) onboardingPage(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// onboardingMessages are the onboarding's field errors as message keys.
+var onboardingMessages = map[string]string{
+	"email":       "onboarding.error.email",
+	"diet":        "onboarding.error.diet",
+	"objective":   "onboarding.error.objective",
+	"macroPreset": "onboarding.error.macro_preset",
+}
+
 func (h *Onboarding) onboardingPost(w http.ResponseWriter, r *http.Request) {
 	var f onboardingForm
 	if err := decodeBody(r, &f); err != nil {
@@ -145,88 +134,35 @@ func (h *Onboarding) onboardingPost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := h.onboardingState(r)
-	if int(f.Step) != st.Step {
-		h.back(w, r, inertia.ValidationErrors{"form": h.t(r, "onboarding.error.stale")})
-		return
-	}
-	if f.Action == "back" {
-		if st.Step > 1 && st.Step < onboardingSteps {
-			st.Step--
-			h.saveOnboarding(r, st)
-		}
-		h.inertia.Redirect(w, r, "/onboarding", http.StatusSeeOther)
-		return
-	}
-	switch st.Step {
-	case 1:
-		email, err := identity.NormalizeEmail(f.Email)
-		if err != nil {
-			// Keep what was typed so the field shows it again (bounded: it lives in the session).
-			st.Email = truncate(strings.TrimSpace(f.Email), 320)
-			h.saveOnboarding(r, st)
-			h.back(w, r, inertia.ValidationErrors{"email": h.t(r, "onboarding.error.email")})
-			return
-		}
-		st.Email, st.Step = email, 2
-	case 2:
-		errs := inertia.ValidationErrors{}
-		st.Diet, st.Objective, st.MacroPreset = "", "", ""
-		if d, err := identity.ParseDiet(f.Diet); err == nil {
-			st.Diet = string(d)
-		} else {
-			errs["diet"] = h.t(r, "onboarding.error.diet")
-		}
-		if o, err := identity.ParseObjective(f.Objective); err == nil {
-			st.Objective = string(o)
-		} else {
-			errs["objective"] = h.t(r, "onboarding.error.objective")
-		}
-		if p, _, err := nutrition.ParsePreset(f.MacroPreset); err == nil {
-			st.MacroPreset = string(p)
-		} else {
-			errs["macroPreset"] = h.t(r, "onboarding.error.macro_preset")
-		}
-		if len(errs) > 0 {
-			h.saveOnboarding(r, st)
-			h.back(w, r, errs)
-			return
-		}
-		st.Step = 3
-	case 3:
+	next, create, err := st.Answer(identityapp.OnboardingAnswer{
+		Step: int(f.Step), Back: f.Action == "back",
+		Email: f.Email, Diet: f.Diet, Objective: f.Objective, MacroPreset: f.MacroPreset,
+	})
+	if create {
 		// Creating the account sends an email: limited per client and per address.
 		if h.rateLimited(w, r, st.Email) {
 			return
 		}
-		err := h.accounts.StartOnboarding(r.Context(), identityapp.OnboardingInput{
-			Email: st.Email, Diet: identity.Diet(st.Diet), Objective: identity.Objective(st.Objective),
-			MacroPreset: nutrition.MacroPreset(st.MacroPreset), Language: identity.ParseLanguage(localeFrom(r.Context())),
-		})
-		var fe identity.FieldErrors
-		if errors.As(err, &fe) {
-			// The session's answers no longer hold (they are checked at each step, so only a
-			// stale or tampered session gets here): start again from the first wrong step.
-			st.Step = 2
-			if _, bad := fe["email"]; bad {
-				st.Step = 1
-			}
-			h.saveOnboarding(r, st)
-			h.back(w, r, inertia.ValidationErrors{"form": h.t(r, "onboarding.error.stale")})
-			return
-		}
-		if err != nil {
-			h.serverError(w, r, fmt.Errorf("onboarding: %w", err))
-			return
-		}
-		st.Step = 4
+		next, err = h.accounts.FinishOnboarding(r.Context(), st, identity.ParseLanguage(localeFrom(r.Context())))
 	}
-	h.saveOnboarding(r, st)
-	h.inertia.Redirect(w, r, "/onboarding", http.StatusSeeOther)
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
+	var fe identity.FieldErrors
+	switch {
+	case errors.Is(err, identityapp.ErrOnboardingOutOfStep):
+		h.back(w, r, inertia.ValidationErrors{"form": h.t(r, "onboarding.error.stale")})
+	case errors.Is(err, identityapp.ErrOnboardingStale):
+		h.saveOnboarding(r, next)
+		h.back(w, r, inertia.ValidationErrors{"form": h.t(r, "onboarding.error.stale")})
+	case errors.As(err, &fe):
+		h.saveOnboarding(r, next)
+		errs := inertia.ValidationErrors{}
+		for field := range fe {
+			errs[field] = h.t(r, onboardingMessages[field])
+		}
+		h.back(w, r, errs)
+	case err != nil:
+		h.serverError(w, r, err)
+	default:
+		h.saveOnboarding(r, next)
+		h.inertia.Redirect(w, r, "/onboarding", http.StatusSeeOther)
 	}
-	// Cut on a byte count, then drop a rune the cut may have split.
-	return strings.ToValidUTF8(s[:n], "")
 }

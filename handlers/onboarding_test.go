@@ -67,7 +67,7 @@ func TestOnboardingWalksTheFourStepsAndCreatesTheAccount(t *testing.T) {
 	require.Equal(t, identity.French, u.Language)
 	prefs, err := b.srv.accounts.Preferences(t.Context(), u.ID)
 	require.NoError(t, err)
-	require.Equal(t, identityapp.NutritionPreferences{Diet: identity.Vegan, Objective: identity.Recomposition, MacroPreset: nutrition.PresetHighProtein}, prefs)
+	require.Equal(t, identityapp.NutritionPreferences{Diet: nutrition.Vegan, Objective: nutrition.Recomposition, MacroPreset: nutrition.PresetHighProtein}, prefs)
 
 	// The verification link signs the person in with the 2 tokens.
 	resp, _ := b.visit(t, pathOf(t, b.lastEmail(t, "lea@example.fr", mail.KindVerify).Data.Link))

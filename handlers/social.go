@@ -123,17 +123,12 @@ func (h *Social) socialCallback(name string) http.HandlerFunc {
 			h.socialFailed(w, r, name, "social.error.failed", err)
 			return
 		}
-		if !id.EmailVerified || id.Email == "" {
-			// Linking by an address nobody proved would hand its account to whoever typed it at
-			// the provider.
-			h.socialFailed(w, r, name, "social.error.unverified", nil)
-			return
-		}
-		u, _, err := h.accounts.FindOrCreateVerified(r.Context(), identityapp.VerifiedIdentity{
-			Email: id.Email, Name: id.FirstName, Surname: id.LastName,
+		// The service links only an address the provider verified.
+		u, _, err := h.accounts.FindOrCreateVerified(r.Context(), identityapp.ProviderIdentity{
+			Email: id.Email, EmailVerified: id.EmailVerified, Name: id.FirstName, Surname: id.LastName,
 			Language: identity.ParseLanguage(localeFrom(r.Context())),
 		})
-		if errors.Is(err, identity.ErrEmailInvalid) || errors.Is(err, identity.ErrEmailRequired) {
+		if errors.Is(err, identityapp.ErrEmailNotVerified) || errors.Is(err, identity.ErrEmailInvalid) || errors.Is(err, identity.ErrEmailRequired) {
 			h.socialFailed(w, r, name, "social.error.unverified", err)
 			return
 		}

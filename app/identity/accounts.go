@@ -33,9 +33,6 @@ import (
 	"github.com/gamelle/gamelle/integrations/mail"
 )
 
-// SignupBonus is the number of tokens a verified address earns, once per account (SPEC §1).
-const SignupBonus = 2
-
 // Errors callers branch on.
 var (
 	ErrNotFound = errors.New("identity: user not found")
@@ -194,7 +191,7 @@ func (s *Service) markVerifiedTx(ctx context.Context, tx pgx.Tx, userID uuid.UUI
 		return false, err
 	}
 	if _, err := s.wallets.GrantTx(ctx, tx, ledgerapp.GrantCommand{
-		UserID: userID, Amount: SignupBonus, Reason: ledger.ReasonSignupBonus, Ref: userID.String(),
+		UserID: userID, Amount: ledger.SignupBonus, Reason: ledger.ReasonSignupBonus, Ref: userID.String(),
 		CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: "signup-bonus:" + userID.String()},
 	}); err != nil {
 		return false, fmt.Errorf("identity: signup bonus for %s: %w", userID, err)

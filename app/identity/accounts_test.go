@@ -148,7 +148,7 @@ func TestRegisterVerifyGrantsOnce(t *testing.T) {
 	require.EqualValues(t, 2, b.balance(t, u.ID))
 
 	// Another path proving the address later (social, code) grants nothing more.
-	_, _, err = b.svc.FindOrCreateVerified(ctx, identityapp.VerifiedIdentity{Email: "alice@example.com"})
+	_, _, err = b.svc.FindOrCreateVerified(ctx, identityapp.ProviderIdentity{EmailVerified: true, Email: "alice@example.com"})
 	require.NoError(t, err)
 	require.EqualValues(t, 2, b.balance(t, u.ID))
 	require.Equal(t, 1, b.grants(t, u.ID))
@@ -459,22 +459,45 @@ func TestFindOrCreateVerified(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	b := setup(t)
-	u, created, err := b.svc.FindOrCreateVerified(ctx, identityapp.VerifiedIdentity{Email: "Gus@Example.com", Name: "Gus", Surname: "Lee", Language: identity.English})
+	u, created, err := b.svc.FindOrCreateVerified(ctx, identityapp.ProviderIdentity{EmailVerified: true, Email: "Gus@Example.com", Name: "Gus", Surname: "Lee", Language: identity.English})
 	require.NoError(t, err)
 	require.True(t, created)
 	require.True(t, u.Verified())
 	require.Equal(t, "Gus", u.Name)
 	require.EqualValues(t, 2, b.balance(t, u.ID))
 
-	again, created, err := b.svc.FindOrCreateVerified(ctx, identityapp.VerifiedIdentity{Email: "gus@example.com", Name: "Other"})
+	again, created, err := b.svc.FindOrCreateVerified(ctx, identityapp.ProviderIdentity{EmailVerified: true, Email: "gus@example.com", Name: "Other"})
 	require.NoError(t, err)
 	require.False(t, created)
 	require.Equal(t, u.ID, again.ID)
 	require.Equal(t, "Gus", again.Name, "names only fill an empty profile")
 	require.EqualValues(t, 2, b.balance(t, u.ID))
 
-	_, _, err = b.svc.FindOrCreateVerified(ctx, identityapp.VerifiedIdentity{Email: "bad"})
+	_, _, err = b.svc.FindOrCreateVerified(ctx, identityapp.ProviderIdentity{EmailVerified: true, Email: "bad"})
 	require.ErrorIs(t, err, identity.ErrEmailInvalid)
+}
+
+// The service, not its caller, refuses an address the provider did not verify: no account is
+// created, and an existing unverified account is neither verified nor returned.
+func TestFindOrCreateVerifiedRefusesAnUnverifiedAddress(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := setup(t)
+	_, _, err := b.svc.FindOrCreateVerified(ctx, identityapp.ProviderIdentity{Email: "nobody@example.com", Name: "No"})
+	require.ErrorIs(t, err, identityapp.ErrEmailNotVerified)
+	_, err = b.svc.ByEmail(ctx, "nobody@example.com")
+	require.ErrorIs(t, err, identityapp.ErrNotFound, "nothing created")
+
+	register(t, b, "victim@example.com")
+	u, err := b.svc.ByEmail(ctx, "victim@example.com")
+	require.NoError(t, err)
+	got, _, err := b.svc.FindOrCreateVerified(ctx, identityapp.ProviderIdentity{Email: "victim@example.com", EmailVerified: false})
+	require.ErrorIs(t, err, identityapp.ErrEmailNotVerified)
+	require.Equal(t, identityapp.User{}, got, "no account handed out")
+	after, err := b.svc.ByEmail(ctx, "victim@example.com")
+	require.NoError(t, err)
+	require.False(t, after.Verified())
+	require.Zero(t, b.balance(t, u.ID), "no bonus")
 }
 
 // interleavedMedians times fn for a known and an unknown address alternately (so a burst of

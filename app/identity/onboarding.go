@@ -16,8 +16,8 @@ import (
 // OnboardingInput is what the onboarding steps collected (SPEC §4).
 type OnboardingInput struct {
 	Email       string
-	Diet        identity.Diet
-	Objective   identity.Objective
+	Diet        nutrition.Diet
+	Objective   nutrition.Objective
 	MacroPreset nutrition.MacroPreset
 	// Language of the pages the person used; their emails follow it.
 	Language identity.Language
@@ -25,8 +25,8 @@ type OnboardingInput struct {
 
 // NutritionPreferences are the preferences chosen at onboarding.
 type NutritionPreferences struct {
-	Diet        identity.Diet
-	Objective   identity.Objective // empty until chosen
+	Diet        nutrition.Diet
+	Objective   nutrition.Objective // empty until chosen
 	MacroPreset nutrition.MacroPreset
 }
 
@@ -43,10 +43,10 @@ func (s *Service) StartOnboarding(ctx context.Context, in OnboardingInput) error
 	if err != nil {
 		errs["email"] = err
 	}
-	if _, err := identity.ParseDiet(string(in.Diet)); err != nil {
+	if _, err := nutrition.ParseDiet(string(in.Diet)); err != nil {
 		errs["diet"] = err
 	}
-	if _, err := identity.ParseObjective(string(in.Objective)); err != nil {
+	if _, err := nutrition.ParseObjective(string(in.Objective)); err != nil {
 		errs["objective"] = err
 	}
 	if _, _, err := nutrition.ParsePreset(string(in.MacroPreset)); err != nil {
@@ -81,14 +81,14 @@ func (s *Service) Preferences(ctx context.Context, userID uuid.UUID) (NutritionP
 	if err != nil {
 		return p, fmt.Errorf("identity: preferences of %s: %w", userID, err)
 	}
-	p.Diet, p.MacroPreset = identity.Diet(diet), nutrition.MacroPreset(preset)
+	p.Diet, p.MacroPreset = nutrition.Diet(diet), nutrition.MacroPreset(preset)
 	if objective != nil {
-		p.Objective = identity.Objective(*objective)
+		p.Objective = nutrition.Objective(*objective)
 	}
 	return p, nil
 }
 
-func setNutritionPreferences(ctx context.Context, tx pgx.Tx, id uuid.UUID, d identity.Diet, o identity.Objective, p nutrition.MacroPreset, now time.Time) error {
+func setNutritionPreferences(ctx context.Context, tx pgx.Tx, id uuid.UUID, d nutrition.Diet, o nutrition.Objective, p nutrition.MacroPreset, now time.Time) error {
 	_, err := tx.Exec(ctx, `UPDATE users SET diet = $2, objective = $3, macro_preset = $4, updated_at = $5 WHERE id = $1`,
 		id, string(d), string(o), string(p), now)
 	if err != nil {

@@ -10,21 +10,32 @@ import (
 	"github.com/gamelle/gamelle/domain/identity"
 )
 
-// VerifiedIdentity is an address a third party (Google, Apple) vouches the person owns, with
-// the names it gave (either may be empty).
-type VerifiedIdentity struct {
-	Email    string
-	Name     string
-	Surname  string
-	Language identity.Language
+// ProviderIdentity is what a sign-in provider (Google, Apple) says about the person: an address,
+// whether the provider verified that the person owns it, and the names it gave (either may be
+// empty).
+type ProviderIdentity struct {
+	Email string
+	// EmailVerified is the provider's claim (OpenID email_verified). Only a verified address
+	// may sign anyone in: linking by an address nobody proved would hand its account to whoever
+	// typed it at the provider.
+	EmailVerified bool
+	Name          string
+	Surname       string
+	Language      identity.Language
 }
 
-// FindOrCreateVerified returns the account for a proven address, creating it verified when
-// there is none, and verifies an existing unverified one. Either way the 2-token bonus is
+// ErrEmailNotVerified: the provider did not vouch for the address, so it links to nothing.
+var ErrEmailNotVerified = errors.New("identity: address not verified by the provider")
+
+// FindOrCreateVerified returns the account for a provider-verified address, creating it verified
+// when there is none, and verifies an existing unverified one. Either way the 2-token bonus is
 // granted exactly once per account. created reports a new account. Names fill in only what
-// the account lacks (a visitor's empty profile). A malformed address returns the
-// NormalizeEmail error.
-func (s *Service) FindOrCreateVerified(ctx context.Context, id VerifiedIdentity) (u User, created bool, err error) {
+// the account lacks (a visitor's empty profile). An address the provider did not verify returns
+// ErrEmailNotVerified and touches nothing; a malformed one returns the NormalizeEmail error.
+func (s *Service) FindOrCreateVerified(ctx context.Context, id ProviderIdentity) (u User, created bool, err error) {
+	if !id.EmailVerified {
+		return User{}, false, ErrEmailNotVerified
+	}
 	e, err := identity.NormalizeEmail(id.Email)
 	if err != nil {
 		return User{}, false, err

@@ -42,6 +42,11 @@ const (
 	ReasonRefund GrantReason = "refund"
 )
 
+// SignupBonus is how many tokens an account earns, once, when its address is first proven
+// (granted with ReasonSignupBonus). Token amounts the product gives away are ledger rules;
+// identity only decides when an address counts as proven.
+const SignupBonus = 2
+
 // Valid reports whether r is a known grant reason.
 func (r GrantReason) Valid() bool {
 	switch r {
