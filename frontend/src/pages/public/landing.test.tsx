@@ -85,6 +85,16 @@ describe.each([
   })
 })
 
+describe('landing pricing', () => {
+  it('shows the tokens per currency unit the server computed, without recomputing them', async () => {
+    // A value that tokens ÷ price would not give: the page must print the prop as it came.
+    const odd = packs.map((p, i) => ({ ...p, tokensPerUnit: i === 0 ? 7.5 : p.tokensPerUnit }))
+    await renderPage('public/landing', Landing, { ...sharedProps({ locale: 'en' }), packs: odd }, 'en')
+    const [small] = screen.getAllByTestId('pack') as [HTMLElement]
+    expect(within(small).getByTestId('pack-per-unit').textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain('7.5 tokens per')
+  })
+})
+
 describe('landing page interactions', () => {
   it('opens and closes a FAQ entry with the keyboard', async () => {
     const user = userEvent.setup()

@@ -164,7 +164,6 @@ function PackCard({ pack }: { pack: TokenPack }) {
   const { t } = useTranslation()
   const locale = useLocale()
   const highlighted = pack.badge !== null
-  const tokensPerUnit = pack.priceCents > 0 ? (pack.tokens * 100) / pack.priceCents : 0
   const badgeLabel = pack.badge === 'most_popular' ? t('landing.pricing.mostPopular') : pack.badge === 'best_value' ? t('landing.pricing.bestValue') : null
 
   return (
@@ -195,7 +194,7 @@ function PackCard({ pack }: { pack: TokenPack }) {
         </li>
         <li data-testid="pack-per-unit">
           {t('landing.pricing.perUnit', {
-            value: formatDecimal(tokensPerUnit, locale, 1),
+            value: formatDecimal(pack.tokensPerUnit, locale, 1),
             unit: formatCurrencyUnit(pack.currency, locale),
           })}
         </li>
