@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/google/uuid"
@@ -51,7 +52,7 @@ func createAccount(t *testing.T, db *pgtest.DB, email string) uuid.UUID {
 	ctx := context.Background()
 	q, err := jobs.New(db.Pool, jobs.Config{})
 	require.NoError(t, err)
-	acc := identityapp.New(db.Pool, ledgerapp.New(db.Pool, eventstore.New(db.Pool)), q, identityapp.Options{AppURL: "http://localhost"})
+	acc := identityapp.New(db.Pool, ledgerapp.New(db.Pool, eventstore.New(db.Pool)), q, identityapp.Options{AppURL: "http://localhost", Key: []byte(strings.Repeat("k", 32))})
 	require.NoError(t, acc.Register(ctx, identityapp.RegisterInput{
 		Name: "Ops", Surname: "Target", Email: email, Password: "a-long-unusual-passphrase", PasswordConfirmation: "a-long-unusual-passphrase",
 	}))
