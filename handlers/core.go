@@ -2,9 +2,9 @@
 //
 // Core is the web layer every area shares: rendering, the translated error pages, sessions and
 // the signed-in person, CSRF, locale, rate limits and the shared props. Each product area has a
-// small handler type of its own (Public, Identity, Social, Onboarding, Dashboard, DevMailbox)
-// holding Core and only the services it uses, and registering its routes. Handlers receive
-// their services; cmd/gamelle builds them and the router (see docs/architecture.md).
+// small handler type of its own (Identity, MealPreps, Billing, …, one per file) holding Core and
+// only the services it uses, and registering its routes. Handlers receive their services;
+// cmd/gamelle/wire.go builds them and the router ("Adding an area" in docs/architecture.md).
 package handlers
 
 import (
