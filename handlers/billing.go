@@ -18,6 +18,7 @@ import (
 	"github.com/gamelle/gamelle/domain/billing"
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/integrations/stripe"
+	"github.com/gamelle/gamelle/projections/checkouts"
 )
 
 // Billing serves buying tokens: the pack pages, the checkout command, Stripe's webhook and
@@ -176,6 +177,21 @@ func (h *Billing) products(w http.ResponseWriter, r *http.Request) {
 			})
 		}
 		props["catalogue"] = all
+		recent, err := checkouts.Recent(r.Context(), h.pool, 20)
+		if err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		purchases := make([]map[string]any, 0, len(recent))
+		for _, c := range recent {
+			purchases = append(purchases, map[string]any{
+				"id": c.CheckoutID.String(), "packId": c.PackID, "tokens": c.Tokens, "amountCents": c.AmountCents,
+				"currency": c.Currency, "promoCode": c.PromoCode, "status": c.Status, "refundedCents": c.RefundedCents,
+				"tokensRevoked": c.TokensRevoked, "startedAt": c.StartedAt,
+			})
+		}
+		// Purchases and refunds (what was refunded, how many tokens were taken back) for admins.
+		props["recentCheckouts"] = purchases
 	}
 	h.render(w, r, "dashboard/products", props)
 }

@@ -125,6 +125,7 @@ func TestProductsPageAndAdminEdits(t *testing.T) {
 	require.Equal(t, true, p.Props["canEdit"])
 	require.NotEmpty(t, errorsOf(p)["tokens"])
 	require.Len(t, p.Props["catalogue"], 3, "retired packs stay listed for admins")
+	require.NotNil(t, p.Props["recentCheckouts"])
 	packs := p.Props["packs"].([]any)
 	require.Len(t, packs, 2, "the retired pack is no longer sold")
 	require.Equal(t, float64(65), packs[0].(map[string]any)["tokens"])

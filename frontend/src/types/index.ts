@@ -121,3 +121,17 @@ export interface CataloguePack {
   badge: string
   active: boolean
 }
+
+/** A recent checkout as admins see it on the products page. */
+export interface RecentCheckout {
+  id: string
+  packId: string
+  tokens: number
+  amountCents: number
+  currency: string
+  promoCode: string
+  status: CheckoutSummary['status']
+  refundedCents: number
+  tokensRevoked: number
+  startedAt: string
+}

@@ -76,6 +76,17 @@ export const billingEn: Shape<typeof billingFr> = {
       retire: 'Take off sale',
       retireConfirm: 'Take pack {{id}} off sale?',
       add: 'Add a pack',
+      recentHeading: 'Latest purchases',
+      recentEmpty: 'No purchase yet.',
+      colDate: 'Date',
+      colRefunded: 'Refunded',
+      colRevoked: 'Tokens taken back',
+      checkoutStatus: {
+        started: 'Pending',
+        completed: 'Paid',
+        failed: 'Failed',
+        expired: 'Expired',
+      },
       editLabel: 'Edit pack {{id}}',
     },
     success: {

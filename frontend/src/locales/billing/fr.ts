@@ -75,6 +75,17 @@ export const billingFr = {
       retire: 'Retirer de la vente',
       retireConfirm: 'Retirer le pack {{id}} de la vente ?',
       add: 'Ajouter un pack',
+      recentHeading: 'Derniers achats',
+      recentEmpty: 'Aucun achat pour le moment.',
+      colDate: 'Date',
+      colRefunded: 'Remboursé',
+      colRevoked: 'Jetons repris',
+      checkoutStatus: {
+        started: 'En attente',
+        completed: 'Payé',
+        failed: 'Échoué',
+        expired: 'Expiré',
+      },
       editLabel: 'Modifier le pack {{id}}',
     },
     success: {

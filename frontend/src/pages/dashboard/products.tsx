@@ -4,10 +4,12 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BuyForm } from '../../components/billing/buy-form'
 import { CurrencySwitch, TestModeBanner } from '../../components/billing/pack-grid'
+import { formatMoney } from '../../lib/format'
 import { usePageProps } from '../../lib/shared-props'
-import type { CataloguePack, ShopProps } from '../../types'
+import { useLocale } from '../../lib/use-locale'
+import type { CataloguePack, RecentCheckout, ShopProps } from '../../types'
 
-type ProductsProps = ShopProps & { canEdit: boolean; catalogue?: CataloguePack[] }
+type ProductsProps = ShopProps & { canEdit: boolean; catalogue?: CataloguePack[]; recentCheckouts?: RecentCheckout[] }
 type PackErrors = Partial<Record<'id' | 'tokens' | 'prices.EUR' | 'prices.USD' | 'badge' | 'packId', string>>
 
 const toCents = (v: string) => Math.round(Number.parseFloat(v.replace(',', '.')) * 100)
@@ -93,6 +95,52 @@ function PackEditor({ pack }: { pack?: CataloguePack }) {
   )
 }
 
+/** Admins: the latest purchases, with refunds and the tokens they took back. */
+function RecentPurchases({ rows }: { rows: RecentCheckout[] }) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  return (
+    <section aria-labelledby="recent-purchases" className="space-y-3 border-t border-stone-200 pt-8">
+      <h2 id="recent-purchases" className="text-xl font-bold text-stone-900">
+        {t('billing.products.recentHeading')}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="text-sm text-stone-600">{t('billing.products.recentEmpty')}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          <table className="min-w-full text-left text-sm" data-testid="recent-checkouts">
+            <thead className="bg-stone-50 text-stone-600">
+              <tr>
+                <th scope="col" className="px-3 py-2">{t('billing.products.colDate')}</th>
+                <th scope="col" className="px-3 py-2">{t('billing.products.tokens')}</th>
+                <th scope="col" className="px-3 py-2">{t('billing.testMode.amount')}</th>
+                <th scope="col" className="px-3 py-2">{t('billing.products.status')}</th>
+                <th scope="col" className="px-3 py-2">{t('billing.products.colRefunded')}</th>
+                <th scope="col" className="px-3 py-2">{t('billing.products.colRevoked')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} className="border-t border-stone-100">
+                  <td className="px-3 py-2 whitespace-nowrap">{new Date(r.startedAt).toLocaleString(locale)}</td>
+                  <td className="px-3 py-2">{r.tokens}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {formatMoney(r.amountCents, r.currency, locale)}
+                    {r.promoCode && <span className="ml-1 text-xs text-stone-500">({r.promoCode})</span>}
+                  </td>
+                  <td className="px-3 py-2">{t(`billing.products.checkoutStatus.${r.status}`)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{r.refundedCents > 0 ? formatMoney(r.refundedCents, r.currency, locale) : '—'}</td>
+                  <td className="px-3 py-2">{r.tokensRevoked > 0 ? r.tokensRevoked : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
+
 /** /dashboard/products: the packs with buy buttons; ADMINs also edit and retire them. */
 export default function Products() {
   const { t } = useTranslation()
@@ -120,6 +168,7 @@ export default function Products() {
           <PackEditor />
         </section>
       )}
+      {props.canEdit && props.recentCheckouts && <RecentPurchases rows={props.recentCheckouts} />}
     </div>
   )
 }
