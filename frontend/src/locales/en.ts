@@ -3,6 +3,7 @@ import { authEn } from './auth/en'
 import { billingEn } from './billing/en'
 import { shoppingEn } from './shopping/en'
 import { onboardingEn } from './onboarding/en'
+import { mealprepEn } from './mealprep/en'
 
 export const en: LocaleMessages = {
   common: {
@@ -310,5 +311,6 @@ export const en: LocaleMessages = {
   ...onboardingEn,
   ...billingEn,
   ...shoppingEn,
+  ...mealprepEn,
   ...authEn,
 }

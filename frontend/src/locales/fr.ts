@@ -3,6 +3,7 @@ import { authFr } from './auth/fr'
 import { billingFr } from './billing/fr'
 import { shoppingFr } from './shopping/fr'
 import { onboardingFr } from './onboarding/fr'
+import { mealprepFr } from './mealprep/fr'
 export const fr = {
   common: {
     skipToContent: 'Aller au contenu',
@@ -309,5 +310,6 @@ export const fr = {
   ...onboardingFr,
   ...billingFr,
   ...shoppingFr,
+  ...mealprepFr,
   ...authFr,
 } as const

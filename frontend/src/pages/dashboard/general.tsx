@@ -1,5 +1,6 @@
 import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
+import MealPrepList, { type MealPrepSummary } from '../../components/mealprep/mealprep-list'
 import { usePageProps } from '../../lib/shared-props'
 
 const nextSteps = ['needs', 'mealprep', 'recipes'] as const
@@ -7,7 +8,12 @@ const nextSteps = ['needs', 'mealprep', 'recipes'] as const
 /** Signed-in home: welcome, token balance, the verify-email reminder, next steps. */
 export default function General() {
   const { t } = useTranslation()
-  const { auth } = usePageProps()
+  const { auth, mealPreps = [] } = usePageProps<{ mealPreps?: MealPrepSummary[] }>()
+  // Next steps lead somewhere: the meal-prep form, then the first meal prep's recipes.
+  const stepHref: Partial<Record<(typeof nextSteps)[number], string>> = {
+    mealprep: '#new-mealprep',
+    recipes: mealPreps[0] ? `/mealprep/${mealPreps[0].id}/recipes` : '#new-mealprep',
+  }
   const user = auth.user
   return (
     <div className="mx-auto max-w-4xl space-y-8">
@@ -37,13 +43,21 @@ export default function General() {
         <p className="mt-1 text-sm text-stone-500">{t('home.balanceHint')}</p>
       </section>
 
+      <MealPrepList mealPreps={mealPreps} />
+
       <section>
         <h2 className="text-lg font-bold text-stone-900">{t('home.nextTitle')}</h2>
         <ol className="mt-3 grid gap-3 sm:grid-cols-3">
           {nextSteps.map((step, i) => (
             <li key={step} className="rounded-xl border border-stone-200 bg-white p-4">
               <span className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">{i + 1}</span>
-              <p className="mt-2 text-sm font-medium text-stone-800">{t(`home.next.${step}`)}</p>
+              {stepHref[step] ? (
+                <a href={stepHref[step]} className="mt-2 block text-sm font-medium text-brand-800 underline">
+                  {t(`home.next.${step}`)}
+                </a>
+              ) : (
+                <p className="mt-2 text-sm font-medium text-stone-800">{t(`home.next.${step}`)}</p>
+              )}
             </li>
           ))}
         </ol>

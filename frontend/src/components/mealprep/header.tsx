@@ -1,0 +1,48 @@
+import { Link, router } from '@inertiajs/react'
+import { useTranslation } from 'react-i18next'
+
+/** Name, section tabs (foods, recipes) and the meal prep's actions (duplicate, delete). */
+export default function MealPrepHeader({ id, name, current, title }: { id: string; name: string; current: 'food' | 'recipes'; title: string }) {
+  const { t } = useTranslation()
+  const tab = (key: 'food' | 'recipes', label: string) => (
+    <Link
+      href={`/mealprep/${id}/${key}`}
+      aria-current={current === key ? 'page' : undefined}
+      className={`rounded-lg px-4 py-2 text-sm font-semibold ${current === key ? 'bg-brand-100 text-brand-900' : 'text-stone-600 hover:bg-stone-100'}`}
+    >
+      {label}
+    </Link>
+  )
+  return (
+    <header className="space-y-4">
+      <Link href="/dashboard/general" className="text-sm font-medium text-brand-700 hover:underline">
+        ← {t('mealprep.actions.back')}
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h1 className="text-2xl font-extrabold tracking-tight break-words text-stone-900 sm:text-3xl" data-testid="mealprep-title">
+          {title}
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn-secondary" onClick={() => router.post('/mealprep/duplicate', { id })} data-testid="mealprep-duplicate">
+            {t('mealprep.actions.duplicate')}
+          </button>
+          <button
+            type="button"
+            className="btn-secondary text-red-700"
+            data-testid="mealprep-delete"
+            onClick={() => {
+              if (window.confirm(t('mealprep.actions.confirmDelete'))) router.delete('/mealprep', { data: { id } })
+            }}
+          >
+            {t('mealprep.actions.delete')}
+          </button>
+        </div>
+      </div>
+      <nav aria-label={t('mealprep.tabs.label')} className="flex gap-2 border-b border-stone-200 pb-2">
+        {tab('food', t('mealprep.tabs.foods'))}
+        {tab('recipes', t('mealprep.tabs.recipes'))}
+      </nav>
+      <span className="sr-only">{name}</span>
+    </header>
+  )
+}

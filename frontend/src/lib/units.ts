@@ -1,0 +1,33 @@
+/** Quantities in the person's unit: grams, or pounds and ounces (SPEC §3 "units"). */
+export type Units = 'g' | 'lb'
+
+export const GRAMS_PER_OUNCE = 28.349523125
+
+/** The unit a quantity input uses: grams, or ounces for people who chose lb/oz. */
+export function inputUnit(units: Units): 'g' | 'oz' {
+  return units === 'lb' ? 'oz' : 'g'
+}
+
+/** Grams → the value shown in a quantity input (ounces to 0.1). */
+export function toInput(grams: number, units: Units): number {
+  return units === 'lb' ? Math.round((grams / GRAMS_PER_OUNCE) * 10) / 10 : grams
+}
+
+/** A quantity input → whole grams, NaN when it is not a number. */
+export function fromInput(value: string, units: Units): number {
+  const n = Number(value.replace(',', '.'))
+  if (!Number.isFinite(n) || value.trim() === '') return Number.NaN
+  return Math.round(units === 'lb' ? n * GRAMS_PER_OUNCE : n)
+}
+
+/** A quantity for reading: "250 g", "1,2 kg", "8.8 oz" or "2 lb 3 oz". */
+export function formatQuantity(grams: number, units: Units, locale: string): string {
+  const nf = (v: number, digits = 1) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(v)
+  if (units === 'lb') {
+    const oz = grams / GRAMS_PER_OUNCE
+    if (oz < 16) return `${nf(oz)} oz`
+    const lb = Math.floor(oz / 16)
+    return `${lb} lb ${nf(oz - lb * 16, 0)} oz`
+  }
+  return grams >= 1000 ? `${nf(grams / 1000, 2)} kg` : `${nf(grams, 0)} g`
+}

@@ -1,0 +1,178 @@
+import { Head, Link, router, useForm } from '@inertiajs/react'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import FoodSearch, { type FoodHit } from '../../components/mealprep/food-search'
+import MealPrepHeader from '../../components/mealprep/header'
+import type { MealPrepHead, Settings } from '../../components/mealprep/types'
+import { usePageProps } from '../../lib/shared-props'
+import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
+import { useLocale } from '../../lib/use-locale'
+import { toIntlLocale } from '../../lib/format'
+
+interface FoodLine extends FoodHit {
+  grams: number
+}
+
+interface Props {
+  mealPrep: MealPrepHead
+  foods: FoodLine[]
+  groups: { key: string; name: string }[]
+  settings: Settings
+  errors?: Record<string, string>
+}
+
+function fmt(v: number | null): string {
+  return v === null ? '?' : String(Math.round(v * 10) / 10)
+}
+
+/** The meal prep's foods: search (combobox), add with a quantity in the person's unit, change, remove. */
+export default function MealPrepFoods() {
+  const { t } = useTranslation()
+  const locale = toIntlLocale(useLocale())
+  const { mealPrep, foods, groups, settings, errors = {} } = usePageProps<Props>()
+  const units = settings.units
+  const unit = inputUnit(units)
+  const [group, setGroup] = useState('')
+  const [picked, setPicked] = useState<FoodHit | null>(null)
+  const form = useForm({ foodCode: 0, grams: 0 })
+  const [quantity, setQuantity] = useState(units === 'lb' ? '3.5' : '100')
+
+  const add = (e: FormEvent) => {
+    e.preventDefault()
+    if (!picked) return
+    form.transform(() => ({ foodCode: picked.code, grams: fromInput(quantity, units) }))
+    form.post(`/mealprep/${mealPrep.id}/food`, { preserveScroll: true, onSuccess: () => setPicked(null) })
+  }
+
+  const title = t('mealprep.food.title', { name: mealPrep.name })
+  return (
+    <div className="mx-auto max-w-4xl space-y-8">
+      <Head title={title} />
+      <MealPrepHeader id={mealPrep.id} name={mealPrep.name} current="food" title={title} />
+
+      <section className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm" aria-labelledby="add-food-title">
+        <h2 id="add-food-title" className="sr-only">
+          {t('mealprep.food.searchLabel')}
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
+          <FoodSearch mealPrepId={mealPrep.id} group={group} onPick={setPicked} />
+          <div>
+            <label htmlFor="food-group" className="block text-sm font-semibold text-stone-900">
+              {t('mealprep.food.groupLabel')}
+            </label>
+            <select id="food-group" value={group} onChange={(e) => setGroup(e.target.value)} className="mt-1.5 block w-full rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base">
+              <option value="">{t('mealprep.food.allGroups')}</option>
+              {groups.map((g) => (
+                <option key={g.key} value={g.key}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <form onSubmit={add} className="flex flex-wrap items-end gap-3" data-testid="add-food-form">
+          <div>
+            <label htmlFor="food-quantity" className="block text-sm font-semibold text-stone-900">
+              {t('mealprep.food.quantityLabel', { unit })}
+            </label>
+            <input
+              id="food-quantity"
+              inputMode="decimal"
+              value={quantity}
+              onChange={(e) => setQuantity(e.target.value)}
+              aria-invalid={errors.grams ? true : undefined}
+              aria-describedby={errors.grams ? 'food-quantity-error' : undefined}
+              className="mt-1.5 block w-32 rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base"
+              data-testid="food-quantity"
+            />
+          </div>
+          <button type="submit" className="btn-primary" disabled={!picked || form.processing} data-testid="food-add">
+            {t('mealprep.food.add')}
+          </button>
+          {picked && (
+            <p className="w-full text-sm text-stone-700" data-testid="food-picked">
+              {t('mealprep.food.selected', { name: picked.name })}
+              {picked.per100g.kcal !== null &&
+                ` — ${t('mealprep.food.per100', { kcal: fmt(picked.per100g.kcal), protein: fmt(picked.per100g.proteinG), fat: fmt(picked.per100g.fatG), carbs: fmt(picked.per100g.carbsG) })}`}
+            </p>
+          )}
+          {picked?.dietWarning && (
+            <p role="alert" className="w-full rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" data-testid="diet-warning">
+              {t(`mealprep.food.dietWarning.${picked.dietWarning}`)}
+            </p>
+          )}
+          {picked?.noEnergy && <p className="w-full text-sm text-amber-900">{t('mealprep.food.noEnergyHint')}</p>}
+          {(errors.grams || errors.foodCode) && (
+            <p id="food-quantity-error" role="alert" className="w-full text-sm font-medium text-red-700" data-testid="food-error">
+              {errors.grams ?? errors.foodCode}
+            </p>
+          )}
+        </form>
+      </section>
+
+      <section aria-labelledby="food-list-title" className="space-y-3">
+        <h2 id="food-list-title" className="text-lg font-bold text-stone-900">
+          {t('mealprep.food.listTitle')}
+        </h2>
+        {foods.length === 0 ? (
+          <p className="text-stone-600">{t('mealprep.food.empty')}</p>
+        ) : (
+          <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white" data-testid="food-list">
+            {foods.map((f) => (
+              <FoodRow key={f.code} food={f} mealPrepId={mealPrep.id} settings={settings} locale={locale} />
+            ))}
+          </ul>
+        )}
+        {foods.length > 0 && (
+          <Link href={`/mealprep/${mealPrep.id}/recipes`} className="btn-primary inline-block" data-testid="to-recipes">
+            {t('mealprep.food.nextStep')}
+          </Link>
+        )}
+      </section>
+    </div>
+  )
+}
+
+function FoodRow({ food, mealPrepId, settings, locale }: { food: FoodLine; mealPrepId: string; settings: Settings; locale: string }) {
+  const { t } = useTranslation()
+  const units = settings.units
+  const unit = inputUnit(units)
+  const [value, setValue] = useState(String(toInput(food.grams, units)))
+  const inputId = `qty-${food.code}`
+  const save = (e: FormEvent) => {
+    e.preventDefault()
+    router.post(`/mealprep/${mealPrepId}/food`, { foodCode: food.code, grams: fromInput(value, units) }, { preserveScroll: true })
+  }
+  return (
+    <li className="flex flex-wrap items-center gap-3 p-4" data-testid="food-row" data-code={food.code}>
+      <div className="min-w-0 flex-1">
+        <p className="font-medium break-words text-stone-900">{food.name}</p>
+        <p className="text-xs text-stone-500">
+          {food.custom ? t('mealprep.food.custom') : food.group} · {formatQuantity(food.grams, units, locale)}
+          {food.noEnergy && <span className="ml-1 rounded bg-amber-100 px-1.5 font-semibold text-amber-900">{t('mealprep.food.noEnergy')}</span>}
+        </p>
+        {food.dietWarning && <p className="text-xs font-medium text-amber-900">{t(`mealprep.food.dietWarning.${food.dietWarning}`)}</p>}
+      </div>
+      <form onSubmit={save} className="flex items-center gap-2">
+        <label htmlFor={inputId} className="sr-only">
+          {t('mealprep.food.quantityOf', { name: food.name, unit })}
+        </label>
+        <input id={inputId} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} className="w-24 rounded-lg border border-stone-300 px-2 py-1.5 text-sm" />
+        <span className="text-sm text-stone-500" aria-hidden="true">
+          {unit}
+        </span>
+        <button type="submit" className="btn-secondary text-sm">
+          {t('mealprep.food.update')}
+        </button>
+      </form>
+      <button
+        type="button"
+        className="btn-secondary text-sm text-red-700"
+        aria-label={t('mealprep.food.removeNamed', { name: food.name })}
+        onClick={() => router.delete(`/mealprep/${mealPrepId}/food`, { data: { foodCode: food.code }, preserveScroll: true })}
+      >
+        {t('mealprep.food.remove')}
+      </button>
+    </li>
+  )
+}

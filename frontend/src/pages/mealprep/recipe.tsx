@@ -1,0 +1,178 @@
+import { Head, Link, router, useForm } from '@inertiajs/react'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import MacroChart from '../../components/mealprep/macro-chart'
+import type { MealPrepHead, RecipeView, Settings } from '../../components/mealprep/types'
+import { toIntlLocale } from '../../lib/format'
+import { usePageProps } from '../../lib/shared-props'
+import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
+import { useLocale } from '../../lib/use-locale'
+
+interface Props {
+  mealPrep: MealPrepHead
+  recipe: RecipeView
+  settings: Settings
+  limits: { maxServings: number; maxGrams: number }
+  errors?: Record<string, string>
+}
+
+/** One recipe: ingredients in the person's unit, steps, nutrition per serving against the meal target, price, duration, health score; rename, servings, quantities and delete. */
+export default function MealPrepRecipe() {
+  const { t } = useTranslation()
+  const locale = toIntlLocale(useLocale())
+  const { mealPrep, recipe, settings, limits, errors = {} } = usePageProps<Props>()
+  const units = settings.units
+  const unit = inputUnit(units)
+  const form = useForm({ name: recipe.name, servings: recipe.servings })
+  const [grams, setGrams] = useState(recipe.ingredients.map((i) => String(toInput(i.grams, units))))
+  const n = recipe.perServing
+  const nf = (v: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(v)
+  const price = new Intl.NumberFormat(locale, { style: 'currency', currency: recipe.currency }).format(recipe.price)
+
+  const save = (e: FormEvent) => {
+    e.preventDefault()
+    form.transform((d) => ({
+      recipeId: recipe.id,
+      name: d.name,
+      servings: Number(d.servings),
+      ingredients: recipe.ingredients.map((ing, i) => ({ foodCode: ing.foodCode, grams: fromInput(grams[i] ?? '', units) })),
+    }))
+    form.patch(`/mealprep/${mealPrep.id}/recipes`, { preserveScroll: true })
+  }
+
+  const nutrients: [string, string][] = [
+    [t('mealprep.recipe.kcal'), `${nf(n.kcal)} kcal`],
+    [t('mealprep.recipe.protein'), `${nf(n.proteinG)} g`],
+    [t('mealprep.recipe.fat'), `${nf(n.fatG)} g`],
+    [t('mealprep.recipe.satFat'), `${nf(n.satFatG)} g`],
+    [t('mealprep.recipe.carbs'), `${nf(n.carbsG)} g`],
+    [t('mealprep.recipe.sugars'), `${nf(n.sugarsG)} g`],
+    [t('mealprep.recipe.fibre'), `${nf(n.fibreG)} g`],
+    [t('mealprep.recipe.salt'), `${nf(n.saltG)} g`],
+  ]
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8">
+      <Head title={recipe.name} />
+      <header className="space-y-2">
+        <Link href={`/mealprep/${mealPrep.id}/recipes`} className="text-sm font-medium text-brand-700 hover:underline">
+          ← {t('mealprep.recipe.back')}
+        </Link>
+        <h1 className="text-2xl font-extrabold tracking-tight break-words text-stone-900 sm:text-3xl" data-testid="recipe-title">
+          {recipe.name}
+        </h1>
+        <p className="text-sm text-stone-600">{t('mealprep.recipe.category', { category: t(`mealprep.categories.${recipe.category}`) })}</p>
+      </header>
+
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <div className="rounded-xl border border-stone-200 bg-white p-4">
+          <dt className="text-xs font-semibold text-stone-500 uppercase">{t('mealprep.recipe.durationLabel')}</dt>
+          <dd className="mt-1 text-lg font-bold">{t('mealprep.recipe.duration', { count: recipe.durationMin })}</dd>
+        </div>
+        <div className="rounded-xl border border-stone-200 bg-white p-4">
+          <dt className="text-xs font-semibold text-stone-500 uppercase">{t('mealprep.recipe.priceLabel')}</dt>
+          <dd className="mt-1 text-lg font-bold" data-testid="recipe-price">{t('mealprep.recipe.price', { price })}</dd>
+        </div>
+        <div className="rounded-xl border border-stone-200 bg-white p-4">
+          <dt className="text-xs font-semibold text-stone-500 uppercase">{t('mealprep.recipe.healthLabel')}</dt>
+          <dd className="mt-1 text-lg font-bold" data-testid="recipe-health">
+            {recipe.healthGrade ? `${recipe.healthGrade} (${recipe.healthScore})` : t('mealprep.recipe.healthPending')}
+          </dd>
+        </div>
+      </dl>
+
+      {recipe.refunded && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('mealprep.recipe.refunded')}</p>}
+      {recipe.explanation && <p className="text-sm text-stone-700">{recipe.explanation}</p>}
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="ingredients-title">
+          <h2 id="ingredients-title" className="text-lg font-bold text-stone-900">{t('mealprep.recipe.ingredients')}</h2>
+          <p className="text-sm text-stone-600">{t('mealprep.recipes.servings', { count: recipe.servings })}</p>
+          <ul className="mt-2 space-y-1" data-testid="recipe-ingredients">
+            {recipe.ingredients.map((i) => (
+              <li key={i.foodCode} className="flex justify-between gap-3 border-b border-stone-100 py-1 text-sm">
+                <span className="break-words">{i.name}</span>
+                <span className="font-semibold whitespace-nowrap">{formatQuantity(i.grams, units, locale)}</span>
+              </li>
+            ))}
+          </ul>
+          <h2 className="mt-6 text-lg font-bold text-stone-900">{t('mealprep.recipe.steps')}</h2>
+          <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-stone-800">
+            {recipe.steps.map((s, i) => (
+              <li key={i}>{s}</li>
+            ))}
+          </ol>
+        </section>
+        <section aria-labelledby="nutrition-title" className="space-y-6">
+          <div>
+            <h2 id="nutrition-title" className="text-lg font-bold text-stone-900">{t('mealprep.recipe.nutrition')}</h2>
+            <table className="mt-2 w-full text-sm" data-testid="recipe-nutrition">
+              <thead className="sr-only">
+                <tr>
+                  <th scope="col">{t('mealprep.recipe.nutrient')}</th>
+                  <th scope="col">{t('mealprep.recipe.perServing')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {nutrients.map(([k, v]) => (
+                  <tr key={k} className="border-b border-stone-100">
+                    <th scope="row" className="py-1 text-left font-medium text-stone-700">{k}</th>
+                    <td className="py-1 text-right font-semibold">{v}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <MacroChart value={n} target={recipe.target} />
+        </section>
+      </div>
+
+      <section aria-labelledby="edit-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5">
+        <h2 id="edit-title" className="text-lg font-bold text-stone-900">{t('mealprep.recipe.edit')}</h2>
+        <form onSubmit={save} className="space-y-4" data-testid="recipe-edit">
+          <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+            <div>
+              <label htmlFor="recipe-name" className="block text-sm font-semibold">{t('mealprep.recipe.nameLabel')}</label>
+              <input id="recipe-name" value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} aria-invalid={errors.name ? true : undefined} className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2" />
+            </div>
+            <div>
+              <label htmlFor="recipe-servings" className="block text-sm font-semibold">{t('mealprep.recipe.servingsLabel')}</label>
+              <input id="recipe-servings" type="number" min={1} max={limits.maxServings} value={form.data.servings} onChange={(e) => form.setData('servings', Number(e.target.value))} aria-invalid={errors.servings ? true : undefined} className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2" />
+            </div>
+          </div>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {recipe.ingredients.map((ing, i) => (
+              <li key={ing.foodCode}>
+                <label htmlFor={`ing-${ing.foodCode}`} className="block text-sm font-medium break-words">{t('mealprep.recipe.gramsOf', { name: ing.name, unit })}</label>
+                <input
+                  id={`ing-${ing.foodCode}`}
+                  inputMode="decimal"
+                  value={grams[i]}
+                  onChange={(e) => setGrams((g) => g.map((v, j) => (j === i ? e.target.value : v)))}
+                  className="mt-1 block w-32 rounded-lg border border-stone-300 px-2 py-1.5"
+                />
+              </li>
+            ))}
+          </ul>
+          {(errors.name || errors.servings || errors.ingredients) && (
+            <p role="alert" className="text-sm font-medium text-red-700" data-testid="recipe-error">
+              {errors.name ?? errors.servings ?? errors.ingredients}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className="btn-primary" disabled={form.processing}>
+              {form.processing ? t('mealprep.recipe.saving') : t('mealprep.recipe.save')}
+            </button>
+            <button
+              type="button"
+              className="btn-secondary text-red-700"
+              onClick={() => window.confirm(t('mealprep.recipe.confirmDelete')) && router.delete(`/mealprep/${mealPrep.id}/recipes`, { data: { recipeId: recipe.id } })}
+            >
+              {t('mealprep.recipe.delete')}
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,282 @@
+import { Head, Link, router, useForm, usePoll } from '@inertiajs/react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import MealPrepHeader from '../../components/mealprep/header'
+import type { Category, GenerationView, Macros, MealPrepHead, RecipeView } from '../../components/mealprep/types'
+import { usePageProps } from '../../lib/shared-props'
+
+interface PlanMeal {
+  category: Category
+  recipes: number
+  servings: number
+  mealsPerDay: number
+  days: number
+}
+
+interface Plan {
+  meals: PlanMeal[]
+  perDay: Macros
+  goal: Macros
+  diff: Macros
+  missing: { kind: 'meal' | 'macro'; category?: Category; macro?: 'kcal' | 'protein' | 'fat' | 'carbs'; amount?: number }[]
+  generate: { category: Category; count: number }[]
+}
+
+interface Props {
+  mealPrep: MealPrepHead
+  recipes: RecipeView[]
+  plan: Plan
+  goals: { daily: Macros; defaulted: boolean }
+  generation: GenerationView[]
+  categories: Category[]
+  limits: { minCount: number; maxCount: number }
+  errors?: Record<string, string>
+}
+
+/** Poll interval while a request is running. */
+const POLL_MS = 1000
+
+function newKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`
+}
+
+/** The meal prep's recipes: the plan, the generation form and its progress, the recipes. */
+export default function MealPrepRecipes() {
+  const { t } = useTranslation()
+  const { mealPrep, recipes, plan, goals, generation, categories, limits, errors = {}, auth } = usePageProps<Props>()
+  const running = generation.filter((g) => g.running)
+  const form = useForm({ category: 'lunch_dinner' as Category, count: 1, idempotencyKey: newKey() })
+  const [queue, setQueue] = useState<{ category: Category; count: number }[]>([])
+
+  // Follow running requests by reloading only the generation prop; when the last one ends,
+  // reload the recipes, the plan and the balance once.
+  const { start, stop } = usePoll(POLL_MS, { only: ['generation'] }, { autoStart: false })
+  const wasRunning = useRef(running.length > 0)
+  useEffect(() => {
+    if (running.length > 0) start()
+    else stop()
+    if (wasRunning.current && running.length === 0) router.reload({ only: ['recipes', 'plan', 'generation', 'auth'] })
+    wasRunning.current = running.length > 0
+  }, [running.length, start, stop])
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    form.post(`/mealprep/${mealPrep.id}/recipes`, { preserveScroll: true, onSuccess: () => form.setData('idempotencyKey', newKey()) })
+  }
+
+  // "Generate what is missing" sends one request per missing meal, one after the other.
+  useEffect(() => {
+    if (queue.length === 0 || running.length > 0) return
+    const [next, ...rest] = queue
+    setQueue(rest)
+    router.post(`/mealprep/${mealPrep.id}/recipes`, { ...next, idempotencyKey: newKey() }, { preserveScroll: true })
+  }, [queue, running.length, mealPrep.id])
+
+  const missingTotal = plan.generate.reduce((n, g) => n + g.count, 0)
+  const balance = auth.user?.balance ?? 0
+  const title = t('mealprep.recipes.title', { name: mealPrep.name })
+  const catName = (c: Category) => t(`mealprep.categories.${c}`)
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8">
+      <Head title={title} />
+      <MealPrepHeader id={mealPrep.id} name={mealPrep.name} current="recipes" title={title} />
+
+      {generation.length > 0 && (
+        <section aria-live="polite" className="space-y-2" data-testid="generation">
+          {running.length > 0 && (
+            <p className="rounded-xl bg-brand-100 px-4 py-3 font-semibold text-brand-900" data-testid="generation-message">
+              {t('mealprep.recipes.generating')}
+            </p>
+          )}
+          <ul className="space-y-1 text-sm">
+            {generation.map((g) => (
+              <li key={g.requestId} data-testid="generation-request" data-running={g.running} data-done={g.done}>
+                {g.failed ? (
+                  <span className="text-red-700">{t('mealprep.recipes.failed', { reason: t(`mealprep.recipes.reasons.${g.reason}`, { defaultValue: g.reason }), refunded: g.refunded })}</span>
+                ) : (
+                  <>
+                    {t('mealprep.recipes.progress', { done: g.done, count: g.count, category: catName(g.category) })}
+                    <progress className="ml-2 align-middle" max={g.count} value={g.done} aria-hidden="true" />
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="plan-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm" data-testid="plan">
+        <h2 id="plan-title" className="text-lg font-bold text-stone-900">
+          {t('mealprep.plan.title')}
+        </h2>
+        <p className="text-sm text-stone-600">{t('mealprep.plan.intro')}</p>
+        {goals.defaulted && (
+          <p className="rounded-lg bg-stone-100 px-3 py-2 text-sm text-stone-700" data-testid="default-goals">
+            {t('mealprep.plan.defaultGoals', { kcal: goals.daily.kcal })}
+          </p>
+        )}
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('mealprep.plan.covered')}</caption>
+            <thead>
+              <tr className="text-stone-500">
+                <th scope="col" className="py-1 pr-3">{t('mealprep.plan.meal')}</th>
+                <th scope="col" className="py-1">{t('mealprep.plan.covered')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plan.meals.map((m) => (
+                <tr key={m.category} className="border-t border-stone-100">
+                  <th scope="row" className="py-1.5 pr-3 font-medium text-stone-900">{catName(m.category)}</th>
+                  <td className="py-1.5">{m.recipes > 0 ? t('mealprep.plan.coveredBy', { recipes: m.recipes, servings: m.servings, days: m.days }) : t('mealprep.plan.notCovered')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="w-full text-right text-sm" data-testid="plan-totals">
+            <caption className="sr-only">{t('mealprep.plan.perDay')}</caption>
+            <thead>
+              <tr className="text-stone-500">
+                <td />
+                <th scope="col" className="py-1 pl-2">{t('mealprep.plan.perDay')}</th>
+                <th scope="col" className="py-1 pl-2">{t('mealprep.plan.goal')}</th>
+                <th scope="col" className="py-1 pl-2">{t('mealprep.plan.diff')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(['kcal', 'proteinG', 'fatG', 'carbsG'] as const).map((k) => {
+                const label = { kcal: 'kcal', proteinG: 'protein', fatG: 'fat', carbsG: 'carbs' }[k]
+                const d = plan.diff[k]
+                return (
+                  <tr key={k} className="border-t border-stone-100">
+                    <th scope="row" className="py-1.5 text-left font-medium text-stone-900">{t(`mealprep.plan.${label}`)}</th>
+                    <td className="py-1.5 pl-2">{plan.perDay[k]}</td>
+                    <td className="py-1.5 pl-2">{plan.goal[k]}</td>
+                    <td className={`py-1.5 pl-2 font-semibold ${d < 0 ? 'text-red-700' : 'text-stone-700'}`}>{d > 0 ? `+${d}` : d}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+        <div>
+          <h3 className="font-semibold text-stone-900">{t('mealprep.plan.missingTitle')}</h3>
+          {plan.missing.length === 0 ? (
+            <p className="text-sm text-stone-600">{t('mealprep.plan.complete')}</p>
+          ) : (
+            <ul className="mt-1 list-disc pl-5 text-sm text-stone-800" data-testid="plan-missing">
+              {plan.missing.map((m, i) => (
+                <li key={i}>{m.kind === 'meal' && m.category ? t('mealprep.plan.missingMeal', { meal: catName(m.category).toLowerCase() }) : t(`mealprep.plan.missingMacro.${m.macro}`, { amount: m.amount })}</li>
+              ))}
+            </ul>
+          )}
+          {missingTotal > 0 && (mealPrep.foodCount ?? 0) > 0 && (
+            <button type="button" className="btn-primary mt-3" disabled={running.length > 0 || queue.length > 0} onClick={() => setQueue(plan.generate)} data-testid="generate-missing">
+              {t('mealprep.plan.generateMissing', { count: missingTotal })}
+            </button>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="generate-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+        <h2 id="generate-title" className="text-lg font-bold text-stone-900">
+          {t('mealprep.recipes.generateTitle')}
+        </h2>
+        {(mealPrep.foodCount ?? 0) === 0 ? (
+          <p className="text-sm text-stone-700">
+            {t('mealprep.recipes.noFoods')}{' '}
+            <Link href={`/mealprep/${mealPrep.id}/food`} className="font-semibold text-brand-700 underline">
+              {t('mealprep.recipes.addFoods')}
+            </Link>
+          </p>
+        ) : null}
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-4" data-testid="generate-form">
+          <div>
+            <label htmlFor="gen-category" className="block text-sm font-semibold text-stone-900">{t('mealprep.recipes.categoryLabel')}</label>
+            <select
+              id="gen-category"
+              value={form.data.category}
+              onChange={(e) => form.setData('category', e.target.value as Category)}
+              aria-invalid={errors.category ? true : undefined}
+              className="mt-1.5 block rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base"
+            >
+              {categories.map((c) => (
+                <option key={c} value={c}>{catName(c)}</option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="gen-count" className="block text-sm font-semibold text-stone-900">{t('mealprep.recipes.countLabel')}</label>
+            <input
+              id="gen-count"
+              type="number"
+              min={limits.minCount}
+              max={limits.maxCount}
+              value={form.data.count}
+              onChange={(e) => form.setData('count', Number(e.target.value))}
+              aria-invalid={errors.count ? true : undefined}
+              aria-describedby="gen-cost"
+              className="mt-1.5 block w-24 rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base"
+              data-testid="generate-count"
+            />
+          </div>
+          <p id="gen-cost" className="text-sm text-stone-600">{t('mealprep.recipes.cost', { count: form.data.count || 0 })}</p>
+          <button type="submit" className="btn-primary" disabled={form.processing} data-testid="generate-submit">
+            {form.processing ? t('mealprep.recipes.sending') : t('mealprep.recipes.generate')}
+          </button>
+        </form>
+        {(errors.count || errors.category || errors.form) && (
+          <p role="alert" className="text-sm font-medium text-red-700" data-testid="generate-error">
+            {errors.form ?? errors.count ?? errors.category}
+          </p>
+        )}
+        {(errors.tokens || balance < (form.data.count || 1)) && (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="tokens-prompt">
+            {t('mealprep.recipes.needTokens')}{' '}
+            <Link href="/buy-tokens" className="font-semibold underline">
+              {t('mealprep.recipes.buyTokens')}
+            </Link>
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="recipes-title" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="recipes-title" className="text-lg font-bold text-stone-900">{t('mealprep.recipes.listTitle')}</h2>
+          {recipes.length > 0 && (
+            <button
+              type="button"
+              className="btn-secondary text-sm text-red-700"
+              onClick={() => window.confirm(t('mealprep.recipes.confirmDeleteAll')) && router.delete(`/mealprep/${mealPrep.id}/recipes`, { data: {} })}
+            >
+              {t('mealprep.recipes.deleteAll')}
+            </button>
+          )}
+        </div>
+        {recipes.length === 0 ? (
+          <p className="text-stone-600">{t('mealprep.recipes.empty')}</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2" data-testid="recipe-list">
+            {recipes.map((r) => (
+              <li key={r.id} className="rounded-2xl border border-stone-200 bg-white p-4" data-testid="recipe-card">
+                <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{catName(r.category)}</p>
+                <h3 className="mt-1 font-bold break-words text-stone-900">
+                  <Link href={`/mealprep/${mealPrep.id}/recipe/${r.id}`} className="hover:underline">
+                    {r.name}
+                  </Link>
+                </h3>
+                <p className="mt-1 text-sm text-stone-600">
+                  {t('mealprep.recipes.servings', { count: r.servings })} · {t('mealprep.recipes.perServing', { kcal: r.perServing.kcal })}
+                </p>
+                {r.refunded && <p className="mt-1 text-xs font-medium text-amber-900">{t('mealprep.recipes.refunded')}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}
