@@ -122,6 +122,9 @@ type Worker struct {
 	svc     *Service
 	gen     Generator
 	timeout time.Duration
+	// Delay pauses each attempt before generating. Only browser tests set it (APP_ENV=test), to
+	// see the progress message and reload while a request runs.
+	Delay time.Duration
 }
 
 // DefaultJobTimeout bounds one attempt, far below River's rescue of stuck jobs (1 h by default),
@@ -156,6 +159,12 @@ func (w *Worker) NextRetry(job *river.Job[GenerateArgs]) time.Time {
 // ends the request with RecipeGenerationFailed and refunds the unfulfilled tokens in the same
 // transaction; both are idempotent, so the refund happens once however often this runs.
 func (w *Worker) Work(ctx context.Context, job *river.Job[GenerateArgs]) error {
+	if w.Delay > 0 {
+		select {
+		case <-ctx.Done():
+		case <-time.After(w.Delay):
+		}
+	}
 	err := w.svc.makeRecipes(ctx, w.gen, job.Args)
 	if err == nil {
 		return nil

@@ -11,8 +11,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"math/rand/v2"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -75,36 +73,20 @@ type command struct {
 	after func(ctx context.Context, tx pgx.Tx, res eventstore.AppendResult) error
 }
 
-const maxAttempts = 10
-
-// run executes c, retrying version conflicts in a new transaction with jittered backoff.
+// run executes c in one transaction, deciding again in a fresh transaction on a version
+// conflict (eventstore.RetryInTx): c writes beside the append (names, the charge, the job), so
+// the whole transaction is what must be retried.
 func (s *Service) run(ctx context.Context, c command) (eventstore.AppendResult, error) {
-	var last error
-	for attempt := range maxAttempts {
-		if attempt > 0 {
-			t := time.NewTimer(time.Duration(rand.Int64N(int64(min(50*time.Millisecond, time.Millisecond<<attempt)))))
-			select {
-			case <-ctx.Done():
-				t.Stop()
-				return eventstore.AppendResult{}, ctx.Err()
-			case <-t.C:
-			}
-		}
-		var res eventstore.AppendResult
-		err := eventstore.InTx(ctx, s.pool, func(tx pgx.Tx) error {
-			var err error
-			res, err = s.attempt(ctx, tx, c)
-			return err
-		})
-		if err == nil {
-			return res, nil
-		}
-		if !errors.Is(err, eventstore.ErrVersionConflict) {
-			return eventstore.AppendResult{}, err
-		}
-		last = err
+	var res eventstore.AppendResult
+	err := eventstore.RetryInTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		res, err = s.attempt(ctx, tx, c)
+		return err
+	})
+	if err != nil {
+		return eventstore.AppendResult{}, fmt.Errorf("mealprep %s: %w", c.id, err)
 	}
-	return eventstore.AppendResult{}, fmt.Errorf("mealprep %s: gave up after %d attempts: %w", c.id, maxAttempts, last)
+	return res, nil
 }
 
 func (s *Service) attempt(ctx context.Context, tx pgx.Tx, c command) (eventstore.AppendResult, error) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"os"
 	"strings"
 	"time"
 
@@ -24,6 +25,7 @@ import (
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/handlers"
+	"github.com/gamelle/gamelle/integrations/ai"
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/integrations/oauth"
 	"github.com/gamelle/gamelle/integrations/stripe"
@@ -146,8 +148,25 @@ func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Po
 	store := eventstore.New(pool)
 	// The worker never enqueues, so its service needs no job client.
 	svc := mealprepapp.New(pool, store, ledgerapp.New(pool, store), nil)
-	gen := mealprepapp.Engine{Gen: nutrition.NewBuiltin(prices), USDPerEUR: nutrition.DefaultUSDPerEUR}
-	return mealprepapp.Register(workers, mealprepapp.NewWorker(svc, gen, mealprepapp.DefaultJobTimeout))
+	builtin := nutrition.NewBuiltin(prices)
+	var engine nutrition.Generator = builtin
+	timeout := mealprepapp.DefaultJobTimeout
+	if cfg.AIBaseURL != "" && cfg.AIModel != "" {
+		g, err := ai.New(ai.Config{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, Model: cfg.AIModel, Logger: log}, builtin)
+		if err != nil {
+			return err
+		}
+		// The AI adapter tries up to 3 × 20 s with backoff before it falls back to the solver.
+		engine, timeout = g, 90*time.Second
+	}
+	w := mealprepapp.NewWorker(svc, mealprepapp.Engine{Gen: engine, USDPerEUR: nutrition.DefaultUSDPerEUR}, timeout)
+	if cfg.Env == config.EnvTest {
+		// Browser tests set this to watch the progress message and reload during a generation.
+		if d, err := time.ParseDuration(os.Getenv("MEALPREP_TEST_GENERATION_DELAY")); err == nil {
+			w.Delay = d
+		}
+	}
+	return mealprepapp.Register(workers, w)
 }
 
 // webOptions are the HTTP side's settings that do not come from the environment.
