@@ -333,10 +333,11 @@ func procStat(pid int) (ppid int, cpu time.Duration, err error) {
 	return ppid, time.Duration(ut+st) * time.Second / clockTicks, nil
 }
 
-// notifyRun measures what waking the projections costs the append path: charges/s with the
-// store's background NOTIFY after commit (the chosen way), without any NOTIFY, and with a
-// statement-level trigger that NOTIFYs inside every appending transaction. The chosen runner
-// runs meanwhile in all three.
+// notifyRun measures what waking the projections costs the append path: charges/s without any
+// NOTIFY (the runner polls every second), with the store's background NOTIFY after commit while
+// the runner does not listen (the cost of sending), the chosen design (the runner listens and
+// keeps up live, so it competes for the CPU), and a statement-level trigger that NOTIFYs inside
+// every appending transaction.
 func notifyRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 	users := make([]uuid.UUID, c.users)
 	for i := range users {
@@ -345,34 +346,44 @@ func notifyRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 	if err := seedWallets(ctx, pool, users); err != nil {
 		return fmt.Errorf("seed wallets: %w", err)
 	}
-	d := designs(len(projections.Default()))[4]
-	_, stop, err := d.start(ctx, pool)
-	if err != nil {
-		return err
-	}
-	defer stop()
+	n := len(projections.Default())
+	polling := design{name: "runner polling every 1 s", poll: time.Second}
+	listening := designs(n)[4]
 	pick := func(r *rand.Rand) uuid.UUID { return users[r.IntN(len(users))] }
-	fmt.Printf("Waking the projections: cost on the append path (charges, %d users, %d clients, %s each, runner running)\n", c.users, c.clients, c.duration)
-	fmt.Printf("  %-52s %9s %8s %9s %9s\n", "append path", "charges/s", "ratio", "p50", "p99")
+	fmt.Printf("Waking the projections: cost on the append path (charges, %d users, %d clients, %s each, %d projections)\n", c.users, c.clients, c.duration, n)
+	fmt.Printf("  %-56s %9s %8s %9s %9s\n", "append path", "charges/s", "ratio", "p50", "p99")
 	var base float64
 	for _, v := range []struct {
 		name    string
-		opts    []eventstore.StoreOption
+		runner  design
+		notify  bool
 		trigger bool
 	}{
-		{"no NOTIFY (runner polls every 1 s)", []eventstore.StoreOption{eventstore.WithoutNotify()}, false},
-		{"chosen: store NOTIFYs after commit, coalesced", nil, false},
-		{"statement trigger NOTIFY inside the transaction", []eventstore.StoreOption{eventstore.WithoutNotify()}, true},
+		{"no NOTIFY, runner polls every 1 s", polling, false, false},
+		{"old: watermill subscriber per projection, 10 ms poll", designs(n)[2], false, false},
+		{"NOTIFY after commit, runner polls (cost of sending)", polling, true, false},
+		{"chosen: NOTIFY after commit, runner listens", listening, true, false},
+		{"trigger NOTIFY inside the transaction, runner listens", listening, false, true},
 	} {
+		_, stop, err := v.runner.start(ctx, pool)
+		if err != nil {
+			return err
+		}
 		if v.trigger {
 			if _, err := pool.Exec(ctx, `
 				CREATE FUNCTION bench_notify() RETURNS trigger LANGUAGE plpgsql AS
 				  $$ BEGIN PERFORM pg_notify('`+eventstore.NotifyChannel+`', ''); RETURN NULL; END $$;
 				CREATE TRIGGER bench_notify AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION bench_notify();`); err != nil {
+				stop()
 				return fmt.Errorf("notify trigger: %w", err)
 			}
 		}
-		s := charges(ctx, c, ledgerapp.New(pool, eventstore.New(pool, v.opts...)), pick)
+		var opts []eventstore.StoreOption
+		if !v.notify {
+			opts = append(opts, eventstore.WithoutNotify())
+		}
+		s := charges(ctx, c, ledgerapp.New(pool, eventstore.New(pool, opts...)), pick)
+		stop()
 		if v.trigger {
 			if _, err := pool.Exec(ctx, `DROP TRIGGER bench_notify ON events; DROP FUNCTION bench_notify();`); err != nil {
 				return err
@@ -381,7 +392,7 @@ func notifyRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 		if base == 0 {
 			base = s.rate()
 		}
-		fmt.Printf("  %-52s %9.0f %7.2f× %9s %9s\n", v.name, s.rate(), s.rate()/base,
+		fmt.Printf("  %-56s %9.0f %7.2f× %9s %9s\n", v.name, s.rate(), s.rate()/base,
 			s.p50.Round(10*time.Microsecond), s.p99.Round(10*time.Microsecond))
 	}
 	fmt.Println()

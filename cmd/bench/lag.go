@@ -29,7 +29,7 @@ type pendingAppend struct {
 func lagRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 	fmt.Printf("Projection lag at %d events/s, %d projections (%s each; target p99 ≤ 25 ms, aim 15 ms)\n",
 		c.lagRate, len(projections.Default()), c.lag)
-	fmt.Printf("  %-50s %8s %8s %8s %8s %9s\n", "design", "events/s", "samples", "p50", "p99", "max")
+	fmt.Printf("  %-50s %8s %8s %8s %8s %9s %8s\n", "design", "events/s", "samples", "p50", "p99", "max", "xacts/s")
 	for _, d := range designs(len(projections.Default())) {
 		if !d.lag {
 			continue
@@ -38,15 +38,16 @@ func lagRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 		if err != nil {
 			return fmt.Errorf("lag, %s: %w", d.name, err)
 		}
-		fmt.Printf("  %-50s %8.0f %8d %8s %8s %9s\n", d.name, s.rate, s.samples,
-			s.p50.Round(100*time.Microsecond), s.p99.Round(100*time.Microsecond), s.max.Round(100*time.Microsecond))
+		fmt.Printf("  %-50s %8.0f %8d %8s %8s %9s %8.0f\n", d.name, s.rate, s.samples,
+			s.p50.Round(100*time.Microsecond), s.p99.Round(100*time.Microsecond), s.max.Round(100*time.Microsecond), s.xacts)
 	}
+	fmt.Println("  (xacts/s: every transaction of the bench database during the run: appends, projections, the lag monitor)")
 	fmt.Println()
 	return nil
 }
 
 type lagStats struct {
-	rate          float64
+	rate, xacts   float64
 	samples       int
 	p50, p99, max time.Duration
 }
@@ -55,11 +56,21 @@ type lagStats struct {
 // the time from its commit returning to the moment every projection's checkpoint covers it. A
 // monitor polls the checkpoints every millisecond, so figures carry ~1 ms of granularity.
 func measureLag(ctx context.Context, c config, pool *pgxpool.Pool, d design) (lagStats, error) {
+	x0, err := flushedXacts(ctx, pool)
+	if err != nil {
+		return lagStats{}, err
+	}
+	t0 := time.Now()
 	names, stop, err := d.start(ctx, pool)
 	if err != nil {
 		return lagStats{}, err
 	}
-	defer stop()
+	stopped := false
+	defer func() {
+		if !stopped {
+			stop()
+		}
+	}()
 	store := eventstore.New(pool)
 	svc := ledgerapp.New(pool, store)
 	users := make([]uuid.UUID, 1000)
@@ -128,6 +139,14 @@ func measureLag(ctx context.Context, c config, pool *pgxpool.Pool, d design) (la
 	<-monitorDone
 	s.p50, s.p99 = percentiles(lags)
 	s.max = maxOf(lags)
+	stop()
+	stopped = true
+	wall := time.Since(t0)
+	x1, err := flushedXacts(ctx, pool)
+	if err != nil {
+		return lagStats{}, err
+	}
+	s.xacts = float64(x1-x0) / wall.Seconds()
 	return s, nil
 }
 
