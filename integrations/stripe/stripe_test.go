@@ -2,7 +2,7 @@ package stripe_test
 
 import (
 	"context"
-		"fmt"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
