@@ -159,7 +159,7 @@ func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Po
 		// The AI adapter tries up to 3 × 20 s with backoff before it falls back to the solver.
 		engine, timeout = g, 90*time.Second
 	}
-	w := mealprepapp.NewWorker(svc, mealprepapp.Engine{Gen: engine, USDPerEUR: nutrition.DefaultUSDPerEUR}, timeout)
+	w := mealprepapp.NewWorker(svc, mealprepapp.Engine{Gen: engine, USDPerEUR: cfg.USDPerEUR}, timeout)
 	if cfg.Env == config.EnvTest {
 		// Browser tests set this to watch the progress message and reload during a generation.
 		if d, err := time.ParseDuration(os.Getenv("MEALPREP_TEST_GENERATION_DELAY")); err == nil {
@@ -198,7 +198,7 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 		handlers.NewOnboarding(core, svc.identity),
 		handlers.NewDashboard(core, svc.mealprep),
 		handlers.NewMealPreps(core, svc.mealprep),
-		handlers.NewShoppingLists(core, svc.mealprep, prices, nutrition.DefaultUSDPerEUR),
+		handlers.NewShoppingLists(core, svc.mealprep, prices, cfg.USDPerEUR),
 	}
 	if !cfg.Production() {
 		areas = append(areas, handlers.NewDevMailbox(core, mail.NewMailbox(pool, log)))

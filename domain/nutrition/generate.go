@@ -130,7 +130,7 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 			return
 		}
 		n := f.Per100g
-		if !n.HasMacros() || n.Kcal.V <= 0 {
+		if !usable(n) {
 			noEnergy++
 			return
 		}
@@ -236,3 +236,21 @@ func (p *problem) explain(s solution, feasible bool) *Text {
 
 // frNBSP puts a no-break space between a number and its unit (French typography).
 func frNBSP(s string) string { return strings.Replace(s, " ", "\u00a0", 1) }
+
+// usable: energy and the three macros known, finite and plausible per 100 g (energy above 0 and
+// at most 1,000 kcal, each macro 0–100 g). Anything else cannot be solved with, and a person's
+// own food with a typo must not derail a recipe.
+func usable(n Nutrients) bool {
+	if !n.HasMacros() {
+		return false
+	}
+	if k := n.Kcal.V; math.IsNaN(k) || k <= 0 || k > 1000 {
+		return false
+	}
+	for _, v := range []float64{n.ProteinG.V, n.FatG.V, n.CarbsG.V} {
+		if math.IsNaN(v) || v < 0 || v > 100 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,6 +1,7 @@
 package nutrition
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -105,6 +106,17 @@ func (p *problem) deviation(a [4]float64) float64 {
 		d += r * r
 	}
 	return d
+}
+
+// simplex is gonum's lp.Simplex that turns a panic on a degenerate program (it panics rather
+// than errs on some malformed inputs) into an error: a recipe request must never crash a worker.
+func simplex(c []float64, A *mat.Dense, b []float64, basic []int) (f float64, x []float64, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			f, x, err = 0, nil, fmt.Errorf("simplex: %v", r)
+		}
+	}()
+	return lp.Simplex(c, A, b, 1e-10, basic)
 }
 
 // selectFoods runs stage 1 with per-food costs and returns the support of the LP solution (item
@@ -223,7 +235,7 @@ func (p *problem) selectLP(act []int, bounded []bool, cost []float64, withPrice 
 		}
 		basic = append(basic, dev+8)
 	}
-	_, x, err := lp.Simplex(c, A, b, 1e-10, basic)
+	_, x, err := simplex(c, A, b, basic)
 	if err != nil || x == nil {
 		return nil, false
 	}
@@ -301,7 +313,7 @@ func (p *problem) bandFeasible() bool {
 		A.Set(r, 2*n+8, 1)
 		b[r] = p.limit
 	}
-	_, _, err := lp.Simplex(c, A, b, 1e-10, nil)
+	_, _, err := simplex(c, A, b, nil)
 	return err == nil
 }
 

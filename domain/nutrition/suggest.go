@@ -65,7 +65,7 @@ func (b *Builtin) SuggestFoods(req GenerateRequest, catalog []Food, n int) []Foo
 	}
 	for _, f := range catalog {
 		n := f.Per100g
-		if have[f.Code] || suggestExcluded[f.Subgroup] || !n.HasMacros() || n.Kcal.V <= 0 || !DietAllows(req.Diet, f) {
+		if have[f.Code] || suggestExcluded[f.Subgroup] || !usable(n) || !DietAllows(req.Diet, f) {
 			continue
 		}
 		// Prepared dishes are not ingredients one adds to close a gap.

@@ -300,6 +300,9 @@ func (g *Generator) ask(ctx context.Context, req nutrition.GenerateRequest, coun
 	return out, nil
 }
 
+// fallbackReserve is the time kept, before the caller's deadline, for the built-in generator.
+const fallbackReserve = 2 * time.Second
+
 // complete calls the model with a time-out per attempt and retries what may pass on a second try.
 func (g *Generator) complete(ctx context.Context, params openai.ChatCompletionNewParams) (*openai.ChatCompletion, error) {
 	var lastErr error
@@ -315,7 +318,19 @@ func (g *Generator) complete(ctx context.Context, params openai.ChatCompletionNe
 			case <-time.After(wait):
 			}
 		}
-		actx, cancel := context.WithTimeout(ctx, g.timeout)
+		timeout := g.timeout
+		if dl, ok := ctx.Deadline(); ok {
+			// Leave the built-in generator time to make the recipes if the model fails.
+			left := time.Until(dl) - fallbackReserve
+			if left < 500*time.Millisecond {
+				if lastErr == nil {
+					lastErr = errors.New("no time left for the model before the job's deadline")
+				}
+				return nil, lastErr
+			}
+			timeout = min(timeout, left)
+		}
+		actx, cancel := context.WithTimeout(ctx, timeout)
 		resp, err := g.client.Chat.Completions.New(actx, params)
 		cancel()
 		if err == nil {

@@ -251,3 +251,24 @@ func TestNoUsableFoodIsRefusedWithoutCallingTheModel(t *testing.T) {
 	require.ErrorIs(t, err, nutrition.ErrUnsolvable)
 	require.Zero(t, srv.attempts.Load())
 }
+
+// A job with a deadline still gets its recipes: the adapter stops waiting for the model early
+// enough for the built-in generator.
+func TestDeadlineLeavesTimeForTheFallback(t *testing.T) {
+	t.Parallel()
+	release := make(chan struct{})
+	srv := newChatServer(t, func(_ int, w http.ResponseWriter) {
+		select {
+		case <-release:
+		case <-time.After(10 * time.Second):
+		}
+	})
+	t.Cleanup(func() { close(release) })
+	gen, req, _ := setup(t, srv, 20*time.Second, 2)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	rs, err := gen.Generate(ctx, req)
+	require.NoError(t, err)
+	requireFallback(t, rs, 2)
+	require.NoError(t, ctx.Err(), "answered before the deadline")
+}

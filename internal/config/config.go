@@ -42,6 +42,9 @@ type Config struct {
 	AIBaseURL string
 	AIAPIKey  string
 	AIModel   string
+	// USDPerEUR converts estimated prices for people who chose dollars (USD_PER_EUR, default
+	// 1.08).
+	USDPerEUR float64
 
 	GoogleClientID     string
 	GoogleClientSecret string
@@ -114,6 +117,11 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		return Config{}, fmt.Errorf("PORT %q: want a number from 0 to 65535", get("PORT", ""))
 	}
 	c.Port = port
+	rate, err := strconv.ParseFloat(get("USD_PER_EUR", "1.08"), 64)
+	if err != nil || !(rate > 0) || rate > 100 {
+		return Config{}, fmt.Errorf("USD_PER_EUR %q: want a positive number of dollars per euro", get("USD_PER_EUR", ""))
+	}
+	c.USDPerEUR = rate
 	c.AppURL = strings.TrimRight(get("APP_URL", fmt.Sprintf("http://localhost:%d", port)), "/")
 	for _, e := range strings.Split(get("ADMIN_EMAILS", ""), ",") {
 		if e = strings.ToLower(strings.TrimSpace(e)); e != "" {

@@ -22,6 +22,7 @@ func TestLoadDefaults(t *testing.T) {
 	require.Equal(t, "http://localhost:8080", c.AppURL)
 	require.False(t, c.GoogleEnabled())
 	require.GreaterOrEqual(t, len(c.AppKey), 32)
+	require.InDelta(t, 1.08, c.USDPerEUR, 0)
 
 	// The generated development key is reused on the next start.
 	b, err := os.ReadFile(filepath.Join(dir, "app.key"))
@@ -38,6 +39,7 @@ func TestLoadValues(t *testing.T) {
 		"DATABASE_URL": "postgres://x/y", "APP_ENV": "production", "PORT": "9000",
 		"APP_KEY": "0123456789abcdef0123456789abcdef", "APP_URL": "https://gamelle.example/",
 		"ADMIN_EMAILS": " Boss@Example.com, ,ops@example.com", "GOOGLE_CLIENT_ID": "id", "GOOGLE_CLIENT_SECRET": "s",
+		"USD_PER_EUR": "1.17",
 	}))
 	require.NoError(t, err)
 	require.True(t, c.Production())
@@ -45,6 +47,7 @@ func TestLoadValues(t *testing.T) {
 	require.Equal(t, "https://gamelle.example", c.AppURL)
 	require.Equal(t, []string{"boss@example.com", "ops@example.com"}, c.AdminEmails)
 	require.True(t, c.GoogleEnabled())
+	require.InDelta(t, 1.17, c.USDPerEUR, 0)
 }
 
 func TestLoadErrors(t *testing.T) {
@@ -55,6 +58,8 @@ func TestLoadErrors(t *testing.T) {
 		"bad port":          {"DATABASE_URL": "x", "PORT": "http"},
 		"production no key": {"DATABASE_URL": "x", "APP_ENV": "production"},
 		"short key":         {"DATABASE_URL": "x", "APP_KEY": "short"},
+		"bad usd rate":      {"DATABASE_URL": "x", "USD_PER_EUR": "-1"},
+		"usd rate not num":  {"DATABASE_URL": "x", "USD_PER_EUR": "dollar"},
 	} {
 		_, err := Load(lookup(env))
 		require.Error(t, err, name)
