@@ -500,7 +500,11 @@ func TestAuthRoutesRateLimited(t *testing.T) {
 	b.srv.limits = &authLimits{ip: newKeyedLimiter(time.Hour, 1), account: newKeyedLimiter(time.Hour, 100)}
 	b.post(t, "/auth/otp/login", map[string]any{"email": "a@example.com"}, "/auth/login")
 	resp = b.post(t, "/auth/otp/login", map[string]any{"email": "b@example.com"}, "/auth/login")
-	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "per IP")
+	// From a page, the refusal goes back there with the message (a reload never re-posts).
+	requireRedirect(t, resp, "/auth/login")
+	require.NotEmpty(t, resp.Header.Get("Retry-After"), "per IP")
+	_, p = b.visit(t, "/auth/login")
+	require.Contains(t, p.Props["flash"].(map[string]any)["error"], "Trop de tentatives")
 
 	// Proxy headers are not trusted unless configured, so a client cannot pose as many addresses.
 	resp, _ = b.inertiaVisit(t, http.MethodPost, "/auth/otp/login", map[string]any{"email": "c@example.com"},

@@ -17,7 +17,6 @@ import (
 
 	"github.com/alexedwards/scs/pgxstore"
 	"github.com/alexedwards/scs/v2"
-	"github.com/go-chi/chi/v5/middleware"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
@@ -95,6 +94,7 @@ func NewCore(d CoreDeps) (*Core, error) {
 		users: d.Users, tr: tr, limits: newAuthLimits(),
 	}
 	s.sessions = newSessions(d)
+	s.sessions.ErrorFunc = s.unavailable
 	s.csrf = newCSRFGuard(d.Config)
 	var err error
 	if s.metrics, err = newHTTPMetrics(d.Registry); err != nil {
@@ -124,10 +124,6 @@ func newSessions(d CoreDeps) *scs.SessionManager {
 		sm.Cookie.Secure = true
 	} else {
 		sm.Cookie.Name = "gamelle_session"
-	}
-	sm.ErrorFunc = func(w http.ResponseWriter, r *http.Request, err error) {
-		d.Logger.Error("session", "err", err, "request_id", middleware.GetReqID(r.Context()))
-		http.Error(w, http.StatusText(http.StatusInternalServerError), http.StatusInternalServerError)
 	}
 	return sm
 }

@@ -26,23 +26,58 @@ func (s *Core) serverError(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusInternalServerError}
-	if rerr := s.inertia.Render(sw, r, "errors/server-error", nil); rerr != nil {
+	if rerr := s.inertia.Render(sw, s.withShared(r), "errors/server-error", errorProps(r, nil)); rerr != nil {
 		http.Error(w, s.t(r, "error.server"), http.StatusInternalServerError)
 	}
+}
+
+// unavailable answers when the database cannot be reached (the session layer reports it): the
+// translated 503 page with the request id, for full visits and Inertia visits alike. The app
+// recovers by itself when PostgreSQL is back.
+func (s *Core) unavailable(w http.ResponseWriter, r *http.Request, err error) {
+	s.log.Error("service unavailable", "err", err, "path", logPath(r), "request_id", middleware.GetReqID(r.Context()))
+	w.Header().Set("Retry-After", "5")
+	s.renderStatus(w, r, http.StatusServiceUnavailable, "errors/unavailable", nil)
+}
+
+// errorProps adds the request id, which error pages show so a person can quote it.
+func errorProps(r *http.Request, props inertia.Props) inertia.Props {
+	out := inertia.Props{"requestId": middleware.GetReqID(r.Context())}
+	for k, v := range props {
+		out[k] = v
+	}
+	return out
 }
 
 func (s *Core) notFound(w http.ResponseWriter, r *http.Request) {
 	s.renderStatus(w, r, http.StatusNotFound, "errors/not-found", nil)
 }
 
+// methodNotAllowed: a form posted to a GET page goes back with a flash; a GET of a POST-only
+// address (a reload after a refused form, a typed URL) shows the 405 page in its layout.
 func (s *Core) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
-	http.Error(w, s.t(r, "error.method_not_allowed"), http.StatusMethodNotAllowed)
+	s.refuse(w, r, http.StatusMethodNotAllowed, "errors/method-not-allowed", nil, s.t(r, "error.method_not_allowed"))
 }
 
-// csrfDenied shows the "page expired" page with status 419, the convention Inertia apps use for
-// a stale or missing anti-forgery token. Nothing was changed.
+// csrfDenied refuses a request without a valid anti-forgery token; nothing was changed. A form
+// sent from one of our pages goes back there with the message; anything else gets the "page
+// expired" page with status 419, the convention Inertia apps use.
 func (s *Core) csrfDenied(w http.ResponseWriter, r *http.Request) {
-	s.renderStatus(w, r, 419, "errors/page-expired", inertia.Props{"message": s.t(r, "error.csrf")})
+	msg := s.t(r, "error.csrf")
+	s.refuse(w, r, 419, "errors/page-expired", inertia.Props{"message": msg}, msg)
+}
+
+// refuse answers a refused request. An unsafe request (a form post) sent from one of our pages
+// is redirected back there (303) with message as an error flash, as Inertia expects, so the
+// address bar never holds a POST-only address; other requests get the status page.
+func (s *Core) refuse(w http.ResponseWriter, r *http.Request, status int, component string, props inertia.Props, message string) {
+	if !safeMethod(r.Method) {
+		if back := r.Header.Get("Referer"); back != "" && sameOrigin(r, back) {
+			s.redirectWithFlash(w, r, back, "error", message)
+			return
+		}
+	}
+	s.renderStatus(w, r, status, component, props)
 }
 
 // forbidden shows the 403 page.
@@ -81,9 +116,7 @@ func (s *Core) rateLimited(w http.ResponseWriter, r *http.Request, email string)
 	}
 	secs := int(math.Ceil(wait.Seconds()))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	s.renderStatus(w, r, http.StatusTooManyRequests, "auth/rate-limited", inertia.Props{
-		"message":    s.t(r, "error.rate_limited", map[string]any{"Seconds": secs}),
-		"retryAfter": secs,
-	})
+	msg := s.t(r, "error.rate_limited", map[string]any{"Seconds": secs})
+	s.refuse(w, r, http.StatusTooManyRequests, "auth/rate-limited", inertia.Props{"message": msg, "retryAfter": secs}, msg)
 	return true
 }

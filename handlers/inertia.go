@@ -113,19 +113,31 @@ func (f *sessionFlash) FlashClearHistory(ctx context.Context) error {
 // configuration, the locale, the signed-in person and the flash messages.
 func (s *Core) sharedProps(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := r.Context()
-		loc := localeFrom(ctx)
-		ctx = inertia.SetProps(ctx, inertia.Props{
-			"app":    s.siteConfig(),
-			"locale": loc,
-			"auth":   inertia.Always(s.authProp(r)),
-			// Inertia 3 exposes flash as page.flash; it is mirrored as a prop so components that
-			// read props alone (and older tests) see it too. Both read the same request data.
-			"flash": inertia.Always(flashProp(ctx)),
-		})
-		ctx = inertia.SetTemplateDatum(ctx, "locale", loc)
-		next.ServeHTTP(w, r.WithContext(ctx))
+		next.ServeHTTP(w, s.withShared(r))
 	})
+}
+
+type sharedPropsKey struct{}
+
+// withShared returns r with the shared props set, once. Every render goes through it, so a page
+// rendered before the sharedProps middleware runs (a CSRF refusal, a /dashboard guard, a
+// database failure in the session layer) still gets the site configuration its layout needs.
+func (s *Core) withShared(r *http.Request) *http.Request {
+	ctx := r.Context()
+	if ctx.Value(sharedPropsKey{}) != nil {
+		return r
+	}
+	loc := localeFrom(ctx)
+	ctx = inertia.SetProps(ctx, inertia.Props{
+		"app":    s.siteConfig(),
+		"locale": loc,
+		"auth":   inertia.Always(s.authProp(r)),
+		// Inertia 3 exposes flash as page.flash; it is mirrored as a prop so components that
+		// read props alone (and older tests) see it too. Both read the same request data.
+		"flash": inertia.Always(flashProp(ctx)),
+	})
+	ctx = inertia.SetTemplateDatum(ctx, "locale", loc)
+	return r.WithContext(context.WithValue(ctx, sharedPropsKey{}, true))
 }
 
 func flashProp(ctx context.Context) map[string]any {
@@ -138,14 +150,15 @@ func flashProp(ctx context.Context) map[string]any {
 
 // render renders an Inertia page and turns a rendering failure into the server-error page.
 func (s *Core) render(w http.ResponseWriter, r *http.Request, component string, props inertia.Props) {
+	r = s.withShared(r)
 	if err := s.inertia.Render(w, r, component, props); err != nil {
 		s.serverError(w, r, fmt.Errorf("render %s: %w", component, err))
 	}
 }
 
-// renderStatus renders a page with a non-200 status (error pages).
+// renderStatus renders a page with a non-200 status (error pages), with the request id.
 func (s *Core) renderStatus(w http.ResponseWriter, r *http.Request, status int, component string, props inertia.Props) {
-	s.render(&statusWriter{ResponseWriter: w, status: status}, r, component, props)
+	s.render(&statusWriter{ResponseWriter: w, status: status}, r, component, errorProps(r, props))
 }
 
 // statusWriter replaces the 200 that gonertia writes with the given status.

@@ -126,7 +126,7 @@ func TestNotFoundAndMethodNotAllowed(t *testing.T) {
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
 	require.Equal(t, http.StatusMethodNotAllowed, resp.StatusCode)
-	require.Contains(t, string(body), "not allowed")
+	require.Equal(t, "errors/method-not-allowed", pageFromHTML(t, string(body)).Component)
 }
 
 func TestOversizedBodyIsRefusedUnread(t *testing.T) {

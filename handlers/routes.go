@@ -24,6 +24,8 @@ func NewRouter(s *Core, areas ...Area) chi.Router {
 	}
 	r.Use(s.requestLog, s.metrics.middleware, s.securityHeaders)
 	r.Use(withLocale, s.recoverPanics, s.limitBody, middleware.Compress(5))
+	// HEAD answers on every GET route (chi would otherwise answer 405).
+	r.Use(middleware.GetHead)
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)

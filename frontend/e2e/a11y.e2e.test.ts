@@ -28,6 +28,7 @@ const publicPages: [string, string][] = [
   ['/legal', 'legal'],
   ['/waitlist', 'waitlist'],
   ['/nope', 'not-found'],
+  ['/auth/email/login', 'method-not-allowed'],
   ['/auth', 'auth-chooser'],
   ['/auth/login', 'login'],
   ['/auth/register', 'register'],
@@ -62,6 +63,10 @@ describe('accessibility and widths, signed in', () => {
     const { context, page } = await openPage(browser, baseURL, { locale: 'fr-FR' })
     await signUpVerified(page, uniqueEmail('a11y'), 'Maximilien', 'Delacroix-Fontaine')
     await checkPage(page, '/dashboard/general', 'dashboard-fr')
+    // A USER opening the admin area: the 403 page renders in its layout (it used to be blank).
+    await checkPage(page, '/dashboard/admin', 'forbidden-fr')
+    await page.getByTestId('error-403').waitFor()
+    await page.getByTestId('request-id').waitFor()
     await context.close()
   })
 })

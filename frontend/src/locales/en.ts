@@ -281,6 +281,16 @@ export const en: LocaleMessages = {
   errors: {
     backHome: 'Back to home',
     code: 'Error {{status}}',
+    reference: 'Reference to quote: {{id}}',
+    methodNotAllowed: {
+      title: 'This address only takes a form',
+      body: 'This address does not open directly: it receives a form. Go back to the previous page to try again.',
+    },
+    unavailable: {
+      title: 'Service temporarily unavailable',
+      body: 'We cannot answer right now. Try again in a few seconds; nothing was lost.',
+      retry: 'Try again',
+    },
     notFound: {
       title: 'Page not found',
       body: 'This page does not exist or has moved. Check the address or start again from the home page.',

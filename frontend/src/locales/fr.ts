@@ -280,6 +280,16 @@ export const fr = {
   errors: {
     backHome: 'Retour à l’accueil',
     code: 'Erreur {{status}}',
+    reference: 'Référence à nous indiquer : {{id}}',
+    methodNotAllowed: {
+      title: 'Adresse réservée à un formulaire',
+      body: 'Cette adresse ne s’ouvre pas directement : elle reçoit un formulaire. Revenez à la page précédente pour recommencer.',
+    },
+    unavailable: {
+      title: 'Service momentanément indisponible',
+      body: 'Nous ne pouvons pas répondre pour l’instant. Réessayez dans quelques secondes ; rien n’a été perdu.',
+      retry: 'Réessayer',
+    },
     notFound: {
       title: 'Page introuvable',
       body: 'Cette page n’existe pas ou a été déplacée. Vérifiez l’adresse ou repartez de l’accueil.',

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next'
+import ErrorPage from '../../components/error-page'
+
+/** 503: the database cannot be reached for now; the app recovers by itself. */
+export default function Unavailable() {
+  const { t } = useTranslation()
+  return (
+    <ErrorPage
+      kind="unavailable"
+      status={503}
+      action={
+        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+          {t('errors.unavailable.retry')}
+        </button>
+      }
+    />
+  )
+}
