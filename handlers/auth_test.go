@@ -558,3 +558,21 @@ func TestLoginTimingKnownVsUnknownEmail(t *testing.T) {
 	require.Less(t, ratio, 2.5)
 	require.Greater(t, ratio, 1/2.5)
 }
+
+// Pre-account hijacking: the right password of an unverified account signs nobody in; the
+// verification link goes out again instead.
+func TestPasswordLoginBeforeVerificationGivesNoSession(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	resp := b.post(t, "/auth/register", map[string]any{
+		"name": "Eve", "surname": "Martin", "email": "victim@example.com", "password": goodPassword, "password_confirmation": goodPassword,
+	}, "/auth/register")
+	requireRedirect(t, resp, "/auth/login")
+	resp = b.post(t, "/auth/login", map[string]any{"email": "victim@example.com", "password": goodPassword}, "/auth/login")
+	requireRedirect(t, resp, "/auth/login")
+	_, p := b.visit(t, "/auth/login")
+	require.Contains(t, errorsOf(p)["email"], "Confirmez d’abord votre adresse")
+	resp, _ = b.visit(t, "/dashboard/general")
+	requireRedirect(t, resp, "/auth/login")
+	require.Len(t, b.sentEmails(t, "victim@example.com", mail.KindVerify), 2, "the link was sent again")
+}

@@ -172,6 +172,15 @@ func (h *Identity) login(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, identityapp.ErrInvalidCredentials):
 		h.backWithErrors(w, r, "/auth/login", inertia.ValidationErrors{"email": h.t(r, "error.login.invalid")})
 		return
+	case errors.Is(err, identityapp.ErrNotVerified):
+		// No session before the address is proven; the link goes out again (the owner may
+		// have lost it), and only someone who knows the password learns this.
+		if err := h.accounts.ResendVerification(r.Context(), u.ID); err != nil {
+			h.serverError(w, r, err)
+			return
+		}
+		h.backWithErrors(w, r, "/auth/login", inertia.ValidationErrors{"email": h.t(r, "error.login.unverified")})
+		return
 	case err != nil:
 		h.serverError(w, r, err)
 		return

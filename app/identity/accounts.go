@@ -38,6 +38,10 @@ var (
 	ErrNotFound = errors.New("identity: user not found")
 	// ErrInvalidCredentials: unknown email, no password on the account, or wrong password.
 	ErrInvalidCredentials = errors.New("identity: invalid credentials")
+	// ErrNotVerified: the password is right but nobody has proven the address yet. Such an
+	// account gets no session (OWASP pre-account hijacking): whoever typed the password may
+	// not own the address.
+	ErrNotVerified = errors.New("identity: address not verified")
 )
 
 // ResendTooSoonError says a code was sent less than 60 s ago.

@@ -254,6 +254,8 @@ func TestAuthenticate(t *testing.T) {
 	ctx := context.Background()
 	b := setup(t)
 	register(t, b, "dan@example.com")
+	_, err := b.svc.VerifyEmail(ctx, lastSegment(b.lastEmail(t, "dan@example.com", mail.KindVerify).Data.Link))
+	require.NoError(t, err)
 	u, err := b.svc.Authenticate(ctx, "DAN@example.com ", "tomate-cerise-42")
 	require.NoError(t, err)
 	require.Equal(t, "dan@example.com", u.Email)
@@ -385,6 +387,30 @@ func TestBadMagicLinksDoNotBurnTheCode(t *testing.T) {
 	require.True(t, u.Verified())
 }
 
+// OWASP pre-account hijacking: an attacker registers the victim's address with their own
+// password. They get no usable sign-in before the address is proven; proving it through another
+// channel drops their password; proving it ends every earlier session.
+func TestPreAccountHijackIsClosed(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := setup(t)
+	register(t, b, "target@example.com")
+	u, err := b.svc.Authenticate(ctx, "target@example.com", "tomate-cerise-42")
+	require.ErrorIs(t, err, identityapp.ErrNotVerified, "no session for an unverified password account")
+	require.False(t, u.Verified())
+	_, err = b.svc.Authenticate(ctx, "target@example.com", "wrong-password-9")
+	require.ErrorIs(t, err, identityapp.ErrInvalidCredentials, "a wrong password says nothing about verification")
+
+	// The owner proves the address with the sign-up's own link: sessions from before end.
+	link := b.lastEmail(t, "target@example.com", mail.KindVerify).Data.Link
+	res, err := b.svc.VerifyEmail(ctx, lastSegment(link))
+	require.NoError(t, err)
+	require.True(t, res.Verified)
+	require.Equal(t, u.SessionGeneration+1, res.User.SessionGeneration, "verification ends every other session")
+	_, err = b.svc.Authenticate(ctx, "target@example.com", "tomate-cerise-42")
+	require.NoError(t, err)
+}
+
 func TestCodeSignInDropsUnprovenPassword(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -424,7 +450,7 @@ func TestPasswordReset(t *testing.T) {
 	require.NoError(t, b.svc.ResetPassword(ctx, "fay@example.com", token, "nouveau-mot-77", "nouveau-mot-77"))
 	after, err := b.svc.ByEmail(ctx, "fay@example.com")
 	require.NoError(t, err)
-	require.Equal(t, before.SessionGeneration+1, after.SessionGeneration, "sessions revoked")
+	require.Greater(t, after.SessionGeneration, before.SessionGeneration, "sessions revoked")
 	_, err = b.svc.Authenticate(ctx, "fay@example.com", "tomate-cerise-42")
 	require.ErrorIs(t, err, identityapp.ErrInvalidCredentials)
 	_, err = b.svc.Authenticate(ctx, "fay@example.com", "nouveau-mot-77")

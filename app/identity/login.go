@@ -9,7 +9,9 @@ import (
 
 // Authenticate checks an email and password. Any failure (malformed or unknown address, an
 // account without a password, a wrong password) is ErrInvalidCredentials, and every path
-// runs one argon2id verification so they all take the same time.
+// runs one argon2id verification so they all take the same time. The right password of an
+// account whose address is not verified yet is ErrNotVerified (with the user, so the caller can
+// send the link again): no session before the address is proven.
 func (s *Service) Authenticate(ctx context.Context, email, password string) (User, error) {
 	hash := identity.DummyHash()
 	var u User
@@ -32,6 +34,9 @@ func (s *Service) Authenticate(ctx context.Context, email, password string) (Use
 	}
 	if !found || !u.HasPassword() || !ok {
 		return User{}, ErrInvalidCredentials
+	}
+	if !u.Verified() {
+		return u, ErrNotVerified
 	}
 	return u, nil
 }

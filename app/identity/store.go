@@ -93,8 +93,10 @@ func insertUser(ctx context.Context, tx pgx.Tx, n newUser, now time.Time) (User,
 // setVerified marks the user verified if they were not, and reports whether this call did it.
 // dropPassword clears a password nobody had proven the address for (see markVerifiedTx).
 func setVerified(ctx context.Context, tx pgx.Tx, id uuid.UUID, now time.Time, dropPassword bool) (bool, error) {
+	// Verifying also ends every session of the account (session_generation): whatever was
+	// signed in before the address was proven was not proven to be its owner.
 	tag, err := tx.Exec(ctx, `
-		UPDATE users SET verified_at = $2, updated_at = $2,
+		UPDATE users SET verified_at = $2, updated_at = $2, session_generation = session_generation + 1,
 		       password_hash = CASE WHEN $3 THEN NULL ELSE password_hash END
 		WHERE id = $1 AND verified_at IS NULL`, id, now, dropPassword)
 	if err != nil {
