@@ -483,7 +483,7 @@ func TestResetPasswordRevokesSessions(t *testing.T) {
 func TestAuthRoutesRateLimited(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.srv.limits = &authLimits{ip: newKeyedLimiter(time.Hour, 100), account: newKeyedLimiter(time.Hour, 3)}
+	b.srv.limits = &authLimits{ip: newKeyedLimiter(b.db.Pool, time.Hour, 100), account: newKeyedLimiter(b.db.Pool, time.Hour, 3)}
 	for range 3 {
 		resp := b.post(t, "/auth/login", map[string]any{"email": "kim@example.com", "password": "x"}, "/auth/login")
 		require.Equal(t, http.StatusSeeOther, resp.StatusCode)
@@ -497,7 +497,7 @@ func TestAuthRoutesRateLimited(t *testing.T) {
 	resp = b.post(t, "/auth/login", map[string]any{"email": "lea@example.com", "password": "x"}, "/auth/login")
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 
-	b.srv.limits = &authLimits{ip: newKeyedLimiter(time.Hour, 1), account: newKeyedLimiter(time.Hour, 100)}
+	b.srv.limits = &authLimits{ip: newKeyedLimiter(b.db.Pool, time.Hour, 1), account: newKeyedLimiter(b.db.Pool, time.Hour, 100)}
 	b.post(t, "/auth/otp/login", map[string]any{"email": "a@example.com"}, "/auth/login")
 	resp = b.post(t, "/auth/otp/login", map[string]any{"email": "b@example.com"}, "/auth/login")
 	// From a page, the refusal goes back there with the message (a reload never re-posts).
@@ -537,7 +537,7 @@ func TestLoginTimingKnownVsUnknownEmail(t *testing.T) {
 	b := setup(t)
 	b.registerAndVerify(t, "timing@example.com")
 	b.post(t, "/auth/logout", map[string]any{}, "/")
-	b.srv.limits = &authLimits{ip: newKeyedLimiter(time.Millisecond, 1000), account: newKeyedLimiter(time.Millisecond, 1000)}
+	b.srv.limits = &authLimits{ip: newKeyedLimiter(b.db.Pool, time.Millisecond, 1000), account: newKeyedLimiter(b.db.Pool, time.Millisecond, 1000)}
 	try := func(email string) time.Duration {
 		start := time.Now()
 		resp := b.post(t, "/auth/login", map[string]any{"email": email, "password": "wrong-password-1"}, "/auth/login")

@@ -91,7 +91,7 @@ func NewCore(d CoreDeps) (*Core, error) {
 	}
 	s := &Core{
 		cfg: d.Config, log: d.Logger, pool: d.Pool, assets: d.Assets, hotFile: d.HotFile,
-		users: d.Users, tr: tr, limits: newAuthLimits(),
+		users: d.Users, tr: tr, limits: newAuthLimits(d.Pool),
 	}
 	s.sessions = newSessions(d)
 	s.sessions.ErrorFunc = s.unavailable

@@ -6,7 +6,6 @@ import (
 	"net"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/go-chi/chi/v5/middleware"
 	inertia "github.com/romsar/gonertia/v3"
@@ -100,16 +99,20 @@ func (s *Core) bodyError(w http.ResponseWriter, r *http.Request, err error) {
 // returns true. The account key is the normalised address whether or not an account exists, so
 // the limit itself reveals nothing.
 func (s *Core) rateLimited(w http.ResponseWriter, r *http.Request, email string) bool {
-	now := time.Now()
 	ip := r.RemoteAddr
 	if h, _, err := net.SplitHostPort(ip); err == nil {
 		ip = h
 	}
-	ok, wait := s.limits.ip.allow("ip:"+ip, now)
-	if ok {
-		if e, err := identity.NormalizeEmail(email); err == nil {
-			ok, wait = s.limits.account.allow("acct:"+e, now)
+	ok, wait, err := s.limits.ip.allow(r.Context(), "ip:"+ip)
+	if err == nil && ok {
+		if e, nerr := identity.NormalizeEmail(email); nerr == nil {
+			ok, wait, err = s.limits.account.allow(r.Context(), "acct:"+e)
 		}
+	}
+	if err != nil {
+		// The limits live in the database: when it fails, so does the request.
+		s.serverError(w, r, err)
+		return true
 	}
 	if ok {
 		return false

@@ -1,57 +1,64 @@
 package handlers
 
 import (
-	"sync"
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
 	"time"
 
-	"golang.org/x/time/rate"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// keyedLimiter is a token bucket per key (an IP, an account), forgetting keys idle for a while
-// so memory stays bounded. Limits are per process: enough to slow guessing and mail bombing;
-// a shared limit across instances would live in PostgreSQL.
+// keyedLimiter is a rate limit per key (an IP, an account) kept in PostgreSQL, so it holds for
+// every web process and machine at once: with limits per process, N processes let N times as
+// many guesses through. It is GCRA (a token bucket in one timestamp per key): each request
+// pushes the key's theoretical arrival time (tat) by one interval; a request that would push it
+// more than burst intervals past now is refused, and waits until it would not. One statement
+// decides and records, serialised on the key's row; the database's clock is the only clock.
 type keyedLimiter struct {
-	mu    sync.Mutex
+	pool  *pgxpool.Pool
 	every time.Duration
 	burst int
-	m     map[string]*limEntry
-	calls int
+	calls atomic.Int64
 }
 
-type limEntry struct {
-	lim  *rate.Limiter
-	seen time.Time
-}
-
-func newKeyedLimiter(every time.Duration, burst int) *keyedLimiter {
-	return &keyedLimiter{every: every, burst: burst, m: map[string]*limEntry{}}
+func newKeyedLimiter(pool *pgxpool.Pool, every time.Duration, burst int) *keyedLimiter {
+	return &keyedLimiter{pool: pool, every: every, burst: burst}
 }
 
 // allow takes one token for key; when none is left it returns how long until one is.
-func (k *keyedLimiter) allow(key string, now time.Time) (bool, time.Duration) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	k.calls++
-	if k.calls%1024 == 0 {
-		idle := k.every * time.Duration(k.burst) * 2
-		for key, e := range k.m {
-			if now.Sub(e.seen) > idle {
-				delete(k.m, key)
-			}
-		}
+func (k *keyedLimiter) allow(ctx context.Context, key string) (bool, time.Duration, error) {
+	if k.calls.Add(1)%1024 == 0 {
+		// Keys idle past their window hold nothing; forget them now and then.
+		_, _ = k.pool.Exec(ctx, `DELETE FROM rate_limits WHERE tat < statement_timestamp() - interval '1 minute'`)
 	}
-	e, ok := k.m[key]
-	if !ok {
-		e = &limEntry{lim: rate.NewLimiter(rate.Every(k.every), k.burst)}
-		k.m[key] = e
+	every := k.every.Seconds()
+	limit := k.every.Seconds() * float64(k.burst)
+	var wait float64
+	err := k.pool.QueryRow(ctx, `
+		WITH upsert AS (
+			INSERT INTO rate_limits AS r (key, tat) VALUES ($1, statement_timestamp() + make_interval(secs => $2))
+			ON CONFLICT (key) DO UPDATE SET tat = GREATEST(r.tat, statement_timestamp()) + make_interval(secs => $2)
+			WHERE GREATEST(r.tat, statement_timestamp()) + make_interval(secs => $2) - statement_timestamp() <= make_interval(secs => $3)
+			RETURNING 1
+		)
+		SELECT CASE WHEN EXISTS (SELECT 1 FROM upsert) THEN 0
+		       -- Refused: the row may be a concurrent insert this statement's snapshot misses.
+		       ELSE COALESCE(EXTRACT(EPOCH FROM (SELECT GREATEST(tat, statement_timestamp()) FROM rate_limits WHERE key = $1)
+		                               + make_interval(secs => $2) - statement_timestamp() - make_interval(secs => $3))::float8, $2)
+		       END`, key, every, limit).Scan(&wait)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return true, 0, nil
 	}
-	e.seen = now
-	res := e.lim.ReserveN(now, 1)
-	if d := res.DelayFrom(now); d > 0 {
-		res.CancelAt(now)
-		return false, d
+	if err != nil {
+		return false, 0, fmt.Errorf("rate limit %s: %w", key, err)
 	}
-	return true, 0
+	if wait <= 0 {
+		return true, 0, nil
+	}
+	return false, time.Duration(wait * float64(time.Second)), nil
 }
 
 // authLimits slows down the sign-in routes per client IP and per account (email), so neither
@@ -61,9 +68,9 @@ type authLimits struct {
 	account *keyedLimiter
 }
 
-func newAuthLimits() *authLimits {
+func newAuthLimits(pool *pgxpool.Pool) *authLimits {
 	return &authLimits{
-		ip:      newKeyedLimiter(2*time.Second, 30),
-		account: newKeyedLimiter(30*time.Second, 10),
+		ip:      newKeyedLimiter(pool, 2*time.Second, 30),
+		account: newKeyedLimiter(pool, 30*time.Second, 10),
 	}
 }
