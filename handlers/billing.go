@@ -451,8 +451,12 @@ func (h *Billing) testCheckout(w http.ResponseWriter, r *http.Request) {
 	}
 	u, _ := currentUser(r.Context())
 	payload, sig, err := h.billing.TestModeEvent(r.Context(), u.ID, id, outcome)
-	if errors.Is(err, billingapp.ErrNotFound) || errors.Is(err, billingapp.ErrNotTestMode) {
+	switch {
+	case errors.Is(err, billingapp.ErrNotFound) || errors.Is(err, billingapp.ErrNotTestMode):
 		h.notFound(w, r)
+		return
+	case errors.Is(err, billing.ErrCheckoutClosed):
+		h.inertia.Redirect(w, r, "/stripe/error?reason=closed&checkout="+id.String(), http.StatusSeeOther)
 		return
 	}
 	if err != nil {

@@ -394,6 +394,17 @@ func TestTestModeCompletesThroughTheWebhook(t *testing.T) {
 	}
 	require.Equal(t, int64(60), b.balance(t, user))
 	require.Equal(t, 1, b.purchaseGrants(t, user))
+
+	// A cancelled test checkout cannot be paid afterwards.
+	other, err := b.svc.Start(ctx, billingapp.StartCommand{UserID: user, PackID: "pack-20", DefaultCurrency: billing.EUR})
+	require.NoError(t, err)
+	body, sig, err := b.svc.TestModeEvent(ctx, user, other.CheckoutID, billingapp.TestModeCancel)
+	require.NoError(t, err)
+	_, err = b.svc.HandleWebhook(ctx, body, sig)
+	require.NoError(t, err)
+	_, _, err = b.svc.TestModeEvent(ctx, user, other.CheckoutID, billingapp.TestModePay)
+	require.ErrorIs(t, err, billing.ErrCheckoutClosed)
+	require.Equal(t, int64(60), b.balance(t, user))
 }
 
 func TestCatalogueEditsAreLogged(t *testing.T) {

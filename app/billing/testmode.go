@@ -9,6 +9,8 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/gamelle/gamelle/domain/billing"
+
 	"github.com/gamelle/gamelle/integrations/stripe"
 )
 
@@ -56,6 +58,10 @@ func (s *Service) TestModeEvent(ctx context.Context, userID, id uuid.UUID, outco
 	}
 	if c.Version() == 0 || c.Started().UserID != userID || !c.TestMode() {
 		return nil, "", ErrNotFound
+	}
+	if st := c.Status(); st == billing.StatusFailed || st == billing.StatusExpired {
+		// Like Stripe's page, a closed session cannot be paid any more.
+		return nil, "", fmt.Errorf("%w: %s is %s", billing.ErrCheckoutClosed, id, st)
 	}
 	st := c.Started()
 	session := map[string]any{
