@@ -130,7 +130,7 @@ func TestLiveProjectionsFollowTheLedger(t *testing.T) {
 	r, err := b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 2, Reason: ledger.ReasonNeedsCalculation, Ref: "n1", CommandMeta: eventstore.CommandMeta{Actor: user.String()}})
 	require.NoError(t, err)
 
-	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	wctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	require.NoError(t, b.runner.WaitFor(wctx, r.Position))
 
@@ -156,7 +156,7 @@ func TestRebuildEqualsLive(t *testing.T) {
 	ctx := context.Background()
 	last := workload(t, b, users(12), 300, 42)
 
-	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	wctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	require.NoError(t, b.runner.WaitFor(wctx, last))
 	live := snap(t, b.pool)
@@ -171,6 +171,9 @@ func TestRebuildEqualsLive(t *testing.T) {
 		require.NoError(t, err)
 		require.Positive(t, stats.Events)
 	}
+	// A bound of its own: the rebuilds above may have used much of wctx's on a loaded machine.
+	wctx, cancel = context.WithTimeout(ctx, time.Minute)
+	defer cancel()
 	require.NoError(t, b.runner.WaitFor(wctx, last))
 	require.Equal(t, live, snap(t, b.pool))
 
@@ -252,7 +255,7 @@ func TestRebuildAllInOnePassEqualsOneByOne(t *testing.T) {
 	runCtx, stop := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- b.runner.Run(runCtx) }()
-	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	wctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	require.NoError(t, b.runner.WaitFor(wctx, last))
 	live := snap(t, b.pool)
@@ -305,7 +308,7 @@ func TestRebuildAllInOnePassEqualsOneByOne(t *testing.T) {
 	go func() { done <- runner.Run(runCtx) }()
 	last = workload(t, b, us, 40, 101)
 	// A bound of its own: the rebuilds above may have used most of wctx's on a loaded machine.
-	wctx, cancel = context.WithTimeout(ctx, 20*time.Second)
+	wctx, cancel = context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	require.NoError(t, runner.WaitFor(wctx, last))
 	stop()
