@@ -11,7 +11,7 @@ PG      := scripts/dev-postgres.sh
 # The test cluster trades durability for speed: it only ever holds throwaway databases.
 TEST_PG_ENV := GAMELLE_PG_FSYNC=off GAMELLE_PG_SYNC_COMMIT=off
 
-.PHONY: run dev test test-go test-frontend test-e2e bench lint deps frontend build db clean routes
+.PHONY: run dev test test-go test-frontend test-e2e bench lint deps frontend build db db-stop clean routes
 
 deps: $(FE)/node_modules/.install-stamp
 	@$(GO) mod download
@@ -44,6 +44,11 @@ dev: deps
 
 db:
 	@$(PG) start
+
+# Stop the local clusters (development and test) started by make run / make test.
+db-stop:
+	@$(PG) stop
+	@$(PG) stop $(CURDIR)/.data/pg-test
 
 test: deps frontend
 	@scripts/ensure-chromium.sh

@@ -14,6 +14,7 @@ import (
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
+	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
 )
@@ -22,13 +23,16 @@ import (
 //
 //	gamelle admin grant USER AMOUNT --reason TEXT [--idempotency-key KEY]
 //	gamelle admin balance USER
+//	gamelle admin promote EMAIL
 //
+// promote makes an existing account ADMIN: how the first administrator is made (ADMIN_EMAILS
+// only applies at sign-up). The person's open sessions pick the role up on their next request.
 // USER is an account's id or email address; an unknown one is refused, so a typo cannot create a
 // wallet nobody owns.
 // A grant is an admin_grant ledger event whose actor is "cli:<os user>"; --reason becomes its
 // ref, so it must not contain personal data.
 func runAdmin(ctx context.Context, args []string) error {
-	const usage = "usage: gamelle admin grant USER AMOUNT --reason TEXT [--idempotency-key KEY] | balance USER (USER: id or email)"
+	const usage = "usage: gamelle admin grant USER AMOUNT --reason TEXT [--idempotency-key KEY] | balance USER | promote EMAIL (USER: id or email)"
 	if len(args) == 0 {
 		return errors.New(usage)
 	}
@@ -71,6 +75,24 @@ func runAdmin(ctx context.Context, args []string) error {
 			dup = " (already granted under this idempotency key)"
 		}
 		fmt.Printf("granted %d tokens to %s: balance %d, position %d%s\n", amount, userID, res.Balance, res.Position, dup)
+		return nil
+	case "promote":
+		if len(args) != 2 {
+			return errors.New(usage)
+		}
+		a, err := newApp(ctx)
+		if err != nil {
+			return err
+		}
+		defer a.close()
+		userID, err := resolveUser(ctx, a, args[1])
+		if err != nil {
+			return fmt.Errorf("admin promote: %w (the person signs up first)", err)
+		}
+		if err := identityapp.New(a.pool, nil, nil, identityapp.Options{}).SetRole(ctx, userID, identity.RoleAdmin); err != nil {
+			return fmt.Errorf("admin promote: %w", err)
+		}
+		fmt.Printf("%s is now ADMIN\n", args[1])
 		return nil
 	case "balance":
 		if len(args) != 2 {

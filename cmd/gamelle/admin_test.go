@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
+	"github.com/gamelle/gamelle/domain/identity"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/internal/pgtest"
@@ -59,4 +60,17 @@ func createAccount(t *testing.T, db *pgtest.DB, email string) uuid.UUID {
 	u, err := acc.ByEmail(ctx, email)
 	require.NoError(t, err)
 	return u.ID
+}
+
+func TestAdminPromote(t *testing.T) {
+	db := pgtest.New(t)
+	t.Setenv("DATABASE_URL", db.URL)
+	ctx := context.Background()
+	user := createAccount(t, db, "first-admin@example.com")
+	require.Error(t, runAdmin(ctx, []string{"promote", "nobody@example.com"}), "no such account")
+	require.Error(t, runAdmin(ctx, []string{"promote"}))
+	require.NoError(t, runAdmin(ctx, []string{"promote", "First-Admin@example.com"}))
+	u, err := identityapp.New(db.Pool, nil, nil, identityapp.Options{}).ByID(ctx, user)
+	require.NoError(t, err)
+	require.Equal(t, identity.RoleAdmin, u.Role)
 }

@@ -4,7 +4,7 @@
 //	gamelle migrate                              apply database migrations
 //	gamelle foods import [--file PATH]           load the CIQUAL food table
 //	gamelle projections rebuild|status|run       rebuild or inspect read models
-//	gamelle admin grant|balance                  operator tasks on wallets
+//	gamelle admin grant|balance|promote          operator tasks (wallets, first admin)
 //	gamelle routes [--ts]                        print the route table
 package main
 
@@ -30,7 +30,7 @@ func commands() map[string]command {
 		"foods":       {"import the CIQUAL food table (foods import [--file PATH])", runFoods},
 		"routes":      {"print the route table (--ts: the frontend's routes.gen.ts)", runRoutes},
 		"projections": {"rebuild [NAME...] [--batch N] | status | run", runProjections},
-		"admin":       {"grant USER_ID AMOUNT --reason TEXT [--idempotency-key K] | balance USER_ID", runAdmin},
+		"admin":       {"grant USER_ID AMOUNT --reason TEXT [--idempotency-key K] | balance USER_ID | promote EMAIL", runAdmin},
 		"nutrition":   {"nutriscore | solve [--lang en|fr]: the recipe engine on JSON from stdin", runNutrition},
 	}
 }
