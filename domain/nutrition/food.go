@@ -110,10 +110,6 @@ type Macros struct {
 
 func (m Macros) vec() [4]float64 { return [4]float64{m.Kcal, m.ProteinG, m.FatG, m.CarbsG} }
 
-func macrosOf(v [4]float64) Macros {
-	return Macros{Kcal: v[0], ProteinG: v[1], FatG: v[2], CarbsG: v[3]}
-}
-
 // Rounded returns the macros rounded to 0.1, the precision shown and stored.
 func (m Macros) Rounded() Macros {
 	return Macros{Kcal: round(m.Kcal, 1), ProteinG: round(m.ProteinG, 1), FatG: round(m.FatG, 1), CarbsG: round(m.CarbsG, 1)}

@@ -108,15 +108,9 @@ func WriteTexts(r *Recipe, foods map[int]Food, seed uint64) {
 
 	// Steps: weigh, then one step per preparation family present, then serve.
 	byStep := map[string][]Food{}
-	var order []string
-	addTo := func(key string, f Food) {
-		if _, ok := byStep[key]; !ok {
-			order = append(order, key)
-		}
-		byStep[key] = append(byStep[key], f)
-	}
 	for _, p := range parts {
-		addTo(prepStep(p.food, p.kind, r.Category), p.food)
+		key := prepStep(p.food, p.kind, r.Category)
+		byStep[key] = append(byStep[key], p.food)
 	}
 	list := func(fs []Food, en bool) string {
 		names := make([]string, len(fs))
@@ -145,7 +139,6 @@ func WriteTexts(r *Recipe, foods map[int]Food, seed uint64) {
 		steps.FR = append(steps.FR, fmt.Sprintf(t.FR, list(fs, false)))
 		steps.EN = append(steps.EN, fmt.Sprintf(t.EN, list(fs, true)))
 	}
-	_ = order
 	final := finalSteps[r.Category]
 	steps.FR = append(steps.FR, final.FR)
 	steps.EN = append(steps.EN, final.EN)
