@@ -204,14 +204,8 @@ func (s *Service) markVerifiedTx(ctx context.Context, tx pgx.Tx, userID uuid.UUI
 }
 
 // inTx runs fn in a transaction, retrying when the wallet append must restart its whole
-// transaction (a reordered version conflict; rare).
+// transaction (a reordered version conflict; rare). It appends, so it goes through the event
+// store's transaction helper, which wakes the projections after the commit.
 func (s *Service) inTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
-	var err error
-	for range 3 {
-		err = eventstore.InTx(ctx, s.pool, fn) // it appends: eventstore.InTx wakes the projections after the commit
-		if !errors.Is(err, eventstore.ErrVersionConflict) {
-			return err
-		}
-	}
-	return err
+	return eventstore.RetryInTx(ctx, s.pool, fn, eventstore.WithMaxAttempts(3))
 }
