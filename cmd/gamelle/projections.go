@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"text/tabwriter"
 	"time"
@@ -52,25 +53,7 @@ func runProjections(ctx context.Context, args []string) error {
 			return err
 		}
 		defer a.close()
-		cs, err := eventstore.New(a.pool).Consumers(ctx, a.pool)
-		if err != nil {
-			return err
-		}
-		failures, err := projections.Failures(ctx, a.pool)
-		if err != nil {
-			return err
-		}
-		w := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(w, "PROJECTION\tTRANSACTION\tPOSITION\tPENDING\tSTATE")
-		for _, c := range cs {
-			state := "ok"
-			if f, ok := failures[c.Group]; ok {
-				state = fmt.Sprintf("failing since %s (%d attempts, next %s): %s", f.Since.Local().Format(time.DateTime),
-					f.Attempts, f.RetryAt.Local().Format(time.TimeOnly), f.LastError)
-			}
-			fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%s\n", c.Group, c.Checkpoint.TransactionID, c.Checkpoint.Position, c.Pending, state)
-		}
-		return w.Flush()
+		return writeStatus(ctx, a.pool, os.Stdout)
 	case "run":
 		a, err := newApp(ctx)
 		if err != nil {
@@ -100,4 +83,28 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		positional = append(positional, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
+}
+
+// writeStatus prints each projection's checkpoint, backlog and state (ok, or failing in a
+// running runner: since when, how many attempts, next retry, last error).
+func writeStatus(ctx context.Context, db eventstore.DBTX, out io.Writer) error {
+	cs, err := eventstore.New(nil).Consumers(ctx, db)
+	if err != nil {
+		return err
+	}
+	failures, err := projections.Failures(ctx, db)
+	if err != nil {
+		return err
+	}
+	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "PROJECTION\tTRANSACTION\tPOSITION\tPENDING\tSTATE")
+	for _, c := range cs {
+		state := "ok"
+		if f, ok := failures[c.Group]; ok {
+			state = fmt.Sprintf("failing since %s (%d attempts, next %s): %s", f.Since.Local().Format(time.DateTime),
+				f.Attempts, f.RetryAt.Local().Format(time.TimeOnly), f.LastError)
+		}
+		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%s\n", c.Group, c.Checkpoint.TransactionID, c.Checkpoint.Position, c.Pending, state)
+	}
+	return w.Flush()
 }
