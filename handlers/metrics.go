@@ -1,9 +1,11 @@
 package handlers
 
 import (
+	"crypto/subtle"
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -71,4 +73,27 @@ func (m *httpMetrics) middleware(next http.Handler) http.Handler {
 
 func (m *httpMetrics) handler() http.Handler {
 	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{Registry: m.registry})
+}
+
+// metricsEndpoint is /metrics on the public port: behind "Authorization: Bearer METRICS_TOKEN"
+// when a token is set, open outside production, and absent (404) in production without a
+// token (METRICS_ADDR then serves it on its own listener, see cmd/gamelle serve).
+func (s *Core) metricsEndpoint() http.Handler {
+	h := s.metrics.handler()
+	token := s.cfg.MetricsToken
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case token != "":
+			got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+			if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
+				w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+				http.Error(w, "unauthorized", http.StatusUnauthorized)
+				return
+			}
+		case s.cfg.Production():
+			http.NotFound(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

@@ -56,7 +56,7 @@ func TestProductionCookiesAreHostOnlyAndSecure(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	cfg, err := config.Load(func(k string) (string, bool) {
-		v, ok := map[string]string{"DATABASE_URL": b.db.URL, "APP_ENV": "production", "APP_KEY": strings.Repeat("p", 32), "APP_URL": "https://gamelle.example"}[k]
+		v, ok := map[string]string{"DATABASE_URL": b.db.URL, "APP_ENV": "production", "APP_KEY": strings.Repeat("p", 32), "APP_URL": "https://gamelle.example", "MAIL_DISABLED": "true"}[k]
 		return v, ok
 	})
 	require.NoError(t, err)
@@ -120,4 +120,44 @@ func TestRequestLogKeepsNoEmailOrSecretFromThePath(t *testing.T) {
 	}
 	require.Contains(t, logs, "path=/auth/otp/{email}")
 	require.Contains(t, logs, "path=/terms")
+}
+
+// In production /metrics is not public: a bearer token guards it, or it is absent from the
+// public port. Signed-in pages are never stored by browsers or proxies.
+func TestProductionMetricsAndSignedInPagesNoStore(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	prod := func(extra map[string]string) *testServer {
+		env := map[string]string{"DATABASE_URL": b.db.URL, "APP_ENV": "production", "APP_KEY": strings.Repeat("p", 32), "APP_URL": "https://gamelle.example", "MAIL_DISABLED": "true"}
+		for k, v := range extra {
+			env[k] = v
+		}
+		cfg, err := config.Load(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+		require.NoError(t, err)
+		srv, err := buildServer(cfg, b.db.Pool)
+		require.NoError(t, err)
+		return srv
+	}
+	get := func(srv *testServer, auth string) int {
+		req := httptest.NewRequest("GET", "https://gamelle.example/metrics", nil)
+		if auth != "" {
+			req.Header.Set("Authorization", auth)
+		}
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	require.Equal(t, http.StatusNotFound, get(prod(nil), ""), "no token: not on the public port")
+	guarded := prod(map[string]string{"METRICS_TOKEN": "s3cret-token"})
+	require.Equal(t, http.StatusUnauthorized, get(guarded, ""))
+	require.Equal(t, http.StatusUnauthorized, get(guarded, "Bearer wrong"))
+	require.Equal(t, http.StatusOK, get(guarded, "Bearer s3cret-token"))
+	require.Equal(t, http.StatusNotFound, get(prod(map[string]string{"METRICS_ADDR": "127.0.0.1:0"}), ""), "served on its own listener instead")
+
+	resp, _ := b.visit(t, "/")
+	require.NotEqual(t, "no-store", resp.Header.Get("Cache-Control"))
+	b.registerAndVerify(t, "cache@example.com")
+	resp, _ = b.visit(t, "/dashboard/general")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, "no-store", resp.Header.Get("Cache-Control"))
 }

@@ -29,7 +29,9 @@ func NewRouter(s *Core, areas ...Area) chi.Router {
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
-	r.Method(http.MethodGet, "/metrics", s.metrics.handler())
+	if s.cfg.MetricsAddr == "" {
+		r.Method(http.MethodGet, "/metrics", s.metricsEndpoint())
+	}
 	r.Get("/robots.txt", s.robots)
 	r.Get("/favicon.ico", s.favicon)
 	r.Method(http.MethodGet, "/build/*", s.assetFiles())

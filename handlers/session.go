@@ -81,6 +81,9 @@ func (s *Core) loadUser(next http.Handler) http.Handler {
 			return
 		}
 		if found && u.SessionGeneration == s.sessionGeneration(ctx) {
+			// A signed-in page holds personal data: no browser or proxy may keep a copy (a
+			// shared computer's back button, a cache between here and there).
+			w.Header().Set("Cache-Control", "no-store")
 			// A role changed since the session started (promotion, demotion): new token, so a
 			// token captured before the privilege change is worth nothing after it.
 			if role := string(u.Role); s.sessions.GetString(ctx, sessionKeyRole) != role {

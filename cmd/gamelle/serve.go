@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/gamelle/gamelle/frontend"
@@ -130,6 +131,26 @@ func runServe(ctx context.Context, args []string) error {
 		}
 		g.Go(func() error { return runner.Run(ctx) })
 		a.log.Info("workers started", "projections", runner.Names())
+	}
+	if a.cfg.MetricsAddr != "" {
+		ms := &http.Server{
+			Addr: a.cfg.MetricsAddr, Handler: promhttp.HandlerFor(registry, promhttp.HandlerOpts{Registry: registry}),
+			ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx },
+		}
+		g.Go(func() error {
+			a.log.Info("metrics listening", "addr", a.cfg.MetricsAddr)
+			if err := ms.ListenAndServe(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				return fmt.Errorf("metrics http: %w", err)
+			}
+			return nil
+		})
+		g.Go(func() error {
+			<-ctx.Done()
+			return ms.Close()
+		})
+	}
+	if a.cfg.Production() && a.cfg.MailDisabled {
+		a.log.Error("MAIL_DISABLED=true: no email is sent; sign-in codes, links and receipts are dropped")
 	}
 	if *web {
 		router, err := newRouter(a.cfg, a.pool, a.log, svc, webOptions{

@@ -34,6 +34,16 @@ type Config struct {
 	DataDir     string
 
 	SMTPURL string
+	// MailDisabled (MAIL_DISABLED=true) lets production run without SMTP_URL, on purpose: every
+	// email (sign-in codes and links included) is then dropped, and each drop is logged.
+	MailDisabled bool
+
+	// MetricsAddr (METRICS_ADDR, e.g. 127.0.0.1:9090) serves /metrics on a listener of its own
+	// instead of the public port. MetricsToken (METRICS_TOKEN) requires
+	// "Authorization: Bearer <token>" on the public /metrics. In production with neither, the
+	// public port does not serve /metrics at all.
+	MetricsAddr  string
+	MetricsToken string
 
 	StripeSecretKey     string
 	StripeWebhookSecret string
@@ -123,6 +133,19 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 	}
 	c.USDPerEUR = rate
 	c.AppURL = strings.TrimRight(get("APP_URL", fmt.Sprintf("http://localhost:%d", port)), "/")
+	c.MetricsAddr = get("METRICS_ADDR", "")
+	c.MetricsToken = get("METRICS_TOKEN", "")
+	c.MailDisabled = get("MAIL_DISABLED", "") == "true"
+	if c.Production() {
+		// Production builds links in emails and OAuth callbacks from APP_URL and must reach
+		// people by email: a silent localhost default or lost emails would look like a bug.
+		if get("APP_URL", "") == "" {
+			return Config{}, errors.New("APP_URL is required in production (the public https:// address: emails and sign-in callbacks link to it)")
+		}
+		if get("SMTP_URL", "") == "" && !c.MailDisabled {
+			return Config{}, errors.New("SMTP_URL is required in production (set MAIL_DISABLED=true to run without email on purpose: sign-in codes and links are then lost)")
+		}
+	}
 	for _, e := range strings.Split(get("ADMIN_EMAILS", ""), ",") {
 		if e = strings.ToLower(strings.TrimSpace(e)); e != "" {
 			c.AdminEmails = append(c.AdminEmails, e)

@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -37,7 +38,7 @@ func TestLoadValues(t *testing.T) {
 	t.Parallel()
 	c, err := Load(lookup(map[string]string{
 		"DATABASE_URL": "postgres://x/y", "APP_ENV": "production", "PORT": "9000",
-		"APP_KEY": "0123456789abcdef0123456789abcdef", "APP_URL": "https://gamelle.example/",
+		"APP_KEY": "0123456789abcdef0123456789abcdef", "APP_URL": "https://gamelle.example/", "SMTP_URL": "smtp://mail:587",
 		"ADMIN_EMAILS": " Boss@Example.com, ,ops@example.com", "GOOGLE_CLIENT_ID": "id", "GOOGLE_CLIENT_SECRET": "s",
 		"USD_PER_EUR": "1.17",
 	}))
@@ -53,15 +54,29 @@ func TestLoadValues(t *testing.T) {
 func TestLoadErrors(t *testing.T) {
 	t.Parallel()
 	for name, env := range map[string]map[string]string{
-		"no database":       {},
-		"bad env":           {"DATABASE_URL": "x", "APP_ENV": "staging"},
-		"bad port":          {"DATABASE_URL": "x", "PORT": "http"},
-		"production no key": {"DATABASE_URL": "x", "APP_ENV": "production"},
-		"short key":         {"DATABASE_URL": "x", "APP_KEY": "short"},
-		"bad usd rate":      {"DATABASE_URL": "x", "USD_PER_EUR": "-1"},
-		"usd rate not num":  {"DATABASE_URL": "x", "USD_PER_EUR": "dollar"},
+		"no database":        {},
+		"bad env":            {"DATABASE_URL": "x", "APP_ENV": "staging"},
+		"bad port":           {"DATABASE_URL": "x", "PORT": "http"},
+		"production no key":  {"DATABASE_URL": "x", "APP_ENV": "production"},
+		"production no url":  {"DATABASE_URL": "x", "APP_ENV": "production", "APP_KEY": strings.Repeat("k", 32), "SMTP_URL": "smtp://m:587"},
+		"production no mail": {"DATABASE_URL": "x", "APP_ENV": "production", "APP_KEY": strings.Repeat("k", 32), "APP_URL": "https://g.example"},
+		"short key":          {"DATABASE_URL": "x", "APP_KEY": "short"},
+		"bad usd rate":       {"DATABASE_URL": "x", "USD_PER_EUR": "-1"},
+		"usd rate not num":   {"DATABASE_URL": "x", "USD_PER_EUR": "dollar"},
 	} {
 		_, err := Load(lookup(env))
 		require.Error(t, err, name)
 	}
+}
+
+func TestProductionMayRunWithoutMailOnlyOnPurpose(t *testing.T) {
+	t.Parallel()
+	c, err := Load(lookup(map[string]string{
+		"DATABASE_URL": "x", "APP_ENV": "production", "APP_KEY": strings.Repeat("k", 32), "APP_URL": "https://g.example",
+		"MAIL_DISABLED": "true", "METRICS_ADDR": "127.0.0.1:9090", "METRICS_TOKEN": "t",
+	}))
+	require.NoError(t, err)
+	require.True(t, c.MailDisabled)
+	require.Equal(t, "127.0.0.1:9090", c.MetricsAddr)
+	require.Equal(t, "t", c.MetricsToken)
 }
