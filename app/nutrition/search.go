@@ -3,13 +3,16 @@ package nutrition
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Search limits.
@@ -119,41 +122,64 @@ func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
 	page := min(max(q.Page, 1), MaxPage)
 	words := Words(q.Text)
 
-	norm := "norm_" + lang
-	args := []any{strings.Join(words, " "), q.Group, q.Owner, size + 1, (page - 1) * size}
-	var conds []string
-	var score []string
-	for _, w := range words {
-		args = append(args, w)
-		n := "$" + strconv.Itoa(len(args))
-		conds = append(conds, fmt.Sprintf("(food_norm(%[1]s) <%% norm OR norm LIKE '%%' || food_norm(%[1]s) || '%%')", n))
-		score = append(score, fmt.Sprintf("word_similarity(food_norm(%s), norm)", n))
+	// Words arrive normalised like the stored names (Normalize mirrors food_norm), so the
+	// conditions compare plain columns with plain parameters and the trigram indexes apply.
+	args := []any{Normalize(strings.Join(words, " ")) + "%", q.Group, q.Owner, size + 1, (page - 1) * size}
+	// Per word: the normalised word (ranking, and the trigram match of a word of 3 letters or
+	// more, which forgives a typo and answers a prefix through the GIN index) or, for a shorter
+	// word with too few trigrams, a substring pattern.
+	type wordParam struct {
+		word int // parameter number of the word
+		like int // parameter number of its pattern, 0 when matched by trigrams
 	}
-	where := "true"
-	if len(conds) > 0 {
-		where = strings.Join(conds, " AND ")
+	params := make([]wordParam, 0, len(words))
+	for _, w := range words {
+		nw := Normalize(w)
+		args = append(args, nw)
+		p := wordParam{word: len(args)}
+		if utf8.RuneCountInString(nw) < 3 {
+			args = append(args, "%"+nw+"%")
+			p.like = len(args)
+		}
+		params = append(params, p)
+	}
+	cond := func(col string) string {
+		if len(params) == 0 {
+			return "true"
+		}
+		parts := make([]string, 0, len(params))
+		for _, p := range params {
+			if p.like == 0 {
+				parts = append(parts, fmt.Sprintf("$%d <%% %s", p.word, col))
+			} else {
+				parts = append(parts, fmt.Sprintf("%s LIKE $%d", col, p.like))
+			}
+		}
+		return strings.Join(parts, " AND ")
 	}
 	sim := "length(norm)"
-	if len(score) > 0 {
-		sim = "(" + strings.Join(score, " + ") + ") DESC"
-	}
 	first := "''"
-	if len(words) > 0 {
-		first = "food_norm($6)"
+	if len(params) > 0 {
+		score := make([]string, 0, len(params))
+		for _, p := range params {
+			score = append(score, fmt.Sprintf("word_similarity($%d, norm)", p.word))
+		}
+		sim = "(" + strings.Join(score, " + ") + ") DESC"
+		first = fmt.Sprintf("$%d", params[0].word)
 	}
-	sql := fmt.Sprintf(`
-WITH c AS (
-    SELECT `+fmt.Sprintf(foodCols, "name_"+lang, "group_"+lang, "subgroup_"+lang)+`, %[1]s AS norm
-    FROM foods WHERE ($2 = '' OR group_en = $2)
+	norm := "norm_" + lang
+	sql := `
+SELECT * FROM (
+    SELECT ` + fmt.Sprintf(foodCols, "name_"+lang, "group_"+lang, "subgroup_"+lang) + `, ` + norm + ` AS norm
+    FROM foods WHERE ($2 = '' OR group_en = $2) AND ` + cond(norm) + `
     UNION ALL
-    SELECT `+customCols+`, norm FROM custom_foods WHERE owner_id = $3 AND ($2 = '' OR $2 = 'custom')
-)
-SELECT * FROM c
-WHERE %[2]s
-ORDER BY (norm LIKE food_norm($1) || '%%') DESC,
-         ((' ' || norm) LIKE '%% ' || %[4]s || '%%') DESC,
-         %[3]s, length(norm), code
-LIMIT $4 OFFSET $5`, norm, where, sim, first)
+    SELECT ` + customCols + `, norm FROM custom_foods
+    WHERE owner_id = $3 AND ($2 = '' OR $2 = 'custom') AND ` + cond("norm") + `
+) c
+ORDER BY (norm LIKE $1) DESC,
+         ((' ' || norm) LIKE '% ' || ` + first + ` || '%') DESC,
+         ` + sim + `, length(norm), code
+LIMIT $4 OFFSET $5`
 
 	rows, err := s.pool.Query(ctx, sql, args...)
 	if err != nil {
@@ -171,6 +197,20 @@ LIMIT $4 OFFSET $5`, norm, where, sim, first)
 		out.Foods = []Food{}
 	}
 	return out, nil
+}
+
+// ligatures are letters unaccent spells out that Unicode decomposition leaves alone.
+var ligatures = strings.NewReplacer("œ", "oe", "æ", "ae", "ß", "ss", "Œ", "oe", "Æ", "ae")
+
+// Normalize lower-cases s and drops its accents, as the database's food_norm (unaccent) does
+// for the names, so search words compare with the stored columns as they are.
+func Normalize(s string) string {
+	s = ligatures.Replace(strings.ToLower(s))
+	out, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), s)
+	if err != nil {
+		return s
+	}
+	return out
 }
 
 // scanFoods reads rows of foodCols (plus the norm column when withNorm).

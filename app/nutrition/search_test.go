@@ -114,3 +114,13 @@ func TestSearch(t *testing.T) {
 		require.Len(t, g, 11)
 	})
 }
+
+func TestNormalizeMatchesTheDatabase(t *testing.T) {
+	t.Parallel()
+	db := pgtest.New(t)
+	for _, s := range []string{"Poulet rôti", "CRÈME brûlée", "œuf", "Bœuf", "ÇA", "naïve", "Äpfel", "jalapeño"} {
+		var want string
+		require.NoError(t, db.Pool.QueryRow(t.Context(), `SELECT food_norm($1)`, s).Scan(&want))
+		require.Equal(t, want, Normalize(s), s)
+	}
+}

@@ -51,6 +51,8 @@ type config struct {
 	skip          string
 	cpuProfile    string
 	engineCases   int
+	// mealprepRequests is how many generate requests the meal-prep run makes.
+	mealprepRequests int
 }
 
 func main() {
@@ -63,8 +65,9 @@ func main() {
 	flag.IntVar(&c.rebuildEvents, "rebuild-events", 1_000_000, "size of the generated log for the rebuild run")
 	flag.IntVar(&c.users, "users", 10_000, "wallets in the many-users runs")
 	flag.StringVar(&c.pgbench, "pgbench", "", "pgbench binary (default: PATH, then /usr/lib/postgresql/*/bin)")
-	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: engine,throughput,lag,idle,notify,rebuild")
+	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: engine,throughput,lag,idle,notify,rebuild,mealprep")
 	flag.IntVar(&c.engineCases, "engine-cases", 1000, "random feasible cases for the recipe engine run")
+	flag.IntVar(&c.mealprepRequests, "mealprep-requests", 100, "generate requests in the meal-prep run")
 	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "write a CPU profile of the rebuild run to this file")
 	flag.Parse()
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
@@ -75,7 +78,7 @@ func main() {
 }
 
 // dbRuns are the runs that need PostgreSQL; skipping all of them runs without a database.
-var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild"}
+var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild", "mealprep"}
 
 func run(ctx context.Context, c config) error {
 	skip := func(name string) bool { return strings.Contains(","+c.skip+",", ","+name+",") }
@@ -141,6 +144,11 @@ func run(ctx context.Context, c config) error {
 	}
 	if !skip("rebuild") {
 		if err := rebuildRun(ctx, c, pool); err != nil {
+			return err
+		}
+	}
+	if !skip("mealprep") {
+		if err := mealprepRun(ctx, pool, c.mealprepRequests); err != nil {
 			return err
 		}
 	}

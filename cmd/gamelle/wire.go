@@ -121,7 +121,9 @@ func newBilling(cfg config.Config, pool *pgxpool.Pool, store *eventstore.Store, 
 // newJobs builds the River client. With work set it registers every area's workers (the
 // client must then be started); otherwise it only inserts jobs (web-only processes).
 func newJobs(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, tr *i18n.Translator, work bool) (*jobs.Client, error) {
-	jc := jobs.Config{Logger: log}
+	// A person watches their recipes being generated: River's 1 s fallback poll would be most
+	// of the wait when an insert notification is missed (docs/performance.md, meal prep).
+	jc := jobs.Config{Logger: log, FetchPollInterval: JobFetchPollInterval}
 	if work {
 		workers := river.NewWorkers()
 		if err := registerWorkers(workers, cfg, pool, log, tr); err != nil {
@@ -131,6 +133,9 @@ func newJobs(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, tr *i18n.T
 	}
 	return jobs.New(pool, jc)
 }
+
+// JobFetchPollInterval is how often workers look for new jobs besides River's notifications.
+const JobFetchPollInterval = 200 * time.Millisecond
 
 // registerWorkers adds every area's River workers.
 func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, tr *i18n.Translator) error {

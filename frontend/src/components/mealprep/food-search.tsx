@@ -116,8 +116,12 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
         value={text}
         data-testid="food-search"
         onChange={(e) => {
+          // Results of the previous text must not stay pickable while the new search runs.
           setText(e.target.value)
           setPage(1)
+          setHits([])
+          setActive(-1)
+          setOpen(false)
         }}
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setOpen(false), 150)}

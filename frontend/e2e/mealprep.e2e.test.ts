@@ -1,0 +1,112 @@
+/**
+ * Meal prep in the browser, in French and in English: create a meal prep, search and add foods
+ * through the combobox, generate 2 recipes, see the progress message, reload while the request
+ * runs and still see it, open a recipe; the balance drops by 2. The server runs with a short
+ * generation delay (MEALPREP_TEST_GENERATION_DELAY, honoured only with APP_ENV=test) so the
+ * running request can be seen. Each page is checked with axe-core.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { en } from '../src/locales/en'
+import { fr } from '../src/locales/fr'
+import type { LocaleMessages } from '../src/locales/types'
+import { launchBrowser, openPage } from './browser'
+import { expectAccessible } from './support/a11y'
+import { startGamelle, type Gamelle } from './support/server'
+import { signUpVerified, uniqueEmail } from './support/session'
+
+let browser: Browser
+let server: Gamelle
+
+beforeAll(async () => {
+  server = await startGamelle({
+    bin: inject('gamelleBin'),
+    adminUrl: inject('adminDatabaseUrl'),
+    logName: 'mealprep-server.log',
+    env: { MEALPREP_TEST_GENERATION_DELAY: '3s' },
+  })
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function balance(page: Page): Promise<number> {
+  await page.goto('/dashboard/general')
+  return Number(await page.getByTestId('dashboard-balance').getAttribute('data-balance'))
+}
+
+async function addFood(page: Page, m: LocaleMessages, query: string, quantity: string) {
+  const box = page.getByRole('combobox', { name: m.mealprep.food.searchLabel })
+  await box.fill(query)
+  await page.getByRole('option').first().waitFor()
+  expect(await box.getAttribute('aria-expanded')).toBe('true')
+  await box.press('ArrowDown')
+  await box.press('ArrowUp')
+  await box.press('Enter')
+  await page.getByTestId('food-picked').waitFor()
+  await page.getByLabel(m.mealprep.food.quantityLabel.replace('{{unit}}', 'g')).fill(quantity)
+  const before = await page.getByTestId('food-row').count()
+  await page.getByRole('button', { name: m.mealprep.food.add, exact: true }).click()
+  await expect.poll(() => page.getByTestId('food-row').count()).toBe(before + 1)
+}
+
+describe.each([
+  ['fr', fr, 'poulet', 'riz blanc'],
+  ['en', en, 'chicken', 'white rice'],
+] as const)('meal prep in %s', (lng, m, chicken, rice) => {
+  it('creates a meal prep, adds foods, generates 2 recipes and opens one', async () => {
+    const { context, page, errors } = await openPage(browser, server.baseURL, { locale: lng === 'fr' ? 'fr-FR' : 'en-GB' })
+    await signUpVerified(page, uniqueEmail(`mealprep-${lng}`))
+    await page.goto(`/dashboard/general?lng=${lng}`)
+    expect(await balance(page)).toBe(2)
+
+    // Create from the dashboard: lands on the foods screen.
+    await page.getByLabel(m.mealprep.list.nameLabel).fill(lng === 'fr' ? 'Ma semaine' : 'My week')
+    await page.getByRole('button', { name: m.mealprep.list.create, exact: true }).click()
+    await page.waitForURL('**/mealprep/*/food')
+    await page.getByTestId('mealprep-title').waitFor()
+    await expectAccessible(page)
+
+    // Search as you type (combobox, keyboard) and add two foods.
+    await addFood(page, m, chicken, '600')
+    await addFood(page, m, rice, '500')
+    expect(await page.getByTestId('food-search-status').innerText()).not.toBe('')
+
+    // Generate 2 lunch/dinner recipes.
+    await page.getByTestId('to-recipes').click()
+    await page.waitForURL('**/mealprep/*/recipes')
+    await page.getByLabel(m.mealprep.recipes.categoryLabel).selectOption('lunch_dinner')
+    await page.getByLabel(m.mealprep.recipes.countLabel).fill('2')
+    await page.getByTestId('generate-submit').click()
+    const message = page.getByTestId('generation-message')
+    await message.waitFor()
+    expect(await message.innerText()).toBe(m.mealprep.recipes.generating)
+
+    // A reload during the generation still shows the running request.
+    await page.reload()
+    await page.getByTestId('generation-request').first().waitFor()
+    expect(await page.getByTestId('generation-request').first().getAttribute('data-running')).toBe('true')
+    await message.waitFor()
+    await expectAccessible(page)
+
+    // The page follows the request until both recipes are there.
+    await expect.poll(() => page.getByTestId('recipe-card').count(), { timeout: 30_000 }).toBe(2)
+    await expect.poll(() => page.getByTestId('generation-message').count()).toBe(0)
+
+    // Open a recipe.
+    await page.getByTestId('recipe-card').first().getByRole('link').click()
+    await page.waitForURL('**/mealprep/*/recipe/*')
+    await page.getByTestId('recipe-title').waitFor()
+    expect(await page.getByTestId('recipe-ingredients').getByRole('listitem').count()).toBeGreaterThan(0)
+    await page.getByTestId('macro-chart').waitFor()
+    await expectAccessible(page)
+
+    // Two tokens were spent.
+    expect(await balance(page)).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
