@@ -191,7 +191,7 @@ func (b *Builtin) recipe(req GenerateRequest, p *problem, s solution, foods map[
 func (p *problem) explain(s solution, feasible bool) *Text {
 	a := p.achieved(s)
 	var fr, en []string
-	if pr := p.price(s); pr > p.limit+1e-9 {
+	if pr := p.price(s); pr > p.limit+1e-9 || (!feasible && p.priceBlocks()) {
 		fr = append(fr, "La limite de prix est trop basse pour ces aliments : augmentez-la ou ajoutez des aliments moins chers (légumineuses, œufs, céréales).")
 		en = append(en, "The price limit is too low for these foods: raise it or add cheaper foods (legumes, eggs, grains).")
 	}
@@ -253,4 +253,14 @@ func usable(n Nutrients) bool {
 		}
 	}
 	return true
+}
+
+// priceBlocks reports whether the price limit is what makes the target infeasible: the same foods
+// without a limit could meet it.
+func (p *problem) priceBlocks() bool {
+	if math.IsInf(p.limit, 1) {
+		return false
+	}
+	free := &problem{items: p.items, target: p.target, tol: p.tol, limit: math.Inf(1)}
+	return free.bandFeasible()
 }
