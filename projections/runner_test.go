@@ -184,3 +184,43 @@ func TestWaitForWakesTheRunner(t *testing.T) {
 		require.NoError(t, runner.WaitFor(wctx, r.Position))
 	}
 }
+
+// Two runners on one database (two processes) share the work: the checkpoint row locks make
+// each event applied once per projection, whichever runner applies it.
+func TestTwoRunnersApplyEachEventOnce(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	other, err := pgxpool.NewWithConfig(ctx, b.pool.Config())
+	require.NoError(t, err)
+	defer other.Close()
+	counted := map[string][]*counting{}
+	var runners []*projections.Runner
+	for _, pool := range []*pgxpool.Pool{b.pool, other} {
+		cs := []*counting{{Projection: balances.New()}, {Projection: tokenhistory.New()}}
+		for _, c := range cs {
+			counted[c.Name()] = append(counted[c.Name()], c)
+		}
+		r, err := projections.NewRunner(pool, nil, projections.WithPollInterval(5*time.Millisecond), projections.WithBatchSize(5),
+			projections.WithProjections(cs[0], cs[1]))
+		require.NoError(t, err)
+		runners = append(runners, r)
+		runCtx, stop := context.WithCancel(ctx)
+		done := make(chan error, 1)
+		go func() { done <- r.Run(runCtx) }()
+		t.Cleanup(func() { stop(); require.NoError(t, <-done) })
+	}
+	last := workload(t, b, users(8), 150, 11)
+	wctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	require.NoError(t, runners[0].WaitFor(wctx, last))
+	var n int64
+	require.NoError(t, b.pool.QueryRow(ctx, `SELECT count(*) FROM events`).Scan(&n))
+	for name, cs := range counted {
+		require.Equal(t, n, cs[0].n.Load()+cs[1].n.Load(), name)
+	}
+	live := snap(t, b.pool)
+	_, err = projections.RebuildAll(ctx, b.pool, nil, projections.Default(), 5000)
+	require.NoError(t, err)
+	require.Equal(t, live, snap(t, b.pool))
+}
