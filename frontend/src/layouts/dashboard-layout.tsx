@@ -53,9 +53,9 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
   )
 
   return (
-    <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr]">
+    <div className="min-h-screen lg:grid lg:grid-cols-[16rem_1fr] print:block">
       <SkipLink />
-      <aside className="hidden border-r border-stone-200 bg-white lg:flex lg:flex-col">
+      <aside className="hidden border-r border-stone-200 bg-white lg:flex lg:flex-col print:hidden">
         <div className="flex h-16 items-center px-5">
           <Link href="/" aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg">
             <BrandLogo name={app.brandName} />
@@ -67,7 +67,7 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
       </aside>
 
       <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/90 backdrop-blur">
+        <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/90 backdrop-blur print:hidden">
           <div className="flex h-16 items-center justify-between gap-3 px-4 sm:px-6">
             <div className="flex items-center gap-2 lg:hidden">
               <MenuToggle open={navOpen} controls="dashboard-mobile-nav" onToggle={() => setNavOpen((open) => !open)} />
