@@ -16,8 +16,8 @@ type MealPrepLister interface {
 	List(ctx context.Context, owner uuid.UUID) ([]mealprepapp.Summary, error)
 }
 
-// Dashboard serves the signed-in home and the admin area's entry. /dashboard/* is guarded by
-// the core (guardAreas): signed in, and ADMIN for /dashboard/admin*.
+// Dashboard serves the signed-in home. /dashboard/* is guarded by the core (guardAreas): signed
+// in, and ADMIN for /dashboard/admin* (served by Admin).
 type Dashboard struct {
 	*Core
 	mealpreps MealPrepLister
@@ -31,7 +31,6 @@ func NewDashboard(c *Core, mealpreps MealPrepLister) *Dashboard {
 // Routes registers the dashboard pages.
 func (h *Dashboard) Routes(r chi.Router) {
 	r.Get("/dashboard/general", h.dashboardGeneral)
-	r.Get("/dashboard/admin", h.dashboardAdmin)
 }
 
 // dashboardGeneral is the signed-in home: name, balance (shared auth prop), welcome and next
@@ -44,9 +43,4 @@ func (h *Dashboard) dashboardGeneral(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.render(w, r, "dashboard/general", inertia.Props{"mealPreps": list})
-}
-
-// dashboardAdmin is the admin area's entry (a placeholder until the admin issue fills it).
-func (h *Dashboard) dashboardAdmin(w http.ResponseWriter, r *http.Request) {
-	h.render(w, r, "dashboard/admin", nil)
 }

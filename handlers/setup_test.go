@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	adminapp "github.com/gamelle/gamelle/app/admin"
 	billingapp "github.com/gamelle/gamelle/app/billing"
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/app/identity/waitlist"
@@ -101,6 +102,7 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 		NewIdentity(s.Core, s.accounts), NewSocial(s.Core, s.accounts, providers),
 		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core, s.mealprep), NewMealPreps(s.Core, s.mealprep),
 		NewShoppingLists(s.Core, s.mealprep, testPrices(), 0),
+		NewAdmin(s.Core, adminapp.New(pool, eventstore.New(pool), s.accounts, s.wallets, jc)),
 	}
 	if !cfg.Production() {
 		areas = append(areas, NewDevMailbox(s.Core, s.mailbox))

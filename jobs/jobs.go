@@ -6,6 +6,7 @@ package jobs
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"log/slog"
 	"time"
@@ -87,4 +88,27 @@ func Register[T river.JobArgs](workers *river.Workers, w river.Worker[T]) error 
 		return fmt.Errorf("jobs: register worker %s: %w", zero.Kind(), err)
 	}
 	return nil
+}
+
+// QueueDepth counts the jobs waiting or running, by River state (available, scheduled, running,
+// retryable), for the admin statistics.
+func QueueDepth(ctx context.Context, db interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}) (map[string]int64, error) {
+	rows, err := db.Query(ctx, `SELECT state::text, count(*) FROM river_job
+		WHERE state IN ('available', 'scheduled', 'running', 'retryable') GROUP BY state`)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: queue depth: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int64{"available": 0, "scheduled": 0, "running": 0, "retryable": 0}
+	for rows.Next() {
+		var state string
+		var n int64
+		if err := rows.Scan(&state, &n); err != nil {
+			return nil, fmt.Errorf("jobs: queue depth: %w", err)
+		}
+		out[state] = n
+	}
+	return out, rows.Err()
 }

@@ -128,6 +128,17 @@ func walkRoutes(r chi.Routes) ([]routeEntry, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A collection and one of its members (/admin/users and /admin/users/{userId}) drop their
+	// parameters to the same name: the member, whose path ends in a parameter, becomes ".show".
+	count := map[string]int{}
+	for _, e := range table {
+		count[e.Name]++
+	}
+	for i, e := range table {
+		if count[e.Name] > 1 && strings.HasSuffix(e.Path, "}") {
+			table[i].Name = withShow(e.Name, e.Method)
+		}
+	}
 	sort.Slice(table, func(i, j int) bool {
 		if table[i].Name != table[j].Name {
 			return table[i].Name < table[j].Name
@@ -166,6 +177,17 @@ func cleanPattern(route string) (string, []string) {
 // fixed segments in lowerCamelCase (`ask-otp` → askOtp, `robots.txt` → robotsTxt) joined by
 // dots, parameters left out, `index` for `/`, then `.post`, `.put`, `.patch` or `.delete` for
 // methods other than GET. So POST /mealprep/{id}/food is `mealprep.food.post`.
+// withShow inserts "show" before the method suffix of a route name ("a.b" → "a.b.show",
+// "a.b.post" → "a.b.show.post").
+func withShow(name, method string) string {
+	if method != strings.ToLower(http.MethodGet) {
+		if base, ok := strings.CutSuffix(name, "."+method); ok {
+			return base + ".show." + method
+		}
+	}
+	return name + ".show"
+}
+
 func routeName(method, path string) string {
 	var parts []string
 	for _, s := range strings.Split(path, "/") {

@@ -61,10 +61,30 @@ func TestWalkRoutesRefusesSharedNames(t *testing.T) {
 	t.Parallel()
 	h := http.NotFoundHandler().ServeHTTP
 	r := chi.NewRouter()
+	r.Get("/user/list", h)
+	r.Get("/user/{id}/list", h)
+	_, err := walkRoutes(r)
+	require.ErrorContains(t, err, "user.list (get /user/list and get /user/{id}/list)")
+}
+
+// A collection and its member differ by a trailing parameter: the member is ".show".
+func TestWalkRoutesNamesAMemberShow(t *testing.T) {
+	t.Parallel()
+	h := http.NotFoundHandler().ServeHTTP
+	r := chi.NewRouter()
 	r.Get("/user", h)
 	r.Get("/user/{id}", h)
-	_, err := walkRoutes(r)
-	require.ErrorContains(t, err, "user (get /user and get /user/{id})")
+	r.Put("/user/{id}", h)
+	r.Put("/user", h)
+	table, err := walkRoutes(r)
+	require.NoError(t, err)
+	names := map[string]string{}
+	for _, e := range table {
+		names[e.Method+" "+e.Path] = e.Name
+	}
+	require.Equal(t, map[string]string{
+		"get /user": "user", "get /user/{id}": "user.show", "put /user": "user.put", "put /user/{id}": "user.show.put",
+	}, names)
 }
 
 // The real server's table builds without a database and holds the routes the pages call.

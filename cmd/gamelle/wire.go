@@ -16,6 +16,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/riverqueue/river"
 
+	adminapp "github.com/gamelle/gamelle/app/admin"
 	billingapp "github.com/gamelle/gamelle/app/billing"
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/app/identity/waitlist"
@@ -50,6 +51,7 @@ type services struct {
 	oauth    *oauth.Registry
 	mealprep *mealprepapp.Service
 	billing  *billingapp.Service
+	admin    *adminapp.Service
 }
 
 // newServices builds the services over pool. jobClient inserts (and, on worker processes,
@@ -77,10 +79,12 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 		AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
 	})
 	var inserter mealprepapp.JobInserter
+	var adminJobs adminapp.JobClient
 	if jobClient != nil {
-		inserter = jobClient
+		inserter, adminJobs = jobClient, jobClient
 	}
 	return &services{
+		admin:    adminapp.New(pool, store, identity, ledger, adminJobs),
 		mealprep: mealprepapp.New(pool, store, ledger, inserter),
 		tr:       tr,
 		jobs:     jobClient,
@@ -171,7 +175,10 @@ func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Po
 			w.Delay = d
 		}
 	}
-	return mealprepapp.Register(workers, w)
+	if err := mealprepapp.Register(workers, w); err != nil {
+		return err
+	}
+	return jobs.Register(workers, &adminapp.RebuildWorker{Pool: pool, Logger: log})
 }
 
 // webOptions are the HTTP side's settings that do not come from the environment.
@@ -204,6 +211,7 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 		handlers.NewDashboard(core, svc.mealprep),
 		handlers.NewMealPreps(core, svc.mealprep),
 		handlers.NewShoppingLists(core, svc.mealprep, prices, cfg.USDPerEUR),
+		handlers.NewAdmin(core, svc.admin),
 	}
 	if !cfg.Production() {
 		areas = append(areas, handlers.NewDevMailbox(core, mail.NewMailbox(pool, log)))

@@ -63,11 +63,14 @@ type ChargeReason string
 const (
 	ReasonRecipeGeneration ChargeReason = "recipe_generation"
 	ReasonNeedsCalculation ChargeReason = "needs_calculation"
+	// ReasonAdminDeduction: an admin took tokens away by hand (with a written reason kept in the
+	// admin audit, not in the event). Like every charge it never takes the balance below zero.
+	ReasonAdminDeduction ChargeReason = "admin_deduction"
 )
 
 // Valid reports whether r is a known charge reason.
 func (r ChargeReason) Valid() bool {
-	return r == ReasonRecipeGeneration || r == ReasonNeedsCalculation
+	return r == ReasonRecipeGeneration || r == ReasonNeedsCalculation || r == ReasonAdminDeduction
 }
 
 // RevokeReason says why tokens were taken back.
