@@ -135,17 +135,29 @@ func TestProductsPageAndAdminEdits(t *testing.T) {
 	require.Len(t, landing.Props["packs"], 2)
 }
 
-func TestVisitorsSignUpAndComeBackToThePurchase(t *testing.T) {
+func TestVisitorsSignUpOrSignInAndComeBackToThePurchase(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	_, p := b.visit(t, "/buy-tokens-na?currency=USD")
 	require.Equal(t, "billing/buy-tokens-na", p.Component)
 	require.Equal(t, "USD", p.Props["currency"])
 
+	// Sign-up path: to the registration form (password accounts sign in once verified).
 	resp := b.do(t, http.MethodGet, "/buy-tokens-na/continue?pack=pack-60&currency=USD", nil, nil)
 	resp.Body.Close()
 	requireRedirect(t, resp, "/auth/register")
 	b.registerAndVerify(t, "newbuyer@example.com")
+	// Signed in, the visitors' page hands over to the real shop with the pack kept.
+	resp = b.do(t, http.MethodGet, "/buy-tokens-na?pack=pack-60&currency=USD", nil, nil)
+	resp.Body.Close()
+	requireRedirect(t, resp, "/buy-tokens?pack=pack-60&currency=USD")
+	resp = b.post(t, "/auth/logout", map[string]any{}, "/dashboard/general")
+	resp.Body.Close()
+
+	// Sign-in path: signing in returns to the chosen pack.
+	resp = b.do(t, http.MethodGet, "/buy-tokens-na/continue?pack=pack-150&currency=USD&to=login", nil, nil)
+	resp.Body.Close()
+	requireRedirect(t, resp, "/auth/login")
 	resp = b.post(t, "/auth/login", map[string]any{"email": "newbuyer@example.com", "password": goodPassword}, "/auth/login")
-	requireRedirect(t, resp, "/buy-tokens?currency=USD&pack=pack-60")
+	requireRedirect(t, resp, "/buy-tokens?currency=USD&pack=pack-150")
 }

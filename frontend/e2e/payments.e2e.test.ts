@@ -24,22 +24,24 @@ async function balanceOn(page: Page, testId: string): Promise<string | null> {
   return page.getByTestId(testId).getAttribute('data-balance')
 }
 
-/** Polls the dev mailbox until an email to `to` with a subject matching arrives. */
-async function waitForEmail(page: Page, to: string, subject: string): Promise<void> {
+/** Polls the dev mailbox until an email to `to` with that subject arrives; returns its links. */
+async function waitForEmail(page: Page, to: string, subject: string): Promise<string[]> {
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`)
-    const found = page.getByTestId('mailbox-subject').filter({ hasText: subject })
-    if ((await found.count()) > 0) return
+    const found = page.getByTestId('mailbox-email').filter({ has: page.getByTestId('mailbox-subject').filter({ hasText: subject }) })
+    if ((await found.count()) > 0) {
+      return found.first().getByTestId('mailbox-link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))
+    }
     await page.waitForTimeout(300)
   }
   throw new Error(`no email to ${to} with subject ${subject}`)
 }
 
 describe.each([
-  ['fr-FR', fr, 1280, 'Votre achat de jetons est confirmé'],
-  ['en-US', en, 320, 'Your token purchase is confirmed'],
-] as const)('buying tokens in test mode (%s)', (locale, m, width, receiptSubject) => {
+  ['fr-FR', fr, 1280, 'Confirmez votre adresse', 'Votre achat de jetons est confirmé'],
+  ['en-US', en, 320, 'Confirm your email address', 'Your token purchase is confirmed'],
+] as const)('buying tokens in test mode (%s)', (locale, m, width, verifySubject, receiptSubject) => {
   it('signs up from the pack, buys the popular pack once, even after reloading the success page', async () => {
     const { context, page, errors } = await openPage(browser, baseURL, { locale, width })
     const email = `e2e-buyer-${locale.toLowerCase()}-${Date.now()}@example.com`
@@ -61,10 +63,12 @@ describe.each([
     await page.getByRole('button', { name: m.auth.register.submit }).click()
     await page.waitForURL('**/auth/login')
 
-    // Signing in returns to the purchase, with the pack selected.
-    await page.locator('#login-email').fill(email)
-    await page.locator('#login-password').fill(password)
-    await page.getByTestId('login-form').getByRole('button', { name: m.auth.login.submit }).click()
+    // The verification link signs the new account in (2 tokens offered); back on the visitors'
+    // page, a signed-in person is handed over to the shop with the pack selected.
+    const verify = await waitForEmail(page, email, verifySubject)
+    await page.goto(verify.find((l) => l.includes('/auth/verify/'))!)
+    await page.waitForURL('**/dashboard/general')
+    await page.goto('/buy-tokens-na?pack=pack-60')
     await page.waitForURL((u) => u.pathname === '/buy-tokens' && u.searchParams.get('pack') === 'pack-60')
     await page.getByTestId('test-mode-banner').waitFor()
     const before = Number(await balanceOn(page, 'shop-balance'))
