@@ -141,18 +141,18 @@ func (r *Runner) Run(ctx context.Context) error {
 		<-ctx.Done()
 		return nil
 	}
-	cps, err := r.store.Checkpoints(ctx, r.pool, r.Names())
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil
+	// The known checkpoints only sort projections into front and laggards (each batch locks and
+	// reads the real ones), so a database that is not reachable yet is no reason to stop: the
+	// first cycles retry.
+	if cps, err := r.store.Checkpoints(ctx, r.pool, r.Names()); err != nil {
+		r.logger.Warn("projections: read checkpoints", "err", err)
+	} else {
+		r.mu.Lock()
+		for name, cp := range cps {
+			r.state[name].cp = cp
 		}
-		return fmt.Errorf("projections: %w", err)
+		r.mu.Unlock()
 	}
-	r.mu.Lock()
-	for name, cp := range cps {
-		r.state[name].cp = cp
-	}
-	r.mu.Unlock()
 	// Failures recorded by an earlier run: this run records its own.
 	if err := clearFailure(ctx, r.pool, r.Names()...); err != nil {
 		r.logger.Warn("projections: clear old failures", "err", err)
@@ -162,8 +162,6 @@ func (r *Runner) Run(ctx context.Context) error {
 		ch, unwatch := eventstore.WatchAppends(r.pool)
 		defer unwatch()
 		local = ch
-	}
-	if r.listen {
 		var wg sync.WaitGroup
 		wg.Add(1)
 		go func() { defer wg.Done(); r.listenLoop(ctx) }()
