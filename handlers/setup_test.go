@@ -24,6 +24,7 @@ import (
 	"github.com/gamelle/gamelle/app/identity/waitlist"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/integrations/oauth"
@@ -58,6 +59,7 @@ type testServer struct {
 	mailbox  *mail.Mailbox
 	mealprep *mealprepapp.Service
 	billing  *billingapp.Service
+	needs    *nutritionapp.Needs
 }
 
 func (s *testServer) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
@@ -85,6 +87,7 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 		AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
 	})
 	s.mealprep = mealprepapp.New(pool, eventstore.New(pool), s.wallets, jc)
+	s.needs = nutritionapp.NewNeeds(pool, s.wallets, jc)
 	// No Stripe key: the local test-mode checkout, as in development.
 	s.billing = billingapp.New(pool, eventstore.New(pool), s.wallets, jc, billingapp.Options{AppURL: cfg.AppURL, AppKey: cfg.AppKey, Logger: log}).
 		WithRecipients(func(ctx context.Context, id uuid.UUID) (billingapp.Recipient, error) {
@@ -103,6 +106,7 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core, s.mealprep), NewMealPreps(s.Core, s.mealprep),
 		NewShoppingLists(s.Core, s.mealprep, testPrices(), 0),
 		NewAdmin(s.Core, adminapp.New(pool, eventstore.New(pool), s.accounts, s.wallets, jc)),
+		NewAccount(s.Core, s.accounts, s.needs),
 	}
 	if !cfg.Production() {
 		areas = append(areas, NewDevMailbox(s.Core, s.mailbox))

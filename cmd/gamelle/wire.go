@@ -22,6 +22,7 @@ import (
 	"github.com/gamelle/gamelle/app/identity/waitlist"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
@@ -52,6 +53,7 @@ type services struct {
 	mealprep *mealprepapp.Service
 	billing  *billingapp.Service
 	admin    *adminapp.Service
+	needs    *nutritionapp.Needs
 }
 
 // newServices builds the services over pool. jobClient inserts (and, on worker processes,
@@ -93,6 +95,7 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 		waitlist: waitlist.NewStore(pool),
 		oauth:    providers,
 		billing:  newBilling(cfg, pool, store, ledger, jobClient, identity),
+		needs:    nutritionapp.NewNeeds(pool, ledger, inserter),
 	}, nil
 }
 
@@ -168,6 +171,16 @@ func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Po
 		// The AI adapter tries up to 3 × 20 s with backoff before it falls back to the solver.
 		engine, timeout = g, 90*time.Second
 	}
+	needsWorker := &nutritionapp.NeedsWorker{Needs: nutritionapp.NewNeeds(pool, ledgerapp.New(pool, store), nil)}
+	if cfg.Env == config.EnvTest {
+		// Browser tests set this to watch the calculation's progress.
+		if d, err := time.ParseDuration(os.Getenv("NEEDS_TEST_DELAY")); err == nil {
+			needsWorker.Delay = d
+		}
+	}
+	if err := jobs.Register(workers, needsWorker); err != nil {
+		return err
+	}
 	w := mealprepapp.NewWorker(svc, mealprepapp.Engine{Gen: engine, USDPerEUR: cfg.USDPerEUR}, timeout)
 	if cfg.Env == config.EnvTest {
 		// Browser tests set this to watch the progress message and reload during a generation.
@@ -212,6 +225,7 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 		handlers.NewMealPreps(core, svc.mealprep),
 		handlers.NewShoppingLists(core, svc.mealprep, prices, cfg.USDPerEUR),
 		handlers.NewAdmin(core, svc.admin),
+		handlers.NewAccount(core, svc.identity, svc.needs),
 	}
 	if !cfg.Production() {
 		areas = append(areas, handlers.NewDevMailbox(core, mail.NewMailbox(pool, log)))

@@ -7,13 +7,14 @@ type Layout = ComponentType<{ children: ReactNode }>
 
 /**
  * The one place that decides which layout wraps a page, from its component name
- * (`<area>/<name>`): dashboard/* and mealprep/* → dashboard, auth/* → auth, everything else → public.
+ * (`<area>/<name>`): dashboard/*, mealprep/* and account/* → dashboard, auth/* → auth, everything else → public.
  */
 export function layoutFor(componentName: string): Layout {
   const area = componentName.split('/')[0]
   switch (area) {
     case 'dashboard':
     case 'mealprep':
+    case 'account':
       return DashboardLayout
     case 'auth':
       return AuthLayout

@@ -15,6 +15,15 @@ export interface RouteDefinition {
 
 /** Every route of the server, by name. */
 export const routes = {
+  'account': { method: 'get', path: '/account', params: [] },
+  'account.billing': { method: 'get', path: '/account/billing', params: [] },
+  'account.billing.post': { method: 'post', path: '/account/billing', params: [] },
+  'account.goals.post': { method: 'post', path: '/account/goals', params: [] },
+  'account.password.post': { method: 'post', path: '/account/password', params: [] },
+  'account.post': { method: 'post', path: '/account', params: [] },
+  'account.survey': { method: 'get', path: '/account/survey', params: [] },
+  'account.survey.accept.post': { method: 'post', path: '/account/survey/accept', params: [] },
+  'account.survey.post': { method: 'post', path: '/account/survey', params: [] },
   'apple.callback.post': { method: 'post', path: '/apple/callback', params: [] },
   'apple.redirect': { method: 'get', path: '/apple/redirect', params: [] },
   'auth': { method: 'get', path: '/auth', params: [] },
@@ -38,6 +47,7 @@ export const routes = {
   'buyTokensNa': { method: 'get', path: '/buy-tokens-na', params: [] },
   'buyTokensNa.continue': { method: 'get', path: '/buy-tokens-na/continue', params: [] },
   'checkout.post': { method: 'post', path: '/checkout', params: [] },
+  'dashboard.account': { method: 'get', path: '/dashboard/account', params: [] },
   'dashboard.admin': { method: 'get', path: '/dashboard/admin', params: [] },
   'dashboard.admin.exportCsv': { method: 'get', path: '/dashboard/admin/export.csv', params: [] },
   'dashboard.admin.projections.rebuild.post': { method: 'post', path: '/dashboard/admin/projections/rebuild', params: [] },
@@ -48,6 +58,8 @@ export const routes = {
   'dashboard.admin.users.show': { method: 'get', path: '/dashboard/admin/users/{userId}', params: ['userId'] },
   'dashboard.admin.users.tokens.post': { method: 'post', path: '/dashboard/admin/users/{userId}/tokens', params: ['userId'] },
   'dashboard.general': { method: 'get', path: '/dashboard/general', params: [] },
+  'dashboard.language': { method: 'get', path: '/dashboard/language', params: [] },
+  'dashboard.language.post': { method: 'post', path: '/dashboard/language', params: [] },
   'dashboard.products': { method: 'get', path: '/dashboard/products', params: [] },
   'dev.mailbox': { method: 'get', path: '/dev/mailbox', params: [] },
   'faviconIco': { method: 'get', path: '/favicon.ico', params: [] },

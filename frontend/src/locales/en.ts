@@ -4,6 +4,7 @@ import { billingEn } from './billing/en'
 import { shoppingEn } from './shopping/en'
 import { onboardingEn } from './onboarding/en'
 import { mealprepEn } from './mealprep/en'
+import { profileEn } from './profile/en'
 
 export const en: LocaleMessages = {
   common: {
@@ -322,5 +323,6 @@ export const en: LocaleMessages = {
   ...billingEn,
   ...shoppingEn,
   ...mealprepEn,
+  ...profileEn,
   ...authEn,
 }

@@ -4,6 +4,7 @@ import { billingFr } from './billing/fr'
 import { shoppingFr } from './shopping/fr'
 import { onboardingFr } from './onboarding/fr'
 import { mealprepFr } from './mealprep/fr'
+import { profileFr } from './profile/fr'
 export const fr = {
   common: {
     skipToContent: 'Aller au contenu',
@@ -321,5 +322,6 @@ export const fr = {
   ...billingFr,
   ...shoppingFr,
   ...mealprepFr,
+  ...profileFr,
   ...authFr,
 } as const

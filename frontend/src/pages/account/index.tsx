@@ -1,0 +1,177 @@
+import { Head, Link, useForm } from '@inertiajs/react'
+import type { FormEvent } from 'react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { FormField } from '../../components/auth/form-field'
+import { SelectField } from '../../components/profile/select-field'
+
+export type Goals = { kcal: number; proteinG: number; fatG: number; carbsG: number }
+
+type AccountProps = {
+  account: {
+    email: string
+    name: string
+    surname: string
+    hasPassword: boolean
+    language: string
+    units: string
+    currency: string
+    diet: string
+    goals: Goals | null
+    aiSuggestions: boolean
+    priceLimit: number | null
+  }
+  presets: Record<string, Goals>
+}
+
+const presetNames = ['default', 'high_protein', 'high_carbs', 'low_carbs', 'balanced'] as const
+
+/** The account: identity and preferences, daily goals by hand (free), password. */
+export default function AccountPage({ account, presets }: AccountProps) {
+  const { t } = useTranslation()
+  const details = useForm({
+    name: account.name,
+    surname: account.surname,
+    language: account.language,
+    units: account.units,
+    currency: account.currency,
+    diet: account.diet,
+    aiSuggestions: account.aiSuggestions,
+    priceLimit: account.priceLimit === null ? '' : String(account.priceLimit),
+  })
+  const goals = useForm({
+    kcal: String(account.goals?.kcal ?? ''),
+    proteinG: String(account.goals?.proteinG ?? ''),
+    fatG: String(account.goals?.fatG ?? ''),
+    carbsG: String(account.goals?.carbsG ?? ''),
+  })
+  const password = useForm({ currentPassword: '', password: '', password_confirmation: '' })
+  const [preset, setPreset] = useState<string>('default')
+
+  const saveDetails = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    details.transform((d) => ({ ...d, priceLimit: d.priceLimit === '' ? null : d.priceLimit }))
+    details.post('/account', { errorBag: 'account', preserveScroll: true })
+  }
+  const saveGoals = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    goals.post('/account/goals', { errorBag: 'goals', preserveScroll: true })
+  }
+  const savePassword = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    password.post('/account/password', { errorBag: 'password', preserveScroll: true, onFinish: () => password.reset() })
+  }
+  const applyPreset = () => {
+    const kcal = Number(goals.data.kcal) || 2000
+    const p = presets[preset]
+    if (!p) return
+    const f = kcal / p.kcal
+    goals.setData({ kcal: String(kcal), proteinG: String(Math.round(p.proteinG * f)), fatG: String(Math.round(p.fatG * f)), carbsG: String(Math.round(p.carbsG * f)) })
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <Head title={t('profile.account.title')} />
+      <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('profile.account.title')}</h1>
+
+      <section aria-labelledby="goals-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <h2 id="goals-title" className="text-lg font-bold text-stone-900">
+          {t('profile.goals.title')}
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">{t('profile.goals.intro')}</p>
+        <form onSubmit={saveGoals} noValidate className="mt-4 space-y-4" data-testid="goals-form">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {(['kcal', 'proteinG', 'fatG', 'carbsG'] as const).map((f) => (
+              <FormField
+                key={f}
+                id={`goals-${f}`}
+                name={f}
+                type="number"
+                inputMode="numeric"
+                label={t(`profile.goals.${f}`)}
+                value={goals.data[f]}
+                onChange={(e) => goals.setData(f, e.target.value)}
+                error={goals.errors[f]}
+              />
+            ))}
+          </div>
+          <div className="flex flex-wrap items-end gap-3">
+            <SelectField
+              id="goals-preset"
+              name="preset"
+              label={t('profile.goals.preset')}
+              value={preset}
+              onChange={(e) => setPreset(e.target.value)}
+              options={presetNames.map((p) => ({ value: p, label: t(`profile.presets.${p}`) }))}
+            />
+            <button type="button" className="btn-secondary" onClick={applyPreset}>
+              {t('profile.goals.presetApply')}
+            </button>
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" disabled={goals.processing} className="btn-primary">
+              {t('profile.goals.save')}
+            </button>
+            <Link href="/account/survey" className="font-medium text-brand-800 underline">
+              {t('profile.goals.calculate', { cost: 10 })}
+            </Link>
+          </div>
+        </form>
+      </section>
+
+      <section aria-labelledby="details-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <h2 id="details-title" className="text-lg font-bold text-stone-900">
+          {t('profile.account.identity')}
+        </h2>
+        <form onSubmit={saveDetails} noValidate className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="account-form">
+          <FormField id="account-name" name="name" autoComplete="given-name" label={t('profile.account.name')} value={details.data.name} onChange={(e) => details.setData('name', e.target.value)} error={details.errors.name} />
+          <FormField id="account-surname" name="surname" autoComplete="family-name" label={t('profile.account.surname')} value={details.data.surname} onChange={(e) => details.setData('surname', e.target.value)} error={details.errors.surname} />
+          <FormField id="account-email" name="email" type="email" label={t('profile.account.email')} value={account.email} readOnly className="sm:col-span-2" />
+          <SelectField id="account-language" name="language" label={t('profile.account.language')} value={details.data.language} onChange={(e) => details.setData('language', e.target.value)} error={details.errors.language} options={[{ value: 'fr', label: 'Français' }, { value: 'en', label: 'English' }]} />
+          <SelectField id="account-units" name="units" label={t('profile.account.units')} value={details.data.units} onChange={(e) => details.setData('units', e.target.value)} error={details.errors.units} options={[{ value: 'g', label: t('profile.account.unitsG') }, { value: 'lb', label: t('profile.account.unitsLb') }]} />
+          <SelectField id="account-currency" name="currency" label={t('profile.account.currency')} value={details.data.currency} onChange={(e) => details.setData('currency', e.target.value)} error={details.errors.currency} options={[{ value: 'EUR', label: 'EUR (€)' }, { value: 'USD', label: 'USD ($)' }]} />
+          <SelectField id="account-diet" name="diet" label={t('profile.account.diet')} value={details.data.diet} onChange={(e) => details.setData('diet', e.target.value)} error={details.errors.diet} options={(['omnivore', 'vegetarian', 'vegan'] as const).map((d) => ({ value: d, label: t(`profile.account.diets.${d}`) }))} />
+          <FormField id="account-price-limit" name="priceLimit" type="text" inputMode="decimal" label={t('profile.account.priceLimit')} hint={t('profile.account.priceLimitHint')} value={details.data.priceLimit} onChange={(e) => details.setData('priceLimit', e.target.value)} error={details.errors.priceLimit} />
+          <div className="flex items-center gap-2 self-end pb-3">
+            <input id="account-ai" type="checkbox" className="size-5" checked={details.data.aiSuggestions} onChange={(e) => details.setData('aiSuggestions', e.target.checked)} />
+            <label htmlFor="account-ai" className="text-sm font-semibold text-stone-900">
+              {t('profile.account.ai')}
+            </label>
+          </div>
+          <div className="sm:col-span-2">
+            <button type="submit" disabled={details.processing} className="btn-primary">
+              {t('profile.account.save')}
+            </button>
+          </div>
+        </form>
+      </section>
+
+      <section aria-labelledby="password-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <h2 id="password-title" className="text-lg font-bold text-stone-900">
+          {account.hasPassword ? t('profile.password.title') : t('profile.password.setTitle')}
+        </h2>
+        <form onSubmit={savePassword} noValidate className="mt-4 space-y-4" data-testid="password-form">
+          {account.hasPassword && (
+            <FormField id="password-current" name="currentPassword" type="password" autoComplete="current-password" label={t('profile.password.current')} value={password.data.currentPassword} onChange={(e) => password.setData('currentPassword', e.target.value)} error={password.errors.currentPassword} />
+          )}
+          <FormField id="password-new" name="password" type="password" autoComplete="new-password" label={t('profile.password.new')} value={password.data.password} onChange={(e) => password.setData('password', e.target.value)} error={password.errors.password} />
+          <FormField id="password-confirmation" name="password_confirmation" type="password" autoComplete="new-password" label={t('profile.password.confirmation')} value={password.data.password_confirmation} onChange={(e) => password.setData('password_confirmation', e.target.value)} error={password.errors.password_confirmation} />
+          <button type="submit" disabled={password.processing} className="btn-primary">
+            {t('profile.password.save')}
+          </button>
+        </form>
+      </section>
+
+      <nav aria-labelledby="links-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <h2 id="links-title" className="text-lg font-bold text-stone-900">
+          {t('profile.account.links')}
+        </h2>
+        <ul className="mt-3 space-y-2">
+          <li><Link href="/account/billing" className="font-medium text-brand-800 underline">{t('profile.account.billing')}</Link></li>
+          <li><Link href="/dashboard/language" className="font-medium text-brand-800 underline">{t('profile.account.language_link')}</Link></li>
+          <li><Link href="/account/survey" className="font-medium text-brand-800 underline">{t('profile.account.survey')}</Link></li>
+        </ul>
+      </nav>
+    </div>
+  )
+}

@@ -1,0 +1,235 @@
+import { Head, Link, router, useForm, usePoll } from '@inertiajs/react'
+import type { FormEvent } from 'react'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { FormField } from '../../components/auth/form-field'
+import { SelectField } from '../../components/profile/select-field'
+import { usePageProps } from '../../lib/shared-props'
+
+type MealSplit = { breakfast: number; lunch: number; dinner: number; snack: number }
+type Survey = {
+  weightKg: number
+  heightCm: number
+  age: number
+  sex: string
+  activityLevel: string
+  activityDescription: string
+  otherActivities: string
+  objective: string
+  macroPreset: string
+  mealSplit: MealSplit
+}
+type Needs = {
+  bmr: number
+  activityFactor: number
+  maintenanceKcal: number
+  objectiveAdjustment: number
+  split: { protein: number; fat: number; carbs: number }
+  proteinRaised: boolean
+  kcal: number
+  proteinG: number
+  fatG: number
+  carbsG: number
+  input: { body: { weightKg: number; heightCm: number; age: number; sex: string } }
+}
+type NeedsRequest = { id: string; status: 'pending' | 'done' | 'failed'; needs: Needs | null; explanation: string; accepted: boolean }
+type Props = { survey: Survey | null; units: string; cost: number; request: NeedsRequest | null; errors?: Record<string, string> }
+
+const POLL_MS = 1000
+const meals = ['breakfast', 'lunch', 'dinner', 'snack'] as const
+const activities = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const
+const objectives = ['weight_loss', 'muscle_gain', 'recomposition', 'maintenance'] as const
+const presets = ['default', 'high_protein', 'high_carbs', 'low_carbs', 'balanced'] as const
+
+function newKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`
+}
+
+/** The needs survey (paid calculation), its progress and the explained result to accept. */
+export default function SurveyPage() {
+  const { t, i18n } = useTranslation()
+  const { survey, units, cost, request, errors = {}, auth } = usePageProps<Props>()
+  const imperial = units === 'lb'
+  const str = (v: number | undefined) => (v === undefined ? '' : String(v))
+  const form = useForm({
+    weightKg: str(survey?.weightKg),
+    heightCm: str(survey?.heightCm),
+    age: str(survey?.age),
+    sex: survey?.sex ?? '',
+    activityLevel: survey?.activityLevel ?? '',
+    activityDescription: survey?.activityDescription ?? '',
+    otherActivities: survey?.otherActivities ?? '',
+    objective: survey?.objective ?? '',
+    macroPreset: survey?.macroPreset ?? 'default',
+    mealSplit: {
+      breakfast: str(survey?.mealSplit.breakfast ?? 25),
+      lunch: str(survey?.mealSplit.lunch ?? 35),
+      dinner: str(survey?.mealSplit.dinner ?? 30),
+      snack: str(survey?.mealSplit.snack ?? 10),
+    },
+    idempotencyKey: newKey(),
+  })
+  const pending = request?.status === 'pending'
+  const { start, stop } = usePoll(POLL_MS, { only: ['request'] }, { autoStart: false })
+  const wasPending = useRef(pending)
+  useEffect(() => {
+    if (pending) start()
+    else stop()
+    if (wasPending.current && !pending) router.reload({ only: ['request', 'auth'] })
+    wasPending.current = pending
+  }, [pending, start, stop])
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    form.transform((d) => {
+      const n = (v: string) => (v.trim() === '' ? null : Number(v.replace(',', '.')))
+      return {
+        ...d,
+        weightKg: n(d.weightKg),
+        heightCm: n(d.heightCm),
+        age: n(d.age),
+        mealSplit: { breakfast: n(d.mealSplit.breakfast), lunch: n(d.mealSplit.lunch), dinner: n(d.mealSplit.dinner), snack: n(d.mealSplit.snack) },
+      }
+    })
+    form.post('/account/survey', { preserveScroll: true, onSuccess: () => form.setData('idempotencyKey', newKey()) })
+  }
+  const total = meals.reduce((s, m) => s + (Number(form.data.mealSplit[m]) || 0), 0)
+  const fmt = (v: number, digits = 0) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(v)
+  const balance = auth.user?.balance ?? 0
+  const n = request?.status === 'done' ? request.needs : null
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <Head title={t('profile.survey.title')} />
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('profile.survey.title')}</h1>
+        <p className="mt-2 text-stone-600">{t('profile.survey.intro', { cost })}</p>
+        <p className="mt-2 text-sm text-stone-600">
+          {t('profile.survey.free')}{' '}
+          <Link href="/dashboard/account" className="font-medium text-brand-800 underline">
+            {t('profile.survey.freeLink')}
+          </Link>
+        </p>
+      </header>
+
+      <div aria-live="polite">
+        {pending && (
+          <p role="status" className="rounded-xl border border-brand-200 bg-brand-50 p-4 font-medium text-brand-900" data-testid="needs-pending">
+            {t('profile.survey.pending')}
+          </p>
+        )}
+        {request?.status === 'failed' && (
+          <p role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 font-medium text-red-800" data-testid="needs-failed">
+            {t('profile.survey.failed', { cost })}
+          </p>
+        )}
+      </div>
+
+      {n && request && (
+        <section aria-labelledby="needs-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="needs-result">
+          <h2 id="needs-title" className="text-lg font-bold text-stone-900">
+            {t('profile.survey.result')}
+          </h2>
+          <p className="mt-2 text-3xl font-extrabold text-brand-800" data-testid="needs-kcal">
+            {fmt(n.kcal)} kcal
+          </p>
+          <ol className="mt-4 list-decimal space-y-2 pl-5 text-sm text-stone-800">
+            <li>
+              {t('profile.survey.bmr', {
+                weight: fmt(n.input.body.weightKg, 1),
+                height: fmt(n.input.body.heightCm, 1),
+                age: n.input.body.age,
+                constant: n.input.body.sex === 'male' ? '+ 5' : '− 161',
+                bmr: fmt(n.bmr),
+              })}
+            </li>
+            <li>{t('profile.survey.maintenance', { bmr: fmt(n.bmr), factor: fmt(n.activityFactor, 3), maintenance: fmt(n.maintenanceKcal) })}</li>
+            <li>
+              {t('profile.survey.objectiveLine', {
+                maintenance: fmt(n.maintenanceKcal),
+                sign: n.objectiveAdjustment < 0 ? '−' : '+',
+                pct: fmt(Math.abs(n.objectiveAdjustment) * 100),
+                kcal: fmt(n.kcal),
+              })}
+            </li>
+            <li>
+              {t('profile.survey.macrosLine', { protein: n.split.protein, fat: n.split.fat, carbs: n.split.carbs, proteinG: n.proteinG, fatG: n.fatG, carbsG: n.carbsG })}
+            </li>
+            {n.proteinRaised && <li>{t('profile.survey.proteinRaised')}</li>}
+          </ol>
+          {request.explanation && (
+            <div className="mt-4 rounded-xl bg-stone-50 p-4">
+              <h3 className="text-sm font-semibold text-stone-900">{t('profile.survey.explanation')}</h3>
+              <p className="mt-1 text-sm whitespace-pre-line text-stone-700">{request.explanation}</p>
+            </div>
+          )}
+          {request.accepted ? (
+            <p className="mt-4 font-medium text-brand-800">{t('profile.survey.accepted')}</p>
+          ) : (
+            <button type="button" className="btn-primary mt-4" data-testid="needs-accept" onClick={() => router.post('/account/survey/accept', { requestId: request.id })}>
+              {t('profile.survey.accept')}
+            </button>
+          )}
+        </section>
+      )}
+
+      <form onSubmit={submit} noValidate className="space-y-6 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="survey-form">
+        {errors.form && (
+          <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="survey-form-error">
+            {errors.form}
+          </p>
+        )}
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField id="survey-weight" name="weightKg" type="text" inputMode="decimal" label={t('profile.survey.weight', { unit: imperial ? 'lb' : 'kg' })} value={form.data.weightKg} onChange={(e) => form.setData('weightKg', e.target.value)} error={form.errors.weightKg} />
+          <FormField id="survey-height" name="heightCm" type="text" inputMode="decimal" label={t('profile.survey.height', { unit: imperial ? 'in' : 'cm' })} value={form.data.heightCm} onChange={(e) => form.setData('heightCm', e.target.value)} error={form.errors.heightCm} />
+          <FormField id="survey-age" name="age" type="text" inputMode="numeric" label={t('profile.survey.age')} value={form.data.age} onChange={(e) => form.setData('age', e.target.value)} error={form.errors.age} />
+        </div>
+        <fieldset>
+          <legend className="text-sm font-semibold text-stone-900">{t('profile.survey.sex')}</legend>
+          <div className="mt-2 flex gap-6">
+            {(['male', 'female'] as const).map((s) => (
+              <label key={s} className="flex items-center gap-2">
+                <input type="radio" name="sex" value={s} checked={form.data.sex === s} onChange={() => form.setData('sex', s)} className="size-5" />
+                {t(`profile.survey.sexes.${s}`)}
+              </label>
+            ))}
+          </div>
+          {form.errors.sex && <p role="alert" className="mt-1 text-sm font-medium text-red-700">{form.errors.sex}</p>}
+        </fieldset>
+        <SelectField id="survey-activity" name="activityLevel" label={t('profile.survey.activityLevel')} value={form.data.activityLevel} onChange={(e) => form.setData('activityLevel', e.target.value)} error={form.errors.activityLevel} options={[{ value: '', label: '—' }, ...activities.map((a) => ({ value: a, label: t(`profile.survey.activities.${a}`) }))]} />
+        <FormField id="survey-activity-description" name="activityDescription" label={t('profile.survey.activityDescription')} value={form.data.activityDescription} onChange={(e) => form.setData('activityDescription', e.target.value)} error={form.errors.activityDescription} />
+        <FormField id="survey-other-activities" name="otherActivities" label={t('profile.survey.otherActivities')} value={form.data.otherActivities} onChange={(e) => form.setData('otherActivities', e.target.value)} error={form.errors.otherActivities} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField id="survey-objective" name="objective" label={t('profile.survey.objective')} value={form.data.objective} onChange={(e) => form.setData('objective', e.target.value)} error={form.errors.objective} options={[{ value: '', label: '—' }, ...objectives.map((o) => ({ value: o, label: t(`profile.survey.objectives.${o}`) }))]} />
+          <SelectField id="survey-preset" name="macroPreset" label={t('profile.survey.macroPreset')} value={form.data.macroPreset} onChange={(e) => form.setData('macroPreset', e.target.value)} error={form.errors.macroPreset} options={presets.map((p) => ({ value: p, label: t(`profile.presets.${p}`) }))} />
+        </div>
+        <fieldset aria-describedby="survey-split-total">
+          <legend className="text-sm font-semibold text-stone-900">{t('profile.survey.mealSplit')}</legend>
+          <div className="mt-2 grid grid-cols-2 gap-4 sm:grid-cols-4">
+            {meals.map((m) => (
+              <FormField key={m} id={`survey-split-${m}`} name={`mealSplit[${m}]`} type="text" inputMode="numeric" label={t(`profile.survey.meals.${m}`)} value={form.data.mealSplit[m]} onChange={(e) => form.setData('mealSplit', { ...form.data.mealSplit, [m]: e.target.value })} />
+            ))}
+          </div>
+          <p id="survey-split-total" className={`mt-2 text-sm ${total === 100 ? 'text-stone-600' : 'font-medium text-red-700'}`}>
+            {t('profile.survey.mealSplitTotal', { total })}
+          </p>
+          {form.errors.mealSplit && <p role="alert" className="mt-1 text-sm font-medium text-red-700">{form.errors.mealSplit}</p>}
+        </fieldset>
+        {errors.tokens && (
+          <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="survey-tokens">
+            <p className="font-medium">{errors.tokens}</p>
+            <Link href="/buy-tokens" className="btn-primary mt-3 inline-block">
+              {t('profile.survey.buy')}
+            </Link>
+          </div>
+        )}
+        <div className="flex flex-wrap items-center gap-4">
+          <button type="submit" disabled={form.processing || pending} className="btn-primary">
+            {t('profile.survey.submit', { cost })}
+          </button>
+          <span className="text-sm text-stone-600">{t('dashboard.balance', { count: balance })}</span>
+        </div>
+      </form>
+    </div>
+  )
+}

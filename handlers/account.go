@@ -1,0 +1,522 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
+	inertia "github.com/romsar/gonertia/v3"
+
+	identityapp "github.com/gamelle/gamelle/app/identity"
+	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
+	"github.com/gamelle/gamelle/domain/identity"
+	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/internal/i18n"
+)
+
+// Account serves the person's own pages (issue 12): the account form, daily goals, password,
+// billing details, language, and the needs survey with its paid calculation.
+type Account struct {
+	*Core
+	accounts *identityapp.Service
+	needs    *nutritionapp.Needs
+}
+
+// NewAccount returns the account pages over the identity and needs services.
+func NewAccount(c *Core, accounts *identityapp.Service, needs *nutritionapp.Needs) *Account {
+	return &Account{Core: c, accounts: accounts, needs: needs}
+}
+
+// Routes registers the account routes (paths and field names are issue 12's contract).
+func (h *Account) Routes(r chi.Router) {
+	r.Get("/dashboard/account", h.accountPage)
+	r.Get("/dashboard/language", h.languagePage)
+	r.Post("/dashboard/language", h.setLanguage)
+	r.Group(func(r chi.Router) {
+		r.Use(h.requireUser)
+		r.Get("/account", h.accountPage)
+		r.Post("/account", h.updateAccount)
+		r.Post("/account/goals", h.setGoals)
+		r.Post("/account/password", h.changePassword)
+		r.Get("/account/billing", h.billingPage)
+		r.Post("/account/billing", h.setBilling)
+		r.Get("/account/survey", h.surveyPage)
+		r.Post("/account/survey", h.submitSurvey)
+		r.Post("/account/survey/accept", h.acceptNeeds)
+	})
+}
+
+// profileMessage maps this area's refusal reasons to message keys: the one place where they
+// become words.
+func profileMessage(field string, err error) string {
+	switch {
+	case errors.Is(err, identity.ErrNameRequired), errors.Is(err, identity.ErrNameTooLong),
+		errors.Is(err, identity.ErrPasswordRequired), errors.Is(err, identity.ErrPasswordTooShort),
+		errors.Is(err, identity.ErrPasswordTooLong), errors.Is(err, identity.ErrPasswordCommon),
+		errors.Is(err, identity.ErrPasswordMismatch):
+		if field == "password_confirmation" {
+			field = "password"
+		}
+		return identityMessage(field, err)
+	case errors.Is(err, identityapp.ErrPasswordWrong):
+		return "profile.error.password_wrong"
+	case errors.Is(err, identityapp.ErrPriceLimitInvalid):
+		return "profile.error.price_limit"
+	case errors.Is(err, identityapp.ErrCountryInvalid):
+		return "profile.error.country"
+	case errors.Is(err, identityapp.ErrBillingFieldRequired):
+		return "profile.error.required"
+	case errors.Is(err, identityapp.ErrBillingFieldTooLong), errors.Is(err, nutritionapp.ErrTextTooLong):
+		return "profile.error.too_long"
+	case errors.Is(err, nutrition.ErrWeightOutOfRange):
+		return "profile.error.weight"
+	case errors.Is(err, nutrition.ErrHeightOutOfRange):
+		return "profile.error.height"
+	case errors.Is(err, nutrition.ErrAgeOutOfRange):
+		return "profile.error.age"
+	case errors.Is(err, nutrition.ErrMealSplitInvalid):
+		return "profile.error.meal_split"
+	case errors.Is(err, nutrition.ErrGoalKcalOutOfRange):
+		return "profile.error.goal_kcal"
+	case errors.Is(err, nutrition.ErrGoalProteinOutOfRange), errors.Is(err, nutrition.ErrGoalFatOutOfRange),
+		errors.Is(err, nutrition.ErrGoalCarbsOutOfRange):
+		return "profile.error.goal_macro"
+	}
+	return "profile.error.choice"
+}
+
+// fail answers a refused form with translated field errors, anything else with the error page.
+func (h *Account) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var fe identity.FieldErrors
+	var se nutritionapp.FieldErrors
+	errs := inertia.ValidationErrors{}
+	switch {
+	case errors.As(err, &fe):
+		for f, e := range fe {
+			errs[f] = h.t(r, profileMessage(f, e))
+		}
+	case errors.As(err, &se):
+		for f, e := range se {
+			errs[f] = h.t(r, profileMessage(f, e))
+		}
+	default:
+		h.serverError(w, r, err)
+		return
+	}
+	h.back(w, r, errs)
+}
+
+func (h *Account) me(r *http.Request) uuid.UUID {
+	u, _ := currentUser(r.Context())
+	return u.ID
+}
+
+// accountProps is the account as the pages read it.
+type accountProps struct {
+	Email         string           `json:"email"`
+	Name          string           `json:"name"`
+	Surname       string           `json:"surname"`
+	HasPassword   bool             `json:"hasPassword"`
+	Language      string           `json:"language"`
+	Units         string           `json:"units"`
+	Currency      string           `json:"currency"`
+	Diet          string           `json:"diet"`
+	Objective     string           `json:"objective"`
+	MacroPreset   string           `json:"macroPreset"`
+	Goals         *nutrition.Goals `json:"goals"`
+	AISuggestions bool             `json:"aiSuggestions"`
+	PriceLimit    *float64         `json:"priceLimit"`
+}
+
+func toAccountProps(a identityapp.Account) accountProps {
+	p := accountProps{
+		Email: a.Email, Name: a.Name, Surname: a.Surname, HasPassword: a.HasPassword, Language: string(a.Language),
+		Units: a.Units, Currency: a.Currency, Diet: string(a.Diet), Objective: string(a.Objective),
+		MacroPreset: string(a.MacroPreset), Goals: a.Goals, AISuggestions: a.AISuggestions,
+	}
+	if a.PriceLimitCents != nil {
+		v := float64(*a.PriceLimitCents) / 100
+		p.PriceLimit = &v
+	}
+	return p
+}
+
+// presetGoals are the goals each preset gives for a calorie figure, to help people who set
+// their goals by hand (the page scales them to the kcal typed).
+func presetGoals() map[string]nutrition.Goals {
+	out := map[string]nutrition.Goals{}
+	for _, p := range []nutrition.MacroPreset{nutrition.PresetDefault, nutrition.PresetHighProtein, nutrition.PresetHighCarbs, nutrition.PresetLowCarbs, nutrition.PresetBalanced} {
+		g, _ := nutrition.GoalsForPreset(2000, p)
+		out[string(p)] = g
+	}
+	return out
+}
+
+func (h *Account) accountPage(w http.ResponseWriter, r *http.Request) {
+	a, err := h.accounts.Account(r.Context(), h.me(r))
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, "account/index", inertia.Props{
+		"account": toAccountProps(a),
+		"presets": presetGoals(),
+		"bounds": map[string]int{"minKcal": nutrition.MinGoalKcal, "maxKcal": nutrition.MaxGoalKcal,
+			"maxProteinG": nutrition.MaxGoalProteinG, "maxFatG": nutrition.MaxGoalFatG, "maxCarbsG": nutrition.MaxGoalCarbsG},
+	})
+}
+
+// flexFloat reads a number sent as JSON (Inertia) or as a form field string; nil when absent
+// or empty.
+type flexFloat float64
+
+func (n *flexFloat) UnmarshalJSON(data []byte) error {
+	s := strings.TrimSpace(strings.Trim(string(data), `"`))
+	v, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
+	if err != nil {
+		return fmt.Errorf("not a number: %q", s)
+	}
+	*n = flexFloat(v)
+	return nil
+}
+
+type accountForm struct {
+	Name          string     `json:"name"`
+	Surname       string     `json:"surname"`
+	Language      string     `json:"language"`
+	Units         string     `json:"units"`
+	Currency      string     `json:"currency"`
+	Diet          string     `json:"diet"`
+	AISuggestions any        `json:"aiSuggestions"`
+	PriceLimit    *flexFloat `json:"priceLimit"`
+}
+
+// truthy reads a checkbox sent as JSON true/false or as a form value ("on", "1", "true").
+func truthy(v any) bool {
+	switch x := v.(type) {
+	case bool:
+		return x
+	case string:
+		return x == "on" || x == "1" || x == "true"
+	}
+	return false
+}
+
+func (h *Account) updateAccount(w http.ResponseWriter, r *http.Request) {
+	var f accountForm
+	if err := decodeBody(r, &f); err != nil {
+		h.back(w, r, inertia.ValidationErrors{"priceLimit": h.t(r, "profile.error.price_limit")})
+		return
+	}
+	in := identityapp.AccountUpdate{Name: f.Name, Surname: f.Surname, Language: f.Language, Units: f.Units,
+		Currency: f.Currency, Diet: f.Diet, AISuggestions: truthy(f.AISuggestions)}
+	if f.PriceLimit != nil {
+		v := float64(*f.PriceLimit)
+		in.PriceLimit = &v
+	}
+	if err := h.accounts.UpdateAccount(r.Context(), h.me(r), in); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.setLanguageCookie(w, f.Language)
+	h.redirectWithFlash(w, r, "/dashboard/account", "success", h.tIn(f.Language, "profile.flash.saved"))
+}
+
+// tIn translates in a given language (right after the person changed theirs).
+func (h *Account) tIn(lang, key string) string {
+	if lang != string(identity.English) {
+		lang = string(identity.French)
+	}
+	return h.tr.T(lang, key)
+}
+
+// setLanguageCookie puts the language in the i18n cache the browser and the server read first,
+// so this device follows at once; other devices follow the stored language at their next page.
+func (h *Account) setLanguageCookie(w http.ResponseWriter, lang string) {
+	if lang != string(identity.French) && lang != string(identity.English) {
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: i18n.CookieName, Value: lang, Path: "/", MaxAge: int((365 * 24 * time.Hour).Seconds()), SameSite: http.SameSiteLaxMode})
+}
+
+type goalsForm struct {
+	Kcal     *flexFloat `json:"kcal"`
+	ProteinG *flexFloat `json:"proteinG"`
+	FatG     *flexFloat `json:"fatG"`
+	CarbsG   *flexFloat `json:"carbsG"`
+}
+
+func (h *Account) setGoals(w http.ResponseWriter, r *http.Request) {
+	var f goalsForm
+	if err := decodeBody(r, &f); err != nil {
+		h.back(w, r, inertia.ValidationErrors{"kcal": h.t(r, "profile.error.required")})
+		return
+	}
+	errs := inertia.ValidationErrors{}
+	val := func(name string, v *flexFloat) int {
+		if v == nil {
+			errs[name] = h.t(r, "profile.error.required")
+			return 0
+		}
+		return int(math.Round(float64(*v)))
+	}
+	g := nutrition.Goals{Kcal: val("kcal", f.Kcal), ProteinG: val("proteinG", f.ProteinG), FatG: val("fatG", f.FatG), CarbsG: val("carbsG", f.CarbsG)}
+	if len(errs) > 0 {
+		h.back(w, r, errs)
+		return
+	}
+	if err := h.accounts.SetGoals(r.Context(), h.me(r), g); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.redirectWithFlash(w, r, "/dashboard/general", "success", h.t(r, "profile.flash.goals_saved"))
+}
+
+type passwordForm struct {
+	CurrentPassword      string `json:"currentPassword"`
+	Password             string `json:"password"`
+	PasswordConfirmation string `json:"password_confirmation"`
+}
+
+func (h *Account) changePassword(w http.ResponseWriter, r *http.Request) {
+	var f passwordForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	if err := h.accounts.ChangePassword(r.Context(), h.me(r), f.CurrentPassword, f.Password, f.PasswordConfirmation); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	// The password change signed every session out; this one signs in again.
+	if err := h.logIn(w, r, h.me(r), true); err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.redirectWithFlash(w, r, "/dashboard/account", "success", h.t(r, "profile.flash.password_saved"))
+}
+
+func (h *Account) billingPage(w http.ResponseWriter, r *http.Request) {
+	b, _, err := h.accounts.BillingInfo(r.Context(), h.me(r))
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, "account/billing", inertia.Props{"billing": b, "countries": identityapp.Countries})
+}
+
+func (h *Account) setBilling(w http.ResponseWriter, r *http.Request) {
+	var f identityapp.BillingInfo
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	if err := h.accounts.SetBillingInfo(r.Context(), h.me(r), f); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.redirectWithFlash(w, r, "/account/billing", "success", h.t(r, "profile.flash.saved"))
+}
+
+func (h *Account) languagePage(w http.ResponseWriter, r *http.Request) {
+	a, err := h.accounts.Account(r.Context(), h.me(r))
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, "account/language", inertia.Props{"language": string(a.Language)})
+}
+
+type languageForm struct {
+	Language string `json:"language"`
+}
+
+func (h *Account) setLanguage(w http.ResponseWriter, r *http.Request) {
+	var f languageForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	if err := h.accounts.SetLanguage(r.Context(), h.me(r), f.Language); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.setLanguageCookie(w, f.Language)
+	h.redirectWithFlash(w, r, "/dashboard/language", "success", h.tIn(f.Language, "profile.flash.language_saved"))
+}
+
+// Imperial survey answers: pounds and inches.
+const (
+	kgPerPound = nutrition.GramsPerPound / 1000
+	cmPerInch  = 2.54
+)
+
+// surveyForm is the survey as posted: weightKg and heightCm are in the person's units (pounds
+// and inches when they use lb), the field names being the issue's contract.
+type surveyForm struct {
+	WeightKg            *flexFloat     `json:"weightKg"`
+	HeightCm            *flexFloat     `json:"heightCm"`
+	Age                 *flexFloat     `json:"age"`
+	Sex                 string         `json:"sex"`
+	ActivityLevel       string         `json:"activityLevel"`
+	ActivityDescription string         `json:"activityDescription"`
+	OtherActivities     string         `json:"otherActivities"`
+	Objective           string         `json:"objective"`
+	MacroPreset         string         `json:"macroPreset"`
+	MealSplit           *mealSplitForm `json:"mealSplit"`
+	IdempotencyKey      string         `json:"idempotencyKey"`
+}
+
+type mealSplitForm struct {
+	Breakfast *flexFloat `json:"breakfast"`
+	Lunch     *flexFloat `json:"lunch"`
+	Dinner    *flexFloat `json:"dinner"`
+	Snack     *flexFloat `json:"snack"`
+}
+
+// survey converts the form to metric, or lists the missing fields.
+func (f surveyForm) survey(units string) (nutritionapp.Survey, []string) {
+	var missing []string
+	num := func(name string, v *flexFloat) float64 {
+		if v == nil {
+			missing = append(missing, name)
+			return 0
+		}
+		return float64(*v)
+	}
+	str := func(name, v string) string {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			missing = append(missing, name)
+		}
+		return v
+	}
+	s := nutritionapp.Survey{
+		WeightKg: num("weightKg", f.WeightKg), HeightCm: num("heightCm", f.HeightCm), Age: int(num("age", f.Age)),
+		Sex: str("sex", f.Sex), ActivityLevel: str("activityLevel", f.ActivityLevel),
+		ActivityDescription: str("activityDescription", f.ActivityDescription),
+		OtherActivities:     str("otherActivities", f.OtherActivities),
+		Objective:           str("objective", f.Objective), MacroPreset: str("macroPreset", f.MacroPreset),
+	}
+	if f.MealSplit == nil {
+		missing = append(missing, "mealSplit")
+	} else {
+		s.MealSplit = nutrition.MealSplit{
+			Breakfast: int(num("mealSplit", f.MealSplit.Breakfast)), Lunch: int(num("mealSplit", f.MealSplit.Lunch)),
+			Dinner: int(num("mealSplit", f.MealSplit.Dinner)), Snack: int(num("mealSplit", f.MealSplit.Snack)),
+		}
+	}
+	if units == "lb" {
+		s.WeightKg = math.Round(s.WeightKg*kgPerPound*10) / 10
+		s.HeightCm = math.Round(s.HeightCm*cmPerInch*10) / 10
+	}
+	return s, missing
+}
+
+// surveyInUnits is a saved survey in the person's units, to prefill the form.
+func surveyInUnits(s nutritionapp.Survey, units string) nutritionapp.Survey {
+	if units == "lb" {
+		s.WeightKg = math.Round(s.WeightKg/kgPerPound*10) / 10
+		s.HeightCm = math.Round(s.HeightCm/cmPerInch*10) / 10
+	}
+	return s
+}
+
+func (h *Account) surveyPage(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	a, err := h.accounts.Account(ctx, h.me(r))
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	last, err := h.needs.LastSurvey(ctx, a.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	var prefill *nutritionapp.Survey
+	if last != nil {
+		p := surveyInUnits(*last, a.Units)
+		prefill = &p
+	}
+	req, err := h.needs.Latest(ctx, a.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, "account/survey", inertia.Props{
+		"survey": prefill,
+		"units":  a.Units,
+		"cost":   nutrition.NeedsCalculationTokens,
+		"goals":  a.Goals,
+		// The page polls this one prop while the calculation runs.
+		"request": req,
+	})
+}
+
+func (h *Account) submitSurvey(w http.ResponseWriter, r *http.Request) {
+	var f surveyForm
+	if err := decodeBody(r, &f); err != nil {
+		h.back(w, r, inertia.ValidationErrors{"form": h.t(r, "profile.error.all_required")})
+		return
+	}
+	a, err := h.accounts.Account(r.Context(), h.me(r))
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	s, missing := f.survey(a.Units)
+	if len(missing) > 0 {
+		errs := inertia.ValidationErrors{"form": h.t(r, "profile.error.all_required")}
+		for _, m := range missing {
+			errs[m] = h.t(r, "profile.error.required")
+		}
+		h.back(w, r, errs)
+		return
+	}
+	if len(f.IdempotencyKey) > 100 {
+		f.IdempotencyKey = ""
+	}
+	if _, err := h.needs.Request(r.Context(), a.ID, s, f.IdempotencyKey); err != nil {
+		if errors.Is(err, ledger.ErrInsufficientTokens) {
+			h.back(w, r, inertia.ValidationErrors{"tokens": h.t(r, "profile.error.tokens", map[string]any{"Cost": nutrition.NeedsCalculationTokens})})
+			return
+		}
+		h.fail(w, r, err)
+		return
+	}
+	h.inertia.Redirect(w, r, "/account/survey", http.StatusSeeOther)
+}
+
+type acceptForm struct {
+	RequestID string `json:"requestId"`
+}
+
+func (h *Account) acceptNeeds(w http.ResponseWriter, r *http.Request) {
+	var f acceptForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	id, err := uuid.Parse(f.RequestID)
+	if err != nil {
+		h.notFound(w, r)
+		return
+	}
+	if err := h.needs.Accept(r.Context(), h.me(r), id); err != nil {
+		if errors.Is(err, nutritionapp.ErrRequestNotFound) {
+			h.notFound(w, r)
+			return
+		}
+		h.serverError(w, r, err)
+		return
+	}
+	h.redirectWithFlash(w, r, "/dashboard/general", "success", h.t(r, "profile.flash.goals_saved"))
+}

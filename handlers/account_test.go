@@ -1,0 +1,133 @@
+package handlers
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
+	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/eventstore"
+)
+
+func accountSetup(t *testing.T, email string) *bundle {
+	t.Helper()
+	b := setup(t)
+	b.registerAndVerify(t, email)
+	return b
+}
+
+func TestAccountGoalsByHand(t *testing.T) {
+	t.Parallel()
+	b := accountSetup(t, "goals@example.test")
+	const page = "/dashboard/account"
+
+	resp, _ := b.send(t, http.MethodPost, "/account/goals", map[string]any{"kcal": 500, "proteinG": 150, "fatG": 70}, page)
+	requireRedirect(t, resp, page)
+	_, p := b.visit(t, page)
+	require.Equal(t, "Ce champ est obligatoire.", errorsOf(p)["carbsG"])
+	resp, _ = b.send(t, http.MethodPost, "/account/goals", map[string]any{"kcal": 500, "proteinG": 150, "fatG": 70, "carbsG": 1000}, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	require.Equal(t, "L’objectif calorique doit être compris entre 800 et 6\u202f000 kcal.", errorsOf(p)["kcal"])
+	require.NotEmpty(t, errorsOf(p)["carbsG"])
+	require.Nil(t, p.Props["account"].(map[string]any)["goals"])
+
+	resp, _ = b.send(t, http.MethodPost, "/account/goals", map[string]any{"kcal": 2100, "proteinG": 150, "fatG": 70, "carbsG": "215"}, page)
+	requireRedirect(t, resp, "/dashboard/general")
+	_, p = b.visit(t, page)
+	require.Equal(t, map[string]any{"kcal": 2100.0, "proteinG": 150.0, "fatG": 70.0, "carbsG": 215.0}, p.Props["account"].(map[string]any)["goals"])
+}
+
+func TestAccountFormAndLanguage(t *testing.T) {
+	t.Parallel()
+	b := accountSetup(t, "acct@example.test")
+	const page = "/dashboard/account"
+	form := map[string]any{"name": "Ada", "surname": "Lovelace", "language": "fr", "units": "lb", "currency": "USD",
+		"diet": "vegan", "aiSuggestions": false, "priceLimit": 0}
+	resp, _ := b.send(t, http.MethodPost, "/account", form, page)
+	requireRedirect(t, resp, page)
+	_, p := b.visit(t, page)
+	require.Equal(t, "La limite de prix doit être supérieure à zéro.", errorsOf(p)["priceLimit"])
+
+	form["priceLimit"] = "4,50"
+	resp, _ = b.send(t, http.MethodPost, "/account", form, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	a := p.Props["account"].(map[string]any)
+	require.Equal(t, "lb", a["units"])
+	require.Equal(t, "vegan", a["diet"])
+	require.Equal(t, 4.5, a["priceLimit"])
+	require.Equal(t, false, a["aiSuggestions"])
+
+	// Language: stored on the person (emails follow it) and in the i18n cookie (this device).
+	resp, _ = b.send(t, http.MethodPost, "/dashboard/language", map[string]any{"language": "en"}, "/dashboard/language")
+	requireRedirect(t, resp, "/dashboard/language")
+	var lang string
+	require.NoError(t, b.db.Pool.QueryRow(t.Context(), `SELECT language FROM users WHERE email = 'acct@example.test'`).Scan(&lang))
+	require.Equal(t, "en", lang)
+	found := false
+	for _, c := range resp.Cookies() {
+		if c.Name == "i18next" && c.Value == "en" {
+			found = true
+		}
+	}
+	require.True(t, found, "i18next cookie set")
+}
+
+func TestSurveyRulesAndCharge(t *testing.T) {
+	t.Parallel()
+	b := accountSetup(t, "survey@example.test")
+	const page = "/account/survey"
+	survey := map[string]any{"weightKg": 80, "heightCm": 180, "age": 30, "sex": "male", "activityLevel": "moderate",
+		"activityDescription": "bureau", "otherActivities": "vélo", "objective": "maintenance", "macroPreset": "default",
+		"mealSplit": map[string]any{"breakfast": 25, "lunch": 35, "dinner": 30, "snack": 10}}
+
+	// A missing field: the survey's message, nothing charged.
+	missing := map[string]any{}
+	for k, v := range survey {
+		if k != "otherActivities" {
+			missing[k] = v
+		}
+	}
+	resp, _ := b.send(t, http.MethodPost, page, missing, page)
+	requireRedirect(t, resp, page)
+	_, p := b.visit(t, page)
+	require.Equal(t, "Tous les champs sont obligatoires.", errorsOf(p)["form"])
+	require.NotEmpty(t, errorsOf(p)["otherActivities"])
+
+	// Out of bounds: field errors, nothing charged.
+	bad := map[string]any{}
+	for k, v := range survey {
+		bad[k] = v
+	}
+	bad["weightKg"], bad["age"] = 19, 111
+	bad["mealSplit"] = map[string]any{"breakfast": 25, "lunch": 35, "dinner": 30, "snack": 20}
+	resp, _ = b.send(t, http.MethodPost, page, bad, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	require.Equal(t, "Le poids doit être compris entre 20 et 400 kg.", errorsOf(p)["weightKg"])
+	require.NotEmpty(t, errorsOf(p)["age"])
+	require.NotEmpty(t, errorsOf(p)["mealSplit"])
+
+	// Two sign-up tokens are not enough: the buy prompt, nothing charged.
+	resp, _ = b.send(t, http.MethodPost, page, survey, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	require.Contains(t, errorsOf(p)["tokens"], "10 jetons")
+	require.EqualValues(t, 2, authUserOf(t, p)["balance"])
+
+	id := b.userID(t, "survey@example.test")
+	_, err := b.srv.wallets.Grant(t.Context(), ledgerapp.GrantCommand{UserID: id, Amount: 10, Reason: ledger.ReasonAdminGrant, CommandMeta: eventstore.CommandMeta{Actor: "test"}})
+	require.NoError(t, err)
+	resp, _ = b.send(t, http.MethodPost, page, survey, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	require.EqualValues(t, 2, authUserOf(t, p)["balance"])
+	req := p.Props["request"].(map[string]any)
+	require.Equal(t, "pending", req["status"])
+	var jobs int
+	require.NoError(t, b.db.Pool.QueryRow(t.Context(), `SELECT count(*) FROM river_job WHERE kind = 'calculate_needs'`).Scan(&jobs))
+	require.Equal(t, 1, jobs)
+}
