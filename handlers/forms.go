@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"unicode/utf8"
 
 	inertia "github.com/romsar/gonertia/v3"
 
@@ -26,9 +28,20 @@ func decodeBody(r *http.Request, dst any) error {
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch ct {
 	case "application/json":
-		dec := json.NewDecoder(r.Body)
+		raw, err := io.ReadAll(r.Body)
+		if err != nil {
+			return classify(err)
+		}
+		if !utf8.Valid(raw) {
+			return fmt.Errorf("%w: invalid UTF-8", errMalformed)
+		}
+		dec := json.NewDecoder(bytes.NewReader(raw))
 		if err := dec.Decode(dst); err != nil {
 			return classify(err)
+		}
+		// One JSON value and nothing after it: `{"a":1} garbage` is not a body we understood.
+		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+			return fmt.Errorf("%w: data after the JSON value", errMalformed)
 		}
 		return nil
 	case "application/x-www-form-urlencoded", "multipart/form-data":
@@ -39,6 +52,11 @@ func decodeBody(r *http.Request, dst any) error {
 			if err := r.ParseMultipartForm(MaxBodyBytes); err != nil {
 				return classify(err)
 			}
+			for k, vs := range r.MultipartForm.Value {
+				if !validUTF8(append([]string{k}, vs...)...) {
+					return fmt.Errorf("%w: invalid UTF-8", errMalformed)
+				}
+			}
 			pairs = qs.Default.FromValues(r.MultipartForm.Value)
 		} else {
 			// Read raw rather than through ParseForm: the pairs' order decides which ones the
@@ -47,9 +65,18 @@ func decodeBody(r *http.Request, dst any) error {
 			if err != nil {
 				return classify(err)
 			}
+			form, err := url.ParseQuery(string(raw))
+			if err != nil {
+				return fmt.Errorf("%w: %v", errMalformed, err)
+			}
+			for k, vs := range form {
+				if !validUTF8(append([]string{k}, vs...)...) {
+					return fmt.Errorf("%w: invalid UTF-8", errMalformed)
+				}
+			}
 			pairs = qs.Default.Split(string(raw))
 			// Later r.FormValue calls still see the fields.
-			r.PostForm, _ = url.ParseQuery(string(raw))
+			r.PostForm = form
 		}
 		b, _ := json.Marshal(qs.Default.ParsePairs(pairs))
 		if err := json.Unmarshal(b, dst); err != nil {
@@ -72,6 +99,47 @@ func decodeQuery(r *http.Request, dst any) error {
 		return fmt.Errorf("%w: %v", errMalformed, err)
 	}
 	return nil
+}
+
+// validUTF8 tells whether every string is valid UTF-8. Go would otherwise carry invalid bytes
+// into the database (PostgreSQL stores them as U+FFFD), writing addresses nobody typed.
+func validUTF8(ss ...string) bool {
+	for _, s := range ss {
+		if !utf8.ValidString(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// validInput refuses a request whose path or query string decodes to invalid UTF-8 with a
+// translated 400 page (a form post goes back with the message), before any handler reads it.
+func (s *Core) validInput(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !inputIsValid(r.URL) {
+			s.refuse(w, r, http.StatusBadRequest, "errors/bad-request", nil, s.t(r, "error.form.malformed"))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// inputIsValid tells whether a URL's decoded path and query are valid UTF-8 (and the query
+// parses).
+func inputIsValid(u *url.URL) bool {
+	if !utf8.ValidString(u.Path) {
+		return false
+	}
+	q, err := url.ParseQuery(u.RawQuery)
+	if err != nil {
+		return false
+	}
+	for k, vs := range q {
+		if !validUTF8(append([]string{k}, vs...)...) {
+			return false
+		}
+	}
+	return true
 }
 
 func classify(err error) error {

@@ -2,7 +2,7 @@ import { Head, Link, usePage } from '@inertiajs/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 
-type ErrorKind = 'notFound' | 'serverError' | 'forbidden' | 'pageExpired' | 'methodNotAllowed' | 'unavailable'
+type ErrorKind = 'badRequest' | 'notFound' | 'serverError' | 'forbidden' | 'pageExpired' | 'methodNotAllowed' | 'unavailable'
 
 /** The body of every error page; shows the request id the server sent, for a person to quote. */
 export default function ErrorPage({ kind, status, action }: { kind: ErrorKind; status: number; action?: ReactNode }) {

@@ -283,6 +283,10 @@ export const en: LocaleMessages = {
     backHome: 'Back to home',
     code: 'Error {{status}}',
     reference: 'Reference to quote: {{id}}',
+    badRequest: {
+      title: 'Unreadable request',
+      body: 'This address or form holds characters we cannot read. Check the address, or go back to the previous page to try again.',
+    },
     methodNotAllowed: {
       title: 'This address only takes a form',
       body: 'This address does not open directly: it receives a form. Go back to the previous page to try again.',

@@ -282,6 +282,10 @@ export const fr = {
     backHome: 'Retour à l’accueil',
     code: 'Erreur {{status}}',
     reference: 'Référence à nous indiquer : {{id}}',
+    badRequest: {
+      title: 'Requête illisible',
+      body: 'Cette adresse ou ce formulaire contient des caractères que nous ne pouvons pas lire. Vérifiez l’adresse, ou revenez à la page précédente pour recommencer.',
+    },
     methodNotAllowed: {
       title: 'Adresse réservée à un formulaire',
       body: 'Cette adresse ne s’ouvre pas directement : elle reçoit un formulaire. Revenez à la page précédente pour recommencer.',
