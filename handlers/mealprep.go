@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -42,6 +44,7 @@ func (h *MealPreps) Routes(r chi.Router) {
 		r.Get("/mealprep/{id}/food", h.foodPage)
 		r.Get("/mealprep/{id}/food/search", h.search)
 		r.Post("/mealprep/{id}/food", h.setFood)
+		r.Post("/mealprep/{id}/food/custom", h.addCustomFood)
 		r.Delete("/mealprep/{id}/food", h.removeFood)
 		r.Get("/mealprep/{id}/recipes", h.recipesPage)
 		r.Post("/mealprep/{id}/recipes", h.generate)
@@ -547,4 +550,104 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// customFoodForm is a food the person adds (per 100 g or 100 ml), then puts in the meal prep.
+type customFoodForm struct {
+	Name     string   `json:"name"`
+	Producer string   `json:"producer"`
+	Country  string   `json:"country"`
+	Language string   `json:"language"`
+	Unit     string   `json:"unit"`
+	Kcal     optFloat `json:"kcal"`
+	ProteinG optFloat `json:"proteinG"`
+	FatG     optFloat `json:"fatG"`
+	CarbsG   optFloat `json:"carbsG"`
+	SatFatG  optFloat `json:"satFatG"`
+	FibreG   optFloat `json:"fibreG"`
+	SugarsG  optFloat `json:"sugarsG"`
+	SaltG    optFloat `json:"saltG"`
+	Grams    flexInt  `json:"grams"`
+}
+
+// optFloat reads a number sent as JSON or as a form string ("12,5" too); empty means unknown.
+type optFloat struct{ v *float64 }
+
+func (f *optFloat) UnmarshalJSON(data []byte) error {
+	s := strings.ReplaceAll(strings.Trim(string(data), `"`), ",", ".")
+	if s == "" || s == "null" {
+		f.v = nil
+		return nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return fmt.Errorf("not a number: %q", s)
+	}
+	f.v = &v
+	return nil
+}
+
+// or is the value, or -1 (refused by the rules) when a required value is missing.
+func (f optFloat) or() float64 {
+	if f.v == nil {
+		return -1
+	}
+	return *f.v
+}
+
+func customFoodMessage(err error) string {
+	switch {
+	case errors.Is(err, mealprep.ErrCustomName):
+		return "mealprep.error.custom_name"
+	case errors.Is(err, mealprep.ErrCustomText):
+		return "mealprep.error.custom_text"
+	case errors.Is(err, mealprep.ErrCustomLanguage), errors.Is(err, mealprep.ErrCustomUnit):
+		return "mealprep.error.custom_choice"
+	case errors.Is(err, mealprep.ErrMacrosOver100):
+		return "mealprep.error.macros_over_100"
+	case errors.Is(err, mealprep.ErrNutrientOverTop):
+		return "mealprep.error.nutrient_over_total"
+	}
+	return "mealprep.error.nutrient_range"
+}
+
+// addCustomFood stores a food of the person's own and adds it to the meal prep with the given
+// quantity; an energy that does not match the macros is accepted with a warning.
+func (h *MealPreps) addCustomFood(w http.ResponseWriter, r *http.Request) {
+	m, ok := h.load(w, r)
+	if !ok {
+		return
+	}
+	var f customFoodForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	code, warning, errs, err := h.mealpreps.AddCustomFood(r.Context(), h.owner(r), mealprep.CustomFood{
+		Name: f.Name, Producer: f.Producer, Country: f.Country, Language: f.Language, Unit: f.Unit,
+		Kcal: f.Kcal.or(), ProteinG: f.ProteinG.or(), FatG: f.FatG.or(), CarbsG: f.CarbsG.or(),
+		SatFatG: f.SatFatG.v, FibreG: f.FibreG.v, SugarsG: f.SugarsG.v, SaltG: f.SaltG.v,
+	})
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	if len(errs) > 0 {
+		out := inertia.ValidationErrors{}
+		for field, e := range errs {
+			out["custom."+field] = h.t(r, customFoodMessage(e))
+		}
+		h.back(w, r, out)
+		return
+	}
+	if _, err := h.mealpreps.SetFood(r.Context(), h.owner(r), m.ID(), code, int(f.Grams)); err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	// The food is added either way; the message says when its energy looks wrong.
+	msg := h.t(r, "mealprep.flash.custom_added")
+	if warning {
+		msg = h.t(r, "mealprep.flash.custom_energy")
+	}
+	h.redirectWithFlash(w, r, foodPath(m.ID()), "success", msg)
 }

@@ -334,3 +334,51 @@ func TestMealPrepClassicFormPosts(t *testing.T) {
 	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 	require.True(t, strings.HasSuffix(resp.Header.Get("Location"), "/food"), fmt.Sprint(resp.Header))
 }
+
+func TestMealPrepCustomFood(t *testing.T) {
+	t.Parallel()
+	b := mealprepSetup(t, "custom@example.test")
+	id := b.createMealPrep(t, "Maison")
+	food := foodPath(id)
+	good := map[string]any{"name": "Granola maison", "language": "fr", "unit": "g", "kcal": 450, "proteinG": 10, "fatG": "18", "carbsG": 60, "grams": 80}
+
+	resp, _ := b.send(t, http.MethodPost, food+"/custom", good, food)
+	requireRedirect(t, resp, food)
+	_, p := b.visit(t, food)
+	foods := p.Props["foods"].([]any)
+	require.Len(t, foods, 1)
+	f := foods[0].(map[string]any)
+	require.Equal(t, "Granola maison", f["name"])
+	require.Equal(t, true, f["custom"])
+
+	// Found by its owner's search only.
+	resp = b.do(t, http.MethodGet, food+"/search?q=granola+maison", nil, nil)
+	var res struct {
+		Foods []map[string]any `json:"foods"`
+	}
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&res))
+	resp.Body.Close()
+	require.Equal(t, "Granola maison", res.Foods[0]["name"])
+	other := b.other(t, "neighbour@example.test")
+	otherID := other.createMealPrep(t, "Autre")
+	resp = other.do(t, http.MethodGet, foodPath(otherID)+"/search?q=granola+maison", nil, nil)
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&res))
+	resp.Body.Close()
+	for _, hit := range res.Foods {
+		require.NotEqual(t, "Granola maison", hit["name"])
+	}
+
+	// Refused values come back as translated field errors; a mismatched energy is a warning.
+	bad := map[string]any{"name": "", "language": "fr", "unit": "g", "kcal": 100, "proteinG": 60, "fatG": 30, "carbsG": 30, "grams": 80}
+	resp, _ = b.send(t, http.MethodPost, food+"/custom", bad, food)
+	requireRedirect(t, resp, food)
+	_, p = b.visit(t, food)
+	require.NotEmpty(t, errorsOf(p)["custom.name"])
+	require.Len(t, p.Props["foods"].([]any), 1)
+	warn := map[string]any{"name": "Barre", "language": "fr", "unit": "g", "kcal": 100, "proteinG": 10, "fatG": 10, "carbsG": 50, "grams": 40}
+	resp, _ = b.send(t, http.MethodPost, food+"/custom", warn, food)
+	requireRedirect(t, resp, food)
+	_, p = b.visit(t, food)
+	require.Len(t, p.Props["foods"].([]any), 2)
+	require.Contains(t, p.Props["flash"].(map[string]any)["success"], "énergie")
+}

@@ -267,3 +267,21 @@ func PlanOf(recipes []RecipeView, p Person) mealprep.Plan {
 	}
 	return mealprep.PlanOf(in, p.Daily)
 }
+
+// AddCustomFood validates and stores a food of the person's own; it is then found by their
+// searches only. The returned warning is true when the energy does not match the macros.
+func (s *Service) AddCustomFood(ctx context.Context, owner uuid.UUID, f mealprep.CustomFood) (code int, warning bool, errs mealprep.CustomFoodErrors, err error) {
+	errs, warning = f.Validate()
+	if len(errs) > 0 {
+		return 0, warning, errs, nil
+	}
+	err = s.pool.QueryRow(ctx, `INSERT INTO custom_foods (owner_id, name, producer, country, language, unit,
+		kcal, protein_g, fat_g, carbs_g, sat_fat_g, fibre_g, sugars_g, salt_g)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING code`,
+		owner, f.Name, f.Producer, f.Country, f.Language, f.Unit, f.Kcal, f.ProteinG, f.FatG, f.CarbsG,
+		f.SatFatG, f.FibreG, f.SugarsG, f.SaltG).Scan(&code)
+	if err != nil {
+		return 0, warning, nil, fmt.Errorf("mealprep: add custom food for %s: %w", owner, err)
+	}
+	return code, warning, nil, nil
+}

@@ -47,10 +47,10 @@ async function addFood(page: Page, m: LocaleMessages, query: string, quantity: s
   await box.press('ArrowUp')
   await box.press('Enter')
   await page.getByTestId('food-picked').waitFor()
-  await page.getByLabel(m.mealprep.food.quantityLabel.replace('{{unit}}', 'g')).fill(quantity)
+  await page.getByLabel(m.mealprep.food.quantityLabel.replace('{{unit}}', 'g'), { exact: true }).fill(quantity)
   const before = await page.getByTestId('food-row').count()
   await page.getByRole('button', { name: m.mealprep.food.add, exact: true }).click()
-  await expect.poll(() => page.getByTestId('food-row').count()).toBe(before + 1)
+  await expect.poll(() => page.getByTestId('food-row').count(), { timeout: 15_000 }).toBe(before + 1)
 }
 
 describe.each([
@@ -64,7 +64,7 @@ describe.each([
     expect(await balance(page)).toBe(2)
 
     // Create from the dashboard: lands on the foods screen.
-    await page.getByLabel(m.mealprep.list.nameLabel).fill(lng === 'fr' ? 'Ma semaine' : 'My week')
+    await page.getByLabel(m.mealprep.list.nameLabel, { exact: true }).fill(lng === 'fr' ? 'Ma semaine' : 'My week')
     await page.getByRole('button', { name: m.mealprep.list.create, exact: true }).click()
     await page.waitForURL('**/mealprep/*/food')
     await page.getByTestId('mealprep-title').waitFor()
@@ -78,8 +78,8 @@ describe.each([
     // Generate 2 lunch/dinner recipes.
     await page.getByTestId('to-recipes').click()
     await page.waitForURL('**/mealprep/*/recipes')
-    await page.getByLabel(m.mealprep.recipes.categoryLabel).selectOption('lunch_dinner')
-    await page.getByLabel(m.mealprep.recipes.countLabel).fill('2')
+    await page.getByLabel(m.mealprep.recipes.categoryLabel, { exact: true }).selectOption('lunch_dinner')
+    await page.getByLabel(m.mealprep.recipes.countLabel, { exact: true }).fill('2')
     await page.getByTestId('generate-submit').click()
     const message = page.getByTestId('generation-message')
     await message.waitFor()
@@ -94,7 +94,7 @@ describe.each([
 
     // The page follows the request until both recipes are there.
     await expect.poll(() => page.getByTestId('recipe-card').count(), { timeout: 30_000 }).toBe(2)
-    await expect.poll(() => page.getByTestId('generation-message').count()).toBe(0)
+    await expect.poll(() => page.getByTestId('generation-message').count(), { timeout: 15_000 }).toBe(0)
 
     // Open a recipe.
     await page.getByTestId('recipe-card').first().getByRole('link').click()

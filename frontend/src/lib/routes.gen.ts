@@ -71,6 +71,7 @@ export const routes = {
   'mealprep.delete': { method: 'delete', path: '/mealprep', params: [] },
   'mealprep.duplicate.post': { method: 'post', path: '/mealprep/duplicate', params: [] },
   'mealprep.food': { method: 'get', path: '/mealprep/{id}/food', params: ['id'] },
+  'mealprep.food.custom.post': { method: 'post', path: '/mealprep/{id}/food/custom', params: ['id'] },
   'mealprep.food.delete': { method: 'delete', path: '/mealprep/{id}/food', params: ['id'] },
   'mealprep.food.post': { method: 'post', path: '/mealprep/{id}/food', params: ['id'] },
   'mealprep.food.search': { method: 'get', path: '/mealprep/{id}/food/search', params: ['id'] },

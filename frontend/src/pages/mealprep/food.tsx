@@ -1,6 +1,7 @@
 import { Head, Link, router, useForm } from '@inertiajs/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import CustomFoodForm from '../../components/mealprep/custom-food-form'
 import FoodSearch, { type FoodHit } from '../../components/mealprep/food-search'
 import MealPrepHeader from '../../components/mealprep/header'
 import type { MealPrepHead, Settings } from '../../components/mealprep/types'
@@ -109,6 +110,8 @@ export default function MealPrepFoods() {
           )}
         </form>
       </section>
+
+      <CustomFoodForm mealPrepId={mealPrep.id} errors={errors} />
 
       <section aria-labelledby="food-list-title" className="space-y-3">
         <h2 id="food-list-title" className="text-lg font-bold text-stone-900">
