@@ -7,7 +7,7 @@ type Layout = ComponentType<{ children: ReactNode }>
 
 /**
  * The one place that decides which layout wraps a page, from its component name
- * (`<area>/<name>`): dashboard/*, mealprep/* and account/* → dashboard, auth/* → auth, everything else → public.
+ * (`<area>/<name>`): dashboard/*, mealprep/*, account/* and admin/* → dashboard, auth/* → auth, everything else → public.
  */
 export function layoutFor(componentName: string): Layout {
   const area = componentName.split('/')[0]
@@ -15,6 +15,7 @@ export function layoutFor(componentName: string): Layout {
     case 'dashboard':
     case 'mealprep':
     case 'account':
+    case 'admin':
       return DashboardLayout
     case 'auth':
       return AuthLayout

@@ -1,5 +1,6 @@
 import type { LocaleMessages } from './types'
 import { authEn } from './auth/en'
+import { adminEn } from './admin/en'
 import { billingEn } from './billing/en'
 import { shoppingEn } from './shopping/en'
 import { onboardingEn } from './onboarding/en'
@@ -325,6 +326,7 @@ export const en: LocaleMessages = {
   },
   ...onboardingEn,
   ...billingEn,
+  ...adminEn,
   ...shoppingEn,
   ...mealprepEn,
   ...profileEn,

@@ -1,5 +1,6 @@
 // French is the reference locale: en.ts must have exactly the same keys (see locales.test.ts).
 import { authFr } from './auth/fr'
+import { adminFr } from './admin/fr'
 import { billingFr } from './billing/fr'
 import { shoppingFr } from './shopping/fr'
 import { onboardingFr } from './onboarding/fr'
@@ -324,6 +325,7 @@ export const fr = {
   },
   ...onboardingFr,
   ...billingFr,
+  ...adminFr,
   ...shoppingFr,
   ...mealprepFr,
   ...profileFr,

@@ -131,11 +131,6 @@ export const authEn: Shape<typeof authFr> = {
       recipes: 'Generate your recipes',
     },
   },
-  admin: {
-    title: 'Admin',
-    heading: 'Admin',
-    text: 'Admin tools (users, tokens, products) are coming here soon.',
-  },
   mailbox: {
     title: 'Development mailbox',
     heading: 'Development mailbox',

@@ -130,11 +130,6 @@ export const authFr = {
       recipes: 'Générez vos recettes',
     },
   },
-  admin: {
-    title: 'Administration',
-    heading: 'Administration',
-    text: 'Les outils d’administration (utilisateurs, jetons, produits) arrivent bientôt ici.',
-  },
   mailbox: {
     title: 'Boîte mail de développement',
     heading: 'Boîte mail de développement',

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { AdminStats, AuditPage, PersonDetail } from '../../components/admin/types'
+import { en } from '../../locales/en'
+import { fr } from '../../locales/fr'
+import { sharedProps, user } from '../../test/fixtures'
+import { renderPage } from '../../test/render-page'
+import Audit from './audit'
+import Stats from './stats'
+import User from './user'
+
+const personId = '0190a0a0-0000-7000-8000-0000000000aa'
+
+const page = (extra: Partial<AuditPage> = {}): AuditPage => ({
+  entries: [
+    { position: 9, userId: personId, email: 'lea@example.com', name: 'Léa M', eventType: 'TokensGranted.v1', delta: 5, reason: 'admin_grant', ref: 'admin-action:x', balanceAfter: 7, actor: 'admin-id', occurredAt: '2026-11-20T10:00:00Z' },
+    { position: 8, userId: personId, email: '', name: '', eventType: 'TokensCharged.v1', delta: -1, reason: 'recipe_generation', ref: 'r', balanceAfter: 2, actor: personId, occurredAt: '2026-11-19T10:00:00Z' },
+  ],
+  totals: { entries: 2, credits: 5, debits: 1, net: 4 },
+  nextCursor: '8',
+  ...extra,
+})
+
+const filters = { user: '', reason: '', from: '', to: '', sign: '', cursor: '' }
+
+beforeEach(() => localStorage.clear())
+
+describe.each([
+  ['fr', fr],
+  ['en', en],
+] as const)('admin pages in %s', (lng, m) => {
+  const props = (extra: object) => ({ ...sharedProps({ locale: lng, auth: { user: { ...user, role: 'ADMIN', balance: 2 } } }), ...extra })
+
+  it('the audit lists entries with signed amounts, totals, the next page and a CSV link with the filters', async () => {
+    await renderPage('admin/audit', Audit, props({ filters: { ...filters, sign: 'positive' }, page: page(), actions: [], reasons: ['admin_grant', 'recipe_generation'] }) as never, lng, '/dashboard/admin?sign=positive')
+    const table = screen.getByRole('table', { name: m.admin.audit.tableLabel })
+    const rows = within(table).getAllByRole('row')
+    expect(rows).toHaveLength(3)
+    expect(rows[1]).toHaveTextContent('+5')
+    expect(rows[1]).toHaveTextContent(m.admin.reason.admin_grant)
+    expect(rows[2]).toHaveTextContent('−1')
+    expect(rows[2]).toHaveTextContent(m.admin.audit.deleted)
+    expect(screen.getByTestId('audit-totals')).toHaveTextContent('4')
+    expect(screen.getByTestId('audit-next')).toHaveAttribute('href', '/dashboard/admin?sign=positive&cursor=8')
+    expect(screen.getByTestId('audit-export')).toHaveAttribute('href', '/dashboard/admin/export.csv?sign=positive')
+    expect(screen.getByRole('link', { name: m.admin.nav.audit })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('the audit shows a bad filter next to its field', async () => {
+    await renderPage('admin/audit', Audit, props({ filters: { ...filters, from: 'x' }, page: { entries: [], totals: { entries: 0, credits: 0, debits: 0, net: 0 }, nextCursor: '' }, actions: [], reasons: [], errors: { from: 'mauvaise date' } }) as never, lng, '/dashboard/admin?from=x')
+    const from = screen.getByLabelText(m.admin.audit.from)
+    expect(from).toHaveAttribute('aria-invalid', 'true')
+    expect(from).toHaveAccessibleDescription('mauvaise date')
+    expect(screen.getByText(m.admin.audit.empty)).toBeInTheDocument()
+  })
+
+  it('a person’s page offers grant/deduct with a required reason and the role form', async () => {
+    const detail: PersonDetail = {
+      person: { id: personId, email: 'lea@example.com', name: 'Léa', surname: 'M', role: 'USER', verifiedAt: null, createdAt: '2026-11-01T00:00:00Z' },
+      balance: 7, mealPreps: 1, purchases: [], history: [], actions: [
+        { id: 'a1', actorId: 'x', actor: 'boss@example.com', action: 'grant_tokens', targetId: personId, amount: 5, detail: 'Geste', createdAt: '2026-11-20T10:00:00Z' },
+      ],
+    }
+    await renderPage('admin/user', User, props({ detail, self: false, limits: { maxAmount: 100000, maxReason: 500 } }) as never, lng, `/dashboard/admin/users/${personId}`)
+    expect(screen.getByTestId('admin-user-balance')).toHaveTextContent('7')
+    expect(screen.getByLabelText(m.admin.user.amount)).toBeInTheDocument()
+    expect(screen.getByLabelText(m.admin.user.reasonField)).toHaveAttribute('maxLength', '500')
+    expect(screen.getByLabelText(m.admin.user.newRole)).toHaveValue('USER')
+    expect(screen.getByTestId('admin-user-actions')).toHaveTextContent('boss@example.com')
+    expect(screen.getByTestId('admin-user-actions')).toHaveTextContent('Geste')
+  })
+
+  it('statistics give every chart’s numbers in a table too', async () => {
+    const stats: AdminStats = {
+      since: '2026-10-24T00:00:00Z',
+      tokens: [{ day: '2026-11-20T00:00:00Z', granted: 4, purchased: 60, spent: 3 }],
+      revenue: [{ currency: 'EUR', purchases: 1, paidCents: 1199, refundedCents: 0, netCents: 1199 }],
+      generation: { requests: 2, recipesAsked: 4, recipesMade: 3, failedRequests: 1, tokensRefunded: 1, requestsRunning: 0 },
+      needsCalculations: 0,
+      signUps: [{ day: '2026-11-20T00:00:00Z', signUps: 2, verified: 1 }],
+      projections: [{ name: 'balances', position: 10, pending: 0, failing: false }],
+      queue: { available: 0, scheduled: 0, running: 1, retryable: 0 },
+      rebuilds: [],
+    }
+    await renderPage('admin/stats', Stats, props({ stats, projectionNames: ['balances', 'token_history'] }) as never, lng, '/dashboard/admin/stats')
+    const table = screen.getByTestId('tokens-table')
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('60')
+    expect(screen.getByText(m.admin.stats.successRate.replace('{{rate}}', lng === 'fr' ? '75 %' : '75%'))).toBeInTheDocument()
+    expect(screen.getByLabelText(m.admin.stats.rebuildField)).toHaveValue('balances')
+  })
+})

@@ -1,0 +1,73 @@
+import { Head, Link } from '@inertiajs/react'
+import { useTranslation } from 'react-i18next'
+import { AdminNav, When } from '../../components/admin/admin-nav'
+import type { StreamEvents } from '../../components/admin/types'
+import { url } from '../../lib/api'
+import { usePageProps } from '../../lib/shared-props'
+import { useLocale } from '../../lib/use-locale'
+
+/** /dashboard/admin/users/{userId}/events: the person's raw wallet and meal-prep streams. */
+export default function Events() {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const { userId, email, streams } = usePageProps<{ userId: string; email: string; streams: StreamEvents[] }>()
+  const who = email || userId
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Head title={t('admin.events.title')} />
+      <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('admin.heading')}</h1>
+      <AdminNav current="users" />
+      <p>
+        <Link className="text-sm underline" href={url('dashboard.admin.users.show', { params: { userId } })}>
+          {who}
+        </Link>
+      </p>
+      <h2 className="mt-2 text-2xl font-bold break-all text-stone-900">{t('admin.events.heading', { who })}</h2>
+      <p className="mt-1 text-stone-600">{t('admin.events.intro')}</p>
+      {streams.map((s) => (
+        <section key={s.streamId} aria-labelledby={`stream-${s.streamId}`} className="mt-6" data-testid="event-stream">
+          <h3 id={`stream-${s.streamId}`} className="text-lg font-bold text-stone-900">
+            {t(`admin.events.${s.kind}`)} <span className="font-mono text-sm font-normal break-all text-stone-600">{s.streamId}</span>
+          </h3>
+          {s.events.length === 0 ? (
+            <p className="mt-2 text-stone-600">{t('admin.events.empty')}</p>
+          ) : (
+            <div className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+              <table className="min-w-full text-left text-sm">
+                <thead className="bg-stone-50 text-stone-600">
+                  <tr>
+                    <th scope="col" className="px-3 py-2">{t('admin.events.colPosition')}</th>
+                    <th scope="col" className="px-3 py-2">{t('admin.events.colVersion')}</th>
+                    <th scope="col" className="px-3 py-2">{t('admin.events.colType')}</th>
+                    <th scope="col" className="px-3 py-2">{t('admin.events.colDate')}</th>
+                    <th scope="col" className="px-3 py-2">{t('admin.events.colActor')}</th>
+                    <th scope="col" className="px-3 py-2">{t('admin.events.colPayload')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.events.map((e) => (
+                    <tr key={e.position} className="border-t border-stone-100 align-top">
+                      <td className="px-3 py-2">{e.position}</td>
+                      <td className="px-3 py-2">{e.version}</td>
+                      <td className="px-3 py-2 font-mono text-xs">{e.type}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">
+                        <When at={e.recordedAt} locale={locale} />
+                      </td>
+                      <td className="px-3 py-2 font-mono text-xs break-all">
+                        {e.actor}
+                        {e.idempotencyKey && <span className="block text-stone-500">{e.idempotencyKey}</span>}
+                      </td>
+                      <td className="px-3 py-2">
+                        <pre className="max-w-md overflow-x-auto font-mono text-xs whitespace-pre-wrap break-all">{e.payload}</pre>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      ))}
+    </div>
+  )
+}

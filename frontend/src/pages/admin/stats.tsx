@@ -1,0 +1,220 @@
+import { Head, router, useForm } from '@inertiajs/react'
+import type { FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AdminNav, When } from '../../components/admin/admin-nav'
+import { TokenBars } from '../../components/admin/bar-chart'
+import type { AdminStats } from '../../components/admin/types'
+import { url } from '../../lib/api'
+import { formatMoney, formatRatio } from '../../lib/format'
+import { usePageProps } from '../../lib/shared-props'
+import { useLocale } from '../../lib/use-locale'
+
+const STATS_DAYS = 30
+
+const dayLabel = (iso: string, locale: string) => new Date(iso).toLocaleDateString(locale === 'fr' ? 'fr-FR' : 'en-GB', { day: '2-digit', month: '2-digit', timeZone: 'UTC' })
+
+/** /dashboard/admin/stats: tokens, revenue, generation, sign-ups, projections and jobs. */
+export default function Stats() {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const { stats, projectionNames } = usePageProps<{ stats: AdminStats; projectionNames: string[] }>()
+  const rebuild = useForm({ projection: projectionNames[0] ?? '' })
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    rebuild.post(url('dashboard.admin.projections.rebuild.post'), { preserveScroll: true })
+  }
+  const g = stats.generation
+  const th = 'px-3 py-2'
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Head title={t('admin.stats.title')} />
+      <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('admin.heading')}</h1>
+      <AdminNav current="stats" />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-stone-600">{t('admin.stats.intro', { days: STATS_DAYS })}</p>
+        <button type="button" className="btn-secondary" onClick={() => router.reload()}>
+          {t('admin.stats.refresh')}
+        </button>
+      </div>
+
+      <section aria-labelledby="tokens-heading" className="mt-6 space-y-3">
+        <h2 id="tokens-heading" className="text-xl font-bold text-stone-900">
+          {t('admin.stats.tokensHeading')}
+        </h2>
+        <TokenBars days={stats.tokens} />
+        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          <table className="min-w-full text-left text-sm" data-testid="tokens-table">
+            <thead className="bg-stone-50 text-stone-600">
+              <tr>
+                <th scope="col" className={th}>{t('admin.stats.colDay')}</th>
+                <th scope="col" className={th}>{t('admin.stats.granted')}</th>
+                <th scope="col" className={th}>{t('admin.stats.purchased')}</th>
+                <th scope="col" className={th}>{t('admin.stats.spent')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.tokens.map((d) => (
+                <tr key={d.day} className="border-t border-stone-100">
+                  <th scope="row" className={`${th} font-normal`}>{dayLabel(d.day, locale)}</th>
+                  <td className={th}>{d.granted}</td>
+                  <td className={th}>{d.purchased}</td>
+                  <td className={th}>{d.spent}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="revenue-heading">
+          <h2 id="revenue-heading" className="text-xl font-bold text-stone-900">
+            {t('admin.stats.revenueHeading')}
+          </h2>
+          {stats.revenue.length === 0 ? (
+            <p className="mt-2 text-stone-600">{t('admin.stats.revenueEmpty')}</p>
+          ) : (
+            <div className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+              <table className="min-w-full text-left text-sm">
+                <thead className="bg-stone-50 text-stone-600">
+                  <tr>
+                    <th scope="col" className={th}>{t('admin.stats.colCurrency')}</th>
+                    <th scope="col" className={th}>{t('admin.stats.colPurchases')}</th>
+                    <th scope="col" className={th}>{t('admin.stats.colPaid')}</th>
+                    <th scope="col" className={th}>{t('admin.stats.colRefunded')}</th>
+                    <th scope="col" className={th}>{t('admin.stats.colNet')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.revenue.map((r) => (
+                    <tr key={r.currency} className="border-t border-stone-100">
+                      <th scope="row" className={`${th} font-normal`}>{r.currency}</th>
+                      <td className={th}>{r.purchases}</td>
+                      <td className={th}>{formatMoney(r.paidCents, r.currency, locale)}</td>
+                      <td className={th}>{formatMoney(r.refundedCents, r.currency, locale)}</td>
+                      <td className={th}>{formatMoney(r.netCents, r.currency, locale)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+
+        <section aria-labelledby="generation-heading">
+          <h2 id="generation-heading" className="text-xl font-bold text-stone-900">
+            {t('admin.stats.generationHeading')}
+          </h2>
+          <ul className="mt-2 space-y-1 text-stone-800">
+            <li>{t('admin.stats.requests', { count: g.requests })}</li>
+            <li>{t('admin.stats.successRate', { rate: g.recipesAsked ? formatRatio(g.recipesMade / g.recipesAsked, locale) : '—' })}</li>
+            <li>{t('admin.stats.failed', { count: g.failedRequests })}</li>
+            <li>{t('admin.stats.refundRate', { count: g.tokensRefunded })}</li>
+            <li>{t('admin.stats.running', { count: g.requestsRunning })}</li>
+            <li>{t('admin.stats.needs', { count: stats.needsCalculations })}</li>
+          </ul>
+        </section>
+      </div>
+
+      <section aria-labelledby="signups-heading" className="mt-8">
+        <h2 id="signups-heading" className="text-xl font-bold text-stone-900">
+          {t('admin.stats.signupsHeading')}
+        </h2>
+        <div className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          <table className="min-w-full text-left text-sm">
+            <thead className="bg-stone-50 text-stone-600">
+              <tr>
+                <th scope="col" className={th}>{t('admin.stats.colDay')}</th>
+                <th scope="col" className={th}>{t('admin.stats.signUps')}</th>
+                <th scope="col" className={th}>{t('admin.stats.verified')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.signUps.map((d) => (
+                <tr key={d.day} className="border-t border-stone-100">
+                  <th scope="row" className={`${th} font-normal`}>{dayLabel(d.day, locale)}</th>
+                  <td className={th}>{d.signUps}</td>
+                  <td className={th}>{d.verified}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="system-heading" className="mt-8">
+        <h2 id="system-heading" className="text-xl font-bold text-stone-900">
+          {t('admin.stats.systemHeading')}
+        </h2>
+        <p className="mt-2 text-stone-800" data-testid="queue-depth">
+          {t('admin.stats.queue', stats.queue)}
+        </p>
+        <div className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          <table className="min-w-full text-left text-sm">
+            <thead className="bg-stone-50 text-stone-600">
+              <tr>
+                <th scope="col" className={th}>{t('admin.stats.colProjection')}</th>
+                <th scope="col" className={th}>{t('admin.stats.colPending')}</th>
+                <th scope="col" className={th}>{t('admin.stats.colState')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.projections.map((p) => (
+                <tr key={p.name} className="border-t border-stone-100">
+                  <th scope="row" className={`${th} font-mono text-xs font-normal`}>{p.name}</th>
+                  <td className={th}>{p.pending}</td>
+                  <td className={th}>{p.failing ? t('admin.stats.failing') : t('admin.stats.ok')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+
+        <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-2" aria-labelledby="rebuild-heading">
+          <h3 id="rebuild-heading" className="w-full text-lg font-bold text-stone-900">
+            {t('admin.stats.rebuildHeading')}
+          </h3>
+          <label className="text-sm font-medium text-stone-700">
+            {t('admin.stats.rebuildField')}
+            <select
+              id="rebuild-projection"
+              value={rebuild.data.projection}
+              onChange={(e) => rebuild.setData('projection', e.target.value)}
+              aria-invalid={rebuild.errors.projection ? true : undefined}
+              className="mt-1 block rounded-lg border border-stone-300 bg-white px-3 py-2 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700"
+            >
+              {projectionNames.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="btn-secondary" disabled={rebuild.processing}>
+            {t('admin.stats.rebuild')}
+          </button>
+          {rebuild.errors.projection && (
+            <p role="alert" className="w-full text-sm font-medium text-red-700">
+              {rebuild.errors.projection}
+            </p>
+          )}
+        </form>
+        {stats.rebuilds.length > 0 && (
+          <>
+            <h3 className="mt-4 text-lg font-bold text-stone-900">{t('admin.stats.rebuildsHeading')}</h3>
+            <ul className="mt-2 divide-y divide-stone-100 text-sm" data-testid="rebuilds">
+              {stats.rebuilds.map((r) => (
+                <li key={r.createdAt + r.projection} className="py-2">
+                  <When at={r.createdAt} locale={locale} /> — <span className="font-mono">{r.projection}</span> —{' '}
+                  {t(`admin.stats.rebuildState.${r.state}`, { defaultValue: r.state })}
+                  {r.output && <> ({t('admin.stats.rebuildDone', { events: r.output.events, seconds: r.output.seconds.toFixed(1) })})</>}
+                  {r.error && <span className="block text-red-700">{r.error}</span>}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,221 @@
+import { Head, Link, useForm } from '@inertiajs/react'
+import type { FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { FormField } from '../../components/auth/form-field'
+import { ActionLine } from '../../components/admin/action-line'
+import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
+import type { PersonDetail } from '../../components/admin/types'
+import { url } from '../../lib/api'
+import { formatMoney } from '../../lib/format'
+import { usePageProps } from '../../lib/shared-props'
+import { useLocale } from '../../lib/use-locale'
+
+type UserProps = { detail: PersonDetail; self: boolean; limits: { maxAmount: number; maxReason: number } }
+
+const newKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`
+
+/** /dashboard/admin/users/{userId}: one person, their balance, purchases and history; grant, deduct, role. */
+export default function User() {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const { detail, self, limits } = usePageProps<UserProps>()
+  const { person } = detail
+  const adjust = useForm({ amount: '', reason: '', idempotencyKey: newKey() })
+  const role = useForm({ role: person.role })
+  const submitAdjust = (e: FormEvent) => {
+    e.preventDefault()
+    adjust.post(url('dashboard.admin.users.tokens.post', { params: { userId: person.id } }), {
+      preserveScroll: true,
+      onSuccess: () => adjust.setData({ amount: '', reason: '', idempotencyKey: newKey() }),
+      onError: (errs) => document.getElementById(errs.amount ? 'adjust-amount' : 'adjust-reason')?.focus(),
+    })
+  }
+  const submitRole = (e: FormEvent) => {
+    e.preventDefault()
+    role.put(url('dashboard.admin.users.role.put', { params: { userId: person.id } }), {
+      preserveScroll: true,
+      onError: () => document.getElementById('role-select')?.focus(),
+    })
+  }
+  return (
+    <div className="mx-auto max-w-5xl">
+      <Head title={t('admin.user.title', { email: person.email })} />
+      <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('admin.heading')}</h1>
+      <AdminNav current="users" />
+      <p>
+        <Link className="text-sm underline" href={url('dashboard.admin.users')}>
+          {t('admin.user.back')}
+        </Link>
+      </p>
+      <h2 className="mt-2 text-2xl font-bold break-all text-stone-900" data-testid="admin-user-email">
+        {person.email}
+      </h2>
+      <p className="text-stone-600">
+        {`${person.name} ${person.surname}`.trim()} {self && <span className="ml-2 text-sm">({t('admin.user.selfNote')})</span>}
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <div className="rounded-xl bg-stone-50 p-3">
+          <dt className="text-sm text-stone-600">{t('admin.user.balance')}</dt>
+          <dd className="text-2xl font-bold" data-testid="admin-user-balance">
+            {detail.balance}
+          </dd>
+        </div>
+        <div className="rounded-xl bg-stone-50 p-3">
+          <dt className="text-sm text-stone-600">{t('admin.user.mealPreps')}</dt>
+          <dd className="text-2xl font-bold">{detail.mealPreps}</dd>
+        </div>
+        <div className="rounded-xl bg-stone-50 p-3">
+          <dt className="text-sm text-stone-600">{t('admin.user.role')}</dt>
+          <dd className="text-2xl font-bold">{person.role}</dd>
+        </div>
+      </dl>
+      <p className="mt-3 flex flex-wrap gap-4 text-sm">
+        <Link className="underline" href={url('dashboard.admin.users.events', { params: { userId: person.id } })}>
+          {t('admin.user.events')}
+        </Link>
+        <Link className="underline" href={url('dashboard.admin', { query: { user: person.id } })}>
+          {t('admin.user.history')}
+        </Link>
+      </p>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <form onSubmit={submitAdjust} aria-labelledby="adjust-heading" className="space-y-3 rounded-xl border border-stone-200 bg-white p-4" data-testid="adjust-form">
+          <h3 id="adjust-heading" className="text-lg font-bold text-stone-900">
+            {t('admin.user.adjustHeading')}
+          </h3>
+          <FormField
+            id="adjust-amount"
+            name="amount"
+            label={t('admin.user.amount')}
+            inputMode="numeric"
+            pattern="-?[0-9]*"
+            value={adjust.data.amount}
+            onChange={(e) => {
+              adjust.setData('amount', e.target.value)
+              adjust.clearErrors('amount')
+            }}
+            error={adjust.errors.amount}
+            min={-limits.maxAmount}
+            max={limits.maxAmount}
+          />
+          <FormField
+            id="adjust-reason"
+            name="reason"
+            label={t('admin.user.reasonField')}
+            hint={t('admin.user.reasonHint')}
+            maxLength={limits.maxReason}
+            value={adjust.data.reason}
+            onChange={(e) => {
+              adjust.setData('reason', e.target.value)
+              adjust.clearErrors('reason')
+            }}
+            error={adjust.errors.reason}
+          />
+          <button type="submit" className="btn-primary" disabled={adjust.processing}>
+            {t('admin.user.adjust')}
+          </button>
+        </form>
+
+        <form onSubmit={submitRole} aria-labelledby="role-heading" className="space-y-3 rounded-xl border border-stone-200 bg-white p-4">
+          <h3 id="role-heading" className="text-lg font-bold text-stone-900">
+            {t('admin.user.roleHeading')}
+          </h3>
+          <label htmlFor="role-select" className="block text-sm font-semibold text-stone-900">
+            {t('admin.user.newRole')}
+          </label>
+          <select
+            id="role-select"
+            value={role.data.role}
+            onChange={(e) => {
+              role.setData('role', e.target.value as 'USER' | 'ADMIN')
+              role.clearErrors('role')
+            }}
+            aria-invalid={role.errors.role ? true : undefined}
+            aria-describedby={role.errors.role ? 'role-error' : undefined}
+            className="block w-full rounded-xl border border-stone-300 bg-white px-4 py-2.5 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700"
+          >
+            <option value="USER">{t('admin.user.roleUser')}</option>
+            <option value="ADMIN">{t('admin.user.roleAdmin')}</option>
+          </select>
+          {role.errors.role && (
+            <p id="role-error" role="alert" className="text-sm font-medium text-red-700">
+              {role.errors.role}
+            </p>
+          )}
+          <button type="submit" className="btn-secondary" disabled={role.processing}>
+            {t('admin.user.saveRole')}
+          </button>
+        </form>
+      </div>
+
+      <section aria-labelledby="purchases-heading" className="mt-8">
+        <h3 id="purchases-heading" className="text-lg font-bold text-stone-900">
+          {t('admin.user.purchases')}
+        </h3>
+        {detail.purchases.length === 0 ? (
+          <p className="mt-2 text-stone-600">{t('admin.user.purchasesEmpty')}</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+            <table className="min-w-full text-left text-sm">
+              <thead className="bg-stone-50 text-stone-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2">{t('admin.audit.colDate')}</th>
+                  <th scope="col" className="px-3 py-2">{t('admin.user.colPack')}</th>
+                  <th scope="col" className="px-3 py-2">{t('admin.user.colPaid')}</th>
+                  <th scope="col" className="px-3 py-2">{t('admin.user.colStatus')}</th>
+                  <th scope="col" className="px-3 py-2">{t('admin.user.colRefunded')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.purchases.map((p) => (
+                  <tr key={p.checkoutId} className="border-t border-stone-100">
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <When at={p.startedAt} locale={locale} />
+                    </td>
+                    <td className="px-3 py-2">{p.packId}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatMoney(p.amountPaidCents, p.currency, locale)}</td>
+                    <td className="px-3 py-2">{p.status}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{p.refundedCents > 0 ? formatMoney(p.refundedCents, p.currency, locale) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="history-heading" className="mt-8">
+        <h3 id="history-heading" className="text-lg font-bold text-stone-900">
+          {t('admin.user.historyHeading')}
+        </h3>
+        <ul className="mt-2 divide-y divide-stone-100" data-testid="admin-user-history">
+          {detail.history.map((e) => (
+            <li key={e.position} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+              <span>
+                <When at={e.occurredAt} locale={locale} /> — {t(`admin.reason.${e.reason}`, { defaultValue: e.reason })}
+              </span>
+              <span>
+                <Delta value={e.delta} /> → {e.balanceAfter}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="user-actions-heading" className="mt-8">
+        <h3 id="user-actions-heading" className="text-lg font-bold text-stone-900">
+          {t('admin.user.actionsHeading')}
+        </h3>
+        {detail.actions.length === 0 ? (
+          <p className="mt-2 text-stone-600">{t('admin.audit.actionsEmpty')}</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-stone-100" data-testid="admin-user-actions">
+            {detail.actions.map((a) => (
+              <ActionLine key={a.id} a={a} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}
