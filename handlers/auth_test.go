@@ -367,7 +367,7 @@ func TestOtpLoginFirstVisitorCompletesProfile(t *testing.T) {
 	resp = b.post(t, "/auth/otp/login", map[string]any{"email": "gina@example.com", "code": wrong}, "/auth/otp/gina@example.com")
 	requireRedirect(t, resp, "/auth/otp/gina@example.com")
 	_, p = b.visit(t, "/auth/otp/gina@example.com")
-	require.Equal(t, "Ce code est incorrect. Il vous reste 4 essai(s).", errorsOf(p)["code"])
+	require.Equal(t, "Ce code est incorrect. Il vous reste 4 essais.", errorsOf(p)["code"])
 
 	b.post(t, "/auth/otp/login", map[string]any{"email": "gina@example.com", "code": "12"}, "/auth/otp/gina@example.com")
 	_, p = b.visit(t, "/auth/otp/gina@example.com")

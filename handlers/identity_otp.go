@@ -59,7 +59,7 @@ func (h *Identity) otpLogin(w http.ResponseWriter, r *http.Request) {
 	var wrong *identityapp.WrongCodeError
 	switch {
 	case errors.As(err, &wrong):
-		h.redirectWithErrors(w, r, otpPath(email), inertia.ValidationErrors{"code": h.t(r, "error.code.wrong", map[string]any{"Left": wrong.Left})})
+		h.redirectWithErrors(w, r, otpPath(email), inertia.ValidationErrors{"code": h.t(r, "error.code.wrong", map[string]any{"Count": wrong.Left})})
 		return
 	case errors.Is(err, identity.ErrCodeBurned), errors.Is(err, identity.ErrCodeExpired), errors.Is(err, identity.ErrCodeUsed):
 		h.redirectWithErrors(w, r, otpPath(email), inertia.ValidationErrors{"code": h.t(r, identityMessage("code", err))})

@@ -136,6 +136,11 @@ func (t *Translator) T(locale, key string, data ...map[string]any) string {
 	cfg := &goi18n.LocalizeConfig{MessageID: key}
 	if len(data) > 0 {
 		cfg.TemplateData = data[0]
+		// A "Count" value picks the plural form by the language's rules (CLDR: French "one"
+		// covers 0 and 1), for messages written as {"one": …, "other": …}.
+		if n, ok := data[0]["Count"]; ok {
+			cfg.PluralCount = n
+		}
 	}
 	s, err := loc.Localize(cfg)
 	if err != nil {

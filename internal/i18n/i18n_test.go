@@ -31,7 +31,7 @@ func TestEveryAreaFileHasTheSameKeysInEveryLocale(t *testing.T) {
 		area, locale, _ := strings.Cut(strings.TrimSuffix(strings.TrimPrefix(name, "locales/"), ".json"), ".")
 		raw, err := files.ReadFile(name)
 		require.NoError(t, err)
-		var m map[string]string
+		var m map[string]any
 		require.NoError(t, json.Unmarshal(raw, &m), name)
 		keys := make([]string, 0, len(m))
 		for k := range m {
