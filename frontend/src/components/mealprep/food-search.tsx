@@ -41,9 +41,12 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
   const [page, setPage] = useState(1)
   const [hasMore, setHasMore] = useState(false)
   const abort = useRef<AbortController | null>(null)
+  // The text a pick wrote into the box: not a query, so it must not reopen the list.
+  const pickedText = useRef<string | null>(null)
 
   useEffect(() => {
     const q = text.trim()
+    if (pickedText.current !== null && text === pickedText.current) return
     if (q.length < 2) {
       setHits([])
       setOpen(false)
@@ -74,7 +77,9 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
   }, [text, group, page, mealPrepId, t])
 
   const pick = (food: FoodHit) => {
+    abort.current?.abort()
     onPick(food)
+    pickedText.current = food.name
     setText(food.name)
     setOpen(false)
     setStatus(t('mealprep.food.selected', { name: food.name }))
@@ -117,6 +122,7 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
         data-testid="food-search"
         onChange={(e) => {
           // Results of the previous text must not stay pickable while the new search runs.
+          pickedText.current = null
           setText(e.target.value)
           setPage(1)
           setHits([])
