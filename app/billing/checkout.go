@@ -154,6 +154,15 @@ func (s *Service) Start(ctx context.Context, cmd StartCommand) (StartResult, err
 	if promo.Code != "" {
 		params.Coupon = &stripe.Coupon{ID: promo.Code, PercentOff: promo.Percent}
 	}
+	if s.addresses != nil {
+		// A prefill is a convenience: failing to read it never blocks the purchase.
+		name, addr, err := s.addresses(ctx, cmd.UserID)
+		if err != nil {
+			s.log.Warn("billing address for checkout prefill", "checkout", id, "err", err)
+		} else {
+			params.CustomerName, params.BillingAddress = name, addr
+		}
+	}
 	pctx, cancel := context.WithTimeout(ctx, s.opts.ProviderTimeout)
 	session, perr := s.gateway.CreateSession(pctx, params)
 	cancel()

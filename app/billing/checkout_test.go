@@ -48,6 +48,17 @@ func TestStartOpensAStripeSession(t *testing.T) {
 	require.ErrorIs(t, err, billingapp.ErrNotFound, "someone else's checkout is not found")
 }
 
+func TestSavedBillingAddressPrefillsStripe(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.svc.WithBillingAddresses(func(context.Context, uuid.UUID) (string, *stripe.Address, error) {
+		return "Ada Lovelace", &stripe.Address{Line1: "12 rue des Lilas", City: "Lyon", PostalCode: "69001", Country: "FR"}, nil
+	})
+	b.start(t, uuid.New(), "pack-20", "")
+	require.Equal(t, 1, b.wire.count(http.MethodPost, "/v1/customers"))
+	require.Equal(t, 1, b.wire.count(http.MethodPost, "/v1/checkout/sessions"))
+}
+
 func TestBadInputIsRefusedBeforeStripe(t *testing.T) {
 	t.Parallel()
 	b := setup(t)

@@ -11,6 +11,7 @@ import (
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/billing"
 	"github.com/gamelle/gamelle/integrations/mail"
+	"github.com/gamelle/gamelle/integrations/stripe"
 )
 
 // Recipient is who receives a purchase receipt.
@@ -26,6 +27,16 @@ type RecipientFunc func(ctx context.Context, userID uuid.UUID) (Recipient, error
 // WithRecipients makes completed purchases send a receipt through the email job.
 func (s *Service) WithRecipients(f RecipientFunc) *Service {
 	s.recipients = f
+	return s
+}
+
+// BillingAddressFunc returns the buyer's name and saved billing address (nil when none), to
+// prefill Stripe's page.
+type BillingAddressFunc func(ctx context.Context, userID uuid.UUID) (name string, addr *stripe.Address, err error)
+
+// WithBillingAddresses prefills Stripe's page with the buyer's saved billing address.
+func (s *Service) WithBillingAddresses(f BillingAddressFunc) *Service {
+	s.addresses = f
 	return s
 }
 

@@ -74,6 +74,7 @@ type Service struct {
 	catalog   *eventstore.Runner[*billing.Catalog, billing.Event]
 
 	recipients RecipientFunc
+	addresses  BillingAddressFunc
 }
 
 // New returns the service.

@@ -16,6 +16,7 @@ import (
 	stripego "github.com/stripe/stripe-go/v76"
 	"github.com/stripe/stripe-go/v76/checkout/session"
 	"github.com/stripe/stripe-go/v76/coupon"
+	"github.com/stripe/stripe-go/v76/customer"
 )
 
 // APIVersion is the Stripe API version the SDK speaks (its requests pin it).
@@ -37,10 +38,11 @@ type Config struct {
 
 // Client calls the Stripe API. It is safe for concurrent use.
 type Client struct {
-	key      string
-	backend  stripego.Backend
-	sessions session.Client
-	coupons  coupon.Client
+	key       string
+	backend   stripego.Backend
+	sessions  session.Client
+	coupons   coupon.Client
+	customers customer.Client
 
 	mu           sync.Mutex
 	knownCoupons map[string]bool
@@ -72,6 +74,7 @@ func New(cfg Config) *Client {
 		key: cfg.SecretKey, backend: b,
 		sessions:     session.Client{B: b, Key: cfg.SecretKey},
 		coupons:      coupon.Client{B: b, Key: cfg.SecretKey},
+		customers:    customer.Client{B: b, Key: cfg.SecretKey},
 		knownCoupons: map[string]bool{},
 	}
 }
@@ -98,6 +101,18 @@ type SessionParams struct {
 	SuccessURL string
 	CancelURL  string
 	Coupon     *Coupon
+	// CustomerName and BillingAddress, when the buyer saved them, prefill Stripe's page: a
+	// Customer is created for the checkout and the session names it.
+	CustomerName   string
+	BillingAddress *Address
+}
+
+// Address is a billing address (Country: ISO 3166-1 alpha-2).
+type Address struct {
+	Line1      string
+	City       string
+	PostalCode string
+	Country    string
 }
 
 // Session is a created Checkout Session.
@@ -172,6 +187,29 @@ func (c *Client) CreateSession(ctx context.Context, p SessionParams) (Session, e
 	params.Context = ctx
 	params.AddMetadata("checkout_id", p.CheckoutID)
 	params.SetIdempotencyKey(p.IdempotencyKey)
+	if p.BillingAddress != nil {
+		cp := &stripego.CustomerParams{
+			Email: stripego.String(p.CustomerEmail),
+			Address: &stripego.AddressParams{
+				Line1: stripego.String(p.BillingAddress.Line1), City: stripego.String(p.BillingAddress.City),
+				PostalCode: stripego.String(p.BillingAddress.PostalCode), Country: stripego.String(p.BillingAddress.Country),
+			},
+		}
+		if p.CustomerName != "" {
+			cp.Name = stripego.String(p.CustomerName)
+		}
+		cp.Context = ctx
+		cp.AddMetadata("checkout_id", p.CheckoutID)
+		cp.SetIdempotencyKey("customer:" + p.CheckoutID)
+		cus, err := c.customers.New(cp)
+		if err != nil {
+			return Session{}, providerError("create customer", err)
+		}
+		// A session names either a customer or an email; the customer carries the email.
+		params.CustomerEmail = nil
+		params.Customer = stripego.String(cus.ID)
+		params.CustomerUpdate = &stripego.CheckoutSessionCustomerUpdateParams{Address: stripego.String("auto")}
+	}
 	if p.Coupon != nil {
 		if err := c.ensureCoupon(ctx, *p.Coupon); err != nil {
 			return Session{}, err

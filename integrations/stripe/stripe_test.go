@@ -133,6 +133,32 @@ func TestCreateSessionAppliesThePromoAsACoupon(t *testing.T) {
 	require.Len(t, rec.find(http.MethodGet, "/v1/coupons/BIENVENUE30"), 1)
 }
 
+func TestCreateSessionPrefillsTheBillingAddress(t *testing.T) {
+	t.Parallel()
+	c, rec := newClient(t)
+	id := uuid.NewString()
+	_, err := c.CreateSession(context.Background(), stripe.SessionParams{
+		CheckoutID: id, IdempotencyKey: "checkout-session:" + id, Currency: "EUR", UnitAmountCents: 499, ProductName: "20 tokens",
+		CustomerEmail: "ada@example.com", CustomerName: "Ada Lovelace", SuccessURL: "https://gamelle.test/s", CancelURL: "https://gamelle.test/c",
+		BillingAddress: &stripe.Address{Line1: "12 rue des Lilas", City: "Lyon", PostalCode: "69001", Country: "FR"},
+	})
+	require.NoError(t, err)
+	cus := rec.find(http.MethodPost, "/v1/customers")
+	require.Len(t, cus, 1)
+	for k, want := range map[string]string{
+		"email": "ada@example.com", "name": "Ada Lovelace", "address[line1]": "12 rue des Lilas", "address[city]": "Lyon",
+		"address[postal_code]": "69001", "address[country]": "FR", "metadata[checkout_id]": id,
+	} {
+		require.Equal(t, want, cus[0].form.Get(k), k)
+	}
+	require.Equal(t, "customer:"+id, cus[0].header.Get("Idempotency-Key"))
+	sent := rec.find(http.MethodPost, "/v1/checkout/sessions")
+	require.Len(t, sent, 1)
+	require.NotEmpty(t, sent[0].form.Get("customer"))
+	require.Empty(t, sent[0].form.Get("customer_email"), "the customer carries the email")
+	require.Equal(t, "auto", sent[0].form.Get("customer_update[address]"))
+}
+
 func TestRetrieveSession(t *testing.T) {
 	t.Parallel()
 	c, _ := newClient(t)
