@@ -122,6 +122,16 @@ func newBilling(cfg config.Config, pool *pgxpool.Pool, store *eventstore.Store, 
 			return billingapp.Recipient{}, err
 		}
 		return billingapp.Recipient{Email: u.Email, Name: u.Name, Locale: string(u.Language)}, nil
+	}).WithBillingAddresses(func(ctx context.Context, id uuid.UUID) (string, *stripe.Address, error) {
+		b, ok, err := identity.BillingInfo(ctx, id)
+		if err != nil || !ok {
+			return "", nil, err
+		}
+		u, err := identity.ByID(ctx, id)
+		if err != nil {
+			return "", nil, err
+		}
+		return strings.TrimSpace(u.Name + " " + u.Surname), &stripe.Address{Line1: b.Address, City: b.City, PostalCode: b.PostalCode, Country: b.Country}, nil
 	})
 }
 
