@@ -35,6 +35,8 @@ describe('landing page', () => {
     expect(await page.locator('[data-testid=testimonial]').count()).toBe(6)
     expect(await page.locator('[data-testid=faq-item]').count()).toBe(9)
     expect(await page.locator('[data-testid=pack]').count()).toBe(3)
+    // Each quote matches its person (a man's name once came with « Végétarienne »).
+    await expect(page.locator('[data-testid=testimonial]', { hasText: 'Végétarienne' }).innerText()).resolves.toContain('Chloé')
     // Inter is self-hosted: the body text renders with the font loaded from /build/.
     const inter = await page.evaluate(async () => {
       await document.fonts.ready

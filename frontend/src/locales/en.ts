@@ -120,11 +120,11 @@ export const en: LocaleMessages = {
       },
       '5': {
         comment:
-          'Tokens suit me: I pay when I need to, no forgotten subscription.',
+          'As a vegetarian I found few tools that fit. Here I choose my foods and everything follows.',
       },
       '6': {
         comment:
-          'As a vegetarian I found few tools that fit. Here I choose my foods and everything follows.',
+          'Tokens suit me: I pay when I need to, no forgotten subscription.',
       },
     },
     pricing: {

@@ -119,11 +119,11 @@ export const fr = {
       },
       '5': {
         comment:
-          'Le système de jetons me convient : je paie quand j’en ai besoin, pas d’abonnement oublié.',
+          'Végétarienne, je trouvais peu d’outils adaptés. Ici, je choisis mes aliments et tout suit.',
       },
       '6': {
         comment:
-          'Végétarienne, je trouvais peu d’outils adaptés. Ici, je choisis mes aliments et tout suit.',
+          'Le système de jetons me convient : je paie quand j’en ai besoin, pas d’abonnement oublié.',
       },
     },
     pricing: {

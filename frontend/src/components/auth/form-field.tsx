@@ -1,4 +1,6 @@
+import { Link } from '@inertiajs/react'
 import type { InputHTMLAttributes, ReactNode } from 'react'
+import { Trans } from 'react-i18next'
 
 type FieldProps = {
   id: string
@@ -100,6 +102,21 @@ export function OrSeparator({ label }: { label: string }) {
   return (
     <p className="my-6 flex items-center gap-3 text-sm text-stone-500 before:h-px before:flex-1 before:bg-stone-200 after:h-px after:flex-1 after:bg-stone-200">
       {label}
+    </p>
+  )
+}
+
+/** Under a sign-up button: what creating an account accepts, with links to both texts. */
+export function TermsNotice() {
+  return (
+    <p className="text-center text-sm text-stone-600" data-testid="terms-notice">
+      <Trans
+        i18nKey="auth.register.terms"
+        components={{
+          terms: <Link href="/terms" className="font-medium text-brand-800 underline" />,
+          privacy: <Link href="/privacy" className="font-medium text-brand-800 underline" />,
+        }}
+      />
     </p>
   )
 }

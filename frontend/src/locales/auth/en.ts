@@ -48,6 +48,7 @@ export const authEn: Shape<typeof authFr> = {
       notice: 'Use a real address: without it, your account cannot be recovered.',
       submit: 'Create my account',
       submitting: 'Creating…',
+      terms: 'By creating an account you accept the <terms>terms of use</terms> and the <privacy>privacy policy</privacy>.',
       haveAccount: 'Already have an account?',
       login: 'Sign in',
     },

@@ -47,6 +47,7 @@ export const authFr = {
       notice: 'Utilisez une adresse réelle : sans elle, votre compte ne pourra pas être récupéré.',
       submit: 'Créer mon compte',
       submitting: 'Création…',
+      terms: 'En créant un compte, vous acceptez les <terms>conditions d’utilisation</terms> et la <privacy>politique de confidentialité</privacy>.',
       haveAccount: 'Déjà un compte ?',
       login: 'Se connecter',
     },

@@ -8,6 +8,7 @@ import General from '../dashboard/general'
 import AuthChooser from './index'
 import LinkInvalid from './link-invalid'
 import Login from './login'
+import Register from './register'
 
 describe('auth pages', () => {
   it('the chooser shows only the sign-in ways the server enables', async () => {
@@ -24,6 +25,13 @@ describe('auth pages', () => {
     expect(screen.getByRole('button', { name: en.auth.login.submit })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: en.auth.login.otpSubmit })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: en.auth.login.forgotten })).toHaveAttribute('href', '/reset-password/forgotten-password')
+  })
+
+  it('sign-up says what it accepts, with links to the terms and the privacy policy', async () => {
+    await renderPage('auth/register', Register, sharedProps(), 'fr', '/auth/register')
+    expect(screen.getByTestId('terms-notice')).toHaveTextContent('En créant un compte, vous acceptez')
+    expect(screen.getByRole('link', { name: 'conditions d’utilisation' })).toHaveAttribute('href', '/terms')
+    expect(screen.getByRole('link', { name: 'politique de confidentialité' })).toHaveAttribute('href', '/privacy')
   })
 
   it('a dead reset link explains itself and offers a new one', async () => {

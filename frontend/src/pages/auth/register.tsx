@@ -1,7 +1,7 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AuthHeading, FormField, NewPasswordFields } from '../../components/auth/form-field'
+import { AuthHeading, FormField, NewPasswordFields, TermsNotice } from '../../components/auth/form-field'
 import SocialButtons from '../../components/social-buttons'
 
 /** Credential sign-up. Typed values survive a refusal, passwords do not. */
@@ -43,6 +43,7 @@ export default function Register() {
         <button type="submit" disabled={form.processing} className="btn-primary w-full py-3 text-base">
           {form.processing ? t('auth.register.submitting') : t('auth.register.submit')}
         </button>
+        <TermsNotice />
       </form>
       <SocialButtons />
       <p className="mt-8 text-center text-sm text-stone-600">
