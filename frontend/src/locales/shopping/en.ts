@@ -21,6 +21,7 @@ export const shoppingEn = {
     total: 'Estimated total: {{total}}',
     estimate: 'Prices are average estimates per food family.',
     empty: 'This meal prep has no recipe yet: generate recipes to get a shopping list.',
+    open: 'Shopping list',
     back: 'Back to the recipes',
   },
 }

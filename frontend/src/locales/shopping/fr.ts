@@ -21,6 +21,7 @@ export const shoppingFr = {
     total: 'Total estimé : {{total}}',
     estimate: 'Les prix sont des estimations moyennes par famille d’aliments.',
     empty: 'Ce meal prep n’a pas encore de recette : générez des recettes pour obtenir la liste de courses.',
+    open: 'Liste de courses',
     back: 'Retour aux recettes',
   },
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import MealPrepHeader from '../../components/mealprep/header'
 import type { Category, GenerationView, Macros, MealPrepHead, RecipeView } from '../../components/mealprep/types'
+import { ShoppingListLink } from '../../components/shopping/shopping-list-link'
 import { usePageProps } from '../../lib/shared-props'
 
 interface PlanMeal {
@@ -105,6 +106,13 @@ export default function MealPrepRecipes() {
           </ul>
         </section>
       )}
+
+      <section aria-labelledby="shopping-title" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm print:hidden">
+        <h2 id="shopping-title" className="mb-3 text-lg font-bold text-stone-900">
+          {t('shopping.title')}
+        </h2>
+        <ShoppingListLink mealPrepId={mealPrep.id} hasRecipes={recipes.length > 0} />
+      </section>
 
       <section aria-labelledby="plan-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm" data-testid="plan">
         <h2 id="plan-title" className="text-lg font-bold text-stone-900">

@@ -1,0 +1,36 @@
+import { router } from '@inertiajs/react'
+import { useId, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+
+/** A days field and a button that open the meal prep's shopping list (1–14 days, 7 by default). */
+export function ShoppingListLink({ mealPrepId, hasRecipes }: { mealPrepId: string; hasRecipes: boolean }) {
+  const { t } = useTranslation()
+  const [days, setDays] = useState('7')
+  const id = useId()
+  const open = (e: FormEvent) => {
+    e.preventDefault()
+    router.get(`/mealprep/${mealPrepId}/shopping-list`, { days: days.trim() })
+  }
+  return (
+    <form onSubmit={open} noValidate className="flex flex-wrap items-end gap-3 print:hidden" data-testid="shopping-list-link">
+      <div className="flex flex-col">
+        <label htmlFor={id} className="text-sm font-semibold text-stone-800">
+          {t('shopping.daysLabel')}
+        </label>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={14}
+          value={days}
+          onChange={(e) => setDays(e.target.value)}
+          className="mt-1 w-24 rounded-lg border border-stone-300 px-3 py-2"
+        />
+      </div>
+      <button type="submit" className="btn-secondary" disabled={!hasRecipes}>
+        {t('shopping.open')}
+      </button>
+    </form>
+  )
+}
