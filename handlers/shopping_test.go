@@ -42,7 +42,13 @@ func shoppingSetup(t *testing.T, email string) (*bundle, uuid.UUID) {
 	}
 	resp, _ := b.send(t, http.MethodPost, recipes, map[string]any{"category": "lunch_dinner", "count": 2, "idempotencyKey": "shop"}, recipes)
 	requireRedirect(t, resp, recipes)
-	_, p := b.visit(t, recipes)
+	// The request shows once the read model has it (the handler waits, with a bound, under load).
+	var p page
+	require.Eventually(t, func() bool {
+		_, p = b.visit(t, recipes)
+		g, _ := p.Props["generation"].([]any)
+		return len(g) == 1
+	}, 10*time.Second, 20*time.Millisecond)
 	reqID := uuid.MustParse(p.Props["generation"].([]any)[0].(map[string]any)["requestId"].(string))
 	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, mealprepapp.ScaledGenerator{}, 0))
 	tx, err := b.db.Pool.Begin(ctx)
@@ -52,7 +58,8 @@ func shoppingSetup(t *testing.T, email string) (*bundle, uuid.UUID) {
 	require.NoError(t, tx.Commit(ctx))
 	require.Eventually(t, func() bool {
 		_, p = b.visit(t, recipes)
-		return len(p.Props["recipes"].([]any)) == 2
+		rs, _ := p.Props["recipes"].([]any)
+		return len(rs) == 2
 	}, 10*time.Second, 20*time.Millisecond)
 	return b, id
 }
