@@ -29,8 +29,10 @@ import (
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/integrations/oauth"
 	"github.com/gamelle/gamelle/internal/config"
+	"github.com/gamelle/gamelle/internal/db"
 	"github.com/gamelle/gamelle/internal/pgtest"
 	"github.com/gamelle/gamelle/jobs"
+	"github.com/gamelle/gamelle/projections/tokenhistory"
 )
 
 // testAssets is a minimal Vite build: a manifest naming the two entries.
@@ -86,6 +88,9 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 	s.accounts = identityapp.New(pool, s.wallets, jc, identityapp.Options{
 		AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
 	})
+	s.accounts.RegisterPersonalData(identityapp.PersonalData{Area: "ledger", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
+		return tokenhistory.Page(ctx, q, tokenhistory.Filter{UserIDs: []uuid.UUID{id}}, 1_000_000)
+	}})
 	s.mealprep = mealprepapp.New(pool, eventstore.New(pool), s.wallets, jc)
 	s.needs = nutritionapp.NewNeeds(pool, s.wallets, jc)
 	// No Stripe key: the local test-mode checkout, as in development.
@@ -107,6 +112,7 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 		NewShoppingLists(s.Core, s.mealprep, testPrices(), 0),
 		NewAdmin(s.Core, adminapp.New(pool, eventstore.New(pool), s.accounts, s.wallets, jc)),
 		NewAccount(s.Core, s.accounts, s.needs),
+		NewSettings(s.Core, s.accounts),
 	}
 	if !cfg.Production() {
 		areas = append(areas, NewDevMailbox(s.Core, s.mailbox))

@@ -108,6 +108,8 @@ type Service struct {
 	wallets *ledgerapp.Service
 	jobs    Enqueuer
 	opts    Options
+	// personal are the areas' exporters and erasers (erase.go).
+	personal []PersonalData
 }
 
 // New returns the service.

@@ -32,8 +32,10 @@ import (
 	"github.com/gamelle/gamelle/integrations/oauth"
 	"github.com/gamelle/gamelle/integrations/stripe"
 	"github.com/gamelle/gamelle/internal/config"
+	"github.com/gamelle/gamelle/internal/db"
 	"github.com/gamelle/gamelle/internal/i18n"
 	"github.com/gamelle/gamelle/jobs"
+	"github.com/gamelle/gamelle/projections/tokenhistory"
 )
 
 // This file is the only place that builds the application: services, River workers and the
@@ -80,6 +82,11 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 	identity := identityapp.New(pool, ledger, jobClient, identityapp.Options{
 		AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
 	})
+	// What each area keeps about a person, for the data export and account deletion
+	// (app/identity/erase.go). The ledger is exported, never erased: it stays pseudonymous.
+	identity.RegisterPersonalData(identityapp.PersonalData{Area: "ledger", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
+		return tokenhistory.Page(ctx, q, tokenhistory.Filter{UserIDs: []uuid.UUID{id}}, 1_000_000)
+	}})
 	var inserter mealprepapp.JobInserter
 	var adminJobs adminapp.JobClient
 	if jobClient != nil {
@@ -236,6 +243,7 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 		handlers.NewShoppingLists(core, svc.mealprep, prices, cfg.USDPerEUR),
 		handlers.NewAdmin(core, svc.admin),
 		handlers.NewAccount(core, svc.identity, svc.needs),
+		handlers.NewSettings(core, svc.identity),
 	}
 	if !cfg.Production() {
 		areas = append(areas, handlers.NewDevMailbox(core, mail.NewMailbox(pool, log)))

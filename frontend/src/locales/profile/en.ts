@@ -1,6 +1,20 @@
 /** English texts of the account, goals, needs survey and language pages. */
 export const profileEn = {
   profile: {
+    settings: {
+      title: 'Settings',
+      sessionsTitle: 'Active sessions',
+      sessionsCurrent: 'This device is signed in.',
+      sessionsHelp: 'Think you left a session open elsewhere? Sign every other session out.',
+      signOutEverywhere: 'Sign out everywhere else',
+      exportTitle: 'Export my data',
+      exportHelp: 'A JSON file with everything we know about you, token history included.',
+      exportAction: 'Download my data',
+      deleteTitle: 'Delete my account',
+      deleteHelp: 'Your personal data is erased for good. Your remaining tokens are lost. Type your email address to confirm.',
+      deleteEmail: 'Your email address',
+      deleteAction: 'Delete my account for good',
+    },
     account: {
       title: 'My account',
       identity: 'Identity and preferences',

@@ -1,6 +1,20 @@
 /** Textes français du compte, des objectifs, du questionnaire de besoins et de la langue. */
 export const profileFr = {
   profile: {
+    settings: {
+      title: 'Paramètres',
+      sessionsTitle: 'Sessions actives',
+      sessionsCurrent: 'Cet appareil est connecté.',
+      sessionsHelp: 'Vous pensez avoir oublié de vous déconnecter ailleurs ? Fermez toutes les autres sessions.',
+      signOutEverywhere: 'Se déconnecter partout ailleurs',
+      exportTitle: 'Exporter mes données',
+      exportHelp: 'Un fichier JSON avec tout ce que nous savons de vous, historique de jetons compris.',
+      exportAction: 'Télécharger mes données',
+      deleteTitle: 'Supprimer mon compte',
+      deleteHelp: 'Vos données personnelles sont effacées définitivement. Vos jetons restants sont perdus. Saisissez votre adresse e-mail pour confirmer.',
+      deleteEmail: 'Votre adresse e-mail',
+      deleteAction: 'Supprimer définitivement mon compte',
+    },
     account: {
       title: 'Mon compte',
       identity: 'Identité et préférences',

@@ -170,6 +170,7 @@ export default function AccountPage({ account, presets }: AccountProps) {
           <li><Link href="/account/billing" className="font-medium text-brand-800 underline">{t('profile.account.billing')}</Link></li>
           <li><Link href="/dashboard/language" className="font-medium text-brand-800 underline">{t('profile.account.language_link')}</Link></li>
           <li><Link href="/account/survey" className="font-medium text-brand-800 underline">{t('profile.account.survey')}</Link></li>
+          <li><Link href="/dashboard/settings" className="font-medium text-brand-800 underline">{t('profile.settings.title')}</Link></li>
         </ul>
       </nav>
     </div>
