@@ -307,7 +307,7 @@ func TestDashboardGuards(t *testing.T) {
 	resp, p = b.visit(t, "/dashboard/admin")
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.NotEqual(t, before, b.sessionCookie(t).Value, "session token renewed at privilege change")
-	require.Equal(t, "dashboard/admin", p.Component)
+	require.Equal(t, "admin/audit", p.Component)
 	require.Equal(t, "ADMIN", authUserOf(t, p)["role"])
 
 	// Signed in: the sign-in pages send to the dashboard; after login the guarded page wins.

@@ -30,7 +30,7 @@ export function TokenBars({ days }: { days: TokenDay[] }) {
           </li>
         ))}
       </ul>
-      <div className="mt-3 overflow-x-auto">
+      <div tabIndex={0} className="mt-3 overflow-x-auto focus-visible:outline-3 focus-visible:outline-accent-700">
         <svg aria-hidden="true" width={width} height={h + 4} viewBox={`0 0 ${width} ${h + 4}`} data-testid="token-bars">
           {days.map((d, i) =>
             series.map((s, j) => {

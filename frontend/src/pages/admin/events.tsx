@@ -32,7 +32,7 @@ export default function Events() {
           {s.events.length === 0 ? (
             <p className="mt-2 text-stone-600">{t('admin.events.empty')}</p>
           ) : (
-            <div className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+            <div tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
               <table className="min-w-full text-left text-sm">
                 <thead className="bg-stone-50 text-stone-600">
                   <tr>
@@ -58,7 +58,7 @@ export default function Events() {
                         {e.idempotencyKey && <span className="block text-stone-500">{e.idempotencyKey}</span>}
                       </td>
                       <td className="px-3 py-2">
-                        <pre className="max-w-md overflow-x-auto font-mono text-xs whitespace-pre-wrap break-all">{e.payload}</pre>
+                        <pre className="max-w-md font-mono text-xs whitespace-pre-wrap break-all">{e.payload}</pre>
                       </td>
                     </tr>
                   ))}

@@ -42,7 +42,7 @@ export default function Stats() {
           {t('admin.stats.tokensHeading')}
         </h2>
         <TokenBars days={stats.tokens} />
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        <div tabIndex={0} className="overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
           <table className="min-w-full text-left text-sm" data-testid="tokens-table">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
@@ -74,7 +74,7 @@ export default function Stats() {
           {stats.revenue.length === 0 ? (
             <p className="mt-2 text-stone-600">{t('admin.stats.revenueEmpty')}</p>
           ) : (
-            <div className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+            <div tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
               <table className="min-w-full text-left text-sm">
                 <thead className="bg-stone-50 text-stone-600">
                   <tr>
@@ -120,7 +120,7 @@ export default function Stats() {
         <h2 id="signups-heading" className="text-xl font-bold text-stone-900">
           {t('admin.stats.signupsHeading')}
         </h2>
-        <div className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        <div tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
           <table className="min-w-full text-left text-sm">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
@@ -149,7 +149,7 @@ export default function Stats() {
         <p className="mt-2 text-stone-800" data-testid="queue-depth">
           {t('admin.stats.queue', stats.queue)}
         </p>
-        <div className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        <div tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
           <table className="min-w-full text-left text-sm">
             <thead className="bg-stone-50 text-stone-600">
               <tr>

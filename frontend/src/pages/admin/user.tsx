@@ -155,7 +155,7 @@ export default function User() {
         {detail.purchases.length === 0 ? (
           <p className="mt-2 text-stone-600">{t('admin.user.purchasesEmpty')}</p>
         ) : (
-          <div className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+          <div tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
             <table className="min-w-full text-left text-sm">
               <thead className="bg-stone-50 text-stone-600">
                 <tr>

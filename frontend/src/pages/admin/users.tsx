@@ -41,7 +41,7 @@ export default function Users() {
       {people.length === 0 ? (
         <p className="mt-6 text-stone-600">{t('admin.users.empty')}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        <div tabIndex={0} className="mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
           <table className="min-w-full text-left text-sm" aria-label={t('admin.users.title')} data-testid="people-table">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
