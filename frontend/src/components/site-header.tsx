@@ -1,7 +1,8 @@
 import { Link } from '@inertiajs/react'
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../lib/shared-props'
+import { useEscapeToClose } from '../lib/use-form-a11y'
 import BrandLogo from './brand-logo'
 import LanguageSwitcher from './language-switcher'
 import MenuToggle from './menu-toggle'
@@ -26,6 +27,8 @@ export default function SiteHeader() {
   const { t } = useTranslation()
   const { app, auth } = usePageProps()
   const [menuOpen, setMenuOpen] = useState(false)
+  const closeMenu = useCallback(() => setMenuOpen(false), [])
+  useEscapeToClose(menuOpen, closeMenu)
   const user = auth?.user ?? null
   const routes = app.mainRouteList ?? []
 

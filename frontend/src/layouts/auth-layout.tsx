@@ -5,6 +5,7 @@ import BrandLogo from '../components/brand-logo'
 import FlashMessages from '../components/flash-messages'
 import LanguageSwitcher from '../components/language-switcher'
 import SkipLink from '../components/skip-link'
+import { useFocusFirstInvalid } from '../lib/use-form-a11y'
 import { useFlash, usePageProps } from '../lib/shared-props'
 
 /** Sign-in, sign-up, one-time code and password pages: a centred card, nothing else. */
@@ -12,6 +13,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   const { app } = usePageProps()
   const flash = useFlash()
+  useFocusFirstInvalid()
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-stone-50">
       <SkipLink />

@@ -1,10 +1,11 @@
 import { Link, usePage } from '@inertiajs/react'
-import { useState, type ReactNode } from 'react'
+import { useCallback, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import BrandLogo from '../components/brand-logo'
 import FlashMessages from '../components/flash-messages'
 import LanguageSwitcher from '../components/language-switcher'
 import SkipLink from '../components/skip-link'
+import { useEscapeToClose, useFocusFirstInvalid } from '../lib/use-form-a11y'
 import { useFlash, usePageProps } from '../lib/shared-props'
 import type { DashboardRouteEntry, Role } from '../types'
 import MenuToggle from '../components/menu-toggle'
@@ -26,7 +27,10 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
   const { url } = usePage()
   const { app, auth } = usePageProps()
   const flash = useFlash()
+  useFocusFirstInvalid()
   const [navOpen, setNavOpen] = useState(false)
+  const closeNav = useCallback(() => setNavOpen(false), [])
+  useEscapeToClose(navOpen, closeNav)
   const user = auth?.user ?? null
   const routes = visibleDashboardRoutes(app.dashboardRouteList ?? [], user?.role)
 

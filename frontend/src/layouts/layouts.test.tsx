@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { en } from '../locales/en'
 import { fr } from '../locales/fr'
@@ -6,6 +7,7 @@ import { pageNames } from '../lib/resolve-page'
 import { sharedProps, user } from '../test/fixtures'
 import { renderPage } from '../test/render-page'
 import type { Role } from '../types'
+import * as formField from '../components/auth/form-field'
 import AuthLayout from './auth-layout'
 import DashboardLayout from './dashboard-layout'
 import { layoutFor } from './index'
@@ -67,5 +69,39 @@ describe('public layout', () => {
     expect(screen.getByRole('link', { name: fr.footer.terms })).toHaveAttribute('href', '/terms')
     expect(screen.getByRole('link', { name: fr.footer.privacy })).toHaveAttribute('href', '/privacy')
     expect(screen.getByRole('status')).toHaveTextContent('Merci !')
+  })
+})
+
+describe('forms and keyboard', () => {
+  function FieldPage() {
+    const { FormField } = formField
+    return (
+      <form>
+        <FormField id="name" label="Nom" error="Le nom est requis." defaultValue="" />
+        <FormField id="email" label="E-mail" error="Adresse invalide." defaultValue="" />
+      </form>
+    )
+  }
+
+  it('focuses the first invalid field after a refused submit, and an error clears when its field changes', async () => {
+    const user = userEvent.setup()
+    await renderPage('auth/placeholder', FieldPage, sharedProps({ errors: { name: 'Le nom est requis.', email: 'Adresse invalide.' } }), 'fr', '/auth/register')
+    const name = screen.getByLabelText('Nom')
+    expect(document.activeElement).toBe(name)
+    expect(screen.getByText('Le nom est requis.')).toBeInTheDocument()
+    await user.type(name, 'Zoé')
+    expect(screen.queryByText('Le nom est requis.')).not.toBeInTheDocument()
+    expect(name).not.toHaveAttribute('aria-invalid')
+    expect(screen.getByText('Adresse invalide.')).toBeInTheDocument()
+  })
+
+  it('Escape closes the mobile menu', async () => {
+    const user = userEvent.setup()
+    await renderPage('public/placeholder', Placeholder, sharedProps(), 'fr', '/')
+    const toggle = screen.getByRole('button', { name: fr.nav.openMenu })
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await user.keyboard('{Escape}')
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
   })
 })

@@ -1,5 +1,5 @@
 import { Link } from '@inertiajs/react'
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { Trans } from 'react-i18next'
 
 type FieldProps = {
@@ -10,7 +10,11 @@ type FieldProps = {
 } & InputHTMLAttributes<HTMLInputElement>
 
 /** A labelled input with its translated server error (announced) and an optional hint. */
-export function FormField({ id, label, error, hint, className, ...input }: FieldProps) {
+export function FormField({ id, label, error: serverError, hint, className, onChange, ...input }: FieldProps) {
+  // An error goes away as soon as its field changes; a new answer from the server shows again.
+  const [edited, setEdited] = useState(false)
+  useEffect(() => setEdited(false), [serverError])
+  const error = edited ? undefined : serverError
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
   return (
     <div className={className}>
@@ -26,6 +30,10 @@ export function FormField({ id, label, error, hint, className, ...input }: Field
           error ? 'border-red-500' : 'border-stone-300'
         }`}
         {...input}
+        onChange={(e) => {
+          setEdited(true)
+          onChange?.(e)
+        }}
       />
       {hint && !error && (
         <p id={`${id}-hint`} className="mt-1 text-sm text-stone-500">
