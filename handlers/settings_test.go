@@ -11,8 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
+	adminapp "github.com/gamelle/gamelle/app/admin"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
@@ -75,6 +77,8 @@ func TestDeleteAccountLeavesNoPersonalDataAndTheLedgerBalances(t *testing.T) {
 	var resp *http.Response
 	_, err = b.srv.wallets.Grant(t.Context(), ledgerapp.GrantCommand{UserID: id, Amount: 10, Reason: ledger.ReasonAdminGrant, CommandMeta: eventstore.CommandMeta{Actor: "test"}})
 	require.NoError(t, err)
+	// An admin action on the account: its written detail must go with the account.
+	require.NoError(t, b.srv.admin.ChangeRole(t.Context(), adminapp.Actor{ID: uuid.New(), Email: "boss@example.test"}, id, "ADMIN"))
 	// Personal data in every profile table: goals, billing, survey, a paid calculation.
 	resp, _ = b.send(t, http.MethodPost, "/account/goals", map[string]any{"kcal": 2000, "proteinG": 120, "fatG": 70, "carbsG": 220}, "/dashboard/account")
 	requireRedirect(t, resp, "/dashboard/general")
@@ -102,6 +106,7 @@ func TestDeleteAccountLeavesNoPersonalDataAndTheLedgerBalances(t *testing.T) {
 	require.Equal(t, "Lyon", export["billing"].(map[string]any)["city"])
 	require.Len(t, export["ledger"], 3)
 	require.Len(t, export["needsCalculations"], 1)
+	require.Len(t, export["admin"], 1, "the admin actions on the account")
 
 	// A wrong confirmation deletes nothing.
 	resp, _ = b.send(t, http.MethodDelete, "/account", map[string]any{"email": "other@example.test"}, "/dashboard/settings")

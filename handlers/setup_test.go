@@ -62,6 +62,7 @@ type testServer struct {
 	mealprep *mealprepapp.Service
 	billing  *billingapp.Service
 	needs    *nutritionapp.Needs
+	admin    *adminapp.Service
 }
 
 func (s *testServer) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
@@ -102,6 +103,8 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 	if err := s.billing.EnsureCatalog(context.Background()); err != nil {
 		return nil, err
 	}
+	s.admin = adminapp.New(pool, eventstore.New(pool), s.accounts, s.wallets, jc)
+	s.accounts.RegisterPersonalData(s.admin.PersonalData())
 	if s.Core, err = NewCore(CoreDeps{Config: cfg, Pool: pool, Logger: log, Users: s.accounts, Assets: testAssets()}); err != nil {
 		return nil, err
 	}
@@ -110,7 +113,7 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 		NewIdentity(s.Core, s.accounts), NewSocial(s.Core, s.accounts, providers),
 		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core, s.mealprep), NewMealPreps(s.Core, s.mealprep),
 		NewShoppingLists(s.Core, s.mealprep, testPrices(), 0),
-		NewAdmin(s.Core, adminapp.New(pool, eventstore.New(pool), s.accounts, s.wallets, jc)),
+		NewAdmin(s.Core, s.admin),
 		NewAccount(s.Core, s.accounts, s.needs),
 		NewSettings(s.Core, s.accounts),
 	}

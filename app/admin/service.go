@@ -19,6 +19,7 @@ import (
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/internal/db"
 )
 
 // JobClient inserts River jobs in the caller's transaction and lists them (*jobs.Client
@@ -132,4 +133,35 @@ func (s *Service) ForgetPerson(ctx context.Context, db eventstore.DBTX, id uuid.
 		return fmt.Errorf("admin: forget actor %s: %w", id, err)
 	}
 	return nil
+}
+
+// PersonalData is what the admin area keeps about a person, for their data export and account
+// deletion (registered with identity in cmd/gamelle): the actions admins took on their account.
+func (s *Service) PersonalData() identityapp.PersonalData {
+	return identityapp.PersonalData{
+		Area: "admin",
+		Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
+			rows, err := q.Query(ctx, `
+				SELECT id, action, amount, detail, created_at FROM admin_actions
+				WHERE target_id = $1 ORDER BY created_at, id`, id)
+			if err != nil {
+				return nil, fmt.Errorf("admin: export actions of %s: %w", id, err)
+			}
+			type exported struct {
+				ID        uuid.UUID `json:"id"`
+				Action    string    `json:"action"`
+				Amount    *int64    `json:"amount"`
+				Detail    string    `json:"detail"`
+				CreatedAt time.Time `json:"createdAt"`
+			}
+			return pgx.CollectRows(rows, func(r pgx.CollectableRow) (exported, error) {
+				var e exported
+				err := r.Scan(&e.ID, &e.Action, &e.Amount, &e.Detail, &e.CreatedAt)
+				return e, err
+			})
+		},
+		Erase: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, _ string) error {
+			return s.ForgetPerson(ctx, tx, id)
+		},
+	}
 }

@@ -92,8 +92,10 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 	if jobClient != nil {
 		inserter, adminJobs = jobClient, jobClient
 	}
+	admin := adminapp.New(pool, store, identity, ledger, adminJobs)
+	identity.RegisterPersonalData(admin.PersonalData())
 	return &services{
-		admin:    adminapp.New(pool, store, identity, ledger, adminJobs),
+		admin:    admin,
 		mealprep: mealprepapp.New(pool, store, ledger, inserter),
 		tr:       tr,
 		jobs:     jobClient,
