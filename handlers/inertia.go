@@ -24,6 +24,16 @@ const rootTemplate = `<!DOCTYPE html>
 <meta name="color-scheme" content="light">
 <link rel="icon" href="/favicon.ico" type="image/svg+xml">
 <title>Gamelle</title>
+<meta name="description" content="{{ .metaDescription }}">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="Gamelle">
+<meta property="og:title" content="Gamelle">
+<meta property="og:description" content="{{ .metaDescription }}">
+<meta property="og:url" content="{{ .pageURL }}">
+<meta property="og:locale" content="{{ .ogLocale }}">
+<link rel="alternate" hreflang="fr" href="{{ .pageURL }}?lng=fr">
+<link rel="alternate" hreflang="en" href="{{ .pageURL }}?lng=en">
+<link rel="alternate" hreflang="x-default" href="{{ .pageURL }}">
 {{ if .hmr }}{{ viteReactRefresh }}{{ end }}
 <link rel="stylesheet" href="{{ vite "src/app.css" }}">
 <script type="module" src="{{ vite "src/app.tsx" }}"></script>
@@ -137,6 +147,10 @@ func (s *Core) withShared(r *http.Request) *http.Request {
 		"flash": inertia.Always(flashProp(ctx)),
 	})
 	ctx = inertia.SetTemplateDatum(ctx, "locale", loc)
+	// Search engines and link previews read these from the HTML shell, without running the app.
+	ctx = inertia.SetTemplateDatum(ctx, "metaDescription", s.tr.T(loc, "meta.description"))
+	ctx = inertia.SetTemplateDatum(ctx, "pageURL", s.cfg.AppURL+r.URL.EscapedPath())
+	ctx = inertia.SetTemplateDatum(ctx, "ogLocale", map[string]string{"fr": "fr_FR", "en": "en_GB"}[loc])
 	return r.WithContext(context.WithValue(ctx, sharedPropsKey{}, true))
 }
 

@@ -207,3 +207,28 @@ func TestMetrics(t *testing.T) {
 	has("go_goroutines")
 	has("process_cpu_seconds_total")
 }
+
+// Public pages carry a description, Open Graph and language alternates in the HTML shell, and
+// the sitemap lists them in both languages.
+func TestPublicPagesHaveMetaAndSitemap(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	resp := b.do(t, "GET", "/terms", nil, map[string]string{"Accept-Language": "en"})
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	html := string(body)
+	require.Contains(t, html, `<meta name="description" content="Gamelle plans your meal preps`)
+	require.Contains(t, html, `<meta property="og:url" content="http://localhost:8080/terms">`)
+	require.Contains(t, html, `<meta property="og:locale" content="en_GB">`)
+	require.Contains(t, html, `<link rel="alternate" hreflang="fr" href="http://localhost:8080/terms?lng=fr">`)
+
+	resp = b.do(t, "GET", "/sitemap.xml", nil, nil)
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Contains(t, string(body), `<loc>http://localhost:8080/privacy</loc><xhtml:link rel="alternate" hreflang="fr" href="http://localhost:8080/privacy?lng=fr"/>`)
+	resp = b.do(t, "GET", "/robots.txt", nil, nil)
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.Contains(t, string(body), "Sitemap: http://localhost:8080/sitemap.xml")
+}

@@ -33,6 +33,7 @@ func NewRouter(s *Core, areas ...Area) chi.Router {
 		r.Method(http.MethodGet, "/metrics", s.metricsEndpoint())
 	}
 	r.Get("/robots.txt", s.robots)
+	r.Get("/sitemap.xml", s.sitemap)
 	r.Get("/favicon.ico", s.favicon)
 	r.Method(http.MethodGet, "/build/*", s.assetFiles())
 

@@ -3,6 +3,8 @@ package handlers
 import (
 	"context"
 	_ "embed"
+	"fmt"
+	"html"
 	"io/fs"
 	"net/http"
 	"net/url"
@@ -29,7 +31,29 @@ Disallow: /stripe/
 func (s *Core) robots(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
-	_, _ = w.Write([]byte(robotsTxt))
+	_, _ = w.Write([]byte(robotsTxt + "Sitemap: " + s.cfg.AppURL + "/sitemap.xml\n"))
+}
+
+// sitemapPaths are the public pages search engines may list, each in French and English.
+var sitemapPaths = []string{"/", "/terms", "/privacy", "/waitlist"}
+
+// sitemap lists the public pages with their language alternates (?lng=fr|en).
+func (s *Core) sitemap(w http.ResponseWriter, _ *http.Request) {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
+	for _, p := range sitemapPaths {
+		u := html.EscapeString(s.cfg.AppURL + p)
+		fmt.Fprintf(&b, "<url><loc>%s</loc>", u)
+		for _, l := range []string{"fr", "en"} {
+			fmt.Fprintf(&b, `<xhtml:link rel="alternate" hreflang="%s" href="%s?lng=%s"/>`, l, u, l)
+		}
+		b.WriteString("</url>\n")
+	}
+	b.WriteString("</urlset>\n")
+	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	_, _ = w.Write([]byte(b.String()))
 }
 
 // favicon serves the SVG logo; browsers accept an SVG body at /favicon.ico by its content type.

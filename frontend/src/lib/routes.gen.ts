@@ -100,6 +100,7 @@ export const routes = {
   'resetPassword.forgottenPassword': { method: 'get', path: '/reset-password/forgotten-password', params: [] },
   'resetPassword.resetPassword.post': { method: 'post', path: '/reset-password/reset-password/{email}', params: ['email'] },
   'robotsTxt': { method: 'get', path: '/robots.txt', params: [] },
+  'sitemapXml': { method: 'get', path: '/sitemap.xml', params: [] },
   'stripe.error': { method: 'get', path: '/stripe/error', params: [] },
   'stripe.success': { method: 'get', path: '/stripe/success', params: [] },
   'stripe.testCheckout': { method: 'get', path: '/stripe/test-checkout', params: [] },
