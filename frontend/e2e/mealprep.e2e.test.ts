@@ -11,7 +11,7 @@ import { en } from '../src/locales/en'
 import { fr } from '../src/locales/fr'
 import type { LocaleMessages } from '../src/locales/types'
 import { launchBrowser, openPage } from './browser'
-import { expectAccessible } from './support/a11y'
+import { checkPage, expectAccessible } from './support/a11y'
 import { startGamelle, type Gamelle } from './support/server'
 import { signUpVerified, uniqueEmail } from './support/session'
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
     bin: inject('gamelleBin'),
     adminUrl: inject('adminDatabaseUrl'),
     logName: 'mealprep-server.log',
-    env: { MEALPREP_TEST_GENERATION_DELAY: '3s' },
+    env: { MEALPREP_TEST_GENERATION_DELAY: '8s' },
   })
   browser = await launchBrowser()
 })
@@ -103,6 +103,15 @@ describe.each([
     expect(await page.getByTestId('recipe-ingredients').getByRole('listitem').count()).toBeGreaterThan(0)
     await page.getByTestId('macro-chart').waitFor()
     await expectAccessible(page)
+
+    // Every meal-prep page: axe at 1280 and 320 px, no sideways scroll at any width.
+    const recipeURL = new URL(page.url()).pathname
+    const base = recipeURL.replace(/\/recipe\/[^/]+$/, '')
+    if (lng === 'fr') {
+      await checkPage(page, `${base}/food`, 'mealprep-food')
+      await checkPage(page, `${base}/recipes`, 'mealprep-recipes')
+      await checkPage(page, recipeURL, 'mealprep-recipe')
+    }
 
     // Two tokens were spent.
     expect(await balance(page)).toBe(0)
