@@ -13,6 +13,7 @@ import (
 
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/projections"
 	"github.com/gamelle/gamelle/projections/mealpreps"
 )
@@ -284,4 +285,66 @@ func (s *Service) AddCustomFood(ctx context.Context, owner uuid.UUID, f mealprep
 		return 0, warning, nil, fmt.Errorf("mealprep: add custom food for %s: %w", owner, err)
 	}
 	return code, warning, nil, nil
+}
+
+// PersonalExport is what the person's data export holds for meal preps: their meal preps with
+// the names they gave, foods and recipes, and the foods they added.
+type PersonalExport struct {
+	MealPreps   []ExportedMealPrep `json:"mealPreps"`
+	CustomFoods []map[string]any   `json:"customFoods"`
+}
+
+// ExportedMealPrep is one meal prep in the export.
+type ExportedMealPrep struct {
+	ID      uuid.UUID             `json:"id"`
+	Name    string                `json:"name"`
+	Foods   []mealprep.Ingredient `json:"foods"`
+	Recipes []string              `json:"recipes"`
+}
+
+// Export gathers the person's meal-prep data (identity's data export calls it). Deleting the
+// person needs no eraser: names and custom foods go with the users row (ON DELETE CASCADE) and
+// the log and read models hold only the pseudonymous id.
+func (s *Service) Export(ctx context.Context, q eventstore.DBTX, owner uuid.UUID) (any, error) {
+	out := PersonalExport{MealPreps: []ExportedMealPrep{}, CustomFoods: []map[string]any{}}
+	rows, err := q.Query(ctx, `SELECT l.id, coalesce(t.name, '') FROM mealprep_list l LEFT JOIN mealprep_texts t ON t.subject_id = l.id
+		WHERE l.owner_id = $1 AND NOT l.deleted ORDER BY l.created_at`, owner)
+	if err != nil {
+		return nil, fmt.Errorf("mealprep: export of %s: %w", owner, err)
+	}
+	for rows.Next() {
+		var m ExportedMealPrep
+		if err := rows.Scan(&m.ID, &m.Name); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("mealprep: export of %s: %w", owner, err)
+		}
+		out.MealPreps = append(out.MealPreps, m)
+	}
+	rows.Close()
+	for i := range out.MealPreps {
+		m := &out.MealPreps[i]
+		mp, err := s.loadTx(ctx, q, m.ID)
+		if err != nil {
+			return nil, err
+		}
+		m.Foods = mp.Foods()
+		rs, err := q.Query(ctx, `SELECT coalesce(t.name, r.name_fr) FROM recipes r LEFT JOIN mealprep_texts t ON t.subject_id = r.id WHERE r.mealprep_id = $1 ORDER BY r.created_at`, m.ID)
+		if err != nil {
+			return nil, fmt.Errorf("mealprep: export recipes of %s: %w", m.ID, err)
+		}
+		m.Recipes, err = pgx.CollectRows(rs, pgx.RowTo[string])
+		if err != nil {
+			return nil, fmt.Errorf("mealprep: export recipes of %s: %w", m.ID, err)
+		}
+	}
+	rows, err = q.Query(ctx, `SELECT code, name, producer, country, language, unit, kcal::float8, protein_g::float8, fat_g::float8, carbs_g::float8
+		FROM custom_foods WHERE owner_id = $1 ORDER BY code`, owner)
+	if err != nil {
+		return nil, fmt.Errorf("mealprep: export custom foods of %s: %w", owner, err)
+	}
+	out.CustomFoods, err = pgx.CollectRows(rows, pgx.RowToMap)
+	if err != nil {
+		return nil, fmt.Errorf("mealprep: export custom foods of %s: %w", owner, err)
+	}
+	return out, nil
 }

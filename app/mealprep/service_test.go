@@ -542,3 +542,35 @@ func TestProjectionsRebuildEqualsLive(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, live, snapshot())
 }
+
+func TestExportHoldsNamesFoodsAndCustomFoods(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := t.Context()
+	owner := e.person(t, 0)
+	id := e.mealPrep(t, owner)
+	_, _, errs, err := e.svc.AddCustomFood(ctx, owner, mealprep.CustomFood{Name: "Granola maison", Language: "fr", Unit: "g", Kcal: 450, ProteinG: 10, FatG: 18, CarbsG: 60})
+	require.NoError(t, err)
+	require.Empty(t, errs)
+	runner, err := projections.NewRunner(e.pool, quiet())
+	require.NoError(t, err)
+	var pos int64
+	require.NoError(t, e.pool.QueryRow(ctx, `SELECT max(position) FROM events`).Scan(&pos))
+	rctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- runner.Run(rctx) }()
+	defer func() { cancel(); <-done }()
+	wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+	defer wcancel()
+	require.NoError(t, runner.WaitFor(wctx, pos))
+
+	got, err := e.svc.Export(ctx, e.pool, owner)
+	require.NoError(t, err)
+	out := got.(mealprepapp.PersonalExport)
+	require.Len(t, out.MealPreps, 1)
+	require.Equal(t, id, out.MealPreps[0].ID)
+	require.Equal(t, "Semaine 1", out.MealPreps[0].Name)
+	require.Len(t, out.MealPreps[0].Foods, 3)
+	require.Len(t, out.CustomFoods, 1)
+	require.Equal(t, "Granola maison", out.CustomFoods[0]["name"])
+}

@@ -94,9 +94,14 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 	}
 	admin := adminapp.New(pool, store, identity, ledger, adminJobs)
 	identity.RegisterPersonalData(admin.PersonalData())
+	mealpreps := mealprepapp.New(pool, store, ledger, inserter)
+	// Meal-prep names and custom foods go with the users row (ON DELETE CASCADE): export only.
+	identity.RegisterPersonalData(identityapp.PersonalData{Area: "mealprep", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
+		return mealpreps.Export(ctx, q, id)
+	}})
 	return &services{
 		admin:    admin,
-		mealprep: mealprepapp.New(pool, store, ledger, inserter),
+		mealprep: mealpreps,
 		tr:       tr,
 		jobs:     jobClient,
 		ledger:   ledger,
