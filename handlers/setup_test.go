@@ -93,6 +93,9 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 		return tokenhistory.Page(ctx, q, tokenhistory.Filter{UserIDs: []uuid.UUID{id}}, 1_000_000)
 	}})
 	s.mealprep = mealprepapp.New(pool, eventstore.New(pool), s.wallets, jc)
+	s.accounts.RegisterPersonalData(identityapp.PersonalData{Area: "mealprep", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
+		return s.mealprep.Export(ctx, q, id)
+	}})
 	s.needs = nutritionapp.NewNeeds(pool, s.wallets, jc)
 	// No Stripe key: the local test-mode checkout, as in development.
 	s.billing = billingapp.New(pool, eventstore.New(pool), s.wallets, jc, billingapp.Options{AppURL: cfg.AppURL, AppKey: cfg.AppKey, Logger: log}).
