@@ -11,7 +11,7 @@ PG      := scripts/dev-postgres.sh
 # The test cluster trades durability for speed: it only ever holds throwaway databases.
 TEST_PG_ENV := GAMELLE_PG_FSYNC=off GAMELLE_PG_SYNC_COMMIT=off
 
-.PHONY: run dev test test-go test-frontend test-e2e bench lint deps frontend build db db-stop clean routes
+.PHONY: run dev test test-go test-frontend test-e2e js-budget bench lint deps frontend build db db-stop clean routes
 
 deps: $(FE)/node_modules/.install-stamp
 	@$(GO) mod download
@@ -54,13 +54,18 @@ test: deps frontend
 	@scripts/ensure-chromium.sh
 	@url="$${TEST_DATABASE_URL:-$$($(TEST_PG_ENV) $(PG) start $(CURDIR)/.data/pg-test)}"; \
 	export TEST_DATABASE_URL="$$url" E2E_DATABASE_URL="$$url"; \
-	$(MAKE) --no-print-directory lint test-go test-frontend build test-e2e
+	$(MAKE) --no-print-directory lint test-go test-frontend js-budget build test-e2e
 
 test-go:
 	$(GO) test -count=1 ./...
 
 test-frontend:
 	cd $(FE) && $(NPM) test --silent
+
+# The landing page's gzipped JavaScript (entry + static imports) against its budget; a size, not
+# a timing, so it belongs to the tests (docs/performance.md). Needs the frontend build.
+js-budget:
+	$(GO) run ./cmd/jsbudget
 
 test-e2e:
 	cd $(FE) && GAMELLE_BIN=$(CURDIR)/$(BIN) $(NPM) run e2e --silent
