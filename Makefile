@@ -80,9 +80,11 @@ lint:
 routes:
 	$(GO) run ./cmd/gamelle routes --ts -o $(FE)/src/lib/routes.gen.ts
 
-# Throughput, latency, projection lag and rebuild speed, each beside a pgbench baseline measured
-# in the same run on a dedicated cluster (.data/pg-bench). About five minutes.
-bench: deps
+# Every benchmark, each beside a baseline measured in the same run (dedicated cluster
+# .data/pg-bench), ending with one summary table: landing JavaScript, recipe engine, charges,
+# projection lag/idle/wake-up cost, rebuild, meal prep, pages on the real server. About ten
+# minutes on 2 cores; run one part with -skip (docs/performance.md).
+bench: deps frontend
 	$(GO) run ./cmd/bench
 
 clean:

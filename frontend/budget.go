@@ -21,6 +21,10 @@ const (
 	LandingPage = "src/pages/public/landing.tsx"
 )
 
+// LandingMessages are the area messages app.tsx loads with a public page (PUBLIC_PAGE_AREAS in
+// src/i18n/index.ts), in both languages.
+var LandingMessages = []string{"src/locales/billing/fr.ts", "src/locales/billing/en.ts"}
+
 // manifestChunk is one entry of Vite's .vite/manifest.json.
 type manifestChunk struct {
 	File           string   `json:"file"`
@@ -154,10 +158,11 @@ func GzipSize(b []byte) (int, error) {
 	return buf.Len(), nil
 }
 
-// LandingJS is the JavaScript "/" loads: the entry with its static imports and the landing page
-// component with its static imports (fetched at once by the entry to render the first page).
+// LandingJS is the JavaScript "/" loads: the entry with its static imports, and what the entry
+// fetches at once to render the first page: the landing page component and the public pages'
+// area messages, with their static imports.
 func (m *Manifest) LandingJS() (JSSize, error) {
-	return m.Static(Entry, LandingPage)
+	return m.Static(append([]string{Entry, LandingPage}, LandingMessages...)...)
 }
 
 // CheckLandingBudget returns an error naming the chunks when the landing page loads more than

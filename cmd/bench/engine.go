@@ -110,6 +110,10 @@ func engineRun(ctx context.Context, cases int) error {
 	report("ours", ours)
 	report("naive", naive)
 	fmt.Println()
+	summary.add("recipe engine, generation wall p99", ms(pct(lat, 0.99)), "CIQUAL parse pass "+ms(ciqualPass),
+		fmt.Sprintf("%.2f×", float64(pct(lat, 0.99))/float64(ciqualPass)), "p99 ≤ 20 ms", pct(lat, 0.99) <= 20*time.Millisecond)
+	summary.add("recipe engine, within tolerance", fmt.Sprintf("%.1f %%", 100*float64(within)/float64(cases)),
+		fmt.Sprintf("naive %.1f %%", 100*float64(naiveWithin)/float64(cases)), "—", "≥ 99 %", float64(within) >= 0.99*float64(cases))
 	return nil
 }
 

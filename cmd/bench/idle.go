@@ -180,6 +180,9 @@ func idleRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 			pg, total = fmt.Sprintf("%.1f%%", s.pgCPU), fmt.Sprintf("%.1f%%", s.pgCPU+s.appCPU)
 		}
 		fmt.Printf("  %-56s %9.1f %7.1f%% %8s %8s %10s\n", d.name, s.xacts, s.appCPU, pg, total, ratio)
+		if d.old && d.count == 0 {
+			summary.info("idle projections, database xacts/s (chosen design)", fmt.Sprintf("%.1f/s", chosen), fmt.Sprintf("old design %.1f/s", s.xacts), fmt.Sprintf("%.3f×", chosen/s.xacts))
+		}
 	}
 	fmt.Println("  (xacts × = transactions/s relative to the chosen design with the same projections)")
 	fmt.Println()
@@ -394,6 +397,9 @@ func notifyRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 		}
 		fmt.Printf("  %-56s %9.0f %7.2f× %9s %9s\n", v.name, s.rate(), s.rate()/base,
 			s.p50.Round(10*time.Microsecond), s.p99.Round(10*time.Microsecond))
+		if v.runner.listen && v.notify {
+			summary.info("charges/s with projections woken by NOTIFY", fmt.Sprintf("%.0f/s", s.rate()), fmt.Sprintf("no NOTIFY %.0f/s", base), fmt.Sprintf("%.2f×", s.rate()/base))
+		}
 	}
 	fmt.Println()
 	return nil

@@ -53,6 +53,8 @@ type config struct {
 	engineCases   int
 	// mealprepRequests is how many generate requests the meal-prep run makes.
 	mealprepRequests int
+	// webUsers is how many people the web run seeds; webRequests how many requests per page.
+	webUsers, webRequests int
 }
 
 func main() {
@@ -65,23 +67,34 @@ func main() {
 	flag.IntVar(&c.rebuildEvents, "rebuild-events", 1_000_000, "size of the generated log for the rebuild run")
 	flag.IntVar(&c.users, "users", 10_000, "wallets in the many-users runs")
 	flag.StringVar(&c.pgbench, "pgbench", "", "pgbench binary (default: PATH, then /usr/lib/postgresql/*/bin)")
-	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: engine,throughput,lag,idle,notify,rebuild,mealprep")
+	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: landing,engine,throughput,lag,idle,notify,rebuild,mealprep,web")
+	flag.IntVar(&c.webUsers, "web-users", 3000, "people seeded for the web run")
+	flag.IntVar(&c.webRequests, "web-requests", 1000, "timed requests per page in the web run")
 	flag.IntVar(&c.engineCases, "engine-cases", 1000, "random feasible cases for the recipe engine run")
 	flag.IntVar(&c.mealprepRequests, "mealprep-requests", 100, "generate requests in the meal-prep run")
 	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "write a CPU profile of the rebuild run to this file")
 	flag.Parse()
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
-	if err := run(context.Background(), c); err != nil {
+	err := run(context.Background(), c)
+	if failed := summary.print(); failed > 0 {
+		fmt.Printf("%d figure(s) missed their goal on this run (see above; figures under machine load are noisy)\n", failed)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
 // dbRuns are the runs that need PostgreSQL; skipping all of them runs without a database.
-var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild", "mealprep"}
+var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild", "mealprep", "web"}
 
 func run(ctx context.Context, c config) error {
 	skip := func(name string) bool { return strings.Contains(","+c.skip+",", ","+name+",") }
+	if !skip("landing") {
+		if err := landingRun(); err != nil {
+			return err
+		}
+	}
 	if !skip("engine") {
 		if err := engineRun(ctx, c.engineCases); err != nil {
 			return err
@@ -149,6 +162,13 @@ func run(ctx context.Context, c config) error {
 	}
 	if !skip("mealprep") {
 		if err := mealprepRun(ctx, pool, c.mealprepRequests); err != nil {
+			return err
+		}
+	}
+	// Last: it serves the application on the data earlier runs left (10,000 wallets, a long log)
+	// plus its own people.
+	if !skip("web") {
+		if err := webRun(ctx, c, pool, dbURL); err != nil {
 			return err
 		}
 	}

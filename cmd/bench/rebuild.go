@@ -64,6 +64,8 @@ func rebuildRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 		return err
 	}
 	line("all (1 pass)", all[0].Events, all[0].Duration)
+	rate := float64(all[0].Events) / all[0].Duration.Seconds()
+	summary.add("rebuild, all projections in one pass", fmt.Sprintf("%.0f events/s", rate), "—", "—", "≥ 20,000 events/s", rate >= 20000)
 	// Each projection alone (`gamelle projections rebuild NAME`).
 	for _, p := range projections.Default() {
 		s, err := projections.Rebuild(ctx, pool, logger, p, 5000)

@@ -167,6 +167,12 @@ func throughput(ctx context.Context, c config, pool *pgxpool.Pool, dbURL, pgbenc
 		}
 		fmt.Printf("  %-34s %12.0f %12.0f %8.2fx %9s %8s  target %s%s\n", run.name, s.rate(), base, s.rate()/base,
 			s.p50.Round(10*time.Microsecond), s.p99.Round(10*time.Microsecond), run.target, errNote)
+		row := []string{"charges/s, " + run.name, fmt.Sprintf("%.0f/s", s.rate()), fmt.Sprintf("pgbench %.0f tps", base), fmt.Sprintf("%.2f×", s.rate()/base)}
+		if run.target == "info" {
+			summary.info(row[0], row[1], row[2], row[3])
+		} else {
+			summary.add(row[0], row[1], row[2], row[3], "≥ 0.5×", s.rate()/base >= 0.5)
+		}
 	}
 	fmt.Println()
 	return nil

@@ -1,7 +1,7 @@
 import { createInertiaApp } from '@inertiajs/react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
-import { createI18n } from './i18n'
+import { createI18n, loadAreaMessages } from './i18n'
 import { layoutFor } from './layouts'
 import { resolvePage } from './lib/resolve-page'
 import type { SharedProps } from './types'
@@ -15,7 +15,8 @@ const i18n = createI18n()
 // X-XSRF-TOKEN on every request, so nothing to configure here.
 void createInertiaApp({
   id: 'app',
-  resolve: resolvePage,
+  // A page renders once its area's messages are in (they are not in the entry: see i18n/index.ts).
+  resolve: async (name) => (await Promise.all([resolvePage(name), loadAreaMessages(i18n, name)]))[0],
   layout: (name) => layoutFor(name),
   title: (title, page) => {
     const brand = (page?.props as Partial<SharedProps> | undefined)?.app?.brandName ?? 'Gamelle'

@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n, type LanguageDetectorModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { en } from '../locales/en'
-import { fr } from '../locales/fr'
+import { enCore } from '../locales/core/en'
+import { frCore } from '../locales/core/fr'
 import type { Locale } from '../types'
 
 export const SUPPORTED_LOCALES: readonly Locale[] = ['fr', 'en']
@@ -70,14 +70,17 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value)
 }
 
-/** Creates and synchronously initialises an i18next instance (resources are bundled). */
+/**
+ * Creates and synchronously initialises an i18next instance with the core messages (bundled with
+ * the entry); loadAreaMessages adds the areas' before a page that needs them renders.
+ */
 export function createI18n(): I18n {
   const instance = i18next.createInstance()
   instance
     .use(detector)
     .use(initReactI18next)
     .init({
-      resources: { fr: { translation: fr }, en: { translation: en } },
+      resources: { fr: { translation: frCore }, en: { translation: enCore } },
       supportedLngs: [...SUPPORTED_LOCALES],
       nonExplicitSupportedLngs: false,
       load: 'languageOnly',
@@ -102,4 +105,42 @@ function syncHtmlLang(instance: I18n) {
   if (typeof document !== 'undefined') {
     document.documentElement.lang = currentLocale(instance)
   }
+}
+
+/** Each area's messages, locales/<area>/{fr,en}.ts: a chunk each, loaded on demand. */
+const areaMessages = import.meta.glob<Record<string, Record<string, unknown>>>([
+  '../locales/*/fr.ts',
+  '../locales/*/en.ts',
+  '!../locales/core/*',
+])
+
+/**
+ * Areas whose messages the public pages (landing, legal, errors) use: only the token packs'. They
+ * load with the landing page, so they count in its JavaScript budget (frontend/budget.go).
+ */
+export const PUBLIC_PAGE_AREAS = ['billing']
+
+const loaded = new WeakMap<I18n, Set<string>>()
+
+/**
+ * Adds to instance, in both languages, the messages of the areas the page `component` may use:
+ * the billing area's for a public or error page, every area's for any other page (its own,
+ * and those of the components it shares with other areas). Resolves once they are in.
+ */
+export async function loadAreaMessages(instance: I18n, component: string): Promise<void> {
+  const publicPage = /^(public|errors)\//.test(component)
+  const done = loaded.get(instance) ?? new Set<string>()
+  loaded.set(instance, done)
+  const wanted = Object.keys(areaMessages).filter((path) => {
+    const area = path.split('/')[2] ?? ''
+    return !done.has(path) && (!publicPage || PUBLIC_PAGE_AREAS.includes(area))
+  })
+  await Promise.all(
+    wanted.map(async (path) => {
+      const mod = await areaMessages[path]!()
+      const lng = path.endsWith('/fr.ts') ? 'fr' : 'en'
+      for (const messages of Object.values(mod)) instance.addResourceBundle(lng, 'translation', messages, true, true)
+      done.add(path)
+    }),
+  )
 }

@@ -3,6 +3,8 @@ import type { Page } from '@inertiajs/core'
 import { render } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { createI18n } from '../i18n'
+import { en } from '../locales/en'
+import { fr } from '../locales/fr'
 import { layoutFor } from '../layouts'
 import type { Locale, SharedProps } from '../types'
 
@@ -15,6 +17,9 @@ export async function renderPage(
   url = '/',
 ) {
   const i18n = createI18n()
+  // Every area's messages, as app.tsx loads them before a page renders.
+  i18n.addResourceBundle('fr', 'translation', fr, true, true)
+  i18n.addResourceBundle('en', 'translation', en, true, true)
   await i18n.changeLanguage(lng)
   const page = {
     component,

@@ -1,0 +1,320 @@
+import type { CoreMessages } from '../types'
+
+export const enCore: CoreMessages = {
+  common: {
+    skipToContent: 'Skip to content',
+    brandHome: '{{brand}}, home',
+    close: 'Close',
+    dismiss: 'Dismiss message',
+    newTab: '(opens in a new tab)',
+  },
+  nav: {
+    main: 'Main navigation',
+    dashboard: 'Dashboard navigation',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    features: 'Features',
+    testimonials: 'Testimonials',
+    pricing: 'Pricing',
+    faq: 'FAQ',
+    general: 'General',
+    account: 'Account',
+    products: 'Products',
+    admin: 'Admin',
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+    getStarted: 'Start for free',
+    dashboardLink: 'My dashboard',
+    mobileApp: 'Mobile app',
+  },
+  language: {
+    label: 'Language',
+    fr: 'Français',
+    en: 'English',
+  },
+  landing: {
+    title: 'Meal prep made to measure',
+    hero: {
+      eyebrow: 'Meal prep & macros, minus the headache',
+      title: 'Your foods, your macros, your recipes for the week.',
+      subtitle:
+        'Pick what you feel like eating: Gamelle builds recipes and a complete meal prep, fitted to the gram to your protein, fat and carb needs.',
+      ctaPrimary: 'Create my meal prep',
+      ctaSecondary: 'How it works',
+      note: '2 free tokens once your email is verified. No card needed.',
+      statRecipes: 'recipe generated per token',
+      statPrecision: 'maximum gap on your macros',
+      statMinutes: 'to plan your week',
+      statMinutesValue: '15 min',
+      preview: {
+        label: 'Example of a generated recipe',
+        title: 'Chicken, sweet potato and broccoli bowl',
+        meal: 'Lunch · 1 token',
+        protein: 'Protein',
+        fat: 'Fat',
+        carbs: 'Carbs',
+        grams: '{{value}} g',
+        onTarget: 'On target',
+      },
+    },
+    features: {
+      heading: 'Everything you need to eat well all week',
+      subheading: 'Recipes that start in your fridge and land right on your goals.',
+      recipes: {
+        title: 'Recipes from your foods',
+        description:
+          'Select the foods you like: Gamelle turns them into simple recipes, with quantities and steps.',
+      },
+      macros: {
+        title: 'Fitted to your macros',
+        description:
+          'Every recipe aims at your protein, fat and carb goals, and tells you plainly how far off it is when it cannot hit them.',
+      },
+      mealprep: {
+        title: 'One-click meal prep',
+        description:
+          'Group your recipes into a meal prep for the week: breakfast, lunch, dinner and snacks.',
+      },
+      shopping: {
+        title: 'Exportable shopping list',
+        description:
+          'Export the shopping list for as many days as you need, quantities added up and sorted by aisle.',
+      },
+      needs: {
+        title: 'Nutritional needs, calculated',
+        description:
+          'Answer a short survey: weight, height, activity, goal. We work out your daily needs.',
+      },
+      tokens: {
+        title: 'Tokens, not a subscription',
+        description:
+          'Pay for what you use: 1 token per generated recipe, no commitment and no hidden renewal.',
+      },
+    },
+    testimonials: {
+      heading: 'They already cook with Gamelle',
+      subheading: 'Athletes, busy parents and food lovers who count their macros.',
+      avatarAlt: 'Avatar of {{name}}',
+      '1': {
+        comment:
+          'I prep my meals on Sunday in an hour. The recipes hit my 140 g of protein, without chicken and rice every single day.',
+      },
+      '2': {
+        comment:
+          'I put in what was left in my fridge, and Gamelle came up with three recipes the whole family loved.',
+      },
+      '3': {
+        comment:
+          'The exported shopping list saves me so much time. I no longer leave the shop with things I don’t need.',
+      },
+      '4': {
+        comment:
+          'When cutting, it is priceless to have recipes that respect my macros and still taste great.',
+      },
+      '5': {
+        comment:
+          'As a vegetarian I found few tools that fit. Here I choose my foods and everything follows.',
+      },
+      '6': {
+        comment:
+          'Tokens suit me: I pay when I need to, no forgotten subscription.',
+      },
+    },
+    pricing: {
+      heading: 'Simple token packs',
+      subheading: '1 token = 1 generated recipe. Calculating your nutritional needs costs 10 tokens.',
+      tokens_one: '{{count}} token',
+      tokens_other: '{{count}} tokens',
+      perToken: '{{price}} per token',
+      perUnit: '{{value}} tokens per {{unit}}',
+      discount: '{{percent}}% off compared with the smallest pack',
+      mostPopular: 'Most popular',
+      bestValue: 'Best value',
+      buy: 'Choose this pack',
+      buyLabel: 'Choose this pack of {{count}} tokens',
+      promo: 'Code BIENVENUE30: 30% off your first order.',
+      empty: 'Token packs will be available soon.',
+    },
+    faq: {
+      heading: 'Frequently asked questions',
+      subheading: 'Can’t find your answer? Write to us, we reply quickly.',
+      '1': {
+        question: 'How does Gamelle create my recipes?',
+        answer:
+          'You choose the foods in your meal prep, then Gamelle works out the quantities that come closest to your macro goals for each meal, and writes simple steps.',
+      },
+      '2': {
+        question: 'What is a token?',
+        answer:
+          'A token is Gamelle’s unit of payment. Generating a recipe costs 1 token; calculating your nutritional needs costs 10.',
+      },
+      '3': {
+        question: 'Can I try it for free?',
+        answer:
+          'Yes. You get 2 free tokens as soon as your email address is verified, enough to generate two recipes.',
+      },
+      '4': {
+        question: 'Are my macros really respected?',
+        answer:
+          'We aim for a gap of at most 5% (or 3 g) per meal. When your foods do not allow it, the recipe shows you the exact gap.',
+      },
+      '5': {
+        question: 'Can I follow a vegetarian or vegan diet?',
+        answer:
+          'Of course. Set your diet in your preferences: suggestions and recipes adapt to it.',
+      },
+      '6': {
+        question: 'How does the shopping list work?',
+        answer:
+          'From a meal prep, export the list for the number of days you want: the quantities of each food are added up.',
+      },
+      '7': {
+        question: 'Are the prices shown exact?',
+        answer:
+          'They are estimates per food. You can set a maximum price per recipe, which Gamelle will not exceed.',
+      },
+      '8': {
+        question: 'Do tokens expire?',
+        answer:
+          'No. Your tokens stay on your account until you use them. There is no subscription.',
+      },
+      '9': {
+        question: 'What do you do with my data?',
+        answer:
+          'We only use your data to run the service. You can delete your account at any time; everything is detailed in our privacy policy.',
+      },
+    },
+    finalCta: {
+      heading: 'Your next week of meals is two clicks away.',
+      body: 'Create an account, pick your foods, let Gamelle do the maths.',
+    },
+  },
+  footer: {
+    tagline: 'Recipes and meal preps fitted to your macros, from the foods you love.',
+    product: 'Product',
+    legal: 'Legal',
+    social: 'Follow us',
+    terms: 'Terms of use',
+    privacy: 'Privacy policy',
+    twitter: 'Twitter',
+    youtube: 'YouTube',
+    rights: '© {{year}} {{brand}}. All rights reserved.',
+  },
+  terms: {
+    title: 'Terms of use',
+    updated: 'Last updated: 1 January 2025',
+    intro:
+      'These terms govern your use of Gamelle. By creating an account you accept them. This text is a provisional template.',
+    sections: {
+      service: {
+        title: 'The service',
+        body: 'Gamelle generates recipes and meal preps from the foods you choose and your nutritional goals. The information it gives does not replace advice from a health professional.',
+      },
+      account: {
+        title: 'Your account',
+        body: 'You are responsible for the accuracy of your account details and for keeping your credentials secret. Use a real email address: without it your account cannot be recovered.',
+      },
+      tokens: {
+        title: 'Tokens and payments',
+        body: 'Tokens are bought in packs and are used to generate recipes or calculate your needs. They do not expire and are not refundable once used. A generation that fails is refunded automatically.',
+      },
+      liability: {
+        title: 'Liability',
+        body: 'Nutritional values and prices are estimates. Always check allergens and the labels of the products you buy.',
+      },
+      changes: {
+        title: 'Changes',
+        body: 'We may update these terms. We will tell you by email about any significant change.',
+      },
+    },
+  },
+  privacy: {
+    title: 'Privacy policy',
+    updated: 'Last updated: 1 January 2025',
+    intro:
+      'We collect the minimum data Gamelle needs to work, and we never sell it. This text is a provisional template.',
+    sections: {
+      data: {
+        title: 'Data we collect',
+        body: 'Your email address, your name, your food preferences, your answers to the nutrition survey and your token history.',
+      },
+      use: {
+        title: 'How we use it',
+        body: 'This data is used to generate your recipes, calculate your needs, handle your purchases and send you emails about your account.',
+      },
+      payments: {
+        title: 'Payments',
+        body: 'Payments are handled by our payment provider. We never see or store your card numbers.',
+      },
+      cookies: {
+        title: 'Cookies',
+        body: 'We only use necessary cookies: your session, protection against request forgery, and remembering your language.',
+      },
+      rights: {
+        title: 'Your rights',
+        body: 'You can view, correct or delete your data at any time from your account or by writing to us. Deletion erases your identity; the accounting history is kept anonymously.',
+      },
+    },
+  },
+  waitlist: {
+    title: 'Mobile app',
+    eyebrow: 'Coming soon to iOS and Android',
+    heading: 'Gamelle in your pocket',
+    subheading:
+      'Your meal prep, your shopping list and your recipes, even in the supermarket with no signal. Sign up to hear when it launches.',
+    points: {
+      offline: 'Shopping list available offline',
+      timer: 'Timers built into recipe steps',
+      sync: 'Synced with your web account',
+    },
+    emailLabel: 'Email address',
+    emailPlaceholder: 'you@example.com',
+    submit: 'Notify me',
+    submitting: 'Sending…',
+    privacyNote: 'One email, at launch. No spam.',
+  },
+  errors: {
+    backHome: 'Back to home',
+    code: 'Error {{status}}',
+    reference: 'Reference to quote: {{id}}',
+    badRequest: {
+      title: 'Unreadable request',
+      body: 'This address or form holds characters we cannot read. Check the address, or go back to the previous page to try again.',
+    },
+    methodNotAllowed: {
+      title: 'This address only takes a form',
+      body: 'This address does not open directly: it receives a form. Go back to the previous page to try again.',
+    },
+    unavailable: {
+      title: 'Service temporarily unavailable',
+      body: 'We cannot answer right now. Try again in a few seconds; nothing was lost.',
+      retry: 'Try again',
+    },
+    notFound: {
+      title: 'Page not found',
+      body: 'This page does not exist or has moved. Check the address or start again from the home page.',
+    },
+    serverError: {
+      title: 'Server error',
+      body: 'Something went wrong on our side. We have been notified; please try again in a moment.',
+    },
+    forbidden: {
+      title: 'Access denied',
+      body: 'You do not have permission to view this page.',
+    },
+    pageExpired: {
+      title: 'Page expired',
+      body: 'Your session expired for security reasons. Reload the page and try again; nothing was changed.',
+      reload: 'Reload the page',
+    },
+  },
+  dashboard: {
+    balance_one: '{{count}} token',
+    balance_other: '{{count}} tokens',
+    balanceLabel: 'Balance:',
+    buyTokens: 'Buy tokens',
+    userMenu: '{{name}}’s account',
+    roleAdmin: 'Administrator',
+    roleUser: 'User',
+  },
+}

@@ -1,0 +1,320 @@
+// The core messages: every page's, bundled with the entry. Each area's messages live in
+// locales/<area>/ and load with the first page that needs them (i18n/index.ts).
+export const frCore = {
+  common: {
+    skipToContent: 'Aller au contenu',
+    brandHome: '{{brand}}, accueil',
+    close: 'Fermer',
+    dismiss: 'Masquer le message',
+    newTab: '(nouvel onglet)',
+  },
+  nav: {
+    main: 'Navigation principale',
+    dashboard: 'Navigation du tableau de bord',
+    openMenu: 'Ouvrir le menu',
+    closeMenu: 'Fermer le menu',
+    features: 'Fonctionnalités',
+    testimonials: 'Témoignages',
+    pricing: 'Tarifs',
+    faq: 'FAQ',
+    general: 'Général',
+    account: 'Compte',
+    products: 'Produits',
+    admin: 'Administration',
+    signIn: 'Se connecter',
+    signOut: 'Se déconnecter',
+    getStarted: 'Commencer gratuitement',
+    dashboardLink: 'Mon espace',
+    mobileApp: 'Application mobile',
+  },
+  language: {
+    label: 'Langue',
+    fr: 'Français',
+    en: 'English',
+  },
+  landing: {
+    title: 'Meal prep sur mesure',
+    hero: {
+      eyebrow: 'Meal prep & macros, sans prise de tête',
+      title: 'Vos aliments, vos macros, vos recettes de la semaine.',
+      subtitle:
+        'Choisissez ce que vous avez envie de manger : Gamelle compose des recettes et un meal prep complet, ajustés au gramme près à vos besoins en protéines, lipides et glucides.',
+      ctaPrimary: 'Créer mon meal prep',
+      ctaSecondary: 'Comment ça marche',
+      note: '2 jetons offerts après vérification de votre e-mail. Sans carte bancaire.',
+      statRecipes: 'recette générée par jeton',
+      statPrecision: 'd’écart maximal sur vos macros',
+      statMinutes: 'pour planifier la semaine',
+      statMinutesValue: '15 min',
+      preview: {
+        label: 'Exemple de recette générée',
+        title: 'Bowl poulet, patate douce et brocoli',
+        meal: 'Déjeuner · 1 jeton',
+        protein: 'Protéines',
+        fat: 'Lipides',
+        carbs: 'Glucides',
+        grams: '{{value}} g',
+        onTarget: 'Dans vos objectifs',
+      },
+    },
+    features: {
+      heading: 'Tout ce qu’il faut pour bien manger toute la semaine',
+      subheading: 'Des recettes qui partent de votre frigo et arrivent pile sur vos objectifs.',
+      recipes: {
+        title: 'Recettes à partir de vos aliments',
+        description:
+          'Sélectionnez vos aliments préférés : Gamelle en tire des recettes simples, avec les quantités et les étapes.',
+      },
+      macros: {
+        title: 'Ajustées à vos macros',
+        description:
+          'Chaque recette vise vos objectifs en protéines, lipides et glucides, et vous dit franchement l’écart quand il y en a un.',
+      },
+      mealprep: {
+        title: 'Meal prep en un clic',
+        description:
+          'Regroupez vos recettes en un meal prep pour la semaine : petit-déjeuner, déjeuner, dîner et collations.',
+      },
+      shopping: {
+        title: 'Liste de courses exportable',
+        description:
+          'Exportez la liste de courses pour le nombre de jours voulu, quantités additionnées et classées par rayon.',
+      },
+      needs: {
+        title: 'Besoins nutritionnels calculés',
+        description:
+          'Répondez à un court questionnaire : poids, taille, activité, objectif. Nous calculons vos besoins journaliers.',
+      },
+      tokens: {
+        title: 'Des jetons, pas d’abonnement',
+        description:
+          'Vous payez ce que vous utilisez : 1 jeton par recette générée, sans engagement ni renouvellement caché.',
+      },
+    },
+    testimonials: {
+      heading: 'Ils cuisinent déjà avec Gamelle',
+      subheading: 'Des sportifs, des parents pressés et des gourmands qui comptent leurs macros.',
+      avatarAlt: 'Avatar de {{name}}',
+      '1': {
+        comment:
+          'Je prépare mes repas du dimanche en une heure. Les recettes tombent pile sur mes 140 g de protéines, sans poulet-riz tous les jours.',
+      },
+      '2': {
+        comment:
+          'J’ai mis ce qu’il restait dans mon frigo, et Gamelle m’a sorti trois recettes que toute la famille a aimées.',
+      },
+      '3': {
+        comment:
+          'La liste de courses exportée m’a fait gagner un temps fou. Je ne repars plus du magasin avec des choses inutiles.',
+      },
+      '4': {
+        comment:
+          'En sèche, c’est précieux d’avoir des recettes qui respectent mes macros et qui restent gourmandes.',
+      },
+      '5': {
+        comment:
+          'Végétarienne, je trouvais peu d’outils adaptés. Ici, je choisis mes aliments et tout suit.',
+      },
+      '6': {
+        comment:
+          'Le système de jetons me convient : je paie quand j’en ai besoin, pas d’abonnement oublié.',
+      },
+    },
+    pricing: {
+      heading: 'Des packs de jetons simples',
+      subheading: '1 jeton = 1 recette générée. Le calcul de vos besoins nutritionnels coûte 10 jetons.',
+      tokens_one: '{{count}} jeton',
+      tokens_other: '{{count}} jetons',
+      perToken: '{{price}} par jeton',
+      perUnit: '{{value}} jetons pour {{unit}}',
+      discount: '−{{percent}} % par rapport au plus petit pack',
+      mostPopular: 'Le plus populaire',
+      bestValue: 'Meilleur rapport qualité-prix',
+      buy: 'Choisir ce pack',
+      buyLabel: 'Choisir ce pack de {{count}} jetons',
+      promo: 'Code BIENVENUE30 : −30 % sur votre première commande.',
+      empty: 'Les packs de jetons seront bientôt disponibles.',
+    },
+    faq: {
+      heading: 'Questions fréquentes',
+      subheading: 'Vous ne trouvez pas votre réponse ? Écrivez-nous, nous répondons vite.',
+      '1': {
+        question: 'Comment Gamelle crée-t-il mes recettes ?',
+        answer:
+          'Vous choisissez les aliments de votre meal prep, puis Gamelle calcule les quantités qui s’approchent au mieux de vos objectifs de macros pour chaque repas, et rédige des étapes simples.',
+      },
+      '2': {
+        question: 'Qu’est-ce qu’un jeton ?',
+        answer:
+          'Un jeton est l’unité de paiement de Gamelle. Générer une recette coûte 1 jeton ; calculer vos besoins nutritionnels en coûte 10.',
+      },
+      '3': {
+        question: 'Est-ce que je peux essayer gratuitement ?',
+        answer:
+          'Oui. Vous recevez 2 jetons offerts dès que votre adresse e-mail est vérifiée, de quoi générer deux recettes.',
+      },
+      '4': {
+        question: 'Mes macros sont-elles vraiment respectées ?',
+        answer:
+          'Nous visons un écart de 5 % au plus (ou 3 g) par repas. Quand vos aliments ne le permettent pas, la recette vous indique l’écart exact.',
+      },
+      '5': {
+        question: 'Puis-je suivre un régime végétarien ou végan ?',
+        answer:
+          'Bien sûr. Indiquez votre régime dans vos préférences : les suggestions et les recettes s’y adaptent.',
+      },
+      '6': {
+        question: 'Comment fonctionne la liste de courses ?',
+        answer:
+          'Depuis un meal prep, exportez la liste pour le nombre de jours voulu : les quantités de chaque aliment sont additionnées.',
+      },
+      '7': {
+        question: 'Les prix affichés sont-ils exacts ?',
+        answer:
+          'Ce sont des estimations par aliment. Vous pouvez fixer un prix maximum par recette, que Gamelle ne dépassera pas.',
+      },
+      '8': {
+        question: 'Les jetons expirent-ils ?',
+        answer:
+          'Non. Vos jetons restent sur votre compte tant que vous ne les utilisez pas. Il n’y a aucun abonnement.',
+      },
+      '9': {
+        question: 'Que faites-vous de mes données ?',
+        answer:
+          'Nous n’utilisons vos données que pour faire fonctionner le service. Vous pouvez supprimer votre compte à tout moment ; tout est détaillé dans notre politique de confidentialité.',
+      },
+    },
+    finalCta: {
+      heading: 'Votre prochaine semaine de repas est à deux clics.',
+      body: 'Créez un compte, choisissez vos aliments, laissez Gamelle faire les calculs.',
+    },
+  },
+  footer: {
+    tagline: 'Des recettes et des meal preps ajustés à vos macros, à partir des aliments que vous aimez.',
+    product: 'Produit',
+    legal: 'Informations légales',
+    social: 'Nous suivre',
+    terms: 'Conditions d’utilisation',
+    privacy: 'Politique de confidentialité',
+    twitter: 'Twitter',
+    youtube: 'YouTube',
+    rights: '© {{year}} {{brand}}. Tous droits réservés.',
+  },
+  terms: {
+    title: 'Conditions d’utilisation',
+    updated: 'Dernière mise à jour : 1er janvier 2025',
+    intro:
+      'Ces conditions encadrent l’utilisation de Gamelle. En créant un compte, vous les acceptez. Ce texte est un modèle provisoire.',
+    sections: {
+      service: {
+        title: 'Le service',
+        body: 'Gamelle génère des recettes et des meal preps à partir des aliments que vous choisissez et de vos objectifs nutritionnels. Les informations fournies ne remplacent pas l’avis d’un professionnel de santé.',
+      },
+      account: {
+        title: 'Votre compte',
+        body: 'Vous êtes responsable de l’exactitude des informations de votre compte et de la confidentialité de vos identifiants. Utilisez une adresse e-mail réelle : sans elle, votre compte ne peut pas être récupéré.',
+      },
+      tokens: {
+        title: 'Jetons et paiements',
+        body: 'Les jetons s’achètent par packs et servent à générer des recettes ou à calculer vos besoins. Ils n’expirent pas et ne sont pas remboursables une fois utilisés. Une génération qui échoue est remboursée automatiquement.',
+      },
+      liability: {
+        title: 'Responsabilité',
+        body: 'Les valeurs nutritionnelles et les prix sont des estimations. Vérifiez toujours les allergènes et les étiquettes des produits que vous achetez.',
+      },
+      changes: {
+        title: 'Modifications',
+        body: 'Nous pouvons faire évoluer ces conditions. Nous vous préviendrons par e-mail de tout changement important.',
+      },
+    },
+  },
+  privacy: {
+    title: 'Politique de confidentialité',
+    updated: 'Dernière mise à jour : 1er janvier 2025',
+    intro:
+      'Nous collectons le minimum de données nécessaire au fonctionnement de Gamelle, et nous ne les vendons jamais. Ce texte est un modèle provisoire.',
+    sections: {
+      data: {
+        title: 'Données collectées',
+        body: 'Votre adresse e-mail, votre nom, vos préférences alimentaires, vos réponses au questionnaire nutritionnel et l’historique de vos jetons.',
+      },
+      use: {
+        title: 'Utilisation',
+        body: 'Ces données servent à générer vos recettes, calculer vos besoins, gérer vos achats et vous envoyer les e-mails liés à votre compte.',
+      },
+      payments: {
+        title: 'Paiements',
+        body: 'Les paiements sont traités par notre prestataire de paiement. Nous ne voyons ni ne stockons jamais vos numéros de carte.',
+      },
+      cookies: {
+        title: 'Cookies',
+        body: 'Nous utilisons uniquement des cookies nécessaires : session, protection contre la falsification de requêtes et mémorisation de votre langue.',
+      },
+      rights: {
+        title: 'Vos droits',
+        body: 'Vous pouvez consulter, corriger ou supprimer vos données à tout moment depuis votre compte ou en nous écrivant. La suppression efface votre identité ; l’historique comptable est conservé de façon anonyme.',
+      },
+    },
+  },
+  waitlist: {
+    title: 'Application mobile',
+    eyebrow: 'Bientôt sur iOS et Android',
+    heading: 'Gamelle dans votre poche',
+    subheading:
+      'Votre meal prep, votre liste de courses et vos recettes, même au supermarché sans réseau. Inscrivez-vous pour être prévenu du lancement.',
+    points: {
+      offline: 'Liste de courses disponible hors ligne',
+      timer: 'Minuteurs intégrés aux étapes des recettes',
+      sync: 'Synchronisation avec votre compte web',
+    },
+    emailLabel: 'Adresse e-mail',
+    emailPlaceholder: 'vous@exemple.fr',
+    submit: 'Me prévenir',
+    submitting: 'Envoi…',
+    privacyNote: 'Un seul e-mail, au lancement. Pas de spam.',
+  },
+  errors: {
+    backHome: 'Retour à l’accueil',
+    code: 'Erreur {{status}}',
+    reference: 'Référence à nous indiquer : {{id}}',
+    badRequest: {
+      title: 'Requête illisible',
+      body: 'Cette adresse ou ce formulaire contient des caractères que nous ne pouvons pas lire. Vérifiez l’adresse, ou revenez à la page précédente pour recommencer.',
+    },
+    methodNotAllowed: {
+      title: 'Adresse réservée à un formulaire',
+      body: 'Cette adresse ne s’ouvre pas directement : elle reçoit un formulaire. Revenez à la page précédente pour recommencer.',
+    },
+    unavailable: {
+      title: 'Service momentanément indisponible',
+      body: 'Nous ne pouvons pas répondre pour l’instant. Réessayez dans quelques secondes ; rien n’a été perdu.',
+      retry: 'Réessayer',
+    },
+    notFound: {
+      title: 'Page introuvable',
+      body: 'Cette page n’existe pas ou a été déplacée. Vérifiez l’adresse ou repartez de l’accueil.',
+    },
+    serverError: {
+      title: 'Erreur du serveur',
+      body: 'Quelque chose s’est mal passé de notre côté. Nous sommes prévenus ; réessayez dans un instant.',
+    },
+    forbidden: {
+      title: 'Accès refusé',
+      body: 'Vous n’avez pas les droits nécessaires pour voir cette page.',
+    },
+    pageExpired: {
+      title: 'Page expirée',
+      body: 'Votre session a expiré pour des raisons de sécurité. Rechargez la page puis réessayez ; rien n’a été modifié.',
+      reload: 'Recharger la page',
+    },
+  },
+  dashboard: {
+    balance_one: '{{count}} jeton',
+    balance_other: '{{count}} jetons',
+    balanceLabel: 'Solde :',
+    buyTokens: 'Acheter des jetons',
+    userMenu: 'Compte de {{name}}',
+    roleAdmin: 'Administrateur',
+    roleUser: 'Utilisateur',
+  },
+} as const
