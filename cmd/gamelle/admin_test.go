@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
-	"github.com/gamelle/gamelle/domain/identity"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
+	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/internal/pgtest"
 	"github.com/gamelle/gamelle/jobs"
