@@ -232,3 +232,15 @@ func TestPublicPagesHaveMetaAndSitemap(t *testing.T) {
 	resp.Body.Close()
 	require.Contains(t, string(body), "Sitemap: http://localhost:8080/sitemap.xml")
 }
+
+// The legal notice shows the publisher and contact address from configuration.
+func TestLegalNoticeFromConfiguration(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	resp, p := b.visit(t, "/legal")
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, "public/legal", p.Component)
+	legal := p.Props["app"].(map[string]any)["legal"].(map[string]any)
+	require.Equal(t, "Gamelle", legal["publisher"])
+	require.Equal(t, "contact@localhost", legal["contactEmail"], "CONTACT_EMAIL defaults to contact@<APP_URL host>")
+}

@@ -30,6 +30,7 @@ func (h *Public) Routes(r chi.Router) {
 	r.Get("/home", h.landing)
 	r.Get("/terms", h.terms)
 	r.Get("/privacy", h.privacy)
+	r.Get("/legal", h.legal)
 	r.Get("/waitlist", h.waitlistPage)
 	r.Post("/waitlist", h.joinWaitlist)
 }
@@ -46,6 +47,11 @@ func (h *Public) landing(w http.ResponseWriter, r *http.Request) {
 
 func (h *Public) terms(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, "public/terms", nil)
+}
+
+// legal is the legal notice (« mentions légales »): publisher, contact and host from configuration.
+func (h *Public) legal(w http.ResponseWriter, r *http.Request) {
+	h.render(w, r, "public/legal", nil)
 }
 
 func (h *Public) privacy(w http.ResponseWriter, r *http.Request) {

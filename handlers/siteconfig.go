@@ -49,6 +49,16 @@ type siteConfig struct {
 	MainRouteList          []routeEntry       `json:"mainRouteList"`
 	DashboardRouteList     []routeEntry       `json:"dashboardRouteList"`
 	Testimonials           []testimonialEntry `json:"testimonials"`
+	Legal                  legalInfo          `json:"legal"`
+}
+
+// legalInfo is the legal notice's data, from configuration (LEGAL_*, CONTACT_EMAIL).
+type legalInfo struct {
+	Publisher    string `json:"publisher"`
+	Address      string `json:"address"`
+	Director     string `json:"director"`
+	Host         string `json:"host"`
+	ContactEmail string `json:"contactEmail"`
 }
 
 var testimonialPeople = [6][2]string{
@@ -73,9 +83,13 @@ func (s *Core) siteConfig() siteConfig {
 		IsOtpAvailable:         true,
 		IsCredentialsAvailable: true,
 		BrandName:              "Gamelle",
-		BrandURL:               s.cfg.AppURL,
-		TwitterURL:             "https://twitter.com/gamelle_app",
-		YoutubeURL:             "https://www.youtube.com/@gamelle_app",
+		Legal: legalInfo{
+			Publisher: s.cfg.LegalPublisher, Address: s.cfg.LegalAddress, Director: s.cfg.LegalDirector,
+			Host: s.cfg.LegalHost, ContactEmail: s.cfg.ContactEmail,
+		},
+		BrandURL:   s.cfg.AppURL,
+		TwitterURL: "https://twitter.com/gamelle_app",
+		YoutubeURL: "https://www.youtube.com/@gamelle_app",
 		MainRouteList: []routeEntry{
 			{Name: "nav.features", Href: "/#features"},
 			{Name: "nav.testimonials", Href: "/#testimonials"},

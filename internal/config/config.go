@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -34,6 +35,10 @@ type Config struct {
 	DataDir     string
 
 	SMTPURL string
+
+	// Legal notice (« mentions légales », /legal): who publishes the site, where to write, who
+	// hosts it. LEGAL_PUBLISHER, LEGAL_ADDRESS, LEGAL_DIRECTOR, LEGAL_HOST, CONTACT_EMAIL.
+	LegalPublisher, LegalAddress, LegalDirector, LegalHost, ContactEmail string
 	// MailDisabled (MAIL_DISABLED=true) lets production run without SMTP_URL, on purpose: every
 	// email (sign-in codes and links included) is then dropped, and each drop is logged.
 	MailDisabled bool
@@ -133,6 +138,11 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 	}
 	c.USDPerEUR = rate
 	c.AppURL = strings.TrimRight(get("APP_URL", fmt.Sprintf("http://localhost:%d", port)), "/")
+	c.LegalPublisher = get("LEGAL_PUBLISHER", "Gamelle")
+	c.LegalAddress = get("LEGAL_ADDRESS", "")
+	c.LegalDirector = get("LEGAL_DIRECTOR", "")
+	c.LegalHost = get("LEGAL_HOST", "")
+	c.ContactEmail = get("CONTACT_EMAIL", "contact@"+hostOf(c.AppURL))
 	c.MetricsAddr = get("METRICS_ADDR", "")
 	c.MetricsToken = get("METRICS_TOKEN", "")
 	c.MailDisabled = get("MAIL_DISABLED", "") == "true"
@@ -192,4 +202,12 @@ func devKey(dir string) ([]byte, error) {
 		return nil, fmt.Errorf("write app key: %w", err)
 	}
 	return k, nil
+}
+
+// hostOf is the host name of a URL, or "localhost".
+func hostOf(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.Hostname() != "" {
+		return u.Hostname()
+	}
+	return "localhost"
 }

@@ -40,7 +40,7 @@ func TestLoadValues(t *testing.T) {
 		"DATABASE_URL": "postgres://x/y", "APP_ENV": "production", "PORT": "9000",
 		"APP_KEY": "0123456789abcdef0123456789abcdef", "APP_URL": "https://gamelle.example/", "SMTP_URL": "smtp://mail:587",
 		"ADMIN_EMAILS": " Boss@Example.com, ,ops@example.com", "GOOGLE_CLIENT_ID": "id", "GOOGLE_CLIENT_SECRET": "s",
-		"USD_PER_EUR": "1.17",
+		"USD_PER_EUR": "1.17", "LEGAL_PUBLISHER": "Gamelle SAS", "CONTACT_EMAIL": "bonjour@gamelle.example",
 	}))
 	require.NoError(t, err)
 	require.True(t, c.Production())
@@ -49,6 +49,8 @@ func TestLoadValues(t *testing.T) {
 	require.Equal(t, []string{"boss@example.com", "ops@example.com"}, c.AdminEmails)
 	require.True(t, c.GoogleEnabled())
 	require.InDelta(t, 1.17, c.USDPerEUR, 0)
+	require.Equal(t, "Gamelle SAS", c.LegalPublisher)
+	require.Equal(t, "bonjour@gamelle.example", c.ContactEmail)
 }
 
 func TestLoadErrors(t *testing.T) {

@@ -50,6 +50,11 @@ export default function SiteFooter() {
                 {t('footer.privacy')}
               </Link>
             </li>
+            <li>
+              <Link href="/legal" className={linkClass}>
+                {t('footer.legalNotice')}
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-social">

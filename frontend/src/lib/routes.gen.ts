@@ -72,6 +72,7 @@ export const routes = {
   'healthz': { method: 'get', path: '/healthz', params: [] },
   'home': { method: 'get', path: '/home', params: [] },
   'index': { method: 'get', path: '/', params: [] },
+  'legal': { method: 'get', path: '/legal', params: [] },
   'mealprep.delete': { method: 'delete', path: '/mealprep', params: [] },
   'mealprep.duplicate.post': { method: 'post', path: '/mealprep/duplicate', params: [] },
   'mealprep.food': { method: 'get', path: '/mealprep/{id}/food', params: ['id'] },

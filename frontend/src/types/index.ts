@@ -47,6 +47,8 @@ export interface AppConfig {
   mainRouteList: RouteEntry[]
   dashboardRouteList: DashboardRouteEntry[]
   testimonials: Testimonial[]
+  /** Legal notice data from the server's configuration (LEGAL_*, CONTACT_EMAIL). */
+  legal?: { publisher: string; address: string; director: string; host: string; contactEmail: string }
 }
 
 export interface AuthUser {

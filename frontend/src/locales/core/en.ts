@@ -196,6 +196,7 @@ export const enCore: CoreMessages = {
     social: 'Follow us',
     terms: 'Terms of use',
     privacy: 'Privacy policy',
+    legalNotice: 'Legal notice',
     twitter: 'Twitter',
     youtube: 'YouTube',
     rights: '© {{year}} {{brand}}. All rights reserved.',
@@ -272,6 +273,14 @@ export const enCore: CoreMessages = {
     submit: 'Notify me',
     submitting: 'Sending…',
     privacyNote: 'One email, at launch. No spam.',
+  },
+  legal: {
+    title: 'Legal notice',
+    publisher: 'Publisher',
+    address: 'Address',
+    director: 'Publication director',
+    host: 'Host',
+    contact: 'Write to us',
   },
   errors: {
     backHome: 'Back to home',

@@ -196,6 +196,7 @@ export const frCore = {
     social: 'Nous suivre',
     terms: 'Conditions d’utilisation',
     privacy: 'Politique de confidentialité',
+    legalNotice: 'Mentions légales',
     twitter: 'Twitter',
     youtube: 'YouTube',
     rights: '© {{year}} {{brand}}. Tous droits réservés.',
@@ -272,6 +273,14 @@ export const frCore = {
     submit: 'Me prévenir',
     submitting: 'Envoi…',
     privacyNote: 'Un seul e-mail, au lancement. Pas de spam.',
+  },
+  legal: {
+    title: 'Mentions légales',
+    publisher: 'Éditeur',
+    address: 'Adresse',
+    director: 'Directeur de la publication',
+    host: 'Hébergeur',
+    contact: 'Nous écrire',
   },
   errors: {
     backHome: 'Retour à l’accueil',
