@@ -38,6 +38,10 @@ func TestAccountGoalsByHand(t *testing.T) {
 	requireRedirect(t, resp, "/dashboard/general")
 	_, p = b.visit(t, page)
 	require.Equal(t, map[string]any{"kcal": 2100.0, "proteinG": 150.0, "fatG": 70.0, "carbsG": 215.0}, p.Props["account"].(map[string]any)["goals"])
+	// The dashboard home charts them.
+	_, p = b.visit(t, "/dashboard/general")
+	require.Equal(t, map[string]any{"kcal": 2100.0, "proteinG": 150.0, "fatG": 70.0, "carbsG": 215.0}, p.Props["goals"])
+	require.NotNil(t, p.Props["balanceHistory"])
 }
 
 func TestAccountFormAndLanguage(t *testing.T) {

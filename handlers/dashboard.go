@@ -8,7 +8,9 @@ import (
 	"github.com/google/uuid"
 	inertia "github.com/romsar/gonertia/v3"
 
+	identityapp "github.com/gamelle/gamelle/app/identity"
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
 // MealPrepLister lists a person's meal preps for the dashboard home.
@@ -16,16 +18,22 @@ type MealPrepLister interface {
 	List(ctx context.Context, owner uuid.UUID) ([]mealprepapp.Summary, error)
 }
 
+// HomeReader reads the dashboard home's goals and balance history.
+type HomeReader interface {
+	Home(ctx context.Context, id uuid.UUID) (identityapp.Home, error)
+}
+
 // Dashboard serves the signed-in home. /dashboard/* is guarded by the core (guardAreas): signed
 // in, and ADMIN for /dashboard/admin* (served by Admin).
 type Dashboard struct {
 	*Core
 	mealpreps MealPrepLister
+	home      HomeReader
 }
 
 // NewDashboard returns the dashboard pages; the home lists mealpreps' meal preps.
-func NewDashboard(c *Core, mealpreps MealPrepLister) *Dashboard {
-	return &Dashboard{Core: c, mealpreps: mealpreps}
+func NewDashboard(c *Core, mealpreps MealPrepLister, home HomeReader) *Dashboard {
+	return &Dashboard{Core: c, mealpreps: mealpreps, home: home}
 }
 
 // Routes registers the dashboard pages.
@@ -42,5 +50,14 @@ func (h *Dashboard) dashboardGeneral(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "dashboard/general", inertia.Props{"mealPreps": list})
+	home, err := h.home.Home(r.Context(), u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, "dashboard/general", inertia.Props{
+		"mealPreps": list, "goals": home.Goals, "balanceHistory": home.BalanceHistory,
+		// Below this balance the page offers to buy tokens: one needs calculation's price.
+		"lowBalance": nutrition.NeedsCalculationTokens,
+	})
 }

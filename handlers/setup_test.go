@@ -114,7 +114,7 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 	areas := []Area{
 		NewPublic(s.Core, s.waitlist, s.billing), NewBilling(s.Core, s.billing),
 		NewIdentity(s.Core, s.accounts), NewSocial(s.Core, s.accounts, providers),
-		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core, s.mealprep), NewMealPreps(s.Core, s.mealprep),
+		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core, s.mealprep, s.accounts), NewMealPreps(s.Core, s.mealprep),
 		NewShoppingLists(s.Core, s.mealprep, testPrices(), 0),
 		NewAdmin(s.Core, s.admin),
 		NewAccount(s.Core, s.accounts, s.needs),

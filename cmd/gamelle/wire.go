@@ -245,7 +245,7 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 		handlers.NewIdentity(core, svc.identity),
 		handlers.NewSocial(core, svc.identity, svc.oauth),
 		handlers.NewOnboarding(core, svc.identity),
-		handlers.NewDashboard(core, svc.mealprep),
+		handlers.NewDashboard(core, svc.mealprep, svc.identity),
 		handlers.NewMealPreps(core, svc.mealprep),
 		handlers.NewShoppingLists(core, svc.mealprep, prices, cfg.USDPerEUR),
 		handlers.NewAdmin(core, svc.admin),

@@ -1,6 +1,22 @@
 /** English texts of the account, goals, needs survey and language pages. */
 export const profileEn = {
   profile: {
+    home: {
+      checklistTitle: 'Getting started',
+      checklist: { verify: 'Confirm my email address', goals: 'Set my daily goals', mealprep: 'Create my first meal prep', recipes: 'Generate my first recipe' },
+      done: 'done',
+      lowBalance: 'Your balance is low: a needs calculation costs {{count}} tokens.',
+      balance: 'Balance',
+      balanceOverTime: 'Balance over time',
+      balanceChartLabel: 'Balance over the last {{count}} movements; current balance {{balance}} tokens.',
+      goalsTitle: "Today's goals",
+      kcal: '{{kcal}} kcal',
+      protein: 'Protein',
+      fat: 'Fat',
+      carbs: 'Carbohydrates',
+      macroChartLabel: "Today's goals: {{kcal}} kcal, {{protein}} g protein, {{fat}} g fat, {{carbs}} g carbohydrates.",
+      editGoals: 'Edit my goals',
+    },
     settings: {
       title: 'Settings',
       sessionsTitle: 'Active sessions',

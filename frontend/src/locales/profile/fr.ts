@@ -1,6 +1,22 @@
 /** Textes français du compte, des objectifs, du questionnaire de besoins et de la langue. */
 export const profileFr = {
   profile: {
+    home: {
+      checklistTitle: 'Pour bien démarrer',
+      checklist: { verify: 'Confirmer mon adresse e-mail', goals: 'Fixer mes objectifs quotidiens', mealprep: 'Créer mon premier meal prep', recipes: 'Générer ma première recette' },
+      done: 'fait',
+      lowBalance: 'Votre solde est bas : un calcul de besoins coûte {{count}} jetons.',
+      balance: 'Solde',
+      balanceOverTime: 'Évolution du solde',
+      balanceChartLabel: 'Évolution du solde sur les {{count}} derniers mouvements ; solde actuel {{balance}} jetons.',
+      goalsTitle: 'Objectifs du jour',
+      kcal: '{{kcal}} kcal',
+      protein: 'Protéines',
+      fat: 'Lipides',
+      carbs: 'Glucides',
+      macroChartLabel: 'Objectifs du jour : {{kcal}} kcal, {{protein}} g de protéines, {{fat}} g de lipides, {{carbs}} g de glucides.',
+      editGoals: 'Modifier mes objectifs',
+    },
     settings: {
       title: 'Paramètres',
       sessionsTitle: 'Sessions actives',

@@ -1,20 +1,31 @@
 import { Head, Link } from '@inertiajs/react'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import MealPrepList, { type MealPrepSummary } from '../../components/mealprep/mealprep-list'
+import type { BalancePoint, MacroGoals } from '../../components/profile/charts'
 import { usePageProps } from '../../lib/shared-props'
 
-const nextSteps = ['needs', 'mealprep', 'recipes'] as const
+// Charts (recharts) load only when the home shows them, never with the landing page.
+const MacroChart = lazy(() => import('../../components/profile/charts').then((m) => ({ default: m.MacroChart })))
+const BalanceChart = lazy(() => import('../../components/profile/charts').then((m) => ({ default: m.BalanceChart })))
 
-/** Signed-in home: welcome, token balance, the verify-email reminder, next steps. */
+type Props = { mealPreps?: MealPrepSummary[]; goals?: MacroGoals | null; balanceHistory?: BalancePoint[]; lowBalance?: number }
+
+/** Signed-in home: balance (with a buy prompt when low), today's goals, meal preps, balance over time, checklist. */
 export default function General() {
   const { t } = useTranslation()
-  const { auth, mealPreps = [] } = usePageProps<{ mealPreps?: MealPrepSummary[] }>()
-  // Next steps lead somewhere: the meal-prep form, then the first meal prep's recipes.
-  const stepHref: Partial<Record<(typeof nextSteps)[number], string>> = {
-    mealprep: '#new-mealprep',
-    recipes: mealPreps[0] ? `/mealprep/${mealPreps[0].id}/recipes` : '#new-mealprep',
-  }
+  const { auth, mealPreps = [], goals = null, balanceHistory = [], lowBalance = 10 } = usePageProps<Props>()
   const user = auth.user
+  const balance = user?.balance ?? 0
+  const checklist = [
+    { key: 'verify', done: !!user?.verified, href: '/dashboard/account' },
+    { key: 'goals', done: !!goals, href: '/dashboard/account' },
+    { key: 'mealprep', done: mealPreps.length > 0, href: '#new-mealprep' },
+    { key: 'recipes', done: mealPreps.some((m) => m.recipeCount > 0), href: mealPreps[0] ? `/mealprep/${mealPreps[0].id}/recipes` : '#new-mealprep' },
+  ] as const
+  const allDone = checklist.every((c) => c.done)
+  const chartFallback = <div className="h-48 w-full animate-pulse rounded-xl bg-stone-100" aria-hidden="true" />
+
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <Head title={t('home.title')} />
@@ -35,33 +46,93 @@ export default function General() {
         </section>
       )}
 
-      <section className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
-        <h2 className="text-sm font-semibold tracking-wide text-stone-500 uppercase">{t('home.balanceTitle')}</h2>
-        <p className="mt-2 text-4xl font-extrabold text-brand-800" data-testid="dashboard-balance" data-balance={user?.balance ?? 0}>
-          {t('dashboard.balance', { count: user?.balance ?? 0 })}
-        </p>
-        <p className="mt-1 text-sm text-stone-500">{t('home.balanceHint')}</p>
-      </section>
+      {!allDone && (
+        <section aria-labelledby="checklist-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="onboarding-checklist">
+          <h2 id="checklist-title" className="text-lg font-bold text-stone-900">
+            {t('profile.home.checklistTitle')}
+          </h2>
+          <ol className="mt-3 space-y-2">
+            {checklist.map((c) => (
+              <li key={c.key} className="flex items-center gap-3">
+                <span aria-hidden="true" className={`flex size-6 items-center justify-center rounded-full text-sm font-bold ${c.done ? 'bg-brand-700 text-white' : 'border-2 border-stone-400 text-stone-400'}`}>
+                  {c.done ? '✓' : ''}
+                </span>
+                {c.done ? (
+                  <span className="text-stone-500 line-through">
+                    {t(`profile.home.checklist.${c.key}`)} <span className="sr-only">({t('profile.home.done')})</span>
+                  </span>
+                ) : (
+                  <a href={c.href} className="font-medium text-brand-800 underline">
+                    {t(`profile.home.checklist.${c.key}`)}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="balance-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+          <h2 id="balance-title" className="text-sm font-semibold tracking-wide text-stone-500 uppercase">
+            {t('home.balanceTitle')}
+          </h2>
+          <p className="mt-2 text-4xl font-extrabold text-brand-800" data-testid="dashboard-balance" data-balance={balance}>
+            {t('dashboard.balance', { count: balance })}
+          </p>
+          {balance < lowBalance ? (
+            <div className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="low-balance">
+              <p>{t('profile.home.lowBalance', { count: lowBalance })}</p>
+              <Link href="/buy-tokens" className="btn-primary mt-2 inline-block">
+                {t('dashboard.buyTokens')}
+              </Link>
+            </div>
+          ) : (
+            <p className="mt-1 text-sm text-stone-500">{t('home.balanceHint')}</p>
+          )}
+          {balanceHistory.length > 1 && (
+            <figure className="mt-4">
+              <figcaption className="text-sm font-semibold text-stone-700">{t('profile.home.balanceOverTime')}</figcaption>
+              <Suspense fallback={chartFallback}>
+                <BalanceChart points={balanceHistory} />
+              </Suspense>
+            </figure>
+          )}
+        </section>
+
+        <section aria-labelledby="goals-home-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="dashboard-goals">
+          <h2 id="goals-home-title" className="text-sm font-semibold tracking-wide text-stone-500 uppercase">
+            {t('profile.home.goalsTitle')}
+          </h2>
+          {goals ? (
+            <figure className="mt-2">
+              <figcaption className="text-2xl font-extrabold text-stone-900" data-testid="dashboard-goals-kcal">
+                {t('profile.home.kcal', { kcal: goals.kcal })}
+              </figcaption>
+              <Suspense fallback={chartFallback}>
+                <MacroChart goals={goals} />
+              </Suspense>
+              <Link href="/dashboard/account" className="text-sm font-medium text-brand-800 underline">
+                {t('profile.home.editGoals')}
+              </Link>
+            </figure>
+          ) : (
+            <div className="mt-2 space-y-3 text-sm text-stone-700">
+              <p>{t('profile.goals.none')}</p>
+              <Link href="/dashboard/account" className="btn-primary inline-block">
+                {t('profile.goals.save')}
+              </Link>
+              <p>
+                <Link href="/account/survey" className="font-medium text-brand-800 underline">
+                  {t('profile.goals.calculate', { cost: 10 })}
+                </Link>
+              </p>
+            </div>
+          )}
+        </section>
+      </div>
 
       <MealPrepList mealPreps={mealPreps} />
-
-      <section>
-        <h2 className="text-lg font-bold text-stone-900">{t('home.nextTitle')}</h2>
-        <ol className="mt-3 grid gap-3 sm:grid-cols-3">
-          {nextSteps.map((step, i) => (
-            <li key={step} className="rounded-xl border border-stone-200 bg-white p-4">
-              <span className="flex size-7 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">{i + 1}</span>
-              {stepHref[step] ? (
-                <a href={stepHref[step]} className="mt-2 block text-sm font-medium text-brand-800 underline">
-                  {t(`home.next.${step}`)}
-                </a>
-              ) : (
-                <p className="mt-2 text-sm font-medium text-stone-800">{t(`home.next.${step}`)}</p>
-              )}
-            </li>
-          ))}
-        </ol>
-      </section>
     </div>
   )
 }
