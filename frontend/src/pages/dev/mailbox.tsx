@@ -39,7 +39,7 @@ export default function Mailbox({ emails }: { emails: Email[]; to: string }) {
                 ))}
               </ul>
             )}
-            <pre className="mt-3 overflow-x-auto rounded-lg bg-stone-50 p-3 text-xs whitespace-pre-wrap text-stone-700" data-testid="mailbox-text">
+            <pre className="mt-3 rounded-lg bg-stone-50 p-3 text-xs break-all whitespace-pre-wrap text-stone-700" data-testid="mailbox-text">
               {m.text}
             </pre>
           </li>
