@@ -37,7 +37,7 @@ func TestWaitlistJoinIsIdempotent(t *testing.T) {
 		resp, _ := b.inertiaVisit(t, "POST", "/waitlist", map[string]string{"email": email}, map[string]string{"Accept-Language": "fr"})
 		require.Equal(t, http.StatusSeeOther, resp.StatusCode)
 		_, p := b.inertiaVisit(t, "GET", "/waitlist", nil, nil)
-		require.Equal(t, "Merci ! Nous vous écrirons dès que l'application mobile sera prête.", p.Props["flash"].(map[string]any)["success"])
+		require.Equal(t, "Merci\u00a0! Nous vous écrirons dès que l’application mobile sera prête.", p.Props["flash"].(map[string]any)["success"])
 		require.Empty(t, p.Props["errors"])
 	}
 	n, err := b.srv.waitlist.Count(t.Context())
