@@ -89,6 +89,8 @@ func TestDeleteAccountLeavesNoPersonalDataAndTheLedgerBalances(t *testing.T) {
 		"mealSplit": map[string]any{"breakfast": 25, "lunch": 35, "dinner": 30, "snack": 10}}
 	resp, _ = b.send(t, http.MethodPost, "/account/survey", survey, "/account/survey")
 	requireRedirect(t, resp, "/account/survey")
+	// A named meal prep: its name is stored beside the log and must go too.
+	prep := b.createMealPrep(t, "Semaine secrète")
 
 	// The export holds the account, the profile and the ledger.
 	require.Eventually(t, func() bool {
@@ -121,6 +123,9 @@ func TestDeleteAccountLeavesNoPersonalDataAndTheLedgerBalances(t *testing.T) {
 	requireRedirect(t, resp, "/auth/login")
 
 	require.Empty(t, leftovers(t, b, email), "the address is nowhere")
+	require.Empty(t, leftovers(t, b, "Semaine secrète"), "the meal prep's name is nowhere")
+	require.Empty(t, leftovers(t, b, "1 rue Secrète"), "the billing address is nowhere")
+	t.Logf("meal prep %s erased", prep)
 	for _, where := range leftovers(t, b, id.String()) {
 		table, _, _ := strings.Cut(where, ".")
 		require.True(t, ledgerTables[table], "personal data left in %s", where)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
@@ -95,6 +96,8 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 	s.mealprep = mealprepapp.New(pool, eventstore.New(pool), s.wallets, jc)
 	s.accounts.RegisterPersonalData(identityapp.PersonalData{Area: "mealprep", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
 		return s.mealprep.Export(ctx, q, id)
+	}, Erase: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, _ string) error {
+		return s.mealprep.EraseOwner(ctx, tx, id)
 	}})
 	s.needs = nutritionapp.NewNeeds(pool, s.wallets, jc)
 	// No Stripe key: the local test-mode checkout, as in development.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/riverqueue/river"
@@ -98,6 +99,8 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 	// Meal-prep names and custom foods go with the users row (ON DELETE CASCADE): export only.
 	identity.RegisterPersonalData(identityapp.PersonalData{Area: "mealprep", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
 		return mealpreps.Export(ctx, q, id)
+	}, Erase: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, _ string) error {
+		return mealpreps.EraseOwner(ctx, tx, id)
 	}})
 	return &services{
 		admin:    admin,
