@@ -22,7 +22,7 @@ import (
 )
 
 // ledgerTables keep the bare user id after a deletion: the ledger stays consistent and
-// pseudonymous (docs/architecture.md, "Erasing a person").
+// pseudonymous (docs/profile.md, "Erasing a person").
 var ledgerTables = map[string]bool{"events": true, "token_history": true, "balances": true, "event_idempotency": true}
 
 // leftovers lists "table.column" where any row still holds the needle, in every table of the

@@ -71,5 +71,5 @@ func (n Needs) Goals() Goals {
 	return Goals{Kcal: n.Kcal, ProteinG: n.ProteinG, FatG: n.FatG, CarbsG: n.CarbsG}
 }
 
-// NeedsCalculationTokens is the price of one needs calculation (docs/product.md).
+// NeedsCalculationTokens is the price of one needs calculation (docs/profile.md).
 const NeedsCalculationTokens = 10

@@ -161,7 +161,7 @@ const (
 	KcalPerGCarbs   = 4
 )
 
-// CalculateNeeds applies the documented formula (docs/product.md): Mifflin–St Jeor BMR × the
+// CalculateNeeds applies the documented formula (docs/profile.md): Mifflin–St Jeor BMR × the
 // activity factor, adjusted for the objective, then split between protein, fat and carbs by
 // the preset (4/9/4 kcal per gram). For recomposition, protein is raised to at least 2 g per
 // kg, the calories it adds are taken from fat and carbs in the preset's proportion, so the
