@@ -94,12 +94,19 @@ const goodPassword = "tomate-cerise-42"
 
 func (b *bundle) registerAndVerify(t *testing.T, email string) {
 	t.Helper()
+	b.registerAndVerifyTo(t, email, "/dashboard/general")
+}
+
+// registerAndVerifyTo signs up and opens the verification link, which signs the person in and
+// takes them to `to` (where they were going, else the dashboard).
+func (b *bundle) registerAndVerifyTo(t *testing.T, email, to string) {
+	t.Helper()
 	resp := b.post(t, "/auth/register", map[string]any{
 		"name": "Alice", "surname": "Martin", "email": email, "password": goodPassword, "password_confirmation": goodPassword,
 	}, "/auth/register")
 	requireRedirect(t, resp, "/auth/login")
 	resp, _ = b.visit(t, pathOf(t, b.lastEmail(t, strings.ToLower(email), mail.KindVerify).Data.Link))
-	requireRedirect(t, resp, "/dashboard/general")
+	requireRedirect(t, resp, to)
 }
 
 func (b *bundle) sessionCookie(t *testing.T) *http.Cookie {
@@ -295,7 +302,8 @@ func TestDashboardGuards(t *testing.T) {
 	resp, _ = b.visit(t, "/dashboard/admin")
 	requireRedirect(t, resp, "/auth/login")
 
-	b.registerAndVerify(t, "erin@example.com")
+	// Verification resumes where the visitor was going: the admin page, refused to a USER.
+	b.registerAndVerifyTo(t, "erin@example.com", "/dashboard/admin")
 	resp, p := b.visit(t, "/dashboard/admin")
 	require.Equal(t, http.StatusForbidden, resp.StatusCode)
 	require.Equal(t, "errors/forbidden", p.Component)

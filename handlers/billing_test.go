@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	billingapp "github.com/gamelle/gamelle/app/billing"
+	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/integrations/stripe"
 )
 
@@ -146,7 +147,13 @@ func TestVisitorsSignUpOrSignInAndComeBackToThePurchase(t *testing.T) {
 	resp := b.do(t, http.MethodGet, "/buy-tokens-na/continue?pack=pack-60&currency=USD", nil, nil)
 	resp.Body.Close()
 	requireRedirect(t, resp, "/auth/register")
-	b.registerAndVerify(t, "newbuyer@example.com")
+	resp = b.post(t, "/auth/register", map[string]any{
+		"name": "Alice", "surname": "Martin", "email": "newbuyer@example.com", "password": goodPassword, "password_confirmation": goodPassword,
+	}, "/auth/register")
+	requireRedirect(t, resp, "/auth/login")
+	// The verification link signs them in on the pack they chose.
+	resp, _ = b.visit(t, pathOf(t, b.lastEmail(t, "newbuyer@example.com", mail.KindVerify).Data.Link))
+	requireRedirect(t, resp, "/buy-tokens?currency=USD&pack=pack-60")
 	// Signed in, the visitors' page hands over to the real shop with the pack kept.
 	resp = b.do(t, http.MethodGet, "/buy-tokens-na?pack=pack-60&currency=USD", nil, nil)
 	resp.Body.Close()

@@ -248,7 +248,9 @@ func (h *Identity) verifyEmail(w http.ResponseWriter, r *http.Request) {
 			h.serverError(w, r, err)
 			return
 		}
-		h.redirectWithFlash(w, r, "/dashboard/general", "success", h.t(r, "flash.verify.done"))
+		// Back to where the person was going when they signed up (a pack chosen on
+		// /buy-tokens-na), else the dashboard.
+		h.redirectWithFlash(w, r, h.nextOr(r, "/dashboard/general"), "success", h.t(r, "flash.verify.done"))
 		return
 	}
 	// A replay: nothing granted. Only an already signed-in owner goes to the dashboard; the

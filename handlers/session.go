@@ -193,10 +193,16 @@ func (s *Core) afterLogin(r *http.Request, u identityapp.User) string {
 	if u.NeedsProfile() {
 		return "/auth/otp/steps"
 	}
+	return s.nextOr(r, "/dashboard/general")
+}
+
+// nextOr pops the page the person was going to before signing in (a local path only, never
+// another site), or returns fallback.
+func (s *Core) nextOr(r *http.Request, fallback string) string {
 	if next := s.sessions.PopString(r.Context(), sessionKeyNext); strings.HasPrefix(next, "/") && !strings.HasPrefix(next, "//") {
 		return next
 	}
-	return "/dashboard/general"
+	return fallback
 }
 
 // authUser is the shared `auth.user` prop.

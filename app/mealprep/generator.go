@@ -150,10 +150,11 @@ func PriceCents(foods []FoodData, ings []mealprep.Ingredient) int {
 	return int(math.Round(total))
 }
 
-// WithinTolerance reports whether got is within 5 % (or 3 g / 15 kcal) of want on each value.
+// WithinTolerance reports whether got is within the recipe engine's published tolerance of want
+// (nutrition.WithinTolerance: 5 % or 3 g per macro, 5 % or 12 kcal for energy), so a recipe
+// edited by hand is judged by the same rule as a generated one.
 func WithinTolerance(got, want mealprep.Macros) bool {
-	ok := func(g, w, abs float64) bool { return math.Abs(g-w) <= max(abs, 0.05*w) }
-	return ok(got.Kcal, want.Kcal, 15) && ok(got.ProteinG, want.ProteinG, 3) && ok(got.FatG, want.FatG, 3) && ok(got.CarbsG, want.CarbsG, 3)
+	return nutrition.WithinTolerance(nutrition.Macros(want), nutrition.Macros(got))
 }
 
 // ScaledGenerator is the simple built-in generator: it picks up to four foods with energy

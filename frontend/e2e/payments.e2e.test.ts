@@ -63,12 +63,10 @@ describe.each([
     await page.getByRole('button', { name: m.auth.register.submit }).click()
     await page.waitForURL('**/auth/login')
 
-    // The verification link signs the new account in (2 tokens offered); back on the visitors'
-    // page, a signed-in person is handed over to the shop with the pack selected.
+    // The verification link signs the new account in (2 tokens offered) and brings it back to
+    // the shop with the chosen pack selected.
     const verify = await waitForEmail(page, email, verifySubject)
     await page.goto(verify.find((l) => l.includes('/auth/verify/'))!)
-    await page.waitForURL('**/dashboard/general')
-    await page.goto('/buy-tokens-na?pack=pack-60')
     await page.waitForURL((u) => u.pathname === '/buy-tokens' && u.searchParams.get('pack') === 'pack-60')
     await page.getByTestId('test-mode-banner').waitFor()
     const before = Number(await balanceOn(page, 'shop-balance'))
