@@ -1,0 +1,116 @@
+/**
+ * The profile in a real browser (issue 12), on a server of its own with ADMIN_EMAILS naming an
+ * admin who grants the tokens the calculation needs: a new person sets goals by hand (free),
+ * sees them on the home chart, cannot afford the calculation (buy prompt, nothing charged), gets
+ * 10 tokens, fills the survey, follows the progress, accepts the result and sees the home chart
+ * change; then switches to English and the pages follow. Every profile page goes through axe-core
+ * at every width.
+ */
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { en } from '../src/locales/en'
+import { fr } from '../src/locales/fr'
+import { launchBrowser, openPage } from './browser'
+import { checkPage } from './support/a11y'
+import { startGamelle, type Gamelle } from './support/server'
+import { signUpVerified, uniqueEmail } from './support/session'
+
+const adminEmail = uniqueEmail('profile-admin')
+const personEmail = uniqueEmail('profile')
+let browser: Browser
+let server: Gamelle
+
+beforeAll(async () => {
+  server = await startGamelle({
+    bin: inject('gamelleBin'),
+    adminUrl: inject('adminDatabaseUrl'),
+    logName: 'profile-server.log',
+    env: { ADMIN_EMAILS: adminEmail, NEEDS_TEST_DELAY: '1500ms' },
+  })
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('profile', () => {
+  it('goals by hand, then the paid calculation followed to the end, accepted, on the home chart; then English', async () => {
+    const { page } = await openPage(browser, server.baseURL, { locale: 'fr-FR' })
+    await signUpVerified(page, personEmail, 'Léa', 'Moreau')
+
+    // Goals by hand, free, with a preset to help.
+    await page.goto('/dashboard/account')
+    await page.getByLabel(fr.profile.goals.kcal).fill('2000')
+    await page.getByRole('button', { name: fr.profile.goals.presetApply }).click()
+    await expect.poll(() => page.getByLabel(fr.profile.goals.carbsG).inputValue()).toBe('250')
+    await page.getByRole('button', { name: fr.profile.goals.save }).click()
+    await page.waitForURL('**/dashboard/general')
+    await expect.poll(() => page.getByTestId('dashboard-goals-kcal').innerText()).toContain('2000')
+    expect(await page.getByTestId('dashboard-balance').getAttribute('data-balance')).toBe('2')
+
+    // Two tokens: the survey answers the buy prompt and charges nothing.
+    await page.goto('/account/survey')
+    await page.getByLabel(fr.profile.survey.weight.replace('{{unit}}', 'kg')).fill('80')
+    await page.getByLabel(fr.profile.survey.height.replace('{{unit}}', 'cm')).fill('180')
+    await page.getByLabel(fr.profile.survey.age).fill('30')
+    await page.getByLabel(fr.profile.survey.sexes.male).check()
+    await page.getByLabel(fr.profile.survey.activityLevel).selectOption('moderate')
+    await page.getByLabel(fr.profile.survey.activityDescription).fill('Bureau, vélo pour aller travailler')
+    await page.getByLabel(fr.profile.survey.otherActivities).fill('Football le dimanche')
+    await page.getByLabel(fr.profile.survey.objective).selectOption('maintenance')
+    const submit = page.getByRole('button', { name: fr.profile.survey.submit.replace('{{cost}}', '10') })
+    await submit.click()
+    await expect.poll(() => page.getByTestId('survey-tokens').count()).toBe(1)
+    expect(await page.getByRole('link', { name: fr.profile.survey.buy }).getAttribute('href')).toBe('/buy-tokens')
+
+    // The admin grants 10 tokens.
+    const admin = await openPage(browser, server.baseURL, { locale: 'fr-FR' })
+    await signUpVerified(admin.page, adminEmail, 'Alex', 'Admin')
+    await admin.page.goto('/dashboard/admin/users')
+    await admin.page.getByLabel(fr.admin.users.search).fill(personEmail)
+    await admin.page.keyboard.press('Enter')
+    await admin.page.getByRole('link', { name: personEmail }).click()
+    await admin.page.waitForURL('**/dashboard/admin/users/*')
+    await admin.page.getByLabel(fr.admin.user.amount).fill('10')
+    await admin.page.getByLabel(fr.admin.user.reasonField).fill('Essai du calcul des besoins')
+    await admin.page.getByRole('button', { name: fr.admin.user.adjust }).click()
+    await expect.poll(() => admin.page.getByTestId('admin-user-balance').innerText()).toBe('12')
+
+    // The survey again (kept in the form): charged, followed, explained, accepted.
+    await page.reload()
+    await page.getByLabel(fr.profile.survey.weight.replace('{{unit}}', 'kg')).fill('80')
+    await page.getByLabel(fr.profile.survey.height.replace('{{unit}}', 'cm')).fill('180')
+    await page.getByLabel(fr.profile.survey.age).fill('30')
+    await page.getByLabel(fr.profile.survey.sexes.male).check()
+    await page.getByLabel(fr.profile.survey.activityLevel).selectOption('moderate')
+    await page.getByLabel(fr.profile.survey.activityDescription).fill('Bureau, vélo pour aller travailler')
+    await page.getByLabel(fr.profile.survey.otherActivities).fill('Football le dimanche')
+    await page.getByLabel(fr.profile.survey.objective).selectOption('maintenance')
+    await submit.click()
+    await expect.poll(() => page.getByTestId('needs-pending').count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => page.getByTestId('needs-result').count(), { timeout: 30_000 }).toBe(1)
+    // 10·80 + 6.25·180 − 5·30 + 5 = 1780 kcal × 1.55 = 2759 kcal.
+    expect(await page.getByTestId('needs-kcal').innerText()).toContain('2')
+    expect(await page.getByTestId('needs-result').innerText()).toContain('1\u202f780')
+    await checkPage(page, '/account/survey', 'profile-survey')
+    await page.getByTestId('needs-accept').click()
+    await page.waitForURL('**/dashboard/general')
+    await expect.poll(() => page.getByTestId('dashboard-goals-kcal').innerText()).toContain('2759')
+    expect(await page.getByTestId('dashboard-balance').getAttribute('data-balance')).toBe('2')
+    await checkPage(page, '/dashboard/general', 'profile-home', { ready: (p) => p.getByTestId('dashboard-goals').waitFor() })
+    await checkPage(page, '/dashboard/account', 'profile-account')
+    await checkPage(page, '/account/billing', 'profile-billing')
+    await checkPage(page, '/dashboard/settings', 'profile-settings')
+
+    // English: stored on the person, this device follows at once.
+    await page.goto('/dashboard/language')
+    await page.getByLabel(fr.profile.language.en).check()
+    await page.getByRole('button', { name: fr.profile.language.save }).click()
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(en.profile.language.title)
+    await page.goto('/dashboard/account')
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(en.profile.account.title)
+    await checkPage(page, '/dashboard/language', 'profile-language')
+  })
+})
