@@ -11,7 +11,7 @@ PG      := scripts/dev-postgres.sh
 # The test cluster trades durability for speed: it only ever holds throwaway databases.
 TEST_PG_ENV := GAMELLE_PG_FSYNC=off GAMELLE_PG_SYNC_COMMIT=off
 
-.PHONY: run dev test test-go test-frontend test-e2e js-budget bench lint deps frontend build db db-stop clean routes
+.PHONY: run dev test test-go test-frontend test-e2e js-budget bench lint deps frontend build db db-stop clean routes types
 
 deps: $(FE)/node_modules/.install-stamp
 	@$(GO) mod download
@@ -75,10 +75,15 @@ lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	cd $(FE) && $(NPM) run typecheck --silent
 	@scripts/check-routes.sh
+	@scripts/check-types.sh
 
 # Regenerate the typed route table after adding or changing a route.
 routes:
 	$(GO) run ./cmd/gamelle routes --ts -o $(FE)/src/lib/routes.gen.ts
+
+# Regenerate the page props types after adding a page or changing a props struct.
+types:
+	$(GO) run ./cmd/gamelle types --ts -o $(FE)/src/types/props.gen.ts
 
 # Every benchmark, each beside a baseline measured in the same run (dedicated cluster
 # .data/pg-bench), ending with one summary table: landing JavaScript, recipe engine, charges,

@@ -7,11 +7,13 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
 	inertia "github.com/romsar/gonertia/v3"
 
 	adminapp "github.com/gamelle/gamelle/app/admin"
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/handlers/page"
 	"github.com/gamelle/gamelle/projections"
 )
 
@@ -89,10 +91,48 @@ func (h *Admin) audit(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "admin/audit", inertia.Props{
-		"filters": q, "page": page, "actions": actions, "reasons": auditReasons,
-	})
+	h.render(w, r, adminAuditPage.With(adminAuditProps{Filters: q, Page: page, Actions: actions, Reasons: auditReasons}))
 }
+
+type adminAuditProps struct {
+	Filters adminapp.AuditQuery `json:"filters"`
+	Page    adminapp.AuditPage  `json:"page"`
+	Actions []adminapp.Action   `json:"actions"`
+	Reasons []string            `json:"reasons"`
+}
+
+type adminUsersProps struct {
+	Q      string               `json:"q"`
+	People []identityapp.Person `json:"people"`
+}
+
+type adminUserProps struct {
+	Detail adminapp.PersonDetail `json:"detail"`
+	Self   bool                  `json:"self"`
+	Limits struct {
+		MaxAmount int `json:"maxAmount"`
+		MaxReason int `json:"maxReason"`
+	} `json:"limits"`
+}
+
+type adminEventsProps struct {
+	UserID  uuid.UUID               `json:"userId"`
+	Email   string                  `json:"email"`
+	Streams []adminapp.StreamEvents `json:"streams"`
+}
+
+type adminStatsProps struct {
+	Stats           adminapp.Stats `json:"stats"`
+	ProjectionNames []string       `json:"projectionNames"`
+}
+
+var (
+	adminAuditPage  = page.Define[adminAuditProps]("admin/audit")
+	adminUsersPage  = page.Define[adminUsersProps]("admin/users")
+	adminUserPage   = page.Define[adminUserProps]("admin/user")
+	adminEventsPage = page.Define[adminEventsProps]("admin/events")
+	adminStatsPage  = page.Define[adminStatsProps]("admin/stats")
+)
 
 // auditReasons are the reasons offered in the audit's filter.
 var auditReasons = []string{
@@ -152,7 +192,7 @@ func (h *Admin) people(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "admin/users", inertia.Props{"q": q, "people": people})
+	h.render(w, r, adminUsersPage.With(adminUsersProps{Q: q, People: people}))
 }
 
 func (h *Admin) person(w http.ResponseWriter, r *http.Request) {
@@ -171,9 +211,9 @@ func (h *Admin) person(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, _ := currentUser(r.Context())
-	h.render(w, r, "admin/user", inertia.Props{"detail": d, "self": u.ID == id, "limits": map[string]any{
-		"maxAmount": adminapp.MaxAdjustment, "maxReason": adminapp.MaxReasonLength,
-	}})
+	props := adminUserProps{Detail: d, Self: u.ID == id}
+	props.Limits.MaxAmount, props.Limits.MaxReason = adminapp.MaxAdjustment, adminapp.MaxReasonLength
+	h.render(w, r, adminUserPage.With(props))
 }
 
 type adjustForm struct {
@@ -284,7 +324,7 @@ func (h *Admin) events(w http.ResponseWriter, r *http.Request) {
 	if len(people) == 1 {
 		email = people[0].Email
 	}
-	h.render(w, r, "admin/events", inertia.Props{"userId": id, "email": email, "streams": streams})
+	h.render(w, r, adminEventsPage.With(adminEventsProps{UserID: id, Email: email, Streams: streams}))
 }
 
 func (h *Admin) stats(w http.ResponseWriter, r *http.Request) {
@@ -297,7 +337,7 @@ func (h *Admin) stats(w http.ResponseWriter, r *http.Request) {
 	for _, p := range projections.Default() {
 		names = append(names, p.Name())
 	}
-	h.render(w, r, "admin/stats", inertia.Props{"stats": st, "projectionNames": names})
+	h.render(w, r, adminStatsPage.With(adminStatsProps{Stats: st, ProjectionNames: names}))
 }
 
 type rebuildForm struct {

@@ -64,7 +64,7 @@ func (b *bundle) post(t *testing.T, path string, body any, referer string) *http
 	return resp
 }
 
-func (b *bundle) visit(t *testing.T, path string) (*http.Response, page) {
+func (b *bundle) visit(t *testing.T, path string) (*http.Response, pageObject) {
 	t.Helper()
 	return b.inertiaVisit(t, http.MethodGet, path, nil, nil)
 }
@@ -77,12 +77,12 @@ func requireRedirect(t *testing.T, resp *http.Response, to string) {
 	require.Equal(t, to, loc.RequestURI())
 }
 
-func errorsOf(p page) map[string]any {
+func errorsOf(p pageObject) map[string]any {
 	e, _ := p.Props["errors"].(map[string]any)
 	return e
 }
 
-func authUserOf(t *testing.T, p page) map[string]any {
+func authUserOf(t *testing.T, p pageObject) map[string]any {
 	t.Helper()
 	auth, _ := p.Props["auth"].(map[string]any)
 	require.NotNil(t, auth)

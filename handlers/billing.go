@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
@@ -17,6 +18,7 @@ import (
 	billingapp "github.com/gamelle/gamelle/app/billing"
 	"github.com/gamelle/gamelle/domain/billing"
 	"github.com/gamelle/gamelle/domain/identity"
+	"github.com/gamelle/gamelle/handlers/page"
 	"github.com/gamelle/gamelle/integrations/stripe"
 	"github.com/gamelle/gamelle/projections/checkouts"
 )
@@ -47,27 +49,27 @@ func (h *Billing) Routes(r chi.Router) {
 	r.With(h.requireUser).Post("/stripe/test-checkout", h.testCheckout)
 }
 
-// packProp is one pack as the pages show it.
-type packProp struct {
-	ID              string  `json:"id"`
-	Tokens          int64   `json:"tokens"`
-	PriceCents      int64   `json:"priceCents"`
-	Currency        string  `json:"currency"`
-	Badge           *string `json:"badge"`
-	PerTokenCents   float64 `json:"perTokenCents"`
-	TokensPerUnit   float64 `json:"tokensPerUnit"`
-	DiscountPercent int64   `json:"discountPercent"`
+// tokenPack is one pack as the pages show it.
+type tokenPack struct {
+	ID              string         `json:"id"`
+	Tokens          int64          `json:"tokens"`
+	PriceCents      int64          `json:"priceCents"`
+	Currency        string         `json:"currency"`
+	Badge           *billing.Badge `json:"badge"`
+	PerTokenCents   float64        `json:"perTokenCents"`
+	TokensPerUnit   float64        `json:"tokensPerUnit"`
+	DiscountPercent int64          `json:"discountPercent"`
 }
 
-func packPropsOf(offers []billing.PackOffer) []packProp {
-	out := make([]packProp, 0, len(offers))
+func tokenPacksOf(offers []billing.PackOffer) []tokenPack {
+	out := make([]tokenPack, 0, len(offers))
 	for _, o := range offers {
-		p := packProp{
+		p := tokenPack{
 			ID: o.ID, Tokens: o.Tokens, PriceCents: o.PriceCents, Currency: string(o.Currency),
 			PerTokenCents: o.PerTokenCents, TokensPerUnit: o.TokensPerUnit, DiscountPercent: o.DiscountPercent,
 		}
 		if o.Badge != billing.BadgeNone {
-			b := string(o.Badge)
+			b := o.Badge
 			p.Badge = &b
 		}
 		out = append(out, p)
@@ -89,28 +91,106 @@ func currencyOf(r *http.Request) billing.Currency {
 }
 
 // shopProps are the props of the pages that sell packs.
-func (h *Billing) shopProps(r *http.Request) (inertia.Props, error) {
+type shopProps struct {
+	Packs        []tokenPack `json:"packs"`
+	Currency     string      `json:"currency"`
+	Currencies   []string    `json:"currencies"`
+	SelectedPack string      `json:"selectedPack"`
+	TestMode     bool        `json:"testMode"`
+	Promo        shopPromo   `json:"promo"`
+}
+
+type shopPromo struct {
+	Code     string `json:"code"`
+	Percent  int    `json:"percent"`
+	Eligible bool   `json:"eligible"`
+}
+
+// productsProps add, for an ADMIN, every pack (retired ones too) with its edit form.
+type productsProps struct {
+	shopProps
+	CanEdit   bool          `json:"canEdit"`
+	Catalogue []catalogPack `json:"catalogue,omitempty"`
+	// Purchases and refunds, for admins.
+	RecentCheckouts []recentCheckout `json:"recentCheckouts,omitempty"`
+}
+
+type recentCheckout struct {
+	ID            string         `json:"id"`
+	PackID        string         `json:"packId"`
+	Tokens        int64          `json:"tokens"`
+	AmountCents   int64          `json:"amountCents"`
+	Currency      string         `json:"currency"`
+	PromoCode     string         `json:"promoCode"`
+	Status        billing.Status `json:"status"`
+	RefundedCents int64          `json:"refundedCents"`
+	TokensRevoked int64          `json:"tokensRevoked"`
+	StartedAt     time.Time      `json:"startedAt"`
+}
+
+type catalogPack struct {
+	ID     string                     `json:"id"`
+	Tokens int64                      `json:"tokens"`
+	Prices map[billing.Currency]int64 `json:"prices"`
+	Badge  string                     `json:"badge"`
+	Active bool                       `json:"active"`
+}
+
+// checkoutProps show where one purchase stands.
+type checkoutProps struct {
+	Checkout checkoutView `json:"checkout"`
+}
+
+// checkoutErrorProps explain a cancelled or failed payment; Checkout is null when unknown.
+type checkoutErrorProps struct {
+	Reason   string        `json:"reason"`
+	Checkout *checkoutView `json:"checkout"`
+}
+
+type checkoutView struct {
+	ID          string         `json:"id"`
+	Status      billing.Status `json:"status"`
+	PackID      string         `json:"packId"`
+	Tokens      int64          `json:"tokens"`
+	AmountCents int64          `json:"amountCents"`
+	Currency    string         `json:"currency"`
+	PromoCode   string         `json:"promoCode"`
+	TestMode    bool           `json:"testMode"`
+}
+
+var _ = page.Enum(billing.StatusStarted, billing.StatusCompleted, billing.StatusFailed, billing.StatusExpired)
+
+var (
+	buyTokensPage          = page.Define[shopProps]("billing/buy-tokens")
+	buyTokensVisitorPage   = page.Define[shopProps]("billing/buy-tokens-na")
+	productsPage           = page.Define[productsProps]("dashboard/products")
+	checkoutSuccessPage    = page.Define[checkoutProps]("billing/success")
+	checkoutErrorPage      = page.Define[checkoutErrorProps]("billing/error")
+	stripeTestCheckoutPage = page.Define[checkoutProps]("billing/test-checkout")
+)
+
+func (h *Billing) shopProps(r *http.Request) (shopProps, error) {
 	cur := currencyOf(r)
 	offers, err := h.billing.Offers(r.Context(), cur)
 	if err != nil {
-		return nil, err
+		return shopProps{}, err
 	}
 	currencies := []string{}
 	for _, c := range billing.Currencies() {
 		currencies = append(currencies, string(c))
 	}
-	props := inertia.Props{
-		"packs": packPropsOf(offers), "currency": string(cur), "currencies": currencies,
-		"selectedPack": r.URL.Query().Get("pack"), "testMode": h.billing.TestMode(),
-		"promo": map[string]any{"code": billing.WelcomePromoCode, "percent": billing.WelcomePromoPercent, "eligible": true},
+	props := shopProps{
+		Packs: tokenPacksOf(offers), Currency: string(cur), Currencies: currencies,
+		SelectedPack: r.URL.Query().Get("pack"), TestMode: h.billing.TestMode(),
+		Promo: shopPromo{Code: billing.WelcomePromoCode, Percent: billing.WelcomePromoPercent, Eligible: true},
 	}
 	if u, ok := currentUser(r.Context()); ok {
 		hist, err := h.billing.BuyerHistory(r.Context(), h.pool, u.ID)
 		if err != nil {
-			return nil, err
+			return shopProps{}, err
 		}
 		_, perr := billing.CheckPromo(billing.WelcomePromoCode, hist)
-		props["promo"] = map[string]any{"code": billing.WelcomePromoCode, "percent": billing.WelcomePromoPercent, "eligible": perr == nil}
+		props.Promo.Eligible = perr == nil
 	}
 	return props, nil
 }
@@ -121,7 +201,7 @@ func (h *Billing) buyTokens(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "billing/buy-tokens", props)
+	h.render(w, r, buyTokensPage.With(props))
 }
 
 // buyTokensVisitor shows the packs to visitors; signed-in people go to the real shop.
@@ -135,7 +215,7 @@ func (h *Billing) buyTokensVisitor(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "billing/buy-tokens-na", props)
+	h.render(w, r, buyTokensVisitorPage.With(props))
 }
 
 // continueToAccount remembers the chosen pack and sends the visitor to sign up (or log in):
@@ -157,43 +237,41 @@ func (h *Billing) continueToAccount(w http.ResponseWriter, r *http.Request) {
 // products is /dashboard/products: the packs with buy buttons for everyone, and for ADMINs
 // every pack (retired ones too) with its edit form.
 func (h *Billing) products(w http.ResponseWriter, r *http.Request) {
-	props, err := h.shopProps(r)
+	shop, err := h.shopProps(r)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
 	u, _ := currentUser(r.Context())
-	props["canEdit"] = u.Role == identity.RoleAdmin
+	props := productsProps{shopProps: shop, CanEdit: u.Role == identity.RoleAdmin}
 	if u.Role == identity.RoleAdmin {
 		packs, err := h.billing.Packs(r.Context())
 		if err != nil {
 			h.serverError(w, r, err)
 			return
 		}
-		all := make([]map[string]any, 0, len(packs))
+		props.Catalogue = make([]catalogPack, 0, len(packs))
 		for _, p := range packs {
-			all = append(all, map[string]any{
-				"id": p.ID, "tokens": p.Tokens, "prices": p.Prices, "badge": string(p.Badge), "active": p.Active,
+			props.Catalogue = append(props.Catalogue, catalogPack{
+				ID: p.ID, Tokens: p.Tokens, Prices: p.Prices, Badge: string(p.Badge), Active: p.Active,
 			})
 		}
-		props["catalogue"] = all
 		recent, err := checkouts.Recent(r.Context(), h.pool, 20)
 		if err != nil {
 			h.serverError(w, r, err)
 			return
 		}
-		purchases := make([]map[string]any, 0, len(recent))
+		// Purchases and refunds (what was refunded, how many tokens were taken back) for admins.
+		props.RecentCheckouts = make([]recentCheckout, 0, len(recent))
 		for _, c := range recent {
-			purchases = append(purchases, map[string]any{
-				"id": c.CheckoutID.String(), "packId": c.PackID, "tokens": c.Tokens, "amountCents": c.AmountCents,
-				"currency": c.Currency, "promoCode": c.PromoCode, "status": c.Status, "refundedCents": c.RefundedCents,
-				"tokensRevoked": c.TokensRevoked, "startedAt": c.StartedAt,
+			props.RecentCheckouts = append(props.RecentCheckouts, recentCheckout{
+				ID: c.CheckoutID.String(), PackID: c.PackID, Tokens: c.Tokens, AmountCents: c.AmountCents,
+				Currency: c.Currency, PromoCode: c.PromoCode, Status: billing.Status(c.Status), RefundedCents: c.RefundedCents,
+				TokensRevoked: c.TokensRevoked, StartedAt: c.StartedAt,
 			})
 		}
-		// Purchases and refunds (what was refunded, how many tokens were taken back) for admins.
-		props["recentCheckouts"] = purchases
 	}
-	h.render(w, r, "dashboard/products", props)
+	h.render(w, r, productsPage.With(props))
 }
 
 type packForm struct {
@@ -354,10 +432,10 @@ func (h *Billing) webhook(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte(`{"received":true}`))
 }
 
-func checkoutProp(v billingapp.CheckoutView) map[string]any {
-	return map[string]any{
-		"id": v.ID.String(), "status": string(v.Status), "packId": v.PackID, "tokens": v.Tokens,
-		"amountCents": v.AmountCents, "currency": string(v.Currency), "promoCode": v.PromoCode, "testMode": v.TestMode,
+func checkoutProp(v billingapp.CheckoutView) checkoutView {
+	return checkoutView{
+		ID: v.ID.String(), Status: v.Status, PackID: v.PackID, Tokens: v.Tokens,
+		AmountCents: v.AmountCents, Currency: string(v.Currency), PromoCode: v.PromoCode, TestMode: v.TestMode,
 	}
 }
 
@@ -387,24 +465,25 @@ func (h *Billing) success(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "billing/success", inertia.Props{"checkout": checkoutProp(v)})
+	h.render(w, r, checkoutSuccessPage.With(checkoutProps{Checkout: checkoutProp(v)}))
 }
 
 // checkoutError explains a cancelled or failed payment and offers to try again.
 func (h *Billing) checkoutError(w http.ResponseWriter, r *http.Request) {
-	props := inertia.Props{"reason": r.URL.Query().Get("reason"), "checkout": nil}
+	props := checkoutErrorProps{Reason: r.URL.Query().Get("reason")}
 	if id, err := uuid.Parse(r.URL.Query().Get("checkout")); err == nil {
 		u, _ := currentUser(r.Context())
 		v, err := h.billing.Checkout(r.Context(), u.ID, id)
 		switch {
 		case err == nil:
-			props["checkout"] = checkoutProp(v)
+			c := checkoutProp(v)
+			props.Checkout = &c
 		case !errors.Is(err, billingapp.ErrNotFound):
 			h.serverError(w, r, err)
 			return
 		}
 	}
-	h.render(w, r, "billing/error", props)
+	h.render(w, r, checkoutErrorPage.With(props))
 }
 
 // testCheckoutPage is the local stand-in for Stripe's page (test mode only).
@@ -423,7 +502,7 @@ func (h *Billing) testCheckoutPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "billing/test-checkout", inertia.Props{"checkout": checkoutProp(v)})
+	h.render(w, r, stripeTestCheckoutPage.With(checkoutProps{Checkout: checkoutProp(v)}))
 }
 
 type testCheckoutForm struct {

@@ -15,7 +15,7 @@ import (
 	"github.com/gamelle/gamelle/integrations/stripe"
 )
 
-func (b *bundle) balanceOf(t *testing.T, p page) float64 {
+func (b *bundle) balanceOf(t *testing.T, p pageObject) float64 {
 	t.Helper()
 	bal, _ := authUserOf(t, p)["balance"].(float64)
 	return bal

@@ -6,11 +6,11 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
-	inertia "github.com/romsar/gonertia/v3"
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/handlers/page"
 )
 
 // MealPrepLister lists a person's meal preps for the dashboard home.
@@ -41,6 +41,16 @@ func (h *Dashboard) Routes(r chi.Router) {
 	r.Get("/dashboard/general", h.dashboardGeneral)
 }
 
+type dashboardGeneralProps struct {
+	MealPreps      []mealprepapp.Summary      `json:"mealPreps"`
+	Goals          *nutrition.Goals           `json:"goals"`
+	BalanceHistory []identityapp.BalancePoint `json:"balanceHistory"`
+	// Below this balance the page offers to buy tokens: one needs calculation's price.
+	LowBalance int `json:"lowBalance"`
+}
+
+var dashboardGeneralPage = page.Define[dashboardGeneralProps]("dashboard/general")
+
 // dashboardGeneral is the signed-in home: name, balance (shared auth prop), welcome and next
 // steps.
 func (h *Dashboard) dashboardGeneral(w http.ResponseWriter, r *http.Request) {
@@ -55,9 +65,8 @@ func (h *Dashboard) dashboardGeneral(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "dashboard/general", inertia.Props{
-		"mealPreps": list, "goals": home.Goals, "balanceHistory": home.BalanceHistory,
-		// Below this balance the page offers to buy tokens: one needs calculation's price.
-		"lowBalance": nutrition.NeedsCalculationTokens,
-	})
+	h.render(w, r, dashboardGeneralPage.With(dashboardGeneralProps{
+		MealPreps: list, Goals: home.Goals, BalanceHistory: home.BalanceHistory,
+		LowBalance: nutrition.NeedsCalculationTokens,
+	}))
 }

@@ -5,7 +5,6 @@ import (
 	"regexp"
 
 	"github.com/go-chi/chi/v5"
-	inertia "github.com/romsar/gonertia/v3"
 
 	"github.com/gamelle/gamelle/integrations/mail"
 )
@@ -54,5 +53,5 @@ func (h *DevMailbox) devMailbox(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, mailboxEntry{ID: m.ID, To: m.To, Subject: m.Subject, Text: m.Text, Links: links, CreatedAt: m.CreatedAt.Format("2006-01-02 15:04:05")})
 	}
-	h.render(w, r, "dev/mailbox", inertia.Props{"emails": out, "to": r.URL.Query().Get("to")})
+	h.render(w, r, mailboxPage.With(mailboxProps{Emails: out, To: r.URL.Query().Get("to")}))
 }

@@ -11,7 +11,7 @@ import (
 
 // requireErrorPage checks an error page carries what its layout needs (site configuration)
 // and the request id a person can quote.
-func requireErrorPage(t *testing.T, resp *http.Response, p page, status int, component string) {
+func requireErrorPage(t *testing.T, resp *http.Response, p pageObject, status int, component string) {
 	t.Helper()
 	require.Equal(t, status, resp.StatusCode, component)
 	require.Equal(t, component, p.Component)

@@ -11,6 +11,7 @@ import (
 	inertia "github.com/romsar/gonertia/v3"
 
 	"github.com/gamelle/gamelle/domain/identity"
+	"github.com/gamelle/gamelle/handlers/page"
 )
 
 // The one place where failures become pages: every handler reports through these, so a status,
@@ -25,7 +26,8 @@ func (s *Core) serverError(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusInternalServerError}
-	if rerr := s.inertia.Render(sw, s.withShared(r), "errors/server-error", errorProps(r, nil)); rerr != nil {
+	v := serverErrorPage.With(statusProps{})
+	if rerr := s.inertia.Render(sw, s.withShared(r), v.Component, withRequestID(r, v.Props)); rerr != nil {
 		http.Error(w, s.t(r, "error.server"), http.StatusInternalServerError)
 	}
 }
@@ -36,26 +38,33 @@ func (s *Core) serverError(w http.ResponseWriter, r *http.Request, err error) {
 func (s *Core) unavailable(w http.ResponseWriter, r *http.Request, err error) {
 	s.log.Error("service unavailable", "err", err, "path", logPath(r), "request_id", middleware.GetReqID(r.Context()))
 	w.Header().Set("Retry-After", "5")
-	s.renderStatus(w, r, http.StatusServiceUnavailable, "errors/unavailable", nil)
+	s.renderStatus(w, r, http.StatusServiceUnavailable, unavailablePage.With(statusProps{}))
 }
 
-// errorProps adds the request id, which error pages show so a person can quote it.
-func errorProps(r *http.Request, props inertia.Props) inertia.Props {
-	out := inertia.Props{"requestId": middleware.GetReqID(r.Context())}
+// statusProps are what every page rendered with a status other than 200 receives: the request
+// id, which error pages show so a person can quote it (renderStatus fills it in).
+type statusProps struct {
+	RequestID string `json:"requestId"`
+}
+
+// withRequestID sets the request id of a status page's props.
+func withRequestID(r *http.Request, props inertia.Props) inertia.Props {
+	out := inertia.Props{}
 	for k, v := range props {
 		out[k] = v
 	}
+	out["requestId"] = middleware.GetReqID(r.Context())
 	return out
 }
 
 func (s *Core) notFound(w http.ResponseWriter, r *http.Request) {
-	s.renderStatus(w, r, http.StatusNotFound, "errors/not-found", nil)
+	s.renderStatus(w, r, http.StatusNotFound, notFoundPage.With(statusProps{}))
 }
 
 // methodNotAllowed: a form posted to a GET page goes back with a flash; a GET of a POST-only
 // address (a reload after a refused form, a typed URL) shows the 405 page in its layout.
 func (s *Core) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
-	s.refuse(w, r, http.StatusMethodNotAllowed, "errors/method-not-allowed", nil, s.t(r, "error.method_not_allowed"))
+	s.refuse(w, r, http.StatusMethodNotAllowed, methodNotAllowedPage.With(statusProps{}), s.t(r, "error.method_not_allowed"))
 }
 
 // csrfDenied refuses a request without a valid anti-forgery token; nothing was changed. A form
@@ -63,25 +72,25 @@ func (s *Core) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 // expired" page with status 419, the convention Inertia apps use.
 func (s *Core) csrfDenied(w http.ResponseWriter, r *http.Request) {
 	msg := s.t(r, "error.csrf")
-	s.refuse(w, r, 419, "errors/page-expired", inertia.Props{"message": msg}, msg)
+	s.refuse(w, r, 419, pageExpiredPage.With(pageExpiredProps{Message: msg}), msg)
 }
 
 // refuse answers a refused request. An unsafe request (a form post) sent from one of our pages
 // is redirected back there (303) with message as an error flash, as Inertia expects, so the
 // address bar never holds a POST-only address; other requests get the status page.
-func (s *Core) refuse(w http.ResponseWriter, r *http.Request, status int, component string, props inertia.Props, message string) {
+func (s *Core) refuse(w http.ResponseWriter, r *http.Request, status int, v page.View, message string) {
 	if !safeMethod(r.Method) {
 		if back := r.Header.Get("Referer"); back != "" && sameOrigin(r, back) {
 			s.redirectWithFlash(w, r, back, "error", message)
 			return
 		}
 	}
-	s.renderStatus(w, r, status, component, props)
+	s.renderStatus(w, r, status, v)
 }
 
 // forbidden shows the 403 page.
 func (s *Core) forbidden(w http.ResponseWriter, r *http.Request) {
-	s.renderStatus(w, r, http.StatusForbidden, "errors/forbidden", nil)
+	s.renderStatus(w, r, http.StatusForbidden, forbiddenPage.With(statusProps{}))
 }
 
 // bodyError answers a body that could not be decoded: 413 for an oversized one, otherwise a
@@ -120,6 +129,6 @@ func (s *Core) rateLimited(w http.ResponseWriter, r *http.Request, email string)
 	secs := int(math.Ceil(wait.Seconds()))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	msg := s.t(r, "error.rate_limited", map[string]any{"Seconds": secs})
-	s.refuse(w, r, http.StatusTooManyRequests, "auth/rate-limited", inertia.Props{"message": msg, "retryAfter": secs}, msg)
+	s.refuse(w, r, http.StatusTooManyRequests, rateLimitedPage.With(rateLimitedProps{Message: msg, RetryAfter: secs}), msg)
 	return true
 }

@@ -12,6 +12,7 @@ import (
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/identity"
+	"github.com/gamelle/gamelle/handlers/page"
 )
 
 // Identity serves sign-up, sign-in (password, code, magic link), email verification and
@@ -91,14 +92,14 @@ func (h *Identity) authChooser(w http.ResponseWriter, r *http.Request) {
 	if h.signedInElsewhere(w, r) {
 		return
 	}
-	h.render(w, r, "auth/index", nil)
+	h.render(w, r, authIndexPage.With(page.None{}))
 }
 
 func (h *Identity) registerPage(w http.ResponseWriter, r *http.Request) {
 	if h.signedInElsewhere(w, r) {
 		return
 	}
-	h.render(w, r, "auth/register", nil)
+	h.render(w, r, authRegisterPage.With(page.None{}))
 }
 
 type registerForm struct {
@@ -138,7 +139,7 @@ func (h *Identity) loginPage(w http.ResponseWriter, r *http.Request) {
 	if h.signedInElsewhere(w, r) {
 		return
 	}
-	h.render(w, r, "auth/login", nil)
+	h.render(w, r, authLoginPage.With(page.None{}))
 }
 
 type loginForm struct {
@@ -207,7 +208,7 @@ func (h *Identity) logoutPage(w http.ResponseWriter, r *http.Request) {
 		h.inertia.Redirect(w, r, "/", http.StatusSeeOther)
 		return
 	}
-	h.render(w, r, "auth/logout", nil)
+	h.render(w, r, authLogoutPage.With(page.None{}))
 }
 
 func (h *Identity) logout(w http.ResponseWriter, r *http.Request) {
@@ -219,15 +220,15 @@ func (h *Identity) logout(w http.ResponseWriter, r *http.Request) {
 }
 
 // linkInvalid explains a dead link (expired, used or never valid) and offers the way to a new one.
-func (h *Identity) linkInvalid(w http.ResponseWriter, r *http.Request, kind string, err error, email string) {
-	reason := "used"
+func (h *Identity) linkInvalid(w http.ResponseWriter, r *http.Request, kind linkKind, err error, email string) {
+	reason := linkUsed
 	switch {
 	case errors.Is(err, identity.ErrLinkExpired), errors.Is(err, identity.ErrCodeExpired):
-		reason = "expired"
+		reason = linkExpired
 	case errors.Is(err, identity.ErrLinkInvalid):
-		reason = "invalid"
+		reason = linkInvalidReason
 	}
-	h.renderStatus(w, r, http.StatusGone, "auth/link-invalid", inertia.Props{"kind": kind, "reason": reason, "email": email})
+	h.renderStatus(w, r, http.StatusGone, linkInvalidPage.With(linkInvalidProps{Kind: kind, Reason: reason, Email: email}))
 }
 
 func (h *Identity) verifyEmail(w http.ResponseWriter, r *http.Request) {
@@ -237,7 +238,7 @@ func (h *Identity) verifyEmail(w http.ResponseWriter, r *http.Request) {
 	res, err := h.accounts.VerifyEmail(r.Context(), chi.URLParam(r, "token"))
 	switch {
 	case identity.DeadLink(err):
-		h.linkInvalid(w, r, "verify", err, "")
+		h.linkInvalid(w, r, linkVerify, err, "")
 		return
 	case err != nil:
 		h.serverError(w, r, err)

@@ -83,7 +83,7 @@ func (h *Identity) otpPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "auth/otp", inertia.Props{"email": email, "resendIn": wait})
+	h.render(w, r, otpPage.With(otpProps{Email: email, ResendIn: wait}))
 }
 
 // askOTP sends a new code, at most one a minute.
@@ -128,13 +128,13 @@ func (h *Identity) magicLink(w http.ResponseWriter, r *http.Request) {
 	}
 	id, err := uuid.Parse(chi.URLParam(r, "userId"))
 	if err != nil {
-		h.linkInvalid(w, r, "magic", identity.ErrLinkInvalid, "")
+		h.linkInvalid(w, r, linkMagic, identity.ErrLinkInvalid, "")
 		return
 	}
 	u, err := h.accounts.MagicLink(r.Context(), id, chi.URLParam(r, "otp"))
 	switch {
 	case identity.DeadLink(err):
-		h.linkInvalid(w, r, "magic", err, "")
+		h.linkInvalid(w, r, linkMagic, err, "")
 		return
 	case err != nil:
 		h.serverError(w, r, err)
@@ -150,7 +150,7 @@ func (h *Identity) otpSteps(w http.ResponseWriter, r *http.Request) {
 		h.inertia.Redirect(w, r, "/dashboard/general", http.StatusSeeOther)
 		return
 	}
-	h.render(w, r, "auth/otp-steps", inertia.Props{"email": u.Email})
+	h.render(w, r, otpStepsPage.With(otpStepsProps{Email: u.Email}))
 }
 
 type profileForm struct {

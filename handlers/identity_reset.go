@@ -13,7 +13,7 @@ import (
 func (h *Identity) forgottenPasswordPage(w http.ResponseWriter, r *http.Request) {
 	// A dead reset link sends the person here with their address already filled in.
 	email, _ := identity.NormalizeEmail(r.URL.Query().Get("email"))
-	h.render(w, r, "auth/forgotten-password", inertia.Props{"email": email})
+	h.render(w, r, forgottenPasswordPage.With(forgottenPasswordProps{Email: email}))
 }
 
 type askResetForm struct {
@@ -47,13 +47,13 @@ func (h *Identity) resetPasswordPage(w http.ResponseWriter, r *http.Request) {
 	token := r.URL.Query().Get("token")
 	if err := h.accounts.CheckResetLink(r.Context(), email, token); err != nil {
 		if identity.DeadLink(err) {
-			h.linkInvalid(w, r, "reset", err, email)
+			h.linkInvalid(w, r, linkReset, err, email)
 			return
 		}
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "auth/reset-password", inertia.Props{"email": email, "token": token})
+	h.render(w, r, resetPasswordPage.With(resetPasswordProps{Email: email, Token: token}))
 }
 
 type resetForm struct {

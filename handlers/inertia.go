@@ -10,6 +10,7 @@ import (
 	"github.com/alexedwards/scs/v2"
 	inertia "github.com/romsar/gonertia/v3"
 
+	"github.com/gamelle/gamelle/handlers/page"
 	"github.com/gamelle/gamelle/internal/i18n"
 )
 
@@ -138,14 +139,13 @@ func (s *Core) withShared(r *http.Request) *http.Request {
 		return r
 	}
 	loc := localeFrom(ctx)
-	ctx = inertia.SetProps(ctx, inertia.Props{
-		"app":    s.siteConfig(),
-		"locale": loc,
-		"auth":   inertia.Always(s.authProp(r)),
-		// Inertia 3 exposes flash as page.flash; it is mirrored as a prop so components that
-		// read props alone (and older tests) see it too. Both read the same request data.
-		"flash": inertia.Always(flashProp(ctx)),
+	shared, err := page.ToProps(sharedPageProps{
+		App: s.siteConfig(), Locale: Locale(loc), Auth: s.authProp(r), Flash: flashProp(ctx),
 	})
+	if err != nil {
+		panic(fmt.Sprintf("shared props: %v", err)) // DefineShared checked the type at start-up
+	}
+	ctx = inertia.SetProps(ctx, shared)
 	ctx = inertia.SetTemplateDatum(ctx, "locale", loc)
 	// Search engines and link previews read these from the HTML shell, without running the app.
 	ctx = inertia.SetTemplateDatum(ctx, "metaDescription", s.tr.T(loc, "meta.description"))
@@ -154,25 +154,27 @@ func (s *Core) withShared(r *http.Request) *http.Request {
 	return r.WithContext(context.WithValue(ctx, sharedPropsKey{}, true))
 }
 
-func flashProp(ctx context.Context) map[string]any {
-	out := map[string]any{}
-	for k, v := range inertia.FlashFromContext(ctx) {
-		out[k] = v
-	}
-	return out
+func flashProp(ctx context.Context) flash {
+	f := inertia.FlashFromContext(ctx)
+	str := func(k string) string { v, _ := f[k].(string); return v }
+	return flash{Success: str("success"), Error: str("error")}
 }
 
 // render renders an Inertia page and turns a rendering failure into the server-error page.
-func (s *Core) render(w http.ResponseWriter, r *http.Request, component string, props inertia.Props) {
+// The view comes from a page declared with page.Define, so the component and the type of its
+// props are the ones the frontend's generated types describe (docs/client-contract.md).
+func (s *Core) render(w http.ResponseWriter, r *http.Request, v page.View) {
 	r = s.withShared(r)
-	if err := s.inertia.Render(w, r, component, props); err != nil {
-		s.serverError(w, r, fmt.Errorf("render %s: %w", component, err))
+	if err := s.inertia.Render(w, r, v.Component, v.Props); err != nil {
+		s.serverError(w, r, fmt.Errorf("render %s: %w", v.Component, err))
 	}
 }
 
-// renderStatus renders a page with a non-200 status (error pages), with the request id.
-func (s *Core) renderStatus(w http.ResponseWriter, r *http.Request, status int, component string, props inertia.Props) {
-	s.render(&statusWriter{ResponseWriter: w, status: status}, r, component, errorProps(r, props))
+// renderStatus renders a page with a non-200 status (error pages), with the request id; its
+// props embed statusProps.
+func (s *Core) renderStatus(w http.ResponseWriter, r *http.Request, status int, v page.View) {
+	v.Props = withRequestID(r, v.Props)
+	s.render(&statusWriter{ResponseWriter: w, status: status}, r, v)
 }
 
 // statusWriter replaces the 200 that gonertia writes with the given status.

@@ -18,6 +18,8 @@ import (
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/handlers/page"
 )
 
 // MealPreps serves the meal-prep pages (issue 10): the foods screen with its food search, the
@@ -228,13 +230,72 @@ func (h *MealPreps) dietWarning(p mealprepapp.Person, f nutritionapp.Food) strin
 	return string(ex)
 }
 
-func (h *MealPreps) header(r *http.Request, m *mealprep.MealPrep) (map[string]any, error) {
+// mealPrepHeader names the meal prep a page is about.
+type mealPrepHeader struct {
+	ID   uuid.UUID `json:"id"`
+	Name string    `json:"name"`
+	// Only on the recipes page.
+	FoodCount int `json:"foodCount,omitempty"`
+}
+
+func (h *MealPreps) header(r *http.Request, m *mealprep.MealPrep) (mealPrepHeader, error) {
 	name, err := h.mealpreps.Name(r.Context(), m.ID())
 	if err != nil {
-		return nil, err
+		return mealPrepHeader{}, err
 	}
-	return map[string]any{"id": m.ID(), "name": name}, nil
+	return mealPrepHeader{ID: m.ID(), Name: name}, nil
 }
+
+type mealprepFoodProps struct {
+	MealPrep mealPrepHeader       `json:"mealPrep"`
+	Foods    []foodLine           `json:"foods"`
+	Groups   []nutritionapp.Group `json:"groups"`
+	Settings struct {
+		Units string         `json:"units"`
+		Diet  nutrition.Diet `json:"diet"`
+	} `json:"settings"`
+	Limits struct {
+		MaxGrams int `json:"maxGrams"`
+		MaxFoods int `json:"maxFoods"`
+	} `json:"limits"`
+}
+
+var mealprepFoodPage = page.Define[mealprepFoodProps]("mealprep/food")
+
+type mealprepRecipesProps struct {
+	MealPrep   mealPrepHeader            `json:"mealPrep"`
+	Recipes    []mealprepapp.RecipeView  `json:"recipes"`
+	Plan       mealprep.Plan             `json:"plan"`
+	Goals      mealprepGoals             `json:"goals"`
+	Generation []mealprepapp.RequestView `json:"generation"`
+	Categories []mealprep.Category       `json:"categories"`
+	Limits     struct {
+		MinCount int `json:"minCount"`
+		MaxCount int `json:"maxCount"`
+	} `json:"limits"`
+}
+
+type mealprepGoals struct {
+	Daily     mealprep.Macros `json:"daily"`
+	Defaulted bool            `json:"defaulted"`
+}
+
+var mealprepRecipesPage = page.Define[mealprepRecipesProps]("mealprep/recipes")
+
+type mealprepRecipeProps struct {
+	MealPrep mealPrepHeader         `json:"mealPrep"`
+	Recipe   mealprepapp.RecipeView `json:"recipe"`
+	Settings struct {
+		Units    string `json:"units"`
+		Currency string `json:"currency"`
+	} `json:"settings"`
+	Limits struct {
+		MaxServings int `json:"maxServings"`
+		MaxGrams    int `json:"maxGrams"`
+	} `json:"limits"`
+}
+
+var mealprepRecipePage = page.Define[mealprepRecipeProps]("mealprep/recipe")
 
 func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 	m, ok := h.load(w, r)
@@ -273,11 +334,10 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "mealprep/food", inertia.Props{
-		"mealPrep": head, "foods": lines, "groups": groups,
-		"settings": map[string]any{"units": p.Units, "diet": p.Diet},
-		"limits":   map[string]any{"maxGrams": mealprep.MaxGrams, "maxFoods": mealprep.MaxFoods},
-	})
+	props := mealprepFoodProps{MealPrep: head, Foods: lines, Groups: groups}
+	props.Settings.Units, props.Settings.Diet = p.Units, p.Diet
+	props.Limits.MaxGrams, props.Limits.MaxFoods = mealprep.MaxGrams, mealprep.MaxFoods
+	h.render(w, r, mealprepFoodPage.With(props))
 }
 
 // searchHit is one food of a search answer.
@@ -377,7 +437,7 @@ func (h *MealPreps) recipesPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	head["foodCount"] = len(m.Foods())
+	head.FoodCount = len(m.Foods())
 	recipes, err := h.mealpreps.Recipes(ctx, p, m.ID(), localeFrom(ctx))
 	if err != nil {
 		h.serverError(w, r, err)
@@ -388,15 +448,13 @@ func (h *MealPreps) recipesPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "mealprep/recipes", inertia.Props{
-		"mealPrep":   head,
-		"recipes":    recipes,
-		"plan":       mealprepapp.PlanOf(recipes, p),
-		"goals":      map[string]any{"daily": p.Daily, "defaulted": p.GoalsDefaulted},
-		"generation": requests,
-		"categories": mealprep.Categories,
-		"limits":     map[string]any{"minCount": mealprep.MinCount, "maxCount": mealprep.MaxCount},
-	})
+	props := mealprepRecipesProps{
+		MealPrep: head, Recipes: recipes, Plan: mealprepapp.PlanOf(recipes, p),
+		Goals:      mealprepGoals{Daily: p.Daily, Defaulted: p.GoalsDefaulted},
+		Generation: requests, Categories: mealprep.Categories,
+	}
+	props.Limits.MinCount, props.Limits.MaxCount = mealprep.MinCount, mealprep.MaxCount
+	h.render(w, r, mealprepRecipesPage.With(props))
 }
 
 type generateForm struct {
@@ -538,10 +596,10 @@ func (h *MealPreps) recipePage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "mealprep/recipe", inertia.Props{
-		"mealPrep": head, "recipe": rec, "settings": map[string]any{"units": p.Units, "currency": p.Currency},
-		"limits": map[string]any{"maxServings": mealprep.MaxServings, "maxGrams": mealprep.MaxGrams},
-	})
+	props := mealprepRecipeProps{MealPrep: head, Recipe: rec}
+	props.Settings.Units, props.Settings.Currency = p.Units, p.Currency
+	props.Limits.MaxServings, props.Limits.MaxGrams = mealprep.MaxServings, mealprep.MaxGrams
+	h.render(w, r, mealprepRecipePage.With(props))
 }
 
 // writeJSON answers a non-page call (the food search) with a JSON document.

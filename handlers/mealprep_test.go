@@ -51,7 +51,7 @@ func (b *bundle) other(t *testing.T, email string) *bundle {
 	return o
 }
 
-func (b *bundle) send(t *testing.T, method, path string, body any, referer string) (*http.Response, page) {
+func (b *bundle) send(t *testing.T, method, path string, body any, referer string) (*http.Response, pageObject) {
 	t.Helper()
 	h := map[string]string{}
 	if referer != "" {

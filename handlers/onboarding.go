@@ -89,34 +89,28 @@ func (h *Onboarding) onboardingPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := h.onboardingState(r)
-	type preset struct {
-		Name  nutrition.MacroPreset `json:"name"`
-		Split nutrition.Split       `json:"split"`
-	}
-	presets := make([]preset, 0, len(nutrition.Presets))
+	presets := make([]onboardingPreset, 0, len(nutrition.Presets))
 	for _, p := range nutrition.Presets {
-		presets = append(presets, preset{p.Name, p.Split})
+		presets = append(presets, onboardingPreset{p.Name, p.Split})
 	}
-	var promo any
+	var promo *onboardingPromo
 	if st.Step == identityapp.OnboardingWelcome {
-		promo = map[string]any{"code": billing.WelcomePromoCode, "percent": billing.WelcomePromoPercent}
+		promo = &onboardingPromo{Code: billing.WelcomePromoCode, Percent: billing.WelcomePromoPercent}
 	}
-	h.render(w, r, "onboarding/index", inertia.Props{
-		"step": st.Step,
-		"answers": map[string]string{
-			"email": st.Email, "diet": st.Diet, "objective": st.Objective, "macroPreset": st.MacroPreset,
+	h.render(w, r, onboardingPage.With(onboardingProps{
+		Step: onboardingStep(st.Step),
+		Answers: onboardingAnswers{
+			Email: st.Email, Diet: st.Diet, Objective: st.Objective, MacroPreset: st.MacroPreset,
 		},
-		"options": map[string]any{
-			"diets": nutrition.Diets, "objectives": nutrition.Objectives, "presets": presets,
-		},
-		"promo": promo,
-		"video": map[string]any{
-			"src": onboardingVideo,
-			"captions": map[string]string{
+		Options: onboardingOptions{Diets: nutrition.Diets, Objectives: nutrition.Objectives, Presets: presets},
+		Promo:   promo,
+		Video: onboardingVideoProps{
+			Src: onboardingVideo,
+			Captions: map[Locale]string{
 				"fr": "/build/onboarding/welcome.fr.vtt", "en": "/build/onboarding/welcome.en.vtt",
 			},
 		},
-	})
+	}))
 }
 
 // onboardingMessages are the onboarding's field errors as message keys.

@@ -15,7 +15,7 @@ import (
 )
 
 // onboardingStep posts one step from the onboarding page and returns the page shown next.
-func (b *bundle) onboardingStep(t *testing.T, body map[string]any, lang string) page {
+func (b *bundle) onboardingStep(t *testing.T, body map[string]any, lang string) pageObject {
 	t.Helper()
 	h := map[string]string{"Referer": b.ts.URL + "/onboarding", "Cookie": "i18next=" + lang}
 	resp, _ := b.inertiaVisit(t, http.MethodPost, "/onboarding", body, h)
@@ -25,12 +25,12 @@ func (b *bundle) onboardingStep(t *testing.T, body map[string]any, lang string) 
 	return p
 }
 
-func stepOf(p page) int {
+func stepOf(p pageObject) int {
 	n, _ := p.Props["step"].(float64)
 	return int(n)
 }
 
-func answersOf(p page) map[string]any {
+func answersOf(p pageObject) map[string]any {
 	a, _ := p.Props["answers"].(map[string]any)
 	return a
 }

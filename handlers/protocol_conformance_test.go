@@ -58,11 +58,11 @@ func (b *bundle) inertiaHeaders(t *testing.T, extra map[string]string) map[strin
 	return h
 }
 
-func readPage(t *testing.T, resp *http.Response) page {
+func readPage(t *testing.T, resp *http.Response) pageObject {
 	t.Helper()
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
-	var p page
+	var p pageObject
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
 		require.NoError(t, json.Unmarshal(body, &p), string(body))
 		return p

@@ -8,6 +8,7 @@ import (
 	inertia "github.com/romsar/gonertia/v3"
 
 	"github.com/gamelle/gamelle/app/identity/waitlist"
+	"github.com/gamelle/gamelle/handlers/page"
 
 	"github.com/gamelle/gamelle/domain/identity"
 )
@@ -42,11 +43,11 @@ func (h *Public) landing(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "public/landing", inertia.Props{"packs": packPropsOf(offers)})
+	h.render(w, r, landingPage.With(landingProps{Packs: tokenPacksOf(offers)}))
 }
 
 func (h *Public) terms(w http.ResponseWriter, r *http.Request) {
-	h.render(w, r, "public/terms", nil)
+	h.render(w, r, termsPage.With(page.None{}))
 }
 
 // legal is the legal notice (« mentions légales »): publisher, contact and host from configuration.
@@ -55,11 +56,11 @@ func (h *Public) legal(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Public) privacy(w http.ResponseWriter, r *http.Request) {
-	h.render(w, r, "public/privacy", nil)
+	h.render(w, r, privacyPage.With(page.None{}))
 }
 
 func (h *Public) waitlistPage(w http.ResponseWriter, r *http.Request) {
-	h.render(w, r, "public/waitlist", nil)
+	h.render(w, r, waitlistPage.With(page.None{}))
 }
 
 type waitlistForm struct {

@@ -207,28 +207,28 @@ func (s *Core) nextOr(r *http.Request, fallback string) string {
 
 // authUser is the shared `auth.user` prop.
 type authUser struct {
-	ID       string `json:"id"`
-	Name     string `json:"name"`
-	Surname  string `json:"surname"`
-	Email    string `json:"email"`
-	Role     string `json:"role"`
-	Balance  int64  `json:"balance"`
-	Verified bool   `json:"verified"`
+	ID       string        `json:"id"`
+	Name     string        `json:"name"`
+	Surname  string        `json:"surname"`
+	Email    string        `json:"email"`
+	Role     identity.Role `json:"role"`
+	Balance  int64         `json:"balance"`
+	Verified bool          `json:"verified"`
 }
 
 // authProp is the signed-in person for the page, or nil for a visitor. The balance is the
 // wallet's stream head, so it is current right after a grant or a charge.
-func (s *Core) authProp(r *http.Request) map[string]any {
+func (s *Core) authProp(r *http.Request) authProps {
 	u, ok := currentUser(r.Context())
 	if !ok {
-		return map[string]any{"user": nil}
+		return authProps{}
 	}
 	bal, err := s.users.Balance(r.Context(), u.ID)
 	if err != nil {
 		s.log.Error("auth prop: balance", "err", err, "user", u.ID)
 	}
-	return map[string]any{"user": authUser{
-		ID: u.ID.String(), Name: u.Name, Surname: u.Surname, Email: u.Email, Role: string(u.Role),
+	return authProps{User: &authUser{
+		ID: u.ID.String(), Name: u.Name, Surname: u.Surname, Email: u.Email, Role: u.Role,
 		Balance: bal, Verified: u.Verified(),
 	}}
 }

@@ -194,7 +194,7 @@ func (b *bundle) do(t *testing.T, method, path string, body io.Reader, headers m
 }
 
 // inertiaVisit performs an Inertia XHR visit and decodes the page object.
-func (b *bundle) inertiaVisit(t *testing.T, method, path string, body any, extra map[string]string) (*http.Response, page) {
+func (b *bundle) inertiaVisit(t *testing.T, method, path string, body any, extra map[string]string) (*http.Response, pageObject) {
 	t.Helper()
 	h := map[string]string{"X-Inertia": "true", "Accept": "text/html, application/xhtml+xml", "X-Requested-With": "XMLHttpRequest", "X-Inertia-Version": b.version(t)}
 	var rd io.Reader
@@ -209,7 +209,7 @@ func (b *bundle) inertiaVisit(t *testing.T, method, path string, body any, extra
 	}
 	resp := b.do(t, method, path, rd, h)
 	defer resp.Body.Close()
-	var p page
+	var p pageObject
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") && resp.StatusCode != http.StatusConflict {
 		require.NoError(t, json.NewDecoder(resp.Body).Decode(&p))
 	}
@@ -230,7 +230,7 @@ func (b *bundle) version(t *testing.T) string {
 	return b.ver
 }
 
-type page struct {
+type pageObject struct {
 	Component string         `json:"component"`
 	Props     map[string]any `json:"props"`
 	URL       string         `json:"url"`
@@ -238,13 +238,13 @@ type page struct {
 	Flash     map[string]any `json:"flash"`
 }
 
-func pageFromHTML(t *testing.T, html string) page {
+func pageFromHTML(t *testing.T, html string) pageObject {
 	t.Helper()
 	start := strings.Index(html, `<script data-page="app" type="application/json">`)
 	require.GreaterOrEqual(t, start, 0, "page script in HTML")
 	rest := html[start+len(`<script data-page="app" type="application/json">`):]
 	end := strings.Index(rest, "</script>")
-	var p page
+	var p pageObject
 	require.NoError(t, json.Unmarshal([]byte(rest[:end]), &p))
 	return p
 }

@@ -13,6 +13,7 @@ import (
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/handlers/page"
 )
 
 // ShoppingLists serves a meal prep's shopping list (issue 11): a print-friendly page with a
@@ -109,12 +110,8 @@ func (h *ShoppingLists) page(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	props := inertia.Props{
-		"mealPrep": map[string]any{"id": q.id, "name": name},
-		"days":     nil,
-		"limits":   map[string]any{"minDays": nutrition.MinDays, "maxDays": nutrition.MaxDays},
-		"list":     nil,
-	}
+	props := shoppingListProps{MealPrep: mealPrepHeader{ID: q.id, Name: name}}
+	props.Limits.MinDays, props.Limits.MaxDays = nutrition.MinDays, nutrition.MaxDays
 	if q.daysSet {
 		if msg := h.daysError(r, q.days); msg != "" {
 			r = r.WithContext(inertia.SetValidationErrors(ctx, inertia.ValidationErrors{"days": msg}))
@@ -124,11 +121,12 @@ func (h *ShoppingLists) page(w http.ResponseWriter, r *http.Request) {
 				h.failShopping(w, r, err)
 				return
 			}
-			props["days"] = q.days
-			props["list"] = shoppingView(list, q)
+			props.Days = &q.days
+			v := shoppingView(list, q)
+			props.List = &v
 		}
 	}
-	h.render(w, r, "mealprep/shopping-list", props)
+	h.render(w, r, shoppingListPage.With(props))
 }
 
 // csv downloads the list; invalid days answer 422 with the translated field error as text.
@@ -171,36 +169,61 @@ func (h *ShoppingLists) failShopping(w http.ResponseWriter, r *http.Request, err
 
 // shoppingView is the page's list: names, quantities and prices already in the person's
 // language, units and currency, plus the plain text the copy button copies.
-func shoppingView(l nutrition.ShoppingList, q shoppingRequest) map[string]any {
-	type item struct {
-		FoodCode int    `json:"foodCode"`
-		Name     string `json:"name"`
-		Quantity string `json:"quantity"`
-		Grams    int    `json:"grams"`
-		Cost     string `json:"cost"`
-	}
-	type aisle struct {
-		Aisle nutrition.Aisle `json:"aisle"`
-		Name  string          `json:"name"`
-		Items []item          `json:"items"`
-	}
-	aisles := make([]aisle, 0, len(l.Aisles))
+func shoppingView(l nutrition.ShoppingList, q shoppingRequest) shoppingListView {
+	aisles := make([]shoppingAisle, 0, len(l.Aisles))
 	for _, a := range l.Aisles {
-		v := aisle{Aisle: a.Aisle, Name: nutrition.AisleName(a.Aisle, q.locale), Items: []item{}}
+		v := shoppingAisle{Aisle: a.Aisle, Name: nutrition.AisleName(a.Aisle, q.locale), Items: []shoppingItem{}}
 		for _, it := range a.Items {
-			v.Items = append(v.Items, item{FoodCode: it.FoodCode, Name: it.Name.In(q.locale),
+			v.Items = append(v.Items, shoppingItem{FoodCode: it.FoodCode, Name: it.Name.In(q.locale),
 				Quantity: nutrition.FormatMass(it.PurchaseG, q.units, q.locale), Grams: int(it.PurchaseG),
 				Cost: nutrition.FormatMoney(it.Cost, l.Currency, q.locale)})
 		}
 		aisles = append(aisles, v)
 	}
-	return map[string]any{
-		"days":     l.Days,
-		"aisles":   aisles,
-		"total":    nutrition.FormatMoney(l.Total, l.Currency, q.locale),
-		"currency": l.Currency,
-		"text":     l.Text(q.locale, q.units),
-		"csvUrl":   "/mealprep/" + q.id.String() + "/shopping-list.csv?days=" + strconv.Itoa(l.Days),
-		"empty":    len(aisles) == 0,
+	return shoppingListView{
+		Days:     l.Days,
+		Aisles:   aisles,
+		Total:    nutrition.FormatMoney(l.Total, l.Currency, q.locale),
+		Currency: l.Currency,
+		Text:     l.Text(q.locale, q.units),
+		CSVURL:   "/mealprep/" + q.id.String() + "/shopping-list.csv?days=" + strconv.Itoa(l.Days),
+		Empty:    len(aisles) == 0,
 	}
 }
+
+type shoppingItem struct {
+	FoodCode int    `json:"foodCode"`
+	Name     string `json:"name"`
+	Quantity string `json:"quantity"`
+	Grams    int    `json:"grams"`
+	Cost     string `json:"cost"`
+}
+
+type shoppingAisle struct {
+	Aisle nutrition.Aisle `json:"aisle"`
+	Name  string          `json:"name"`
+	Items []shoppingItem  `json:"items"`
+}
+
+type shoppingListView struct {
+	Days     int                `json:"days"`
+	Aisles   []shoppingAisle    `json:"aisles"`
+	Total    string             `json:"total"`
+	Currency nutrition.Currency `json:"currency"`
+	Text     string             `json:"text"`
+	CSVURL   string             `json:"csvUrl"`
+	Empty    bool               `json:"empty"`
+}
+
+// shoppingListProps: Days and List are null until the person asks for a number of days.
+type shoppingListProps struct {
+	MealPrep mealPrepHeader    `json:"mealPrep"`
+	Days     *int              `json:"days"`
+	List     *shoppingListView `json:"list"`
+	Limits   struct {
+		MinDays int `json:"minDays"`
+		MaxDays int `json:"maxDays"`
+	} `json:"limits"`
+}
+
+var shoppingListPage = page.Define[shoppingListProps]("mealprep/shopping-list")

@@ -1,43 +1,57 @@
 package handlers
 
-import "fmt"
+import (
+	"fmt"
 
-// Role names as the pages see them.
-const (
-	RoleUser  = "USER"
-	RoleAdmin = "ADMIN"
+	"github.com/gamelle/gamelle/domain/identity"
+	"github.com/gamelle/gamelle/handlers/page"
 )
 
-// routeEntry is a navigation link; Name is an i18n key the frontend translates.
+// routeEntry is a navigation link to a server route, named as in the generated route table:
+// the frontend builds the path with url(), and a test checks that the route exists. Hash is an
+// anchor on that page, without the #.
 type routeEntry struct {
-	Name  string   `json:"name"`
-	Href  string   `json:"href"`
-	Roles []string `json:"roles,omitempty"`
+	Name  page.MessageKey `json:"name"`
+	Route page.RouteName  `json:"route"`
+	Hash  string          `json:"hash,omitempty"`
+	Roles []identity.Role `json:"roles"`
 }
 
 type faqEntry struct {
-	Question string `json:"question"`
-	Answer   string `json:"answer"`
-	Value    string `json:"value"`
+	Question page.MessageKey `json:"question"`
+	Answer   page.MessageKey `json:"answer"`
+	Value    string          `json:"value"`
 }
 
+// socialProvider names a sign-in provider; its routes are <name>.redirect and <name>.callback.
+type socialProvider string
+
+var _ = page.Enum[socialProvider]("google", "apple")
+
+// featureIcon names an icon of the landing's feature list.
+type featureIcon string
+
+var featureIcons = []featureIcon{"recipes", "macros", "mealprep", "shopping", "needs", "tokens"}
+
+var _ = page.Enum(featureIcons...)
+
 type featureEntry struct {
-	Icon        string `json:"icon"`
-	Title       string `json:"title"`
-	Description string `json:"description"`
+	Icon        featureIcon     `json:"icon"`
+	Title       page.MessageKey `json:"title"`
+	Description page.MessageKey `json:"description"`
 }
 
 type testimonialEntry struct {
-	Image    string `json:"image"`
-	Name     string `json:"name"`
-	UserName string `json:"userName"`
-	Comment  string `json:"comment"`
+	Image    string          `json:"image"`
+	Name     string          `json:"name"`
+	UserName string          `json:"userName"`
+	Comment  page.MessageKey `json:"comment"`
 }
 
 // siteConfig is SPEC §3 "Site configuration". Texts are i18n keys: the frontend owns the
 // wording in both languages, the server owns which entries exist.
 type siteConfig struct {
-	AvailableProviders     []string           `json:"availableProviders"`
+	AvailableProviders     []socialProvider   `json:"availableProviders"`
 	IsOtpAvailable         bool               `json:"isOtpAvailable"`
 	IsCredentialsAvailable bool               `json:"isCredentialsAvailable"`
 	BrandName              string             `json:"brandName"`
@@ -71,7 +85,7 @@ var testimonialPeople = [6][2]string{
 }
 
 func (s *Core) siteConfig() siteConfig {
-	providers := []string{}
+	providers := []socialProvider{}
 	if s.cfg.GoogleEnabled() {
 		providers = append(providers, "google")
 	}
@@ -91,30 +105,29 @@ func (s *Core) siteConfig() siteConfig {
 		TwitterURL: "https://twitter.com/gamelle_app",
 		YoutubeURL: "https://www.youtube.com/@gamelle_app",
 		MainRouteList: []routeEntry{
-			{Name: "nav.features", Href: "/#features"},
-			{Name: "nav.testimonials", Href: "/#testimonials"},
-			{Name: "nav.pricing", Href: "/#pricing"},
-			{Name: "nav.faq", Href: "/#faq"},
+			{Name: "nav.features", Route: "index", Hash: "features"},
+			{Name: "nav.testimonials", Route: "index", Hash: "testimonials"},
+			{Name: "nav.pricing", Route: "index", Hash: "pricing"},
+			{Name: "nav.faq", Route: "index", Hash: "faq"},
 		},
+		// Account and products join the list when their pages exist.
 		DashboardRouteList: []routeEntry{
-			{Name: "nav.general", Href: "/dashboard/general", Roles: []string{RoleUser, RoleAdmin}},
-			{Name: "nav.account", Href: "/dashboard/account", Roles: []string{RoleUser, RoleAdmin}},
-			{Name: "nav.products", Href: "/dashboard/products", Roles: []string{RoleUser, RoleAdmin}},
-			{Name: "nav.admin", Href: "/dashboard/admin", Roles: []string{RoleAdmin}},
+			{Name: "nav.general", Route: "dashboard.general", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
+			{Name: "nav.admin", Route: "dashboard.admin", Roles: []identity.Role{identity.RoleAdmin}},
 		},
 	}
 	for i := 1; i <= 9; i++ {
 		c.FaqList = append(c.FaqList, faqEntry{
 			Value:    fmt.Sprintf("faq-%d", i),
-			Question: fmt.Sprintf("landing.faq.%d.question", i),
-			Answer:   fmt.Sprintf("landing.faq.%d.answer", i),
+			Question: page.MessageKey(fmt.Sprintf("landing.faq.%d.question", i)),
+			Answer:   page.MessageKey(fmt.Sprintf("landing.faq.%d.answer", i)),
 		})
 	}
-	for _, f := range []string{"recipes", "macros", "mealprep", "shopping", "needs", "tokens"} {
+	for _, f := range featureIcons {
 		c.FeaturesList = append(c.FeaturesList, featureEntry{
 			Icon:        f,
-			Title:       "landing.features." + f + ".title",
-			Description: "landing.features." + f + ".description",
+			Title:       page.MessageKey("landing.features." + f + ".title"),
+			Description: page.MessageKey("landing.features." + f + ".description"),
 		})
 	}
 	for i, p := range testimonialPeople {
@@ -122,7 +135,7 @@ func (s *Core) siteConfig() siteConfig {
 			Image:    fmt.Sprintf("/build/avatars/%d.svg", i+1),
 			Name:     p[0],
 			UserName: p[1],
-			Comment:  fmt.Sprintf("landing.testimonials.%d.comment", i+1),
+			Comment:  page.MessageKey(fmt.Sprintf("landing.testimonials.%d.comment", i+1)),
 		})
 	}
 	return c

@@ -6,6 +6,7 @@
 //	gamelle projections rebuild|status|run       rebuild or inspect read models
 //	gamelle admin grant|balance|promote          operator tasks (wallets, first admin)
 //	gamelle routes [--ts]                        print the route table
+//	gamelle types --ts                           print the page props types
 package main
 
 import (
@@ -29,6 +30,7 @@ func commands() map[string]command {
 		"migrate":     {"apply database migrations and exit", runMigrate},
 		"foods":       {"import the CIQUAL food table (foods import [--file PATH])", runFoods},
 		"routes":      {"print the route table (--ts: the frontend's routes.gen.ts)", runRoutes},
+		"types":       {"--ts: the page props types (the frontend's types/props.gen.ts)", runTypes},
 		"projections": {"rebuild [NAME...] [--batch N] | status | run", runProjections},
 		"admin":       {"grant USER_ID AMOUNT --reason TEXT [--idempotency-key K] | balance USER_ID | promote EMAIL", runAdmin},
 		"nutrition":   {"nutriscore | solve [--lang en|fr]: the recipe engine on JSON from stdin", runNutrition},
@@ -60,7 +62,7 @@ func run(ctx context.Context, args []string) error {
 
 func usage(cmds map[string]command) {
 	fmt.Fprintln(os.Stderr, "usage: gamelle <command> [flags]\n\ncommands:")
-	for _, name := range []string{"serve", "migrate", "projections", "admin", "foods", "routes"} {
+	for _, name := range []string{"serve", "migrate", "projections", "admin", "foods", "routes", "types"} {
 		if c, ok := cmds[name]; ok {
 			fmt.Fprintf(os.Stderr, "  %-12s %s\n", name, c.summary)
 		}

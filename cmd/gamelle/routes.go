@@ -66,9 +66,19 @@ func runRoutes(ctx context.Context, args []string) error {
 }
 
 // routeTable builds the real server, without a database or environment, and walks its router.
-// The pool points nowhere and never connects: building routes must not touch the database, and
-// a constructor that tries gets an error rather than a nil pointer.
 func routeTable(ctx context.Context) ([]routeEntry, error) {
+	srv, closeSrv, err := offlineServer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer closeSrv()
+	return walkRoutes(srv)
+}
+
+// offlineServer builds the real server as development configures it, with no environment.
+// The pool points nowhere and never connects: building routes or rendering a public page must
+// not touch the database, and a constructor that tries gets an error rather than a nil pointer.
+func offlineServer(ctx context.Context) (chi.Router, func(), error) {
 	cfg, err := config.Load(func(k string) (string, bool) {
 		v, ok := map[string]string{
 			"DATABASE_URL": "postgres://routes@127.0.0.1:1/routes?connect_timeout=1",
@@ -77,31 +87,38 @@ func routeTable(ctx context.Context) ([]routeEntry, error) {
 		return v, ok
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	pool, err := pgxpool.New(ctx, cfg.DatabaseURL)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer pool.Close()
 	log := slog.New(slog.DiscardHandler)
 	tr, err := i18n.New()
 	if err != nil {
-		return nil, err
+		pool.Close()
+		return nil, nil, err
 	}
 	jobClient, err := newJobs(cfg, pool, log, tr, false)
 	if err != nil {
-		return nil, err
+		pool.Close()
+		return nil, nil, err
 	}
 	svc, err := newServices(cfg, pool, tr, jobClient)
 	if err != nil {
-		return nil, err
+		pool.Close()
+		return nil, nil, err
 	}
-	router, err := newRouter(cfg, pool, log, svc, webOptions{Assets: fstest.MapFS{}})
+	// A minimal Vite manifest, so the HTML shell of a first visit renders.
+	assets := fstest.MapFS{".vite/manifest.json": {Data: []byte(
+		`{"src/app.tsx":{"file":"app.js","src":"src/app.tsx","isEntry":true},"src/app.css":{"file":"app.css","src":"src/app.css","isEntry":true}}`,
+	)}}
+	router, err := newRouter(cfg, pool, log, svc, webOptions{Assets: assets})
 	if err != nil {
-		return nil, fmt.Errorf("build router: %w", err)
+		pool.Close()
+		return nil, nil, fmt.Errorf("build router: %w", err)
 	}
-	return walkRoutes(router)
+	return router, pool.Close, nil
 }
 
 // walkRoutes lists the router's routes with their names, sorted by name. Wildcard routes
@@ -227,6 +244,7 @@ func renderRoutesTS(table []routeEntry) string {
 // Regenerate: go run ./cmd/gamelle routes --ts -o frontend/src/lib/routes.gen.ts
 // Naming rule: docs/client-contract.md (fixed path segments in lowerCamelCase joined by dots,
 // parameters left out, then the method unless it is GET).
+import { makeUrl, type PlainRoute } from './url'
 
 /** An HTTP method a route answers, as the route helper sends it. */
 export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
@@ -252,6 +270,15 @@ export const routes = {
 
 /** The name of a server route. */
 export type RouteName = keyof typeof routes
+
+/** The name of a route without parameters: what the server's site configuration may link to. */
+export type PlainRouteName = PlainRoute<typeof routes>
+
+/**
+ * The path of a route by name, with its parameters, query and anchor, e.g.
+ * url('auth.otp', { params: { email } }). Every internal link is built with it.
+ */
+export const url = makeUrl(routes)
 `)
 	return b.String()
 }

@@ -1,8 +1,16 @@
 import { Head } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
+import type { TranslationKey } from '../locales/types'
+
+/** One section of a legal page: its anchor and the keys of its title and body. */
+export interface LegalSection {
+  id: string
+  title: TranslationKey
+  body: TranslationKey
+}
 
 /** Terms and privacy share one shape in the locale files: title, updated, intro, sections.*. */
-export default function LegalPage({ ns, sections }: { ns: 'terms' | 'privacy'; sections: readonly string[] }) {
+export default function LegalPage({ ns, sections }: { ns: 'terms' | 'privacy'; sections: readonly LegalSection[] }) {
   const { t } = useTranslation()
   return (
     <article className="container-page max-w-3xl py-14 sm:py-20">
@@ -12,9 +20,9 @@ export default function LegalPage({ ns, sections }: { ns: 'terms' | 'privacy'; s
       <div className="prose-page mt-6">
         <p className="text-lg">{t(`${ns}.intro`)}</p>
         {sections.map((section) => (
-          <section key={section} aria-labelledby={`${ns}-${section}`}>
-            <h2 id={`${ns}-${section}`}>{t(`${ns}.sections.${section}.title`)}</h2>
-            <p>{t(`${ns}.sections.${section}.body`)}</p>
+          <section key={section.id} aria-labelledby={`${ns}-${section.id}`}>
+            <h2 id={`${ns}-${section.id}`}>{t(section.title)}</h2>
+            <p>{t(section.body)}</p>
           </section>
         ))}
       </div>

@@ -1,5 +1,7 @@
 import { Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
+import { navHref } from '../lib/nav'
+import { url } from '../lib/routes.gen'
 import { usePageProps } from '../lib/shared-props'
 import BrandLogo from './brand-logo'
 
@@ -22,14 +24,14 @@ export default function SiteFooter() {
           </h2>
           <ul className="mt-3 space-y-2">
             {(app.mainRouteList ?? []).map((route) => (
-              <li key={route.href}>
-                <a href={route.href} className={linkClass}>
+              <li key={navHref(route)}>
+                <a href={navHref(route)} className={linkClass}>
                   {t(route.name)}
                 </a>
               </li>
             ))}
             <li>
-              <Link href="/waitlist" className={linkClass}>
+              <Link href={url('waitlist')} className={linkClass}>
                 {t('nav.mobileApp')}
               </Link>
             </li>
@@ -41,12 +43,12 @@ export default function SiteFooter() {
           </h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link href="/terms" className={linkClass}>
+              <Link href={url('terms')} className={linkClass}>
                 {t('footer.terms')}
               </Link>
             </li>
             <li>
-              <Link href="/privacy" className={linkClass}>
+              <Link href={url('privacy')} className={linkClass}>
                 {t('footer.privacy')}
               </Link>
             </li>

@@ -1,6 +1,8 @@
 import { Link } from '@inertiajs/react'
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { navHref } from '../lib/nav'
+import { url } from '../lib/routes.gen'
 import { usePageProps } from '../lib/shared-props'
 import { useEscapeToClose } from '../lib/use-form-a11y'
 import BrandLogo from './brand-logo'
@@ -33,11 +35,11 @@ export default function SiteHeader() {
   const routes = app.mainRouteList ?? []
 
   const account = user ? (
-    <Link href="/dashboard/general" className="btn-primary whitespace-nowrap">
+    <Link href={url('dashboard.general')} className="btn-primary whitespace-nowrap">
       {t('nav.dashboardLink')}
     </Link>
   ) : (
-    <Link href="/auth/login" className="btn-primary whitespace-nowrap">
+    <Link href={url('auth.login')} className="btn-primary whitespace-nowrap">
       {t('nav.signIn')}
     </Link>
   )
@@ -45,16 +47,16 @@ export default function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-stone-50/90 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-3">
-        <Link href="/" aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg">
+        <Link href={url('index')} aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg">
           <BrandLogo name={app.brandName} />
         </Link>
 
         <nav aria-label={t('nav.main')} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {routes.map((route) => (
-              <li key={route.href}>
+              <li key={navHref(route)}>
                 <NavLink
-                  href={route.href}
+                  href={navHref(route)}
                   className="rounded-full px-3 py-2 text-sm font-medium text-stone-600 hover:bg-stone-100 hover:text-stone-900"
                 >
                   {t(route.name)}
@@ -74,9 +76,9 @@ export default function SiteHeader() {
       <nav id="mobile-menu" aria-label={t('nav.main')} hidden={!menuOpen} className="border-t border-stone-200 lg:hidden">
         <ul className="container-page flex flex-col gap-1 py-3">
           {routes.map((route) => (
-            <li key={route.href}>
+            <li key={navHref(route)}>
               <NavLink
-                href={route.href}
+                href={navHref(route)}
                 onClick={() => setMenuOpen(false)}
                 className="block rounded-lg px-3 py-2 font-medium text-stone-700 hover:bg-stone-100"
               >

@@ -7,6 +7,7 @@ import LanguageSwitcher from '../components/language-switcher'
 import SkipLink from '../components/skip-link'
 import { useFocusFirstInvalid } from '../lib/use-form-a11y'
 import { useFlash, usePageProps } from '../lib/shared-props'
+import { url } from '../lib/routes.gen'
 
 /** Sign-in, sign-up, one-time code and password pages: a centred card, nothing else. */
 export default function AuthLayout({ children }: { children: ReactNode }) {
@@ -18,7 +19,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-stone-50">
       <SkipLink />
       <header className="container-page flex h-16 items-center justify-between">
-        <Link href="/" aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg">
+        <Link href={url('index')} aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg">
           <BrandLogo name={app.brandName} />
         </Link>
         <LanguageSwitcher />

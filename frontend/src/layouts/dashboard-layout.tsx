@@ -6,12 +6,14 @@ import FlashMessages from '../components/flash-messages'
 import LanguageSwitcher from '../components/language-switcher'
 import SkipLink from '../components/skip-link'
 import { useEscapeToClose, useFocusFirstInvalid } from '../lib/use-form-a11y'
+import { navHref } from '../lib/nav'
+import { url as routeUrl } from '../lib/routes.gen'
 import { useFlash, usePageProps } from '../lib/shared-props'
-import type { DashboardRouteEntry, Role } from '../types'
+import type { Role, RouteEntry } from '../types'
 import MenuToggle from '../components/menu-toggle'
 
 /** Dashboard entries the given role may see (SPEC §2: Admin only for ADMIN). */
-export function visibleDashboardRoutes(routes: DashboardRouteEntry[], role: Role | undefined): DashboardRouteEntry[] {
+export function visibleDashboardRoutes(routes: RouteEntry[], role: Role | undefined): RouteEntry[] {
   if (!role) return []
   return routes.filter((route) => route.roles.includes(role))
 }
@@ -37,11 +39,12 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
   const navigation = (
     <ul className="flex flex-col gap-1">
       {routes.map((route) => {
-        const current = isCurrent(url, route.href)
+        const href = navHref(route)
+        const current = isCurrent(url, href)
         return (
-          <li key={route.href}>
+          <li key={href}>
             <Link
-              href={route.href}
+              href={href}
               aria-current={current ? 'page' : undefined}
               onClick={() => setNavOpen(false)}
               className={`block rounded-lg px-3 py-2 text-sm font-medium ${
@@ -61,7 +64,7 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
       <SkipLink />
       <aside className="hidden border-r border-stone-200 bg-white lg:flex lg:flex-col print:hidden">
         <div className="flex h-16 items-center px-5">
-          <Link href="/" aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg">
+          <Link href={routeUrl('index')} aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg">
             <BrandLogo name={app.brandName} />
           </Link>
         </div>
@@ -76,14 +79,14 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
             <div className="flex items-center gap-2 lg:hidden">
               <MenuToggle open={navOpen} controls="dashboard-mobile-nav" onToggle={() => setNavOpen((open) => !open)} />
               {/* Below 360 px the bar keeps only what a person needs there: menu, balance, sign out. */}
-              <Link href="/" aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg max-[359px]:hidden">
+              <Link href={routeUrl('index')} aria-label={t('common.brandHome', { brand: app.brandName })} className="rounded-lg max-[359px]:hidden">
                 <BrandLogo name={app.brandName} className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
               </Link>
             </div>
             <div className="ml-auto flex items-center gap-2 sm:gap-3">
               {user && (
                 <Link
-                  href="/buy-tokens"
+                  href={routeUrl('buyTokens')}
                   className="rounded-full bg-brand-50 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-brand-900 hover:bg-brand-100"
                   data-testid="balance"
                 >
@@ -101,7 +104,7 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
                 </span>
               )}
               <Link
-                href="/auth/logout"
+                href={routeUrl('auth.logout.post')}
                 method="post"
                 as="button"
                 className="rounded-full px-3 py-1.5 text-sm font-medium whitespace-nowrap text-stone-600 hover:bg-stone-100 hover:text-stone-900"

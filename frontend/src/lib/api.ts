@@ -14,7 +14,10 @@
  * results here.
  */
 import ky, { HTTPError, TimeoutError } from 'ky'
-import { routes as serverRoutes, type RouteDefinition } from './routes.gen'
+import { routes as serverRoutes } from './routes.gen'
+import { encodeQuery, makeUrl, type ParamsOption, type Query, type RouteTable, type UrlArgs } from './url'
+
+export { encodeQuery, type Query, type QueryValue } from './url'
 
 /** Per-attempt timeout (SPEC §9). */
 export const TIMEOUT_MS = 10_000
@@ -36,20 +39,6 @@ export const RETRY = {
   afterStatusCodes: [413, 429, 503],
   delay: retryDelay,
 }
-
-/** A query value: scalars, arrays (sent as `k[]=v`) and objects (sent as `k[sub]=v`). */
-export type QueryValue =
-  | string
-  | number
-  | boolean
-  | Date
-  | null
-  | undefined
-  | readonly QueryValue[]
-  | { readonly [key: string]: QueryValue }
-
-/** Query parameters of a call. */
-export type Query = Readonly<Record<string, QueryValue>>
 
 /** What went wrong with a call. `status` is 0 when no HTTP response came (timeout, network). */
 export interface ApiError {
@@ -74,13 +63,8 @@ export type ApiResult<T> =
  */
 export interface ResponseTypes {}
 
-type RouteTable = Readonly<Record<string, RouteDefinition>>
-type ParamName<R extends RouteTable, N extends keyof R> = R[N]['params'][number]
-
 /** Options of a call. `params` is required exactly when the route has parameters. */
-export type CallOptions<R extends RouteTable, N extends keyof R> = ([ParamName<R, N>] extends [never]
-  ? { params?: Readonly<Record<string, never>> }
-  : { params: Readonly<Record<ParamName<R, N>, string | number>> }) & {
+export type CallOptions<R extends RouteTable, N extends keyof R> = ParamsOption<R, N> & {
   query?: Query
   /** JSON, or multipart when it is a FormData or holds a File or Blob. Query string for GET. */
   body?: unknown
@@ -90,9 +74,7 @@ export type CallOptions<R extends RouteTable, N extends keyof R> = ([ParamName<R
   as?: 'json' | 'text' | 'blob'
 }
 
-type Args<R extends RouteTable, N extends keyof R> = [ParamName<R, N>] extends [never]
-  ? [options?: CallOptions<R, N>]
-  : [options: CallOptions<R, N>]
+type Args<R extends RouteTable, N extends keyof R> = UrlArgs<R, N, CallOptions<R, N>>
 
 type DataOf<N> = N extends keyof ResponseTypes ? ResponseTypes[N] : unknown
 
@@ -111,32 +93,12 @@ export function createApi<R extends RouteTable>(config: ApiConfig<R>) {
   const cookies = config.cookies ?? (() => globalThis.document?.cookie ?? '')
   const base = () => config.baseUrl ?? globalThis.location?.origin ?? 'http://localhost'
 
-  function route<N extends keyof R & string>(name: N): R[N] {
-    const def = Object.hasOwn(config.routes, name) ? config.routes[name] : undefined
-    if (!def) throw new Error(`Route ${name} not found`)
-    return def
-  }
-
-  /** The path of a route with its parameters and query, e.g. `/mealprep/3/food?q=riz`. */
-  function url<N extends keyof R & string>(name: N, ...[options]: Args<R, N>): string {
-    const def = route(name)
-    const params = (options?.params ?? {}) as Record<string, string | number | undefined>
-    const path = def.path.replace(/\{([^}]+)\}/g, (_, param: string) => {
-      const value = params[param]
-      if (value === undefined || value === null || value === '') {
-        throw new Error(`Route ${def.path} is missing the ${param} parameter`)
-      }
-      return encodeURIComponent(String(value))
-    })
-    const query = encodeQuery(options?.query ?? {})
-    return query ? `${path}?${query}` : path
-  }
+  const url = makeUrl(config.routes)
 
   async function api<N extends keyof R & string, T = DataOf<N>>(name: N, ...args: Args<R, N>): Promise<ApiResult<T>> {
     const options = args[0]
-    const def = route(name)
-    const method = def.method.toUpperCase()
-    let path = url(name, ...args)
+    let path = url(name, ...(args as UrlArgs<R, N>)) // throws for an unknown route first
+    const method = config.routes[name]!.method.toUpperCase()
     let body: BodyInit | undefined
     let json: unknown
     if (options?.body !== undefined && options.body !== null) {
@@ -196,30 +158,8 @@ const client = createApi({ routes: serverRoutes })
 
 /** Calls a server route by name; see the module comment. */
 export const api = client.api
-/** Builds a server route's path by name, for links and downloads. */
+/** Builds a server route's path by name, for links and downloads (the same as routes.gen's). */
 export const url = client.url
-
-/**
- * Encodes a query the way the server's qs parser reads it: `k=v`, arrays as `k[]=v`, objects
- * as `k[sub]=v`; null and undefined are left out, dates sent as ISO strings.
- */
-export function encodeQuery(query: Query): string {
-  const parts: string[] = []
-  const add = (key: string, value: QueryValue) => {
-    if (value === undefined || value === null) return
-    if (value instanceof Date) {
-      parts.push(`${key}=${encodeURIComponent(value.toISOString())}`)
-    } else if (Array.isArray(value)) {
-      for (const v of value as readonly QueryValue[]) add(`${key}[]`, v)
-    } else if (typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) add(`${key}[${encodeURIComponent(k)}]`, v)
-    } else {
-      parts.push(`${key}=${encodeURIComponent(String(value))}`)
-    }
-  }
-  for (const [k, v] of Object.entries(query)) add(encodeURIComponent(k), v)
-  return parts.join('&')
-}
 
 function hasFile(value: unknown): boolean {
   if (value instanceof Blob) return true

@@ -2,6 +2,7 @@
 // Regenerate: go run ./cmd/gamelle routes --ts -o frontend/src/lib/routes.gen.ts
 // Naming rule: docs/client-contract.md (fixed path segments in lowerCamelCase joined by dots,
 // parameters left out, then the method unless it is GET).
+import { makeUrl, type PlainRoute } from './url'
 
 /** An HTTP method a route answers, as the route helper sends it. */
 export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
@@ -114,3 +115,12 @@ export const routes = {
 
 /** The name of a server route. */
 export type RouteName = keyof typeof routes
+
+/** The name of a route without parameters: what the server's site configuration may link to. */
+export type PlainRouteName = PlainRoute<typeof routes>
+
+/**
+ * The path of a route by name, with its parameters, query and anchor, e.g.
+ * url('auth.otp', { params: { email } }). Every internal link is built with it.
+ */
+export const url = makeUrl(routes)

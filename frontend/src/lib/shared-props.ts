@@ -1,9 +1,15 @@
 import { usePage } from '@inertiajs/react'
-import type { Flash, SharedProps } from '../types'
+import type { Flash, PageComponent, PageProps, SharedProps } from '../types'
 
-/** Shared props with the page's own props typed as P. */
-export function usePageProps<P extends object = object>(): SharedProps & P {
-  return usePage().props as unknown as SharedProps & P
+/**
+ * The props of the current page: the shared props, plus the page's own when its component
+ * name is given (`usePageProps<'onboarding/index'>()`). Both types are generated from the Go
+ * structs the server fills (types/props.gen.ts).
+ */
+export function usePageProps(): SharedProps
+export function usePageProps<N extends PageComponent>(): SharedProps & PageProps[N]
+export function usePageProps<N extends PageComponent>(): SharedProps & PageProps[N] {
+  return usePage<PageProps[N]>().props
 }
 
 /**
@@ -12,6 +18,5 @@ export function usePageProps<P extends object = object>(): SharedProps & P {
  */
 export function useFlash(): Flash {
   const page = usePage()
-  const fromProps = (page.props as unknown as Partial<SharedProps>).flash
-  return { ...(fromProps ?? {}), ...((page.flash as Flash | undefined) ?? {}) }
+  return { ...page.props.flash, ...page.flash }
 }

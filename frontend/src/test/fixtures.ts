@@ -9,10 +9,10 @@ export const appConfig: AppConfig = {
   brandUrl: 'http://localhost:8080',
   twitterUrl: 'https://twitter.com/gamelle',
   youtubeUrl: 'https://youtube.com/@gamelle',
-  faqList: Array.from({ length: 9 }, (_, i) => ({
-    value: `faq-${i + 1}`,
-    question: `landing.faq.${i + 1}.question`,
-    answer: `landing.faq.${i + 1}.answer`,
+  faqList: ([1, 2, 3, 4, 5, 6, 7, 8, 9] as const).map((i) => ({
+    value: `faq-${i}`,
+    question: `landing.faq.${i}.question` as const,
+    answer: `landing.faq.${i}.answer` as const,
   })),
   featuresList: (['recipes', 'macros', 'mealprep', 'shopping', 'needs', 'tokens'] as const).map((icon) => ({
     icon,
@@ -20,33 +20,33 @@ export const appConfig: AppConfig = {
     description: `landing.features.${icon}.description`,
   })),
   mainRouteList: [
-    { name: 'nav.features', href: '/#features' },
-    { name: 'nav.testimonials', href: '/#testimonials' },
-    { name: 'nav.pricing', href: '/#pricing' },
-    { name: 'nav.faq', href: '/#faq' },
+    { name: 'nav.features', route: 'index', hash: 'features', roles: [] },
+    { name: 'nav.testimonials', route: 'index', hash: 'testimonials', roles: [] },
+    { name: 'nav.pricing', route: 'index', hash: 'pricing', roles: [] },
+    { name: 'nav.faq', route: 'index', hash: 'faq', roles: [] },
   ],
   dashboardRouteList: [
-    { name: 'nav.general', href: '/dashboard/general', roles: ['USER', 'ADMIN'] },
-    { name: 'nav.account', href: '/dashboard/account', roles: ['USER', 'ADMIN'] },
-    { name: 'nav.products', href: '/dashboard/products', roles: ['USER', 'ADMIN'] },
-    { name: 'nav.admin', href: '/dashboard/admin', roles: ['ADMIN'] },
+    { name: 'nav.general', route: 'dashboard.general', roles: ['USER', 'ADMIN'] },
+    { name: 'nav.admin', route: 'dashboard.admin', roles: ['ADMIN'] },
   ],
-  testimonials: [
-    ['Camille Martin', '@camille_mp'],
-    ['Thomas Leroy', '@thomas_fit'],
-    ['Inès Benali', '@ines_cuisine'],
-    ['Lucas Moreau', '@lucas_run'],
-    ['Sarah Dubois', '@sarah_d'],
-    ['Julien Petit', '@julien_veg'],
-  ].map(([name, userName], i) => ({
-    image: `/build/avatars/${i + 1}.svg`,
-    name: name ?? '',
-    userName: userName ?? '',
-    comment: `landing.testimonials.${i + 1}.comment`,
+  testimonials: (
+    [
+      [1, 'Camille Martin', '@camille_mp'],
+      [2, 'Thomas Leroy', '@thomas_fit'],
+      [3, 'Inès Benali', '@ines_cuisine'],
+      [4, 'Lucas Moreau', '@lucas_run'],
+      [5, 'Sarah Dubois', '@sarah_d'],
+      [6, 'Julien Petit', '@julien_veg'],
+    ] as const
+  ).map(([i, name, userName]) => ({
+    image: `/build/avatars/${i}.svg`,
+    name,
+    userName,
+    comment: `landing.testimonials.${i}.comment` as const,
   })),
 }
 
-// DESIGN §6: 20 / 60 (most popular) / 150 (best value) tokens.
+// docs/product.md: 20 / 60 (most popular) / 150 (best value) tokens.
 export const packs: TokenPack[] = [
   { id: 'pack-20', tokens: 20, priceCents: 499, currency: 'EUR', badge: null, perTokenCents: 24.95, tokensPerUnit: 4.008, discountPercent: 0 },
   { id: 'pack-60', tokens: 60, priceCents: 1199, currency: 'EUR', badge: 'most_popular', perTokenCents: 19.983, tokensPerUnit: 5.004, discountPercent: 20 },

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ShopProps, TokenPack } from '../../types'
 import { PackGrid } from './pack-grid'
+import { url } from '../../lib/routes.gen'
 
 type Errors = Partial<Record<'packId' | 'currency' | 'promoCode' | 'amountCents' | 'tokens', string>>
 
@@ -20,7 +21,7 @@ export function BuyForm({ shop }: { shop: ShopProps }) {
     const code = promoCode.trim()
     setBusy(pack.id)
     router.post(
-      '/checkout',
+      url('checkout.post'),
       // What the buyer was shown: the server refuses the purchase if the pack changed since.
       { packId: pack.id, currency: shop.currency, promoCode: code, tokens: pack.tokens, ...(code === '' ? { amountCents: pack.priceCents } : {}) },
       { preserveScroll: true, onFinish: () => setBusy(null) },

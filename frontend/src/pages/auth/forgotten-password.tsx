@@ -2,6 +2,7 @@ import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthHeading, FormField } from '../../components/auth/form-field'
+import { url } from '../../lib/routes.gen'
 
 /** Ask for a password reset link (the answer is the same for every address). */
 export default function ForgottenPassword({ email = '' }: { email?: string }) {
@@ -9,7 +10,7 @@ export default function ForgottenPassword({ email = '' }: { email?: string }) {
   const form = useForm({ email })
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    form.post('/reset-password/ask-new-password')
+    form.post(url('resetPassword.askNewPassword.post'))
   }
   return (
     <>
@@ -31,7 +32,7 @@ export default function ForgottenPassword({ email = '' }: { email?: string }) {
           {form.processing ? t('auth.forgotten.submitting') : t('auth.forgotten.submit')}
         </button>
       </form>
-      <Link href="/auth/login" className="mt-6 block text-center text-sm font-medium text-brand-700 hover:underline">
+      <Link href={url('auth.login')} className="mt-6 block text-center text-sm font-medium text-brand-700 hover:underline">
         {t('auth.forgotten.back')}
       </Link>
     </>

@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { AuthHeading } from '../../components/auth/form-field'
+import { url } from '../../lib/routes.gen'
 
 interface Props {
   kind: 'verify' | 'magic' | 'reset'
@@ -19,15 +20,15 @@ export default function LinkInvalid({ kind, reason, email }: Props) {
       <AuthHeading title={t(`auth.link.${reason}Heading`)} subtitle={text} />
       <div className="grid gap-3">
         {kind === 'reset' ? (
-          <Link href={`/reset-password/forgotten-password${email ? `?email=${encodeURIComponent(email)}` : ''}`} className="btn-primary w-full py-3">
+          <Link href={url('resetPassword.forgottenPassword', { query: { email: email || undefined } })} className="btn-primary w-full py-3">
             {t('auth.link.newReset')}
           </Link>
         ) : (
-          <Link href="/auth/login#otp-email" className="btn-primary w-full py-3">
+          <Link href={url('auth.login', { hash: 'otp-email' })} className="btn-primary w-full py-3">
             {t('auth.link.newCode')}
           </Link>
         )}
-        <Link href="/auth/login" className="btn-secondary w-full py-3">
+        <Link href={url('auth.login')} className="btn-secondary w-full py-3">
           {t('auth.link.login')}
         </Link>
       </div>

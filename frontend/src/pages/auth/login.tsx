@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { AuthHeading, FormField, OrSeparator } from '../../components/auth/form-field'
 import SocialButtons from '../../components/social-buttons'
 import { usePageProps } from '../../lib/shared-props'
+import { url } from '../../lib/routes.gen'
 
 /**
  * Sign-in: email + password (error bag "credentials") and, on the same page, a one-time code by
@@ -17,11 +18,11 @@ export default function Login() {
 
   const submitCredentials = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    credentials.post('/auth/email/login', { errorBag: 'credentials', onFinish: () => credentials.reset('password') })
+    credentials.post(url('auth.email.login.post'), { errorBag: 'credentials', onFinish: () => credentials.reset('password') })
   }
   const submitOtp = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    otp.post('/auth/otp/login', { errorBag: 'otp' })
+    otp.post(url('auth.otp.login.post'), { errorBag: 'otp' })
   }
 
   return (
@@ -62,7 +63,7 @@ export default function Login() {
               />
               {t('auth.fields.remember')}
             </label>
-            <Link href="/reset-password/forgotten-password" className="font-medium text-brand-700 hover:underline">
+            <Link href={url('resetPassword.forgottenPassword')} className="font-medium text-brand-700 hover:underline">
               {t('auth.login.forgotten')}
             </Link>
           </div>
@@ -97,7 +98,7 @@ export default function Login() {
       <SocialButtons />
       <p className="mt-8 text-center text-sm text-stone-600">
         {t('auth.login.noAccount')}{' '}
-        <Link href="/auth/register" className="font-semibold text-brand-700 hover:underline">
+        <Link href={url('auth.register')} className="font-semibold text-brand-700 hover:underline">
           {t('auth.login.register')}
         </Link>
       </p>

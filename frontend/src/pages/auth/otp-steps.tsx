@@ -2,6 +2,7 @@ import { Head, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthHeading, FormField } from '../../components/auth/form-field'
+import { url } from '../../lib/routes.gen'
 
 /** First-time code visitor: name and surname, then the dashboard. */
 export default function OtpSteps({ email }: { email: string }) {
@@ -9,7 +10,7 @@ export default function OtpSteps({ email }: { email: string }) {
   const form = useForm({ name: '', surname: '' })
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    form.post('/auth/otp/complete')
+    form.post(url('auth.otp.complete.post'))
   }
   return (
     <>

@@ -2,6 +2,7 @@ import { Head, Link, useForm } from '@inertiajs/react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthHeading, FormError, FormField } from '../../components/auth/form-field'
+import { url } from '../../lib/routes.gen'
 
 interface Props {
   email: string
@@ -25,9 +26,9 @@ export default function Otp({ email, resendIn }: Props) {
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    form.post('/auth/otp/login', { onError: () => form.reset('code') })
+    form.post(url('auth.otp.login.post'), { onError: () => form.reset('code') })
   }
-  const askAgain = () => resend.post(`/auth/otp/ask-otp/${encodeURIComponent(email)}`, { preserveScroll: true })
+  const askAgain = () => resend.post(url('auth.otp.askOtp.post', { params: { email } }), { preserveScroll: true })
 
   return (
     <>
@@ -66,7 +67,7 @@ export default function Otp({ email, resendIn }: Props) {
         <button type="button" onClick={askAgain} disabled={wait > 0 || resend.processing} className="btn-secondary w-full" data-testid="otp-resend">
           {wait > 0 ? t('auth.otp.resendIn', { seconds: wait }) : t('auth.otp.resend')}
         </button>
-        <Link href="/auth/login" className="block text-sm font-medium text-brand-700 hover:underline">
+        <Link href={url('auth.login')} className="block text-sm font-medium text-brand-700 hover:underline">
           {t('auth.otp.otherEmail')}
         </Link>
       </div>

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthHeading, FormField, NewPasswordFields, TermsNotice } from '../../components/auth/form-field'
 import SocialButtons from '../../components/social-buttons'
+import { url } from '../../lib/routes.gen'
 
 /** Credential sign-up. Typed values survive a refusal, passwords do not. */
 export default function Register() {
@@ -11,7 +12,7 @@ export default function Register() {
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    form.post('/auth/register', { onFinish: () => form.reset('password', 'password_confirmation') })
+    form.post(url('auth.register.post'), { onFinish: () => form.reset('password', 'password_confirmation') })
   }
 
   return (
@@ -48,7 +49,7 @@ export default function Register() {
       <SocialButtons />
       <p className="mt-8 text-center text-sm text-stone-600">
         {t('auth.register.haveAccount')}{' '}
-        <Link href="/auth/login" className="font-semibold text-brand-700 hover:underline">
+        <Link href={url('auth.login')} className="font-semibold text-brand-700 hover:underline">
           {t('auth.register.login')}
         </Link>
       </p>

@@ -2,6 +2,7 @@ import { Head, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthHeading, NewPasswordFields } from '../../components/auth/form-field'
+import { url } from '../../lib/routes.gen'
 
 /** New password from a reset link; the token travels in the form, the address in the path. */
 export default function ResetPassword({ email, token }: { email: string; token: string }) {
@@ -9,7 +10,7 @@ export default function ResetPassword({ email, token }: { email: string; token: 
   const form = useForm({ token, password: '', password_confirmation: '' })
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    form.post(`/reset-password/reset-password/${encodeURIComponent(email)}`, {
+    form.post(url('resetPassword.resetPassword.post', { params: { email } }), {
       onFinish: () => form.reset('password', 'password_confirmation'),
     })
   }

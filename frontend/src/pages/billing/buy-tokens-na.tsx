@@ -2,16 +2,14 @@ import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { CurrencySwitch, PackGrid } from '../../components/billing/pack-grid'
 import { usePageProps } from '../../lib/shared-props'
-import type { ShopProps } from '../../types'
+import { url } from '../../lib/routes.gen'
 
 /** /buy-tokens-na: the packs for visitors, each with a sign-up path back to the purchase. */
 export default function BuyTokensVisitor() {
   const { t } = useTranslation()
-  const props = usePageProps<ShopProps>()
+  const props = usePageProps<'billing/buy-tokens-na'>()
   const next = (pack: string, to?: string) => {
-    const q = new URLSearchParams({ pack, currency: props.currency })
-    if (to) q.set('to', to)
-    return `/buy-tokens-na/continue?${q.toString()}`
+    return url('buyTokensNa.continue', { query: { pack, currency: props.currency, to } })
   }
   const loginPack = props.selectedPack || props.packs.find((p) => p.badge === 'most_popular')?.id || props.packs[0]?.id || ''
   return (
@@ -21,7 +19,7 @@ export default function BuyTokensVisitor() {
         <h1 className="text-3xl font-extrabold tracking-tight text-stone-900 sm:text-4xl">{t('billing.visitor.heading')}</h1>
         <p className="mt-4 text-lg text-stone-600">{t('billing.visitor.subheading')}</p>
       </header>
-      <CurrencySwitch currency={props.currency} currencies={props.currencies} path="/buy-tokens-na" pack={props.selectedPack || undefined} />
+      <CurrencySwitch currency={props.currency} currencies={props.currencies} path={url('buyTokensNa')} pack={props.selectedPack || undefined} />
       <PackGrid
         packs={props.packs}
         selected={props.selectedPack}

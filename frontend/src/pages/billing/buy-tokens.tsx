@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { BuyForm } from '../../components/billing/buy-form'
 import { CurrencySwitch, TestModeBanner } from '../../components/billing/pack-grid'
 import { usePageProps } from '../../lib/shared-props'
-import type { ShopProps } from '../../types'
+import { url } from '../../lib/routes.gen'
 
 /** /buy-tokens: the packs for a signed-in person, with the promo code and the currency. */
 export default function BuyTokens() {
   const { t } = useTranslation()
-  const props = usePageProps<ShopProps>()
+  const props = usePageProps<'billing/buy-tokens'>()
   const balance = props.auth.user?.balance ?? 0
   return (
     <section className="container-page space-y-8 py-12 sm:py-16">
@@ -21,7 +21,7 @@ export default function BuyTokens() {
         </p>
       </header>
       {props.testMode && <TestModeBanner />}
-      <CurrencySwitch currency={props.currency} currencies={props.currencies} path="/buy-tokens" pack={props.selectedPack || undefined} />
+      <CurrencySwitch currency={props.currency} currencies={props.currencies} path={url('buyTokens')} pack={props.selectedPack || undefined} />
       <BuyForm shop={props} />
     </section>
   )

@@ -2,12 +2,12 @@ import { Head, Link, router } from '@inertiajs/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
-import type { CheckoutSummary } from '../../types'
+import { url } from '../../lib/routes.gen'
 
 /** /stripe/error: a cancelled or failed payment, nothing charged, with a retry. */
 export default function CheckoutError() {
   const { t } = useTranslation()
-  const { reason, checkout } = usePageProps<{ reason: string; checkout: CheckoutSummary | null }>()
+  const { reason, checkout } = usePageProps<'billing/error'>()
   const [busy, setBusy] = useState(false)
   const message = reason === 'cancelled' ? t('billing.error.cancelled') : reason === 'provider' ? t('billing.error.provider') : t('billing.error.generic')
 
@@ -15,7 +15,7 @@ export default function CheckoutError() {
     if (!checkout) return
     setBusy(true)
     router.post(
-      '/checkout',
+      url('checkout.post'),
       { packId: checkout.packId, currency: checkout.currency, promoCode: checkout.promoCode, tokens: checkout.tokens },
       { onFinish: () => setBusy(false) },
     )
@@ -35,7 +35,7 @@ export default function CheckoutError() {
               {busy ? t('billing.shop.redirecting') : t('billing.error.retry')}
             </button>
           )}
-          <Link href="/buy-tokens" className="btn-secondary">
+          <Link href={url('buyTokens')} className="btn-secondary">
             {t('billing.error.back')}
           </Link>
         </div>

@@ -2,7 +2,7 @@ import { Head, Link, router } from '@inertiajs/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
-import type { CheckoutSummary } from '../../types'
+import { url } from '../../lib/routes.gen'
 
 // While Stripe has not confirmed, the page reloads its props every few seconds for a while.
 const pollEveryMs = 2000
@@ -11,7 +11,7 @@ const maxPolls = 30
 /** /stripe/success: the purchase confirmed (tokens added), or still being confirmed. */
 export default function Success() {
   const { t } = useTranslation()
-  const { checkout, auth } = usePageProps<{ checkout: CheckoutSummary }>()
+  const { checkout, auth } = usePageProps<'billing/success'>()
   const [polls, setPolls] = useState(0)
   const pending = checkout.status === 'started'
 
@@ -51,10 +51,10 @@ export default function Success() {
           </>
         )}
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Link href="/dashboard/general" className="btn-primary">
+          <Link href={url('dashboard.general')} className="btn-primary">
             {t('billing.success.toDashboard')}
           </Link>
-          <Link href="/buy-tokens" className="btn-secondary">
+          <Link href={url('buyTokens')} className="btn-secondary">
             {t('billing.success.buyMore')}
           </Link>
         </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../lib/format'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
-import type { CheckoutSummary } from '../../types'
+import { url } from '../../lib/routes.gen'
 
 /**
  * The local stand-in for Stripe's payment page (test mode only, clearly labelled). Paying
@@ -13,11 +13,11 @@ import type { CheckoutSummary } from '../../types'
 export default function TestCheckout() {
   const { t } = useTranslation()
   const locale = useLocale()
-  const { checkout } = usePageProps<{ checkout: CheckoutSummary }>()
+  const { checkout } = usePageProps<'billing/test-checkout'>()
   const [busy, setBusy] = useState(false)
   const send = (outcome: 'pay' | 'cancel') => {
     setBusy(true)
-    router.post('/stripe/test-checkout', { checkout: checkout.id, outcome }, { onFinish: () => setBusy(false) })
+    router.post(url('stripe.testCheckout.post'), { checkout: checkout.id, outcome }, { onFinish: () => setBusy(false) })
   }
   return (
     <section className="container-page max-w-xl py-12 sm:py-16">

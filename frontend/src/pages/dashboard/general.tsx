@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import MealPrepList, { type MealPrepSummary } from '../../components/mealprep/mealprep-list'
 import type { BalancePoint, MacroGoals } from '../../components/profile/charts'
 import { usePageProps } from '../../lib/shared-props'
+import { url } from '../../lib/routes.gen'
 
 // Charts (recharts) load only when the home shows them, never with the landing page.
 const MacroChart = lazy(() => import('../../components/profile/charts').then((m) => ({ default: m.MacroChart })))
@@ -40,7 +41,7 @@ export default function General() {
         <section className="rounded-2xl border border-amber-300 bg-amber-50 p-5" data-testid="verify-reminder">
           <h2 className="font-bold text-amber-900">{t('home.verifyTitle')}</h2>
           <p className="mt-1 text-sm text-amber-900">{t('home.verifyText')}</p>
-          <Link href="/auth/verify/resend" method="post" as="button" className="btn-secondary mt-3">
+          <Link href={url('auth.verify.resend.post')} method="post" as="button" className="btn-secondary mt-3">
             {t('home.verifyResend')}
           </Link>
         </section>

@@ -7,9 +7,8 @@ import { CurrencySwitch, TestModeBanner } from '../../components/billing/pack-gr
 import { formatMoney } from '../../lib/format'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
-import type { CataloguePack, RecentCheckout, ShopProps } from '../../types'
-
-type ProductsProps = ShopProps & { canEdit: boolean; catalogue?: CataloguePack[]; recentCheckouts?: RecentCheckout[] }
+import type { CataloguePack, RecentCheckout } from '../../types'
+import { url } from '../../lib/routes.gen'
 type PackErrors = Partial<Record<'id' | 'tokens' | 'prices.EUR' | 'prices.USD' | 'badge' | 'packId', string>>
 
 const toCents = (v: string) => Math.round(Number.parseFloat(v.replace(',', '.')) * 100)
@@ -28,14 +27,14 @@ function PackEditor({ pack }: { pack?: CataloguePack }) {
   const save = (e: FormEvent) => {
     e.preventDefault()
     router.put(
-      '/products',
+      url('products.put'),
       { id: id.trim(), tokens: Number.parseInt(tokens, 10) || 0, prices: { EUR: toCents(eur) || 0, USD: toCents(usd) || 0 }, badge },
       { preserveScroll: true },
     )
   }
   const retire = () => {
     if (pack && window.confirm(t('billing.products.retireConfirm', { id: pack.id }))) {
-      router.delete('/products', { data: { id: pack.id }, preserveScroll: true })
+      router.delete(url('products.delete'), { data: { id: pack.id }, preserveScroll: true })
     }
   }
   const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700'
@@ -144,7 +143,7 @@ function RecentPurchases({ rows }: { rows: RecentCheckout[] }) {
 /** /dashboard/products: the packs with buy buttons; ADMINs also edit and retire them. */
 export default function Products() {
   const { t } = useTranslation()
-  const props = usePageProps<ProductsProps>()
+  const props = usePageProps<'dashboard/products'>()
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <Head title={t('billing.products.title')} />
@@ -153,7 +152,7 @@ export default function Products() {
         <p className="mt-2 text-stone-600">{t('billing.products.subheading')}</p>
       </header>
       {props.testMode && <TestModeBanner />}
-      <CurrencySwitch currency={props.currency} currencies={props.currencies} path="/dashboard/products" />
+      <CurrencySwitch currency={props.currency} currencies={props.currencies} path={url('dashboard.products')} />
       <BuyForm shop={props} />
       {props.canEdit && props.catalogue && (
         <section aria-labelledby="admin-packs" className="space-y-4 border-t border-stone-200 pt-8">

@@ -2,48 +2,19 @@ import { Head, Link, router } from '@inertiajs/react'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
-
-interface ShoppingItem {
-  foodCode: number
-  name: string
-  quantity: string
-  grams: number
-  cost: string
-}
-
-interface ShoppingAisle {
-  aisle: string
-  name: string
-  items: ShoppingItem[]
-}
-
-/** Props of mealprep/shopping-list (handlers/shopping.go): texts come formatted by the server. */
-interface ShoppingListProps {
-  mealPrep: { id: string; name: string }
-  days: number | null
-  limits: { minDays: number; maxDays: number }
-  list: {
-    days: number
-    aisles: ShoppingAisle[]
-    total: string
-    currency: string
-    text: string
-    csvUrl: string
-    empty: boolean
-  } | null
-}
+import { url } from '../../lib/routes.gen'
 
 /** /mealprep/{id}/shopping-list?days=N: the list by aisle, to copy, download or print. */
 export default function ShoppingList() {
   const { t } = useTranslation()
-  const { mealPrep, days, limits, list, errors } = usePageProps<ShoppingListProps>()
+  const { mealPrep, days, limits, list, errors } = usePageProps<'mealprep/shopping-list'>()
   const [value, setValue] = useState(days ? String(days) : '')
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle')
   const textRef = useRef<HTMLTextAreaElement>(null)
   const inputId = useId()
   const hintId = useId()
   const errorId = useId()
-  const path = `/mealprep/${mealPrep.id}/shopping-list`
+  const path = url('mealprep.shoppingList', { params: { id: mealPrep.id } })
   const daysError = errors?.days
 
   const submit = (e: FormEvent) => {
@@ -178,7 +149,7 @@ export default function ShoppingList() {
       )}
 
       <p className="print:hidden">
-        <Link href={`/mealprep/${mealPrep.id}/recipes`} className="font-semibold text-brand-800 underline">
+        <Link href={url('mealprep.recipes', { params: { id: mealPrep.id } })} className="font-semibold text-brand-800 underline">
           {t('shopping.back')}
         </Link>
       </p>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import SocialButtons from '../../components/social-buttons'
 import { usePageProps } from '../../lib/shared-props'
 import type { OnboardingAnswers, OnboardingProps, OnboardingStep } from '../../types/onboarding'
+import { url } from '../../lib/routes.gen'
 
 const stepKeys = ['email', 'preferences', 'account', 'features'] as const
 
@@ -15,7 +16,7 @@ const stepKeys = ['email', 'preferences', 'account', 'features'] as const
  */
 export default function Onboarding() {
   const { t } = useTranslation()
-  const { step, answers, options, promo, video, errors } = usePageProps<OnboardingProps>()
+  const { step, answers, options, promo, video, errors } = usePageProps<'onboarding/index'>()
   const heading = useRef<HTMLHeadingElement>(null)
   const first = useRef(true)
 
@@ -102,7 +103,7 @@ function useStepForm(step: OnboardingStep, answers: OnboardingAnswers) {
   const submit = (action: 'next' | 'back') => (event?: FormEvent) => {
     event?.preventDefault()
     form.transform((data) => ({ ...data, action }))
-    form.post('/onboarding', { preserveScroll: false })
+    form.post(url('onboarding.post'), { preserveScroll: false })
   }
   return { form, errors: { ...errors, ...form.errors } as Record<string, string | undefined>, next: submit('next'), back: submit('back') }
 }
@@ -250,7 +251,10 @@ function PreferencesStep({ answers, options, headingRef }: { answers: Onboarding
         value={form.data.macroPreset}
         onChange={(v) => form.setData('macroPreset', v)}
         label={(v) => t(`onboarding.preferences.preset.${v}`)}
-        hint={(v) => t('onboarding.preferences.preset.split', { ...splits[v] })}
+        hint={(v) => {
+          const split = splits[v]
+          return split ? t('onboarding.preferences.preset.split', split) : ''
+        }}
         error={errors.macroPreset}
       />
       <Actions onBack={() => back()} processing={form.processing} />
@@ -371,10 +375,10 @@ function FeaturesStep({ email, promo, video, headingRef }: { email: string } & P
       </figure>
 
       <div className="mt-8 flex flex-wrap justify-between gap-3" data-testid="onboarding-end">
-        <Link href="/" className="btn-secondary">
+        <Link href={url('index')} className="btn-secondary">
           {t('onboarding.features.home')}
         </Link>
-        <Link href="/auth/login" className="btn-primary px-6 py-3 text-base">
+        <Link href={url('auth.login')} className="btn-primary px-6 py-3 text-base">
           {t('onboarding.features.login')}
         </Link>
       </div>

@@ -6,6 +6,7 @@ import { formatCurrencyUnit, formatDecimal, formatMoney, formatPercent, formatRa
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { LandingProps, TokenPack } from '../../types'
+import { url } from '../../lib/routes.gen'
 
 function SectionHeading({ id, title, subtitle }: { id: string; title: string; subtitle: string }) {
   return (
@@ -37,7 +38,7 @@ function Hero() {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-stone-600">{t('landing.hero.subtitle')}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link href="/onboarding" className="btn-primary px-6 py-3 text-base">
+            <Link href={url('onboarding')} className="btn-primary px-6 py-3 text-base">
               {t('landing.hero.ctaPrimary')}
             </Link>
             <a href="#features" className="btn-secondary px-6 py-3 text-base">
@@ -205,7 +206,7 @@ function PackCard({ pack }: { pack: TokenPack }) {
         )}
       </ul>
       <Link
-        href={`/buy-tokens-na?pack=${encodeURIComponent(pack.id)}`}
+        href={url('buyTokensNa', { query: { pack: pack.id } })}
         aria-label={t('landing.pricing.buyLabel', { count: pack.tokens })}
         className={`mt-8 ${highlighted ? 'btn-primary' : 'btn-secondary'}`}
       >
@@ -261,7 +262,7 @@ function FinalCta() {
             {t('landing.finalCta.heading')}
           </h2>
           <p className="mt-3 text-brand-100">{t('landing.finalCta.body')}</p>
-          <Link href="/onboarding" className="btn mt-8 bg-white px-6 py-3 text-base text-brand-900 hover:bg-brand-50">
+          <Link href={url('onboarding')} className="btn mt-8 bg-white px-6 py-3 text-base text-brand-900 hover:bg-brand-50">
             {t('nav.getStarted')}
           </Link>
         </div>

@@ -1,6 +1,7 @@
 import { Head, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { url } from '../../lib/routes.gen'
 
 const points = ['offline', 'timer', 'sync'] as const
 
@@ -11,7 +12,7 @@ export default function Waitlist() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    form.post('/waitlist', {
+    form.post(url('waitlist.post'), {
       preserveScroll: true,
       onSuccess: () => form.reset('email'),
     })
