@@ -110,9 +110,9 @@ type shopPromo struct {
 type productsProps struct {
 	shopProps
 	CanEdit   bool          `json:"canEdit"`
-	Catalogue []catalogPack `json:"catalogue,omitempty"`
+	Catalogue []catalogPack `json:"catalogue,omitzero"`
 	// Purchases and refunds, for admins.
-	RecentCheckouts []recentCheckout `json:"recentCheckouts,omitempty"`
+	RecentCheckouts []recentCheckout `json:"recentCheckouts,omitzero"`
 }
 
 type recentCheckout struct {

@@ -166,7 +166,8 @@ func mustBeProps(t reflect.Type, what string) {
 }
 
 // ToProps turns a props struct into gonertia's map, one entry per top-level JSON field, so
-// partial reloads can still pick props by name. A field tagged `inertia:"always"` is sent on
+// partial reloads can still pick props by name. As in encoding/json, omitempty leaves out an
+// empty value and omitzero a zero one (a nil slice, not an empty one). A field tagged `inertia:"always"` is sent on
 // partial reloads too; a field tagged `inertia:"-"` is set by gonertia itself (errors) and
 // only exists for the generated type.
 func ToProps(props any) (inertia.Props, error) {
@@ -185,7 +186,7 @@ func ToProps(props any) (inertia.Props, error) {
 			continue
 		}
 		fv := v.FieldByIndex(f.Index)
-		if f.Optional && isEmpty(fv) {
+		if f.OmitZero && fv.IsZero() || f.Optional && !f.OmitZero && isEmpty(fv) {
 			continue
 		}
 		val := normalize(fv).Interface()

@@ -277,6 +277,7 @@ type Field struct {
 	Index    []int // for reflect.Value.FieldByIndex
 	Type     reflect.Type
 	Optional bool // omitempty or omitzero
+	OmitZero bool // omitzero alone: left out only when zero (a nil slice, not an empty one)
 	AsString bool // `,string`
 	Tag      reflect.StructTag
 }
@@ -320,6 +321,7 @@ func Fields(t reflect.Type) ([]Field, error) {
 			all = append(all, Field{
 				Name: name, GoName: sf.Name, Index: idx, Type: sf.Type, Tag: sf.Tag,
 				Optional: hasOpt(opts, "omitempty") || hasOpt(opts, "omitzero"),
+				OmitZero: hasOpt(opts, "omitzero") && !hasOpt(opts, "omitempty"),
 				AsString: hasOpt(opts, "string"),
 			})
 		}
