@@ -214,21 +214,30 @@ func (h *MealPreps) duplicate(w http.ResponseWriter, r *http.Request) {
 // foodLine is a food of the meal prep as the foods screen shows it.
 type foodLine struct {
 	nutritionapp.Food
-	Grams       int    `json:"grams"`
-	DietWarning string `json:"dietWarning"`
+	Grams       int                `json:"grams"`
+	DietWarning mealprep.Exclusion `json:"dietWarning" ts:"Exclusion | ''"`
 }
 
 func (h *MealPreps) person(r *http.Request) (mealprepapp.Person, error) {
 	return h.mealpreps.Person(r.Context(), h.pool, h.owner(r))
 }
 
-func (h *MealPreps) dietWarning(p mealprepapp.Person, f nutritionapp.Food) string {
+func (h *MealPreps) dietWarning(p mealprepapp.Person, f nutritionapp.Food) mealprep.Exclusion {
 	ex, bad := mealprep.DietConflict(p.Diet, mealprep.FoodGroups{Group: f.GroupEN, Subgroup: f.SubgroupEN, NameEN: f.NameEN})
 	if !bad {
 		return ""
 	}
-	return string(ex)
+	return ex
 }
+
+// massUnit is how the person reads quantities: grams or pounds.
+type massUnit string
+
+var (
+	_ = page.Enum[massUnit]("g", "lb")
+	_ = page.Enum(mealprep.Categories...)
+	_ = page.Enum(mealprep.ExcludedMeat, mealprep.ExcludedFish, mealprep.ExcludedEgg, mealprep.ExcludedDairy, mealprep.ExcludedHoney)
+)
 
 // mealPrepHeader names the meal prep a page is about.
 type mealPrepHeader struct {
@@ -251,7 +260,7 @@ type mealprepFoodProps struct {
 	Foods    []foodLine           `json:"foods"`
 	Groups   []nutritionapp.Group `json:"groups"`
 	Settings struct {
-		Units string         `json:"units"`
+		Units massUnit       `json:"units"`
 		Diet  nutrition.Diet `json:"diet"`
 	} `json:"settings"`
 	Limits struct {
@@ -286,8 +295,8 @@ type mealprepRecipeProps struct {
 	MealPrep mealPrepHeader         `json:"mealPrep"`
 	Recipe   mealprepapp.RecipeView `json:"recipe"`
 	Settings struct {
-		Units    string `json:"units"`
-		Currency string `json:"currency"`
+		Units    massUnit `json:"units"`
+		Currency string   `json:"currency"`
 	} `json:"settings"`
 	Limits struct {
 		MaxServings int `json:"maxServings"`
@@ -335,7 +344,7 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	props := mealprepFoodProps{MealPrep: head, Foods: lines, Groups: groups}
-	props.Settings.Units, props.Settings.Diet = p.Units, p.Diet
+	props.Settings.Units, props.Settings.Diet = massUnit(p.Units), p.Diet
 	props.Limits.MaxGrams, props.Limits.MaxFoods = mealprep.MaxGrams, mealprep.MaxFoods
 	h.render(w, r, mealprepFoodPage.With(props))
 }
@@ -343,7 +352,7 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 // searchHit is one food of a search answer.
 type searchHit struct {
 	nutritionapp.Food
-	DietWarning string `json:"dietWarning"`
+	DietWarning mealprep.Exclusion `json:"dietWarning" ts:"Exclusion | ''"`
 }
 
 // search answers the as-you-type food search with JSON (the foods screen's combobox).
@@ -597,7 +606,7 @@ func (h *MealPreps) recipePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	props := mealprepRecipeProps{MealPrep: head, Recipe: rec}
-	props.Settings.Units, props.Settings.Currency = p.Units, p.Currency
+	props.Settings.Units, props.Settings.Currency = massUnit(p.Units), p.Currency
 	props.Limits.MaxServings, props.Limits.MaxGrams = mealprep.MaxServings, mealprep.MaxGrams
 	h.render(w, r, mealprepRecipePage.With(props))
 }

@@ -29,10 +29,10 @@ type PlanMeal struct {
 // Shortfall is one thing the plan lacks: a meal with no recipe, or a macro under its goal.
 type Shortfall struct {
 	// Kind is "meal" or "macro".
-	Kind     string   `json:"kind"`
+	Kind     string   `json:"kind" ts:"'meal' | 'macro'"`
 	Category Category `json:"category,omitempty"`
 	// Macro is kcal, protein, fat or carbs; Amount how far under the daily goal (kcal or g).
-	Macro  string  `json:"macro,omitempty"`
+	Macro  string  `json:"macro,omitempty" ts:"'kcal' | 'protein' | 'fat' | 'carbs'"`
 	Amount float64 `json:"amount,omitempty"`
 }
 

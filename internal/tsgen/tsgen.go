@@ -252,9 +252,14 @@ func (g *Generator) fieldType(f Field) (string, error) {
 	return g.Ref(f.Type)
 }
 
-// Declarations returns every declaration reached so far, sorted by name, so the output only
-// depends on the types.
+// Declarations returns every declaration reached so far and every enum (a `ts` tag may name
+// one no field reaches), sorted by name, so the output only depends on the types.
 func (g *Generator) Declarations() string {
+	for t := range g.enums {
+		if _, err := g.Ref(t); err != nil {
+			panic(err) // an enum's name clashes with another type's: a programming error
+		}
+	}
 	names := make([]string, 0, len(g.decls))
 	for n := range g.decls {
 		names = append(names, n)

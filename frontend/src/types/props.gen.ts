@@ -183,6 +183,8 @@ export type CatalogPack = {
   active: boolean
 }
 
+export type Category = 'breakfast' | 'lunch_dinner' | 'snack'
+
 export type CheckoutView = {
   id: string
   status: Status
@@ -233,6 +235,8 @@ export type ErrorsPageExpiredProps = {
   message: string
 }
 
+export type Exclusion = 'meat' | 'fish' | 'egg' | 'dairy' | 'honey'
+
 export type FaqEntry = {
   question: TranslationKey
   answer: TranslationKey
@@ -262,7 +266,7 @@ export type FoodLine = {
   noEnergy: boolean
   per100g: Nutrients
   grams: number
-  dietWarning: string
+  dietWarning: Exclusion | ''
 }
 
 export type Group = {
@@ -300,6 +304,8 @@ export type MailboxEntry = {
   createdAt: string
 }
 
+export type MassUnit = 'g' | 'lb'
+
 export type MealPrepHeader = {
   id: string
   name: string
@@ -311,7 +317,7 @@ export type MealprepFoodProps = {
   foods: FoodLine[]
   groups: Group[]
   settings: {
-    units: string
+    units: MassUnit
     diet: Diet
   }
   limits: {
@@ -329,7 +335,7 @@ export type MealprepRecipeProps = {
   mealPrep: MealPrepHeader
   recipe: RecipeView
   settings: {
-    units: string
+    units: MassUnit
     currency: string
   }
   limits: {
@@ -344,7 +350,7 @@ export type MealprepRecipesProps = {
   plan: Plan
   goals: MealprepGoals
   generation: RequestView[]
-  categories: string[]
+  categories: Category[]
   limits: {
     minCount: number
     maxCount: number
@@ -454,7 +460,7 @@ export type Plan = {
 }
 
 export type PlanMeal = {
-  category: string
+  category: Category
   recipes: number
   servings: number
   mealsPerDay: number
@@ -530,7 +536,7 @@ export type RecipeView = {
   id: string
   requestId: string
   name: string
-  category: string
+  category: Category
   servings: number
   ingredients: IngredientView[]
   target: Macros
@@ -559,7 +565,7 @@ export type RequestStats = {
 
 export type RequestView = {
   requestId: string
-  category: string
+  category: Category
   count: number
   done: number
   failed: boolean
@@ -625,9 +631,9 @@ export type ShoppingListView = {
 }
 
 export type Shortfall = {
-  kind: string
-  category?: string
-  macro?: string
+  kind: 'meal' | 'macro'
+  category?: Category
+  macro?: 'kcal' | 'protein' | 'fat' | 'carbs'
   amount?: number
 }
 
@@ -681,7 +687,7 @@ export type StreamEvents = {
 }
 
 export type Suggestion = {
-  category: string
+  category: Category
   count: number
 }
 

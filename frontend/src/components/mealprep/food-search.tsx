@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../lib/api'
+import type { Exclusion } from '../../types/props.gen'
 
 /** A food as the search answers it (GET /mealprep/{id}/food/search). */
 export interface FoodHit {
@@ -11,7 +12,8 @@ export interface FoodHit {
   subgroup: string
   custom: boolean
   noEnergy: boolean
-  dietWarning: string
+  /** Why the person's diet excludes this food, or empty. */
+  dietWarning: Exclusion | ''
   per100g: { kcal: number | null; proteinG: number | null; carbsG: number | null; fatG: number | null }
 }
 

@@ -1,12 +1,13 @@
 import { Link, router } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
+import { url } from '../../lib/routes.gen'
 
 /** Name, section tabs (foods, recipes) and the meal prep's actions (duplicate, delete). */
 export default function MealPrepHeader({ id, name, current, title }: { id: string; name: string; current: 'food' | 'recipes'; title: string }) {
   const { t } = useTranslation()
   const tab = (key: 'food' | 'recipes', label: string) => (
     <Link
-      href={`/mealprep/${id}/${key}`}
+      href={url(`mealprep.${key}`, { params: { id } })}
       aria-current={current === key ? 'page' : undefined}
       className={`rounded-lg px-4 py-2 text-sm font-semibold ${current === key ? 'bg-brand-100 text-brand-900' : 'text-stone-600 hover:bg-stone-100'}`}
     >
@@ -15,7 +16,7 @@ export default function MealPrepHeader({ id, name, current, title }: { id: strin
   )
   return (
     <header className="space-y-4">
-      <Link href="/dashboard/general" className="text-sm font-medium text-brand-700 hover:underline">
+      <Link href={url('dashboard.general')} className="text-sm font-medium text-brand-700 hover:underline">
         ← {t('mealprep.actions.back')}
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -23,7 +24,7 @@ export default function MealPrepHeader({ id, name, current, title }: { id: strin
           {title}
         </h1>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary" onClick={() => router.post('/mealprep/duplicate', { id })} data-testid="mealprep-duplicate">
+          <button type="button" className="btn-secondary" onClick={() => router.post(url('mealprep.duplicate.post'), { id })} data-testid="mealprep-duplicate">
             {t('mealprep.actions.duplicate')}
           </button>
           <button
@@ -31,7 +32,7 @@ export default function MealPrepHeader({ id, name, current, title }: { id: strin
             className="btn-secondary text-red-700"
             data-testid="mealprep-delete"
             onClick={() => {
-              if (window.confirm(t('mealprep.actions.confirmDelete'))) router.delete('/mealprep', { data: { id } })
+              if (window.confirm(t('mealprep.actions.confirmDelete'))) router.delete(url('mealprep.delete'), { data: { id } })
             }}
           >
             {t('mealprep.actions.delete')}

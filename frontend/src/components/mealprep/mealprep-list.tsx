@@ -1,6 +1,7 @@
 import { Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { url } from '../../lib/routes.gen'
 
 /** A meal prep in the dashboard list (GET /dashboard/general, prop mealPreps). */
 export interface MealPrepSummary {
@@ -17,7 +18,7 @@ export default function MealPrepList({ mealPreps }: { mealPreps: MealPrepSummary
   const form = useForm({ name: '' })
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    form.post('/mealprep')
+    form.post(url('mealprep.post'))
   }
   return (
     <section aria-labelledby="mealpreps-title" className="space-y-4" data-testid="mealprep-list">
@@ -31,7 +32,7 @@ export default function MealPrepList({ mealPreps }: { mealPreps: MealPrepSummary
           {mealPreps.map((m) => (
             <li key={m.id} className="rounded-2xl border border-stone-200 bg-white p-4" data-testid="mealprep-item">
               <h3 className="font-bold break-words text-stone-900">
-                <Link href={`/mealprep/${m.id}/food`} className="hover:underline">
+                <Link href={url('mealprep.food', { params: { id: m.id } })} className="hover:underline">
                   {m.name}
                 </Link>
               </h3>
@@ -40,10 +41,10 @@ export default function MealPrepList({ mealPreps }: { mealPreps: MealPrepSummary
                 {m.running > 0 && <span className="ml-1 font-semibold text-brand-800">· {t('mealprep.list.running')}</span>}
               </p>
               <div className="mt-3 flex flex-wrap gap-2">
-                <Link href={`/mealprep/${m.id}/recipes`} className="btn-primary text-sm" data-testid="create-recipe">
+                <Link href={url('mealprep.recipes', { params: { id: m.id } })} className="btn-primary text-sm" data-testid="create-recipe">
                   {t('mealprep.list.createRecipe')}
                 </Link>
-                <Link href={`/mealprep/${m.id}/food`} className="btn-secondary text-sm">
+                <Link href={url('mealprep.food', { params: { id: m.id } })} className="btn-secondary text-sm">
                   {t('mealprep.list.editFoods')}
                 </Link>
               </div>

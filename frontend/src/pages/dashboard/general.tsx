@@ -1,8 +1,7 @@
 import { Head, Link } from '@inertiajs/react'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import MealPrepList, { type MealPrepSummary } from '../../components/mealprep/mealprep-list'
-import type { BalancePoint, MacroGoals } from '../../components/profile/charts'
+import MealPrepList from '../../components/mealprep/mealprep-list'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 
@@ -10,19 +9,17 @@ import { url } from '../../lib/routes.gen'
 const MacroChart = lazy(() => import('../../components/profile/charts').then((m) => ({ default: m.MacroChart })))
 const BalanceChart = lazy(() => import('../../components/profile/charts').then((m) => ({ default: m.BalanceChart })))
 
-type Props = { mealPreps?: MealPrepSummary[]; goals?: MacroGoals | null; balanceHistory?: BalancePoint[]; lowBalance?: number }
-
 /** Signed-in home: balance (with a buy prompt when low), today's goals, meal preps, balance over time, checklist. */
 export default function General() {
   const { t } = useTranslation()
-  const { auth, mealPreps = [], goals = null, balanceHistory = [], lowBalance = 10 } = usePageProps<Props>()
+  const { auth, mealPreps = [], goals = null, balanceHistory = [], lowBalance = 10 } = usePageProps<'dashboard/general'>()
   const user = auth.user
   const balance = user?.balance ?? 0
   const checklist = [
-    { key: 'verify', done: !!user?.verified, href: '/dashboard/account' },
-    { key: 'goals', done: !!goals, href: '/dashboard/account' },
+    { key: 'verify', done: !!user?.verified, href: url('dashboard.account') },
+    { key: 'goals', done: !!goals, href: url('dashboard.account') },
     { key: 'mealprep', done: mealPreps.length > 0, href: '#new-mealprep' },
-    { key: 'recipes', done: mealPreps.some((m) => m.recipeCount > 0), href: mealPreps[0] ? `/mealprep/${mealPreps[0].id}/recipes` : '#new-mealprep' },
+    { key: 'recipes', done: mealPreps.some((m) => m.recipeCount > 0), href: mealPreps[0] ? url('mealprep.recipes', { params: { id: mealPreps[0].id } }) : '#new-mealprep' },
   ] as const
   const allDone = checklist.every((c) => c.done)
   const chartFallback = <div className="h-48 w-full animate-pulse rounded-xl bg-stone-100" aria-hidden="true" />

@@ -4,23 +4,17 @@ import { useTranslation } from 'react-i18next'
 import CustomFoodForm from '../../components/mealprep/custom-food-form'
 import FoodSearch, { type FoodHit } from '../../components/mealprep/food-search'
 import MealPrepHeader from '../../components/mealprep/header'
-import type { MealPrepHead, Settings } from '../../components/mealprep/types'
+import type { Settings } from '../../components/mealprep/types'
 import { usePageProps } from '../../lib/shared-props'
 import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
 import { toIntlLocale } from '../../lib/format'
+import { url } from '../../lib/routes.gen'
 
 interface FoodLine extends FoodHit {
   grams: number
 }
 
-interface Props {
-  mealPrep: MealPrepHead
-  foods: FoodLine[]
-  groups: { key: string; name: string }[]
-  settings: Settings
-  errors?: Record<string, string>
-}
 
 function fmt(v: number | null): string {
   return v === null ? '?' : String(Math.round(v * 10) / 10)
@@ -30,7 +24,7 @@ function fmt(v: number | null): string {
 export default function MealPrepFoods() {
   const { t } = useTranslation()
   const locale = toIntlLocale(useLocale())
-  const { mealPrep, foods, groups, settings, errors = {} } = usePageProps<Props>()
+  const { mealPrep, foods, groups, settings, errors = {} } = usePageProps<'mealprep/food'>()
   const units = settings.units
   const unit = inputUnit(units)
   const [group, setGroup] = useState('')
@@ -42,7 +36,7 @@ export default function MealPrepFoods() {
     e.preventDefault()
     if (!picked) return
     form.transform(() => ({ foodCode: picked.code, grams: fromInput(quantity, units) }))
-    form.post(`/mealprep/${mealPrep.id}/food`, { preserveScroll: true, onSuccess: () => setPicked(null) })
+    form.post(url('mealprep.food.post', { params: { id: mealPrep.id } }), { preserveScroll: true, onSuccess: () => setPicked(null) })
   }
 
   const title = t('mealprep.food.title', { name: mealPrep.name })
@@ -127,7 +121,7 @@ export default function MealPrepFoods() {
           </ul>
         )}
         {foods.length > 0 && (
-          <Link href={`/mealprep/${mealPrep.id}/recipes`} className="btn-primary inline-block" data-testid="to-recipes">
+          <Link href={url('mealprep.recipes', { params: { id: mealPrep.id } })} className="btn-primary inline-block" data-testid="to-recipes">
             {t('mealprep.food.nextStep')}
           </Link>
         )}
@@ -144,7 +138,7 @@ function FoodRow({ food, mealPrepId, settings, locale }: { food: FoodLine; mealP
   const inputId = `qty-${food.code}`
   const save = (e: FormEvent) => {
     e.preventDefault()
-    router.post(`/mealprep/${mealPrepId}/food`, { foodCode: food.code, grams: fromInput(value, units) }, { preserveScroll: true })
+    router.post(url('mealprep.food.post', { params: { id: mealPrepId } }), { foodCode: food.code, grams: fromInput(value, units) }, { preserveScroll: true })
   }
   return (
     <li className="flex flex-wrap items-center gap-3 p-4" data-testid="food-row" data-code={food.code}>
@@ -172,7 +166,7 @@ function FoodRow({ food, mealPrepId, settings, locale }: { food: FoodLine; mealP
         type="button"
         className="btn-secondary text-sm text-red-700"
         aria-label={t('mealprep.food.removeNamed', { name: food.name })}
-        onClick={() => router.delete(`/mealprep/${mealPrepId}/food`, { data: { foodCode: food.code }, preserveScroll: true })}
+        onClick={() => router.delete(url('mealprep.food.delete', { params: { id: mealPrepId } }), { data: { foodCode: food.code }, preserveScroll: true })}
       >
         {t('mealprep.food.remove')}
       </button>

@@ -2,25 +2,18 @@ import { Head, Link, router, useForm } from '@inertiajs/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import MacroChart from '../../components/mealprep/macro-chart'
-import type { MealPrepHead, RecipeView, Settings } from '../../components/mealprep/types'
 import { toIntlLocale } from '../../lib/format'
 import { usePageProps } from '../../lib/shared-props'
 import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
+import { url } from '../../lib/routes.gen'
 
-interface Props {
-  mealPrep: MealPrepHead
-  recipe: RecipeView
-  settings: Settings
-  limits: { maxServings: number; maxGrams: number }
-  errors?: Record<string, string>
-}
 
 /** One recipe: ingredients in the person's unit, steps, nutrition per serving against the meal target, price, duration, health score; rename, servings, quantities and delete. */
 export default function MealPrepRecipe() {
   const { t } = useTranslation()
   const locale = toIntlLocale(useLocale())
-  const { mealPrep, recipe, settings, limits, errors = {} } = usePageProps<Props>()
+  const { mealPrep, recipe, settings, limits, errors = {} } = usePageProps<'mealprep/recipe'>()
   const units = settings.units
   const unit = inputUnit(units)
   const form = useForm({ name: recipe.name, servings: recipe.servings })
@@ -37,7 +30,7 @@ export default function MealPrepRecipe() {
       servings: Number(d.servings),
       ingredients: recipe.ingredients.map((ing, i) => ({ foodCode: ing.foodCode, grams: fromInput(grams[i] ?? '', units) })),
     }))
-    form.patch(`/mealprep/${mealPrep.id}/recipes`, { preserveScroll: true })
+    form.patch(url('mealprep.recipes.patch', { params: { id: mealPrep.id } }), { preserveScroll: true })
   }
 
   const nutrients: [string, string][] = [
@@ -55,7 +48,7 @@ export default function MealPrepRecipe() {
     <div className="mx-auto max-w-4xl space-y-8">
       <Head title={recipe.name} />
       <header className="space-y-2">
-        <Link href={`/mealprep/${mealPrep.id}/recipes`} className="text-sm font-medium text-brand-700 hover:underline">
+        <Link href={url('mealprep.recipes', { params: { id: mealPrep.id } })} className="text-sm font-medium text-brand-700 hover:underline">
           ← {t('mealprep.recipe.back')}
         </Link>
         <h1 className="text-2xl font-extrabold tracking-tight break-words text-stone-900 sm:text-3xl" data-testid="recipe-title">
@@ -166,7 +159,7 @@ export default function MealPrepRecipe() {
             <button
               type="button"
               className="btn-secondary text-red-700"
-              onClick={() => window.confirm(t('mealprep.recipe.confirmDelete')) && router.delete(`/mealprep/${mealPrep.id}/recipes`, { data: { recipeId: recipe.id } })}
+              onClick={() => window.confirm(t('mealprep.recipe.confirmDelete')) && router.delete(url('mealprep.recipes.delete', { params: { id: mealPrep.id } }), { data: { recipeId: recipe.id } })}
             >
               {t('mealprep.recipe.delete')}
             </button>

@@ -2,37 +2,13 @@ import { Head, Link, router, useForm, usePoll } from '@inertiajs/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import MealPrepHeader from '../../components/mealprep/header'
-import type { Category, GenerationView, Macros, MealPrepHead, RecipeView } from '../../components/mealprep/types'
+import type { Category } from '../../components/mealprep/types'
 import { ShoppingListLink } from '../../components/shopping/shopping-list-link'
 import { usePageProps } from '../../lib/shared-props'
+import { url } from '../../lib/routes.gen'
 
-interface PlanMeal {
-  category: Category
-  recipes: number
-  servings: number
-  mealsPerDay: number
-  days: number
-}
 
-interface Plan {
-  meals: PlanMeal[]
-  perDay: Macros
-  goal: Macros
-  diff: Macros
-  missing: { kind: 'meal' | 'macro'; category?: Category; macro?: 'kcal' | 'protein' | 'fat' | 'carbs'; amount?: number }[]
-  generate: { category: Category; count: number }[]
-}
 
-interface Props {
-  mealPrep: MealPrepHead
-  recipes: RecipeView[]
-  plan: Plan
-  goals: { daily: Macros; defaulted: boolean }
-  generation: GenerationView[]
-  categories: Category[]
-  limits: { minCount: number; maxCount: number }
-  errors?: Record<string, string>
-}
 
 /** Poll interval while a request is running. */
 const POLL_MS = 1000
@@ -44,7 +20,7 @@ function newKey(): string {
 /** The meal prep's recipes: the plan, the generation form and its progress, the recipes. */
 export default function MealPrepRecipes() {
   const { t } = useTranslation()
-  const { mealPrep, recipes, plan, goals, generation, categories, limits, errors = {}, auth } = usePageProps<Props>()
+  const { mealPrep, recipes, plan, goals, generation, categories, limits, errors = {}, auth } = usePageProps<'mealprep/recipes'>()
   const running = generation.filter((g) => g.running)
   const form = useForm({ category: 'lunch_dinner' as Category, count: 1, idempotencyKey: newKey() })
   const [queue, setQueue] = useState<{ category: Category; count: number }[]>([])
@@ -62,7 +38,7 @@ export default function MealPrepRecipes() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    form.post(`/mealprep/${mealPrep.id}/recipes`, { preserveScroll: true, onSuccess: () => form.setData('idempotencyKey', newKey()) })
+    form.post(url('mealprep.recipes.post', { params: { id: mealPrep.id } }), { preserveScroll: true, onSuccess: () => form.setData('idempotencyKey', newKey()) })
   }
 
   // "Generate what is missing" sends one request per missing meal, one after the other.
@@ -70,7 +46,7 @@ export default function MealPrepRecipes() {
     if (queue.length === 0 || running.length > 0) return
     const [next, ...rest] = queue
     setQueue(rest)
-    router.post(`/mealprep/${mealPrep.id}/recipes`, { ...next, idempotencyKey: newKey() }, { preserveScroll: true })
+    router.post(url('mealprep.recipes.post', { params: { id: mealPrep.id } }), { ...next, idempotencyKey: newKey() }, { preserveScroll: true })
   }, [queue, running.length, mealPrep.id])
 
   const missingTotal = plan.generate.reduce((n, g) => n + g.count, 0)
@@ -156,7 +132,7 @@ export default function MealPrepRecipes() {
             </thead>
             <tbody>
               {(['kcal', 'proteinG', 'fatG', 'carbsG'] as const).map((k) => {
-                const label = { kcal: 'kcal', proteinG: 'protein', fatG: 'fat', carbsG: 'carbs' }[k]
+                const label = ({ kcal: 'kcal', proteinG: 'protein', fatG: 'fat', carbsG: 'carbs' } as const)[k]
                 const d = plan.diff[k]
                 return (
                   <tr key={k} className="border-t border-stone-100">
@@ -177,7 +153,7 @@ export default function MealPrepRecipes() {
           ) : (
             <ul className="mt-1 list-disc pl-5 text-sm text-stone-800" data-testid="plan-missing">
               {plan.missing.map((m, i) => (
-                <li key={i}>{m.kind === 'meal' && m.category ? t('mealprep.plan.missingMeal', { meal: catName(m.category).toLowerCase() }) : t(`mealprep.plan.missingMacro.${m.macro}`, { amount: m.amount })}</li>
+                <li key={i}>{m.kind === 'meal' && m.category ? t('mealprep.plan.missingMeal', { meal: catName(m.category).toLowerCase() }) : m.macro ? t(`mealprep.plan.missingMacro.${m.macro}`, { amount: m.amount ?? 0 }) : ''}</li>
               ))}
             </ul>
           )}
@@ -196,7 +172,7 @@ export default function MealPrepRecipes() {
         {(mealPrep.foodCount ?? 0) === 0 ? (
           <p className="text-sm text-stone-700">
             {t('mealprep.recipes.noFoods')}{' '}
-            <Link href={`/mealprep/${mealPrep.id}/food`} className="font-semibold text-brand-700 underline">
+            <Link href={url('mealprep.food', { params: { id: mealPrep.id } })} className="font-semibold text-brand-700 underline">
               {t('mealprep.recipes.addFoods')}
             </Link>
           </p>
@@ -244,7 +220,7 @@ export default function MealPrepRecipes() {
         {(errors.tokens || balance < (form.data.count || 1)) && (
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="tokens-prompt">
             {t('mealprep.recipes.needTokens')}{' '}
-            <Link href="/buy-tokens" className="font-semibold underline">
+            <Link href={url('buyTokens')} className="font-semibold underline">
               {t('mealprep.recipes.buyTokens')}
             </Link>
           </p>
@@ -258,7 +234,7 @@ export default function MealPrepRecipes() {
             <button
               type="button"
               className="btn-secondary text-sm text-red-700"
-              onClick={() => window.confirm(t('mealprep.recipes.confirmDeleteAll')) && router.delete(`/mealprep/${mealPrep.id}/recipes`, { data: {} })}
+              onClick={() => window.confirm(t('mealprep.recipes.confirmDeleteAll')) && router.delete(url('mealprep.recipes.delete', { params: { id: mealPrep.id } }), { data: {} })}
             >
               {t('mealprep.recipes.deleteAll')}
             </button>
@@ -272,7 +248,7 @@ export default function MealPrepRecipes() {
               <li key={r.id} className="rounded-2xl border border-stone-200 bg-white p-4" data-testid="recipe-card">
                 <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{catName(r.category)}</p>
                 <h3 className="mt-1 font-bold break-words text-stone-900">
-                  <Link href={`/mealprep/${mealPrep.id}/recipe/${r.id}`} className="hover:underline">
+                  <Link href={url('mealprep.recipe', { params: { id: mealPrep.id, recipeId: r.id } })} className="hover:underline">
                     {r.name}
                   </Link>
                 </h3>
