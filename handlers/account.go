@@ -18,6 +18,7 @@ import (
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/handlers/page"
 	"github.com/gamelle/gamelle/internal/i18n"
 )
 
@@ -165,13 +166,52 @@ func (h *Account) accountPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "account/index", inertia.Props{
-		"account": toAccountProps(a),
-		"presets": presetGoals(),
-		"bounds": map[string]int{"minKcal": nutrition.MinGoalKcal, "maxKcal": nutrition.MaxGoalKcal,
-			"maxProteinG": nutrition.MaxGoalProteinG, "maxFatG": nutrition.MaxGoalFatG, "maxCarbsG": nutrition.MaxGoalCarbsG},
-	})
+	h.render(w, r, accountPage.With(accountPageProps{
+		Account: toAccountProps(a),
+		Presets: presetGoals(),
+		Bounds: goalBounds{MinKcal: nutrition.MinGoalKcal, MaxKcal: nutrition.MaxGoalKcal,
+			MaxProteinG: nutrition.MaxGoalProteinG, MaxFatG: nutrition.MaxGoalFatG, MaxCarbsG: nutrition.MaxGoalCarbsG},
+	}))
 }
+
+type accountPageProps struct {
+	Account accountProps               `json:"account"`
+	Presets map[string]nutrition.Goals `json:"presets"`
+	Bounds  goalBounds                 `json:"bounds"`
+}
+
+type goalBounds struct {
+	MinKcal     int `json:"minKcal"`
+	MaxKcal     int `json:"maxKcal"`
+	MaxProteinG int `json:"maxProteinG"`
+	MaxFatG     int `json:"maxFatG"`
+	MaxCarbsG   int `json:"maxCarbsG"`
+}
+
+type accountBillingProps struct {
+	Billing   identityapp.BillingInfo `json:"billing"`
+	Countries []string                `json:"countries"`
+}
+
+type accountLanguageProps struct {
+	Language string `json:"language"`
+}
+
+type accountSurveyProps struct {
+	Survey *nutritionapp.Survey `json:"survey"`
+	Units  string               `json:"units"`
+	Cost   int                  `json:"cost"`
+	Goals  *nutrition.Goals     `json:"goals"`
+	// The page polls this one prop while the calculation runs.
+	Request *nutritionapp.Request `json:"request"`
+}
+
+var (
+	accountPage         = page.Define[accountPageProps]("account/index")
+	accountBillingPage  = page.Define[accountBillingProps]("account/billing")
+	accountLanguagePage = page.Define[accountLanguageProps]("account/language")
+	accountSurveyPage   = page.Define[accountSurveyProps]("account/survey")
+)
 
 // flexFloat reads a number sent as JSON (Inertia) or as a form field string; nil when absent
 // or empty.
@@ -309,7 +349,7 @@ func (h *Account) billingPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "account/billing", inertia.Props{"billing": b, "countries": identityapp.Countries})
+	h.render(w, r, accountBillingPage.With(accountBillingProps{Billing: b, Countries: identityapp.Countries}))
 }
 
 func (h *Account) setBilling(w http.ResponseWriter, r *http.Request) {
@@ -331,7 +371,7 @@ func (h *Account) languagePage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "account/language", inertia.Props{"language": string(a.Language)})
+	h.render(w, r, accountLanguagePage.With(accountLanguageProps{Language: string(a.Language)}))
 }
 
 type languageForm struct {
@@ -451,14 +491,9 @@ func (h *Account) surveyPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.render(w, r, "account/survey", inertia.Props{
-		"survey": prefill,
-		"units":  a.Units,
-		"cost":   nutrition.NeedsCalculationTokens,
-		"goals":  a.Goals,
-		// The page polls this one prop while the calculation runs.
-		"request": req,
-	})
+	h.render(w, r, accountSurveyPage.With(accountSurveyProps{
+		Survey: prefill, Units: a.Units, Cost: nutrition.NeedsCalculationTokens, Goals: a.Goals, Request: req,
+	}))
 }
 
 func (h *Account) submitSurvey(w http.ResponseWriter, r *http.Request) {

@@ -117,7 +117,7 @@ func validUTF8(ss ...string) bool {
 func (s *Core) validInput(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !inputIsValid(r.URL) {
-			s.refuse(w, r, http.StatusBadRequest, "errors/bad-request", nil, s.t(r, "error.form.malformed"))
+			s.refuse(w, r, http.StatusBadRequest, badRequestPage.With(statusProps{}), s.t(r, "error.form.malformed"))
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -66,6 +66,7 @@ var (
 	serverErrorPage      = page.Define[statusProps]("errors/server-error")
 	unavailablePage      = page.Define[statusProps]("errors/unavailable")
 	methodNotAllowedPage = page.Define[statusProps]("errors/method-not-allowed")
+	badRequestPage       = page.Define[statusProps]("errors/bad-request")
 )
 
 // linkKind says which emailed link died.

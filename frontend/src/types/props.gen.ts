@@ -4,6 +4,15 @@
 // rules in docs/client-contract.md ("Page props").
 import type { PlainRouteName } from '../lib/routes.gen'
 import type { TranslationKey } from '../locales/types'
+import type AccountBillingPage from '../pages/account/billing'
+import type AccountIndexPage from '../pages/account/index'
+import type AccountLanguagePage from '../pages/account/language'
+import type AccountSurveyPage from '../pages/account/survey'
+import type AdminAuditPage from '../pages/admin/audit'
+import type AdminEventsPage from '../pages/admin/events'
+import type AdminStatsPage from '../pages/admin/stats'
+import type AdminUserPage from '../pages/admin/user'
+import type AdminUsersPage from '../pages/admin/users'
 import type AuthForgottenPasswordPage from '../pages/auth/forgotten-password'
 import type AuthIndexPage from '../pages/auth/index'
 import type AuthLinkInvalidPage from '../pages/auth/link-invalid'
@@ -22,6 +31,7 @@ import type BillingTestCheckoutPage from '../pages/billing/test-checkout'
 import type DashboardGeneralPage from '../pages/dashboard/general'
 import type DashboardProductsPage from '../pages/dashboard/products'
 import type DevMailboxPage from '../pages/dev/mailbox'
+import type ErrorsBadRequestPage from '../pages/errors/bad-request'
 import type ErrorsForbiddenPage from '../pages/errors/forbidden'
 import type ErrorsMethodNotAllowedPage from '../pages/errors/method-not-allowed'
 import type ErrorsNotFoundPage from '../pages/errors/not-found'
@@ -37,6 +47,45 @@ import type PublicLandingPage from '../pages/public/landing'
 import type PublicPrivacyPage from '../pages/public/privacy'
 import type PublicTermsPage from '../pages/public/terms'
 import type PublicWaitlistPage from '../pages/public/waitlist'
+
+export type AccountBillingProps = {
+  billing: BillingInfo
+  countries: string[]
+}
+
+export type AccountIndexProps = {
+  account: AccountProps
+  presets: Record<string, Goals>
+  bounds: GoalBounds
+}
+
+export type AccountLanguageProps = {
+  language: string
+}
+
+export type AccountProps = {
+  email: string
+  name: string
+  surname: string
+  hasPassword: boolean
+  language: string
+  units: string
+  currency: string
+  diet: string
+  objective: string
+  macroPreset: string
+  goals: Goals | null
+  aiSuggestions: boolean
+  priceLimit: number | null
+}
+
+export type AccountSurveyProps = {
+  survey: Survey | null
+  units: string
+  cost: number
+  goals: Goals | null
+  request: Request | null
+}
 
 export type Action = {
   id: string
@@ -171,8 +220,22 @@ export type BillingErrorProps = {
   checkout: CheckoutView | null
 }
 
+export type BillingInfo = {
+  address: string
+  city: string
+  postalCode: string
+  country: string
+}
+
 export type BillingSuccessProps = {
   checkout: CheckoutView
+}
+
+export type Body = {
+  weightKg: number
+  heightCm: number
+  age: number
+  sex: string
 }
 
 export type CatalogPack = {
@@ -226,7 +289,7 @@ export type DevMailboxProps = {
 
 export type Diet = 'omnivore' | 'vegetarian' | 'vegan'
 
-export type ErrorsForbiddenProps = {
+export type ErrorsBadRequestProps = {
   requestId: string
 }
 
@@ -267,6 +330,21 @@ export type FoodLine = {
   per100g: Nutrients
   grams: number
   dietWarning: Exclusion | ''
+}
+
+export type GoalBounds = {
+  minKcal: number
+  maxKcal: number
+  maxProteinG: number
+  maxFatG: number
+  maxCarbsG: number
+}
+
+export type Goals = {
+  kcal: number
+  proteinG: number
+  fatG: number
+  carbsG: number
 }
 
 export type Group = {
@@ -310,6 +388,13 @@ export type MealPrepHeader = {
   id: string
   name: string
   foodCount?: number
+}
+
+export type MealSplit = {
+  breakfast: number
+  lunch: number
+  dinner: number
+  snack: number
 }
 
 export type MealprepFoodProps = {
@@ -365,6 +450,27 @@ export type MealprepShoppingListProps = {
     minDays: number
     maxDays: number
   }
+}
+
+export type Needs = {
+  bmr: number
+  activityFactor: number
+  maintenanceKcal: number
+  objectiveAdjustment: number
+  split: Split
+  proteinRaised: boolean
+  kcal: number
+  proteinG: number
+  fatG: number
+  carbsG: number
+  input: NeedsInput
+}
+
+export type NeedsInput = {
+  body: Body
+  activityLevel: string
+  objective: Objective
+  macroPreset: MacroPreset
 }
 
 export type Nutrients = {
@@ -554,6 +660,16 @@ export type RecipeView = {
   steps: string[]
 }
 
+export type Request = {
+  id: string
+  status: string
+  survey: Survey
+  needs: Needs | null
+  explanation: string
+  accepted: boolean
+  createdAt: string
+}
+
 export type RequestStats = {
   requests: number
   recipesAsked: number
@@ -700,6 +816,19 @@ export type Summary = {
   updatedAt: string
 }
 
+export type Survey = {
+  weightKg: number
+  heightCm: number
+  age: number
+  sex: string
+  activityLevel: string
+  activityDescription: string
+  otherActivities: string
+  objective: string
+  macroPreset: string
+  mealSplit: MealSplit
+}
+
 export type TestimonialEntry = {
   image: string
   name: string
@@ -727,6 +856,10 @@ export type Totals = {
 
 /** Each page's own props (besides SharedProps), by Inertia component name. */
 export interface PageProps {
+  'account/billing': AccountBillingProps
+  'account/index': AccountIndexProps
+  'account/language': AccountLanguageProps
+  'account/survey': AccountSurveyProps
   'admin/audit': AdminAuditProps
   'admin/events': AdminEventsProps
   'admin/stats': AdminStatsProps
@@ -750,12 +883,13 @@ export interface PageProps {
   'dashboard/general': DashboardGeneralProps
   'dashboard/products': DashboardProductsProps
   'dev/mailbox': DevMailboxProps
-  'errors/forbidden': ErrorsForbiddenProps
-  'errors/method-not-allowed': ErrorsForbiddenProps
-  'errors/not-found': ErrorsForbiddenProps
+  'errors/bad-request': ErrorsBadRequestProps
+  'errors/forbidden': ErrorsBadRequestProps
+  'errors/method-not-allowed': ErrorsBadRequestProps
+  'errors/not-found': ErrorsBadRequestProps
   'errors/page-expired': ErrorsPageExpiredProps
-  'errors/server-error': ErrorsForbiddenProps
-  'errors/unavailable': ErrorsForbiddenProps
+  'errors/server-error': ErrorsBadRequestProps
+  'errors/unavailable': ErrorsBadRequestProps
   'mealprep/food': MealprepFoodProps
   'mealprep/recipe': MealprepRecipeProps
   'mealprep/recipes': MealprepRecipesProps
@@ -772,6 +906,10 @@ export type PageComponent = keyof PageProps
 
 /** Every page component the server declares. */
 export const pageComponents = [
+  'account/billing',
+  'account/index',
+  'account/language',
+  'account/survey',
   'admin/audit',
   'admin/events',
   'admin/stats',
@@ -795,6 +933,7 @@ export const pageComponents = [
   'dashboard/general',
   'dashboard/products',
   'dev/mailbox',
+  'errors/bad-request',
   'errors/forbidden',
   'errors/method-not-allowed',
   'errors/not-found',
@@ -817,6 +956,15 @@ type Accepts<C, P> = C extends (props: infer A) => unknown ? ([P] extends [A] ? 
 type Expect<T extends true> = T
 /** Compiles only when every page component accepts its props. */
 export type PagesAcceptTheirProps = [
+  Expect<Accepts<typeof AccountBillingPage, SharedProps & PageProps['account/billing']>>,
+  Expect<Accepts<typeof AccountIndexPage, SharedProps & PageProps['account/index']>>,
+  Expect<Accepts<typeof AccountLanguagePage, SharedProps & PageProps['account/language']>>,
+  Expect<Accepts<typeof AccountSurveyPage, SharedProps & PageProps['account/survey']>>,
+  Expect<Accepts<typeof AdminAuditPage, SharedProps & PageProps['admin/audit']>>,
+  Expect<Accepts<typeof AdminEventsPage, SharedProps & PageProps['admin/events']>>,
+  Expect<Accepts<typeof AdminStatsPage, SharedProps & PageProps['admin/stats']>>,
+  Expect<Accepts<typeof AdminUserPage, SharedProps & PageProps['admin/user']>>,
+  Expect<Accepts<typeof AdminUsersPage, SharedProps & PageProps['admin/users']>>,
   Expect<Accepts<typeof AuthForgottenPasswordPage, SharedProps & PageProps['auth/forgotten-password']>>,
   Expect<Accepts<typeof AuthIndexPage, SharedProps & PageProps['auth/index']>>,
   Expect<Accepts<typeof AuthLinkInvalidPage, SharedProps & PageProps['auth/link-invalid']>>,
@@ -835,6 +983,7 @@ export type PagesAcceptTheirProps = [
   Expect<Accepts<typeof DashboardGeneralPage, SharedProps & PageProps['dashboard/general']>>,
   Expect<Accepts<typeof DashboardProductsPage, SharedProps & PageProps['dashboard/products']>>,
   Expect<Accepts<typeof DevMailboxPage, SharedProps & PageProps['dev/mailbox']>>,
+  Expect<Accepts<typeof ErrorsBadRequestPage, SharedProps & PageProps['errors/bad-request']>>,
   Expect<Accepts<typeof ErrorsForbiddenPage, SharedProps & PageProps['errors/forbidden']>>,
   Expect<Accepts<typeof ErrorsMethodNotAllowedPage, SharedProps & PageProps['errors/method-not-allowed']>>,
   Expect<Accepts<typeof ErrorsNotFoundPage, SharedProps & PageProps['errors/not-found']>>,
@@ -854,11 +1003,6 @@ export type PagesAcceptTheirProps = [
 
 /** Pages the server declares whose component file does not exist yet. */
 export const pagesWithoutComponent = [
-  'admin/audit',
-  'admin/events',
-  'admin/stats',
-  'admin/user',
-  'admin/users',
 ] as const satisfies readonly PageComponent[]
 
 /** The translation keys the server names in the shared props (site configuration). */
