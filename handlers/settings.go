@@ -11,6 +11,7 @@ import (
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/identity"
+	"github.com/gamelle/gamelle/handlers/page"
 )
 
 // Settings serves /dashboard/settings (issue 12): sessions with sign-out-everywhere, the data
@@ -37,12 +38,20 @@ func (h *Settings) Routes(r chi.Router) {
 	})
 }
 
+type settingsProps struct {
+	Email          string `json:"email"`
+	CurrentSession struct {
+		UserAgent string `json:"userAgent"`
+	} `json:"currentSession"`
+}
+
+var settingsPage = page.Define[settingsProps]("dashboard/settings")
+
 func (h *Settings) page(w http.ResponseWriter, r *http.Request) {
 	u, _ := currentUser(r.Context())
-	h.render(w, r, "dashboard/settings", inertia.Props{
-		"email":          u.Email,
-		"currentSession": map[string]any{"userAgent": r.UserAgent()},
-	})
+	props := settingsProps{Email: u.Email}
+	props.CurrentSession.UserAgent = r.UserAgent()
+	h.render(w, r, settingsPage.With(props))
 }
 
 func (h *Settings) signOutEverywhere(w http.ResponseWriter, r *http.Request) {

@@ -43,7 +43,7 @@ func shoppingSetup(t *testing.T, email string) (*bundle, uuid.UUID) {
 	resp, _ := b.send(t, http.MethodPost, recipes, map[string]any{"category": "lunch_dinner", "count": 2, "idempotencyKey": "shop"}, recipes)
 	requireRedirect(t, resp, recipes)
 	// The request shows once the read model has it (the handler waits, with a bound, under load).
-	var p page
+	var p pageObject
 	require.Eventually(t, func() bool {
 		_, p = b.visit(t, recipes)
 		g, _ := p.Props["generation"].([]any)

@@ -110,9 +110,11 @@ func (s *Core) siteConfig() siteConfig {
 			{Name: "nav.pricing", Route: "index", Hash: "pricing"},
 			{Name: "nav.faq", Route: "index", Hash: "faq"},
 		},
-		// Account and products join the list when their pages exist.
+		// An entry joins the list when its page exists (a test checks every route).
 		DashboardRouteList: []routeEntry{
 			{Name: "nav.general", Route: "dashboard.general", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
+			{Name: "nav.account", Route: "dashboard.account", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
+			{Name: "nav.products", Route: "dashboard.products", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
 			{Name: "nav.admin", Route: "dashboard.admin", Roles: []identity.Role{identity.RoleAdmin}},
 		},
 	}

@@ -36,11 +36,11 @@ describe('dashboard layout', () => {
   const renderAs = (role: Role, lng: 'fr' | 'en' = 'fr') =>
     renderPage('dashboard/placeholder', Placeholder, sharedProps({ auth: { user: { ...user, role } } }), lng, '/dashboard/general')
 
-  it('shows General to a USER, not Admin', async () => {
+  it('shows General, Account and Products to a USER, not Admin', async () => {
     await renderAs('USER')
     const nav = screen.getAllByRole('navigation', { name: fr.nav.dashboard, hidden: true })[0]!
     const links = within(nav).getAllByRole('link', { hidden: true }).map((a) => a.textContent)
-    expect(links).toEqual([fr.nav.general])
+    expect(links).toEqual([fr.nav.general, fr.nav.account, fr.nav.products])
     expect(within(nav).getByRole('link', { name: fr.nav.general, hidden: true })).toHaveAttribute('aria-current', 'page')
     expect(screen.getByText('placeholder page')).toBeInTheDocument()
   })
@@ -49,7 +49,7 @@ describe('dashboard layout', () => {
     await renderAs('ADMIN', 'en')
     const nav = screen.getAllByRole('navigation', { name: en.nav.dashboard, hidden: true })[0]!
     const links = within(nav).getAllByRole('link', { hidden: true }).map((a) => a.textContent)
-    expect(links).toEqual([en.nav.general, en.nav.admin])
+    expect(links).toEqual([en.nav.general, en.nav.account, en.nav.products, en.nav.admin])
   })
 
   it('shows the balance', async () => {

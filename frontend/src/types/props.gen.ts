@@ -30,6 +30,7 @@ import type BillingSuccessPage from '../pages/billing/success'
 import type BillingTestCheckoutPage from '../pages/billing/test-checkout'
 import type DashboardGeneralPage from '../pages/dashboard/general'
 import type DashboardProductsPage from '../pages/dashboard/products'
+import type DashboardSettingsPage from '../pages/dashboard/settings'
 import type DevMailboxPage from '../pages/dev/mailbox'
 import type ErrorsBadRequestPage from '../pages/errors/bad-request'
 import type ErrorsForbiddenPage from '../pages/errors/forbidden'
@@ -273,6 +274,13 @@ export type DashboardProductsProps = {
   canEdit: boolean
   catalogue?: CatalogPack[]
   recentCheckouts?: RecentCheckout[]
+}
+
+export type DashboardSettingsProps = {
+  email: string
+  currentSession: {
+    userAgent: string
+  }
 }
 
 export type Day = {
@@ -882,6 +890,7 @@ export interface PageProps {
   'billing/test-checkout': BillingSuccessProps
   'dashboard/general': DashboardGeneralProps
   'dashboard/products': DashboardProductsProps
+  'dashboard/settings': DashboardSettingsProps
   'dev/mailbox': DevMailboxProps
   'errors/bad-request': ErrorsBadRequestProps
   'errors/forbidden': ErrorsBadRequestProps
@@ -932,6 +941,7 @@ export const pageComponents = [
   'billing/test-checkout',
   'dashboard/general',
   'dashboard/products',
+  'dashboard/settings',
   'dev/mailbox',
   'errors/bad-request',
   'errors/forbidden',
@@ -982,6 +992,7 @@ export type PagesAcceptTheirProps = [
   Expect<Accepts<typeof BillingTestCheckoutPage, SharedProps & PageProps['billing/test-checkout']>>,
   Expect<Accepts<typeof DashboardGeneralPage, SharedProps & PageProps['dashboard/general']>>,
   Expect<Accepts<typeof DashboardProductsPage, SharedProps & PageProps['dashboard/products']>>,
+  Expect<Accepts<typeof DashboardSettingsPage, SharedProps & PageProps['dashboard/settings']>>,
   Expect<Accepts<typeof DevMailboxPage, SharedProps & PageProps['dev/mailbox']>>,
   Expect<Accepts<typeof ErrorsBadRequestPage, SharedProps & PageProps['errors/bad-request']>>,
   Expect<Accepts<typeof ErrorsForbiddenPage, SharedProps & PageProps['errors/forbidden']>>,
@@ -1043,10 +1054,12 @@ export const serverMessageKeys = [
   'landing.testimonials.4.comment',
   'landing.testimonials.5.comment',
   'landing.testimonials.6.comment',
+  'nav.account',
   'nav.admin',
   'nav.faq',
   'nav.features',
   'nav.general',
   'nav.pricing',
+  'nav.products',
   'nav.testimonials',
 ] as const satisfies readonly TranslationKey[]

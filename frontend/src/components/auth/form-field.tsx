@@ -1,6 +1,7 @@
 import { Link } from '@inertiajs/react'
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { Trans } from 'react-i18next'
+import { url } from '../../lib/routes.gen'
 
 type FieldProps = {
   id: string
@@ -121,8 +122,8 @@ export function TermsNotice() {
       <Trans
         i18nKey="auth.register.terms"
         components={{
-          terms: <Link href="/terms" className="font-medium text-brand-800 underline" />,
-          privacy: <Link href="/privacy" className="font-medium text-brand-800 underline" />,
+          terms: <Link href={url('terms')} className="font-medium text-brand-800 underline" />,
+          privacy: <Link href={url('privacy')} className="font-medium text-brand-800 underline" />,
         }}
       />
     </p>

@@ -1,6 +1,7 @@
 import { useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { url } from '../../lib/routes.gen'
 
 const numeric = ['kcal', 'proteinG', 'fatG', 'carbsG', 'satFatG', 'sugarsG', 'fibreG', 'saltG'] as const
 
@@ -25,7 +26,7 @@ export default function CustomFoodForm({ mealPrepId, errors }: { mealPrepId: str
   })
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    form.post(`/mealprep/${mealPrepId}/food/custom`, { preserveScroll: true, onSuccess: () => form.reset() })
+    form.post(url('mealprep.food.custom.post', { params: { id: mealPrepId } }), { preserveScroll: true, onSuccess: () => form.reset() })
   }
   const field = (key: keyof typeof form.data, type: 'text' | 'decimal' = 'text') => {
     const id = `custom-${key}`

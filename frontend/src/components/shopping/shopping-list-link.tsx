@@ -1,6 +1,7 @@
 import { router } from '@inertiajs/react'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { url } from '../../lib/routes.gen'
 
 /** A days field and a button that open the meal prep's shopping list (1–14 days, 7 by default). */
 export function ShoppingListLink({ mealPrepId, hasRecipes }: { mealPrepId: string; hasRecipes: boolean }) {
@@ -9,7 +10,7 @@ export function ShoppingListLink({ mealPrepId, hasRecipes }: { mealPrepId: strin
   const id = useId()
   const open = (e: FormEvent) => {
     e.preventDefault()
-    router.get(`/mealprep/${mealPrepId}/shopping-list`, { days: days.trim() })
+    router.get(url('mealprep.shoppingList', { params: { id: mealPrepId } }), { days: days.trim() })
   }
   return (
     <form onSubmit={open} noValidate className="flex flex-wrap items-end gap-3 print:hidden" data-testid="shopping-list-link">

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField } from '../../components/auth/form-field'
 import { SelectField } from '../../components/profile/select-field'
+import { url } from '../../lib/routes.gen'
 
 type BillingProps = {
   billing: { address: string; city: string; postalCode: string; country: string }
@@ -19,7 +20,7 @@ export default function BillingPage({ billing, countries }: BillingProps) {
     .sort((a, b) => a.label.localeCompare(b.label, i18n.language))
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    form.post('/account/billing', { preserveScroll: true })
+    form.post(url('account.billing.post'), { preserveScroll: true })
   }
   return (
     <div className="mx-auto max-w-xl space-y-6">

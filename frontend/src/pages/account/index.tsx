@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField } from '../../components/auth/form-field'
 import { SelectField } from '../../components/profile/select-field'
+import { url } from '../../lib/routes.gen'
 
 export type Goals = { kcal: number; proteinG: number; fatG: number; carbsG: number }
 
@@ -51,15 +52,15 @@ export default function AccountPage({ account, presets }: AccountProps) {
   const saveDetails = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     details.transform((d) => ({ ...d, priceLimit: d.priceLimit === '' ? null : d.priceLimit }))
-    details.post('/account', { errorBag: 'account', preserveScroll: true })
+    details.post(url('account.post'), { errorBag: 'account', preserveScroll: true })
   }
   const saveGoals = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    goals.post('/account/goals', { errorBag: 'goals', preserveScroll: true })
+    goals.post(url('account.goals.post'), { errorBag: 'goals', preserveScroll: true })
   }
   const savePassword = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    password.post('/account/password', { errorBag: 'password', preserveScroll: true, onFinish: () => password.reset() })
+    password.post(url('account.password.post'), { errorBag: 'password', preserveScroll: true, onFinish: () => password.reset() })
   }
   const applyPreset = () => {
     const kcal = Number(goals.data.kcal) || 2000
@@ -112,7 +113,7 @@ export default function AccountPage({ account, presets }: AccountProps) {
             <button type="submit" disabled={goals.processing} className="btn-primary">
               {t('profile.goals.save')}
             </button>
-            <Link href="/account/survey" className="font-medium text-brand-800 underline">
+            <Link href={url('account.survey')} className="font-medium text-brand-800 underline">
               {t('profile.goals.calculate', { cost: 10 })}
             </Link>
           </div>
@@ -167,10 +168,10 @@ export default function AccountPage({ account, presets }: AccountProps) {
           {t('profile.account.links')}
         </h2>
         <ul className="mt-3 space-y-2">
-          <li><Link href="/account/billing" className="font-medium text-brand-800 underline">{t('profile.account.billing')}</Link></li>
-          <li><Link href="/dashboard/language" className="font-medium text-brand-800 underline">{t('profile.account.language_link')}</Link></li>
-          <li><Link href="/account/survey" className="font-medium text-brand-800 underline">{t('profile.account.survey')}</Link></li>
-          <li><Link href="/dashboard/settings" className="font-medium text-brand-800 underline">{t('profile.settings.title')}</Link></li>
+          <li><Link href={url('account.billing')} className="font-medium text-brand-800 underline">{t('profile.account.billing')}</Link></li>
+          <li><Link href={url('dashboard.language')} className="font-medium text-brand-800 underline">{t('profile.account.language_link')}</Link></li>
+          <li><Link href={url('account.survey')} className="font-medium text-brand-800 underline">{t('profile.account.survey')}</Link></li>
+          <li><Link href={url('dashboard.settings')} className="font-medium text-brand-800 underline">{t('profile.settings.title')}</Link></li>
         </ul>
       </nav>
     </div>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { FormField } from '../../components/auth/form-field'
 import { SelectField } from '../../components/profile/select-field'
 import { usePageProps } from '../../lib/shared-props'
+import { url } from '../../lib/routes.gen'
 
 type MealSplit = { breakfast: number; lunch: number; dinner: number; snack: number }
 type Survey = {
@@ -91,7 +92,7 @@ export default function SurveyPage() {
         mealSplit: { breakfast: n(d.mealSplit.breakfast), lunch: n(d.mealSplit.lunch), dinner: n(d.mealSplit.dinner), snack: n(d.mealSplit.snack) },
       }
     })
-    form.post('/account/survey', { preserveScroll: true, onSuccess: () => form.setData('idempotencyKey', newKey()) })
+    form.post(url('account.survey.post'), { preserveScroll: true, onSuccess: () => form.setData('idempotencyKey', newKey()) })
   }
   const total = meals.reduce((s, m) => s + (Number(form.data.mealSplit[m]) || 0), 0)
   const fmt = (v: number, digits = 0) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(v)
@@ -106,7 +107,7 @@ export default function SurveyPage() {
         <p className="mt-2 text-stone-600">{t('profile.survey.intro', { cost })}</p>
         <p className="mt-2 text-sm text-stone-600">
           {t('profile.survey.free')}{' '}
-          <Link href="/dashboard/account" className="font-medium text-brand-800 underline">
+          <Link href={url('dashboard.account')} className="font-medium text-brand-800 underline">
             {t('profile.survey.freeLink')}
           </Link>
         </p>
@@ -166,7 +167,7 @@ export default function SurveyPage() {
           {request.accepted ? (
             <p className="mt-4 font-medium text-brand-800">{t('profile.survey.accepted')}</p>
           ) : (
-            <button type="button" className="btn-primary mt-4" data-testid="needs-accept" onClick={() => router.post('/account/survey/accept', { requestId: request.id })}>
+            <button type="button" className="btn-primary mt-4" data-testid="needs-accept" onClick={() => router.post(url('account.survey.accept.post'), { requestId: request.id })}>
               {t('profile.survey.accept')}
             </button>
           )}
@@ -218,7 +219,7 @@ export default function SurveyPage() {
         {errors.tokens && (
           <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="survey-tokens">
             <p className="font-medium">{errors.tokens}</p>
-            <Link href="/buy-tokens" className="btn-primary mt-3 inline-block">
+            <Link href={url('buyTokens')} className="btn-primary mt-3 inline-block">
               {t('profile.survey.buy')}
             </Link>
           </div>

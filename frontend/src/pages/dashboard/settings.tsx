@@ -2,6 +2,7 @@ import { Head, router, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField } from '../../components/auth/form-field'
+import { url } from '../../lib/routes.gen'
 
 type Props = { email: string; currentSession: { userAgent: string } }
 
@@ -11,7 +12,7 @@ export default function SettingsPage({ currentSession }: Props) {
   const del = useForm({ email: '' })
   const remove = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    del.delete('/account', { preserveScroll: true })
+    del.delete(url('account.delete'), { preserveScroll: true })
   }
   return (
     <div className="mx-auto max-w-3xl space-y-8">
@@ -25,7 +26,7 @@ export default function SettingsPage({ currentSession }: Props) {
         <p className="mt-2 text-stone-800">{t('profile.settings.sessionsCurrent')}</p>
         <p className="mt-1 text-sm break-words text-stone-500">{currentSession.userAgent}</p>
         <p className="mt-3 text-sm text-stone-600">{t('profile.settings.sessionsHelp')}</p>
-        <button type="button" className="btn-secondary mt-3" data-testid="sign-out-everywhere" onClick={() => router.post('/dashboard/settings/sessions', {}, { preserveScroll: true })}>
+        <button type="button" className="btn-secondary mt-3" data-testid="sign-out-everywhere" onClick={() => router.post(url('dashboard.settings.sessions.post'), {}, { preserveScroll: true })}>
           {t('profile.settings.signOutEverywhere')}
         </button>
       </section>
@@ -36,7 +37,7 @@ export default function SettingsPage({ currentSession }: Props) {
         </h2>
         <p className="mt-2 text-sm text-stone-600">{t('profile.settings.exportHelp')}</p>
         {/* A plain link: the browser downloads the file (an Inertia visit would expect a page). */}
-        <a href="/dashboard/settings/export" download className="btn-secondary mt-3 inline-block" data-testid="export-data">
+        <a href={url('dashboard.settings.export')} download className="btn-secondary mt-3 inline-block" data-testid="export-data">
           {t('profile.settings.exportAction')}
         </a>
       </section>
