@@ -56,6 +56,7 @@ var (
 	authLogoutPage   = page.Define[page.None]("auth/logout")
 	termsPage        = page.Define[page.None]("public/terms")
 	privacyPage      = page.Define[page.None]("public/privacy")
+	legalPage        = page.Define[page.None]("public/legal")
 	waitlistPage     = page.Define[page.None]("public/waitlist")
 )
 

@@ -52,7 +52,7 @@ func (h *Public) terms(w http.ResponseWriter, r *http.Request) {
 
 // legal is the legal notice (« mentions légales »): publisher, contact and host from configuration.
 func (h *Public) legal(w http.ResponseWriter, r *http.Request) {
-	h.render(w, r, "public/legal", nil)
+	h.render(w, r, legalPage.With(page.None{}))
 }
 
 func (h *Public) privacy(w http.ResponseWriter, r *http.Request) {

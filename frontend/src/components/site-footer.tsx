@@ -53,7 +53,7 @@ export default function SiteFooter() {
               </Link>
             </li>
             <li>
-              <Link href="/legal" className={linkClass}>
+              <Link href={url('legal')} className={linkClass}>
                 {t('footer.legalNotice')}
               </Link>
             </li>

@@ -32,8 +32,8 @@ describe('internal links', () => {
     const found = sourceFiles().flatMap((file) =>
       [...code(readFileSync(file, 'utf8')).matchAll(literalPath)]
         .map((m) => m[0])
-        // Built assets and the favicon are files, not routes.
-        .filter((s) => !/^(href=)?['"`]\/(build\/|favicon\.ico)/.test(s))
+        // Built assets, the favicon and module files are files, not routes.
+        .filter((s) => !/^(href=)?['"`]\/(build\/|favicon\.ico)/.test(s) && !/\.tsx?$/.test(s))
         .map((s) => `${relative(src, file)}: ${s}`),
     )
     expect(found).toEqual([])

@@ -3,6 +3,7 @@ import type { AppConfig, AuthUser, SharedProps, TokenPack } from '../types'
 // Mirrors what handlers/siteconfig.go sends; kept small and explicit.
 export const appConfig: AppConfig = {
   availableProviders: ['google', 'apple'],
+  legal: { publisher: 'Gamelle SAS', address: '1 rue de Paris, 75001 Paris', director: 'Camille Martin', host: 'Example Host', contactEmail: 'contact@example.fr' },
   isOtpAvailable: true,
   isCredentialsAvailable: true,
   brandName: 'Gamelle',

@@ -45,6 +45,7 @@ import type MealprepRecipesPage from '../pages/mealprep/recipes'
 import type MealprepShoppingListPage from '../pages/mealprep/shopping-list'
 import type OnboardingIndexPage from '../pages/onboarding/index'
 import type PublicLandingPage from '../pages/public/landing'
+import type PublicLegalPage from '../pages/public/legal'
 import type PublicPrivacyPage from '../pages/public/privacy'
 import type PublicTermsPage from '../pages/public/terms'
 import type PublicWaitlistPage from '../pages/public/waitlist'
@@ -207,6 +208,11 @@ export type AuthUser = {
 
 export type Badge = 'most_popular' | 'best_value'
 
+export type BalancePoint = {
+  at: string
+  balance: number
+}
+
 export type BillingBuyTokensProps = {
   packs: TokenPack[]
   currency: string
@@ -262,6 +268,9 @@ export type CheckoutView = {
 
 export type DashboardGeneralProps = {
   mealPreps: Summary[]
+  goals: Goals | null
+  balanceHistory: BalancePoint[]
+  lowBalance: number
 }
 
 export type DashboardProductsProps = {
@@ -364,6 +373,14 @@ export type IngredientView = {
   foodCode: number
   name: string
   grams: number
+}
+
+export type LegalInfo = {
+  publisher: string
+  address: string
+  director: string
+  host: string
+  contactEmail: string
 }
 
 export type LinkKind = 'verify' | 'magic' | 'reset'
@@ -780,6 +797,7 @@ export type SiteConfig = {
   mainRouteList: RouteEntry[]
   dashboardRouteList: RouteEntry[]
   testimonials: TestimonialEntry[]
+  legal: LegalInfo
 }
 
 export type SocialProvider = 'google' | 'apple'
@@ -905,6 +923,7 @@ export interface PageProps {
   'mealprep/shopping-list': MealprepShoppingListProps
   'onboarding/index': OnboardingIndexProps
   'public/landing': PublicLandingProps
+  'public/legal': Record<never, never>
   'public/privacy': Record<never, never>
   'public/terms': Record<never, never>
   'public/waitlist': Record<never, never>
@@ -956,6 +975,7 @@ export const pageComponents = [
   'mealprep/shopping-list',
   'onboarding/index',
   'public/landing',
+  'public/legal',
   'public/privacy',
   'public/terms',
   'public/waitlist',
@@ -1007,6 +1027,7 @@ export type PagesAcceptTheirProps = [
   Expect<Accepts<typeof MealprepShoppingListPage, SharedProps & PageProps['mealprep/shopping-list']>>,
   Expect<Accepts<typeof OnboardingIndexPage, SharedProps & PageProps['onboarding/index']>>,
   Expect<Accepts<typeof PublicLandingPage, SharedProps & PageProps['public/landing']>>,
+  Expect<Accepts<typeof PublicLegalPage, SharedProps & PageProps['public/legal']>>,
   Expect<Accepts<typeof PublicPrivacyPage, SharedProps & PageProps['public/privacy']>>,
   Expect<Accepts<typeof PublicTermsPage, SharedProps & PageProps['public/terms']>>,
   Expect<Accepts<typeof PublicWaitlistPage, SharedProps & PageProps['public/waitlist']>>,

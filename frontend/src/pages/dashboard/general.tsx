@@ -81,7 +81,7 @@ export default function General() {
           {balance < lowBalance ? (
             <div className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="low-balance">
               <p>{t('profile.home.lowBalance', { count: lowBalance })}</p>
-              <Link href="/buy-tokens" className="btn-primary mt-2 inline-block">
+              <Link href={url('buyTokens')} className="btn-primary mt-2 inline-block">
                 {t('dashboard.buyTokens')}
               </Link>
             </div>
@@ -110,18 +110,18 @@ export default function General() {
               <Suspense fallback={chartFallback}>
                 <MacroChart goals={goals} />
               </Suspense>
-              <Link href="/dashboard/account" className="text-sm font-medium text-brand-800 underline">
+              <Link href={url('dashboard.account')} className="text-sm font-medium text-brand-800 underline">
                 {t('profile.home.editGoals')}
               </Link>
             </figure>
           ) : (
             <div className="mt-2 space-y-3 text-sm text-stone-700">
               <p>{t('profile.goals.none')}</p>
-              <Link href="/dashboard/account" className="btn-primary inline-block">
+              <Link href={url('dashboard.account')} className="btn-primary inline-block">
                 {t('profile.goals.save')}
               </Link>
               <p>
-                <Link href="/account/survey" className="font-medium text-brand-800 underline">
+                <Link href={url('account.survey')} className="font-medium text-brand-800 underline">
                   {t('profile.goals.calculate', { cost: 10 })}
                 </Link>
               </p>

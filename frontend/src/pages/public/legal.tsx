@@ -7,12 +7,12 @@ export default function Legal() {
   const { t } = useTranslation()
   const { app } = usePageProps()
   const legal = app.legal
-  const rows = [
+  const rows = ([
     { key: 'publisher', value: legal?.publisher },
     { key: 'address', value: legal?.address },
     { key: 'director', value: legal?.director },
     { key: 'host', value: legal?.host },
-  ].filter((row) => row.value)
+  ] as const).filter((row) => row.value)
   return (
     <article className="container-page max-w-3xl py-16">
       <Head title={t('legal.title')} />
