@@ -2,11 +2,9 @@ import { App, type ResolvedComponent } from '@inertiajs/react'
 import type { Page } from '@inertiajs/core'
 import { render } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
-import { createI18n } from '../i18n'
-import { en } from '../locales/en'
-import { fr } from '../locales/fr'
 import { layoutFor } from '../layouts'
 import type { Locale, SharedProps } from '../types'
+import { testI18n } from './i18n'
 
 /** Renders a page component the way app.tsx does: Inertia's App, central layout, i18n. */
 export async function renderPage(
@@ -16,11 +14,8 @@ export async function renderPage(
   lng: Locale = 'fr',
   url = '/',
 ) {
-  const i18n = createI18n()
   // Every area's messages, as app.tsx loads them before a page renders.
-  i18n.addResourceBundle('fr', 'translation', fr, true, true)
-  i18n.addResourceBundle('en', 'translation', en, true, true)
-  await i18n.changeLanguage(lng)
+  const i18n = await testI18n(lng)
   const page = {
     component,
     props,

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createI18n } from '../../i18n'
+import { testI18n } from '../../test/i18n'
 import { fr } from '../../locales/fr'
 import FoodSearch, { type FoodHit } from './food-search'
 
@@ -14,8 +14,7 @@ function hit(code: number, name: string): FoodHit {
 }
 
 async function setup() {
-  const i18n = createI18n()
-  await i18n.changeLanguage('fr')
+  const i18n = await testI18n('fr')
   const onPick = vi.fn()
   render(
     <I18nextProvider i18n={i18n}>

@@ -2,13 +2,12 @@ import { router } from '@inertiajs/react'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, it, vi } from 'vitest'
-import { createI18n } from '../../i18n'
+import { testI18n } from '../../test/i18n'
 import { ShoppingListLink } from './shopping-list-link'
 
 describe('ShoppingListLink', () => {
   it('opens the shopping list for the days typed', async () => {
-    const i18n = createI18n()
-    await i18n.changeLanguage('fr')
+    const i18n = await testI18n('fr')
     const get = vi.spyOn(router, 'get').mockImplementation(() => {})
     render(
       <I18nextProvider i18n={i18n}>
