@@ -2,12 +2,10 @@ package handlers
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -36,7 +34,10 @@ func (k *keyedLimiter) allow(ctx context.Context, key string) (bool, time.Durati
 	}
 	every := k.every.Seconds()
 	limit := k.every.Seconds() * float64(k.burst)
-	var wait float64
+	var (
+		allowed bool
+		wait    float64
+	)
 	err := k.pool.QueryRow(ctx, `
 		WITH upsert AS (
 			INSERT INTO rate_limits AS r (key, tat) VALUES ($1, statement_timestamp() + make_interval(secs => $2))
@@ -44,19 +45,22 @@ func (k *keyedLimiter) allow(ctx context.Context, key string) (bool, time.Durati
 			WHERE GREATEST(r.tat, statement_timestamp()) + make_interval(secs => $2) - statement_timestamp() <= make_interval(secs => $3)
 			RETURNING 1
 		)
-		SELECT CASE WHEN EXISTS (SELECT 1 FROM upsert) THEN 0
+		SELECT EXISTS (SELECT 1 FROM upsert),
 		       -- Refused: the row may be a concurrent insert this statement's snapshot misses.
-		       ELSE COALESCE(EXTRACT(EPOCH FROM (SELECT GREATEST(tat, statement_timestamp()) FROM rate_limits WHERE key = $1)
-		                               + make_interval(secs => $2) - statement_timestamp() - make_interval(secs => $3))::float8, $2)
-		       END`, key, every, limit).Scan(&wait)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return true, 0, nil
-	}
+		       COALESCE(EXTRACT(EPOCH FROM (SELECT GREATEST(tat, statement_timestamp()) FROM rate_limits WHERE key = $1)
+		                               + make_interval(secs => $2) - statement_timestamp() - make_interval(secs => $3))::float8, $2)`,
+		key, every, limit).Scan(&allowed, &wait)
 	if err != nil {
 		return false, 0, fmt.Errorf("rate limit %s: %w", key, err)
 	}
-	if wait <= 0 {
+	if allowed {
 		return true, 0, nil
+	}
+	// The upsert alone decides. The wait is read from this statement's snapshot, which may hold
+	// an older version of the row than the one the upsert was refused on (concurrent requests):
+	// a refusal is never turned into an allowance, it waits at least one interval.
+	if wait <= 0 {
+		wait = every
 	}
 	return false, time.Duration(wait * float64(time.Second)), nil
 }
