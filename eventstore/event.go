@@ -12,7 +12,7 @@ import (
 type EventData struct {
 	// Type is the stable, versioned name, e.g. "TokensGranted.v1".
 	Type string
-	// Payload is the JSON document. It must not carry personal data (DESIGN §4).
+	// Payload is the JSON document. It must not carry personal data (docs/events.md).
 	Payload json.RawMessage
 }
 

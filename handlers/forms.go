@@ -46,7 +46,7 @@ func decodeBody(r *http.Request, dst any) error {
 		return nil
 	case "application/x-www-form-urlencoded", "multipart/form-data":
 		// Form keys may describe nested data (`foods[0][code]`, `ids[]`); qs turns them into
-		// the same shape a JSON body has, within the SPEC §9 limits, so one struct serves both.
+		// the same shape a JSON body has, within the docs/product.md §9 limits, so one struct serves both.
 		var pairs []qs.Pair
 		if ct == "multipart/form-data" {
 			if err := r.ParseMultipartForm(MaxBodyBytes); err != nil {
@@ -92,7 +92,7 @@ func decodeBody(r *http.Request, dst any) error {
 }
 
 // decodeQuery reads the query string into dst (a struct with json tags), nested keys and arrays
-// included (`?ids[]=1&ids[]=2&filter[diet]=vegan`), within the SPEC §9 limits.
+// included (`?ids[]=1&ids[]=2&filter[diet]=vegan`), within the docs/product.md §9 limits.
 func decodeQuery(r *http.Request, dst any) error {
 	b, _ := json.Marshal(qs.Parse(r.URL.RawQuery))
 	if err := json.Unmarshal(b, dst); err != nil {

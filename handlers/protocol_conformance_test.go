@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The Inertia protocol as SPEC §7 describes it, header by header, against the real server
+// The Inertia protocol as docs/product.md §7 describes it, header by header, against the real server
 // (session, CSRF, gonertia) over a real database. Behaviours no product route shows yet (PUT,
 // PATCH and DELETE redirects, external locations) run on probe routes mounted beside the real
 // router, behind the same session, Inertia, error-bag and CSRF middleware.
@@ -46,7 +46,7 @@ func conformance(t *testing.T) *bundle {
 	return b
 }
 
-// inertiaHeaders are what Inertia's client sends on every visit (SPEC §7).
+// inertiaHeaders are what Inertia's client sends on every visit (docs/product.md §7).
 func (b *bundle) inertiaHeaders(t *testing.T, extra map[string]string) map[string]string {
 	h := map[string]string{
 		"X-Inertia": "true", "X-Requested-With": "XMLHttpRequest",

@@ -48,7 +48,7 @@ type testimonialEntry struct {
 	Comment  page.MessageKey `json:"comment"`
 }
 
-// siteConfig is SPEC §3 "Site configuration". Texts are i18n keys: the frontend owns the
+// siteConfig is docs/product.md §3 "Site configuration". Texts are i18n keys: the frontend owns the
 // wording in both languages, the server owns which entries exist.
 type siteConfig struct {
 	AvailableProviders     []socialProvider   `json:"availableProviders"`

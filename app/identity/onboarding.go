@@ -13,7 +13,7 @@ import (
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
-// OnboardingInput is what the onboarding steps collected (SPEC §4).
+// OnboardingInput is what the onboarding steps collected (docs/product.md §4).
 type OnboardingInput struct {
 	Email       string
 	Diet        nutrition.Diet

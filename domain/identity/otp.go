@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// One-time code and link rules (DESIGN §6).
+// One-time code and link rules (docs/product.md §10).
 const (
 	OTPDigits      = 6
 	OTPTTL         = 10 * time.Minute

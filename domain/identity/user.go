@@ -10,7 +10,7 @@ import (
 // Role is what a person may do. USER is everyone; ADMIN also runs the admin dashboard.
 type Role string
 
-// Roles (SPEC §6).
+// Roles (docs/product.md §6).
 const (
 	RoleUser  Role = "USER"
 	RoleAdmin Role = "ADMIN"
@@ -53,7 +53,7 @@ func NormalizeName(raw string) (string, error) {
 // Language is a person's preferred language for pages and emails.
 type Language string
 
-// Languages offered (SPEC §9).
+// Languages offered (docs/product.md §9).
 const (
 	French  Language = "fr"
 	English Language = "en"

@@ -33,7 +33,7 @@ func UserIDFromStream(streamID string) (uuid.UUID, error) {
 // GrantReason says why tokens were added.
 type GrantReason string
 
-// Grant reasons (DESIGN §4).
+// Grant reasons (docs/events.md).
 const (
 	ReasonSignupBonus GrantReason = "signup_bonus"
 	ReasonPurchase    GrantReason = "purchase"
@@ -59,7 +59,7 @@ func (r GrantReason) Valid() bool {
 // ChargeReason says what tokens were spent on.
 type ChargeReason string
 
-// Charge reasons (DESIGN §4).
+// Charge reasons (docs/events.md).
 const (
 	ReasonRecipeGeneration ChargeReason = "recipe_generation"
 	ReasonNeedsCalculation ChargeReason = "needs_calculation"

@@ -58,7 +58,7 @@ const (
 // Category is the meal a recipe is for.
 type Category string
 
-// Categories (SPEC §3).
+// Categories (docs/product.md §3).
 const (
 	Breakfast   Category = "breakfast"
 	LunchDinner Category = "lunch_dinner"

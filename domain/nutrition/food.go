@@ -63,7 +63,7 @@ func (v *Value) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Nutrients are the nutrients of SPEC §3, per 100 g for a food and per serving for a recipe.
+// Nutrients are the nutrients of docs/product.md §3, per 100 g for a food and per serving for a recipe.
 type Nutrients struct {
 	Kcal          Value `json:"kcal"`
 	ProteinG      Value `json:"proteinG"`
@@ -132,7 +132,7 @@ type Food struct {
 // Category is the meal a recipe is for.
 type Category string
 
-// Categories of recipes (SPEC §3).
+// Categories of recipes (docs/product.md §3).
 const (
 	Breakfast   Category = "breakfast"
 	LunchDinner Category = "lunch_dinner"

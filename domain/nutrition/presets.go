@@ -7,7 +7,7 @@ import "errors"
 // MacroPreset names a split of daily calories between protein, fat and carbohydrates.
 type MacroPreset string
 
-// Presets (SPEC §9).
+// Presets (docs/product.md §9).
 const (
 	PresetDefault     MacroPreset = "default"
 	PresetHighProtein MacroPreset = "high_protein"

@@ -12,7 +12,7 @@ import (
 // Currency of a price.
 type Currency string
 
-// Currencies a person can choose (SPEC §3).
+// Currencies a person can choose (docs/product.md §3).
 const (
 	EUR Currency = "EUR"
 	USD Currency = "USD"

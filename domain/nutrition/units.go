@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// Units is a person's measurement system (SPEC §3: grams or pounds).
+// Units is a person's measurement system (docs/product.md §3: grams or pounds).
 type Units string
 
 // Measurement systems.

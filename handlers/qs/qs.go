@@ -1,6 +1,6 @@
 // Package qs parses query strings and form bodies whose keys describe nested data
 // (`a[b][c]=1`, `ids[]=3&ids[]=4`, `items[0][name]=x`) into maps and slices, with the bounds of
-// the JavaScript `qs` library that the frontend's conventions come from (SPEC §9): at most 5
+// the JavaScript `qs` library that the frontend's conventions come from (docs/product.md §9): at most 5
 // levels of brackets, arrays of at most 21 entries (indices 0 to 20), and at most 1000
 // parameters. The bounds are what make the parser safe on hostile input: the result's size is
 // linear in the input's, whatever the keys say.
@@ -39,7 +39,7 @@ type Limits struct {
 	ParameterLimit int
 }
 
-// Default are the product's limits (SPEC §9).
+// Default are the product's limits (docs/product.md §9).
 var Default = Limits{Depth: 5, ArrayLimit: 20, ParameterLimit: 1000}
 
 // Pair is one decoded key and value, in the order they came.

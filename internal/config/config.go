@@ -24,7 +24,7 @@ const (
 )
 
 // Config holds every setting of the process. Empty optional fields select the local default
-// adapter (see DESIGN §5).
+// adapter (see docs/operations.md).
 type Config struct {
 	Env         Env
 	Port        int

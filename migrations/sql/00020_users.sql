@@ -1,5 +1,5 @@
 -- +goose Up
--- People (state-based, not event-sourced: DESIGN §2). Personal data lives only here, so erasing
+-- People (state-based, not event-sourced: docs/architecture.md). Personal data lives only here, so erasing
 -- a person is deleting this row; the ledger keeps only the pseudonymous user id.
 --
 -- email is stored normalised (trimmed, lower-case), which makes the unique index
@@ -16,7 +16,7 @@ CREATE TABLE users (
     role               TEXT NOT NULL DEFAULT 'USER' CHECK (role IN ('USER', 'ADMIN')),
     verified_at        TIMESTAMPTZ,
     session_generation BIGINT NOT NULL DEFAULT 0,
-    -- Preferences used by later screens (SPEC §3).
+    -- Preferences used by later screens (docs/product.md §3).
     language           TEXT NOT NULL DEFAULT 'fr' CHECK (language IN ('fr', 'en')),
     units              TEXT NOT NULL DEFAULT 'g' CHECK (units IN ('g', 'lb')),
     currency           TEXT NOT NULL DEFAULT 'EUR' CHECK (currency IN ('EUR', 'USD')),

@@ -1,5 +1,5 @@
 -- +goose Up
--- The nutritional preferences chosen during onboarding (SPEC §4) that the users table from
+-- The nutritional preferences chosen during onboarding (docs/product.md §4) that the users table from
 -- 00020 does not hold yet: the objective (NULL until chosen) and the macro preset.
 ALTER TABLE users
     ADD COLUMN objective    TEXT CHECK (objective IN ('weight_loss', 'muscle_gain', 'recomposition', 'maintenance')),

@@ -12,7 +12,7 @@ import { useFlash, usePageProps } from '../lib/shared-props'
 import type { Role, RouteEntry } from '../types'
 import MenuToggle from '../components/menu-toggle'
 
-/** Dashboard entries the given role may see (SPEC §2: Admin only for ADMIN). */
+/** Dashboard entries the given role may see (docs/product.md §2: Admin only for ADMIN). */
 export function visibleDashboardRoutes(routes: RouteEntry[], role: Role | undefined): RouteEntry[] {
   if (!role) return []
   return routes.filter((route) => route.roles.includes(role))

@@ -203,7 +203,7 @@ describe('errors never throw', () => {
 })
 
 describe('retries', () => {
-  it('follows SPEC §8 and §9', () => {
+  it('follows docs/product.md §8 and §9', () => {
     expect(RETRY.limit).toBe(2)
     expect(RETRY.methods).toEqual(['get', 'put', 'head', 'delete', 'options', 'trace'])
     expect(RETRY.statusCodes).toEqual([408, 413, 429, 500, 502, 503, 504])

@@ -1,6 +1,6 @@
 /**
  * Typed route helper over ky, for the calls that are not page navigations: food search
- * autocomplete, generation status, CSV downloads (SPEC §7, §8, §9). Page visits, forms and
+ * autocomplete, generation status, CSV downloads (docs/product.md §7, §8, §9). Page visits, forms and
  * partial reloads go through Inertia's router instead (docs/client-contract.md).
  *
  * `api(name, { params, query, body })` looks the route up in the table generated from the Go
@@ -19,16 +19,16 @@ import { encodeQuery, makeUrl, type ParamsOption, type Query, type RouteTable, t
 
 export { encodeQuery, type Query, type QueryValue } from './url'
 
-/** Per-attempt timeout (SPEC §9). */
+/** Per-attempt timeout (docs/product.md §9). */
 export const TIMEOUT_MS = 10_000
 
-/** Delay before retry n (1-based): 0.3 · 2^(n−1) seconds (SPEC §9). */
+/** Delay before retry n (1-based): 0.3 · 2^(n−1) seconds (docs/product.md §9). */
 export function retryDelay(attempt: number): number {
   return 0.3 * 2 ** (attempt - 1) * 1000
 }
 
 /**
- * Retry policy (SPEC §8): idempotent methods only, up to 2 retries on these statuses; a
+ * Retry policy (docs/product.md §8): idempotent methods only, up to 2 retries on these statuses; a
  * Retry-After header is honoured on 413, 429 and 503. ky never retries a 413 that has no
  * Retry-After, nor a timeout.
  */
@@ -103,7 +103,7 @@ export function createApi<R extends RouteTable>(config: ApiConfig<R>) {
     let json: unknown
     if (options?.body !== undefined && options.body !== null) {
       if (method === 'GET') {
-        // SPEC §7: GET data goes in the query string.
+        // docs/product.md §7: GET data goes in the query string.
         const extra = encodeQuery(options.body as Query)
         if (extra) path += (path.includes('?') ? '&' : '?') + extra
       } else if (options.body instanceof FormData) {

@@ -1,4 +1,4 @@
-/** Quantities in the person's unit: grams, or pounds and ounces (SPEC §3 "units"). */
+/** Quantities in the person's unit: grams, or pounds and ounces (docs/product.md §3 "units"). */
 export type Units = 'g' | 'lb'
 
 export const GRAMS_PER_OUNCE = 28.349523125

@@ -9,7 +9,7 @@ import { url } from '../../lib/routes.gen'
 const stepKeys = ['email', 'preferences', 'account', 'features'] as const
 
 /**
- * Onboarding (SPEC §4): email, nutritional preferences, review and account creation, then full
+ * Onboarding (docs/product.md §4): email, nutritional preferences, review and account creation, then full
  * access with the welcome promo and a short video. The server keeps the step and the answers in
  * the session; each form posts the step it shows and the server answers with the next one (or
  * field errors), so a reload or a second tab always shows where the person really is.
