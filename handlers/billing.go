@@ -82,10 +82,20 @@ type PackOffers interface {
 	Offers(ctx context.Context, currency billing.Currency) ([]billing.PackOffer, error)
 }
 
-// currencyOf reads ?currency=, defaulting to euros.
+// currencyOf reads ?currency=, defaulting to the signed-in person's currency, else euros.
 func currencyOf(r *http.Request) billing.Currency {
 	if c, err := billing.ParseCurrency(r.URL.Query().Get("currency")); err == nil {
 		return c
+	}
+	return preferredCurrency(r)
+}
+
+// preferredCurrency is the signed-in person's currency setting, or euros for a visitor.
+func preferredCurrency(r *http.Request) billing.Currency {
+	if u, ok := currentUser(r.Context()); ok {
+		if c, err := billing.ParseCurrency(u.Currency); err == nil {
+			return c
+		}
 	}
 	return billing.EUR
 }
@@ -351,7 +361,7 @@ func (h *Billing) checkout(w http.ResponseWriter, r *http.Request) {
 	u, _ := currentUser(r.Context())
 	res, err := h.billing.Start(r.Context(), billingapp.StartCommand{
 		UserID: u.ID, Email: u.Email, Locale: localeFrom(r.Context()),
-		PackID: f.PackID, Currency: f.Currency, DefaultCurrency: billing.EUR, PromoCode: f.PromoCode,
+		PackID: f.PackID, Currency: f.Currency, DefaultCurrency: preferredCurrency(r), PromoCode: f.PromoCode,
 		AmountCents: f.AmountCents, Tokens: f.Tokens,
 		ProductName: func(tokens int64) string {
 			return h.t(r, "billing.product_name", map[string]any{"Tokens": tokens})

@@ -168,3 +168,17 @@ func TestVisitorsSignUpOrSignInAndComeBackToThePurchase(t *testing.T) {
 	resp = b.post(t, "/auth/login", map[string]any{"email": "newbuyer@example.com", "password": goodPassword}, "/auth/login")
 	requireRedirect(t, resp, "/buy-tokens?currency=USD&pack=pack-150")
 }
+
+func TestShopFollowsThePersonsCurrency(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.registerAndVerify(t, "dollar@example.com")
+	_, p := b.visit(t, "/buy-tokens")
+	require.Equal(t, "EUR", p.Props["currency"], "euros by default")
+	_, err := b.db.Pool.Exec(t.Context(), `UPDATE users SET currency = 'USD' WHERE email = 'dollar@example.com'`)
+	require.NoError(t, err)
+	_, p = b.visit(t, "/buy-tokens")
+	require.Equal(t, "USD", p.Props["currency"], "the person's currency setting")
+	_, p = b.visit(t, "/buy-tokens?currency=EUR")
+	require.Equal(t, "EUR", p.Props["currency"], "an explicit choice wins")
+}

@@ -71,7 +71,9 @@ type User struct {
 	VerifiedAt        *time.Time
 	SessionGeneration int64
 	Language          identity.Language
-	CreatedAt         time.Time
+	// Currency is the person's currency for prices and purchases ("EUR" or "USD").
+	Currency  string
+	CreatedAt time.Time
 
 	passwordHash string
 }

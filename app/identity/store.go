@@ -16,13 +16,13 @@ import (
 
 // This file is the only place that speaks SQL to the users, otp_codes and link_tokens tables.
 
-const userColumns = `id, email, name, surname, password_hash, role, verified_at, session_generation, language, created_at`
+const userColumns = `id, email, name, surname, password_hash, role, verified_at, session_generation, language, currency, created_at`
 
 func scanUser(row pgx.Row) (User, error) {
 	var u User
 	var hash *string
 	var role, lang string
-	err := row.Scan(&u.ID, &u.Email, &u.Name, &u.Surname, &hash, &role, &u.VerifiedAt, &u.SessionGeneration, &lang, &u.CreatedAt)
+	err := row.Scan(&u.ID, &u.Email, &u.Name, &u.Surname, &hash, &role, &u.VerifiedAt, &u.SessionGeneration, &lang, &u.Currency, &u.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return User{}, ErrNotFound
 	}
