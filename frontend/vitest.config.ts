@@ -8,5 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // A file's first test also pays for transforming its imports: generous on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 })

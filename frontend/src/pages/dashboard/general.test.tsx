@@ -32,8 +32,8 @@ describe('dashboard home', () => {
       '/dashboard/general',
     )
     expect(screen.getByTestId('dashboard-goals-kcal')).toHaveTextContent('2100 kcal')
-    expect(await screen.findByRole('img', { name: "Today's goals: 2100 kcal, 150 g protein, 70 g fat, 215 g carbohydrates." })).toBeInTheDocument()
-    expect(await screen.findByRole('img', { name: 'Balance over the last 2 movements; current balance 12 tokens.' })).toBeInTheDocument()
+    expect(await screen.findByRole('img', { name: "Today's goals: 2100 kcal, 150 g protein, 70 g fat, 215 g carbohydrates." }, { timeout: 15_000 })).toBeInTheDocument()
+    expect(await screen.findByRole('img', { name: 'Balance over the last 2 movements; current balance 12 tokens.' }, { timeout: 15_000 })).toBeInTheDocument()
     expect(screen.queryByTestId('low-balance')).toBeNull()
     expect(screen.getByText(en.profile.home.balanceOverTime)).toBeInTheDocument()
   })
