@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -534,37 +533,6 @@ func TestDevMailboxPage(t *testing.T) {
 func newJarClient() *http.Client {
 	jar, _ := cookiejar.New(nil)
 	return &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-}
-
-// TestLoginTimingKnownVsUnknownEmail compares the median response time of a failed sign-in for
-// a known and an unknown address over the real router, measured alternately so load bursts on
-// the shared machine hit both: both verify one argon2id hash, so the medians stay close. The
-// bound is generous; skipping the hash for unknown addresses would make them tens of times faster.
-func TestLoginTimingKnownVsUnknownEmail(t *testing.T) {
-	t.Parallel()
-	b := setup(t)
-	b.registerAndVerify(t, "timing@example.com")
-	b.post(t, "/auth/logout", map[string]any{}, "/")
-	b.srv.limits = &authLimits{ip: newKeyedLimiter(b.db.Pool, time.Millisecond, 1000), account: newKeyedLimiter(b.db.Pool, time.Millisecond, 1000)}
-	try := func(email string) time.Duration {
-		start := time.Now()
-		resp := b.post(t, "/auth/login", map[string]any{"email": email, "password": "wrong-password-1"}, "/auth/login")
-		d := time.Since(start)
-		require.Equal(t, http.StatusSeeOther, resp.StatusCode)
-		return d
-	}
-	try("warmup@example.com")
-	var known, unknown []time.Duration
-	for range 21 {
-		known = append(known, try("timing@example.com"))
-		unknown = append(unknown, try("nobody@example.com"))
-	}
-	slices.Sort(known)
-	slices.Sort(unknown)
-	ratio := float64(known[10]) / float64(unknown[10])
-	t.Logf("median known %s unknown %s ratio %.2f", known[10], unknown[10], ratio)
-	require.Less(t, ratio, 2.5)
-	require.Greater(t, ratio, 1/2.5)
 }
 
 // Pre-account hijacking: the right password of an unverified account signs nobody in; the

@@ -190,7 +190,7 @@ func (s *Service) ChangePassword(ctx context.Context, id uuid.UUID, current, pas
 			return err
 		}
 		if u.HasPassword() {
-			ok, err := identity.VerifyPassword(current, u.passwordHash)
+			ok, err := s.opts.Passwords.Verify(current, u.passwordHash)
 			if err != nil {
 				return err
 			}
@@ -205,7 +205,7 @@ func (s *Service) ChangePassword(ctx context.Context, id uuid.UUID, current, pas
 			}
 			return identity.FieldErrors{field: err}
 		}
-		hash, err := identity.HashPassword(password)
+		hash, err := s.opts.Passwords.Hash(password)
 		if err != nil {
 			return err
 		}

@@ -102,6 +102,28 @@ type Options struct {
 	Key []byte
 	// Now is the clock; nil is time.Now.
 	Now func() time.Time
+	// Passwords hashes and verifies passwords; nil is Argon2id. Tests count its calls to prove
+	// that known and unknown addresses cost the same work.
+	Passwords PasswordHasher
+}
+
+// PasswordHasher hashes and verifies passwords.
+type PasswordHasher interface {
+	// Hash returns the encoded hash of a password.
+	Hash(password string) (string, error)
+	// Verify tells whether the password matches the encoded hash.
+	Verify(password, encoded string) (bool, error)
+}
+
+// Argon2id is the production PasswordHasher (domain/identity's argon2id PHC strings).
+type Argon2id struct{}
+
+// Hash returns the argon2id PHC string of the password.
+func (Argon2id) Hash(password string) (string, error) { return identity.HashPassword(password) }
+
+// Verify checks the password against an argon2id PHC string.
+func (Argon2id) Verify(password, encoded string) (bool, error) {
+	return identity.VerifyPassword(password, encoded)
 }
 
 // Service runs the identity commands. It is safe for concurrent use.
@@ -118,6 +140,9 @@ type Service struct {
 func New(pool *pgxpool.Pool, w *ledgerapp.Service, q Enqueuer, opts Options) *Service {
 	if opts.Now == nil {
 		opts.Now = time.Now
+	}
+	if opts.Passwords == nil {
+		opts.Passwords = Argon2id{}
 	}
 	return &Service{pool: pool, wallets: w, jobs: q, opts: opts}
 }

@@ -28,7 +28,7 @@ func (s *Service) Authenticate(ctx context.Context, email, password string) (Use
 			return User{}, err
 		}
 	}
-	ok, err := identity.VerifyPassword(password, hash)
+	ok, err := s.opts.Passwords.Verify(password, hash)
 	if err != nil {
 		return User{}, err
 	}

@@ -48,7 +48,7 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) error {
 	if len(errs) > 0 {
 		return errs
 	}
-	hash, err := identity.HashPassword(in.Password)
+	hash, err := s.opts.Passwords.Hash(in.Password)
 	if err != nil {
 		return err
 	}

@@ -92,7 +92,7 @@ func (s *Service) ResetPassword(ctx context.Context, email, token, password, con
 		}
 		return identity.FieldErrors{field: err}
 	}
-	hash, err := identity.HashPassword(password)
+	hash, err := s.opts.Passwords.Hash(password)
 	if err != nil {
 		return err
 	}
