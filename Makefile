@@ -72,6 +72,7 @@ test-e2e:
 
 lint:
 	$(GO) vet ./...
+	@GO=$(GO) scripts/lint-go.sh
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	cd $(FE) && $(NPM) run typecheck --silent
 	@scripts/check-routes.sh

@@ -20,6 +20,7 @@ func NewRouter(s *Core, areas ...Area) chi.Router {
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, exposeRequestID)
 	if s.cfg.TrustProxyHeaders {
+		//lint:ignore SA1019 only when the operator says a trusted proxy sets these headers (TrustProxyHeaders)
 		r.Use(middleware.RealIP)
 	}
 	r.Use(s.requestLog, s.metrics.middleware, s.securityHeaders)

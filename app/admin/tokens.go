@@ -10,7 +10,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	identityapp "github.com/gamelle/gamelle/app/identity"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/domain/ledger"
@@ -120,6 +119,3 @@ func (s *Service) ChangeRole(ctx context.Context, by Actor, target uuid.UUID, ro
 
 // ErrInvalidRole: the role is neither USER nor ADMIN.
 var ErrInvalidRole = errors.New("invalid role")
-
-// IsNotFound reports whether err means the person does not exist.
-func IsNotFound(err error) bool { return errors.Is(err, identityapp.ErrNotFound) }

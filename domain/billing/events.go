@@ -161,8 +161,3 @@ func IsCheckoutEvent(eventType string) bool {
 	}
 	return false
 }
-
-// IsPackEvent reports whether eventType belongs to the catalogue stream.
-func IsPackEvent(eventType string) bool {
-	return eventType == TypePackSaved || eventType == TypePackRetired
-}

@@ -20,15 +20,6 @@ const (
 // ErrUnitsInvalid means the measurement system is not grams or pounds.
 var ErrUnitsInvalid = errors.New("measurement system invalid")
 
-// ParseUnits accepts "grams" or "pounds".
-func ParseUnits(s string) (Units, error) {
-	switch Units(s) {
-	case Metric, Imperial:
-		return Units(s), nil
-	}
-	return "", ErrUnitsInvalid
-}
-
 // Exact definitions (international yard and pound agreement, 1959).
 const (
 	GramsPerPound = 453.59237

@@ -72,9 +72,6 @@ func Define[P any](component string) Page[P] {
 	return Page[P]{component: component}
 }
 
-// Component is the Inertia component name.
-func (p Page[P]) Component() string { return p.component }
-
 // With pairs the page with its props. Nil slices and maps are sent as [] and {}, as the
 // generated types promise; a field with omitempty or omitzero is left out when empty.
 func (p Page[P]) With(props P) View {

@@ -152,8 +152,6 @@ func (t *Translator) T(locale, key string, data ...map[string]any) string {
 // Keys returns the message ids present for a locale, sorted (used by tests for parity).
 func (t *Translator) Keys(locale string) []string { return slices.Clone(t.keys[locale]) }
 
-var matcher = language.NewMatcher([]language.Tag{language.French, language.English})
-
 // Normalize maps a language tag such as "en-GB" to a supported locale, or "" when unsupported.
 func Normalize(tag string) string {
 	tag = strings.ToLower(strings.TrimSpace(tag))

@@ -24,18 +24,19 @@ type item struct {
 
 type sample struct {
 	base
-	Shadow   string           `json:"shadow"` // shallower than base.Shadow: wins
-	Items    []item           `json:"items"`
-	Parent   *item            `json:"parent"`
-	Note     string           `json:"note,omitempty"`
-	Count    int64            `json:"count,string"`
-	ByColor  map[color]int    `json:"byColor"`
-	Meta     map[string]any   `json:"meta"`
-	Raw      []byte           `json:"raw"`
-	Nested   struct{ A bool } `json:"nested"`
-	Choice   string           `json:"choice" ts:"Color | ''"`
-	Skipped  string           `json:"-"`
-	private  string           //nolint:unused // unexported: never sent
+	Shadow  string           `json:"shadow"` // shallower than base.Shadow: wins
+	Items   []item           `json:"items"`
+	Parent  *item            `json:"parent"`
+	Note    string           `json:"note,omitempty"`
+	Count   int64            `json:"count,string"`
+	ByColor map[color]int    `json:"byColor"`
+	Meta    map[string]any   `json:"meta"`
+	Raw     []byte           `json:"raw"`
+	Nested  struct{ A bool } `json:"nested"`
+	Choice  string           `json:"choice" ts:"Color | ''"`
+	Skipped string           `json:"-"`
+	//lint:ignore U1000 an unexported field the generator must skip (never read by design)
+	private  string
 	Untagged float64
 }
 

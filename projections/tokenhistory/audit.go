@@ -127,19 +127,6 @@ func Each(ctx context.Context, db eventstore.DBTX, f Filter, fn func(Entry) erro
 	return nil
 }
 
-// Reasons lists the distinct reasons recorded, for the audit's filter.
-func Reasons(ctx context.Context, db eventstore.DBTX) ([]string, error) {
-	rows, err := db.Query(ctx, `SELECT DISTINCT reason FROM token_history ORDER BY reason`)
-	if err != nil {
-		return nil, fmt.Errorf("token_history: reasons: %w", err)
-	}
-	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return nil, fmt.Errorf("token_history: reasons: %w", err)
-	}
-	return out, nil
-}
-
 // Day is one day's token movements by kind.
 type Day struct {
 	Day       time.Time `json:"day"`

@@ -139,11 +139,6 @@ func ForUser(ctx context.Context, db eventstore.DBTX, userID uuid.UUID, limit in
 	return query(ctx, db, `WHERE user_id = $1 ORDER BY occurred_at DESC, version DESC LIMIT $2`, userID, limit)
 }
 
-// Between returns every wallet's history in [from, to), oldest first, at most limit rows.
-func Between(ctx context.Context, db eventstore.DBTX, from, to time.Time, limit int) ([]Entry, error) {
-	return query(ctx, db, `WHERE occurred_at >= $1 AND occurred_at < $2 ORDER BY occurred_at, position LIMIT $3`, from, to, limit)
-}
-
 func query(ctx context.Context, db eventstore.DBTX, where string, args ...any) ([]Entry, error) {
 	rows, err := db.Query(ctx, `SELECT event_id, position, user_id, version, event_type, delta, reason, ref, balance_after, actor, occurred_at FROM token_history `+where, args...)
 	if err != nil {
