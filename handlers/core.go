@@ -95,7 +95,7 @@ func NewCore(d CoreDeps) (*Core, error) {
 	}
 	s.sessions = newSessions(d)
 	s.sessions.ErrorFunc = s.unavailable
-	s.csrf = newCSRFGuard(d.Config)
+	s.csrf = newCSRFGuard(d.Config, s.sessions)
 	var err error
 	if s.metrics, err = newHTTPMetrics(d.Registry); err != nil {
 		return nil, err

@@ -68,17 +68,19 @@ func TestProductionCookiesAreHostOnlyAndSecure(t *testing.T) {
 	srv.ServeHTTP(rec, httptest.NewRequest("GET", "https://gamelle.example/", nil))
 	var xsrf *http.Cookie
 	for _, c := range rec.Result().Cookies() {
-		if c.Name == xsrfCookie {
+		if c.Name == xsrfCookieProd {
 			xsrf = c
 		}
 	}
 	require.NotNil(t, xsrf)
 	require.True(t, xsrf.Secure)
+	require.Equal(t, "/", xsrf.Path)
+	require.Empty(t, xsrf.Domain, "__Host- cookies carry no Domain")
 	require.False(t, xsrf.HttpOnly, "the page's script must read the token")
 
 	req := httptest.NewRequest("POST", "https://gamelle.example/waitlist", strings.NewReader(`{"email":"bad"}`))
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Cookie", xsrfCookie+"="+xsrf.Value)
+	req.Header.Set("Cookie", xsrfCookieProd+"="+xsrf.Value)
 	req.Header.Set("X-XSRF-TOKEN", xsrf.Value)
 	rec = httptest.NewRecorder()
 	srv.ServeHTTP(rec, req)

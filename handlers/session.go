@@ -33,7 +33,8 @@ func currentUser(ctx context.Context) (identityapp.User, bool) {
 
 // logIn signs the person in on this browser: a new session token (so a token planted before
 // login is worthless), the user id and session generation, and a 30-day persistent cookie when
-// remember is set (a browser-session cookie otherwise). Social login calls it too.
+// remember is set (a browser-session cookie otherwise), and a new anti-forgery secret. Social
+// login calls it too.
 func (s *Core) logIn(w http.ResponseWriter, r *http.Request, userID uuid.UUID, remember bool) error {
 	ctx := r.Context()
 	u, err := s.users.ByID(ctx, userID)
@@ -43,6 +44,9 @@ func (s *Core) logIn(w http.ResponseWriter, r *http.Request, userID uuid.UUID, r
 	if err := s.sessions.RenewToken(ctx); err != nil {
 		return fmt.Errorf("log in: renew session: %w", err)
 	}
+	// The anti-forgery token is now bound to this session's own secret (handed out in this
+	// response, so the next POST carries it): a token pair minted elsewhere no longer passes.
+	s.csrf.bindToNewSecret(w, r)
 	s.sessions.Put(ctx, sessionKeyUserID, u.ID.String())
 	s.sessions.Put(ctx, sessionKeyGeneration, u.SessionGeneration)
 	s.sessions.Put(ctx, sessionKeyRole, string(u.Role))

@@ -263,7 +263,7 @@ func signIn(ctx context.Context, base, email string) (*http.Client, error) {
 	u, _ := url.Parse(base)
 	xsrf := ""
 	for _, ck := range jar.Cookies(u) {
-		if ck.Name == "XSRF-TOKEN" {
+		if ck.Name == "XSRF-TOKEN" || ck.Name == "__Host-XSRF-TOKEN" {
 			xsrf, _ = url.QueryUnescape(ck.Value)
 		}
 	}

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { createI18n, loadAreaMessages } from './i18n'
 import { layoutFor } from './layouts'
+import { xsrfCookieName } from './lib/api'
 import { resolvePage } from './lib/resolve-page'
 import type { SharedProps } from './types'
 
@@ -11,9 +12,10 @@ export const PROGRESS_COLOR = '#077243'
 
 const i18n = createI18n()
 
-// CSRF: Inertia 3's built-in XHR client reads the XSRF-TOKEN cookie and sends it as
-// X-XSRF-TOKEN on every request, so nothing to configure here.
+// CSRF: Inertia 3's built-in XHR client echoes a cookie as X-XSRF-TOKEN on every request; in
+// production the server names it __Host-XSRF-TOKEN (set before this script runs), so tell it.
 void createInertiaApp({
+  http: { xsrfCookieName: xsrfCookieName() },
   id: 'app',
   // A page renders once its area's messages are in (they are not in the entry: see i18n/index.ts).
   resolve: async (name) => (await Promise.all([resolvePage(name), loadAreaMessages(i18n, name)]))[0],

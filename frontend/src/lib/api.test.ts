@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Node's own fetch, FormData and File: jsdom's versions do not mix with Node's fetch.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { api as defaultApi, createApi, encodeQuery, RETRY, retryDelay, TIMEOUT_MS, url as defaultUrl } from './api'
+import { api as defaultApi, createApi, encodeQuery, RETRY, retryDelay, TIMEOUT_MS, url as defaultUrl, xsrfCookieName } from './api'
 import type { RouteDefinition } from './routes.gen'
 import { sendJSON, startServer } from '../test/http-server'
 
@@ -103,6 +103,15 @@ describe('bodies and headers', () => {
     vi.unstubAllGlobals()
     expect(server.seen[0]!.headers['x-xsrf-token']).toBe('from-doc')
     expect(server.seen[1]!.headers['x-xsrf-token']).toBeUndefined()
+  })
+
+  it('reads the __Host- prefixed production cookie first', async () => {
+    const { api, srv } = await serve((_, res) => sendJSON(res, 200, {}), 'XSRF-TOKEN=stale; __Host-XSRF-TOKEN=prod.t')
+    await api('echo.post', { body: {} })
+    expect(srv.seen[0]!.headers['x-xsrf-token']).toBe('prod.t')
+    expect(xsrfCookieName('a=1; __Host-XSRF-TOKEN=x')).toBe('__Host-XSRF-TOKEN')
+    expect(xsrfCookieName('XSRF-TOKEN=x')).toBe('XSRF-TOKEN')
+    expect(xsrfCookieName('')).toBe('XSRF-TOKEN')
   })
 
   it('sends files as multipart with bracket keys', async () => {

@@ -5,7 +5,7 @@
  *
  * `api(name, { params, query, body })` looks the route up in the table generated from the Go
  * router (routes.gen.ts), builds the URL, sends the body as JSON or, when it holds files, as
- * multipart, echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN, and resolves to `{ data, error,
+ * multipart, echoes the XSRF-TOKEN cookie (`__Host-XSRF-TOKEN` in production) as X-XSRF-TOKEN, and resolves to `{ data, error,
  * status }`. It never throws for an HTTP error, a timeout or a network failure; an unknown
  * route name or a missing parameter is a programming error and throws before any request.
  *
@@ -84,7 +84,7 @@ export interface ApiConfig<R extends RouteTable> {
   /** Origin the paths are resolved against; the page's own origin by default. */
   baseUrl?: string
   timeout?: number
-  /** The document's cookies, where XSRF-TOKEN is read. */
+  /** The document's cookies, where the XSRF-TOKEN (or __Host-XSRF-TOKEN) cookie is read. */
   cookies?: () => string
 }
 
@@ -120,7 +120,7 @@ export function createApi<R extends RouteTable>(config: ApiConfig<R>) {
       'X-Requested-With': 'XMLHttpRequest',
       ...options?.headers,
     }
-    const token = readCookie(cookies(), 'XSRF-TOKEN')
+    const token = readXsrfToken(cookies())
     if (token) headers['X-XSRF-TOKEN'] = token
 
     const failure = (status: number, message: string, errBody: unknown = null): ApiResult<T> => ({
@@ -181,6 +181,18 @@ function toFormData(value: unknown): FormData {
   }
   add('', value)
   return form
+}
+
+/** The anti-forgery cookie's names: `__Host-` prefixed in production (HTTPS), plain in development. */
+export const XSRF_COOKIE_NAMES = ['__Host-XSRF-TOKEN', 'XSRF-TOKEN'] as const
+
+/** The name of the anti-forgery cookie the server set, the production one first. */
+export function xsrfCookieName(all: string = globalThis.document?.cookie ?? ''): string {
+  return XSRF_COOKIE_NAMES.find((n) => readCookie(all, n) !== null) ?? 'XSRF-TOKEN'
+}
+
+function readXsrfToken(all: string): string | null {
+  return readCookie(all, xsrfCookieName(all))
 }
 
 function readCookie(all: string, name: string): string | null {
