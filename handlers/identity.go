@@ -37,7 +37,8 @@ func (h *Identity) Routes(r chi.Router) {
 	r.Post("/auth/email/login", h.login)
 	r.Get("/auth/logout", h.logoutPage)
 	r.Post("/auth/logout", h.logout)
-	r.Get("/auth/verify/{token}", h.verifyEmail)
+	r.Get("/auth/verify/{token}", h.verifyEmailPage)
+	r.Post("/auth/verify/{token}", h.verifyEmail)
 	r.With(h.requireUser).Post("/auth/verify/resend", h.resendVerification)
 
 	r.Post("/auth/otp/login", h.otpLogin)
@@ -48,7 +49,8 @@ func (h *Identity) Routes(r chi.Router) {
 	r.Get("/auth/otp/ask-otp/{email}", h.askOTPPage)
 	r.Post("/auth/otp/ask-otp/{email}", h.askOTP)
 	r.Get("/auth/otp/{email}", h.otpPage)
-	r.Get("/auth/magic-link/{userId}/{otp}", h.magicLink)
+	r.Get("/auth/magic-link/{userId}/{otp}", h.magicLinkPage)
+	r.Post("/auth/magic-link/{userId}/{otp}", h.magicLink)
 
 	r.Get("/reset-password/forgotten-password", h.forgottenPasswordPage)
 	r.Post("/reset-password/ask-new-password", h.askNewPassword)
@@ -231,6 +233,35 @@ func (h *Identity) linkInvalid(w http.ResponseWriter, r *http.Request, kind link
 	h.renderStatus(w, r, http.StatusGone, linkInvalidPage.With(linkInvalidProps{Kind: kind, Reason: reason, Email: email}))
 }
 
+// verifyEmailPage opens a verification link. A browser signed in as another account is asked
+// first (switchAccount); otherwise the link works at once, as it always did.
+func (h *Identity) verifyEmailPage(w http.ResponseWriter, r *http.Request) {
+	if cur, ok := currentUser(r.Context()); ok {
+		if h.rateLimited(w, r, "") {
+			return
+		}
+		token := chi.URLParam(r, "token")
+		owner, signsIn, err := h.accounts.VerifyLinkOwner(r.Context(), token)
+		switch {
+		case identity.DeadLink(err):
+			h.linkInvalid(w, r, linkVerify, err, "")
+			return
+		case err != nil:
+			h.serverError(w, r, err)
+			return
+		}
+		if signsIn && owner.ID != cur.ID {
+			h.render(w, r, switchAccountPage.With(switchAccountProps{
+				Kind: linkVerify, Current: cur.Email, Target: owner.Email, Token: token,
+			}))
+			return
+		}
+	}
+	h.verifyEmail(w, r)
+}
+
+// verifyEmail spends a verification link: the GET of a browser with no session or the same
+// account's, or the POST of the switch confirmation.
 func (h *Identity) verifyEmail(w http.ResponseWriter, r *http.Request) {
 	if h.rateLimited(w, r, "") {
 		return

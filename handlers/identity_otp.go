@@ -121,6 +121,34 @@ func (h *Identity) askOTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// magicLinkPage opens the link of the code email. A browser signed in as another account is
+// asked before switching (login CSRF through an emailed link), and the link is not spent until
+// that confirmation's POST; otherwise it signs in at once, as it always did.
+func (h *Identity) magicLinkPage(w http.ResponseWriter, r *http.Request) {
+	cur, ok := currentUser(r.Context())
+	id, err := uuid.Parse(chi.URLParam(r, "userId"))
+	if !ok || err != nil || id == cur.ID {
+		h.magicLink(w, r)
+		return
+	}
+	if h.rateLimited(w, r, "") {
+		return
+	}
+	otp := chi.URLParam(r, "otp")
+	owner, err := h.accounts.MagicLinkOwner(r.Context(), id, otp)
+	switch {
+	case identity.DeadLink(err):
+		h.linkInvalid(w, r, linkMagic, err, "")
+		return
+	case err != nil:
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, switchAccountPage.With(switchAccountProps{
+		Kind: linkMagic, Current: cur.Email, Target: owner.Email, UserID: id.String(), OTP: otp,
+	}))
+}
+
 // magicLink signs in with the link of the code email.
 func (h *Identity) magicLink(w http.ResponseWriter, r *http.Request) {
 	if h.rateLimited(w, r, "") {

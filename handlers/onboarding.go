@@ -97,10 +97,15 @@ func (h *Onboarding) onboardingPage(w http.ResponseWriter, r *http.Request) {
 	if st.Step == identityapp.OnboardingWelcome {
 		promo = &onboardingPromo{Code: billing.WelcomePromoCode, Percent: billing.WelcomePromoPercent}
 	}
+	// The default preset is preselected (docs/product.md §9): most people keep it.
+	preset := st.MacroPreset
+	if preset == "" {
+		preset = string(nutrition.PresetDefault)
+	}
 	h.render(w, r, onboardingPage.With(onboardingProps{
 		Step: onboardingStep(st.Step),
 		Answers: onboardingAnswers{
-			Email: st.Email, Diet: st.Diet, Objective: st.Objective, MacroPreset: st.MacroPreset,
+			Email: st.Email, Diet: st.Diet, Objective: st.Objective, MacroPreset: preset,
 		},
 		Options: onboardingOptions{Diets: nutrition.Diets, Objectives: nutrition.Objectives, Presets: presets},
 		Promo:   promo,

@@ -163,3 +163,11 @@ func TestOnboardingAcceptsClassicFormPosts(t *testing.T) {
 	_, p := b.visit(t, "/onboarding")
 	require.Equal(t, 2, stepOf(p))
 }
+
+func TestOnboardingPreselectsTheDefaultPreset(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	_, p := b.visit(t, "/onboarding")
+	require.Equal(t, "onboarding/index", p.Component)
+	require.Equal(t, string(nutrition.PresetDefault), answersOf(p)["macroPreset"])
+}

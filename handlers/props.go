@@ -101,6 +101,20 @@ type linkInvalidProps struct {
 
 var linkInvalidPage = page.Define[linkInvalidProps]("auth/link-invalid")
 
+// switchAccountProps asks a browser signed in as Current whether to continue as Target, the
+// owner of the emailed link it opened; the confirmation POSTs back to that link.
+type switchAccountProps struct {
+	Kind    linkKind `json:"kind"`
+	Current string   `json:"current"`
+	Target  string   `json:"target"`
+	// The link's path parameters: userId and otp for a magic link, token for a verification.
+	UserID string `json:"userId,omitempty"`
+	OTP    string `json:"otp,omitempty"`
+	Token  string `json:"token,omitempty"`
+}
+
+var switchAccountPage = page.Define[switchAccountProps]("auth/switch-account")
+
 type rateLimitedProps struct {
 	statusProps
 	Message    string `json:"message"`

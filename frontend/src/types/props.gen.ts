@@ -196,6 +196,15 @@ export type AuthResetPasswordProps = {
   token: string
 }
 
+export type AuthSwitchAccountProps = {
+  kind: LinkKind
+  current: string
+  target: string
+  userId?: string
+  otp?: string
+  token?: string
+}
+
 export type AuthUser = {
   id: string
   name: string
@@ -901,6 +910,7 @@ export interface PageProps {
   'auth/rate-limited': AuthRateLimitedProps
   'auth/register': Record<never, never>
   'auth/reset-password': AuthResetPasswordProps
+  'auth/switch-account': AuthSwitchAccountProps
   'billing/buy-tokens': BillingBuyTokensProps
   'billing/buy-tokens-na': BillingBuyTokensProps
   'billing/error': BillingErrorProps
@@ -953,6 +963,7 @@ export const pageComponents = [
   'auth/rate-limited',
   'auth/register',
   'auth/reset-password',
+  'auth/switch-account',
   'billing/buy-tokens',
   'billing/buy-tokens-na',
   'billing/error',
@@ -1035,6 +1046,7 @@ export type PagesAcceptTheirProps = [
 
 /** Pages the server declares whose component file does not exist yet. */
 export const pagesWithoutComponent = [
+  'auth/switch-account',
 ] as const satisfies readonly PageComponent[]
 
 /** The translation keys the server names in the shared props (site configuration). */

@@ -102,6 +102,13 @@ export const authEn: Shape<typeof authFr> = {
       newReset: 'Ask for a new link',
       login: 'Sign in',
     },
+    switchAccount: {
+      title: 'Switch account?',
+      heading: 'Switch account?',
+      text: 'You are signed in as {{current}}. This link opens the account {{target}}. Continue as {{target}}?',
+      submit: 'Continue as {{target}}',
+      cancel: 'Stay signed in as {{current}}',
+    },
     logout: {
       title: 'Sign out',
       heading: 'Sign out?',

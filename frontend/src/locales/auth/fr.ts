@@ -101,6 +101,13 @@ export const authFr = {
       newReset: 'Demander un nouveau lien',
       login: 'Se connecter',
     },
+    switchAccount: {
+      title: 'Changer de compte ?',
+      heading: 'Changer de compte ?',
+      text: 'Vous êtes connecté en tant que {{current}}. Ce lien ouvre le compte {{target}}. Continuer en tant que {{target}} ?',
+      submit: 'Continuer en tant que {{target}}',
+      cancel: 'Rester connecté en tant que {{current}}',
+    },
     logout: {
       title: 'Déconnexion',
       heading: 'Se déconnecter ?',

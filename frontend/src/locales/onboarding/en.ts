@@ -86,7 +86,7 @@ export const onboardingEn: Shape<typeof onboardingFr> = {
           'Short 7-second silent animation: three foods appear, then the protein, fat and carb bars fit your macros, and finally your welcome code BIENVENUE30 (30% off).',
         captions: 'Captions',
       },
-      login: 'Sign in',
+      login: 'Sign in with a code',
       home: 'Back to home',
     },
   },

@@ -85,7 +85,7 @@ export const onboardingFr = {
           'Courte animation sans son de 7 secondes : trois aliments apparaissent, puis les barres protéines, lipides et glucides s’ajustent à vos macros, et enfin votre code de bienvenue BIENVENUE30 (−30 %).',
         captions: 'Sous-titres',
       },
-      login: 'Se connecter',
+      login: 'Se connecter avec un code',
       home: 'Retour à l’accueil',
     },
   },

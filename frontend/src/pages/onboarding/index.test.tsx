@@ -90,7 +90,7 @@ describe.each([
     const video = screen.getByTestId('onboarding-video')
     expect(video).toHaveAccessibleDescription(m.onboarding.features.video.description)
     expect(video.querySelector('track')).toHaveAttribute('src', `/build/onboarding/welcome.${lng}.vtt`)
-    expect(within(screen.getByTestId('onboarding-end')).getByRole('link', { name: m.onboarding.features.login })).toHaveAttribute('href', '/auth/login')
+    expect(within(screen.getByTestId('onboarding-end')).getByRole('link', { name: m.onboarding.features.login }).getAttribute('href')).toMatch(/^\/auth\/otp\/ask-otp\/lea(%40|@)example\.fr$/)
   })
 })
 

@@ -378,7 +378,8 @@ function FeaturesStep({ email, promo, video, headingRef }: { email: string } & P
         <Link href={url('index')} className="btn-secondary">
           {t('onboarding.features.home')}
         </Link>
-        <Link href={url('auth.login')} className="btn-primary px-6 py-3 text-base">
+        {/* The account has no password: signing in is by the emailed link or a code, never the password form. */}
+        <Link href={url('auth.otp.askOtp', { params: { email } })} className="btn-primary px-6 py-3 text-base">
           {t('onboarding.features.login')}
         </Link>
       </div>
