@@ -23,6 +23,7 @@ import type AuthOtpStepsPage from '../pages/auth/otp-steps'
 import type AuthRateLimitedPage from '../pages/auth/rate-limited'
 import type AuthRegisterPage from '../pages/auth/register'
 import type AuthResetPasswordPage from '../pages/auth/reset-password'
+import type AuthSwitchAccountPage from '../pages/auth/switch-account'
 import type BillingBuyTokensPage from '../pages/billing/buy-tokens'
 import type BillingBuyTokensNaPage from '../pages/billing/buy-tokens-na'
 import type BillingErrorPage from '../pages/billing/error'
@@ -1016,6 +1017,7 @@ export type PagesAcceptTheirProps = [
   Expect<Accepts<typeof AuthRateLimitedPage, SharedProps & PageProps['auth/rate-limited']>>,
   Expect<Accepts<typeof AuthRegisterPage, SharedProps & PageProps['auth/register']>>,
   Expect<Accepts<typeof AuthResetPasswordPage, SharedProps & PageProps['auth/reset-password']>>,
+  Expect<Accepts<typeof AuthSwitchAccountPage, SharedProps & PageProps['auth/switch-account']>>,
   Expect<Accepts<typeof BillingBuyTokensPage, SharedProps & PageProps['billing/buy-tokens']>>,
   Expect<Accepts<typeof BillingBuyTokensNaPage, SharedProps & PageProps['billing/buy-tokens-na']>>,
   Expect<Accepts<typeof BillingErrorPage, SharedProps & PageProps['billing/error']>>,
@@ -1046,7 +1048,6 @@ export type PagesAcceptTheirProps = [
 
 /** Pages the server declares whose component file does not exist yet. */
 export const pagesWithoutComponent = [
-  'auth/switch-account',
 ] as const satisfies readonly PageComponent[]
 
 /** The translation keys the server names in the shared props (site configuration). */
