@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	adminapp "github.com/gamelle/gamelle/app/admin"
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/handlers/page"
 	"github.com/gamelle/gamelle/projections"
 )
@@ -42,6 +44,8 @@ func (h *Admin) Routes(r chi.Router) {
 		r.Get("/dashboard/admin/users/{userId}/events", h.events)
 		r.Get("/dashboard/admin/stats", h.stats)
 		r.Post("/dashboard/admin/projections/rebuild", h.rebuild)
+		r.Get("/dashboard/admin/prices", h.prices)
+		r.Put("/dashboard/admin/prices", h.setPrice)
 	})
 }
 
@@ -132,7 +136,13 @@ var (
 	adminUserPage   = page.Define[adminUserProps]("admin/user")
 	adminEventsPage = page.Define[adminEventsProps]("admin/events")
 	adminStatsPage  = page.Define[adminStatsProps]("admin/stats")
+	adminPricesPage = page.Define[adminPricesProps]("admin/prices")
 )
+
+type adminPricesProps struct {
+	Prices   []adminapp.PriceLine `json:"prices"`
+	MaxPrice float64              `json:"maxPrice"`
+}
 
 // auditReasons are the reasons offered in the audit's filter.
 var auditReasons = []string{
@@ -360,4 +370,46 @@ func (h *Admin) rebuild(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.redirectWithFlash(w, r, "/dashboard/admin/stats", "success", h.t(r, "admin.flash.rebuild", map[string]any{"Name": f.Projection}))
+}
+
+// prices lists the food price estimates (shipped and current) with a form per row.
+func (h *Admin) prices(w http.ResponseWriter, r *http.Request) {
+	lines, err := h.admin.Prices(r.Context())
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	h.render(w, r, adminPricesPage.With(adminPricesProps{Prices: lines, MaxPrice: nutrition.MaxPricePerKgEUR}))
+}
+
+type priceForm struct {
+	Group    string          `json:"group"`
+	Subgroup string          `json:"subgroup"`
+	EURPerKg json.RawMessage `json:"eurPerKg"`
+}
+
+// setPrice overrides one estimate; errors go back under eurPerKg (the only field typed).
+func (h *Admin) setPrice(w http.ResponseWriter, r *http.Request) {
+	var f priceForm
+	if err := decodeBody(r, &f); err != nil {
+		h.bodyError(w, r, err)
+		return
+	}
+	// Read the number here, not in decodeBody, so "abc" or "" is an error beside the field.
+	var price flexFloat
+	if len(f.EURPerKg) == 0 || price.UnmarshalJSON(f.EURPerKg) != nil {
+		h.back(w, r, inertia.ValidationErrors{"eurPerKg": h.t(r, "admin.error.price_range", map[string]any{"Max": nutrition.MaxPricePerKgEUR})})
+		return
+	}
+	err := h.admin.SetPrice(r.Context(), h.actor(r), f.Group, f.Subgroup, float64(price))
+	switch {
+	case err == nil:
+		h.redirectWithFlash(w, r, "/dashboard/admin/prices", "success", h.t(r, "admin.flash.price"))
+	case errors.Is(err, adminapp.ErrUnknownPrice):
+		h.back(w, r, inertia.ValidationErrors{"eurPerKg": h.t(r, "admin.error.price_row")})
+	case errors.Is(err, adminapp.ErrPriceRange):
+		h.back(w, r, inertia.ValidationErrors{"eurPerKg": h.t(r, "admin.error.price_range", map[string]any{"Max": nutrition.MaxPricePerKgEUR})})
+	default:
+		h.serverError(w, r, err)
+	}
 }

@@ -26,6 +26,7 @@ import (
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/integrations/oauth"
@@ -64,6 +65,7 @@ type testServer struct {
 	billing  *billingapp.Service
 	needs    *nutritionapp.Needs
 	admin    *adminapp.Service
+	prices   *nutrition.PriceTable
 }
 
 func (s *testServer) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
@@ -109,7 +111,8 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 	if err := s.billing.EnsureCatalog(context.Background()); err != nil {
 		return nil, err
 	}
-	s.admin = adminapp.New(pool, eventstore.New(pool), s.accounts, s.wallets, jc)
+	s.prices = testPrices()
+	s.admin = adminapp.New(pool, eventstore.New(pool), s.accounts, s.wallets, jc).WithPrices(s.prices)
 	s.accounts.RegisterPersonalData(s.admin.PersonalData())
 	if s.Core, err = NewCore(CoreDeps{Config: cfg, Pool: pool, Logger: log, Users: s.accounts, Assets: testAssets()}); err != nil {
 		return nil, err
@@ -118,7 +121,7 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 		NewPublic(s.Core, s.waitlist, s.billing), NewBilling(s.Core, s.billing),
 		NewIdentity(s.Core, s.accounts), NewSocial(s.Core, s.accounts, providers),
 		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core, s.mealprep, s.accounts), NewMealPreps(s.Core, s.mealprep),
-		NewShoppingLists(s.Core, s.mealprep, testPrices(), 0),
+		NewShoppingLists(s.Core, s.mealprep, s.prices, 0),
 		NewAdmin(s.Core, s.admin),
 		NewAccount(s.Core, s.accounts, s.needs),
 		NewSettings(s.Core, s.accounts),

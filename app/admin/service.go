@@ -18,6 +18,7 @@ import (
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/internal/db"
 )
@@ -36,6 +37,7 @@ type Service struct {
 	identity *identityapp.Service
 	ledger   *ledgerapp.Service
 	jobs     JobClient
+	prices   *nutrition.PriceTable
 	now      func() time.Time
 }
 
@@ -131,6 +133,9 @@ func (s *Service) ForgetPerson(ctx context.Context, db eventstore.DBTX, id uuid.
 	}
 	if _, err := db.Exec(ctx, `UPDATE admin_actions SET actor_id = NULL, actor = 'deleted account' WHERE actor_id = $1`, id); err != nil {
 		return fmt.Errorf("admin: forget actor %s: %w", id, err)
+	}
+	if _, err := db.Exec(ctx, `UPDATE food_price_overrides SET updated_by = NULL WHERE updated_by = $1`, id); err != nil {
+		return fmt.Errorf("admin: forget price editor %s: %w", id, err)
 	}
 	return nil
 }

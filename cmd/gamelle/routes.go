@@ -99,12 +99,17 @@ func offlineServer(ctx context.Context) (chi.Router, func(), error) {
 		pool.Close()
 		return nil, nil, err
 	}
-	jobClient, err := newJobs(cfg, pool, log, tr, false)
+	prices, err := newPrices()
 	if err != nil {
 		pool.Close()
 		return nil, nil, err
 	}
-	svc, err := newServices(cfg, pool, tr, jobClient)
+	jobClient, err := newJobs(cfg, pool, log, tr, false, prices)
+	if err != nil {
+		pool.Close()
+		return nil, nil, err
+	}
+	svc, err := newServices(cfg, pool, tr, jobClient, prices)
 	if err != nil {
 		pool.Close()
 		return nil, nil, err

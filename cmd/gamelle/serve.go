@@ -18,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/sync/errgroup"
 
+	adminapp "github.com/gamelle/gamelle/app/admin"
 	"github.com/gamelle/gamelle/frontend"
 	"github.com/gamelle/gamelle/internal/config"
 	"github.com/gamelle/gamelle/internal/i18n"
@@ -98,11 +99,19 @@ func runServe(ctx context.Context, args []string) error {
 		return err
 	}
 	// Web-only processes get an insert-only River client: they enqueue, workers send.
-	jobClient, err := newJobs(a.cfg, a.pool, a.log, tr, *worker)
+	// One price table for the process, with the admins' overrides applied before any use.
+	prices, err := newPrices()
 	if err != nil {
 		return err
 	}
-	svc, err := newServices(a.cfg, a.pool, tr, jobClient)
+	if err := adminapp.LoadPrices(ctx, a.pool, prices); err != nil {
+		return err
+	}
+	jobClient, err := newJobs(a.cfg, a.pool, a.log, tr, *worker, prices)
+	if err != nil {
+		return err
+	}
+	svc, err := newServices(a.cfg, a.pool, tr, jobClient, prices)
 	if err != nil {
 		return err
 	}
@@ -114,6 +123,7 @@ func runServe(ctx context.Context, args []string) error {
 	registry := prometheus.NewRegistry()
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	g, ctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return adminapp.RunPriceLoader(ctx, a.pool, prices, PriceReload, a.log) })
 	if *worker {
 		// Started detached from ctx so that shutdown is the graceful Stop below, not a hard cancel.
 		if err := jobClient.Start(context.WithoutCancel(ctx)); err != nil {

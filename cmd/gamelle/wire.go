@@ -57,11 +57,27 @@ type services struct {
 	billing  *billingapp.Service
 	admin    *adminapp.Service
 	needs    *nutritionapp.Needs
+	// prices is the process's one price table, shared by the meal-prep worker, the shopping
+	// lists and the admin prices page, so an admin's change reaches all of them.
+	prices *nutrition.PriceTable
 }
+
+// newPrices parses the shipped price estimates; runPriceLoader keeps admins' overrides on them.
+func newPrices() (*nutrition.PriceTable, error) {
+	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	if err != nil {
+		return nil, fmt.Errorf("recipe prices: %w", err)
+	}
+	return prices, nil
+}
+
+// PriceReload is how often a process re-reads the admins' price overrides, so it follows a
+// change made through another process.
+const PriceReload = time.Minute
 
 // newServices builds the services over pool. jobClient inserts (and, on worker processes,
 // works) the background jobs; see newJobs.
-func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, jobClient *jobs.Client) (*services, error) {
+func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, jobClient *jobs.Client, prices *nutrition.PriceTable) (*services, error) {
 	providers, err := oauth.New(oauth.Config{
 		BaseURL:            cfg.AppURL,
 		GoogleClientID:     cfg.GoogleClientID,
@@ -93,7 +109,7 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 	if jobClient != nil {
 		inserter, adminJobs = jobClient, jobClient
 	}
-	admin := adminapp.New(pool, store, identity, ledger, adminJobs)
+	admin := adminapp.New(pool, store, identity, ledger, adminJobs).WithPrices(prices)
 	identity.RegisterPersonalData(admin.PersonalData())
 	mealpreps := mealprepapp.New(pool, store, ledger, inserter)
 	// Meal-prep names and custom foods go with the users row (ON DELETE CASCADE): export only.
@@ -103,6 +119,7 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 		return mealpreps.EraseOwner(ctx, tx, id)
 	}})
 	return &services{
+		prices:   prices,
 		admin:    admin,
 		mealprep: mealpreps,
 		tr:       tr,
@@ -154,13 +171,13 @@ func newBilling(cfg config.Config, pool *pgxpool.Pool, store *eventstore.Store, 
 
 // newJobs builds the River client. With work set it registers every area's workers (the
 // client must then be started); otherwise it only inserts jobs (web-only processes).
-func newJobs(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, tr *i18n.Translator, work bool) (*jobs.Client, error) {
+func newJobs(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, tr *i18n.Translator, work bool, prices *nutrition.PriceTable) (*jobs.Client, error) {
 	// A person watches their recipes being generated: River's 1 s fallback poll would be most
 	// of the wait when an insert notification is missed (docs/performance.md, meal prep).
 	jc := jobs.Config{Logger: log, FetchPollInterval: JobFetchPollInterval}
 	if work {
 		workers := river.NewWorkers()
-		if err := registerWorkers(workers, cfg, pool, log, tr); err != nil {
+		if err := registerWorkers(workers, cfg, pool, log, tr, prices); err != nil {
 			return nil, err
 		}
 		jc.Workers = workers
@@ -172,17 +189,13 @@ func newJobs(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, tr *i18n.T
 const JobFetchPollInterval = 200 * time.Millisecond
 
 // registerWorkers adds every area's River workers.
-func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, tr *i18n.Translator) error {
+func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, tr *i18n.Translator, prices *nutrition.PriceTable) error {
 	mailer, err := mail.FromConfig(cfg, pool, log)
 	if err != nil {
 		return err
 	}
 	if err := jobs.Register(workers, &identityapp.SendEmailWorker{Mailer: mailer, Translator: tr, Key: cfg.AppKey, Pool: pool, Log: log}); err != nil {
 		return err
-	}
-	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
-	if err != nil {
-		return fmt.Errorf("recipe prices: %w", err)
 	}
 	store := eventstore.New(pool)
 	// The worker never enqueues, so its service needs no job client.
@@ -238,10 +251,6 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 	if err != nil {
 		return nil, err
 	}
-	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
-	if err != nil {
-		return nil, fmt.Errorf("recipe prices: %w", err)
-	}
 	areas := []handlers.Area{
 		handlers.NewPublic(core, svc.waitlist, svc.billing),
 		handlers.NewBilling(core, svc.billing),
@@ -250,7 +259,7 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 		handlers.NewOnboarding(core, svc.identity),
 		handlers.NewDashboard(core, svc.mealprep, svc.identity),
 		handlers.NewMealPreps(core, svc.mealprep),
-		handlers.NewShoppingLists(core, svc.mealprep, prices, cfg.USDPerEUR),
+		handlers.NewShoppingLists(core, svc.mealprep, svc.prices, cfg.USDPerEUR),
 		handlers.NewAdmin(core, svc.admin),
 		handlers.NewAccount(core, svc.identity, svc.needs),
 		handlers.NewSettings(core, svc.identity),

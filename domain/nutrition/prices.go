@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"sync"
 )
 
 // Currency of a price.
@@ -22,11 +23,106 @@ const (
 var Currencies = []Currency{EUR, USD}
 
 // PriceTable holds estimated retail prices in EUR per kg by CIQUAL group and subgroup (the
-// shipped data/prices/prices.csv). They are estimates and are always shown as such.
+// shipped data/prices/prices.csv), possibly overridden by admins. They are estimates and are
+// always shown as such. It is safe for concurrent use: Apply swaps the prices in place, so every
+// holder of the pointer (meal-prep engine, shopping lists) sees an admin's change.
 type PriceTable struct {
+	mu         sync.RWMutex
+	shipped    []PriceRow
 	bySubgroup map[[2]string]float64
 	byGroup    map[string]float64
 	fallback   float64
+}
+
+// PriceRow is one price: a group and subgroup (both empty for the default, an empty subgroup
+// for a whole group) and its estimate in EUR per kg.
+type PriceRow struct {
+	Group    string  `json:"group"`
+	Subgroup string  `json:"subgroup"`
+	EURPerKg float64 `json:"eurPerKg"`
+}
+
+// MaxPricePerKgEUR bounds an estimate: more than 1000 EUR per kg is a typo.
+const MaxPricePerKgEUR = 1000
+
+// ErrUnknownPriceRow: an override names a group and subgroup the shipped table does not have.
+var ErrUnknownPriceRow = errors.New("no such price row")
+
+// ErrBadPrice: an estimate is not in (0, MaxPricePerKgEUR].
+var ErrBadPrice = errors.New("price out of range")
+
+// ValidPrice reports whether p is an acceptable estimate in EUR per kg.
+func ValidPrice(p float64) bool {
+	return p > 0 && p <= MaxPricePerKgEUR && !math.IsNaN(p) && !math.IsInf(p, 0)
+}
+
+// Shipped returns the shipped row for group and subgroup.
+func (t *PriceTable) Shipped(group, subgroup string) (PriceRow, bool) {
+	for _, r := range t.shipped {
+		if r.Group == group && r.Subgroup == subgroup {
+			return r, true
+		}
+	}
+	return PriceRow{}, false
+}
+
+// Rows returns the current prices (overrides applied) in the shipped order, for display.
+func (t *PriceTable) Rows() []PriceRow {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	out := make([]PriceRow, len(t.shipped))
+	for i, r := range t.shipped {
+		out[i] = PriceRow{Group: r.Group, Subgroup: r.Subgroup, EURPerKg: t.lookupLocked(r.Group, r.Subgroup)}
+	}
+	return out
+}
+
+// ShippedRows returns the shipped prices, ignoring overrides.
+func (t *PriceTable) ShippedRows() []PriceRow { return append([]PriceRow(nil), t.shipped...) }
+
+// Apply replaces every override by overrides: the table becomes the shipped prices with these
+// on top (an empty list restores the shipped table). It checks every override first and
+// changes nothing when one names an unknown row or an out-of-range price.
+func (t *PriceTable) Apply(overrides []PriceRow) error {
+	for _, o := range overrides {
+		if _, ok := t.Shipped(o.Group, o.Subgroup); !ok {
+			return fmt.Errorf("%w: %q / %q", ErrUnknownPriceRow, o.Group, o.Subgroup)
+		}
+		if !ValidPrice(o.EURPerKg) {
+			return fmt.Errorf("%w: %q / %q: %v", ErrBadPrice, o.Group, o.Subgroup, o.EURPerKg)
+		}
+	}
+	rows := append(t.ShippedRows(), overrides...) // later rows win
+	bySubgroup, byGroup, fallback := index(rows)
+	t.mu.Lock()
+	t.bySubgroup, t.byGroup, t.fallback = bySubgroup, byGroup, fallback
+	t.mu.Unlock()
+	return nil
+}
+
+func index(rows []PriceRow) (map[[2]string]float64, map[string]float64, float64) {
+	bySubgroup, byGroup, fallback := map[[2]string]float64{}, map[string]float64{}, 0.0
+	for _, r := range rows {
+		switch {
+		case r.Group == "" && r.Subgroup == "":
+			fallback = r.EURPerKg
+		case r.Subgroup == "":
+			byGroup[r.Group] = r.EURPerKg
+		default:
+			bySubgroup[[2]string{r.Group, r.Subgroup}] = r.EURPerKg
+		}
+	}
+	return bySubgroup, byGroup, fallback
+}
+
+func (t *PriceTable) lookupLocked(group, subgroup string) float64 {
+	if p, ok := t.bySubgroup[[2]string{group, subgroup}]; ok && subgroup != "" {
+		return p
+	}
+	if p, ok := t.byGroup[group]; ok && group != "" {
+		return p
+	}
+	return t.fallback
 }
 
 // ErrBadPrices is returned for a price file that is not group,subgroup,eur_per_kg.
@@ -44,7 +140,7 @@ func ParsePrices(r io.Reader) (*PriceTable, error) {
 	if head[0] != "group" || head[1] != "subgroup" || head[2] != "eur_per_kg" {
 		return nil, fmt.Errorf("%w: header is %q", ErrBadPrices, head)
 	}
-	t := &PriceTable{bySubgroup: map[[2]string]float64{}, byGroup: map[string]float64{}}
+	t := &PriceTable{}
 	for line := 2; ; line++ {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
@@ -57,15 +153,9 @@ func ParsePrices(r io.Reader) (*PriceTable, error) {
 		if err != nil || p <= 0 || math.IsInf(p, 0) {
 			return nil, fmt.Errorf("%w: line %d: price %q", ErrBadPrices, line, rec[2])
 		}
-		switch {
-		case rec[0] == "" && rec[1] == "":
-			t.fallback = p
-		case rec[1] == "":
-			t.byGroup[rec[0]] = p
-		default:
-			t.bySubgroup[[2]string{rec[0], rec[1]}] = p
-		}
+		t.shipped = append(t.shipped, PriceRow{Group: rec[0], Subgroup: rec[1], EURPerKg: p})
 	}
+	t.bySubgroup, t.byGroup, t.fallback = index(t.shipped)
 	if t.fallback == 0 {
 		return nil, fmt.Errorf("%w: no default row (empty group and subgroup)", ErrBadPrices)
 	}
@@ -82,12 +172,14 @@ func (t *PriceTable) PerKgEUR(f Food) float64 {
 	if t == nil {
 		return 0
 	}
+	t.mu.RLock()
 	p, ok := t.bySubgroup[[2]string{f.Group, f.Subgroup}]
 	if !ok {
 		if p, ok = t.byGroup[f.Group]; !ok {
 			p = t.fallback
 		}
 	}
+	t.mu.RUnlock()
 	if (f.Subgroup == "pasta, rice and grains" || f.Subgroup == "legumes") && f.Per100g.WaterG.Or(0) > 40 {
 		p *= (100 - f.Per100g.WaterG.V) / 88 // dry products hold about 12 g water per 100 g
 	}

@@ -54,6 +54,8 @@ export const routes = {
   'dashboard.account': { method: 'get', path: '/dashboard/account', params: [] },
   'dashboard.admin': { method: 'get', path: '/dashboard/admin', params: [] },
   'dashboard.admin.exportCsv': { method: 'get', path: '/dashboard/admin/export.csv', params: [] },
+  'dashboard.admin.prices': { method: 'get', path: '/dashboard/admin/prices', params: [] },
+  'dashboard.admin.prices.put': { method: 'put', path: '/dashboard/admin/prices', params: [] },
   'dashboard.admin.projections.rebuild.post': { method: 'post', path: '/dashboard/admin/projections/rebuild', params: [] },
   'dashboard.admin.stats': { method: 'get', path: '/dashboard/admin/stats', params: [] },
   'dashboard.admin.users': { method: 'get', path: '/dashboard/admin/users', params: [] },

@@ -10,6 +10,7 @@ import type AccountLanguagePage from '../pages/account/language'
 import type AccountSurveyPage from '../pages/account/survey'
 import type AdminAuditPage from '../pages/admin/audit'
 import type AdminEventsPage from '../pages/admin/events'
+import type AdminPricesPage from '../pages/admin/prices'
 import type AdminStatsPage from '../pages/admin/stats'
 import type AdminUserPage from '../pages/admin/user'
 import type AdminUsersPage from '../pages/admin/users'
@@ -112,6 +113,11 @@ export type AdminEventsProps = {
   userId: string
   email: string
   streams: StreamEvents[]
+}
+
+export type AdminPricesProps = {
+  prices: PriceLine[]
+  maxPrice: number
 }
 
 export type AdminStatsProps = {
@@ -609,6 +615,14 @@ export type PlanMeal = {
   average: Macros
 }
 
+export type PriceLine = {
+  group: string
+  subgroup: string
+  shipped: number
+  override: number | null
+  updatedAt: string | null
+}
+
 export type ProjectionLag = {
   name: string
   position: number
@@ -898,6 +912,7 @@ export interface PageProps {
   'account/survey': AccountSurveyProps
   'admin/audit': AdminAuditProps
   'admin/events': AdminEventsProps
+  'admin/prices': AdminPricesProps
   'admin/stats': AdminStatsProps
   'admin/user': AdminUserProps
   'admin/users': AdminUsersProps
@@ -951,6 +966,7 @@ export const pageComponents = [
   'account/survey',
   'admin/audit',
   'admin/events',
+  'admin/prices',
   'admin/stats',
   'admin/user',
   'admin/users',
@@ -1004,6 +1020,7 @@ export type PagesAcceptTheirProps = [
   Expect<Accepts<typeof AccountSurveyPage, SharedProps & PageProps['account/survey']>>,
   Expect<Accepts<typeof AdminAuditPage, SharedProps & PageProps['admin/audit']>>,
   Expect<Accepts<typeof AdminEventsPage, SharedProps & PageProps['admin/events']>>,
+  Expect<Accepts<typeof AdminPricesPage, SharedProps & PageProps['admin/prices']>>,
   Expect<Accepts<typeof AdminStatsPage, SharedProps & PageProps['admin/stats']>>,
   Expect<Accepts<typeof AdminUserPage, SharedProps & PageProps['admin/user']>>,
   Expect<Accepts<typeof AdminUsersPage, SharedProps & PageProps['admin/users']>>,

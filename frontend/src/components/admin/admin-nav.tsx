@@ -2,7 +2,7 @@ import { Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/api'
 
-type Section = 'audit' | 'users' | 'stats'
+type Section = 'audit' | 'users' | 'stats' | 'prices'
 
 /** The admin sections as a tab-like navigation; the current one is marked for screen readers. */
 export function AdminNav({ current }: { current?: Section }) {
@@ -11,6 +11,7 @@ export function AdminNav({ current }: { current?: Section }) {
     { key: 'audit', href: url('dashboard.admin') },
     { key: 'users', href: url('dashboard.admin.users') },
     { key: 'stats', href: url('dashboard.admin.stats') },
+    { key: 'prices', href: url('dashboard.admin.prices') },
     { key: 'products', href: url('dashboard.products') },
   ]
   return (

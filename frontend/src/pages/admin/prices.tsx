@@ -1,0 +1,104 @@
+import { Head, useForm } from '@inertiajs/react'
+import type { FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AdminNav, When } from '../../components/admin/admin-nav'
+import { url } from '../../lib/api'
+import { usePageProps } from '../../lib/shared-props'
+import { useLocale } from '../../lib/use-locale'
+import type { PriceLine } from '../../types/props.gen'
+
+const euros = (v: number, locale: string) =>
+  new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(v)
+
+/** /dashboard/admin/prices: the estimated food prices by group and subgroup, each editable. */
+export default function Prices() {
+  const { t } = useTranslation()
+  const { prices, maxPrice } = usePageProps<'admin/prices'>()
+  const th = 'px-3 py-2'
+  return (
+    <div className="mx-auto max-w-6xl">
+      <Head title={t('admin.prices.title')} />
+      <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('admin.heading')}</h1>
+      <AdminNav current="prices" />
+      <p className="text-stone-600">{t('admin.prices.intro', { max: maxPrice })}</p>
+      <div tabIndex={0} className="mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
+        <table className="min-w-full text-left text-sm" aria-label={t('admin.prices.tableLabel')}>
+          <thead className="bg-stone-50 text-stone-600">
+            <tr>
+              <th scope="col" className={th}>{t('admin.prices.group')}</th>
+              <th scope="col" className={th}>{t('admin.prices.shipped')}</th>
+              <th scope="col" className={th}>{t('admin.prices.current')}</th>
+              <th scope="col" className={th}>{t('admin.prices.edit')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {prices.map((p) => (
+              <PriceRow key={`${p.group}/${p.subgroup}`} line={p} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  )
+}
+
+/** One price: its names, shipped and current estimate, and a form to change it. */
+function PriceRow({ line }: { line: PriceLine }) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const current = line.override ?? line.shipped
+  const form = useForm({ group: line.group, subgroup: line.subgroup, eurPerKg: String(current) })
+  const id = `price-${line.group}-${line.subgroup}`.replace(/[^a-zA-Z0-9-]+/g, '-')
+  const name = line.group === '' ? t('admin.prices.default') : line.subgroup === '' ? t('admin.prices.wholeGroup', { group: line.group }) : `${line.group} › ${line.subgroup}`
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    form.put(url('dashboard.admin.prices.put'), {
+      preserveScroll: true,
+      onError: () => document.getElementById(id)?.focus(),
+    })
+  }
+  const td = 'px-3 py-2 align-top'
+  return (
+    <tr className="border-t border-stone-100" data-testid={id}>
+      <th scope="row" className={`${td} font-normal`}>{name}</th>
+      <td className={td}>{t('admin.prices.perKg', { price: euros(line.shipped, locale) })}</td>
+      <td className={td}>
+        <span className={line.override != null ? 'font-semibold text-brand-800' : ''}>{t('admin.prices.perKg', { price: euros(current, locale) })}</span>
+        {line.override != null && line.updatedAt && (
+          <span className="block text-xs text-stone-600">
+            {t('admin.prices.changed')} <When at={line.updatedAt} locale={locale} />
+          </span>
+        )}
+      </td>
+      <td className={td}>
+        <form onSubmit={submit} className="flex flex-wrap items-start gap-2">
+          <label htmlFor={id} className="sr-only">
+            {t('admin.prices.newPrice', { name })}
+          </label>
+          <input
+            id={id}
+            name="eurPerKg"
+            inputMode="decimal"
+            className="w-24 rounded-lg border border-stone-300 px-2 py-1"
+            value={form.data.eurPerKg}
+            onChange={(e) => {
+              form.setData('eurPerKg', e.target.value)
+              form.clearErrors('eurPerKg')
+            }}
+            aria-invalid={form.errors.eurPerKg ? true : undefined}
+            aria-describedby={form.errors.eurPerKg ? `${id}-error` : undefined}
+          />
+          <button type="submit" className="btn-secondary" disabled={form.processing}>
+            {t('admin.prices.save')}
+            <span className="sr-only"> {name}</span>
+          </button>
+          {form.errors.eurPerKg && (
+            <p id={`${id}-error`} className="w-full text-sm text-red-800">
+              {form.errors.eurPerKg}
+            </p>
+          )}
+        </form>
+      </td>
+    </tr>
+  )
+}
