@@ -38,9 +38,6 @@ const (
 	sessionKeyCSRF = "csrf.secret"
 )
 
-// xsrfCookie is the development cookie name (tests run in development).
-const xsrfCookie = xsrfCookieDev
-
 type csrfGuard struct {
 	key      []byte
 	secure   bool

@@ -4,7 +4,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -72,18 +71,6 @@ func TestForgedCookieIsReplaced(t *testing.T) {
 	}
 	require.NotEmpty(t, got, "a fresh token replaces a forged cookie")
 	require.True(t, b.srv.csrf.valid(got, "anon"))
-}
-
-// cookieOf is the value of the named cookie this browser holds for the test server.
-func (b *bundle) cookieOf(t *testing.T, name string) string {
-	t.Helper()
-	u, _ := url.Parse(b.ts.URL)
-	for _, c := range b.client.Jar.Cookies(u) {
-		if c.Name == name {
-			return c.Value
-		}
-	}
-	return ""
 }
 
 // postWaitlistAs posts to /waitlist with exactly the given session and token pair, as a

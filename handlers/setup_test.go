@@ -50,6 +50,9 @@ func testAssets() fstest.MapFS {
 	}
 }
 
+// xsrfCookie is the anti-forgery cookie's name in the tests (they run in development).
+const xsrfCookie = xsrfCookieDev
+
 // testServer is the real router with every area, wired as cmd/gamelle wires it (newServices
 // and newRouter in cmd/gamelle/wire.go; keep the two in step), with handles on the services
 // the tests look into.
