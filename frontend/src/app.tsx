@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { createI18n, loadAreaMessages } from './i18n'
 import { layoutFor } from './layouts'
-import { xsrfCookieName } from './lib/api'
+import { xsrfCookieName } from './lib/xsrf'
 import { resolvePage } from './lib/resolve-page'
 import type { SharedProps } from './types'
 

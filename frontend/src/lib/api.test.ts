@@ -1,7 +1,8 @@
 // @vitest-environment node
 // Node's own fetch, FormData and File: jsdom's versions do not mix with Node's fetch.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { api as defaultApi, createApi, encodeQuery, RETRY, retryDelay, TIMEOUT_MS, url as defaultUrl, xsrfCookieName } from './api'
+import { api as defaultApi, createApi, encodeQuery, RETRY, retryDelay, TIMEOUT_MS, url as defaultUrl } from './api'
+import { xsrfCookieName } from './xsrf'
 import type { RouteDefinition } from './routes.gen'
 import { sendJSON, startServer } from '../test/http-server'
 

@@ -13,6 +13,7 @@
  * ky only retries when it sees an HTTP error, so HTTP errors are thrown inside and turned into
  * results here.
  */
+import { readCookie, xsrfCookieName } from './xsrf'
 import ky, { HTTPError, TimeoutError } from 'ky'
 import { routes as serverRoutes } from './routes.gen'
 import { encodeQuery, makeUrl, type ParamsOption, type Query, type RouteTable, type UrlArgs } from './url'
@@ -184,29 +185,8 @@ function toFormData(value: unknown): FormData {
 }
 
 /** The anti-forgery cookie's names: `__Host-` prefixed in production (HTTPS), plain in development. */
-export const XSRF_COOKIE_NAMES = ['__Host-XSRF-TOKEN', 'XSRF-TOKEN'] as const
-
-/** The name of the anti-forgery cookie the server set, the production one first. */
-export function xsrfCookieName(all: string = globalThis.document?.cookie ?? ''): string {
-  return XSRF_COOKIE_NAMES.find((n) => readCookie(all, n) !== null) ?? 'XSRF-TOKEN'
-}
-
 function readXsrfToken(all: string): string | null {
   return readCookie(all, xsrfCookieName(all))
-}
-
-function readCookie(all: string, name: string): string | null {
-  for (const part of all.split(';')) {
-    const [k, ...v] = part.trim().split('=')
-    if (k === name) {
-      try {
-        return decodeURIComponent(v.join('='))
-      } catch {
-        return v.join('=')
-      }
-    }
-  }
-  return null
 }
 
 async function readBody(response: Response, as?: 'json' | 'text' | 'blob'): Promise<unknown> {
