@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/api'
 import { useLocale } from '../../lib/use-locale'
 import { When } from './admin-nav'
-import type { AdminAction } from './types'
+import type { PageProps } from '../../types'
 
 /** One admin action as a sentence ("boss@… added 5 tokens"). */
-export function ActionLine({ a }: { a: AdminAction }) {
+export function ActionLine({ a }: { a: PageProps['admin/audit']['actions'][number] }) {
   const { t } = useTranslation()
   const locale = useLocale()
   return (
     <li className="py-2 text-sm text-stone-800">
       <When at={a.createdAt} locale={locale} /> — <strong>{a.actor}</strong>{' '}
-      {t(`admin.action.${a.action}`, { amount: Math.abs(a.amount ?? 0), detail: a.detail })}
+      {t(`admin.action.${a.action}`, { amount: Math.abs(a.amount ?? 0), detail: a.detail, defaultValue: a.action })}
       {a.targetId && (
         <>
           {' · '}

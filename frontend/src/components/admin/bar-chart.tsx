@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import type { TokenDay } from './types'
+import type { PageProps } from '../../types'
+
+type TokenDay = PageProps['admin/stats']['stats']['tokens'][number]
 
 const series = [
   { key: 'granted', className: 'fill-brand-600', swatch: 'bg-brand-600', pattern: '' },

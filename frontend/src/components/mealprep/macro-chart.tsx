@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import type { Macros } from './types'
+import type { PageProps } from '../../types'
+
+type Macros = PageProps['mealprep/recipe']['recipe']['target']
 
 /**
  * Horizontal bars of a serving's macros against the meal target, drawn as plain markup (no

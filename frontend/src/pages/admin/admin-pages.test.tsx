@@ -1,13 +1,17 @@
 import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { AdminStats, AuditPage, PersonDetail } from '../../components/admin/types'
 import { en } from '../../locales/en'
 import { fr } from '../../locales/fr'
 import { sharedProps, user } from '../../test/fixtures'
 import { renderPage } from '../../test/render-page'
+import type { PageProps } from '../../types'
 import Audit from './audit'
 import Stats from './stats'
 import User from './user'
+
+type AuditPage = PageProps['admin/audit']['page']
+type PersonDetail = PageProps['admin/user']['detail']
+type AdminStats = PageProps['admin/stats']['stats']
 
 const personId = '0190a0a0-0000-7000-8000-0000000000aa'
 

@@ -4,18 +4,12 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ActionLine } from '../../components/admin/action-line'
 import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
-import type { AdminAction, AuditFilters, AuditPage } from '../../components/admin/types'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
+import type { PageProps } from '../../types'
 
-type AuditProps = {
-  filters: AuditFilters
-  page: AuditPage
-  actions: AdminAction[]
-  reasons: string[]
-  errors?: Partial<Record<keyof AuditFilters, string>>
-}
+type AuditFilters = PageProps['admin/audit']['filters']
 
 const field =
   'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700'
@@ -29,7 +23,7 @@ function activeFilters(f: Omit<AuditFilters, 'cursor'>): Record<string, string> 
 export default function Audit() {
   const { t } = useTranslation()
   const locale = useLocale()
-  const { filters, page, actions, reasons, errors = {} } = usePageProps<AuditProps>()
+  const { filters, page, actions, reasons, errors = {} } = usePageProps<'admin/audit'>()
   const [form, setForm] = useState({ user: filters.user, reason: filters.reason, from: filters.from, to: filters.to, sign: filters.sign })
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value })
   const submit = (e: FormEvent) => {

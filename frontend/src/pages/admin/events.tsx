@@ -1,7 +1,6 @@
 import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { AdminNav, When } from '../../components/admin/admin-nav'
-import type { StreamEvents } from '../../components/admin/types'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
@@ -10,7 +9,7 @@ import { useLocale } from '../../lib/use-locale'
 export default function Events() {
   const { t } = useTranslation()
   const locale = useLocale()
-  const { userId, email, streams } = usePageProps<{ userId: string; email: string; streams: StreamEvents[] }>()
+  const { userId, email, streams } = usePageProps<'admin/events'>()
   const who = email || userId
   return (
     <div className="mx-auto max-w-6xl">
@@ -27,7 +26,7 @@ export default function Events() {
       {streams.map((s) => (
         <section key={s.streamId} aria-labelledby={`stream-${s.streamId}`} className="mt-6" data-testid="event-stream">
           <h3 id={`stream-${s.streamId}`} className="text-lg font-bold text-stone-900">
-            {t(`admin.events.${s.kind}`)} <span className="font-mono text-sm font-normal break-all text-stone-600">{s.streamId}</span>
+            {t(`admin.events.${s.kind}`, { defaultValue: s.kind })} <span className="font-mono text-sm font-normal break-all text-stone-600">{s.streamId}</span>
           </h3>
           {s.events.length === 0 ? (
             <p className="mt-2 text-stone-600">{t('admin.events.empty')}</p>

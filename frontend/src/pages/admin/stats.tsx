@@ -3,7 +3,6 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdminNav, When } from '../../components/admin/admin-nav'
 import { TokenBars } from '../../components/admin/bar-chart'
-import type { AdminStats } from '../../components/admin/types'
 import { url } from '../../lib/api'
 import { formatMoney, formatRatio } from '../../lib/format'
 import { usePageProps } from '../../lib/shared-props'
@@ -17,7 +16,7 @@ const dayLabel = (iso: string, locale: string) => new Date(iso).toLocaleDateStri
 export default function Stats() {
   const { t } = useTranslation()
   const locale = useLocale()
-  const { stats, projectionNames } = usePageProps<{ stats: AdminStats; projectionNames: string[] }>()
+  const { stats, projectionNames } = usePageProps<'admin/stats'>()
   const rebuild = useForm({ projection: projectionNames[0] ?? '' })
   const submit = (e: FormEvent) => {
     e.preventDefault()

@@ -4,13 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { FormField } from '../../components/auth/form-field'
 import { ActionLine } from '../../components/admin/action-line'
 import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
-import type { PersonDetail } from '../../components/admin/types'
 import { url } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
-
-type UserProps = { detail: PersonDetail; self: boolean; limits: { maxAmount: number; maxReason: number } }
 
 const newKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`
 
@@ -18,7 +15,7 @@ const newKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.
 export default function User() {
   const { t } = useTranslation()
   const locale = useLocale()
-  const { detail, self, limits } = usePageProps<UserProps>()
+  const { detail, self, limits } = usePageProps<'admin/user'>()
   const { person } = detail
   const adjust = useForm({ amount: '', reason: '', idempotencyKey: newKey() })
   const role = useForm({ role: person.role })
@@ -127,7 +124,7 @@ export default function User() {
             id="role-select"
             value={role.data.role}
             onChange={(e) => {
-              role.setData('role', e.target.value as 'USER' | 'ADMIN')
+              role.setData('role', e.target.value)
               role.clearErrors('role')
             }}
             aria-invalid={role.errors.role ? true : undefined}

@@ -3,7 +3,6 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdminNav, When } from '../../components/admin/admin-nav'
-import type { Person } from '../../components/admin/types'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
@@ -12,7 +11,7 @@ import { useLocale } from '../../lib/use-locale'
 export default function Users() {
   const { t } = useTranslation()
   const locale = useLocale()
-  const { q, people } = usePageProps<{ q: string; people: Person[] }>()
+  const { q, people } = usePageProps<'admin/users'>()
   const [query, setQuery] = useState(q)
   const submit = (e: FormEvent) => {
     e.preventDefault()

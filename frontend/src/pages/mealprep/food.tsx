@@ -4,17 +4,15 @@ import { useTranslation } from 'react-i18next'
 import CustomFoodForm from '../../components/mealprep/custom-food-form'
 import FoodSearch, { type FoodHit } from '../../components/mealprep/food-search'
 import MealPrepHeader from '../../components/mealprep/header'
-import type { Settings } from '../../components/mealprep/types'
 import { usePageProps } from '../../lib/shared-props'
 import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
 import { toIntlLocale } from '../../lib/format'
 import { url } from '../../lib/routes.gen'
+import type { PageProps } from '../../types'
 
-interface FoodLine extends FoodHit {
-  grams: number
-}
-
+type FoodPage = PageProps['mealprep/food']
+type FoodLine = FoodPage['foods'][number]
 
 function fmt(v: number | null): string {
   return v === null ? '?' : String(Math.round(v * 10) / 10)
@@ -130,7 +128,7 @@ export default function MealPrepFoods() {
   )
 }
 
-function FoodRow({ food, mealPrepId, settings, locale }: { food: FoodLine; mealPrepId: string; settings: Settings; locale: string }) {
+function FoodRow({ food, mealPrepId, settings, locale }: { food: FoodLine; mealPrepId: string; settings: FoodPage['settings']; locale: string }) {
   const { t } = useTranslation()
   const units = settings.units
   const unit = inputUnit(units)

@@ -2,13 +2,12 @@ import { Head, Link, router, useForm, usePoll } from '@inertiajs/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import MealPrepHeader from '../../components/mealprep/header'
-import type { Category } from '../../components/mealprep/types'
 import { ShoppingListLink } from '../../components/shopping/shopping-list-link'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import type { PageProps } from '../../types'
 
-
-
+type Category = PageProps['mealprep/recipes']['categories'][number]
 
 /** Poll interval while a request is running. */
 const POLL_MS = 1000
