@@ -11,7 +11,7 @@ PG      := scripts/dev-postgres.sh
 # The test cluster trades durability for speed: it only ever holds throwaway databases.
 TEST_PG_ENV := GAMELLE_PG_FSYNC=off GAMELLE_PG_SYNC_COMMIT=off
 
-.PHONY: run dev test test-go test-frontend test-e2e js-budget bench lint deps frontend build db db-stop clean routes types
+.PHONY: run dev test test-go test-frontend test-e2e js-budget bench lint deps frontend build db db-stop clean routes types og-image
 
 deps: $(FE)/node_modules/.install-stamp
 	@$(GO) mod download
@@ -25,6 +25,12 @@ frontend: deps
 
 build: frontend
 	$(GO) build -o $(BIN) ./cmd/gamelle
+
+# Re-make the link-preview cards (handlers/static/og-image.<lang>.png, committed) after changing
+# scripts/og-image.mjs or the landing texts they show; needs Chromium like the browser tests.
+og-image: deps
+	@scripts/ensure-chromium.sh
+	node scripts/og-image.mjs
 
 # Serve the app. Without DATABASE_URL a project-local PostgreSQL cluster is started (or reused).
 run: build

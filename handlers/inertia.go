@@ -32,6 +32,12 @@ const rootTemplate = `<!DOCTYPE html>
 <meta property="og:description" content="{{ .metaDescription }}">
 <meta property="og:url" content="{{ .pageURL }}">
 <meta property="og:locale" content="{{ .ogLocale }}">
+<meta property="og:image" content="{{ .ogImage }}">
+<meta property="og:image:type" content="image/png">
+<meta property="og:image:width" content="{{ .ogImageWidth }}">
+<meta property="og:image:height" content="{{ .ogImageHeight }}">
+<meta property="og:image:alt" content="{{ .ogImageAlt }}">
+<meta name="twitter:card" content="summary_large_image">
 <link rel="alternate" hreflang="fr" href="{{ .pageURL }}?lng=fr">
 <link rel="alternate" hreflang="en" href="{{ .pageURL }}?lng=en">
 <link rel="alternate" hreflang="x-default" href="{{ .pageURL }}">
@@ -151,6 +157,14 @@ func (s *Core) withShared(r *http.Request) *http.Request {
 	ctx = inertia.SetTemplateDatum(ctx, "metaDescription", s.tr.T(loc, "meta.description"))
 	ctx = inertia.SetTemplateDatum(ctx, "pageURL", s.cfg.AppURL+r.URL.EscapedPath())
 	ctx = inertia.SetTemplateDatum(ctx, "ogLocale", map[string]string{"fr": "fr_FR", "en": "en_GB"}[loc])
+	img, ok := ogImages[loc]
+	if !ok {
+		img = ogImages[i18n.Default]
+	}
+	ctx = inertia.SetTemplateDatum(ctx, "ogImage", s.cfg.AppURL+img.path)
+	ctx = inertia.SetTemplateDatum(ctx, "ogImageWidth", ogImageWidth)
+	ctx = inertia.SetTemplateDatum(ctx, "ogImageHeight", ogImageHeight)
+	ctx = inertia.SetTemplateDatum(ctx, "ogImageAlt", s.tr.T(loc, "meta.og_image_alt"))
 	return r.WithContext(context.WithValue(ctx, sharedPropsKey{}, true))
 }
 

@@ -1,8 +1,11 @@
 package handlers
 
 import (
+	"bytes"
+	"image/png"
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -231,6 +234,54 @@ func TestPublicPagesHaveMetaAndSitemap(t *testing.T) {
 	body, _ = io.ReadAll(resp.Body)
 	resp.Body.Close()
 	require.Contains(t, string(body), "Sitemap: http://localhost:8080/sitemap.xml")
+}
+
+// Link previews get a card in the page's language: absolute og:image with its size and a
+// translated alt text, a large Twitter card, and the image itself served as a 1200×630 PNG under
+// 100 KB, cached for a year under an address that changes with the image.
+func TestPublicPagesHaveALinkPreviewImage(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	meta := func(html, attr, name string) string {
+		t.Helper()
+		m := regexp.MustCompile(`<meta ` + attr + `="` + regexp.QuoteMeta(name) + `" content="([^"]*)">`).FindStringSubmatch(html)
+		require.NotNil(t, m, "no %s meta tag", name)
+		return m[1]
+	}
+	images := map[string]string{}
+	for lang, alt := range map[string]string{
+		"fr": "Gamelle\u00a0: «\u00a0Vos aliments, vos macros, vos recettes de la semaine.\u00a0»",
+		"en": "Gamelle: “Your foods, your macros, your recipes for the week.”",
+	} {
+		resp := b.do(t, "GET", "/", nil, map[string]string{"Accept-Language": lang})
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		html := string(body)
+		img := meta(html, "property", "og:image")
+		require.Regexp(t, `^http://localhost:8080/og/gamelle-`+lang+`-[0-9a-f]{12}\.png$`, img)
+		images[lang] = img
+		require.Equal(t, "image/png", meta(html, "property", "og:image:type"))
+		require.Equal(t, "1200", meta(html, "property", "og:image:width"))
+		require.Equal(t, "630", meta(html, "property", "og:image:height"))
+		require.True(t, strings.HasPrefix(meta(html, "property", "og:image:alt"), alt), "og:image:alt in %s", lang)
+		require.Equal(t, "summary_large_image", meta(html, "name", "twitter:card"))
+
+		resp = b.do(t, "GET", strings.TrimPrefix(img, "http://localhost:8080"), nil, nil)
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		require.Equal(t, "image/png", resp.Header.Get("Content-Type"))
+		require.Equal(t, "public, max-age=31536000, immutable", resp.Header.Get("Cache-Control"))
+		cfg, err := png.DecodeConfig(bytes.NewReader(raw))
+		require.NoError(t, err)
+		require.Equal(t, [2]int{1200, 630}, [2]int{cfg.Width, cfg.Height})
+		require.Less(t, len(raw), 100_000, "the %s card is %d bytes", lang, len(raw))
+	}
+	require.NotEqual(t, images["fr"], images["en"])
+
+	resp := b.do(t, "GET", "/og/gamelle-fr-000000000000.png", nil, nil)
+	resp.Body.Close()
+	require.Equal(t, http.StatusNotFound, resp.StatusCode)
 }
 
 // The legal notice shows the publisher and contact address from configuration.

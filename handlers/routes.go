@@ -36,6 +36,7 @@ func NewRouter(s *Core, areas ...Area) chi.Router {
 	r.Get("/robots.txt", s.robots)
 	r.Get("/sitemap.xml", s.sitemap)
 	r.Get("/favicon.ico", s.favicon)
+	r.Get("/og/{file}", s.ogImageFile)
 	r.Method(http.MethodGet, "/build/*", s.assetFiles())
 
 	s.csrf.onDeny = s.csrfDenied

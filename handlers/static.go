@@ -2,7 +2,9 @@ package handlers
 
 import (
 	"context"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"fmt"
 	"html"
 	"io/fs"
@@ -17,6 +19,47 @@ import (
 
 //go:embed static/favicon.svg
 var faviconSVG []byte
+
+// The link-preview cards, made by scripts/og-image.mjs (make og-image) from the landing texts.
+var (
+	//go:embed static/og-image.fr.png
+	ogImageFR []byte
+	//go:embed static/og-image.en.png
+	ogImageEN []byte
+)
+
+// Size of the link-preview cards, as the og:image:width and og:image:height tags announce it.
+const (
+	ogImageWidth  = 1200
+	ogImageHeight = 630
+)
+
+// ogImage is one language's link-preview card and its address, which carries a hash of the
+// image: the file is cached for a year, and a re-made card gets a new address.
+type ogImage struct {
+	path string
+	png  []byte
+}
+
+var ogImages = map[string]ogImage{"fr": newOGImage("fr", ogImageFR), "en": newOGImage("en", ogImageEN)}
+
+func newOGImage(lang string, png []byte) ogImage {
+	sum := sha256.Sum256(png)
+	return ogImage{path: "/og/gamelle-" + lang + "-" + hex.EncodeToString(sum[:6]) + ".png", png: png}
+}
+
+// ogImageFile serves a link-preview card by its hashed name; any other name is not found.
+func (s *Core) ogImageFile(w http.ResponseWriter, r *http.Request) {
+	for _, img := range ogImages {
+		if r.URL.Path == img.path {
+			w.Header().Set("Content-Type", "image/png")
+			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			_, _ = w.Write(img.png)
+			return
+		}
+	}
+	s.notFound(w, r)
+}
 
 const robotsTxt = `User-agent: *
 Allow: /

@@ -95,6 +95,7 @@ export const routes = {
   'mealprep.shoppingListCsv': { method: 'get', path: '/mealprep/{id}/shopping-list.csv', params: ['id'] },
   'metrics': { method: 'get', path: '/metrics', params: [] },
   'notFound': { method: 'get', path: '/notFound', params: [] },
+  'og': { method: 'get', path: '/og/{file}', params: ['file'] },
   'onboarding': { method: 'get', path: '/onboarding', params: [] },
   'onboarding.post': { method: 'post', path: '/onboarding', params: [] },
   'privacy': { method: 'get', path: '/privacy', params: [] },
