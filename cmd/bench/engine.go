@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"sort"
 	"time"
 
@@ -15,10 +14,12 @@ import (
 
 	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
 )
 
 // engineRun measures the recipe engine (no database): generation latency for 20 foods and the
-// accuracy distribution over random feasible cases, beside a naive baseline from the same cases
+// accuracy distribution over random feasible cases (nutritiontest.FeasibleCase, the cases the
+// property tests of domain/nutrition check), beside a naive baseline from the same cases
 // (the best-suited foods in equal parts, scaled to the energy target: what a generator that does
 // not compute gets).
 func engineRun(ctx context.Context, cases int) error {
@@ -30,13 +31,7 @@ func engineRun(ctx context.Context, cases int) error {
 	if err != nil {
 		return err
 	}
-	var pool []nutrition.Food
-	for _, f := range catalog {
-		if f.Per100g.HasMacros() && f.Per100g.Kcal.V > 0 {
-			pool = append(pool, f)
-		}
-	}
-	slices.SortFunc(pool, func(a, b nutrition.Food) int { return a.Code - b.Code })
+	pool := nutritiontest.UsableFoods(catalog)
 	gen := nutrition.NewBuiltin(prices)
 	rng := rand.New(rand.NewPCG(2026, 11))
 
@@ -53,8 +48,8 @@ func engineRun(ctx context.Context, cases int) error {
 	var ours, naive []caseError
 	within, naiveWithin, feasible := 0, 0, 0
 	for i := 0; i < cases; i++ {
-		foods, target := benchCase(rng, pool, 20)
-		cat := nutrition.Categories[rng.IntN(len(nutrition.Categories))]
+		foods, target := nutritiontest.FeasibleCase(rng, pool, 20)
+		cat := nutritiontest.Category(rng)
 		req := nutrition.GenerateRequest{Foods: foods, Category: cat, Target: target, Seed: int64(i), Currency: nutrition.EUR}
 		runtime.LockOSThread()
 		c0 := threadCPU()
@@ -145,27 +140,6 @@ func errorOf(target, got nutrition.Macros) caseError {
 		e.tolUnits = math.Max(e.tolUnits, math.Abs(a[k]-t[k])/tl[k])
 	}
 	return e
-}
-
-// benchCase draws n foods and a target made of 2–5 of them at quantities within their serving
-// bounds, in 5 g steps: a recipe meeting it exactly exists.
-func benchCase(rng *rand.Rand, pool []nutrition.Food, n int) ([]nutrition.Food, nutrition.Macros) {
-	perm := rng.Perm(len(pool))[:n]
-	foods := make([]nutrition.Food, n)
-	for i, j := range perm {
-		foods[i] = pool[j]
-	}
-	var t nutrition.Macros
-	for _, i := range rng.Perm(n)[:2+rng.IntN(4)] {
-		lo, hi := nutrition.ServingBounds(foods[i])
-		g := math.Round((lo+rng.Float64()*(hi-lo))/5) * 5
-		m := foods[i].Per100g.Macros()
-		t.Kcal += m.Kcal * g / 100
-		t.ProteinG += m.ProteinG * g / 100
-		t.FatG += m.FatG * g / 100
-		t.CarbsG += m.CarbsG * g / 100
-	}
-	return foods, t
 }
 
 // naiveRecipe takes the first four foods (random order), equal grams, scaled to the energy target.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
 )
 
 // BenchmarkGenerate20Foods: one recipe from 20 random foods and a feasible target (figures in
@@ -21,7 +22,7 @@ func BenchmarkGenerate20Foods(b *testing.B) {
 	}
 	cases := make([]c, 200)
 	for i := range cases {
-		f, t := feasibleCase(rng, pool, 20)
+		f, t := nutritiontest.FeasibleCase(rng, pool, 20)
 		cases[i] = c{f, t}
 	}
 	b.ResetTimer()

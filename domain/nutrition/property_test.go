@@ -4,46 +4,18 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
 )
 
-// usableFoods are the catalog foods the solver can use (energy and the three macros known).
+// usableFoods are the shipped catalog's foods the solver can use.
 func usableFoods(t testing.TB) []nutrition.Food {
 	cat, _ := shipped(t)
-	var out []nutrition.Food
-	for _, f := range cat {
-		if f.Per100g.HasMacros() && f.Per100g.Kcal.V > 0 {
-			out = append(out, f)
-		}
-	}
-	slices.SortFunc(out, func(a, b nutrition.Food) int { return a.Code - b.Code })
-	return out
-}
-
-// feasibleCase draws n foods and a target made from 2–5 of them at quantities within their
-// bounds, so quantities that meet it exactly exist.
-func feasibleCase(rng *rand.Rand, pool []nutrition.Food, n int) ([]nutrition.Food, nutrition.Macros) {
-	perm := rng.Perm(len(pool))[:n]
-	foods := make([]nutrition.Food, n)
-	for i, j := range perm {
-		foods[i] = pool[j]
-	}
-	var target nutrition.Macros
-	for _, i := range rng.Perm(n)[:2+rng.IntN(4)] {
-		lo, hi := nutrition.ServingBounds(foods[i])
-		g := math.Round((lo+rng.Float64()*(hi-lo))/5) * 5
-		m := foods[i].Per100g.Macros()
-		target.Kcal += m.Kcal * g / 100
-		target.ProteinG += m.ProteinG * g / 100
-		target.FatG += m.FatG * g / 100
-		target.CarbsG += m.CarbsG * g / 100
-	}
-	return foods, target
+	return nutritiontest.UsableFoods(cat)
 }
 
 func TestPropertyFeasibleTargetsAreMetIn5gSteps(t *testing.T) {
@@ -55,8 +27,8 @@ func TestPropertyFeasibleTargetsAreMetIn5gSteps(t *testing.T) {
 	misses := 0
 	const cases = 300
 	for i := 0; i < cases; i++ {
-		foods, target := feasibleCase(rng, pool, 20)
-		cat := nutrition.Categories[rng.IntN(3)]
+		foods, target := nutritiontest.FeasibleCase(rng, pool, 20)
+		cat := nutritiontest.Category(rng)
 		rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foods, Category: cat, Target: target, Seed: int64(i)})
 		require.NoError(t, err)
 		r := rs[0]
@@ -83,7 +55,7 @@ func TestPropertyPriceLimitIsKept(t *testing.T) {
 	gen := nutrition.NewBuiltin(pt)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 100; i++ {
-		foods, target := feasibleCase(rng, pool, 12)
+		foods, target := nutritiontest.FeasibleCase(rng, pool, 12)
 		limit := 0.5 + rng.Float64()*6
 		cur := nutrition.Currencies[rng.IntN(2)]
 		rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foods, Category: nutrition.Snack,
