@@ -209,7 +209,10 @@ func EventFromMessage(msg *message.Message) (RecordedEvent, error) {
 }
 
 // TxFromMessage returns the consumer's transaction a message was delivered in. Writing read
-// models through it commits them atomically with the consumer group's checkpoint.
+// models through it commits them atomically with the consumer group's checkpoint. The subscriber
+// ends that transaction as soon as it is closed or its context is cancelled, without waiting for
+// the handler: stop the handlers that use it first (cmd/bench's handlerGate), or the connection
+// ends up used by two goroutines at once.
 func TxFromMessage(msg *message.Message) (pgx.Tx, error) {
 	tx, ok := wsql.TxFromContext(msg.Context())
 	if !ok {

@@ -93,6 +93,7 @@ func workload(t *testing.T, b bundle, users []uuid.UUID, n int, seed uint64) int
 type snapshot struct {
 	Balances []string
 	History  []string
+	Daily    []string // token_history_daily, kept with token_history
 }
 
 func snap(t *testing.T, pool *pgxpool.Pool) snapshot {
@@ -106,6 +107,10 @@ func snap(t *testing.T, pool *pgxpool.Pool) snapshot {
 	rows, err = pool.Query(ctx, `SELECT format('%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s', event_id, position, user_id, version, event_type, delta, reason, ref, balance_after, actor, occurred_at) FROM token_history ORDER BY event_id`)
 	require.NoError(t, err)
 	s.History, err = pgx.CollectRows(rows, pgx.RowTo[string])
+	require.NoError(t, err)
+	rows, err = pool.Query(ctx, `SELECT format('%s|%s|%s|%s|%s|%s|%s', day, reason, entries, positive_entries, negative_entries, credits, debits) FROM token_history_daily ORDER BY day, reason`)
+	require.NoError(t, err)
+	s.Daily, err = pgx.CollectRows(rows, pgx.RowTo[string])
 	require.NoError(t, err)
 	return s
 }
@@ -161,6 +166,7 @@ func TestRebuildEqualsLive(t *testing.T) {
 	require.NoError(t, b.runner.WaitFor(wctx, last))
 	live := snap(t, b.pool)
 	require.NotEmpty(t, live.History)
+	require.NotEmpty(t, live.Daily)
 
 	// The runner keeps running during the rebuild: they share the checkpoint row. The workload
 	// is ledger events only; a projection that ignores them (the meal-prep ones) can have its

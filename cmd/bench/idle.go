@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -75,25 +76,69 @@ func (d design) start(ctx context.Context, pool *pgxpool.Pool) (names []string, 
 	if err := checkpointsAtHead(ctx, pool, names); err != nil {
 		return nil, nil, err
 	}
+	if d.old {
+		stop, err := startOld(ctx, pool, ps)
+		return names, stop, err
+	}
+	runner, err := projections.NewRunner(pool, quietLogger(), projections.WithProjections(ps...),
+		projections.WithListen(d.listen), projections.WithPollInterval(d.poll))
+	if err != nil {
+		return nil, nil, err
+	}
 	rctx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
-	if d.old {
-		router, err := oldRouter(pool, ps)
-		if err != nil {
-			cancel()
-			return nil, nil, err
-		}
-		go func() { done <- router.Run(rctx) }()
-	} else {
-		runner, err := projections.NewRunner(pool, quietLogger(), projections.WithProjections(ps...),
-			projections.WithListen(d.listen), projections.WithPollInterval(d.poll))
-		if err != nil {
-			cancel()
-			return nil, nil, err
-		}
-		go func() { done <- runner.Run(rctx) }()
-	}
+	go func() { done <- runner.Run(rctx) }()
 	return names, func() { cancel(); <-done }, nil
+}
+
+// startOld runs the old design for ps until stop is called.
+func startOld(ctx context.Context, pool *pgxpool.Pool, ps []projections.Projection) (stop func(), err error) {
+	g := &handlerGate{}
+	router, err := oldRouter(pool, ps, g)
+	if err != nil {
+		return nil, err
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- router.Run(rctx) }()
+	// Handlers first: once none holds a subscriber's transaction, the subscribers may end them.
+	return func() { g.close(); cancel(); <-done }, nil
+}
+
+// handlerGate lets the old design stop safely. A watermill-sql subscriber delivers each message
+// inside its own transaction and, when its context is cancelled (or it is closed), stops waiting
+// for the handler's ack and ends that transaction at once, while the handler may still be
+// writing through it: two goroutines on one pgx connection, which pgx detects and panics on
+// ("slow write timer already active"; it crashed a full make bench). Handlers run inside the
+// gate, and close waits for those running and turns later ones away before anything is
+// cancelled.
+type handlerGate struct {
+	mu     sync.RWMutex
+	closed bool
+}
+
+// errStopping is what a handler turned away by a closed gate returns (the message is nacked and
+// never applied: the subscriber's transaction is rolled back).
+var errStopping = errors.New("bench: the old design is stopping")
+
+// enter reports whether a handler may run; if so it must call leave when done with the message's
+// transaction.
+func (g *handlerGate) enter() bool {
+	g.mu.RLock()
+	if g.closed {
+		g.mu.RUnlock()
+		return false
+	}
+	return true
+}
+
+func (g *handlerGate) leave() { g.mu.RUnlock() }
+
+// close waits for the running handlers and turns away every later one.
+func (g *handlerGate) close() {
+	g.mu.Lock()
+	g.closed = true
+	g.mu.Unlock()
 }
 
 // checkpointsAtHead puts the named checkpoints after the last readable event.
@@ -119,8 +164,8 @@ func (noop) Apply(context.Context, pgx.Tx, []eventstore.RecordedEvent) error { r
 
 // oldRouter is the live path as it was before issue 8: a watermill router with one watermill-sql
 // subscriber per projection (consumer group old_<name>) polling every 10 ms, each event applied
-// in the consumer's transaction inside a savepoint.
-func oldRouter(pool *pgxpool.Pool, ps []projections.Projection) (*message.Router, error) {
+// in the consumer's transaction inside a savepoint, by handlers that run inside g.
+func oldRouter(pool *pgxpool.Pool, ps []projections.Projection, g *handlerGate) (*message.Router, error) {
 	wlog := watermill.NopLogger{}
 	router, err := message.NewRouter(message.RouterConfig{CloseTimeout: 10 * time.Second}, wlog)
 	if err != nil {
@@ -132,6 +177,10 @@ func oldRouter(pool *pgxpool.Pool, ps []projections.Projection) (*message.Router
 			return nil, err
 		}
 		router.AddConsumerHandler("old_"+p.Name(), eventstore.Topic, sub, func(msg *message.Message) error {
+			if !g.enter() {
+				return errStopping
+			}
+			defer g.leave()
 			e, err := eventstore.EventFromMessage(msg)
 			if err != nil || !p.Handles(e.Type) {
 				return err

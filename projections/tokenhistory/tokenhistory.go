@@ -1,5 +1,6 @@
 // Package tokenhistory is the "token_history" read model: one row per ledger event, for the
-// admin audit and a person's own history.
+// admin audit and a person's own history, and token_history_daily, the same rows summed per UTC
+// day and reason (the audit's totals and the statistics), written in the same transaction.
 package tokenhistory
 
 import (
@@ -28,7 +29,7 @@ func New() Projection { return Projection{} }
 func (Projection) Name() string { return Name }
 
 // Tables implements projections.Projection.
-func (Projection) Tables() []string { return []string{"token_history"} }
+func (Projection) Tables() []string { return []string{"token_history", "token_history_daily"} }
 
 // Handles implements projections.Projection.
 func (Projection) Handles(eventType string) bool { return ledger.IsLedgerEvent(eventType) }
@@ -98,21 +99,31 @@ func (Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Reco
 	if len(ids) == 0 {
 		return nil
 	}
+	// The daily totals count only the rows this statement inserted (RETURNING), so a redelivered
+	// event adds nothing there either.
 	_, err := tx.Exec(ctx, `
-		INSERT INTO token_history (event_id, position, user_id, version, event_type, delta, reason, ref, balance_after, actor, occurred_at)
-		SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::uuid[], $4::bigint[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::text[], $11::timestamptz[])
-		ON CONFLICT (event_id) DO NOTHING`, ids, positions, users, versions, types, deltas, reasons, refs, balances, who, ats)
+		WITH inserted AS (
+			INSERT INTO token_history (event_id, position, user_id, version, event_type, delta, reason, ref, balance_after, actor, occurred_at)
+			SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::uuid[], $4::bigint[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::text[], $11::timestamptz[])
+			ON CONFLICT (event_id) DO NOTHING
+			RETURNING occurred_at, reason, delta)
+		`+addToDaily("inserted"), ids, positions, users, versions, types, deltas, reasons, refs, balances, who, ats)
 	if err != nil {
 		return fmt.Errorf("token_history: insert %d rows: %w", len(ids), err)
 	}
 	return nil
 }
 
-// ApplyRebuild implements projections.Rebuilder: during a rebuild the table was emptied and each
-// event is applied exactly once (the checkpoint row is locked per batch), so COPY is safe and
-// several times faster than INSERT … ON CONFLICT.
+// ApplyRebuild implements projections.Rebuilder: during a rebuild the tables were emptied and
+// each event is applied exactly once (the checkpoint row is locked per batch), so COPY is safe
+// and several times faster than INSERT … ON CONFLICT.
 func (Projection) ApplyRebuild(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
 	rows := make([][]any, 0, len(events))
+	var (
+		ats     []time.Time
+		reasons []string
+		deltas  []int64
+	)
 	for _, e := range events {
 		if !ledger.IsLedgerEvent(e.Type) {
 			continue
@@ -124,6 +135,10 @@ func (Projection) ApplyRebuild(ctx context.Context, tx pgx.Tx, events []eventsto
 		// pgtype.UUID: uuid.UUID would go through driver.Valuer (a string, parsed again).
 		rows = append(rows, []any{pgtype.UUID{Bytes: en.EventID, Valid: true}, en.Position, pgtype.UUID{Bytes: en.UserID, Valid: true},
 			en.Version, en.EventType, en.Delta, en.Reason, en.Ref, en.BalanceAfter, en.Actor, en.OccurredAt})
+		ats, reasons, deltas = append(ats, en.OccurredAt), append(reasons, en.Reason), append(deltas, en.Delta)
+	}
+	if len(rows) == 0 {
+		return nil
 	}
 	_, err := tx.CopyFrom(ctx, pgx.Identifier{"token_history"},
 		[]string{"event_id", "position", "user_id", "version", "event_type", "delta", "reason", "ref", "balance_after", "actor", "occurred_at"},
@@ -131,7 +146,28 @@ func (Projection) ApplyRebuild(ctx context.Context, tx pgx.Tx, events []eventsto
 	if err != nil {
 		return fmt.Errorf("token_history: copy %d rows: %w", len(rows), err)
 	}
+	_, err = tx.Exec(ctx, `WITH copied AS (SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::bigint[]) AS c(occurred_at, reason, delta)) `+
+		addToDaily("copied"), ats, reasons, deltas)
+	if err != nil {
+		return fmt.Errorf("token_history: daily totals of %d rows: %w", len(rows), err)
+	}
 	return nil
+}
+
+// addToDaily is the statement that adds rows (a relation with occurred_at, reason and delta) to
+// token_history_daily, the per UTC day and reason totals: the live and the rebuild paths share
+// it, so both define a day the same way.
+func addToDaily(rows string) string {
+	return `
+		INSERT INTO token_history_daily AS d (day, reason, entries, positive_entries, negative_entries, credits, debits)
+		SELECT (occurred_at AT TIME ZONE 'UTC')::date, reason, count(*), count(*) FILTER (WHERE delta > 0),
+		       count(*) FILTER (WHERE delta < 0), coalesce(sum(delta) FILTER (WHERE delta > 0), 0),
+		       coalesce(-sum(delta) FILTER (WHERE delta < 0), 0)
+		FROM ` + rows + ` GROUP BY 1, 2
+		ON CONFLICT (day, reason) DO UPDATE SET
+			entries = d.entries + excluded.entries, positive_entries = d.positive_entries + excluded.positive_entries,
+			negative_entries = d.negative_entries + excluded.negative_entries,
+			credits = d.credits + excluded.credits, debits = d.debits + excluded.debits`
 }
 
 // ForUser returns a wallet's history, newest first, at most limit rows.
