@@ -41,7 +41,7 @@ func (e Engine) Generate(ctx context.Context, in GenerateInput) ([]mealprep.Reci
 		cur = nutrition.USD
 	}
 	rs, err := e.Gen.Generate(ctx, nutrition.GenerateRequest{
-		Foods: foods, Category: nutrition.Category(in.Category), Target: nutrition.Macros(in.Target), Diet: in.Diet,
+		Foods: foods, Category: in.Category, Target: nutrition.Macros(in.Target), Diet: in.Diet,
 		PriceLimit: float64(in.PriceLimitCents) / 100, Currency: cur, USDPerEUR: e.USDPerEUR,
 		Count: in.Count, Seed: int64(in.Seed),
 	})
@@ -61,7 +61,7 @@ func fromEngine(r nutrition.Recipe) mealprep.Recipe {
 		ings = append(ings, mealprep.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
 	}
 	out := mealprep.Recipe{
-		Category: mealprep.Category(r.Category), Servings: servings, Ingredients: ings, Target: mealprep.Macros(r.Target),
+		Category: r.Category, Servings: servings, Ingredients: ings, Target: mealprep.Macros(r.Target),
 		Nutrition: mealprep.Nutrition{
 			Macros:  mealprep.Macros{Kcal: math.Round(n.Kcal.Or(0) * float64(servings)), ProteinG: whole(n.ProteinG), FatG: whole(n.FatG), CarbsG: whole(n.CarbsG)},
 			SatFatG: whole(n.SatFatG), FibreG: whole(n.FibreG), SugarsG: whole(n.SugarsG), SaltG: whole(n.SaltG), SodiumMg: whole(n.SodiumMg),

@@ -17,6 +17,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/uuid"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
 // StreamPrefix starts every meal-prep stream id.
@@ -55,18 +57,19 @@ const (
 	MaxIngredients = 12
 )
 
-// Category is the meal a recipe is for.
-type Category string
+// Category is the meal a recipe is for: the recipe engine's category, so a request's category
+// passes to the engine and its recipes come back without conversion.
+type Category = nutrition.Category
 
 // Categories (docs/product.md §3).
 const (
-	Breakfast   Category = "breakfast"
-	LunchDinner Category = "lunch_dinner"
-	Snack       Category = "snack"
+	Breakfast   = nutrition.Breakfast
+	LunchDinner = nutrition.LunchDinner
+	Snack       = nutrition.Snack
 )
 
 // Categories lists the categories in display order.
-var Categories = []Category{Breakfast, LunchDinner, Snack}
+var Categories = nutrition.Categories
 
 // ParseCategory accepts one of Categories.
 func ParseCategory(s string) (Category, error) {
