@@ -119,6 +119,21 @@ func pathID(r *http.Request, name string) (uuid.UUID, bool) {
 	return id, err == nil
 }
 
+// pathAndBody reads the meal prep id of the URL and decodes the body into dst; false when it
+// has answered already (not found for a malformed id, the body's error otherwise).
+func (h *MealPreps) pathAndBody(w http.ResponseWriter, r *http.Request, dst any) (uuid.UUID, bool) {
+	id, ok := pathID(r, "id")
+	if !ok {
+		h.notFound(w, r)
+		return uuid.Nil, false
+	}
+	if err := decodeBody(r, dst); err != nil {
+		h.bodyError(w, r, err)
+		return uuid.Nil, false
+	}
+	return id, true
+}
+
 // load checks the meal prep of the URL belongs to the person and replays it.
 func (h *MealPreps) load(w http.ResponseWriter, r *http.Request) (*mealprep.MealPrep, bool) {
 	id, ok := pathID(r, "id")
@@ -395,14 +410,9 @@ type foodForm struct {
 }
 
 func (h *MealPreps) setFood(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		h.notFound(w, r)
-		return
-	}
 	var f foodForm
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
+	id, ok := h.pathAndBody(w, r, &f)
+	if !ok {
 		return
 	}
 	if _, err := h.mealpreps.SetFood(r.Context(), h.owner(r), id, int(f.FoodCode), int(f.Grams)); err != nil {
@@ -413,14 +423,9 @@ func (h *MealPreps) setFood(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *MealPreps) removeFood(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		h.notFound(w, r)
-		return
-	}
 	var f foodForm
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
+	id, ok := h.pathAndBody(w, r, &f)
+	if !ok {
 		return
 	}
 	if _, err := h.mealpreps.RemoveFood(r.Context(), h.owner(r), id, int(f.FoodCode)); err != nil {
@@ -473,14 +478,9 @@ type generateForm struct {
 }
 
 func (h *MealPreps) generate(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		h.notFound(w, r)
-		return
-	}
 	var f generateForm
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
+	id, ok := h.pathAndBody(w, r, &f)
+	if !ok {
 		return
 	}
 	if len(f.IdempotencyKey) > 100 {
@@ -514,14 +514,9 @@ type ingredientFormEntry struct {
 }
 
 func (h *MealPreps) updateRecipe(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		h.notFound(w, r)
-		return
-	}
 	var f updateRecipeForm
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
+	id, ok := h.pathAndBody(w, r, &f)
+	if !ok {
 		return
 	}
 	recipeID, err := uuid.Parse(f.RecipeID)
@@ -550,16 +545,11 @@ func (h *MealPreps) updateRecipe(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *MealPreps) deleteRecipes(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		h.notFound(w, r)
-		return
-	}
 	var f struct {
 		RecipeID string `json:"recipeId"`
 	}
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
+	id, ok := h.pathAndBody(w, r, &f)
+	if !ok {
 		return
 	}
 	recipeID := uuid.Nil
