@@ -44,25 +44,18 @@ func runRoutes(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	var w io.Writer = os.Stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
+	return writeOutput(*out, func(w io.Writer) error {
+		if *ts {
+			_, err := io.WriteString(w, renderRoutesTS(table))
 			return err
 		}
-		defer f.Close()
-		w = f
-	}
-	if *ts {
-		_, err = io.WriteString(w, renderRoutesTS(table))
-		return err
-	}
-	for _, e := range table {
-		if _, err := fmt.Fprintf(w, "%-7s %-45s %s\n", strings.ToUpper(e.Method), e.Path, e.Name); err != nil {
-			return err
+		for _, e := range table {
+			if _, err := fmt.Fprintf(w, "%-7s %-45s %s\n", strings.ToUpper(e.Method), e.Path, e.Name); err != nil {
+				return err
+			}
 		}
-	}
-	return nil
+		return nil
+	})
 }
 
 // routeTable builds the real server, without a database or environment, and walks its router.

@@ -37,17 +37,10 @@ func runTypes(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	var w io.Writer = os.Stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
-	}
-	_, err = io.WriteString(w, src)
-	return err
+	return writeOutput(*out, func(w io.Writer) error {
+		_, err := io.WriteString(w, src)
+		return err
+	})
 }
 
 // pageTypeName is the TypeScript name of a page's props: `auth/otp` → AuthOtpProps.
