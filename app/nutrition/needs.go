@@ -28,10 +28,15 @@ type JobInserter interface {
 }
 
 // Explainer writes a short personalised explanation of computed needs (an AI provider). The
-// numbers are never its: it only comments on them.
+// numbers are never its: it only comments on them, and what it writes goes through
+// nutrition.CleanExplanation before it is stored.
 type Explainer interface {
-	ExplainNeeds(ctx context.Context, n nutrition.Needs, s Survey, lang string) (string, error)
+	ExplainNeeds(ctx context.Context, req nutrition.ExplainRequest) (string, error)
 }
+
+// DefaultExplainTimeout bounds the wait for an explanation, well inside the job's time-out:
+// past it the numbers are stored without one.
+const DefaultExplainTimeout = 20 * time.Second
 
 // Needs runs the paid needs calculation (issue 12): the survey, the charge and the job in one
 // transaction, the worker that computes, and the acceptance into the person's goals.
@@ -307,7 +312,9 @@ func (s *Needs) Accept(ctx context.Context, userID, requestID uuid.UUID) error {
 
 // Compute runs the formula for a pending request and stores the result (idempotent: a request
 // already finished is left alone). A request whose input the formula refuses fails for good.
-func (s *Needs) Compute(ctx context.Context, requestID uuid.UUID, ex Explainer) error {
+// With an explainer, its text is waited for at most explainTimeout and stored cleaned; an
+// error, a time-out or a refused text stores the numbers alone.
+func (s *Needs) Compute(ctx context.Context, requestID uuid.UUID, ex Explainer, explainTimeout time.Duration) error {
 	var (
 		input  []byte
 		status string
@@ -335,10 +342,9 @@ func (s *Needs) Compute(ctx context.Context, requestID uuid.UUID, ex Explainer) 
 	}
 	var explanation string
 	if ex != nil {
-		// The explanation is a bonus: the model failing never fails the calculation.
-		if text, err := ex.ExplainNeeds(ctx, n, sv, lang); err == nil {
-			explanation = strings.TrimSpace(text)
-		}
+		explanation = explain(ctx, ex, explainTimeout, nutrition.ExplainRequest{
+			Needs: n, ActivityDescription: sv.ActivityDescription, OtherActivities: sv.OtherActivities, Lang: lang,
+		})
 	}
 	out, err := json.Marshal(n)
 	if err != nil {
@@ -350,6 +356,39 @@ func (s *Needs) Compute(ctx context.Context, requestID uuid.UUID, ex Explainer) 
 		return fmt.Errorf("nutrition: store needs %s: %w", requestID, err)
 	}
 	return nil
+}
+
+// explain asks ex for an explanation of req, bounded by timeout. The explanation is a bonus:
+// the model failing or saying something else than the formula gives "", never an error.
+func explain(ctx context.Context, ex Explainer, timeout time.Duration, req nutrition.ExplainRequest) string {
+	if timeout <= 0 {
+		timeout = DefaultExplainTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	type answer struct {
+		text string
+		err  error
+	}
+	// An explainer ignoring its context must not hold the calculation either.
+	done := make(chan answer, 1)
+	go func() {
+		text, err := ex.ExplainNeeds(ctx, req)
+		done <- answer{text, err}
+	}()
+	select {
+	case <-ctx.Done():
+		return ""
+	case a := <-done:
+		if a.err != nil {
+			return ""
+		}
+		text, err := nutrition.CleanExplanation(a.text, req.Needs)
+		if err != nil {
+			return ""
+		}
+		return text
+	}
 }
 
 // Fail ends a pending request and refunds its tokens in the same transaction, once: the row
@@ -387,6 +426,8 @@ type NeedsWorker struct {
 	river.WorkerDefaults[NeedsArgs]
 	Needs     *Needs
 	Explainer Explainer // nil: no AI explanation
+	// ExplainTimeout bounds the wait for the explanation (DefaultExplainTimeout when zero).
+	ExplainTimeout time.Duration
 	// Delay pauses each attempt; only browser tests set it, to watch the progress.
 	Delay time.Duration
 }
@@ -407,7 +448,7 @@ func (w *NeedsWorker) Work(ctx context.Context, job *river.Job[NeedsArgs]) error
 		case <-time.After(w.Delay):
 		}
 	}
-	err := w.Needs.Compute(ctx, job.Args.RequestID, w.Explainer)
+	err := w.Needs.Compute(ctx, job.Args.RequestID, w.Explainer, w.ExplainTimeout)
 	if err == nil {
 		return nil
 	}

@@ -212,6 +212,14 @@ func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Po
 		engine, timeout = g, 90*time.Second
 	}
 	needsWorker := &nutritionapp.NeedsWorker{Needs: nutritionapp.NewNeeds(pool, ledgerapp.New(pool, store), nil)}
+	if cfg.AIBaseURL != "" && cfg.AIModel != "" {
+		// The same model comments on computed needs; the numbers stay the formula's.
+		ex, err := ai.NewExplainer(ai.Config{BaseURL: cfg.AIBaseURL, APIKey: cfg.AIAPIKey, Model: cfg.AIModel, Logger: log}, 0)
+		if err != nil {
+			return err
+		}
+		needsWorker.Explainer = ex
+	}
 	if cfg.Env == config.EnvTest {
 		// Browser tests set this to watch the calculation's progress.
 		if d, err := time.ParseDuration(os.Getenv("NEEDS_TEST_DELAY")); err == nil {

@@ -1,9 +1,11 @@
-// Package ai is the OpenAI-compatible recipe generator: a language model proposes which of the
-// meal prep's foods go together and writes names and steps; the built-in solver then sets every
-// quantity and every number is recomputed from the food data. Any failure (time-out, HTTP error
-// after retries, malformed or off-catalog answer) falls back to the built-in generator and the
-// recipe says so. It works with OpenAI, Mistral, a local Ollama or vLLM: anything speaking the
-// chat-completions API with JSON-schema structured output.
+// Package ai is the OpenAI-compatible language model adapter. Recipe generator: the model
+// proposes which of the meal prep's foods go together and writes names and steps; the built-in
+// solver then sets every quantity and every number is recomputed from the food data. Any failure
+// (time-out, HTTP error after retries, malformed or off-catalog answer) falls back to the
+// built-in generator and the recipe says so. Needs explainer (explain.go): the model comments on
+// the formula's numbers in a few sentences, or the result is shown without its comment. It
+// works with OpenAI, Mistral, a local Ollama or vLLM: anything speaking the chat-completions API
+// with JSON-schema structured output.
 package ai
 
 import (
@@ -44,27 +46,23 @@ type Config struct {
 
 // Generator implements nutrition.Generator with a model and a built-in fallback.
 type Generator struct {
-	client   openai.Client
-	model    string
+	chat
 	fallback *nutrition.Builtin
 	log      *slog.Logger
-	timeout  time.Duration
-	retries  int
 }
 
-var _ nutrition.Generator = (*Generator)(nil)
+// chat is the model server with this package's time-out and retry policy.
+type chat struct {
+	client  openai.Client
+	model   string
+	timeout time.Duration
+	retries int
+}
 
-// New returns a generator talking to cfg's server; fallback makes the recipes when the model
-// cannot and sets their quantities when it can.
-func New(cfg Config, fallback *nutrition.Builtin) (*Generator, error) {
-	if cfg.BaseURL == "" || cfg.Model == "" {
-		return nil, errors.New("ai generator: AI_BASE_URL and AI_MODEL are required")
-	}
-	if fallback == nil {
-		return nil, errors.New("ai generator: a built-in fallback is required")
-	}
+// newChat applies cfg's defaults (defaultTimeout when cfg.Timeout is unset).
+func newChat(cfg *Config, defaultTimeout time.Duration) chat {
 	if cfg.Timeout <= 0 {
-		cfg.Timeout = 20 * time.Second
+		cfg.Timeout = defaultTimeout
 	}
 	if cfg.MaxRetries < 0 {
 		cfg.MaxRetries = 0
@@ -80,8 +78,22 @@ func New(cfg Config, fallback *nutrition.Builtin) (*Generator, error) {
 		option.WithAPIKey(cfg.APIKey),
 		option.WithMaxRetries(0),
 	)
-	return &Generator{client: client, model: cfg.Model, fallback: fallback, log: cfg.Logger,
-		timeout: cfg.Timeout, retries: cfg.MaxRetries}, nil
+	return chat{client: client, model: cfg.Model, timeout: cfg.Timeout, retries: cfg.MaxRetries}
+}
+
+var _ nutrition.Generator = (*Generator)(nil)
+
+// New returns a generator talking to cfg's server; fallback makes the recipes when the model
+// cannot and sets their quantities when it can.
+func New(cfg Config, fallback *nutrition.Builtin) (*Generator, error) {
+	if cfg.BaseURL == "" || cfg.Model == "" {
+		return nil, errors.New("ai generator: AI_BASE_URL and AI_MODEL are required")
+	}
+	if fallback == nil {
+		return nil, errors.New("ai generator: a built-in fallback is required")
+	}
+	c := newChat(&cfg, 20*time.Second)
+	return &Generator{chat: c, fallback: fallback, log: cfg.Logger}, nil
 }
 
 // proposal is the JSON the model must answer with (see schema).
@@ -269,7 +281,7 @@ func (g *Generator) ask(ctx context.Context, req nutrition.GenerateRequest, coun
 		Temperature: openai.Float(0.7),
 		Seed:        openai.Int(req.Seed),
 	}
-	resp, err := g.complete(ctx, params)
+	resp, err := g.complete(ctx, params, fallbackReserve)
 	if err != nil {
 		return nil, err
 	}
@@ -303,8 +315,9 @@ func (g *Generator) ask(ctx context.Context, req nutrition.GenerateRequest, coun
 // fallbackReserve is the time kept, before the caller's deadline, for the built-in generator.
 const fallbackReserve = 2 * time.Second
 
-// complete calls the model with a time-out per attempt and retries what may pass on a second try.
-func (g *Generator) complete(ctx context.Context, params openai.ChatCompletionNewParams) (*openai.ChatCompletion, error) {
+// complete calls the model with a time-out per attempt and retries what may pass on a second
+// try, stopping reserve before ctx's deadline so the caller can still do without the model.
+func (g chat) complete(ctx context.Context, params openai.ChatCompletionNewParams, reserve time.Duration) (*openai.ChatCompletion, error) {
 	var lastErr error
 	for attempt := 0; attempt <= g.retries; attempt++ {
 		if attempt > 0 {
@@ -320,8 +333,8 @@ func (g *Generator) complete(ctx context.Context, params openai.ChatCompletionNe
 		}
 		timeout := g.timeout
 		if dl, ok := ctx.Deadline(); ok {
-			// Leave the built-in generator time to make the recipes if the model fails.
-			left := time.Until(dl) - fallbackReserve
+			// Leave the caller time to do without the model (the built-in generator's recipes).
+			left := time.Until(dl) - reserve
 			if left < 500*time.Millisecond {
 				if lastErr == nil {
 					lastErr = errors.New("no time left for the model before the job's deadline")

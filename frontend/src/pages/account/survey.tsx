@@ -159,9 +159,15 @@ export default function SurveyPage() {
             {n.proteinRaised && <li>{t('profile.survey.proteinRaised')}</li>}
           </ol>
           {request.explanation && (
-            <div className="mt-4 rounded-xl bg-stone-50 p-4">
-              <h3 className="text-sm font-semibold text-stone-900">{t('profile.survey.explanation')}</h3>
-              <p className="mt-1 text-sm whitespace-pre-line text-stone-700">{request.explanation}</p>
+            <div className="mt-4 rounded-xl bg-stone-50 p-4" data-testid="needs-explanation">
+              <h3 className="text-sm font-semibold text-stone-900">
+                {t('profile.survey.explanation')}
+              </h3>
+              {/* Plain text (cleaned by the server), rendered as text: never as HTML. */}
+              <p className="mt-1 text-sm whitespace-pre-line text-stone-700" data-testid="needs-explanation-text">
+                {request.explanation}
+              </p>
+              <p className="mt-2 text-xs text-stone-600">{t('profile.survey.explanationNote')}</p>
             </div>
           )}
           {request.accepted ? (
