@@ -100,7 +100,7 @@ func NewCore(d CoreDeps) (*Core, error) {
 	if s.metrics, err = newHTTPMetrics(d.Registry); err != nil {
 		return nil, err
 	}
-	if s.inertia, err = newInertia(d, s.sessions); err != nil {
+	if s.inertia, err = newInertia(d, s.sessions, tr); err != nil {
 		return nil, err
 	}
 	return s, nil

@@ -52,8 +52,8 @@ const rootTemplate = `<!DOCTYPE html>
 </html>
 `
 
-func newInertia(d CoreDeps, sessions *scs.SessionManager) (*inertia.Inertia, error) {
-	opts := []inertia.Option{inertia.WithFlashProvider(&sessionFlash{sm: sessions})}
+func newInertia(d CoreDeps, sessions *scs.SessionManager, tr *i18n.Translator) (*inertia.Inertia, error) {
+	opts := []inertia.Option{inertia.WithFlashProvider(&sessionFlash{sm: sessions, tr: tr})}
 	if _, err := fs.Stat(d.Assets, ".vite/manifest.json"); err == nil {
 		// The manifest changes with every build, so its hash is a correct asset version.
 		opts = append(opts, inertia.WithVersionFromFileFS(d.Assets, ".vite/manifest.json"))
@@ -85,21 +85,47 @@ func init() {
 	gob.Register(inertia.ValidationErrors{})
 	gob.Register(inertia.Flash{})
 	gob.Register(map[string]any{})
+	gob.Register(serverTexts{})
 }
 
 // sessionFlash stores gonertia's flash data and validation errors in the scs session, so they
-// survive exactly one redirect.
-type sessionFlash struct{ sm *scs.SessionManager }
+// survive exactly one redirect. Each text also travels in every locale (server_texts.go).
+type sessionFlash struct {
+	sm *scs.SessionManager
+	tr *i18n.Translator
+}
 
 const (
 	sessionKeyErrors       = "inertia.errors"
 	sessionKeyFlash        = "inertia.flash"
 	sessionKeyClearHistory = "inertia.clear_history"
+	// The flashed texts in every locale, popped by the next request (localizeFlashed).
+	sessionKeyTexts = "inertia.texts"
 )
 
 func (f *sessionFlash) FlashErrors(ctx context.Context, errs inertia.ValidationErrors) error {
 	f.sm.Put(ctx, sessionKeyErrors, errs)
+	f.keepTexts(ctx, errs)
 	return nil
+}
+
+// keepTexts adds the every-locale renderings of the strings in v to the session's.
+func (f *sessionFlash) keepTexts(ctx context.Context, v any) {
+	if f.tr == nil {
+		return
+	}
+	texts := localize(ctx, f.tr, v)
+	if len(texts) == 0 {
+		return
+	}
+	// Errors and flash are flashed separately: keep what the other one stored.
+	prev, _ := f.sm.Get(ctx, sessionKeyTexts).(serverTexts)
+	for k, all := range prev {
+		if _, ok := texts[k]; !ok {
+			texts[k] = all
+		}
+	}
+	f.sm.Put(ctx, sessionKeyTexts, texts)
 }
 
 func (f *sessionFlash) GetErrors(ctx context.Context) (inertia.ValidationErrors, error) {
@@ -109,6 +135,7 @@ func (f *sessionFlash) GetErrors(ctx context.Context) (inertia.ValidationErrors,
 
 func (f *sessionFlash) Flash(ctx context.Context, flash inertia.Flash) error {
 	f.sm.Put(ctx, sessionKeyFlash, flash)
+	f.keepTexts(ctx, flash)
 	return nil
 }
 
@@ -147,6 +174,7 @@ func (s *Core) withShared(r *http.Request) *http.Request {
 	loc := localeFrom(ctx)
 	shared, err := page.ToProps(sharedPageProps{
 		App: s.siteConfig(), Locale: Locale(loc), Auth: s.authProp(r), Flash: flashProp(ctx),
+		ServerTexts: flashedTexts(ctx),
 	})
 	if err != nil {
 		panic(fmt.Sprintf("shared props: %v", err)) // DefineShared checked the type at start-up
@@ -219,9 +247,12 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the underlying writer.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// t translates a message key in the request's locale.
+// t translates a message key in the request's locale, and remembers how it did so the text
+// can follow a language switch if it is flashed (server_texts.go).
 func (s *Core) t(r *http.Request, key string, data ...map[string]any) string {
-	return s.tr.T(localeFrom(r.Context()), key, data...)
+	out := s.tr.T(localeFrom(r.Context()), key, data...)
+	noteText(r.Context(), out, key, data)
+	return out
 }
 
 type ctxKey int

@@ -33,6 +33,9 @@ type sharedPageProps struct {
 	Flash flash `json:"flash" inertia:"always"`
 	// Set by gonertia from the session; listed for the generated type only.
 	Errors map[string]string `json:"errors" inertia:"-"`
+	// The validation errors and flash messages of this page in every locale, keyed by the text
+	// as sent, so they follow a client-side language switch (server_texts.go).
+	ServerTexts serverTexts `json:"serverTexts,omitempty" inertia:"always"`
 }
 
 func init() { page.DefineShared[sharedPageProps]() }

@@ -55,7 +55,7 @@ func NewRouter(s *Core, areas ...Area) chi.Router {
 // pageMiddleware is the chain every page route runs, in order.
 func (s *Core) pageMiddleware() []func(http.Handler) http.Handler {
 	return []func(http.Handler) http.Handler{
-		s.sessions.LoadAndSave, s.inertia.Middleware, errorBags, s.csrf.middleware, s.validInput, s.loadUser, s.guardAreas, s.sharedProps,
+		s.sessions.LoadAndSave, s.inertia.Middleware, s.localizeFlashed, errorBags, s.csrf.middleware, s.validInput, s.loadUser, s.guardAreas, s.sharedProps,
 	}
 }
 

@@ -53,6 +53,12 @@ describe('identity in the browser', () => {
     await page.getByTestId('register-password-error').waitFor()
     expect(await page.getByLabel(m.auth.fields.email, { exact: true }).inputValue()).toBe(email)
     expect(await page.getByLabel(m.auth.fields.password, { exact: true }).inputValue()).toBe('')
+    // The server's error follows the FR/EN switch (it sent the text in both languages), and back.
+    const frenchError = await page.getByTestId('register-password-error').innerText()
+    await page.getByTestId('lang-en').click()
+    await expect.poll(() => page.getByTestId('register-password-error').innerText()).toBe('This password is too common. Choose one that is harder to guess.')
+    await page.getByTestId('lang-fr').click()
+    await expect.poll(() => page.getByTestId('register-password-error').innerText()).toBe(frenchError)
 
     await page.getByLabel(m.auth.fields.password, { exact: true }).fill('tomate-cerise-42')
     await page.getByLabel(m.auth.fields.passwordConfirmation, { exact: true }).fill('tomate-cerise-42')

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useServerText } from '../lib/server-texts'
 import type { Flash } from '../types'
 
-/** Server flash messages (already translated by the server). */
+/** Server flash messages (translated by the server, in every locale: they follow the language switch). */
 export default function FlashMessages({ flash }: { flash: Flash | undefined }) {
   const { t } = useTranslation()
   const [hidden, setHidden] = useState(false)
   useEffect(() => setHidden(false), [flash?.success, flash?.error])
+  const text = useServerText(flash?.error ?? flash?.success)
 
   if (hidden || (!flash?.success && !flash?.error)) return null
   const isError = Boolean(flash.error)
@@ -20,7 +22,7 @@ export default function FlashMessages({ flash }: { flash: Flash | undefined }) {
           isError ? 'border-red-200 bg-red-50 text-red-800' : 'border-brand-200 bg-brand-50 text-brand-900'
         }`}
       >
-        <p>{flash.error ?? flash.success}</p>
+        <p>{text}</p>
         <button
           type="button"
           onClick={() => setHidden(true)}

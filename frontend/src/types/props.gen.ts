@@ -763,6 +763,7 @@ export type SharedProps = {
   auth: AuthProps
   flash: Flash
   errors: Record<string, string>
+  serverTexts?: Record<string, Record<string, string>>
 }
 
 export type ShopPromo = {

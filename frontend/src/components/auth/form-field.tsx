@@ -2,6 +2,7 @@ import { Link } from '@inertiajs/react'
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { Trans } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
+import { useServerText } from '../../lib/server-texts'
 
 type FieldProps = {
   id: string
@@ -15,7 +16,8 @@ export function FormField({ id, label, error: serverError, hint, className, onCh
   // An error goes away as soon as its field changes; a new answer from the server shows again.
   const [edited, setEdited] = useState(false)
   useEffect(() => setEdited(false), [serverError])
-  const error = edited ? undefined : serverError
+  const shown = useServerText(serverError)
+  const error = edited ? undefined : shown
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
   return (
     <div className={className}>
@@ -97,7 +99,8 @@ export function AuthHeading({ title, subtitle }: { title: string; subtitle?: Rea
 }
 
 /** A general (not field) form error. */
-export function FormError({ message, testId }: { message?: string; testId?: string }) {
+export function FormError({ message: sent, testId }: { message?: string; testId?: string }) {
+  const message = useServerText(sent)
   if (!message) return null
   return (
     <p role="alert" data-testid={testId} className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">

@@ -1,4 +1,5 @@
 import type { SelectHTMLAttributes } from 'react'
+import { useServerText } from '../../lib/server-texts'
 
 type Props = {
   id: string
@@ -8,7 +9,8 @@ type Props = {
 } & SelectHTMLAttributes<HTMLSelectElement>
 
 /** A labelled select with its translated server error (announced). */
-export function SelectField({ id, label, error, options, className, ...select }: Props) {
+export function SelectField({ id, label, error: sent, options, className, ...select }: Props) {
+  const error = useServerText(sent)
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-stone-900">
