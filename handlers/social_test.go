@@ -164,12 +164,15 @@ func TestGoogleCallbackRefusesABadOrMissingState(t *testing.T) {
 
 	// A callback in a browser that never started a sign-in (login CSRF): refused.
 	b.client = newJarClient()
-	resp = b.do(t, http.MethodGet, "/google/callback?code=abc&state=abc", nil, map[string]string{"Cookie": "i18next=en"})
+	u, _ := url.Parse(b.ts.URL)
+	b.client.Jar.SetCookies(u, []*http.Cookie{{Name: "i18next", Value: "en"}})
+	resp = b.do(t, http.MethodGet, "/google/callback?code=abc&state=abc", nil, nil)
 	resp.Body.Close()
 	requireRedirect(t, resp, "/auth/login")
 	require.Equal(t, "This sign-in expired or was not started from this browser. Please try again.", b.flashError(t, "/auth/login"))
 
-	// The person cancelled at Google.
+	// The person cancelled at Google (a French browser again).
+	b.client = newJarClient()
 	resp = b.googleSignIn(t, func(q url.Values) { q.Del("code"); q.Set("error", "access_denied") })
 	requireRedirect(t, resp, "/auth/login")
 	require.Equal(t, "La connexion a été annulée.", b.flashError(t, "/auth/login"))

@@ -72,7 +72,7 @@ func TestMalformedBodyIsAFormErrorNotA500(t *testing.T) {
 		})
 		resp.Body.Close()
 		require.Equal(t, http.StatusSeeOther, resp.StatusCode, c.body)
-		_, p := b.inertiaVisit(t, "GET", "/waitlist", nil, nil)
+		_, p := b.inertiaVisit(t, "GET", "/waitlist", nil, map[string]string{"Accept-Language": "en"})
 		require.Equal(t, "The form could not be read. Reload the page and try again.", p.Props["errors"].(map[string]any)["form"], c.body)
 	}
 }
