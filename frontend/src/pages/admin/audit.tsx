@@ -4,6 +4,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ActionLine } from '../../components/admin/action-line'
 import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
+import { TableFrame } from '../../components/admin/table-frame'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
@@ -120,7 +121,7 @@ export default function Audit() {
       {page.entries.length === 0 ? (
         <p className="mt-6 text-stone-600">{t('admin.audit.empty')}</p>
       ) : (
-        <div tabIndex={0} className="mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
+        <TableFrame className="mt-4">
           <table className="min-w-full text-left text-sm" aria-label={t('admin.audit.tableLabel')} data-testid="audit-table">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
@@ -153,7 +154,7 @@ export default function Audit() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
       <div className="mt-4 flex gap-3">
         {filters.cursor && (

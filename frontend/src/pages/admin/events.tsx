@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { AdminNav, When } from '../../components/admin/admin-nav'
+import { TableFrame } from '../../components/admin/table-frame'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
@@ -31,7 +32,7 @@ export default function Events() {
           {s.events.length === 0 ? (
             <p className="mt-2 text-stone-600">{t('admin.events.empty')}</p>
           ) : (
-            <div tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
+            <TableFrame className="mt-2">
               <table className="min-w-full text-left text-sm">
                 <thead className="bg-stone-50 text-stone-600">
                   <tr>
@@ -63,7 +64,7 @@ export default function Events() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableFrame>
           )}
         </section>
       ))}

@@ -2,6 +2,7 @@ import { Head, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdminNav, When } from '../../components/admin/admin-nav'
+import { TableFrame } from '../../components/admin/table-frame'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
@@ -21,7 +22,7 @@ export default function Prices() {
       <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('admin.heading')}</h1>
       <AdminNav current="prices" />
       <p className="text-stone-600">{t('admin.prices.intro', { max: maxPrice })}</p>
-      <div tabIndex={0} className="mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
+      <TableFrame className="mt-4">
         <table className="min-w-full text-left text-sm" aria-label={t('admin.prices.tableLabel')}>
           <thead className="bg-stone-50 text-stone-600">
             <tr>
@@ -37,7 +38,7 @@ export default function Prices() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { Head, router, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdminNav, When } from '../../components/admin/admin-nav'
+import { TableFrame } from '../../components/admin/table-frame'
 import { TokenBars } from '../../components/admin/bar-chart'
 import { url } from '../../lib/api'
 import { formatMoney, formatRatio } from '../../lib/format'
@@ -41,7 +42,7 @@ export default function Stats() {
           {t('admin.stats.tokensHeading')}
         </h2>
         <TokenBars days={stats.tokens} />
-        <div tabIndex={0} className="overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
+        <TableFrame>
           <table className="min-w-full text-left text-sm" data-testid="tokens-table">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
@@ -62,7 +63,7 @@ export default function Stats() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       </section>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
@@ -73,7 +74,7 @@ export default function Stats() {
           {stats.revenue.length === 0 ? (
             <p className="mt-2 text-stone-600">{t('admin.stats.revenueEmpty')}</p>
           ) : (
-            <div tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
+            <TableFrame className="mt-2">
               <table className="min-w-full text-left text-sm">
                 <thead className="bg-stone-50 text-stone-600">
                   <tr>
@@ -96,7 +97,7 @@ export default function Stats() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableFrame>
           )}
         </section>
 
@@ -119,7 +120,7 @@ export default function Stats() {
         <h2 id="signups-heading" className="text-xl font-bold text-stone-900">
           {t('admin.stats.signupsHeading')}
         </h2>
-        <div tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
+        <TableFrame className="mt-2">
           <table className="min-w-full text-left text-sm">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
@@ -138,7 +139,7 @@ export default function Stats() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       </section>
 
       <section aria-labelledby="system-heading" className="mt-8">
@@ -148,7 +149,7 @@ export default function Stats() {
         <p className="mt-2 text-stone-800" data-testid="queue-depth">
           {t('admin.stats.queue', stats.queue)}
         </p>
-        <div tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
+        <TableFrame className="mt-2">
           <table className="min-w-full text-left text-sm">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
@@ -167,7 +168,7 @@ export default function Stats() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
 
         <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-2" aria-labelledby="rebuild-heading">
           <h3 id="rebuild-heading" className="w-full text-lg font-bold text-stone-900">

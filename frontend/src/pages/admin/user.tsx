@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { FormField } from '../../components/auth/form-field'
 import { ActionLine } from '../../components/admin/action-line'
 import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
+import { TableFrame } from '../../components/admin/table-frame'
 import { url } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
 import { usePageProps } from '../../lib/shared-props'
@@ -152,7 +153,7 @@ export default function User() {
         {detail.purchases.length === 0 ? (
           <p className="mt-2 text-stone-600">{t('admin.user.purchasesEmpty')}</p>
         ) : (
-          <div tabIndex={0} className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
+          <TableFrame className="mt-2">
             <table className="min-w-full text-left text-sm">
               <thead className="bg-stone-50 text-stone-600">
                 <tr>
@@ -177,7 +178,7 @@ export default function User() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )}
       </section>
 

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdminNav, When } from '../../components/admin/admin-nav'
+import { TableFrame } from '../../components/admin/table-frame'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
@@ -40,7 +41,7 @@ export default function Users() {
       {people.length === 0 ? (
         <p className="mt-6 text-stone-600">{t('admin.users.empty')}</p>
       ) : (
-        <div tabIndex={0} className="mt-4 overflow-x-auto rounded-xl border border-stone-200 bg-white focus-visible:outline-3 focus-visible:outline-accent-700">
+        <TableFrame className="mt-4">
           <table className="min-w-full text-left text-sm" aria-label={t('admin.users.title')} data-testid="people-table">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
@@ -68,7 +69,7 @@ export default function Users() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
     </div>
   )
