@@ -305,15 +305,7 @@ func (h *Billing) savePack(w http.ResponseWriter, r *http.Request) {
 	err := h.billing.SavePack(r.Context(), u.ID.String(), billing.PackInput{
 		ID: strings.TrimSpace(f.ID), Tokens: f.Tokens, Prices: prices, Badge: billing.Badge(f.Badge),
 	})
-	if field, key, ok := billingFieldError(err); ok {
-		h.backWithErrors(w, r, "/dashboard/products", inertia.ValidationErrors{field: h.t(r, key)})
-		return
-	}
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	h.redirectWithFlash(w, r, "/dashboard/products", "success", h.t(r, "billing.flash.pack_saved"))
+	h.packEdited(w, r, err, "billing.flash.pack_saved")
 }
 
 type retireForm struct {
@@ -331,6 +323,12 @@ func (h *Billing) retirePack(w http.ResponseWriter, r *http.Request) {
 	}
 	u, _ := currentUser(r.Context())
 	err := h.billing.RetirePack(r.Context(), u.ID.String(), f.ID)
+	h.packEdited(w, r, err, "billing.flash.pack_retired")
+}
+
+// packEdited answers a catalogue edit on the products page: the field's error next to the
+// field, a server error, or the success flash under flashKey.
+func (h *Billing) packEdited(w http.ResponseWriter, r *http.Request, err error, flashKey string) {
 	if field, key, ok := billingFieldError(err); ok {
 		h.backWithErrors(w, r, "/dashboard/products", inertia.ValidationErrors{field: h.t(r, key)})
 		return
@@ -339,7 +337,7 @@ func (h *Billing) retirePack(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	h.redirectWithFlash(w, r, "/dashboard/products", "success", h.t(r, "billing.flash.pack_retired"))
+	h.redirectWithFlash(w, r, "/dashboard/products", "success", h.t(r, flashKey))
 }
 
 type checkoutForm struct {
