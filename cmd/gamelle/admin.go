@@ -52,15 +52,11 @@ func runAdmin(ctx context.Context, args []string) error {
 		if err != nil {
 			return fmt.Errorf("admin grant: AMOUNT: %w", err)
 		}
-		a, err := newApp(ctx)
-		if err != nil {
-			return err
-		}
-		defer a.close()
-		userID, err := resolveUser(ctx, a, pos[0])
+		a, userID, err := openForUser(ctx, pos[0])
 		if err != nil {
 			return fmt.Errorf("admin grant: %w", err)
 		}
+		defer a.close()
 		svc := ledgerapp.New(a.pool, eventstore.New(a.pool))
 		res, err := svc.Grant(ctx, ledgerapp.GrantCommand{
 			UserID: userID, Amount: amount, Reason: ledger.ReasonAdminGrant,
@@ -80,15 +76,11 @@ func runAdmin(ctx context.Context, args []string) error {
 		if len(args) != 2 {
 			return errors.New(usage)
 		}
-		a, err := newApp(ctx)
+		a, userID, err := openForUser(ctx, args[1])
 		if err != nil {
-			return err
+			return fmt.Errorf("admin promote: %w", err)
 		}
 		defer a.close()
-		userID, err := resolveUser(ctx, a, args[1])
-		if err != nil {
-			return fmt.Errorf("admin promote: %w (the person signs up first)", err)
-		}
 		if err := identityapp.New(a.pool, nil, nil, identityapp.Options{}).SetRole(ctx, userID, identity.RoleAdmin); err != nil {
 			return fmt.Errorf("admin promote: %w", err)
 		}
@@ -98,15 +90,11 @@ func runAdmin(ctx context.Context, args []string) error {
 		if len(args) != 2 {
 			return errors.New(usage)
 		}
-		a, err := newApp(ctx)
-		if err != nil {
-			return err
-		}
-		defer a.close()
-		userID, err := resolveUser(ctx, a, args[1])
+		a, userID, err := openForUser(ctx, args[1])
 		if err != nil {
 			return fmt.Errorf("admin balance: %w", err)
 		}
+		defer a.close()
 		bal, err := ledgerapp.New(a.pool, eventstore.New(a.pool)).Balance(ctx, userID)
 		if err != nil {
 			return err
@@ -115,6 +103,21 @@ func runAdmin(ctx context.Context, args []string) error {
 		return nil
 	}
 	return errors.New(usage)
+}
+
+// openForUser connects to the database and finds the account named by ref (an id or an email
+// address); the caller closes the app, which is already closed when an error is returned.
+func openForUser(ctx context.Context, ref string) (*app, uuid.UUID, error) {
+	a, err := newApp(ctx)
+	if err != nil {
+		return nil, uuid.Nil, err
+	}
+	id, err := resolveUser(ctx, a, ref)
+	if err != nil {
+		a.close()
+		return nil, uuid.Nil, err
+	}
+	return a, id, nil
 }
 
 // resolveUser finds the account named by an id or an email address.
@@ -131,7 +134,7 @@ func resolveUser(ctx context.Context, a *app, ref string) (uuid.UUID, error) {
 		u, err = acc.ByEmail(ctx, ref)
 	}
 	if errors.Is(err, identityapp.ErrNotFound) {
-		return uuid.Nil, fmt.Errorf("no account %q", ref)
+		return uuid.Nil, fmt.Errorf("no account %q (the person signs up first)", ref)
 	}
 	if err != nil {
 		return uuid.Nil, err
