@@ -148,7 +148,30 @@ func TestOnboardingWithAKnownEmailRevealsNothingAndChangesNothing(t *testing.T) 
 	after, err := b.srv.accounts.Preferences(t.Context(), owner.ID)
 	require.NoError(t, err)
 	require.Equal(t, before, after, "a stranger cannot rewrite the owner's preferences")
-	require.Len(t, b.sentEmails(t, "owner@example.com", mail.KindAccountExists), 1, "the owner is told instead")
+	require.Empty(t, b.sentEmails(t, "owner@example.com", mail.KindAccountExists))
+	sent := b.sentEmails(t, "owner@example.com", mail.KindOnboardingExists)
+	require.Len(t, sent, 1, "the owner is told what happened instead")
+	e := sent[0]
+	require.Equal(t, mail.Data{
+		Name: owner.Name, Link: b.srv.cfg.AppURL + "/account",
+		Diet: "vegan", Objective: "weight_loss", MacroPreset: "low_carbs",
+	}, e.Data, "the preferences chosen, and a way to the account page")
+
+	// The email, in the owner's language, says the account was kept and what was chosen.
+	msg, err := mail.Compose(b.srv.tr, e.Locale, e.Template, e.To, e.Data)
+	require.NoError(t, err)
+	require.Contains(t, msg.Text, "aucun de ses réglages n’a changé")
+	require.Contains(t, msg.Text, "régime «\u00a0Végan\u00a0», objectif «\u00a0Perte de poids\u00a0», répartition des macronutriments «\u00a0Pauvre en glucides\u00a0»")
+	require.Contains(t, msg.Text, b.srv.cfg.AppURL+"/account")
+	en, err := mail.Compose(b.srv.tr, "en", e.Template, e.To, e.Data)
+	require.NoError(t, err)
+	require.Contains(t, en.Text, "We kept your account as it was: none of its settings changed.")
+	require.Contains(t, en.Text, "diet “Vegan”, objective “Weight loss”, macronutrient split “Low carbs”")
+
+	// The link asks a signed-out visitor to sign in, then comes back to the account page.
+	resp := b.do(t, http.MethodGet, "/account", nil, nil)
+	resp.Body.Close()
+	requireRedirect(t, resp, "/auth/login")
 }
 
 func TestOnboardingAcceptsClassicFormPosts(t *testing.T) {

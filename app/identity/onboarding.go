@@ -11,6 +11,7 @@ import (
 
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/integrations/mail"
 )
 
 // OnboardingInput is what the onboarding steps collected (docs/product.md §4).
@@ -32,11 +33,14 @@ type NutritionPreferences struct {
 
 // StartOnboarding creates an unverified, password-less account for the address with the chosen
 // preferences and queues its verification email (the link verifies the address, grants the
-// 2-token bonus once and signs the person in). When the address already has an account it only
-// queues the "you already have an account" email and changes nothing: the answer and the work
-// done are the same either way, so the onboarding reveals nothing about who has an account, and
-// nobody can rewrite another person's preferences by typing their address. Invalid input
-// returns identity.FieldErrors and writes nothing.
+// 2-token bonus once and signs the person in). When the address already has an account it
+// changes nothing and queues the onboarding_exists email instead: someone (maybe the owner)
+// started the onboarding with this address, the account was kept as it was, here are the
+// preferences chosen, and a link to sign in (by code or password) that lands on the account
+// page, where the owner can set them. The answer and the work done are the same either way, so
+// the onboarding reveals nothing about who has an account, and nobody can rewrite another
+// person's preferences by typing their address: only the owner, signed in, changes them.
+// Invalid input returns identity.FieldErrors and writes nothing.
 func (s *Service) StartOnboarding(ctx context.Context, in OnboardingInput) error {
 	errs := identity.FieldErrors{}
 	email, err := identity.NormalizeEmail(in.Email)
@@ -64,7 +68,10 @@ func (s *Service) StartOnboarding(ctx context.Context, in OnboardingInput) error
 			ID: uuid.New(), Email: email, Role: identity.RoleFor(email, s.opts.AdminEmails), Language: lang,
 		}, func(u User, now time.Time) error {
 			return setNutritionPreferences(ctx, tx, u.ID, in.Diet, in.Objective, in.MacroPreset, now)
-		})
+		}, takenEmail{kind: mail.KindOnboardingExists, data: mail.Data{
+			Link: s.link("/account", nil),
+			Diet: string(in.Diet), Objective: string(in.Objective), MacroPreset: string(in.MacroPreset),
+		}})
 	})
 }
 

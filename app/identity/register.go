@@ -60,8 +60,15 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) error {
 		return s.signUpTx(ctx, tx, newUser{
 			ID: uuid.New(), Email: email, Name: name, Surname: surname, PasswordHash: &hash,
 			Role: identity.RoleFor(email, s.opts.AdminEmails), Language: lang,
-		}, nil)
+		}, nil, takenEmail{})
 	})
+}
+
+// takenEmail is the email a sign-up sends, instead of its own, to the owner of an address that
+// already has an account. signUpTx fills in an empty Name (the owner's) and Link (sign-in).
+type takenEmail struct {
+	kind mail.Kind
+	data mail.Data
 }
 
 func (s *Service) sendVerificationTx(ctx context.Context, tx pgx.Tx, u User) error {
@@ -142,15 +149,27 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) (VerifyResult, 
 }
 
 // signUpTx creates the account nu and queues its verification email, or, when the address
-// already has an account (found now, or inserted by a concurrent sign-up), queues the
-// "you already have an account" email to its owner instead: the answer and the work are the same
-// either way, so the form reveals nothing. setup runs on a new account before its email is
-// queued.
-func (s *Service) signUpTx(ctx context.Context, tx pgx.Tx, nu newUser, setup func(User, time.Time) error) error {
+// already has an account (found now, or inserted by a concurrent sign-up), queues the taken
+// email to its owner instead ("you already have an account" when taken.kind is empty): the
+// answer and the work are the same either way, so the form reveals nothing. setup runs on a new
+// account before its email is queued.
+func (s *Service) signUpTx(ctx context.Context, tx pgx.Tx, nu newUser, setup func(User, time.Time) error, taken takenEmail) error {
+	tell := func(name string, lang identity.Language) error {
+		kind, d := taken.kind, taken.data
+		if kind == "" {
+			kind = mail.KindAccountExists
+		}
+		if d.Name == "" {
+			d.Name = name
+		}
+		if d.Link == "" {
+			d.Link = s.link("/auth/login", nil)
+		}
+		return s.enqueue(ctx, tx, kind, nu.Email, lang, d)
+	}
 	existing, err := userByEmail(ctx, tx, nu.Email, false)
 	if err == nil {
-		return s.enqueue(ctx, tx, mail.KindAccountExists, nu.Email, existing.Language,
-			mail.Data{Name: existing.Name, Link: s.link("/auth/login", nil)})
+		return tell(existing.Name, existing.Language)
 	}
 	if !errors.Is(err, ErrNotFound) {
 		return err
@@ -158,8 +177,7 @@ func (s *Service) signUpTx(ctx context.Context, tx pgx.Tx, nu newUser, setup fun
 	now := s.now()
 	u, err := insertUser(ctx, tx, nu, now)
 	if errors.Is(err, errEmailTaken) {
-		return s.enqueue(ctx, tx, mail.KindAccountExists, nu.Email, nu.Language,
-			mail.Data{Name: nu.Name, Link: s.link("/auth/login", nil)})
+		return tell(nu.Name, nu.Language)
 	}
 	if err != nil {
 		return err

@@ -20,6 +20,9 @@ const (
 	KindReset         Kind = "reset"
 	KindResetUnknown  Kind = "reset_unknown"
 	KindAccountExists Kind = "account_exists"
+	// KindOnboardingExists tells the owner of an address that someone went through the
+	// onboarding with it: the account was kept as it was, and which preferences were chosen.
+	KindOnboardingExists Kind = "onboarding_exists"
 	// KindPurchaseReceipt confirms a token purchase (billing).
 	KindPurchaseReceipt Kind = "purchase_receipt"
 )
@@ -27,7 +30,7 @@ const (
 // Valid reports whether k has a template.
 func (k Kind) Valid() bool {
 	switch k {
-	case KindVerify, KindOTP, KindReset, KindResetUnknown, KindAccountExists, KindPurchaseReceipt:
+	case KindVerify, KindOTP, KindReset, KindResetUnknown, KindAccountExists, KindOnboardingExists, KindPurchaseReceipt:
 		return true
 	}
 	return false
@@ -43,6 +46,11 @@ type Data struct {
 	// Tokens and Amount (already formatted for the locale) fill a purchase receipt.
 	Tokens int64  `json:"tokens,omitempty"`
 	Amount string `json:"amount,omitempty"`
+	// Diet, Objective and MacroPreset (their codes, named in the recipient's language) are the
+	// preferences of an onboarding_exists email.
+	Diet        string `json:"diet,omitempty"`
+	Objective   string `json:"objective,omitempty"`
+	MacroPreset string `json:"macroPreset,omitempty"`
 }
 
 type view struct {
@@ -90,6 +98,11 @@ func Compose(tr *i18n.Translator, locale string, k Kind, to string, d Data) (Mes
 		d.Brand = "Gamelle"
 	}
 	td := map[string]any{"Name": d.Name, "Code": d.Code, "Brand": d.Brand, "Tokens": d.Tokens, "Amount": d.Amount}
+	if d.Diet != "" {
+		td["Diet"] = tr.T(locale, "email.diet."+d.Diet)
+		td["Objective"] = tr.T(locale, "email.objective."+d.Objective)
+		td["MacroPreset"] = tr.T(locale, "email.macro_preset."+d.MacroPreset)
+	}
 	t := func(key string) string { return tr.T(locale, key, td) }
 	v := view{
 		Lang: locale, Brand: d.Brand, Code: d.Code, Link: d.Link,

@@ -12,7 +12,7 @@ import (
 func TestComposeEveryKindInBothLanguages(t *testing.T) {
 	t.Parallel()
 	tr := i18n.MustNew()
-	kinds := []mail.Kind{mail.KindVerify, mail.KindOTP, mail.KindReset, mail.KindResetUnknown, mail.KindAccountExists, mail.KindPurchaseReceipt}
+	kinds := []mail.Kind{mail.KindVerify, mail.KindOTP, mail.KindReset, mail.KindResetUnknown, mail.KindAccountExists, mail.KindOnboardingExists, mail.KindPurchaseReceipt}
 	for _, k := range kinds {
 		fr, err := mail.Compose(tr, "fr", k, "a@b.fr", mail.Data{Name: "Zoé <script>", Link: "https://x.test/l?a=1&b=2", Code: "042137"})
 		require.NoError(t, err)
