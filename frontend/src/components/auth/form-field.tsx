@@ -118,12 +118,15 @@ export function OrSeparator({ label }: { label: string }) {
   )
 }
 
-/** Under a sign-up button: what creating an account accepts, with links to both texts. */
-export function TermsNotice() {
+/**
+ * What signing up accepts, with links to both texts: "creating an account" under a sign-up
+ * button, "continuing" where a sign-in that may create the account (a code, Google, Apple) starts.
+ */
+export function TermsNotice({ when = 'create', className = '' }: { when?: 'create' | 'continue'; className?: string }) {
   return (
-    <p className="text-center text-sm text-stone-600" data-testid="terms-notice">
+    <p className={`text-center text-sm text-stone-600 ${className}`} data-testid="terms-notice">
       <Trans
-        i18nKey="auth.register.terms"
+        i18nKey={when === 'create' ? 'auth.register.terms' : 'auth.register.termsContinue'}
         components={{
           terms: <Link href={url('terms')} className="font-medium text-brand-800 underline" />,
           privacy: <Link href={url('privacy')} className="font-medium text-brand-800 underline" />,

@@ -49,6 +49,7 @@ export const authEn: Shape<typeof authFr> = {
       submit: 'Create my account',
       submitting: 'Creating…',
       terms: 'By creating an account you accept the <terms>terms of use</terms> and the <privacy>privacy policy</privacy>.',
+      termsContinue: 'By continuing you accept the <terms>terms of use</terms> and the <privacy>privacy policy</privacy>.',
       haveAccount: 'Already have an account?',
       login: 'Sign in',
     },

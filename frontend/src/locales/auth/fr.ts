@@ -48,6 +48,7 @@ export const authFr = {
       submit: 'Créer mon compte',
       submitting: 'Création…',
       terms: 'En créant un compte, vous acceptez les <terms>conditions d’utilisation</terms> et la <privacy>politique de confidentialité</privacy>.',
+      termsContinue: 'En continuant, vous acceptez les <terms>conditions d’utilisation</terms> et la <privacy>politique de confidentialité</privacy>.',
       haveAccount: 'Déjà un compte ?',
       login: 'Se connecter',
     },

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { en } from '../../locales/en'
 import { fr } from '../../locales/fr'
@@ -32,6 +32,17 @@ describe('auth pages', () => {
     expect(screen.getByTestId('terms-notice')).toHaveTextContent('En créant un compte, vous acceptez')
     expect(screen.getByRole('link', { name: 'conditions d’utilisation' })).toHaveAttribute('href', '/terms')
     expect(screen.getByRole('link', { name: 'politique de confidentialité' })).toHaveAttribute('href', '/privacy')
+  })
+
+  it('sign-in states the terms where a code or a provider may create the account, not with the password form alone', async () => {
+    const { unmount } = await renderPage('auth/login', Login, sharedProps(), 'en', '/auth/login')
+    const notice = screen.getByTestId('terms-notice')
+    expect(notice).toHaveTextContent(en.auth.register.termsContinue.replace(/<\/?\w+>/g, ''))
+    expect(within(notice).getByRole('link', { name: 'terms of use' })).toHaveAttribute('href', '/terms')
+    expect(within(notice).getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy')
+    unmount()
+    await renderPage('auth/login', Login, sharedProps({ app: { ...appConfig, isOtpAvailable: false, availableProviders: [] } }), 'en', '/auth/login')
+    expect(screen.queryByTestId('terms-notice')).toBeNull()
   })
 
   it('a dead reset link explains itself and offers a new one', async () => {

@@ -1,7 +1,7 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AuthHeading, FormField, OrSeparator } from '../../components/auth/form-field'
+import { AuthHeading, FormField, OrSeparator, TermsNotice } from '../../components/auth/form-field'
 import SocialButtons from '../../components/social-buttons'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
@@ -96,6 +96,8 @@ export default function Login() {
         </>
       )}
       <SocialButtons />
+      {/* A code or a provider signs up an address that has no account yet. */}
+      {(app.isOtpAvailable || app.availableProviders.length > 0) && <TermsNotice when="continue" className="mt-6" />}
       <p className="mt-8 text-center text-sm text-stone-600">
         {t('auth.login.noAccount')}{' '}
         <Link href={url('auth.register')} className="font-semibold text-brand-700 hover:underline">

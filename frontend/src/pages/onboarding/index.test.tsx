@@ -98,3 +98,26 @@ it('hides the social buttons when no provider is configured', async () => {
   await renderPage('onboarding/index', Onboarding, { ...props(1, 'en'), app: { ...appConfig, availableProviders: [] } } as never, 'en', '/onboarding')
   expect(screen.queryByTestId('social-buttons')).toBeNull()
 })
+
+describe.each([
+  ['fr', fr],
+  ['en', en],
+] as const)('the terms and privacy policy in %s', (lng, m) => {
+  const text = (s: string) => s.replace(/<\/?\w+>/g, '')
+
+  it('step 3, whose button creates the account, states what creating it accepts, with links', async () => {
+    await show(3, lng)
+    const notice = screen.getByTestId('terms-notice')
+    expect(notice).toHaveTextContent(text(m.auth.register.terms))
+    const links = within(notice).getAllByRole('link')
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/terms', '/privacy'])
+  })
+
+  it('step 1 states it under the provider buttons, which create the account at once, and not without them', async () => {
+    const { unmount } = await show(1, lng)
+    expect(screen.getByTestId('terms-notice')).toHaveTextContent(text(m.auth.register.termsContinue))
+    unmount()
+    await renderPage('onboarding/index', Onboarding, { ...props(1, lng), app: { ...appConfig, availableProviders: [] } } as never, lng, '/onboarding')
+    expect(screen.queryByTestId('terms-notice')).toBeNull()
+  })
+})

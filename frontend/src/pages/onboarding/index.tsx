@@ -1,6 +1,7 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { TermsNotice } from '../../components/auth/form-field'
 import SocialButtons from '../../components/social-buttons'
 import { usePageProps } from '../../lib/shared-props'
 import type { OnboardingAnswers, OnboardingProps, OnboardingStep } from '../../types/onboarding'
@@ -137,6 +138,7 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 
 function EmailStep({ answers, headingRef }: { answers: OnboardingAnswers } & HeadingRef) {
   const { t } = useTranslation()
+  const { app } = usePageProps()
   const { form, errors, next } = useStepForm(1, answers)
   const error = errors.email
   return (
@@ -167,6 +169,8 @@ function EmailStep({ answers, headingRef }: { answers: OnboardingAnswers } & Hea
         <Actions processing={form.processing} />
       </form>
       <SocialButtons />
+      {/* A provider's button creates the account at once; the email path asks at step 3. */}
+      {app.availableProviders.length > 0 && <TermsNotice when="continue" className="mt-6" />}
     </>
   )
 }
@@ -296,6 +300,7 @@ function AccountStep({ answers, options, headingRef }: { answers: OnboardingAnsw
         <p className="mt-1 text-sm text-stone-800">{t('onboarding.account.notice')}</p>
       </div>
       <Actions onBack={() => back()} processing={form.processing} submitLabel={t('onboarding.account.submit')} />
+      <TermsNotice className="mt-4 sm:text-right" />
     </form>
   )
 }
