@@ -1,8 +1,13 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { en } from '../src/locales/en'
 import { fr } from '../src/locales/fr'
 import { launchBrowser, openPage } from './browser'
+import { expectAccessible, layoutProblems, WIDTHS } from './support/a11y'
+import { outputDir } from './support/server'
+import { signUpVerified, uniqueEmail, waitForMailboxEmail } from './support/session'
 
 const baseURL = inject('baseURL')
 let browser: Browser
@@ -121,6 +126,79 @@ describe('identity in the browser', () => {
     await page.goto('/auth/logout')
     await page.getByTestId('logout-confirm').click()
     await page.waitForURL((u) => u.pathname === '/')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('keeps the passwords after a refusal that is not about them (English)', async () => {
+    const m = en
+    const { context, page, errors } = await openPage(browser, baseURL, { locale: 'en-US' })
+    await page.goto('/auth/register')
+    await page.getByRole('heading', { level: 1, name: m.auth.register.heading }).waitFor()
+    // No first name and a malformed address, with a good password: only the first two are refused.
+    await page.getByLabel(m.auth.fields.surname, { exact: true }).fill('Martin')
+    await page.getByLabel(m.auth.fields.email, { exact: true }).fill('not-an-address')
+    await page.getByLabel(m.auth.fields.password, { exact: true }).fill('tomate-cerise-42')
+    await page.getByLabel(m.auth.fields.passwordConfirmation, { exact: true }).fill('tomate-cerise-42')
+    await page.getByRole('button', { name: m.auth.register.submit }).click()
+    await page.getByTestId('register-name-error').waitFor()
+    await page.getByTestId('register-email-error').waitFor()
+    expect(await page.getByTestId('register-password-error').count()).toBe(0)
+    expect(await page.getByLabel(m.auth.fields.password, { exact: true }).inputValue()).toBe('tomate-cerise-42')
+    expect(await page.getByLabel(m.auth.fields.passwordConfirmation, { exact: true }).inputValue()).toBe('tomate-cerise-42')
+    expect(await page.getByLabel(m.auth.fields.surname, { exact: true }).inputValue()).toBe('Martin')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+describe('an emailed link of another account, in a signed-in browser', () => {
+  it('asks first: staying keeps A, continuing signs in as B (French then English, axe-core, every width)', async () => {
+    const { context, page, errors } = await openPage(browser, baseURL, { locale: 'fr-FR' })
+    const anna = uniqueEmail('switch-a')
+    await signUpVerified(page, anna, 'Anna', 'Durand')
+
+    // B asks for a code in another browser; its email carries B's magic link.
+    const other = await openPage(browser, baseURL, { locale: 'fr-FR' })
+    const bob = uniqueEmail('switch-b')
+    await other.page.goto('/auth/login')
+    await other.page.locator('#otp-email').fill(bob)
+    await other.page.getByRole('button', { name: fr.auth.login.otpSubmit }).click()
+    await other.page.getByRole('heading', { level: 1, name: fr.auth.otp.heading }).waitFor()
+    await other.context.close()
+    const mail = await waitForMailboxEmail(page, bob, /code de connexion/)
+    const link = mail.links.find((l) => l.includes('/auth/magic-link/'))
+    expect(link).toBeTruthy()
+
+    await page.goto(link!)
+    await page.getByRole('heading', { level: 1, name: fr.auth.switchAccount.heading }).waitFor()
+    expect(await page.locator('main').innerText()).toContain(
+      fr.auth.switchAccount.text.replace('{{current}}', anna).replaceAll('{{target}}', bob),
+    )
+    await expectAccessible(page)
+    const problems: string[] = []
+    mkdirSync(outputDir, { recursive: true })
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 })
+      for (const p of await layoutProblems(page)) problems.push(`${width}px: ${p}`)
+      await page.screenshot({ path: resolve(outputDir, `switch-account-fr-${width}.png`) })
+      if (width === 320) await expectAccessible(page)
+    }
+    expect(problems).toEqual([])
+    await page.setViewportSize({ width: 1280, height: 900 })
+
+    // Staying: still Anna, and the link is not spent.
+    await page.getByRole('link', { name: fr.auth.switchAccount.cancel.replace('{{current}}', anna) }).click()
+    await page.waitForURL('**/dashboard/general')
+    await page.getByTestId('dashboard-welcome').filter({ hasText: 'Anna' }).waitFor()
+
+    // The same question in English; continuing signs in as Bob, a new account that gives its name.
+    await page.goto(`${link}?lng=en`)
+    await page.getByRole('heading', { level: 1, name: en.auth.switchAccount.heading }).waitFor()
+    await page.getByRole('button', { name: en.auth.switchAccount.submit.replace('{{target}}', bob) }).click()
+    await page.getByRole('heading', { level: 1, name: en.auth.steps.heading }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/auth/otp/steps')
+    expect(await page.locator('main').innerText()).toContain(bob)
     expect(errors).toEqual([])
     await context.close()
   })

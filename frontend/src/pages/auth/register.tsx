@@ -5,14 +5,21 @@ import { AuthHeading, FormField, NewPasswordFields, TermsNotice } from '../../co
 import SocialButtons from '../../components/social-buttons'
 import { url } from '../../lib/routes.gen'
 
-/** Credential sign-up. Typed values survive a refusal, passwords do not. */
+/**
+ * Credential sign-up. Typed values survive a refusal; so do the passwords, unless the refusal is
+ * about them (they only ever live in this page's memory, never in the URL or a server answer).
+ */
 export default function Register() {
   const { t } = useTranslation()
   const form = useForm({ name: '', surname: '', email: '', password: '', password_confirmation: '' })
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    form.post(url('auth.register.post'), { onFinish: () => form.reset('password', 'password_confirmation') })
+    form.post(url('auth.register.post'), {
+      onError: (errors) => {
+        if (errors.password || errors.password_confirmation) form.reset('password', 'password_confirmation')
+      },
+    })
   }
 
   return (
