@@ -4,7 +4,9 @@
  * sees them on the home chart, cannot afford the calculation (buy prompt, nothing charged), gets
  * 10 tokens, fills the survey, follows the progress, accepts the result and sees the home chart
  * change; then switches to English and the pages follow. Every profile page goes through axe-core
- * at every width.
+ * at every width. The server talks to a fake model (support/ai.ts), so each result carries the
+ * AI's explanation in the person's language. A second test does it all in English and checks the
+ * next email follows the language chosen on /dashboard/language.
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -12,20 +14,25 @@ import { en } from '../src/locales/en'
 import { fr } from '../src/locales/fr'
 import { launchBrowser, openPage } from './browser'
 import { checkPage } from './support/a11y'
+import { fakeExplanation, startFakeModel, type FakeModel } from './support/ai'
+import { serverText } from './support/mail'
 import { startGamelle, type Gamelle } from './support/server'
-import { signUpVerified, uniqueEmail } from './support/session'
+import { signUpVerified, uniqueEmail, waitForMailboxEmail } from './support/session'
 
 const adminEmail = uniqueEmail('profile-admin')
 const personEmail = uniqueEmail('profile')
+const adminEmailEn = uniqueEmail('profile-admin-en')
 let browser: Browser
 let server: Gamelle
+let model: FakeModel
 
 beforeAll(async () => {
+  model = await startFakeModel()
   server = await startGamelle({
     bin: inject('gamelleBin'),
     adminUrl: inject('adminDatabaseUrl'),
     logName: 'profile-server.log',
-    env: { ADMIN_EMAILS: adminEmail, NEEDS_TEST_DELAY: '1500ms' },
+    env: { ADMIN_EMAILS: `${adminEmail},${adminEmailEn}`, NEEDS_TEST_DELAY: '1500ms', AI_BASE_URL: model.baseURL, AI_MODEL: 'e2e-model' },
   })
   browser = await launchBrowser()
 })
@@ -33,6 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.stop()
+  await model?.stop()
 })
 
 describe('profile', () => {
@@ -94,6 +102,8 @@ describe('profile', () => {
     // 10·80 + 6.25·180 − 5·30 + 5 = 1780 kcal × 1.55 = 2759 kcal.
     expect(await page.getByTestId('needs-kcal').innerText()).toContain('2')
     expect(await page.getByTestId('needs-result').innerText()).toContain('1\u202f780')
+    expect(await page.getByTestId('needs-explanation').innerText()).toContain(fr.profile.survey.explanation)
+    expect(await page.getByTestId('needs-explanation-text').innerText()).toBe(fakeExplanation.fr.shown)
     await checkPage(page, '/account/survey', 'profile-survey')
     await page.getByTestId('needs-accept').click()
     await page.waitForURL('**/dashboard/general')
@@ -112,5 +122,76 @@ describe('profile', () => {
     await page.goto('/dashboard/account')
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(en.profile.account.title)
     await checkPage(page, '/dashboard/language', 'profile-language')
-  })
+  }, 120_000)
+})
+
+describe('profile in English', () => {
+  it('after the switch to English the next email is in English from any device, and the survey runs in English with the AI’s explanation in English', async () => {
+    const email = uniqueEmail('profile-en')
+    const { page } = await openPage(browser, server.baseURL, { locale: 'fr-FR' })
+    await signUpVerified(page, email, 'Sam', 'Taylor')
+
+    // English, chosen on /dashboard/language (the sign-up stored French).
+    await page.goto('/dashboard/language')
+    await page.getByLabel(fr.profile.language.en).check()
+    await page.getByRole('button', { name: fr.profile.language.save }).click()
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(en.profile.language.title)
+
+    // The next email is in English even when a French device asks for it: a sign-in code.
+    const device = await openPage(browser, server.baseURL, { locale: 'fr-FR' })
+    await device.page.goto('/auth/login?lng=fr')
+    await device.page.locator('#otp-email').fill(email)
+    await device.page.getByRole('button', { name: fr.auth.login.otpSubmit }).click()
+    await device.page.getByRole('heading', { level: 1, name: fr.auth.otp.heading }).waitFor()
+    const subject = serverText('en', 'email.otp.subject', { Code: 'CODE' })
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('CODE', '\\d{6}')
+    const mail = await waitForMailboxEmail(device.page, email, new RegExp(`^${subject}$`))
+    const body = await device.page
+      .getByTestId('mailbox-email')
+      .filter({ has: device.page.getByTestId('mailbox-subject').filter({ hasText: mail.subject }) })
+      .first()
+      .getByTestId('mailbox-text')
+      .innerText()
+    expect(body).toContain(serverText('en', 'email.otp.intro'))
+    expect(body).not.toContain(serverText('fr', 'email.otp.intro'))
+
+    // Ten tokens from an admin, then the survey in English.
+    const admin = await openPage(browser, server.baseURL, { locale: 'fr-FR' })
+    await signUpVerified(admin.page, adminEmailEn, 'Alex', 'Admin')
+    await admin.page.goto('/dashboard/admin/users')
+    await admin.page.getByLabel(fr.admin.users.search).fill(email)
+    await admin.page.keyboard.press('Enter')
+    await admin.page.getByRole('link', { name: email }).click()
+    await admin.page.waitForURL('**/dashboard/admin/users/*')
+    await admin.page.getByLabel(fr.admin.user.amount).fill('10')
+    await admin.page.getByLabel(fr.admin.user.reasonField).fill('Essai du calcul en anglais')
+    await admin.page.getByRole('button', { name: fr.admin.user.adjust }).click()
+    await expect.poll(() => admin.page.getByTestId('admin-user-balance').innerText()).toBe('12')
+
+    await page.goto('/account/survey')
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(en.profile.survey.title)
+    await page.getByLabel(en.profile.survey.weight.replace('{{unit}}', 'kg'), { exact: true }).fill('80')
+    await page.getByLabel(en.profile.survey.height.replace('{{unit}}', 'cm'), { exact: true }).fill('180')
+    await page.getByLabel(en.profile.survey.age, { exact: true }).fill('30')
+    await page.getByLabel(en.profile.survey.sexes.male, { exact: true }).check()
+    await page.getByLabel(en.profile.survey.activityLevel, { exact: true }).selectOption('moderate')
+    await page.getByLabel(en.profile.survey.activityDescription, { exact: true }).fill('Desk job, cycling to work')
+    await page.getByLabel(en.profile.survey.otherActivities, { exact: true }).fill('Football on Sundays')
+    await page.getByLabel(en.profile.survey.objective, { exact: true }).selectOption('maintenance')
+    await page.getByRole('button', { name: en.profile.survey.submit.replace('{{cost}}', '10') }).click()
+    await expect.poll(() => page.getByTestId('needs-result').count(), { timeout: 30_000 }).toBe(1)
+    // The formula's numbers (1,780 kcal BMR, 2,759 kcal), then the AI's word, labelled, in English.
+    const result = await page.getByTestId('needs-result').innerText()
+    expect(result).toContain('1,780')
+    expect(await page.getByTestId('needs-kcal').innerText()).toContain('2,759')
+    expect(await page.getByTestId('needs-explanation').innerText()).toContain(en.profile.survey.explanation)
+    expect(await page.getByTestId('needs-explanation-text').innerText()).toBe(fakeExplanation.en.shown)
+    const prompt = model.prompts.find((p) => p.includes('Football on Sundays'))
+    expect(prompt).toContain('in English')
+    expect(prompt).toContain('daily target 2759 kcal')
+    expect(prompt).not.toContain(email)
+    expect(prompt).not.toContain('Taylor')
+    await checkPage(page, '/account/survey', 'profile-survey-en')
+  }, 120_000)
 })
