@@ -1,21 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../lib/api'
-import type { Exclusion } from '../../types/props.gen'
+import type { PageProps } from '../../types'
 
-/** A food as the search answers it (GET /mealprep/{id}/food/search). */
-export interface FoodHit {
-  code: number
-  name: string
-  group: string
-  groupKey: string
-  subgroup: string
-  custom: boolean
-  noEnergy: boolean
-  /** Why the person's diet excludes this food, or empty. */
-  dietWarning: Exclusion | ''
-  per100g: { kcal: number | null; proteinG: number | null; carbsG: number | null; fatG: number | null }
-}
+/**
+ * A food as the search answers it (GET /mealprep/{id}/food/search): the server sends the food
+ * page's line without its quantity (handlers/mealprep.go, searchHit), so its type is derived
+ * from the generated one.
+ */
+export type FoodHit = Omit<PageProps['mealprep/food']['foods'][number], 'grams'>
 
 declare module '../../lib/api' {
   interface ResponseTypes {
