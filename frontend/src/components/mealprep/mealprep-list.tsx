@@ -2,15 +2,10 @@ import { Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
+import type { PageProps } from '../../types'
 
 /** A meal prep in the dashboard list (GET /dashboard/general, prop mealPreps). */
-export interface MealPrepSummary {
-  id: string
-  name: string
-  foodCount: number
-  recipeCount: number
-  running: number
-}
+type MealPrepSummary = PageProps['dashboard/general']['mealPreps'][number]
 
 /** The dashboard home's meal preps: each with its create-recipe button, and the create form. */
 export default function MealPrepList({ mealPreps }: { mealPreps: MealPrepSummary[] }) {
