@@ -128,7 +128,7 @@ func (s *Core) rateLimited(w http.ResponseWriter, r *http.Request, email string)
 	}
 	secs := int(math.Ceil(wait.Seconds()))
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	msg := s.t(r, "error.rate_limited", map[string]any{"Seconds": secs})
+	msg := s.t(r, "error.rate_limited", map[string]any{"Count": secs})
 	s.refuse(w, r, http.StatusTooManyRequests, rateLimitedPage.With(rateLimitedProps{Message: msg, RetryAfter: secs}), msg)
 	return true
 }

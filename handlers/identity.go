@@ -299,7 +299,12 @@ func (h *Identity) resendVerification(w http.ResponseWriter, r *http.Request) {
 	if h.rateLimited(w, r, u.Email) {
 		return
 	}
-	if err := h.accounts.ResendVerification(r.Context(), u.ID); err != nil {
+	err := h.accounts.ResendVerification(r.Context(), u.ID)
+	switch {
+	case errors.Is(err, identityapp.ErrAlreadyVerified):
+		h.redirectWithFlash(w, r, "/dashboard/general", "success", h.t(r, "flash.verify.already_signed_in"))
+		return
+	case err != nil:
 		h.serverError(w, r, err)
 		return
 	}

@@ -47,7 +47,12 @@ func (h *Identity) otpLogin(w http.ResponseWriter, r *http.Request) {
 			h.serverError(w, r, err)
 			return
 		}
-		// Within the cooldown a code is already on its way: the same screen, nothing sent.
+		if soon != nil {
+			// Within the cooldown nothing is sent: say so, and when a new code can be asked. Unknown
+			// addresses get an account and a cooldown too, so this reveals nothing.
+			h.redirectWithFlash(w, r, otpPath(email), "success", h.t(r, "flash.otp.wait", map[string]any{"Count": soon.Seconds()}))
+			return
+		}
 		h.redirectWithFlash(w, r, otpPath(email), "success", h.t(r, "flash.otp.sent"))
 		return
 	}
@@ -86,7 +91,6 @@ func (h *Identity) otpPage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, otpPage.With(otpProps{Email: email, ResendIn: wait}))
 }
 
-// askOTP sends a new code, at most one a minute.
 // askOTPPage sends the visitor to the code page for the address, where asking again is a POST.
 func (h *Identity) askOTPPage(w http.ResponseWriter, r *http.Request) {
 	email, ok := emailParam(r)
@@ -97,6 +101,8 @@ func (h *Identity) askOTPPage(w http.ResponseWriter, r *http.Request) {
 	h.inertia.Redirect(w, r, otpPath(email), http.StatusSeeOther)
 }
 
+// askOTP sends a new code, at most one a minute; within that minute it sends nothing and says
+// in how many seconds one can be asked.
 func (h *Identity) askOTP(w http.ResponseWriter, r *http.Request) {
 	email, ok := emailParam(r)
 	if !ok {
@@ -110,9 +116,8 @@ func (h *Identity) askOTP(w http.ResponseWriter, r *http.Request) {
 	var soon *identityapp.ResendTooSoonError
 	switch {
 	case errors.As(err, &soon):
-		secs := int((soon.Wait + 999_999_999) / 1_000_000_000)
 		h.redirectWithErrors(w, r, otpPath(email), inertia.ValidationErrors{
-			"resend": h.t(r, "error.code.cooldown", map[string]any{"Seconds": secs}),
+			"resend": h.t(r, "error.code.cooldown", map[string]any{"Count": soon.Seconds()}),
 		})
 	case err != nil:
 		h.serverError(w, r, err)

@@ -42,10 +42,16 @@ var (
 	// account gets no session (OWASP pre-account hijacking): whoever typed the password may
 	// not own the address.
 	ErrNotVerified = errors.New("identity: address not verified")
+	// ErrAlreadyVerified: a verification link was asked for an address already confirmed;
+	// nothing was sent.
+	ErrAlreadyVerified = errors.New("identity: address already verified")
 )
 
-// ResendTooSoonError says a code was sent less than 60 s ago.
+// ResendTooSoonError says a code was sent less than 60 s ago; nothing was sent.
 type ResendTooSoonError struct{ Wait time.Duration }
+
+// Seconds is the wait in whole seconds, rounded up (what a person is told).
+func (e *ResendTooSoonError) Seconds() int { return int((e.Wait + time.Second - 1) / time.Second) }
 
 func (e *ResendTooSoonError) Error() string {
 	return fmt.Sprintf("identity: code sent recently, wait %s", e.Wait.Round(time.Second))

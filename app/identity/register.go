@@ -83,13 +83,17 @@ func (s *Service) sendVerificationTx(ctx context.Context, tx pgx.Tx, u User) err
 	return s.enqueue(ctx, tx, mail.KindVerify, u.Email, u.Language, mail.Data{Name: u.Name, Link: s.link("/auth/verify/"+token, nil)})
 }
 
-// ResendVerification sends a new verification link to a signed-in, unverified person. It is a
-// no-op for a verified one.
+// ResendVerification sends a new verification link to a signed-in, unverified person. For a
+// verified one it sends nothing and returns ErrAlreadyVerified, so nobody is told a link is on
+// its way when none is.
 func (s *Service) ResendVerification(ctx context.Context, userID uuid.UUID) error {
 	return s.inTx(ctx, func(tx pgx.Tx) error {
 		u, err := userByID(ctx, tx, userID, true)
-		if err != nil || u.Verified() {
+		if err != nil {
 			return err
+		}
+		if u.Verified() {
+			return ErrAlreadyVerified
 		}
 		return s.sendVerificationTx(ctx, tx, u)
 	})

@@ -86,7 +86,9 @@ func TestTranslate(t *testing.T) {
 	tr := MustNew()
 	require.Equal(t, "Saisissez une adresse e-mail valide.", tr.T(French, "error.email.invalid"))
 	require.Equal(t, "Enter a valid email address.", tr.T(English, "error.email.invalid"))
-	require.Equal(t, "Too many attempts. Try again in 30 seconds.", tr.T(English, "error.rate_limited", map[string]any{"Seconds": 30}))
+	require.Equal(t, "Too many attempts. Try again in 30 seconds.", tr.T(English, "error.rate_limited", map[string]any{"Count": 30}))
+	require.Equal(t, "Too many attempts. Try again in 1 second.", tr.T(English, "error.rate_limited", map[string]any{"Count": 1}))
+	require.Equal(t, "Trop de tentatives. Réessayez dans 1 seconde.", tr.T(French, "error.rate_limited", map[string]any{"Count": 1}))
 	require.Equal(t, tr.T(French, "error.csrf"), tr.T("de", "error.csrf"), "unknown locale falls back to French")
 	require.Equal(t, "no.such.key", tr.T(French, "no.such.key"))
 }

@@ -61,6 +61,9 @@ export const authEn: Shape<typeof authFr> = {
       submitting: 'Checking…',
       resend: 'Send a new code',
       resendIn: 'New code possible in {{seconds}} s',
+      resendWait_one: 'You can ask for a new code in {{count}} second.',
+      resendWait_other: 'You can ask for a new code in {{count}} seconds.',
+      resendReady: 'You can ask for a new code now.',
       otherEmail: 'Use another address',
     },
     steps: {

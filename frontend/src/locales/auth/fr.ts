@@ -60,6 +60,9 @@ export const authFr = {
       submitting: 'Vérification…',
       resend: 'Renvoyer un code',
       resendIn: 'Nouveau code possible dans {{seconds}} s',
+      resendWait_one: 'Vous pourrez demander un nouveau code dans {{count}} seconde.',
+      resendWait_other: 'Vous pourrez demander un nouveau code dans {{count}} secondes.',
+      resendReady: 'Vous pouvez demander un nouveau code maintenant.',
       otherEmail: 'Utiliser une autre adresse',
     },
     steps: {

@@ -1,13 +1,15 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { en } from '../../locales/en'
 import { fr } from '../../locales/fr'
 import { renderPage } from '../../test/render-page'
 import { appConfig, sharedProps, user } from '../../test/fixtures'
+import { FormField } from '../../components/auth/form-field'
 import General from '../dashboard/general'
 import AuthChooser from './index'
 import LinkInvalid from './link-invalid'
 import Login from './login'
+import Otp from './otp'
 import Register from './register'
 
 describe('auth pages', () => {
@@ -56,5 +58,22 @@ describe('auth pages', () => {
     await renderPage('dashboard/general', General, sharedProps({ auth: { user: { ...user, balance: 0, verified: false } } }), 'fr', '/dashboard/general')
     expect(screen.getByTestId('dashboard-balance')).toHaveAttribute('data-balance', '0')
     expect(screen.getByTestId('verify-reminder')).toHaveTextContent(fr.home.verifyTitle)
+  })
+
+  it('the code page counts down to the next code on a disabled button and tells screen readers when the wait starts', async () => {
+    await renderPage('auth/otp', Otp, { ...sharedProps(), email: 'a@b.fr', resendIn: 42 }, 'fr', '/auth/otp/a@b.fr')
+    expect(screen.getByTestId('otp-resend')).toBeDisabled()
+    expect(screen.getByTestId('otp-resend')).toHaveTextContent('Nouveau code possible dans 42 s')
+    expect(screen.getByRole('status')).toHaveTextContent('Vous pourrez demander un nouveau code dans 42 secondes.')
+  })
+
+  it('a server error follows the FR/EN switch through serverTexts', async () => {
+    const sent = 'Le mot de passe doit contenir au moins 8 caractères.'
+    const english = 'The password must be at least 8 characters long.'
+    const props = { ...sharedProps(), errors: { password: sent }, serverTexts: { [sent]: { fr: sent, en: english }, [english]: { fr: sent, en: english } } }
+    await renderPage('auth/register', () => <FormField id="pw" label="pw" error={sent} />, props, 'fr', '/auth/register')
+    expect(screen.getByTestId('pw-error')).toHaveTextContent(sent)
+    fireEvent.click(screen.getByTestId('lang-en'))
+    await waitFor(() => expect(screen.getByTestId('pw-error')).toHaveTextContent(english))
   })
 })

@@ -1,5 +1,5 @@
 import { Head, Link, useForm } from '@inertiajs/react'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthHeading, FormError, FormField } from '../../components/auth/form-field'
 import { url } from '../../lib/routes.gen'
@@ -10,19 +10,33 @@ interface Props {
   resendIn: number
 }
 
-/** Code entry screen (/auth/otp/{email}) with "send again" after the 60 s cooldown. */
+/** Code entry screen (/auth/otp/{email}) with "send again" after the 60 s cooldown (a countdown on the disabled button; its start and end announced). */
 export default function Otp({ email, resendIn }: Props) {
   const { t } = useTranslation()
   const form = useForm({ email, code: '', remember: false })
   const resend = useForm<{ resend?: string }>({})
   const [wait, setWait] = useState(resendIn)
 
-  useEffect(() => setWait(resendIn), [resendIn])
+  // Screen readers hear when the wait starts and when it ends, not every second of it.
+  const [announce, setAnnounce] = useState('')
+  const waiting = useRef(false)
+
   useEffect(() => {
-    if (wait <= 0) return
+    setWait(resendIn)
+    waiting.current = resendIn > 0
+    setAnnounce(resendIn > 0 ? t('auth.otp.resendWait', { count: resendIn }) : '')
+  }, [resendIn, t])
+  useEffect(() => {
+    if (wait <= 0) {
+      if (waiting.current) {
+        waiting.current = false
+        setAnnounce(t('auth.otp.resendReady'))
+      }
+      return
+    }
     const id = window.setTimeout(() => setWait((w) => w - 1), 1000)
     return () => window.clearTimeout(id)
-  }, [wait])
+  }, [wait, t])
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -64,6 +78,9 @@ export default function Otp({ email, resendIn }: Props) {
       </form>
       <div className="mt-6 space-y-3 text-center">
         <FormError message={resend.errors.resend} testId="otp-resend-error" />
+        <p role="status" className="sr-only" data-testid="otp-resend-status">
+          {announce}
+        </p>
         <button type="button" onClick={askAgain} disabled={wait > 0 || resend.processing} className="btn-secondary w-full" data-testid="otp-resend">
           {wait > 0 ? t('auth.otp.resendIn', { seconds: wait }) : t('auth.otp.resend')}
         </button>
