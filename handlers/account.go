@@ -28,11 +28,13 @@ type Account struct {
 	*Core
 	accounts *identityapp.Service
 	needs    *nutritionapp.Needs
+	// emailChanges limits address-change requests per account (account_email.go).
+	emailChanges *keyedLimiter
 }
 
 // NewAccount returns the account pages over the identity and needs services.
 func NewAccount(c *Core, accounts *identityapp.Service, needs *nutritionapp.Needs) *Account {
-	return &Account{Core: c, accounts: accounts, needs: needs}
+	return &Account{Core: c, accounts: accounts, needs: needs, emailChanges: newKeyedLimiter(c.pool, 10*time.Minute, 5)}
 }
 
 // Routes registers the account routes (paths and field names are issue 12's contract).
@@ -46,6 +48,10 @@ func (h *Account) Routes(r chi.Router) {
 		r.Post("/account", h.updateAccount)
 		r.Post("/account/goals", h.setGoals)
 		r.Post("/account/password", h.changePassword)
+		r.Post("/account/email", h.requestEmailChange)
+		// A visitor opening the link signs in first and comes back (requireUser keeps the way).
+		r.Get("/account/email/confirm/{token}", h.emailChangePage)
+		r.Post("/account/email/confirm/{token}", h.confirmEmailChange)
 		r.Get("/account/billing", h.billingPage)
 		r.Post("/account/billing", h.setBilling)
 		r.Get("/account/survey", h.surveyPage)
@@ -66,6 +72,12 @@ func profileMessage(field string, err error) string {
 			field = "password"
 		}
 		return identityMessage(field, err)
+	case errors.Is(err, identity.ErrEmailRequired):
+		return "profile.error.email_required"
+	case errors.Is(err, identity.ErrEmailInvalid):
+		return "profile.error.email_invalid"
+	case errors.Is(err, identity.ErrEmailUnchanged):
+		return "profile.error.email_same"
 	case errors.Is(err, identityapp.ErrPasswordWrong):
 		return "profile.error.password_wrong"
 	case errors.Is(err, identityapp.ErrPriceLimitInvalid):
@@ -166,18 +178,30 @@ func (h *Account) accountPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
+	pending, ok, err := h.accounts.PendingEmailChange(r.Context(), a.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	var emailChange *pendingEmailProps
+	if ok {
+		emailChange = &pendingEmailProps{Email: pending.Email, ExpiresAt: pending.ExpiresAt}
+	}
 	h.render(w, r, accountPage.With(accountPageProps{
-		Account: toAccountProps(a),
-		Presets: presetGoals(),
+		Account:     toAccountProps(a),
+		EmailChange: emailChange,
+		Presets:     presetGoals(),
 		Bounds: goalBounds{MinKcal: nutrition.MinGoalKcal, MaxKcal: nutrition.MaxGoalKcal,
 			MaxProteinG: nutrition.MaxGoalProteinG, MaxFatG: nutrition.MaxGoalFatG, MaxCarbsG: nutrition.MaxGoalCarbsG},
 	}))
 }
 
 type accountPageProps struct {
-	Account accountProps               `json:"account"`
-	Presets map[string]nutrition.Goals `json:"presets"`
-	Bounds  goalBounds                 `json:"bounds"`
+	Account accountProps `json:"account"`
+	// EmailChange is the address change waiting for its link, or null.
+	EmailChange *pendingEmailProps         `json:"emailChange"`
+	Presets     map[string]nutrition.Goals `json:"presets"`
+	Bounds      goalBounds                 `json:"bounds"`
 }
 
 type goalBounds struct {

@@ -38,7 +38,7 @@ func (s *Service) RegisterPersonalData(areas ...PersonalData) {
 var ErrConfirmationMismatch = errors.New("confirmation does not match the account's email")
 
 // Export gathers everything about the person: the account, its billing details, survey and
-// needs calculations, then every registered area's section.
+// needs calculations, address changes, then every registered area's section.
 func (s *Service) Export(ctx context.Context, userID uuid.UUID) (map[string]any, error) {
 	out := map[string]any{}
 	err := db.InTx(ctx, s.pool, func(tx pgx.Tx) error {
@@ -85,6 +85,13 @@ func (s *Service) Export(ctx context.Context, userID uuid.UUID) (map[string]any,
 			return err
 		}
 		out["needsCalculations"] = needs
+		changes, err := jsonRows(ctx, tx, `SELECT jsonb_build_object('oldEmail', old_email, 'newEmail', new_email,
+			'requestedAt', created_at, 'expiresAt', expires_at, 'closedAt', used_at, 'completedAt', completed_at)
+			FROM email_changes WHERE user_id = $1 ORDER BY created_at`, userID)
+		if err != nil {
+			return err
+		}
+		out["emailChanges"] = changes
 		for _, p := range s.personal {
 			if p.Export == nil {
 				continue
@@ -119,8 +126,9 @@ func jsonRows(ctx context.Context, q db.DBTX, sql string, args ...any) ([]map[st
 }
 
 // DeleteAccount erases the person once they typed their address to confirm: every registered
-// area's eraser, the rows keyed by the address (waitlist, pending emails, rate limits, the
-// development mailbox), then the users row with everything that references it. All in one
+// area's eraser, the rows keyed by the address or by the addresses they had or asked for before
+// (waitlist, pending emails, rate limits, the development mailbox), then the users row with
+// everything that references it (email_changes too). All in one
 // transaction. The ledger keeps its events under the bare user id, which nothing links to a
 // person any more: balances and audits stay consistent, and the address can sign up again as a
 // new person.
@@ -142,16 +150,25 @@ func (s *Service) DeleteAccount(ctx context.Context, userID uuid.UUID, confirmEm
 				return fmt.Errorf("identity: erase %s of %s: %w", p.Area, userID, err)
 			}
 		}
-		for _, q := range []string{
-			`DELETE FROM waitlist WHERE email = $1`,
-			`DELETE FROM dev_mailbox WHERE recipient = $1`,
-			`DELETE FROM rate_limits WHERE key = 'acct:' || $1`,
-			// Emails not sent yet (and any args a finished job kept) name the address.
-			`DELETE FROM river_job WHERE kind = 'send_email' AND args->>'to' = $1`,
-		} {
-			if _, err := tx.Exec(ctx, q, u.Email); err != nil {
-				return fmt.Errorf("identity: erase %s: %w", userID, err)
+		addresses, err := formerAddresses(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		for _, addr := range append(addresses, u.Email) {
+			for _, q := range []string{
+				`DELETE FROM waitlist WHERE email = $1`,
+				`DELETE FROM dev_mailbox WHERE recipient = $1`,
+				`DELETE FROM rate_limits WHERE key = 'acct:' || $1`,
+				// Emails not sent yet (and any args a finished job kept) name the address.
+				`DELETE FROM river_job WHERE kind = 'send_email' AND args->>'to' = $1`,
+			} {
+				if _, err := tx.Exec(ctx, q, addr); err != nil {
+					return fmt.Errorf("identity: erase %s: %w", userID, err)
+				}
 			}
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM rate_limits WHERE key = $1`, EmailChangeLimitKey(userID)); err != nil {
+			return fmt.Errorf("identity: erase %s: %w", userID, err)
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, userID); err != nil {
 			return fmt.Errorf("identity: erase %s: %w", userID, err)
@@ -169,3 +186,23 @@ func (s *Service) SignOutEverywhere(ctx context.Context, userID uuid.UUID) error
 	}
 	return nil
 }
+
+// formerAddresses are the addresses the person had or asked for (email_changes) that no other
+// account holds now: what was sent to them is the person's. An address another account holds
+// is that account's, even when this person once tried it.
+func formerAddresses(ctx context.Context, tx pgx.Tx, userID uuid.UUID) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT DISTINCT a FROM email_changes c, LATERAL (VALUES (c.old_email), (c.new_email)) v(a)
+		WHERE c.user_id = $1 AND NOT EXISTS (SELECT 1 FROM users WHERE email = a AND id <> $1)`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("identity: former addresses of %s: %w", userID, err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("identity: former addresses of %s: %w", userID, err)
+	}
+	return out, nil
+}
+
+// EmailChangeLimitKey is the rate-limit key of a person's address-change requests; account
+// deletion removes it.
+func EmailChangeLimitKey(userID uuid.UUID) string { return "email-change:" + userID.String() }

@@ -40,3 +40,16 @@ func FuzzNormalizeEmail(f *testing.F) {
 		}
 	})
 }
+
+func TestNewEmailFor(t *testing.T) {
+	t.Parallel()
+	got, err := NewEmailFor("anna@example.com", "  Anna.New@Example.COM ")
+	require.NoError(t, err)
+	require.Equal(t, "anna.new@example.com", got)
+	_, err = NewEmailFor("anna@example.com", "ANNA@example.com")
+	require.ErrorIs(t, err, ErrEmailUnchanged, "a change of case only is the same address")
+	_, err = NewEmailFor("anna@example.com", "not an address")
+	require.ErrorIs(t, err, ErrEmailInvalid)
+	_, err = NewEmailFor("anna@example.com", " ")
+	require.ErrorIs(t, err, ErrEmailRequired)
+}

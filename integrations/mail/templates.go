@@ -25,12 +25,22 @@ const (
 	KindOnboardingExists Kind = "onboarding_exists"
 	// KindPurchaseReceipt confirms a token purchase (billing).
 	KindPurchaseReceipt Kind = "purchase_receipt"
+	// KindEmailChange carries the link that confirms a new address (to the new address).
+	KindEmailChange Kind = "email_change"
+	// KindEmailChangeTaken tells an address that belongs to an account that someone tried to
+	// move another account to it; it has no link.
+	KindEmailChangeTaken Kind = "email_change_taken"
+	// KindEmailChangeRequested tells the current address that a change was asked for.
+	KindEmailChangeRequested Kind = "email_change_requested"
+	// KindEmailChanged tells the former address that the change happened.
+	KindEmailChanged Kind = "email_changed"
 )
 
 // Valid reports whether k has a template.
 func (k Kind) Valid() bool {
 	switch k {
-	case KindVerify, KindOTP, KindReset, KindResetUnknown, KindAccountExists, KindOnboardingExists, KindPurchaseReceipt:
+	case KindVerify, KindOTP, KindReset, KindResetUnknown, KindAccountExists, KindOnboardingExists, KindPurchaseReceipt,
+		KindEmailChange, KindEmailChangeTaken, KindEmailChangeRequested, KindEmailChanged:
 		return true
 	}
 	return false
@@ -51,6 +61,9 @@ type Data struct {
 	Diet        string `json:"diet,omitempty"`
 	Objective   string `json:"objective,omitempty"`
 	MacroPreset string `json:"macroPreset,omitempty"`
+	// Email is the other address of an address change (the new one, in the notices to the
+	// current address).
+	Email string `json:"email,omitempty"`
 }
 
 type view struct {
@@ -97,7 +110,7 @@ func Compose(tr *i18n.Translator, locale string, k Kind, to string, d Data) (Mes
 	if d.Brand == "" {
 		d.Brand = "Gamelle"
 	}
-	td := map[string]any{"Name": d.Name, "Code": d.Code, "Brand": d.Brand, "Tokens": d.Tokens, "Amount": d.Amount}
+	td := map[string]any{"Name": d.Name, "Code": d.Code, "Brand": d.Brand, "Tokens": d.Tokens, "Amount": d.Amount, "Email": d.Email}
 	if d.Diet != "" {
 		td["Diet"] = tr.T(locale, "email.diet."+d.Diet)
 		td["Objective"] = tr.T(locale, "email.objective."+d.Objective)

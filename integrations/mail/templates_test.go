@@ -12,7 +12,8 @@ import (
 func TestComposeEveryKindInBothLanguages(t *testing.T) {
 	t.Parallel()
 	tr := i18n.MustNew()
-	kinds := []mail.Kind{mail.KindVerify, mail.KindOTP, mail.KindReset, mail.KindResetUnknown, mail.KindAccountExists, mail.KindOnboardingExists, mail.KindPurchaseReceipt}
+	kinds := []mail.Kind{mail.KindVerify, mail.KindOTP, mail.KindReset, mail.KindResetUnknown, mail.KindAccountExists, mail.KindOnboardingExists, mail.KindPurchaseReceipt,
+		mail.KindEmailChange, mail.KindEmailChangeTaken, mail.KindEmailChangeRequested, mail.KindEmailChanged}
 	for _, k := range kinds {
 		fr, err := mail.Compose(tr, "fr", k, "a@b.fr", mail.Data{Name: "Zoé <script>", Link: "https://x.test/l?a=1&b=2", Code: "042137"})
 		require.NoError(t, err)

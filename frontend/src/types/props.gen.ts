@@ -5,6 +5,7 @@
 import type { PlainRouteName } from '../lib/routes.gen'
 import type { TranslationKey } from '../locales/types'
 import type AccountBillingPage from '../pages/account/billing'
+import type AccountEmailConfirmPage from '../pages/account/email-confirm'
 import type AccountIndexPage from '../pages/account/index'
 import type AccountLanguagePage from '../pages/account/language'
 import type AccountSurveyPage from '../pages/account/survey'
@@ -57,8 +58,16 @@ export type AccountBillingProps = {
   countries: string[]
 }
 
+export type AccountEmailConfirmProps = {
+  requestId: string
+  state: EmailChangeState
+  email?: string
+  token?: string
+}
+
 export type AccountIndexProps = {
   account: AccountProps
+  emailChange: PendingEmailProps | null
   presets: Record<string, Goals>
   bounds: GoalBounds
 }
@@ -322,6 +331,8 @@ export type DevMailboxProps = {
 
 export type Diet = 'omnivore' | 'vegetarian' | 'vegan'
 
+export type EmailChangeState = 'confirm' | 'other_account' | 'taken' | 'expired' | 'used' | 'invalid'
+
 export type ErrorsBadRequestProps = {
   requestId: string
 }
@@ -576,6 +587,11 @@ export type OnboardingStep = 1 | 2 | 3 | 4
 export type OnboardingVideoProps = {
   src: string
   captions: Record<Locale, string>
+}
+
+export type PendingEmailProps = {
+  email: string
+  expiresAt: string
 }
 
 export type Person = {
@@ -908,6 +924,7 @@ export type Totals = {
 /** Each page's own props (besides SharedProps), by Inertia component name. */
 export interface PageProps {
   'account/billing': AccountBillingProps
+  'account/email-confirm': AccountEmailConfirmProps
   'account/index': AccountIndexProps
   'account/language': AccountLanguageProps
   'account/survey': AccountSurveyProps
@@ -962,6 +979,7 @@ export type PageComponent = keyof PageProps
 /** Every page component the server declares. */
 export const pageComponents = [
   'account/billing',
+  'account/email-confirm',
   'account/index',
   'account/language',
   'account/survey',
@@ -1016,6 +1034,7 @@ type Expect<T extends true> = T
 /** Compiles only when every page component accepts its props. */
 export type PagesAcceptTheirProps = [
   Expect<Accepts<typeof AccountBillingPage, SharedProps & PageProps['account/billing']>>,
+  Expect<Accepts<typeof AccountEmailConfirmPage, SharedProps & PageProps['account/email-confirm']>>,
   Expect<Accepts<typeof AccountIndexPage, SharedProps & PageProps['account/index']>>,
   Expect<Accepts<typeof AccountLanguagePage, SharedProps & PageProps['account/language']>>,
   Expect<Accepts<typeof AccountSurveyPage, SharedProps & PageProps['account/survey']>>,

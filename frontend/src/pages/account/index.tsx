@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { FormField } from '../../components/auth/form-field'
 import { SelectField } from '../../components/profile/select-field'
 import { url } from '../../lib/routes.gen'
+import type { PageProps } from '../../types'
+import { EmailSection } from './email-section'
 
 export type Goals = { kcal: number; proteinG: number; fatG: number; carbsG: number }
 
@@ -23,12 +25,13 @@ type AccountProps = {
     priceLimit: number | null
   }
   presets: Record<string, Goals>
+  emailChange: PageProps['account/index']['emailChange']
 }
 
 const presetNames = ['default', 'high_protein', 'high_carbs', 'low_carbs', 'balanced'] as const
 
 /** The account: identity and preferences, daily goals by hand (free), password. */
-export default function AccountPage({ account, presets }: AccountProps) {
+export default function AccountPage({ account, presets, emailChange }: AccountProps) {
   const { t } = useTranslation()
   const details = useForm({
     name: account.name,
@@ -127,7 +130,6 @@ export default function AccountPage({ account, presets }: AccountProps) {
         <form onSubmit={saveDetails} noValidate className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="account-form">
           <FormField id="account-name" name="name" autoComplete="given-name" label={t('profile.account.name')} value={details.data.name} onChange={(e) => details.setData('name', e.target.value)} error={details.errors.name} />
           <FormField id="account-surname" name="surname" autoComplete="family-name" label={t('profile.account.surname')} value={details.data.surname} onChange={(e) => details.setData('surname', e.target.value)} error={details.errors.surname} />
-          <FormField id="account-email" name="email" type="email" label={t('profile.account.email')} value={account.email} readOnly className="sm:col-span-2" />
           <SelectField id="account-language" name="language" label={t('profile.account.language')} value={details.data.language} onChange={(e) => details.setData('language', e.target.value)} error={details.errors.language} options={[{ value: 'fr', label: 'Français' }, { value: 'en', label: 'English' }]} />
           <SelectField id="account-units" name="units" label={t('profile.account.units')} value={details.data.units} onChange={(e) => details.setData('units', e.target.value)} error={details.errors.units} options={[{ value: 'g', label: t('profile.account.unitsG') }, { value: 'lb', label: t('profile.account.unitsLb') }]} />
           <SelectField id="account-currency" name="currency" label={t('profile.account.currency')} value={details.data.currency} onChange={(e) => details.setData('currency', e.target.value)} error={details.errors.currency} options={[{ value: 'EUR', label: 'EUR (€)' }, { value: 'USD', label: 'USD ($)' }]} />
@@ -146,6 +148,8 @@ export default function AccountPage({ account, presets }: AccountProps) {
           </div>
         </form>
       </section>
+
+      <EmailSection email={account.email} hasPassword={account.hasPassword} pending={emailChange} />
 
       <section aria-labelledby="password-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
         <h2 id="password-title" className="text-lg font-bold text-stone-900">
