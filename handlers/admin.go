@@ -233,14 +233,9 @@ type adjustForm struct {
 }
 
 func (h *Admin) adjustTokens(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "userId")
-	if !ok {
-		h.notFound(w, r)
-		return
-	}
 	var f adjustForm
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
+	id, ok := h.pathAndBody(w, r, "userId", &f)
+	if !ok {
 		return
 	}
 	if f.Amount == nil {
@@ -289,14 +284,9 @@ type roleForm struct {
 }
 
 func (h *Admin) changeRole(w http.ResponseWriter, r *http.Request) {
-	id, ok := pathID(r, "userId")
-	if !ok {
-		h.notFound(w, r)
-		return
-	}
 	var f roleForm
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
+	id, ok := h.pathAndBody(w, r, "userId", &f)
+	if !ok {
 		return
 	}
 	err := h.admin.ChangeRole(r.Context(), h.actor(r), id, f.Role)

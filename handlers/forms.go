@@ -11,6 +11,8 @@ import (
 	"net/url"
 	"unicode/utf8"
 
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
 	inertia "github.com/romsar/gonertia/v3"
 
 	"github.com/gamelle/gamelle/handlers/qs"
@@ -185,4 +187,25 @@ func (s *Core) backWithErrors(w http.ResponseWriter, r *http.Request, fallback s
 func (s *Core) redirectWithErrors(w http.ResponseWriter, r *http.Request, to string, errs inertia.ValidationErrors) {
 	ctx := inertia.SetValidationErrors(r.Context(), errs)
 	s.inertia.Redirect(w, r.WithContext(ctx), to, http.StatusSeeOther)
+}
+
+// pathID is the URL parameter name parsed as a UUID; false when it is not one.
+func pathID(r *http.Request, name string) (uuid.UUID, bool) {
+	id, err := uuid.Parse(chi.URLParam(r, name))
+	return id, err == nil
+}
+
+// pathAndBody reads the UUID in the URL parameter name and decodes the body into dst; false
+// when it has answered already (not found for a malformed id, the body's error otherwise).
+func (s *Core) pathAndBody(w http.ResponseWriter, r *http.Request, name string, dst any) (uuid.UUID, bool) {
+	id, ok := pathID(r, name)
+	if !ok {
+		s.notFound(w, r)
+		return uuid.Nil, false
+	}
+	if err := decodeBody(r, dst); err != nil {
+		s.bodyError(w, r, err)
+		return uuid.Nil, false
+	}
+	return id, true
 }

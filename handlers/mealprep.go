@@ -114,26 +114,6 @@ func (h *MealPreps) owner(r *http.Request) uuid.UUID {
 	return u.ID
 }
 
-func pathID(r *http.Request, name string) (uuid.UUID, bool) {
-	id, err := uuid.Parse(chi.URLParam(r, name))
-	return id, err == nil
-}
-
-// pathAndBody reads the meal prep id of the URL and decodes the body into dst; false when it
-// has answered already (not found for a malformed id, the body's error otherwise).
-func (h *MealPreps) pathAndBody(w http.ResponseWriter, r *http.Request, dst any) (uuid.UUID, bool) {
-	id, ok := pathID(r, "id")
-	if !ok {
-		h.notFound(w, r)
-		return uuid.Nil, false
-	}
-	if err := decodeBody(r, dst); err != nil {
-		h.bodyError(w, r, err)
-		return uuid.Nil, false
-	}
-	return id, true
-}
-
 // load checks the meal prep of the URL belongs to the person and replays it.
 func (h *MealPreps) load(w http.ResponseWriter, r *http.Request) (*mealprep.MealPrep, bool) {
 	id, ok := pathID(r, "id")
@@ -411,7 +391,7 @@ type foodForm struct {
 
 func (h *MealPreps) setFood(w http.ResponseWriter, r *http.Request) {
 	var f foodForm
-	id, ok := h.pathAndBody(w, r, &f)
+	id, ok := h.pathAndBody(w, r, "id", &f)
 	if !ok {
 		return
 	}
@@ -424,7 +404,7 @@ func (h *MealPreps) setFood(w http.ResponseWriter, r *http.Request) {
 
 func (h *MealPreps) removeFood(w http.ResponseWriter, r *http.Request) {
 	var f foodForm
-	id, ok := h.pathAndBody(w, r, &f)
+	id, ok := h.pathAndBody(w, r, "id", &f)
 	if !ok {
 		return
 	}
@@ -479,7 +459,7 @@ type generateForm struct {
 
 func (h *MealPreps) generate(w http.ResponseWriter, r *http.Request) {
 	var f generateForm
-	id, ok := h.pathAndBody(w, r, &f)
+	id, ok := h.pathAndBody(w, r, "id", &f)
 	if !ok {
 		return
 	}
@@ -515,7 +495,7 @@ type ingredientFormEntry struct {
 
 func (h *MealPreps) updateRecipe(w http.ResponseWriter, r *http.Request) {
 	var f updateRecipeForm
-	id, ok := h.pathAndBody(w, r, &f)
+	id, ok := h.pathAndBody(w, r, "id", &f)
 	if !ok {
 		return
 	}
@@ -548,7 +528,7 @@ func (h *MealPreps) deleteRecipes(w http.ResponseWriter, r *http.Request) {
 	var f struct {
 		RecipeID string `json:"recipeId"`
 	}
-	id, ok := h.pathAndBody(w, r, &f)
+	id, ok := h.pathAndBody(w, r, "id", &f)
 	if !ok {
 		return
 	}
