@@ -71,6 +71,7 @@ func TestSurveyResultShowsTheAIExplanationBesideTheFormulasNumbers(t *testing.T)
 	req := p.Props["request"].(map[string]any)
 	require.Equal(t, "done", req["status"])
 	require.Equal(t, "Your day\nYour 2 759 kcal cover cycling to work and football on Sundays.", req["explanation"], "plain text, no markup")
+	require.Equal(t, "en", req["explanationLang"])
 	want, err := nutrition.CalculateNeeds(nutrition.NeedsInput{Body: nutrition.Body{WeightKg: 80, HeightCm: 180, Age: 30, Sex: nutrition.Male},
 		Activity: nutrition.Moderate, Objective: nutrition.Maintenance, Preset: nutrition.PresetDefault})
 	require.NoError(t, err)

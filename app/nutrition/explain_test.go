@@ -49,6 +49,7 @@ func TestExplanationIsStoredCleanedBesideTheFormulasNumbers(t *testing.T) {
 		return "**Your 2 759 kcal** <em>cover</em> cycling to work.", nil
 	}), "en")
 	require.Equal(t, "Your 2 759 kcal cover cycling to work.", r.Explanation)
+	require.Equal(t, "en", r.ExplanationLang)
 	require.Equal(t, "en", got.Lang, "written in the person's language")
 	require.Equal(t, want, got.Needs)
 	require.Equal(t, "desk job, cycling to work", got.ActivityDescription)
@@ -75,6 +76,7 @@ func TestExplanationThatFailsIsLeftOut(t *testing.T) {
 			t.Parallel()
 			r, _ := computeWith(t, ex, "fr")
 			require.Empty(t, r.Explanation)
+			require.Empty(t, r.ExplanationLang)
 		})
 	}
 }

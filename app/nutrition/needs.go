@@ -157,8 +157,10 @@ type Request struct {
 	Survey      Survey           `json:"survey"`
 	Needs       *nutrition.Needs `json:"needs"`
 	Explanation string           `json:"explanation"`
-	Accepted    bool             `json:"accepted"`
-	CreatedAt   time.Time        `json:"createdAt"`
+	// ExplanationLang is the language the explanation is written in ("fr" or "en"; "" without one).
+	ExplanationLang string    `json:"explanationLang"`
+	Accepted        bool      `json:"accepted"`
+	CreatedAt       time.Time `json:"createdAt"`
 }
 
 // chargeRef is the ledger reference of a request's charge and refund.
@@ -236,9 +238,9 @@ func (s *Needs) Latest(ctx context.Context, userID uuid.UUID) (*Request, error) 
 		needs      []byte
 		acceptedAt *time.Time
 	)
-	err := s.pool.QueryRow(ctx, `SELECT id, status, input, needs, explanation, accepted_at, created_at FROM needs_requests
-		WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`, userID).
-		Scan(&r.ID, &r.Status, &input, &needs, &r.Explanation, &acceptedAt, &r.CreatedAt)
+	err := s.pool.QueryRow(ctx, `SELECT id, status, input, needs, explanation, explanation_lang, accepted_at, created_at
+		FROM needs_requests WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`, userID).
+		Scan(&r.ID, &r.Status, &input, &needs, &r.Explanation, &r.ExplanationLang, &acceptedAt, &r.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, nil
 	}
@@ -340,18 +342,24 @@ func (s *Needs) Compute(ctx context.Context, requestID uuid.UUID, ex Explainer, 
 	if err != nil {
 		return &permanentError{fmt.Errorf("nutrition: needs request %s: %w", requestID, err)}
 	}
-	var explanation string
+	if lang != "en" {
+		lang = "fr"
+	}
+	var explanation, explanationLang string
 	if ex != nil {
 		explanation = explain(ctx, ex, explainTimeout, nutrition.ExplainRequest{
 			Needs: n, ActivityDescription: sv.ActivityDescription, OtherActivities: sv.OtherActivities, Lang: lang,
 		})
 	}
+	if explanation != "" {
+		explanationLang = lang
+	}
 	out, err := json.Marshal(n)
 	if err != nil {
 		return err
 	}
-	_, err = s.pool.Exec(ctx, `UPDATE needs_requests SET status = 'done', needs = $2, explanation = $3, finished_at = $4
-		WHERE id = $1 AND status = 'pending'`, requestID, out, explanation, s.now().UTC())
+	_, err = s.pool.Exec(ctx, `UPDATE needs_requests SET status = 'done', needs = $2, explanation = $3, explanation_lang = $4,
+		finished_at = $5 WHERE id = $1 AND status = 'pending'`, requestID, out, explanation, explanationLang, s.now().UTC())
 	if err != nil {
 		return fmt.Errorf("nutrition: store needs %s: %w", requestID, err)
 	}

@@ -104,6 +104,7 @@ describe('profile', () => {
     expect(await page.getByTestId('needs-result').innerText()).toContain('1\u202f780')
     expect(await page.getByTestId('needs-explanation').innerText()).toContain(fr.profile.survey.explanation)
     expect(await page.getByTestId('needs-explanation-text').innerText()).toBe(fakeExplanation.fr.shown)
+    expect(await page.getByTestId('needs-explanation-text').getAttribute('lang')).toBe('fr')
     await checkPage(page, '/account/survey', 'profile-survey')
     await page.getByTestId('needs-accept').click()
     await page.waitForURL('**/dashboard/general')
@@ -122,7 +123,7 @@ describe('profile', () => {
     await page.goto('/dashboard/account')
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(en.profile.account.title)
     await checkPage(page, '/dashboard/language', 'profile-language')
-  }, 120_000)
+  }, 180_000)
 })
 
 describe('profile in English', () => {
@@ -193,5 +194,15 @@ describe('profile in English', () => {
     expect(prompt).not.toContain(email)
     expect(prompt).not.toContain('Taylor')
     await checkPage(page, '/account/survey', 'profile-survey-en')
+
+    // Back to French: the page follows, the explanation stays marked as the English it is.
+    await page.goto('/dashboard/language')
+    await page.getByLabel(en.profile.language.fr, { exact: true }).check()
+    await page.getByRole('button', { name: en.profile.language.save }).click()
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(fr.profile.language.title)
+    await page.goto('/account/survey')
+    expect(await page.locator('html').getAttribute('lang')).toBe('fr')
+    expect(await page.getByTestId('needs-explanation').innerText()).toContain(fr.profile.survey.explanation)
+    expect(await page.getByTestId('needs-explanation-text').getAttribute('lang')).toBe('en')
   }, 120_000)
 })

@@ -731,6 +731,7 @@ export type Request = {
   survey: Survey
   needs: Needs | null
   explanation: string
+  explanationLang: string
   accepted: boolean
   createdAt: string
 }

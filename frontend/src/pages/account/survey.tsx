@@ -33,7 +33,7 @@ type Needs = {
   carbsG: number
   input: { body: { weightKg: number; heightCm: number; age: number; sex: string } }
 }
-type NeedsRequest = { id: string; status: 'pending' | 'done' | 'failed'; needs: Needs | null; explanation: string; accepted: boolean }
+type NeedsRequest = { id: string; status: 'pending' | 'done' | 'failed'; needs: Needs | null; explanation: string; explanationLang: string; accepted: boolean }
 type Props = { survey: Survey | null; units: string; cost: number; request: NeedsRequest | null; errors?: Record<string, string> }
 
 const POLL_MS = 1000
@@ -163,8 +163,8 @@ export default function SurveyPage() {
               <h3 className="text-sm font-semibold text-stone-900">
                 {t('profile.survey.explanation')}
               </h3>
-              {/* Plain text (cleaned by the server), rendered as text: never as HTML. */}
-              <p className="mt-1 text-sm whitespace-pre-line text-stone-700" data-testid="needs-explanation-text">
+              {/* Plain text (cleaned by the server), rendered as text, never as HTML; in the language it was written in. */}
+              <p lang={request.explanationLang || undefined} className="mt-1 text-sm whitespace-pre-line text-stone-700" data-testid="needs-explanation-text">
                 {request.explanation}
               </p>
               <p className="mt-2 text-xs text-stone-600">{t('profile.survey.explanationNote')}</p>
