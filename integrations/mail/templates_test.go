@@ -35,3 +35,22 @@ func TestComposeEveryKindInBothLanguages(t *testing.T) {
 	_, err = mail.Compose(tr, "fr", mail.Kind("nope"), "a@b.fr", mail.Data{})
 	require.ErrorIs(t, err, mail.ErrPermanent)
 }
+
+// The notices of an address change name the new address, in the recipient's language; the
+// email to an address another account owns carries no link.
+func TestComposeEmailChangeNotices(t *testing.T) {
+	t.Parallel()
+	tr := i18n.MustNew()
+	for _, lang := range []string{"fr", "en"} {
+		for _, k := range []mail.Kind{mail.KindEmailChangeRequested, mail.KindEmailChanged} {
+			m, err := mail.Compose(tr, lang, k, "old@b.fr", mail.Data{Name: "Zoé", Email: "new@b.fr", Link: "https://x.test/dashboard/settings"})
+			require.NoError(t, err)
+			require.Contains(t, m.Text, "new@b.fr", "%s %s", lang, k)
+			require.Contains(t, m.HTML, "new@b.fr", "%s %s", lang, k)
+		}
+		taken, err := mail.Compose(tr, lang, mail.KindEmailChangeTaken, "owner@b.fr", mail.Data{Name: "Zoé"})
+		require.NoError(t, err)
+		require.NotContains(t, taken.Text, "http", lang)
+		require.NotContains(t, taken.HTML, "href", lang)
+	}
+}
