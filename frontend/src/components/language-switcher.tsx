@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { SUPPORTED_LOCALES } from '../i18n'
+import { SUPPORTED_LOCALES, changeLocale } from '../i18n'
 import { useLocale } from '../lib/use-locale'
 
 /**
@@ -22,7 +22,7 @@ export default function LanguageSwitcher({ className = '' }: { className?: strin
             aria-pressed={pressed}
             data-testid={`lang-${lng}`}
             onClick={() => {
-              if (!pressed) void i18n.changeLanguage(lng)
+              if (!pressed) void changeLocale(i18n, lng)
             }}
             className={`min-w-10 rounded-full px-2.5 py-1 text-xs font-bold uppercase transition-colors ${
               pressed ? 'bg-brand-700 text-white' : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900'

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LOCALE_COOKIE, createI18n, currentLocale } from './index'
+import { billingEn } from '../locales/billing/en'
+import { billingFr } from '../locales/billing/fr'
+import { enCore } from '../locales/core/en'
+import { frCore } from '../locales/core/fr'
+import { LOCALE_COOKIE, changeLocale, createI18n, currentLocale, loadAreaMessages } from './index'
 
 function setCookie(value: string | null) {
   document.cookie =
@@ -106,5 +110,22 @@ describe('language detection', () => {
     expect(currentLocale(i18n)).toBe('fr')
     // @ts-expect-error: the key exists only in the English resource this test adds.
     expect(i18n.t('onlyInEnglish')).toBe('Only in English')
+  })
+})
+
+describe('messages by language', () => {
+  it('loads the language in use only, and another one before switching to it', async () => {
+    const i18n = createI18n() // German browser: French
+    await loadAreaMessages(i18n, 'public/landing')
+    expect(i18n.hasResourceBundle('fr', 'translation')).toBe(true)
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false)
+    expect(i18n.t('common.skipToContent')).toBe(frCore.common.skipToContent)
+    expect(i18n.t('billing.currency.label')).toBe(billingFr.billing.currency.label)
+
+    // Through a Proxy of the instance, as react-i18next's useTranslation hands it out.
+    await changeLocale(new Proxy(i18n, {}), 'en')
+    expect(currentLocale(i18n)).toBe('en')
+    expect(i18n.t('common.skipToContent')).toBe(enCore.common.skipToContent)
+    expect(i18n.t('billing.currency.label')).toBe(billingEn.billing.currency.label)
   })
 })

@@ -1,7 +1,5 @@
 import i18next, { type i18n as I18n, type LanguageDetectorModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { enCore } from '../locales/core/en'
-import { frCore } from '../locales/core/fr'
 import type { Locale } from '../types'
 
 export const SUPPORTED_LOCALES: readonly Locale[] = ['fr', 'en']
@@ -71,8 +69,9 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
- * Creates and synchronously initialises an i18next instance with the core messages (bundled with
- * the entry); loadAreaMessages adds the areas' before a page that needs them renders.
+ * Creates and synchronously initialises an i18next instance with no messages: loadAreaMessages
+ * adds the core messages and the areas' of the language in use before a page renders, and
+ * changeLocale those of another language before switching to it.
  */
 export function createI18n(): I18n {
   const instance = i18next.createInstance()
@@ -80,7 +79,6 @@ export function createI18n(): I18n {
     .use(detector)
     .use(initReactI18next)
     .init({
-      resources: { fr: { translation: frCore }, en: { translation: enCore } },
       supportedLngs: [...SUPPORTED_LOCALES],
       nonExplicitSupportedLngs: false,
       load: 'languageOnly',
@@ -97,8 +95,9 @@ export function createI18n(): I18n {
 
 /** The language actually in use, narrowed to one we ship. */
 export function currentLocale(instance: I18n): Locale {
-  const lng = instance.resolvedLanguage ?? instance.language
-  return isLocale(lng) ? lng : DEFAULT_LOCALE
+  // Not resolvedLanguage alone: it needs the language's messages, which load after this is read
+  // (an "en-US" browser is language "en-US", languages ["en"]).
+  return [instance.resolvedLanguage, instance.language, ...(instance.languages ?? [])].find(isLocale) ?? DEFAULT_LOCALE
 }
 
 function syncHtmlLang(instance: I18n) {
@@ -107,40 +106,73 @@ function syncHtmlLang(instance: I18n) {
   }
 }
 
-/** Each area's messages, locales/<area>/{fr,en}.ts: a chunk each, loaded on demand. */
-const areaMessages = import.meta.glob<Record<string, Record<string, unknown>>>([
-  '../locales/*/fr.ts',
-  '../locales/*/en.ts',
-  '!../locales/core/*',
-])
+/**
+ * The messages by area and language, locales/<area>/{fr,en}.ts: a chunk each, loaded on demand
+ * and only in the language in use (each language's chunks are the same size as the other's, and
+ * the landing page's JavaScript budget counts one: frontend/budget.go). `core` (common, nav,
+ * landing, footer, legal, errors, dashboard) goes with every page. French and English hold the
+ * same keys (locales.test.ts), so `fallbackLng` never has to reach a language not loaded.
+ */
+const messageModules = import.meta.glob<Record<string, Record<string, unknown>>>(['../locales/*/fr.ts', '../locales/*/en.ts'])
 
 /**
- * Areas whose messages the public pages (landing, legal, errors) use: only the token packs'. They
- * load with the landing page, so they count in its JavaScript budget (frontend/budget.go).
+ * Areas whose messages the public pages (landing, legal, errors) use besides the core: only the
+ * token packs'. They load with the landing page, so they count in its JavaScript budget
+ * (frontend/budget.go).
  */
 export const PUBLIC_PAGE_AREAS = ['billing']
 
-const loaded = new WeakMap<I18n, Set<string>>()
-
 /**
- * Adds to instance, in both languages, the messages of the areas the page `component` may use:
- * the billing area's for a public or error page, every area's for any other page (its own,
- * and those of the components it shares with other areas). Resolves once they are in.
+ * Per message store: the areas pages have needed so far, and the message modules added. Keyed by
+ * the store, not the instance: react-i18next's useTranslation hands out a Proxy of the instance.
  */
-export async function loadAreaMessages(instance: I18n, component: string): Promise<void> {
-  const publicPage = /^(public|errors)\//.test(component)
-  const done = loaded.get(instance) ?? new Set<string>()
-  loaded.set(instance, done)
-  const wanted = Object.keys(areaMessages).filter((path) => {
-    const area = path.split('/')[2] ?? ''
-    return !done.has(path) && (!publicPage || PUBLIC_PAGE_AREAS.includes(area))
-  })
+const state = new WeakMap<object, { areas: Set<string>; added: Set<string> }>()
+
+function stateOf(instance: I18n) {
+  let s = state.get(instance.store)
+  if (!s) {
+    s = { areas: new Set(['core']), added: new Set() }
+    state.set(instance.store, s)
+  }
+  return s
+}
+
+/** Adds the messages of every area needed so far in lng; resolves once they are in. */
+async function loadMessages(instance: I18n, lng: Locale): Promise<void> {
+  const s = stateOf(instance)
   await Promise.all(
-    wanted.map(async (path) => {
-      const mod = await areaMessages[path]!()
-      const lng = path.endsWith('/fr.ts') ? 'fr' : 'en'
+    [...s.areas].map(async (area) => {
+      const path = `../locales/${area}/${lng}.ts`
+      const load = messageModules[path]
+      if (s.added.has(path) || !load) return
+      const mod = await load()
       for (const messages of Object.values(mod)) instance.addResourceBundle(lng, 'translation', messages, true, true)
-      done.add(path)
+      s.added.add(path)
     }),
   )
+}
+
+/**
+ * Adds to instance, in the language in use, the core messages and those of the areas the page
+ * `component` may use: the billing area's for a public or error page, every area's for any
+ * other page (its own, and those of the components it shares with other areas). Resolves once
+ * they are in.
+ */
+export async function loadAreaMessages(instance: I18n, component: string): Promise<void> {
+  const s = stateOf(instance)
+  const publicPage = /^(public|errors)\//.test(component)
+  for (const path of Object.keys(messageModules)) {
+    const area = path.split('/')[2] ?? ''
+    if (!publicPage || PUBLIC_PAGE_AREAS.includes(area)) s.areas.add(area)
+  }
+  await loadMessages(instance, currentLocale(instance))
+}
+
+/**
+ * Switches to lng once its messages for every area loaded so far are in, so nothing renders
+ * untranslated: use it rather than i18n.changeLanguage.
+ */
+export async function changeLocale(instance: I18n, lng: Locale): Promise<void> {
+  await loadMessages(instance, lng)
+  await instance.changeLanguage(lng)
 }

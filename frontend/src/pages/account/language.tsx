@@ -1,6 +1,7 @@
 import { Head, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { changeLocale, isLocale } from '../../i18n'
 import { url } from '../../lib/routes.gen'
 
 /** The person's language: stored on the account (emails) and in the i18n cache (this device). */
@@ -9,7 +10,11 @@ export default function LanguagePage({ language }: { language: string }) {
   const form = useForm({ language })
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    form.post(url('dashboard.language.post'), { onSuccess: () => void i18n.changeLanguage(form.data.language) })
+    form.post(url('dashboard.language.post'), {
+      onSuccess: () => {
+        if (isLocale(form.data.language)) void changeLocale(i18n, form.data.language)
+      },
+    })
   }
   return (
     <div className="mx-auto max-w-xl space-y-6">
