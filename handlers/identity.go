@@ -221,7 +221,8 @@ func (h *Identity) logout(w http.ResponseWriter, r *http.Request) {
 	h.redirectWithFlash(w, r, "/", "success", h.t(r, "flash.logout"))
 }
 
-// linkInvalid explains a dead link (expired, used or never valid) and offers the way to a new one.
+// linkInvalid explains a dead link (expired, used or never valid) and offers the way to a new
+// one, or, to someone signed in, the way to their dashboard.
 func (h *Identity) linkInvalid(w http.ResponseWriter, r *http.Request, kind linkKind, err error, email string) {
 	reason := linkUsed
 	switch {
@@ -230,7 +231,11 @@ func (h *Identity) linkInvalid(w http.ResponseWriter, r *http.Request, kind link
 	case errors.Is(err, identity.ErrLinkInvalid):
 		reason = linkInvalidReason
 	}
-	h.renderStatus(w, r, http.StatusGone, linkInvalidPage.With(linkInvalidProps{Kind: kind, Reason: reason, Email: email}))
+	props := linkInvalidProps{Kind: kind, Reason: reason, Email: email}
+	if u, ok := currentUser(r.Context()); ok {
+		props.SignedInAs = u.Email
+	}
+	h.renderStatus(w, r, http.StatusGone, linkInvalidPage.With(props))
 }
 
 // verifyEmailPage opens a verification link. A browser signed in as another account is asked
@@ -285,10 +290,14 @@ func (h *Identity) verifyEmail(w http.ResponseWriter, r *http.Request) {
 		h.redirectWithFlash(w, r, h.nextOr(r, "/dashboard/general"), "success", h.t(r, "flash.verify.done"))
 		return
 	}
-	// A replay: nothing granted. Only an already signed-in owner goes to the dashboard; the
-	// link never signs anyone in twice.
-	if u, ok := currentUser(r.Context()); ok && u.ID == res.User.ID {
-		h.redirectWithFlash(w, r, "/dashboard/general", "success", h.t(r, "flash.verify.already"))
+	// A replay: nothing granted, and the link never signs anyone in twice. Someone signed in
+	// stays on their dashboard and is not asked to sign in.
+	if u, ok := currentUser(r.Context()); ok {
+		msg := h.t(r, "flash.verify.already_signed_in")
+		if u.ID != res.User.ID {
+			msg = h.t(r, "flash.verify.already_other", map[string]any{"Email": u.Email})
+		}
+		h.redirectWithFlash(w, r, "/dashboard/general", "success", msg)
 		return
 	}
 	h.redirectWithFlash(w, r, "/auth/login", "success", h.t(r, "flash.verify.already"))

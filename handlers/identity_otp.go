@@ -165,7 +165,17 @@ func (h *Identity) magicLink(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, err := h.accounts.MagicLink(r.Context(), id, chi.URLParam(r, "otp"))
+	cur, signedIn := currentUser(r.Context())
 	switch {
+	case signedIn && cur.ID == id && (errors.Is(err, identity.ErrLinkUsed) || errors.Is(err, identity.ErrLinkExpired)):
+		// The link's own account is already signed in here: nothing to do, and no reason to
+		// ask for a new code. A wrong secret still says "invalid" below.
+		key := "flash.link.magic_used_signed_in"
+		if errors.Is(err, identity.ErrLinkExpired) {
+			key = "flash.link.magic_expired_signed_in"
+		}
+		h.redirectWithFlash(w, r, "/dashboard/general", "success", h.t(r, key))
+		return
 	case identity.DeadLink(err):
 		h.linkInvalid(w, r, linkMagic, err, "")
 		return

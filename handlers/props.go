@@ -100,6 +100,9 @@ type linkInvalidProps struct {
 	Reason linkReason `json:"reason"`
 	// Only for a reset link, to fill the form that asks for a new one.
 	Email string `json:"email,omitempty"`
+	// The address of the account this browser is signed in to, if any: the page then words the
+	// way on for someone signed in (their dashboard), never "sign in".
+	SignedInAs string `json:"signedInAs,omitempty"`
 }
 
 var linkInvalidPage = page.Define[linkInvalidProps]("auth/link-invalid")

@@ -186,6 +186,7 @@ export type AuthLinkInvalidProps = {
   kind: LinkKind
   reason: LinkReason
   email?: string
+  signedInAs?: string
 }
 
 export type AuthOtpProps = {

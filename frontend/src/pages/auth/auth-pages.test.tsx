@@ -54,6 +54,14 @@ describe('auth pages', () => {
     expect(screen.getByRole('link', { name: fr.auth.link.newReset })).toHaveAttribute('href', '/reset-password/forgotten-password?email=a%40b.fr')
   })
 
+  it('a dead link opened while signed in names the session and offers the dashboard, not sign-in', async () => {
+    await renderPage('auth/link-invalid', LinkInvalid, { ...sharedProps(), kind: 'magic', reason: 'used', signedInAs: 'a@b.fr' }, 'en', '/auth/magic-link/x/y')
+    expect(screen.getByText('This sign-in link has already been used or replaced by a newer one. You are signed in as a@b.fr.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: en.auth.link.dashboard })).toHaveAttribute('href', '/dashboard/general')
+    expect(screen.queryByRole('link', { name: en.auth.link.login })).toBeNull()
+    expect(screen.queryByRole('link', { name: en.auth.link.newCode })).toBeNull()
+  })
+
   it('the dashboard home shows the balance and the verify reminder for an unverified user', async () => {
     await renderPage('dashboard/general', General, sharedProps({ auth: { user: { ...user, balance: 0, verified: false } } }), 'fr', '/dashboard/general')
     expect(screen.getByTestId('dashboard-balance')).toHaveAttribute('data-balance', '0')

@@ -7,31 +7,46 @@ interface Props {
   kind: 'verify' | 'magic' | 'reset'
   reason: 'expired' | 'used' | 'invalid'
   email?: string
+  /** The account this browser is signed in to: the way on is its dashboard, never "sign in". */
+  signedInAs?: string
 }
 
-/** An expired, spent or never-valid emailed link: says which, and offers the way to a new one. */
-export default function LinkInvalid({ kind, reason, email }: Props) {
+/** An expired, spent or never-valid emailed link: says which, and offers the way to a new one (signed in: the dashboard). */
+export default function LinkInvalid({ kind, reason, email, signedInAs }: Props) {
   const { t } = useTranslation()
   const suffix = reason === 'expired' ? 'Expired' : reason === 'invalid' ? 'Invalid' : 'Used'
-  const text = t(`auth.link.${kind}${suffix}`)
+  const text = signedInAs ? t(`auth.link.${kind}${suffix}SignedIn`, { email: signedInAs }) : t(`auth.link.${kind}${suffix}`)
   return (
     <div data-testid="link-invalid" data-kind={kind} data-reason={reason}>
       <Head title={t('auth.link.title')} />
       <AuthHeading title={t(`auth.link.${reason}Heading`)} subtitle={text} />
-      <div className="grid gap-3">
-        {kind === 'reset' ? (
-          <Link href={url('resetPassword.forgottenPassword', { query: { email: email || undefined } })} className="btn-primary w-full py-3">
-            {t('auth.link.newReset')}
+      {signedInAs ? (
+        <div className="grid gap-3">
+          {kind === 'reset' && (
+            <Link href={url('account')} className="btn-primary w-full py-3">
+              {t('auth.link.changePassword')}
+            </Link>
+          )}
+          <Link href={url('dashboard.general')} className={`${kind === 'reset' ? 'btn-secondary' : 'btn-primary'} w-full py-3`}>
+            {t('auth.link.dashboard')}
           </Link>
-        ) : (
-          <Link href={url('auth.login', { hash: 'otp-email' })} className="btn-primary w-full py-3">
-            {t('auth.link.newCode')}
+        </div>
+      ) : (
+        <div className="grid gap-3">
+          {kind === 'reset' ? (
+            <Link href={url('resetPassword.forgottenPassword', { query: { email: email || undefined } })} className="btn-primary w-full py-3">
+              {t('auth.link.newReset')}
+            </Link>
+          ) : (
+            <Link href={url('auth.login', { hash: 'otp-email' })} className="btn-primary w-full py-3">
+              {t('auth.link.newCode')}
+            </Link>
+          )}
+          <Link href={url('auth.login')} className="btn-secondary w-full py-3">
+            {t('auth.link.login')}
           </Link>
-        )}
-        <Link href={url('auth.login')} className="btn-secondary w-full py-3">
-          {t('auth.link.login')}
-        </Link>
-      </div>
+        </div>
+      )}
     </div>
   )
 }
