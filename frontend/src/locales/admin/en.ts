@@ -77,6 +77,7 @@ export const adminEn = {
       deduct_tokens: 'deducted {{amount}} tokens',
       change_role: 'changed the role to {{detail}}',
       rebuild_projection: 'rebuilt “{{detail}}”',
+      edit_price: 'changed a price estimate: {{detail}}',
       reasonLabel: 'Reason: {{reason}}',
     },
     users: {

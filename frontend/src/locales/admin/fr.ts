@@ -77,6 +77,7 @@ export const adminFr = {
       deduct_tokens: 'a retiré {{amount}} jetons',
       change_role: 'a changé le rôle en {{detail}}',
       rebuild_projection: 'a reconstruit « {{detail}} »',
+      edit_price: 'a modifié une estimation de prix : {{detail}}',
       reasonLabel: 'Motif : {{reason}}',
     },
     users: {

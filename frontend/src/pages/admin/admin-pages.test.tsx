@@ -50,6 +50,15 @@ describe.each([
     expect(screen.getByRole('link', { name: m.admin.nav.audit })).toHaveAttribute('aria-current', 'page')
   })
 
+  it('the audit says every admin action in words, a price edit too', async () => {
+    const edit = { id: 'a2', actorId: 'x', actor: 'boss@example.com', action: 'edit_price', targetId: null, amount: null, detail: 'Fruits / Pommes: 3 → 4 EUR/kg', createdAt: '2026-11-20T10:00:00Z' }
+    await renderPage('admin/audit', Audit, props({ filters, page: page(), actions: [edit], reasons: [] }) as never, lng, '/dashboard/admin')
+    const actions = screen.getByTestId('admin-actions')
+    // toHaveTextContent folds the no-break space French puts before a colon.
+    expect(actions).toHaveTextContent(m.admin.action.edit_price.replace('{{detail}}', edit.detail).replace(/\s+/g, ' '))
+    expect(actions).not.toHaveTextContent('edit_price')
+  })
+
   it('the audit shows a bad filter next to its field', async () => {
     await renderPage('admin/audit', Audit, props({ filters: { ...filters, from: 'x' }, page: { entries: [], totals: { entries: 0, credits: 0, debits: 0, net: 0 }, nextCursor: '' }, actions: [], reasons: [], errors: { from: 'mauvaise date' } }) as never, lng, '/dashboard/admin?from=x')
     const from = screen.getByLabelText(m.admin.audit.from)
