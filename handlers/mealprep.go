@@ -384,6 +384,8 @@ func (h *MealPreps) search(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"foods": hits, "page": res.Page, "hasMore": res.HasMore})
 }
 
+// foodForm is a food and its quantity: the food list's add/change/remove forms and each
+// ingredient of an edited recipe.
 type foodForm struct {
 	FoodCode flexInt `json:"foodCode"`
 	Grams    flexInt `json:"grams"`
@@ -482,15 +484,10 @@ func (h *MealPreps) generate(w http.ResponseWriter, r *http.Request) {
 }
 
 type updateRecipeForm struct {
-	RecipeID    string                `json:"recipeId"`
-	Name        *string               `json:"name"`
-	Servings    *flexInt              `json:"servings"`
-	Ingredients []ingredientFormEntry `json:"ingredients"`
-}
-
-type ingredientFormEntry struct {
-	FoodCode flexInt `json:"foodCode"`
-	Grams    flexInt `json:"grams"`
+	RecipeID    string     `json:"recipeId"`
+	Name        *string    `json:"name"`
+	Servings    *flexInt   `json:"servings"`
+	Ingredients []foodForm `json:"ingredients"`
 }
 
 func (h *MealPreps) updateRecipe(w http.ResponseWriter, r *http.Request) {
