@@ -209,9 +209,8 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, userID uuid.UUID, toke
 			return err
 		}
 		now := s.now()
-		// The account id wins over the address's unproven holder; a verified holder keeps it.
-		if _, err := tx.Exec(ctx, `DELETE FROM users WHERE email = $1 AND id <> $2 AND verified_at IS NULL`, row.NewEmail, userID); err != nil {
-			return fmt.Errorf("identity: drop unverified holder of new address: %w", err)
+		if err := s.dropUnverifiedHolder(ctx, tx, row.NewEmail, userID); err != nil {
+			return err
 		}
 		taken, err := moveEmail(ctx, tx, userID, row.NewEmail, now)
 		if err != nil {
@@ -247,6 +246,32 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, userID uuid.UUID, toke
 		return User{}, err
 	}
 	return out, verdict
+}
+
+// dropUnverifiedHolder erases the account nobody verified that holds email (a code asked for
+// and never used, a sign-up never confirmed), as a deletion would: the link just proved the
+// address belongs to the person confirming. A verified holder keeps it (moveEmail then fails).
+func (s *Service) dropUnverifiedHolder(ctx context.Context, tx pgx.Tx, email string, except uuid.UUID) error {
+	var id uuid.UUID
+	err := tx.QueryRow(ctx, `SELECT id FROM users WHERE email = $1 AND id <> $2 AND verified_at IS NULL FOR UPDATE`, email, except).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("identity: unverified holder of new address: %w", err)
+	}
+	for _, p := range s.personal {
+		if p.Erase == nil {
+			continue
+		}
+		if err := p.Erase(ctx, tx, id, email); err != nil {
+			return fmt.Errorf("identity: erase %s of unverified holder %s: %w", p.Area, id, err)
+		}
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("identity: drop unverified holder %s: %w", id, err)
+	}
+	return nil
 }
 
 // moveEmail sets the address and moves the session generation on. A concurrent change to the

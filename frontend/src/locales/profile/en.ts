@@ -36,7 +36,6 @@ export const profileEn = {
       identity: 'Identity and preferences',
       name: 'First name',
       surname: 'Last name',
-      email: 'Email address',
       language: 'Language',
       units: 'Units',
       unitsG: 'Grams (g)',

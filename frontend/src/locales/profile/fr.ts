@@ -36,7 +36,6 @@ export const profileFr = {
       identity: 'Identité et préférences',
       name: 'Prénom',
       surname: 'Nom',
-      email: 'Adresse e-mail',
       language: 'Langue',
       units: 'Unités',
       unitsG: 'Grammes (g)',
