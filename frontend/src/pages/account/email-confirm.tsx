@@ -1,15 +1,16 @@
 import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
-import type { PageProps } from '../../types'
+import { usePageProps } from '../../lib/shared-props'
 
 /**
  * The link emailed to a new address. Opening it changes nothing (mail scanners open links
  * too): the button's POST (CSRF-protected) does, in a browser signed in to the account that
  * asked. Other states say why the link changes nothing and where to go.
  */
-export default function EmailConfirm({ state, email = '', token = '' }: PageProps['account/email-confirm']) {
+export default function EmailConfirm() {
   const { t } = useTranslation()
+  const { state, email = '', token = '' } = usePageProps<'account/email-confirm'>()
   const confirming = state === 'confirm'
   const heading = confirming ? t('profile.email.confirm.heading') : t(`profile.email.states.${state}.heading`)
   return (
