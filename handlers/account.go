@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
@@ -19,7 +18,6 @@ import (
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/handlers/page"
-	"github.com/gamelle/gamelle/internal/i18n"
 )
 
 // Account serves the person's own pages (issue 12): the account form, daily goals, password,
@@ -289,7 +287,6 @@ func (h *Account) updateAccount(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.setLanguageCookie(w, f.Language)
 	h.redirectWithFlash(w, r, "/dashboard/account", "success", h.tIn(f.Language, "profile.flash.saved"))
 }
 
@@ -299,15 +296,6 @@ func (h *Account) tIn(lang, key string) string {
 		lang = string(identity.French)
 	}
 	return h.tr.T(lang, key)
-}
-
-// setLanguageCookie puts the language in the i18n cache the browser and the server read first,
-// so this device follows at once; other devices follow the stored language at their next page.
-func (h *Account) setLanguageCookie(w http.ResponseWriter, lang string) {
-	if lang != string(identity.French) && lang != string(identity.English) {
-		return
-	}
-	http.SetCookie(w, &http.Cookie{Name: i18n.CookieName, Value: lang, Path: "/", MaxAge: int((365 * 24 * time.Hour).Seconds()), SameSite: http.SameSiteLaxMode})
 }
 
 type goalsForm struct {
@@ -412,8 +400,11 @@ func (h *Account) setLanguage(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	h.setLanguageCookie(w, f.Language)
-	h.redirectWithFlash(w, r, "/dashboard/language", "success", h.tIn(f.Language, "profile.flash.language_saved"))
+	// The next page follows the stored language on every device, this one included (loadUser);
+	// the flash is written now, so in the new language already. Back to the page the form was
+	// on: the language page, or any page whose language switcher saved the choice.
+	ctx := inertia.SetFlash(r.Context(), inertia.Flash{"success": h.tIn(f.Language, "profile.flash.language_saved")})
+	h.back(w, r.WithContext(ctx), nil)
 }
 
 // Imperial survey answers: pounds and inches.

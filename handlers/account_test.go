@@ -65,19 +65,19 @@ func TestAccountFormAndLanguage(t *testing.T) {
 	require.Equal(t, 4.5, a["priceLimit"])
 	require.Equal(t, false, a["aiSuggestions"])
 
-	// Language: stored on the person (emails follow it) and in the i18n cookie (this device).
+	// Language: stored on the person (emails and every device follow it); the next page sets
+	// this device's i18n cookie to match (TestLanguageFollowsThePersonOnEveryDevice).
 	resp, _ = b.send(t, http.MethodPost, "/dashboard/language", map[string]any{"language": "en"}, "/dashboard/language")
 	requireRedirect(t, resp, "/dashboard/language")
 	var lang string
 	require.NoError(t, b.db.Pool.QueryRow(t.Context(), `SELECT language FROM users WHERE email = 'acct@example.test'`).Scan(&lang))
 	require.Equal(t, "en", lang)
-	found := false
-	for _, c := range resp.Cookies() {
-		if c.Name == "i18next" && c.Value == "en" {
-			found = true
-		}
-	}
-	require.True(t, found, "i18next cookie set")
+	resp, p = b.visit(t, "/dashboard/language")
+	require.Equal(t, "en", p.Props["locale"])
+	require.Equal(t, "en", languageCookie(resp), "i18next cookie set")
+	// Saved from another page's language switcher, the choice returns to that page.
+	resp, _ = b.send(t, http.MethodPost, "/dashboard/language", map[string]any{"language": "fr"}, "/dashboard/general")
+	requireRedirect(t, resp, "/dashboard/general")
 }
 
 func TestSurveyRulesAndCharge(t *testing.T) {

@@ -30,10 +30,14 @@ import (
 // MaxBodyBytes is the largest request body accepted; larger ones get 413 without being read.
 const MaxBodyBytes = 1 << 20
 
-// Users is what the web core reads about people: the signed-in person on every request and
-// their balance for the shared auth prop. *identityapp.Service satisfies it.
+// Users is what the web core reads about people: the signed-in person and their session on
+// every request, their balance for the shared auth prop, and the user_sessions rows written at
+// sign-in and sign-out. *identityapp.Service satisfies it.
 type Users interface {
 	ByID(ctx context.Context, id uuid.UUID) (identityapp.User, error)
+	SessionUser(ctx context.Context, userID, sessionID uuid.UUID) (identityapp.User, bool, error)
+	StartSession(ctx context.Context, userID uuid.UUID, generation int64, userAgent string, expires time.Time) (uuid.UUID, error)
+	EndSession(ctx context.Context, sessionID uuid.UUID) error
 	Balance(ctx context.Context, id uuid.UUID) (int64, error)
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"time"
 
 	"github.com/alexedwards/scs/v2"
 	inertia "github.com/romsar/gonertia/v3"
@@ -265,6 +266,29 @@ func withLocale(next http.Handler) http.Handler {
 		ctx := context.WithValue(r.Context(), localeKey, i18n.Detect(r))
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// followUserLanguage makes the signed-in person's stored language the request's locale, so
+// every device follows it (server messages, <html lang>, the locale prop), and sets this
+// device's language cookie to match when it differs, so the frontend's detector agrees on the
+// first page it loads. Only an explicit ?lng= in the address (a link to one language's page, an
+// API call asking for names in a language) overrides it, for that request. Visitors keep
+// withLocale's detection.
+func (s *Core) followUserLanguage(ctx context.Context, w http.ResponseWriter, r *http.Request, lang string) context.Context {
+	lang = i18n.Normalize(lang)
+	if lang == "" || i18n.Normalize(r.URL.Query().Get("lng")) != "" {
+		return ctx
+	}
+	if c, err := r.Cookie(i18n.CookieName); err != nil || c.Value != lang {
+		setLanguageCookie(w, lang)
+	}
+	return context.WithValue(ctx, localeKey, lang)
+}
+
+// setLanguageCookie writes the device's language cache, which the frontend's detector and
+// i18n.Detect read (frontend/src/i18n/index.ts writes the same cookie).
+func setLanguageCookie(w http.ResponseWriter, lang string) {
+	http.SetCookie(w, &http.Cookie{Name: i18n.CookieName, Value: lang, Path: "/", MaxAge: int((365 * 24 * time.Hour).Seconds()), SameSite: http.SameSiteLaxMode})
 }
 
 func localeFrom(ctx context.Context) string {

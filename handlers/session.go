@@ -21,6 +21,9 @@ const (
 	sessionKeyGeneration = "auth.gen"
 	sessionKeyNext       = "auth.next"
 	sessionKeyRole       = "auth.role"
+	// sessionKeyID names the session's user_sessions row (listed on the settings page); a
+	// session whose row is gone (signed out from another device) is signed out.
+	sessionKeyID = "auth.sid"
 )
 
 const userKey ctxKey = 100
@@ -32,9 +35,10 @@ func currentUser(ctx context.Context) (identityapp.User, bool) {
 }
 
 // logIn signs the person in on this browser: a new session token (so a token planted before
-// login is worthless), the user id and session generation, and a 30-day persistent cookie when
-// remember is set (a browser-session cookie otherwise), and a new anti-forgery secret. Social
-// login calls it too.
+// login is worthless), the user id and session generation, a user_sessions row (the settings
+// page lists it and can sign it out), a 30-day persistent cookie when remember is set (a
+// browser-session cookie otherwise), and a new anti-forgery secret. Every way of signing in
+// (password, code, link, social, after a password change) goes through here.
 func (s *Core) logIn(w http.ResponseWriter, r *http.Request, userID uuid.UUID, remember bool) error {
 	ctx := r.Context()
 	u, err := s.users.ByID(ctx, userID)
@@ -47,6 +51,15 @@ func (s *Core) logIn(w http.ResponseWriter, r *http.Request, userID uuid.UUID, r
 	// The anti-forgery token is now bound to this session's own secret (handed out in this
 	// response, so the next POST carries it): a token pair minted elsewhere no longer passes.
 	s.csrf.bindToNewSecret(w, r)
+	// A browser signing in again (another account, a new password) leaves its old row behind.
+	if err := s.endSessionRow(ctx); err != nil {
+		return fmt.Errorf("log in: %w", err)
+	}
+	sid, err := s.users.StartSession(ctx, u.ID, u.SessionGeneration, r.UserAgent(), s.sessions.Deadline(ctx))
+	if err != nil {
+		return fmt.Errorf("log in: %w", err)
+	}
+	s.sessions.Put(ctx, sessionKeyID, sid.String())
 	s.sessions.Put(ctx, sessionKeyUserID, u.ID.String())
 	s.sessions.Put(ctx, sessionKeyGeneration, u.SessionGeneration)
 	s.sessions.Put(ctx, sessionKeyRole, string(u.Role))
@@ -58,9 +71,13 @@ func (s *Core) logIn(w http.ResponseWriter, r *http.Request, userID uuid.UUID, r
 // flash message can still be shown.
 func (s *Core) logOut(r *http.Request) error {
 	ctx := r.Context()
+	if err := s.endSessionRow(ctx); err != nil {
+		return fmt.Errorf("log out: %w", err)
+	}
 	if err := s.sessions.RenewToken(ctx); err != nil {
 		return fmt.Errorf("log out: renew session: %w", err)
 	}
+	s.sessions.Remove(ctx, sessionKeyID)
 	s.sessions.Remove(ctx, sessionKeyUserID)
 	s.sessions.Remove(ctx, sessionKeyGeneration)
 	s.sessions.Remove(ctx, sessionKeyNext)
@@ -69,8 +86,20 @@ func (s *Core) logOut(r *http.Request) error {
 	return nil
 }
 
-// loadUser puts the signed-in person in the request context. A session whose user is gone or
-// whose generation is stale (their sessions were revoked) is signed out.
+// endSessionRow deletes the user_sessions row this browser's session names, if any.
+func (s *Core) endSessionRow(ctx context.Context) error {
+	sid, err := uuid.Parse(s.sessions.GetString(ctx, sessionKeyID))
+	if err != nil {
+		return nil
+	}
+	return s.users.EndSession(ctx, sid)
+}
+
+// loadUser puts the signed-in person in the request context, and their stored language as the
+// request's locale (with the device's language cookie set to match, for the frontend). A
+// session whose user is gone, whose generation is stale (their sessions were revoked) or whose
+// user_sessions row is gone (signed out from the settings page of another device) is signed
+// out. One query reads the person and the row.
 func (s *Core) loadUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
@@ -79,12 +108,12 @@ func (s *Core) loadUser(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		u, found, err := s.sessionUser(ctx, raw)
+		u, live, err := s.sessionUser(ctx, raw, s.sessions.GetString(ctx, sessionKeyID))
 		if err != nil {
 			s.serverError(w, r, err)
 			return
 		}
-		if found && u.SessionGeneration == s.sessionGeneration(ctx) {
+		if live && u.SessionGeneration == s.sessionGeneration(ctx) {
 			// A signed-in page holds personal data: no browser or proxy may keep a copy (a
 			// shared computer's back button, a cache between here and there).
 			w.Header().Set("Cache-Control", "no-store")
@@ -97,6 +126,7 @@ func (s *Core) loadUser(next http.Handler) http.Handler {
 				}
 				s.sessions.Put(ctx, sessionKeyRole, role)
 			}
+			ctx = s.followUserLanguage(ctx, w, r, string(u.Language))
 			next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, userKey, u)))
 			return
 		}
@@ -108,21 +138,27 @@ func (s *Core) loadUser(next http.Handler) http.Handler {
 	})
 }
 
-// sessionUser loads the person a session names. found is false when it names nobody: an id we
-// did not write (tampered or garbled) or an account that no longer exists.
-func (s *Core) sessionUser(ctx context.Context, raw string) (u identityapp.User, found bool, err error) {
-	id, err := uuid.Parse(raw)
+// sessionUser loads the person a session names and whether the session is still live. live is
+// false when it names nobody (an id we did not write, tampered or garbled; an account that no
+// longer exists) or when its user_sessions row is gone, expired or from an older generation (a
+// session from before that table existed has no row id and is signed out too).
+func (s *Core) sessionUser(ctx context.Context, rawUser, rawSession string) (u identityapp.User, live bool, err error) {
+	id, err := uuid.Parse(rawUser)
 	if err != nil {
 		return identityapp.User{}, false, nil
 	}
-	u, err = s.users.ByID(ctx, id)
+	sid, err := uuid.Parse(rawSession)
+	if err != nil {
+		return identityapp.User{}, false, nil
+	}
+	u, live, err = s.users.SessionUser(ctx, id, sid)
 	switch {
 	case errors.Is(err, identityapp.ErrNotFound):
 		return identityapp.User{}, false, nil
 	case err != nil:
 		return identityapp.User{}, false, fmt.Errorf("load signed-in user: %w", err)
 	}
-	return u, true, nil
+	return u, live, nil
 }
 
 // sessionGeneration reads the stored generation, whatever integer type gob gave back.

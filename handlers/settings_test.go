@@ -147,22 +147,3 @@ func TestDeleteAccountLeavesNoPersonalDataAndTheLedgerBalances(t *testing.T) {
 	_, p = again.visit(t, "/dashboard/general")
 	require.EqualValues(t, 2, authUserOf(t, p)["balance"])
 }
-
-func TestSignOutEverywhere(t *testing.T) {
-	t.Parallel()
-	b := setup(t)
-	b.registerAndVerify(t, "everywhere@example.test")
-	second := b.other(t, "")
-	resp := second.post(t, "/auth/email/login", map[string]any{"email": "everywhere@example.test", "password": goodPassword}, "/auth/login")
-	requireRedirect(t, resp, "/dashboard/general")
-	_, p := second.visit(t, "/dashboard/settings")
-	require.Equal(t, "dashboard/settings", p.Component)
-
-	resp, _ = b.send(t, http.MethodPost, "/dashboard/settings/sessions", map[string]any{}, "/dashboard/settings")
-	requireRedirect(t, resp, "/dashboard/settings")
-	// This browser stays signed in; the other one is signed out.
-	_, p = b.visit(t, "/dashboard/settings")
-	require.Equal(t, "dashboard/settings", p.Component)
-	resp, _ = second.visit(t, "/dashboard/settings")
-	requireRedirect(t, resp, "/auth/login")
-}

@@ -37,8 +37,8 @@ func (s *Service) RegisterPersonalData(areas ...PersonalData) {
 // ErrConfirmationMismatch: the address typed to confirm a deletion is not the account's.
 var ErrConfirmationMismatch = errors.New("confirmation does not match the account's email")
 
-// Export gathers everything about the person: the account, its billing details, survey and
-// needs calculations, address changes, then every registered area's section.
+// Export gathers everything about the person: the account, its billing details, survey, needs
+// calculations, address changes and signed-in sessions, then every registered area's section.
 func (s *Service) Export(ctx context.Context, userID uuid.UUID) (map[string]any, error) {
 	out := map[string]any{}
 	err := db.InTx(ctx, s.pool, func(tx pgx.Tx) error {
@@ -92,6 +92,13 @@ func (s *Service) Export(ctx context.Context, userID uuid.UUID) (map[string]any,
 			return err
 		}
 		out["emailChanges"] = changes
+		sessions, err := jsonRows(ctx, tx, `SELECT jsonb_build_object('userAgent', user_agent, 'createdAt', created_at,
+			'lastSeenAt', last_seen_at, 'expiresAt', expires_at) FROM user_sessions s
+			WHERE user_id = $1 AND generation = $2 ORDER BY created_at`, userID, u.SessionGeneration)
+		if err != nil {
+			return err
+		}
+		out["sessions"] = sessions
 		for _, p := range s.personal {
 			if p.Export == nil {
 				continue
@@ -175,16 +182,6 @@ func (s *Service) DeleteAccount(ctx context.Context, userID uuid.UUID, confirmEm
 		}
 		return nil
 	})
-}
-
-// SignOutEverywhere ends every session of the person (the session generation moves on); the
-// caller signs the current browser in again.
-func (s *Service) SignOutEverywhere(ctx context.Context, userID uuid.UUID) error {
-	_, err := s.pool.Exec(ctx, `UPDATE users SET session_generation = session_generation + 1, updated_at = $2 WHERE id = $1`, userID, s.now())
-	if err != nil {
-		return fmt.Errorf("identity: sign %s out everywhere: %w", userID, err)
-	}
-	return nil
 }
 
 // formerAddresses are the addresses the person had or asked for (email_changes) that no other

@@ -1,7 +1,7 @@
-import { createInertiaApp } from '@inertiajs/react'
+import { createInertiaApp, router } from '@inertiajs/react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
-import { createI18n, loadAreaMessages } from './i18n'
+import { createI18n, followServerLocale, loadAreaMessages } from './i18n'
 import { layoutFor } from './layouts'
 import { xsrfCookieName } from './lib/xsrf'
 import { resolvePage } from './lib/resolve-page'
@@ -11,6 +11,8 @@ import type { SharedProps } from './types'
 export const PROGRESS_COLOR = '#077243'
 
 const i18n = createI18n()
+// A signed-in person's pages are in their stored language, on every device.
+router.on('beforeUpdate', (event) => void followServerLocale(i18n, event.detail.page.props))
 
 // CSRF: Inertia 3's built-in XHR client echoes a cookie as X-XSRF-TOKEN on every request; in
 // production the server names it __Host-XSRF-TOKEN (set before this script runs), so tell it.
@@ -26,6 +28,7 @@ void createInertiaApp({
   },
   progress: { delay: 250, color: PROGRESS_COLOR, showSpinner: false },
   setup({ el, App, props }) {
+    void followServerLocale(i18n, props.initialPage.props)
     createRoot(el).render(
       <I18nextProvider i18n={i18n}>
         <App {...props} />

@@ -3,7 +3,7 @@ import { billingEn } from '../locales/billing/en'
 import { billingFr } from '../locales/billing/fr'
 import { enCore } from '../locales/core/en'
 import { frCore } from '../locales/core/fr'
-import { LOCALE_COOKIE, changeLocale, createI18n, currentLocale, loadAreaMessages } from './index'
+import { LOCALE_COOKIE, changeLocale, createI18n, currentLocale, followServerLocale, loadAreaMessages } from './index'
 
 function setCookie(value: string | null) {
   document.cookie =
@@ -127,5 +127,26 @@ describe('messages by language', () => {
     expect(currentLocale(i18n)).toBe('en')
     expect(i18n.t('common.skipToContent')).toBe(enCore.common.skipToContent)
     expect(i18n.t('billing.currency.label')).toBe(billingEn.billing.currency.label)
+  })
+})
+
+describe('a signed-in person\'s stored language', () => {
+  it('wins over the device: the server\'s locale prop is applied, its messages loaded, and cached in the cookie', async () => {
+    setCookie('fr')
+    const i18n = createI18n()
+    await loadAreaMessages(i18n, 'dashboard/settings')
+    expect(currentLocale(i18n)).toBe('fr')
+    await followServerLocale(i18n, { locale: 'en', auth: { user: { id: 'u1' } } })
+    expect(i18n.t('common.skipToContent')).toBe(enCore.common.skipToContent)
+    expect(currentLocale(i18n)).toBe('en')
+    expect(document.documentElement.lang).toBe('en')
+    expect(document.cookie).toContain(`${LOCALE_COOKIE}=en`)
+  })
+
+  it('leaves a visitor with the detected language', async () => {
+    setCookie('fr')
+    const i18n = createI18n()
+    await followServerLocale(i18n, { locale: 'en', auth: { user: null } })
+    expect(currentLocale(i18n)).toBe('fr')
   })
 })

@@ -100,6 +100,18 @@ export function currentLocale(instance: I18n): Locale {
   return [instance.resolvedLanguage, instance.language, ...(instance.languages ?? [])].find(isLocale) ?? DEFAULT_LOCALE
 }
 
+/**
+ * For a signed-in person the server's `locale` prop is their stored language, which every device
+ * follows (docs/profile.md): apply it to the first page and to each one an Inertia visit brings,
+ * so a change made on another device shows at the next page (the server also set this device's
+ * cookie, so a full load starts in it). That also caches it in the cookie and localStorage.
+ * Visitors keep the detected language.
+ */
+export async function followServerLocale(instance: I18n, props: { locale?: unknown; auth?: { user?: unknown } | null } | undefined): Promise<void> {
+  if (!props?.auth?.user || !isLocale(props.locale)) return
+  if (currentLocale(instance) !== props.locale) await changeLocale(instance, props.locale)
+}
+
 function syncHtmlLang(instance: I18n) {
   if (typeof document !== 'undefined') {
     document.documentElement.lang = currentLocale(instance)

@@ -72,6 +72,7 @@ export const routes = {
   'dashboard.products': { method: 'get', path: '/dashboard/products', params: [] },
   'dashboard.settings': { method: 'get', path: '/dashboard/settings', params: [] },
   'dashboard.settings.export': { method: 'get', path: '/dashboard/settings/export', params: [] },
+  'dashboard.settings.sessions.delete': { method: 'delete', path: '/dashboard/settings/sessions/{id}', params: ['id'] },
   'dashboard.settings.sessions.post': { method: 'post', path: '/dashboard/settings/sessions', params: [] },
   'dev.mailbox': { method: 'get', path: '/dev/mailbox', params: [] },
   'faviconIco': { method: 'get', path: '/favicon.ico', params: [] },

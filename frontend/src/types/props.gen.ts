@@ -313,9 +313,7 @@ export type DashboardProductsProps = {
 
 export type DashboardSettingsProps = {
   email: string
-  currentSession: {
-    userAgent: string
-  }
+  sessions: SettingsSession[]
 }
 
 export type Day = {
@@ -773,6 +771,18 @@ export type RouteEntry = {
   route: PlainRouteName
   hash?: string
   roles: Role[]
+}
+
+export type SessionDevice = 'desktop' | 'mobile' | 'tablet' | 'unknown'
+
+export type SettingsSession = {
+  id: string
+  browser: string
+  os: string
+  device: SessionDevice
+  current: boolean
+  signedInAt: string
+  lastSeenAt: string
 }
 
 export type SharedProps = {

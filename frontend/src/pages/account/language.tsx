@@ -1,20 +1,16 @@
 import { Head, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { changeLocale, isLocale } from '../../i18n'
 import { url } from '../../lib/routes.gen'
 
-/** The person's language: stored on the account (emails) and in the i18n cache (this device). */
+/** The person's language: stored on the account, so emails and every device follow it. */
 export default function LanguagePage({ language }: { language: string }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const form = useForm({ language })
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    form.post(url('dashboard.language.post'), {
-      onSuccess: () => {
-        if (isLocale(form.data.language)) void changeLocale(i18n, form.data.language)
-      },
-    })
+    // The page that comes back carries the new locale, which every signed-in page follows.
+    form.post(url('dashboard.language.post'))
   }
   return (
     <div className="mx-auto max-w-xl space-y-6">

@@ -2,13 +2,18 @@ import { Head, router, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField } from '../../components/auth/form-field'
+import { toIntlLocale } from '../../lib/format'
 import { url } from '../../lib/routes.gen'
+import { usePageProps } from '../../lib/shared-props'
+import { useLocale } from '../../lib/use-locale'
+import type { PageProps } from '../../types'
 
-type Props = { email: string; currentSession: { userAgent: string } }
+type Session = PageProps['dashboard/settings']['sessions'][number]
 
-/** Settings: sessions (sign out everywhere else), data export, account deletion. */
-export default function SettingsPage({ currentSession }: Props) {
+/** Settings: the signed-in sessions (sign one out, or every other one), data export, account deletion. */
+export default function SettingsPage() {
   const { t } = useTranslation()
+  const { sessions = [] } = usePageProps<'dashboard/settings'>()
   const del = useForm({ email: '' })
   const remove = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -23,8 +28,12 @@ export default function SettingsPage({ currentSession }: Props) {
         <h2 id="sessions-title" className="text-lg font-bold text-stone-900">
           {t('profile.settings.sessionsTitle')}
         </h2>
-        <p className="mt-2 text-stone-800">{t('profile.settings.sessionsCurrent')}</p>
-        <p className="mt-1 text-sm break-words text-stone-500">{currentSession.userAgent}</p>
+        <p className="mt-2 text-sm text-stone-600">{t('profile.settings.sessionsIntro')}</p>
+        <ul className="mt-4 divide-y divide-stone-200 border-y border-stone-200" data-testid="sessions">
+          {sessions.map((s) => (
+            <SessionItem key={s.id} session={s} />
+          ))}
+        </ul>
         <p className="mt-3 text-sm text-stone-600">{t('profile.settings.sessionsHelp')}</p>
         <button type="button" className="btn-secondary mt-3" data-testid="sign-out-everywhere" onClick={() => router.post(url('dashboard.settings.sessions.post'), {}, { preserveScroll: true })}>
           {t('profile.settings.signOutEverywhere')}
@@ -57,5 +66,52 @@ export default function SettingsPage({ currentSession }: Props) {
         </form>
       </section>
     </div>
+  )
+}
+
+/** One signed-in browser: what it is, when it signed in and was last active, and a way to sign it out. */
+function SessionItem({ session }: { session: Session }) {
+  const { t } = useTranslation()
+  const locale = useLocale()
+  const when = (iso: string) => {
+    const d = new Date(iso)
+    return <time dateTime={d.toISOString()}>{d.toLocaleString(toIntlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })}</time>
+  }
+  const name = t('profile.settings.sessionName', {
+    browser: session.browser || t('profile.settings.unknownBrowser'),
+    os: session.os || t('profile.settings.unknownSystem'),
+  })
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="session" data-current={session.current}>
+      <div className="min-w-0">
+        <p className="font-semibold break-words text-stone-900">
+          {name}
+          <span className="text-stone-600"> · {t(`profile.settings.devices.${session.device}`)}</span>
+        </p>
+        {session.current && (
+          <p className="mt-1">
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-bold text-brand-800">{t('profile.settings.thisDevice')}</span>
+          </p>
+        )}
+        <p className="mt-1 text-sm text-stone-600">
+          {t('profile.settings.signedInAt')} {when(session.signedInAt)}
+        </p>
+        <p className="text-sm text-stone-600">
+          {t('profile.settings.lastSeenAt')} {when(session.lastSeenAt)}
+        </p>
+      </div>
+      {!session.current && (
+        <button
+          type="button"
+          className="btn-secondary"
+          data-testid="session-revoke"
+          onClick={() => router.delete(url('dashboard.settings.sessions.delete', { params: { id: session.id } }), { data: {}, preserveScroll: true })}
+        >
+          {/* The visible words start the accessible name (WCAG 2.5.3); which session follows. */}
+          {t('profile.settings.revoke')}
+          <span className="sr-only"> {name}</span>
+        </button>
+      )}
+    </li>
   )
 }
