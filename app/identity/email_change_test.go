@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
@@ -213,7 +214,8 @@ func TestSignOutEverywhereCancelsAPendingEmailChange(t *testing.T) {
 	b := setup(t)
 	u := verified(t, b, "ida@example.com")
 	token := changeLink(t, b, u, "thief@example.com")
-	require.NoError(t, b.svc.SignOutEverywhere(ctx, u.ID))
+	_, err := b.svc.SignOutEverywhere(ctx, u.ID, uuid.Nil)
+	require.NoError(t, err)
 	_, ok, err := b.svc.PendingEmailChange(ctx, u.ID)
 	require.NoError(t, err)
 	require.False(t, ok)
