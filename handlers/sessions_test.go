@@ -150,6 +150,15 @@ func TestAnotherPersonCannotSignASessionOut(t *testing.T) {
 	_, p := owner.visit(t, "/dashboard/general")
 	require.Equal(t, "dashboard/general", p.Component, "the owner is still signed in")
 	require.Len(t, sessionsOf(t, owner), 1)
+
+	// Signing out this browser's own session by its id is signing out here.
+	resp, _ = owner.send(t, http.MethodDelete, "/dashboard/settings/sessions/"+id, map[string]any{}, "/dashboard/settings")
+	requireRedirect(t, resp, "/auth/login")
+	resp, _ = owner.visit(t, "/dashboard/general")
+	requireRedirect(t, resp, "/auth/login")
+	var rows int
+	require.NoError(t, b.db.Pool.QueryRow(t.Context(), `SELECT count(*) FROM user_sessions WHERE id = $1`, id).Scan(&rows))
+	require.Zero(t, rows)
 }
 
 func TestSignOutEverywhere(t *testing.T) {
