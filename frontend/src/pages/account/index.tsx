@@ -6,7 +6,7 @@ import { FormField } from '../../components/auth/form-field'
 import { SelectField } from '../../components/profile/select-field'
 import { url } from '../../lib/routes.gen'
 import type { PageProps } from '../../types'
-import { EmailSection } from './email-section'
+import { EmailSection } from '../../components/profile/email-section'
 
 export type Goals = { kcal: number; proteinG: number; fatG: number; carbsG: number }
 

@@ -1,7 +1,7 @@
 import { useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormField } from '../../components/auth/form-field'
+import { FormField } from '../auth/form-field'
 import { url } from '../../lib/routes.gen'
 import type { PageProps } from '../../types'
 
