@@ -29,8 +29,7 @@ func TestPanicRendersServerErrorPage(t *testing.T) {
 	require.NotContains(t, string(body), "secret internals", "internals never reach the person")
 
 	resp, p := b.inertiaVisit(t, "GET", "/test-panic", nil, nil)
-	require.Equal(t, http.StatusInternalServerError, resp.StatusCode)
-	require.Equal(t, "errors/server-error", p.Component)
+	requireErrorPage(t, resp, p, http.StatusInternalServerError, "errors/server-error")
 
 	// The server keeps serving after a panic.
 	resp = b.do(t, "GET", "/healthz", nil, nil)
