@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { en } from '../../locales/en'
 import { fr } from '../../locales/fr'
@@ -36,5 +36,20 @@ describe('dashboard home', () => {
     expect(await screen.findByRole('img', { name: 'Balance over the last 2 movements; current balance 12 tokens.' }, { timeout: 15_000 })).toBeInTheDocument()
     expect(screen.queryByTestId('low-balance')).toBeNull()
     expect(screen.getByText(en.profile.home.balanceOverTime)).toBeInTheDocument()
+  })
+
+  it('meal preps with their create-recipe buttons; the checklist goes once every step is done (French)', async () => {
+    const prep = { id: '0b5d4c1e-8f5a-4a57-9c1b-2f0f8a6b1c3d', name: 'Semaine 1', foodCount: 6, recipeCount: 2, running: 0, updatedAt: '2026-11-21T10:00:00Z' }
+    await renderPage(
+      'dashboard/general',
+      General,
+      { ...sharedProps({ auth: { user: { ...user, balance: 12, verified: true } } }), mealPreps: [prep], goals: { kcal: 2100, proteinG: 150, fatG: 70, carbsG: 215 }, balanceHistory: history, lowBalance: 10 },
+      'fr',
+      '/dashboard/general',
+    )
+    const item = screen.getByTestId('mealprep-item')
+    expect(item).toHaveTextContent('Semaine 1')
+    expect(within(item).getByRole('link', { name: fr.mealprep.list.createRecipe })).toHaveAttribute('href', `/mealprep/${prep.id}/recipes`)
+    expect(screen.queryByTestId('onboarding-checklist')).toBeNull()
   })
 })
