@@ -8,7 +8,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/integrations/mail"
@@ -108,9 +107,13 @@ func (s *Service) RequestEmailChange(ctx context.Context, userID uuid.UUID, newE
 // PendingEmailChange returns the change waiting for its link, if any (ok false otherwise).
 // A request cancelled by signing out everywhere or a new password is not pending.
 func (s *Service) PendingEmailChange(ctx context.Context, userID uuid.UUID) (p PendingEmailChange, ok bool, err error) {
-	err = s.pool.QueryRow(ctx, `SELECT c.new_email, c.expires_at FROM email_changes c JOIN users u ON u.id = c.user_id
-		WHERE c.user_id = $1 AND c.used_at IS NULL AND c.expires_at > $2 AND c.session_generation = u.session_generation
-		AND c.old_email = u.email ORDER BY c.created_at DESC LIMIT 1`, userID, s.now()).Scan(&p.Email, &p.ExpiresAt)
+	u, err := userByID(ctx, s.pool, userID, false)
+	if err != nil {
+		return PendingEmailChange{}, false, err
+	}
+	err = s.pool.QueryRow(ctx, `SELECT new_email, expires_at FROM email_changes
+		WHERE user_id = $1 AND used_at IS NULL AND expires_at > $2 AND session_generation = $3 AND old_email = $4
+		ORDER BY created_at DESC LIMIT 1`, userID, s.now(), u.SessionGeneration, u.Email).Scan(&p.Email, &p.ExpiresAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return PendingEmailChange{}, false, nil
 	}
@@ -228,11 +231,11 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, userID uuid.UUID, toke
 			return fmt.Errorf("identity: complete email change: %w", err)
 		}
 		// Codes and links went to the former address: none of them may sign in any more.
-		if _, err := tx.Exec(ctx, `DELETE FROM otp_codes WHERE user_id = $1`, userID); err != nil {
-			return fmt.Errorf("identity: drop sign-in code of %s: %w", userID, err)
+		if err := dropOTP(ctx, tx, userID); err != nil {
+			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE link_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, userID, now); err != nil {
-			return fmt.Errorf("identity: retire links of %s: %w", userID, err)
+		if err := retireAllLinkTokens(ctx, tx, userID, now); err != nil {
+			return err
 		}
 		if err := s.enqueue(ctx, tx, mail.KindEmailChanged, u.Email, u.Language, mail.Data{
 			Name: u.Name, Email: row.NewEmail, Link: s.link("/legal", nil),
@@ -252,14 +255,14 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, userID uuid.UUID, toke
 // and never used, a sign-up never confirmed), as a deletion would: the link just proved the
 // address belongs to the person confirming. A verified holder keeps it (moveEmail then fails).
 func (s *Service) dropUnverifiedHolder(ctx context.Context, tx pgx.Tx, email string, except uuid.UUID) error {
-	var id uuid.UUID
-	err := tx.QueryRow(ctx, `SELECT id FROM users WHERE email = $1 AND id <> $2 AND verified_at IS NULL FOR UPDATE`, email, except).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
+	holder, err := userByEmail(ctx, tx, email, true)
+	if errors.Is(err, ErrNotFound) || (err == nil && (holder.Verified() || holder.ID == except)) {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("identity: unverified holder of new address: %w", err)
+		return err
 	}
+	id := holder.ID
 	for _, p := range s.personal {
 		if p.Erase == nil {
 			continue
@@ -268,37 +271,7 @@ func (s *Service) dropUnverifiedHolder(ctx context.Context, tx pgx.Tx, email str
 			return fmt.Errorf("identity: erase %s of unverified holder %s: %w", p.Area, id, err)
 		}
 	}
-	if _, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, id); err != nil {
-		return fmt.Errorf("identity: drop unverified holder %s: %w", id, err)
-	}
-	return nil
-}
-
-// moveEmail sets the address and moves the session generation on. A concurrent change to the
-// same address that committed first makes the unique index refuse it: taken is then true and
-// the transaction is still usable (the update ran in a savepoint).
-func moveEmail(ctx context.Context, tx pgx.Tx, userID uuid.UUID, email string, now time.Time) (taken bool, err error) {
-	sp, err := tx.Begin(ctx)
-	if err != nil {
-		return false, fmt.Errorf("identity: savepoint: %w", err)
-	}
-	_, err = sp.Exec(ctx, `UPDATE users SET email = $2, session_generation = session_generation + 1, updated_at = $3
-		WHERE id = $1`, userID, email, now)
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-		if rerr := sp.Rollback(ctx); rerr != nil {
-			return false, fmt.Errorf("identity: roll back to savepoint: %w", rerr)
-		}
-		return true, nil
-	}
-	if err != nil {
-		_ = sp.Rollback(ctx)
-		return false, fmt.Errorf("identity: change email of %s: %w", userID, err)
-	}
-	if err := sp.Commit(ctx); err != nil {
-		return false, fmt.Errorf("identity: release savepoint: %w", err)
-	}
-	return false, nil
+	return deleteUser(ctx, tx, id)
 }
 
 // retireEmailChanges marks every open request of the account used.

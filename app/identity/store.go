@@ -14,7 +14,8 @@ import (
 	"github.com/gamelle/gamelle/internal/db"
 )
 
-// This file is the only place that speaks SQL to the users, otp_codes and link_tokens tables.
+// This file is the only place that speaks SQL to the users, otp_codes and link_tokens tables
+// (email_changes has its own, in email_change.go).
 
 const userColumns = `id, email, name, surname, password_hash, role, verified_at, session_generation, language, currency, created_at`
 
@@ -224,6 +225,57 @@ func retireLinkTokens(ctx context.Context, tx pgx.Tx, userID uuid.UUID, purpose 
 	if _, err := tx.Exec(ctx, `UPDATE link_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
 		userID, purpose, now); err != nil {
 		return fmt.Errorf("identity: retire %s tokens: %w", purpose, err)
+	}
+	return nil
+}
+
+// moveEmail sets the address and moves the session generation on. A concurrent change to the
+// same address that committed first makes the unique index refuse it: taken is then true and
+// the transaction is still usable (the update ran in a savepoint).
+func moveEmail(ctx context.Context, tx pgx.Tx, userID uuid.UUID, email string, now time.Time) (taken bool, err error) {
+	sp, err := tx.Begin(ctx)
+	if err != nil {
+		return false, fmt.Errorf("identity: savepoint: %w", err)
+	}
+	_, err = sp.Exec(ctx, `UPDATE users SET email = $2, session_generation = session_generation + 1, updated_at = $3
+		WHERE id = $1`, userID, email, now)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		if rerr := sp.Rollback(ctx); rerr != nil {
+			return false, fmt.Errorf("identity: roll back to savepoint: %w", rerr)
+		}
+		return true, nil
+	}
+	if err != nil {
+		_ = sp.Rollback(ctx)
+		return false, fmt.Errorf("identity: change email of %s: %w", userID, err)
+	}
+	if err := sp.Commit(ctx); err != nil {
+		return false, fmt.Errorf("identity: release savepoint: %w", err)
+	}
+	return false, nil
+}
+
+// deleteUser removes a users row and, by cascade, everything that references it.
+func deleteUser(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM users WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("identity: delete user %s: %w", id, err)
+	}
+	return nil
+}
+
+// dropOTP deletes the person's current sign-in code and magic link.
+func dropOTP(ctx context.Context, tx pgx.Tx, userID uuid.UUID) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM otp_codes WHERE user_id = $1`, userID); err != nil {
+		return fmt.Errorf("identity: drop sign-in code of %s: %w", userID, err)
+	}
+	return nil
+}
+
+// retireAllLinkTokens marks every open emailed link of the person used, whatever its purpose.
+func retireAllLinkTokens(ctx context.Context, tx pgx.Tx, userID uuid.UUID, now time.Time) error {
+	if _, err := tx.Exec(ctx, `UPDATE link_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, userID, now); err != nil {
+		return fmt.Errorf("identity: retire links of %s: %w", userID, err)
 	}
 	return nil
 }
