@@ -51,6 +51,9 @@ func (h *Account) Routes(r chi.Router) {
 		// A visitor opening the link signs in first and comes back (requireUser keeps the way).
 		r.Get("/account/email/confirm/{token}", h.emailChangePage)
 		r.Post("/account/email/confirm/{token}", h.confirmEmailChange)
+		// The onboarding_exists email's link, same way (account_preferences.go).
+		r.Get("/account/preferences/confirm/{token}", h.preferencesPage)
+		r.Post("/account/preferences/confirm/{token}", h.applyPreferences)
 		r.Get("/account/billing", h.billingPage)
 		r.Post("/account/billing", h.setBilling)
 		r.Get("/account/survey", h.surveyPage)

@@ -152,26 +152,43 @@ func TestOnboardingWithAKnownEmailRevealsNothingAndChangesNothing(t *testing.T) 
 	sent := b.sentEmails(t, "owner@example.com", mail.KindOnboardingExists)
 	require.Len(t, sent, 1, "the owner is told what happened instead")
 	e := sent[0]
+	link := pathOf(t, e.Data.Link)
+	require.True(t, strings.HasPrefix(link, "/account/preferences/confirm/"), link)
 	require.Equal(t, mail.Data{
-		Name: owner.Name, Link: b.srv.cfg.AppURL + "/account",
+		Name: owner.Name, Link: e.Data.Link,
 		Diet: "vegan", Objective: "weight_loss", MacroPreset: "low_carbs",
-	}, e.Data, "the preferences chosen, and a way to the account page")
+	}, e.Data, "the preferences chosen, and a single-use link that applies them")
 
 	// The email, in the owner's language, says the account was kept and what was chosen.
 	msg, err := mail.Compose(b.srv.tr, e.Locale, e.Template, e.To, e.Data)
 	require.NoError(t, err)
 	require.Contains(t, msg.Text, "aucun de ses réglages n’a changé")
 	require.Contains(t, msg.Text, "régime «\u00a0Végan\u00a0», objectif «\u00a0Perte de poids\u00a0», répartition des macronutriments «\u00a0Pauvre en glucides\u00a0»")
-	require.Contains(t, msg.Text, b.srv.cfg.AppURL+"/account")
+	require.Contains(t, msg.Text, "Appliquer ces préférences")
+	require.Contains(t, msg.Text, e.Data.Link)
 	en, err := mail.Compose(b.srv.tr, "en", e.Template, e.To, e.Data)
 	require.NoError(t, err)
 	require.Contains(t, en.Text, "We kept your account as it was: none of its settings changed.")
 	require.Contains(t, en.Text, "diet “Vegan”, objective “Weight loss”, macronutrient split “Low carbs”")
 
-	// The link asks a signed-out visitor to sign in, then comes back to the account page.
-	resp := b.do(t, http.MethodGet, "/account", nil, nil)
-	resp.Body.Close()
+	// The link asks a signed-out visitor to sign in, then comes back to it; it shows the
+	// choices and changes nothing until the owner confirms.
+	resp, _ := b.visit(t, link)
 	requireRedirect(t, resp, "/auth/login")
+	resp = b.post(t, "/auth/email/login", map[string]any{"email": "owner@example.com", "password": goodPassword}, "/auth/login")
+	requireRedirect(t, resp, link)
+	resp, p = b.visit(t, link)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Equal(t, "account/preferences-confirm", p.Component)
+	require.Equal(t, "vegan", p.Props["diet"])
+	still, err := b.srv.accounts.Preferences(t.Context(), owner.ID)
+	require.NoError(t, err)
+	require.Equal(t, before, still)
+	resp = b.post(t, link, map[string]any{}, link)
+	requireRedirect(t, resp, accountPagePath)
+	applied, err := b.srv.accounts.Preferences(t.Context(), owner.ID)
+	require.NoError(t, err)
+	require.Equal(t, identityapp.NutritionPreferences{Diet: nutrition.Vegan, Objective: nutrition.WeightLoss, MacroPreset: nutrition.PresetLowCarbs}, applied)
 }
 
 func TestOnboardingAcceptsClassicFormPosts(t *testing.T) {

@@ -89,6 +89,8 @@ func TestDeleteAccountLeavesNoPersonalDataAndTheLedgerBalances(t *testing.T) {
 		"mealSplit": map[string]any{"breakfast": 25, "lunch": 35, "dinner": 30, "snack": 10}}
 	resp, _ = b.send(t, http.MethodPost, "/account/survey", survey, "/account/survey")
 	requireRedirect(t, resp, "/account/survey")
+	// Preferences chosen at an onboarding with the address, waiting for their link.
+	b.preferencesLink(t, email)
 	// A named meal prep: its name is stored beside the log and must go too.
 	prep := b.createMealPrep(t, "Semaine secrète")
 
@@ -109,6 +111,7 @@ func TestDeleteAccountLeavesNoPersonalDataAndTheLedgerBalances(t *testing.T) {
 	require.Len(t, export["ledger"], 3)
 	require.Len(t, export["needsCalculations"], 1)
 	require.Len(t, export["admin"], 1, "the admin actions on the account")
+	require.Len(t, export["preferenceLinks"], 1)
 
 	// A wrong confirmation deletes nothing.
 	resp, _ = b.send(t, http.MethodDelete, "/account", map[string]any{"email": "other@example.test"}, "/dashboard/settings")

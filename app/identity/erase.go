@@ -99,6 +99,13 @@ func (s *Service) Export(ctx context.Context, userID uuid.UUID) (map[string]any,
 			return err
 		}
 		out["sessions"] = sessions
+		prefLinks, err := jsonRows(ctx, tx, `SELECT jsonb_build_object('diet', diet, 'objective', objective,
+			'macroPreset', macro_preset, 'sentAt', created_at, 'expiresAt', expires_at, 'usedAt', used_at)
+			FROM preference_links WHERE user_id = $1 ORDER BY created_at`, userID)
+		if err != nil {
+			return err
+		}
+		out["preferenceLinks"] = prefLinks
 		for _, p := range s.personal {
 			if p.Export == nil {
 				continue
@@ -135,7 +142,7 @@ func jsonRows(ctx context.Context, q db.DBTX, sql string, args ...any) ([]map[st
 // DeleteAccount erases the person once they typed their address to confirm: every registered
 // area's eraser, the rows keyed by the address or by the addresses they had or asked for before
 // (waitlist, pending emails, rate limits, the development mailbox), then the users row with
-// everything that references it (email_changes too). All in one
+// everything that references it (email_changes and preference_links too). All in one
 // transaction. The ledger keeps its events under the bare user id, which nothing links to a
 // person any more: balances and audits stay consistent, and the address can sign up again as a
 // new person.

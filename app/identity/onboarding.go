@@ -36,10 +36,10 @@ type NutritionPreferences struct {
 // 2-token bonus once and signs the person in). When the address already has an account it
 // changes nothing and queues the onboarding_exists email instead: someone (maybe the owner)
 // started the onboarding with this address, the account was kept as it was, here are the
-// preferences chosen, and a link to sign in (by code or password) that lands on the account
-// page, where the owner can set them. The answer and the work done are the same either way, so
-// the onboarding reveals nothing about who has an account, and nobody can rewrite another
-// person's preferences by typing their address: only the owner, signed in, changes them.
+// preferences chosen, and a single-use link (preference_link.go) that, signed in to that
+// account and confirmed, applies them. The answer is the same either way, so the onboarding
+// reveals nothing about who has an account, and nobody can rewrite another person's
+// preferences by typing their address: only the owner, signed in, applies them.
 // Invalid input returns identity.FieldErrors and writes nothing.
 func (s *Service) StartOnboarding(ctx context.Context, in OnboardingInput) error {
 	errs := identity.FieldErrors{}
@@ -71,6 +71,14 @@ func (s *Service) StartOnboarding(ctx context.Context, in OnboardingInput) error
 		}, takenEmail{kind: mail.KindOnboardingExists, data: mail.Data{
 			Link: s.link("/account", nil),
 			Diet: string(in.Diet), Objective: string(in.Objective), MacroPreset: string(in.MacroPreset),
+		}, link: func(owner User) (string, error) {
+			token, err := s.insertPreferenceLink(ctx, tx, owner.ID, NutritionPreferences{
+				Diet: in.Diet, Objective: in.Objective, MacroPreset: in.MacroPreset,
+			})
+			if err != nil {
+				return "", err
+			}
+			return s.link("/account/preferences/confirm/"+token, nil), nil
 		}})
 	})
 }

@@ -66,9 +66,12 @@ func (s *Service) Register(ctx context.Context, in RegisterInput) error {
 
 // takenEmail is the email a sign-up sends, instead of its own, to the owner of an address that
 // already has an account. signUpTx fills in an empty Name (the owner's) and Link (sign-in).
+// link, when set, makes the owner's own Link (in the same transaction); it is not called when
+// the owner is unknown (a concurrent sign-up took the address), and Link stays data's.
 type takenEmail struct {
 	kind mail.Kind
 	data mail.Data
+	link func(owner User) (string, error)
 }
 
 func (s *Service) sendVerificationTx(ctx context.Context, tx pgx.Tx, u User) error {
@@ -158,13 +161,20 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) (VerifyResult, 
 // answer and the work are the same either way, so the form reveals nothing. setup runs on a new
 // account before its email is queued.
 func (s *Service) signUpTx(ctx context.Context, tx pgx.Tx, nu newUser, setup func(User, time.Time) error, taken takenEmail) error {
-	tell := func(name string, lang identity.Language) error {
+	tell := func(owner *User, name string, lang identity.Language) error {
 		kind, d := taken.kind, taken.data
 		if kind == "" {
 			kind = mail.KindAccountExists
 		}
 		if d.Name == "" {
 			d.Name = name
+		}
+		if owner != nil && taken.link != nil {
+			link, err := taken.link(*owner)
+			if err != nil {
+				return err
+			}
+			d.Link = link
 		}
 		if d.Link == "" {
 			d.Link = s.link("/auth/login", nil)
@@ -173,7 +183,7 @@ func (s *Service) signUpTx(ctx context.Context, tx pgx.Tx, nu newUser, setup fun
 	}
 	existing, err := userByEmail(ctx, tx, nu.Email, false)
 	if err == nil {
-		return tell(existing.Name, existing.Language)
+		return tell(&existing, existing.Name, existing.Language)
 	}
 	if !errors.Is(err, ErrNotFound) {
 		return err
@@ -181,7 +191,7 @@ func (s *Service) signUpTx(ctx context.Context, tx pgx.Tx, nu newUser, setup fun
 	now := s.now()
 	u, err := insertUser(ctx, tx, nu, now)
 	if errors.Is(err, errEmailTaken) {
-		return tell(nu.Name, nu.Language)
+		return tell(nil, nu.Name, nu.Language)
 	}
 	if err != nil {
 		return err

@@ -26,6 +26,8 @@ export const routes = {
   'account.goals.post': { method: 'post', path: '/account/goals', params: [] },
   'account.password.post': { method: 'post', path: '/account/password', params: [] },
   'account.post': { method: 'post', path: '/account', params: [] },
+  'account.preferences.confirm': { method: 'get', path: '/account/preferences/confirm/{token}', params: ['token'] },
+  'account.preferences.confirm.post': { method: 'post', path: '/account/preferences/confirm/{token}', params: ['token'] },
   'account.survey': { method: 'get', path: '/account/survey', params: [] },
   'account.survey.accept.post': { method: 'post', path: '/account/survey/accept', params: [] },
   'account.survey.post': { method: 'post', path: '/account/survey', params: [] },

@@ -8,6 +8,7 @@ import type AccountBillingPage from '../pages/account/billing'
 import type AccountEmailConfirmPage from '../pages/account/email-confirm'
 import type AccountIndexPage from '../pages/account/index'
 import type AccountLanguagePage from '../pages/account/language'
+import type AccountPreferencesConfirmPage from '../pages/account/preferences-confirm'
 import type AccountSurveyPage from '../pages/account/survey'
 import type AdminAuditPage from '../pages/admin/audit'
 import type AdminEventsPage from '../pages/admin/events'
@@ -74,6 +75,15 @@ export type AccountIndexProps = {
 
 export type AccountLanguageProps = {
   language: string
+}
+
+export type AccountPreferencesConfirmProps = {
+  requestId: string
+  state: PreferencesLinkState
+  diet?: Diet
+  objective?: Objective
+  macroPreset?: MacroPreset
+  token?: string
 }
 
 export type AccountProps = {
@@ -630,6 +640,8 @@ export type PlanMeal = {
   average: Macros
 }
 
+export type PreferencesLinkState = 'confirm' | 'other_account' | 'expired' | 'used' | 'invalid'
+
 export type PriceLine = {
   group: string
   subgroup: string
@@ -939,6 +951,7 @@ export interface PageProps {
   'account/email-confirm': AccountEmailConfirmProps
   'account/index': AccountIndexProps
   'account/language': AccountLanguageProps
+  'account/preferences-confirm': AccountPreferencesConfirmProps
   'account/survey': AccountSurveyProps
   'admin/audit': AdminAuditProps
   'admin/events': AdminEventsProps
@@ -994,6 +1007,7 @@ export const pageComponents = [
   'account/email-confirm',
   'account/index',
   'account/language',
+  'account/preferences-confirm',
   'account/survey',
   'admin/audit',
   'admin/events',
@@ -1049,6 +1063,7 @@ export type PagesAcceptTheirProps = [
   Expect<Accepts<typeof AccountEmailConfirmPage, SharedProps & PageProps['account/email-confirm']>>,
   Expect<Accepts<typeof AccountIndexPage, SharedProps & PageProps['account/index']>>,
   Expect<Accepts<typeof AccountLanguagePage, SharedProps & PageProps['account/language']>>,
+  Expect<Accepts<typeof AccountPreferencesConfirmPage, SharedProps & PageProps['account/preferences-confirm']>>,
   Expect<Accepts<typeof AccountSurveyPage, SharedProps & PageProps['account/survey']>>,
   Expect<Accepts<typeof AdminAuditPage, SharedProps & PageProps['admin/audit']>>,
   Expect<Accepts<typeof AdminEventsPage, SharedProps & PageProps['admin/events']>>,
