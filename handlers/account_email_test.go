@@ -220,3 +220,22 @@ func TestDeleteAccountErasesItsAddressHistory(t *testing.T) {
 		require.True(t, ledgerTables[table], "personal data left in %s", where)
 	}
 }
+
+// A password-less account (code sign-in) asks without a password; the link does the rest.
+func TestPasswordlessEmailChangeOverHTTP(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	requireRedirect(t, b.post(t, "/auth/otp/login", map[string]any{"email": "code@example.test"}, "/auth/login"), "/auth/otp/code@example.test")
+	code := b.lastEmail(t, "code@example.test", mail.KindOTP).Data.Code
+	requireRedirect(t, b.post(t, "/auth/otp/login", map[string]any{"email": "code@example.test", "code": code}, "/auth/otp/code@example.test"), "/auth/otp/steps")
+	requireRedirect(t, b.post(t, "/auth/otp/complete", map[string]any{"name": "Cody", "surname": "Code"}, "/auth/otp/steps"), "/dashboard/general")
+	_, p := b.visit(t, accountPagePath)
+	require.Equal(t, false, p.Props["account"].(map[string]any)["hasPassword"])
+
+	requireRedirect(t, b.requestEmailChange(t, map[string]any{"email": "code.new@example.test"}), accountPagePath)
+	require.Empty(t, b.emailErrors(t))
+	link := pathOf(t, b.lastEmail(t, "code.new@example.test", mail.KindEmailChange).Data.Link)
+	requireRedirect(t, b.post(t, link, map[string]any{}, link), accountPagePath)
+	_, p = b.visit(t, accountPagePath)
+	require.Equal(t, "code.new@example.test", authUserOf(t, p)["email"])
+}
