@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, inject, it } from 'vitest'
 import { launchBrowser, openPage } from './browser'
-import { checkPage, expectAccessible } from './support/a11y'
+import { checkPage, expectAccessible, expectVisibleFocusRings } from './support/a11y'
 import { signUpVerified, uniqueEmail } from './support/session'
 
 const baseURL = inject('baseURL')
@@ -37,6 +37,7 @@ const publicPages: [string, string][] = [
   ['/reset-password/someone%40example.com', 'reset-password'],
   ['/onboarding', 'onboarding'],
   ['/dev/mailbox', 'mailbox'],
+  ['/auth/verify/nope', 'link-invalid'],
 ]
 
 describe('accessibility and widths, signed out', () => {
@@ -69,4 +70,23 @@ describe('accessibility and widths, signed in', () => {
     await page.getByTestId('request-id').waitFor()
     await context.close()
   })
+
+  it('the shop (« Choisir ce pack »)', async () => {
+    const { context, page } = await openPage(browser, baseURL, { locale: 'fr-FR' })
+    await signUpVerified(page, uniqueEmail('a11y-shop'), 'Zoé', 'Martin')
+    await checkPage(page, '/buy-tokens', 'buy-tokens-fr')
+    await context.close()
+  })
+})
+
+describe('keyboard focus', () => {
+  for (const path of ['/', '/auth/login', '/auth/register']) {
+    it(`every focus stop shows a 3 px ring with 3:1 contrast: ${path}`, async () => {
+      const { context, page } = await openPage(browser, baseURL, { locale: 'fr-FR' })
+      await page.goto(path)
+      await page.locator('h1').first().waitFor()
+      await expectVisibleFocusRings(page, 20)
+      await context.close()
+    })
+  }
 })

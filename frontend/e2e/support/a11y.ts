@@ -129,3 +129,56 @@ export async function checkPage(page: Page, path: string, name: string, options:
   }
   await expectFitsAllWidths(page, path, { screenshot: name, ready })
 }
+
+/**
+ * Tabs through the first `presses` focus stops of the page as a keyboard user would and fails
+ * unless each one shows a focus ring at least 3 px wide whose colour keeps at least 3:1 against
+ * the background around it (WCAG 2.4.13 / 1.4.11), not a 1 px colour change.
+ */
+export async function expectVisibleFocusRings(page: Page, presses = 12): Promise<void> {
+  const problems: string[] = []
+  await page.locator('body').click({ position: { x: 1, y: 1 } })
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab')
+    const problem = await page.evaluate(async () => {
+      const el = document.activeElement as HTMLElement | null
+      if (!el || el === document.body) return null
+      // Buttons fade their outline colour in (transition-colors): measure the settled ring.
+      await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)))
+      // Any CSS colour (oklch included) to sRGB through a canvas pixel.
+      const canvas = document.createElement('canvas')
+      canvas.width = canvas.height = 1
+      const ctx = canvas.getContext('2d', { willReadFrequently: true })!
+      const rgba = (css: string): [number, number, number, number] => {
+        ctx.clearRect(0, 0, 1, 1)
+        ctx.fillStyle = '#000'
+        ctx.fillStyle = css
+        ctx.fillRect(0, 0, 1, 1)
+        const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data
+        return [r!, g!, b!, a! / 255]
+      }
+      const luminance = ([r, g, b]: number[]) => {
+        const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+        return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!)
+      }
+      let bg: [number, number, number, number] = [255, 255, 255, 1]
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const c = rgba(getComputedStyle(p).backgroundColor)
+        if (c[3] > 0.5) {
+          bg = c
+          break
+        }
+      }
+      const style = getComputedStyle(el)
+      const name = `${el.tagName.toLowerCase()} "${(el.innerText || el.getAttribute('aria-label') || el.id || '').trim().slice(0, 30)}"`
+      const width = parseFloat(style.outlineWidth)
+      if (style.outlineStyle === 'none' || width < 3) return `${name}: outline ${style.outlineStyle} ${style.outlineWidth}`
+      const ring = luminance(rgba(style.outlineColor))
+      const back = luminance(bg)
+      const ratio = (Math.max(ring, back) + 0.05) / (Math.min(ring, back) + 0.05)
+      return ratio < 3 ? `${name}: ring contrast ${ratio.toFixed(2)}:1 (${style.outlineColor} on rgb(${bg.slice(0, 3).join(', ')}))` : null
+    })
+    if (problem) problems.push(problem)
+  }
+  expect(problems, `focus rings on ${page.url()}`).toEqual([])
+}

@@ -29,7 +29,7 @@ export function FormField({ id, label, error: serverError, hint, className, onCh
         name={input.name ?? id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={`mt-1.5 block w-full rounded-xl border bg-white px-4 py-2.5 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700 ${
+        className={`mt-1.5 block w-full rounded-xl border bg-white px-4 py-2.5 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700 ${
           error ? 'border-red-500' : 'border-stone-300'
         }`}
         {...input}

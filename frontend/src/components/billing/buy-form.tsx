@@ -49,7 +49,7 @@ export function BuyForm({ shop }: { shop: ShopProps }) {
           onChange={(e) => setPromoCode(e.target.value)}
           aria-invalid={errors.promoCode ? true : undefined}
           aria-describedby={errors.promoCode ? 'promo-code-error' : 'promo-code-hint'}
-          className={`mt-2 block w-full rounded-xl border bg-white px-4 py-2.5 text-base uppercase text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700 ${
+          className={`mt-2 block w-full rounded-xl border bg-white px-4 py-2.5 text-base uppercase text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700 ${
             errors.promoCode ? 'border-red-500' : 'border-stone-300'
           }`}
         />

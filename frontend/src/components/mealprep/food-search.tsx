@@ -127,7 +127,7 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onFocus={() => hits.length > 0 && setOpen(true)}
-        className="mt-1.5 block w-full rounded-xl border border-stone-300 bg-white px-4 py-2.5 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700"
+        className="mt-1.5 block w-full rounded-xl border border-stone-300 bg-white px-4 py-2.5 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700"
       />
       <p id={`${id}-hint`} className="mt-1 text-sm text-stone-500">
         {t('mealprep.food.searchHint')}

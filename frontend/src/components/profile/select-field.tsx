@@ -21,7 +21,7 @@ export function SelectField({ id, label, error: sent, options, className, ...sel
         name={select.name ?? id}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-1.5 block w-full rounded-xl border bg-white px-4 py-2.5 text-base text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700 ${
+        className={`mt-1.5 block w-full rounded-xl border bg-white px-4 py-2.5 text-base text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700 ${
           error ? 'border-red-500' : 'border-stone-300'
         }`}
         {...select}

@@ -13,7 +13,7 @@ import type { PageProps } from '../../types'
 type AuditFilters = PageProps['admin/audit']['filters']
 
 const field =
-  'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700'
+  'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700'
 
 /** Only the filters that are set, for links and the export. */
 function activeFilters(f: Omit<AuditFilters, 'cursor'>): Record<string, string> {

@@ -181,7 +181,7 @@ export default function Stats() {
               value={rebuild.data.projection}
               onChange={(e) => rebuild.setData('projection', e.target.value)}
               aria-invalid={rebuild.errors.projection ? true : undefined}
-              className="mt-1 block rounded-lg border border-stone-300 bg-white px-3 py-2 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700"
+              className="mt-1 block rounded-lg border border-stone-300 bg-white px-3 py-2 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700"
             >
               {projectionNames.map((n) => (
                 <option key={n} value={n}>

@@ -130,7 +130,7 @@ export default function User() {
             }}
             aria-invalid={role.errors.role ? true : undefined}
             aria-describedby={role.errors.role ? 'role-error' : undefined}
-            className="block w-full rounded-xl border border-stone-300 bg-white px-4 py-2.5 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700"
+            className="block w-full rounded-xl border border-stone-300 bg-white px-4 py-2.5 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700"
           >
             <option value="USER">{t('admin.user.roleUser')}</option>
             <option value="ADMIN">{t('admin.user.roleAdmin')}</option>

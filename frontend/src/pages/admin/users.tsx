@@ -31,7 +31,7 @@ export default function Users() {
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700"
+            className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700"
           />
         </label>
         <button type="submit" className="btn-primary">

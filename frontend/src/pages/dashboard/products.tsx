@@ -37,7 +37,7 @@ function PackEditor({ pack }: { pack?: CataloguePack }) {
       router.delete(url('products.delete'), { data: { id: pack.id }, preserveScroll: true })
     }
   }
-  const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700'
+  const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700'
   return (
     <form onSubmit={save} aria-label={pack ? t('billing.products.editLabel', { id: pack.id }) : t('billing.products.add')} className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-6 sm:items-end" data-testid={`editor-${pack?.id ?? 'new'}`}>
       <label className="text-sm font-medium text-stone-700 sm:col-span-1">

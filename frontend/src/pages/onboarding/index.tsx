@@ -161,7 +161,7 @@ function EmailStep({ answers, headingRef }: { answers: OnboardingAnswers } & Hea
           placeholder={t('onboarding.email.placeholder')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'onboarding-email-error' : undefined}
-          className={`mt-2 block w-full rounded-xl border bg-white px-4 py-3 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-accent-700 ${
+          className={`mt-2 block w-full rounded-xl border bg-white px-4 py-3 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700 ${
             error ? 'border-red-500' : 'border-stone-300'
           }`}
         />
