@@ -19,6 +19,9 @@ func TestSurveyInPoundsAndInchesIsStoredMetric(t *testing.T) {
 	resp, _ := b.send(t, http.MethodPost, "/account", map[string]any{"name": "Ada", "surname": "Lovelace", "language": "en",
 		"units": "lb", "currency": "USD", "diet": "omnivore", "aiSuggestions": true, "priceLimit": 5}, "/dashboard/account")
 	requireRedirect(t, resp, "/dashboard/account")
+	_, p := b.visit(t, "/dashboard/account")
+	a := p.Props["account"].(map[string]any)
+	require.Equal(t, []any{"Ada", "Lovelace", "en", "lb", "USD"}, []any{a["name"], a["surname"], a["language"], a["units"], a["currency"]}, "the account form saves every field")
 
 	const page = "/account/survey"
 	survey := map[string]any{"weightKg": 176.4, "heightCm": 70.9, "age": 30, "sex": "male", "activityLevel": "moderate",
@@ -39,7 +42,7 @@ func TestSurveyInPoundsAndInchesIsStoredMetric(t *testing.T) {
 
 	resp, _ = b.send(t, http.MethodPost, page, with("sex", nil), page)
 	requireRedirect(t, resp, page)
-	_, p := b.visit(t, page)
+	_, p = b.visit(t, page)
 	require.Equal(t, "All fields are required.", errorsOf(p)["form"])
 
 	// 40 lb is 18.1 kg: under the 20 kg floor although 40 is not.
