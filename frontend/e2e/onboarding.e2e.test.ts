@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { en } from '../src/locales/en'
 import { fr } from '../src/locales/fr'
 import { launchBrowser, openPage } from './browser'
+import { signUpVerified, uniqueEmail, waitForMailboxEmail } from './support/session'
 
 const baseURL = inject('baseURL')
 const outputDir = resolve(dirname(fileURLToPath(import.meta.url)), '../test-output')
@@ -61,5 +62,41 @@ describe.each([
     expect(errors).toEqual([])
     await page.screenshot({ path: resolve(outputDir, `onboarding-end-${locale}.png`), fullPage: true })
     await context.close()
+  })
+})
+
+describe('onboarding with a known address', () => {
+  it('changes nothing, then the owner applies the choices from the email', async () => {
+    const owner = await openPage(browser, baseURL, { locale: 'fr-FR' })
+    const email = uniqueEmail('onboarding-known')
+    await signUpVerified(owner.page, email)
+
+    // Someone (here, the owner in another browser) goes through the onboarding with the address.
+    const other = await openPage(browser, baseURL, { locale: 'fr-FR' })
+    await other.page.goto('/onboarding')
+    await other.page.getByLabel(fr.onboarding.email.label).fill(email)
+    await other.page.getByRole('button', { name: fr.onboarding.next }).click()
+    await other.page.getByRole('heading', { level: 1, name: fr.onboarding.preferences.heading }).waitFor()
+    await other.page.getByRole('radio', { name: fr.onboarding.preferences.diet.vegan, exact: true }).check()
+    await other.page.getByRole('radio', { name: fr.onboarding.preferences.objective.weight_loss, exact: true }).check()
+    await other.page.getByRole('radio', { name: new RegExp(fr.onboarding.preferences.preset.low_carbs) }).check()
+    await other.page.getByRole('button', { name: fr.onboarding.next }).click()
+    await other.page.getByRole('button', { name: fr.onboarding.account.submit }).click()
+    await other.page.getByRole('heading', { level: 1, name: fr.onboarding.features.heading }).waitFor()
+    await other.context.close()
+
+    // The owner's email links to a page that asks before applying anything.
+    const mail = await waitForMailboxEmail(owner.page, email, /resté tel quel/)
+    const link = mail.links.find((l) => l.includes('/account/preferences/confirm/'))
+    expect(link).toBeTruthy()
+    await owner.page.goto(link!)
+    await owner.page.getByRole('heading', { level: 1, name: fr.profile.preferences.heading }).waitFor()
+    expect(await owner.page.getByTestId('preferences-diet').innerText()).toBe(fr.profile.account.diets.vegan)
+    await owner.page.getByTestId('preferences-confirm-submit').click()
+    await owner.page.waitForURL('**/dashboard/account')
+    await owner.page.getByText(/Préférences appliquées/).waitFor()
+    expect(await owner.page.getByLabel(fr.profile.account.diet, { exact: true }).inputValue()).toBe('vegan')
+    expect(owner.errors).toEqual([])
+    await owner.context.close()
   })
 })
