@@ -59,6 +59,39 @@ describe('accessibility and widths, signed out', () => {
   }
 })
 
+describe('error pages in the browser', () => {
+  it('419: a form posted without its token, from nowhere to go back to, shows the page-expired page (FR, EN)', async () => {
+    for (const locale of ['fr-FR', 'en-US']) {
+      const { context, page } = await openPage(browser, baseURL, { locale })
+      await page.goto('/waitlist')
+      await page.locator('h1').first().waitFor()
+      // A classic form post with no XSRF token and no Referer (so no page to redirect back to).
+      await Promise.all([
+        page.waitForURL((u) => u.pathname === '/waitlist' && u.search === '', { waitUntil: 'load' }),
+        page.evaluate(() => {
+          const meta = document.createElement('meta')
+          meta.name = 'referrer'
+          meta.content = 'no-referrer'
+          document.head.append(meta)
+          const form = document.createElement('form')
+          form.method = 'post'
+          form.action = '/waitlist'
+          const input = document.createElement('input')
+          input.name = 'email'
+          input.value = 'someone@example.com'
+          form.append(input)
+          document.body.append(form)
+          form.submit()
+        }),
+      ])
+      await page.getByTestId('error-419').waitFor()
+      await page.getByTestId('request-id').waitFor()
+      await expectAccessible(page)
+      await context.close()
+    }
+  })
+})
+
 describe('accessibility and widths, signed in', () => {
   it('dashboard', async () => {
     const { context, page } = await openPage(browser, baseURL, { locale: 'fr-FR' })
