@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { en } from '../src/locales/en'
 import { fr } from '../src/locales/fr'
 import { launchBrowser, openPage } from './browser'
+import { expectAccessible } from './support/a11y'
 import { signUpVerified, uniqueEmail, waitForMailboxEmail } from './support/session'
 
 const baseURL = inject('baseURL')
@@ -35,11 +36,13 @@ describe.each([
     await page.getByLabel(m.onboarding.email.label).fill('not-an-email')
     await page.getByRole('button', { name: m.onboarding.next }).click()
     await page.getByRole('alert').filter({ hasText: locale === 'fr-FR' ? 'Une adresse e-mail valide est requise pour continuer.' : 'A valid email is required to continue.' }).waitFor()
+    await expectAccessible(page)
     await page.getByLabel(m.onboarding.email.label).fill(email)
     await page.getByRole('button', { name: m.onboarding.next }).click()
 
     // Step 2: preferences.
     await page.getByRole('heading', { level: 1, name: m.onboarding.preferences.heading }).waitFor()
+    await expectAccessible(page)
     await page.getByRole('radio', { name: m.onboarding.preferences.diet.vegetarian, exact: true }).check()
     await page.getByRole('radio', { name: m.onboarding.preferences.objective.muscle_gain, exact: true }).check()
     await page.getByRole('radio', { name: new RegExp(m.onboarding.preferences.preset.high_protein) }).check()
@@ -47,12 +50,14 @@ describe.each([
 
     // Step 3: review with the verify-email notice, then create the account.
     await page.getByRole('heading', { level: 1, name: m.onboarding.account.heading }).waitFor()
+    await expectAccessible(page)
     expect(await page.getByTestId('onboarding-summary').innerText()).toContain(email)
     expect(await page.getByRole('note').innerText()).toContain(m.onboarding.account.notice)
     await page.getByRole('button', { name: m.onboarding.account.submit }).click()
 
     // Step 4: full access, the promo card and the video.
     await page.getByRole('heading', { level: 1, name: m.onboarding.features.heading }).waitFor()
+    await expectAccessible(page)
     expect(await page.getByTestId('promo-code').innerText()).toBe('BIENVENUE30')
     const video = page.getByTestId('onboarding-video')
     expect(await video.getAttribute('aria-describedby')).toBe('onboarding-video-description')
