@@ -111,10 +111,12 @@ describe('identity in the browser', () => {
     await page.getByLabel(m.auth.fields.code).fill(code === '000000' ? '111111' : '000000')
     await page.getByRole('button', { name: m.auth.otp.submit }).click()
     await page.getByTestId('otp-code-error').filter({ hasText: '4 attempt' }).waitFor()
+    await expectAccessible(page)
 
     await page.getByLabel(m.auth.fields.code).fill(code!)
     await page.getByRole('button', { name: m.auth.otp.submit }).click()
     await page.getByRole('heading', { level: 1, name: m.auth.steps.heading }).waitFor()
+    await expectAccessible(page)
     await page.getByLabel(m.auth.fields.name, { exact: true }).fill('Hugo')
     await page.getByLabel(m.auth.fields.surname, { exact: true }).fill('Laurent')
     await page.getByRole('button', { name: m.auth.steps.submit }).click()
@@ -124,6 +126,8 @@ describe('identity in the browser', () => {
 
     // GET /auth/logout asks before signing out.
     await page.goto('/auth/logout')
+    await page.getByTestId('logout-confirm').waitFor()
+    await expectAccessible(page)
     await page.getByTestId('logout-confirm').click()
     await page.waitForURL((u) => u.pathname === '/')
     expect(errors).toEqual([])
