@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { en } from '../src/locales/en'
 import { fr } from '../src/locales/fr'
 import { launchBrowser, openPage } from './browser'
+import { expectAccessible } from './support/a11y'
 import { outputDir } from './support/server'
 
 // The shared server runs without STRIPE_SECRET_KEY (APP_ENV=test): purchases go through the
@@ -69,6 +70,7 @@ describe.each([
     await page.goto(verify.find((l) => l.includes('/auth/verify/'))!)
     await page.waitForURL((u) => u.pathname === '/buy-tokens' && u.searchParams.get('pack') === 'pack-60')
     await page.getByTestId('test-mode-banner').waitFor()
+    await expectAccessible(page)
     const before = Number(await balanceOn(page, 'shop-balance'))
 
     // Buy: the server answers the Inertia visit with 409 + X-Inertia-Location (an external
@@ -81,10 +83,12 @@ describe.each([
     await page.waitForURL('**/stripe/test-checkout?checkout=*')
     await page.getByRole('heading', { level: 1, name: m.billing.testMode.heading }).waitFor()
     expect(await page.getByTestId('test-checkout-tokens').innerText()).toContain('60')
+    await expectAccessible(page)
     await page.getByRole('button', { name: m.billing.testMode.pay }).click()
     await page.waitForURL('**/stripe/success?checkout=*')
     await page.locator('[data-testid=checkout-status][data-status=completed]').waitFor()
     expect(Number(await balanceOn(page, 'success-balance'))).toBe(before + 60)
+    await expectAccessible(page)
     await page.screenshot({ path: `${outputDir}/payments-success-${locale}-${width}.png`, fullPage: true })
 
     // Reloading the success page (which also checks the payment) grants nothing more.
@@ -104,6 +108,7 @@ describe.each([
     await page.getByRole('heading', { level: 1, name: m.billing.products.heading }).waitFor()
     expect(await page.getByTestId('shop-pack').count()).toBe(3)
     expect(await page.getByTestId('editor-new').count()).toBe(0)
+    await expectAccessible(page)
 
     // Chromium logs every 4xx answer, the external redirect's 409 included: that one is expected.
     expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([])
