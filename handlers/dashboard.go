@@ -13,10 +13,14 @@ import (
 	"github.com/gamelle/gamelle/handlers/page"
 )
 
-// MealPrepLister lists a person's meal preps for the dashboard home.
+// MealPrepLister lists a person's meal preps and latest recipes for the dashboard home.
 type MealPrepLister interface {
 	List(ctx context.Context, owner uuid.UUID) ([]mealprepapp.Summary, error)
+	RecentRecipes(ctx context.Context, owner uuid.UUID, lang string, limit int) ([]mealprepapp.RecentRecipe, error)
 }
+
+// recentRecipesShown is how many of the latest recipes the home lists.
+const recentRecipesShown = 5
 
 // HomeReader reads the dashboard home's goals and balance history.
 type HomeReader interface {
@@ -42,7 +46,9 @@ func (h *Dashboard) Routes(r chi.Router) {
 }
 
 type dashboardGeneralProps struct {
-	MealPreps      []mealprepapp.Summary      `json:"mealPreps"`
+	MealPreps []mealprepapp.Summary `json:"mealPreps"`
+	// RecentRecipes: the person's latest recipes across meal preps, newest first.
+	RecentRecipes  []mealprepapp.RecentRecipe `json:"recentRecipes"`
 	Goals          *nutrition.Goals           `json:"goals"`
 	BalanceHistory []identityapp.BalancePoint `json:"balanceHistory"`
 	// Below this balance the page offers to buy tokens: one needs calculation's price.
@@ -51,11 +57,16 @@ type dashboardGeneralProps struct {
 
 var dashboardGeneralPage = page.Define[dashboardGeneralProps]("dashboard/general")
 
-// dashboardGeneral is the signed-in home: name, balance (shared auth prop), welcome and next
-// steps.
+// dashboardGeneral is the signed-in home: name, balance (shared auth prop), welcome, goals,
+// meal preps, latest recipes and next steps.
 func (h *Dashboard) dashboardGeneral(w http.ResponseWriter, r *http.Request) {
 	u, _ := currentUser(r.Context())
 	list, err := h.mealpreps.List(r.Context(), u.ID)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	recent, err := h.mealpreps.RecentRecipes(r.Context(), u.ID, localeFrom(r.Context()), recentRecipesShown)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
@@ -66,7 +77,7 @@ func (h *Dashboard) dashboardGeneral(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.render(w, r, dashboardGeneralPage.With(dashboardGeneralProps{
-		MealPreps: list, Goals: home.Goals, BalanceHistory: home.BalanceHistory,
+		MealPreps: list, RecentRecipes: recent, Goals: home.Goals, BalanceHistory: home.BalanceHistory,
 		LowBalance: nutrition.NeedsCalculationTokens,
 	}))
 }

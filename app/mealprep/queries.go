@@ -348,3 +348,58 @@ func (s *Service) Export(ctx context.Context, q eventstore.DBTX, owner uuid.UUID
 	}
 	return out, nil
 }
+
+// RecentRecipe is one of a person's latest recipes, for the dashboard home.
+type RecentRecipe struct {
+	ID           uuid.UUID         `json:"id"`
+	MealPrepID   uuid.UUID         `json:"mealPrepId"`
+	Name         string            `json:"name"`
+	MealPrepName string            `json:"mealPrepName"`
+	Category     mealprep.Category `json:"category"`
+	Servings     int               `json:"servings"`
+	// PerServing is one serving's kcal and macros, as the recipe cards show them.
+	PerServing mealprep.Macros `json:"perServing"`
+	CreatedAt  time.Time       `json:"createdAt"`
+}
+
+// RecentRecipes is the owner's latest recipes across their meal preps that are not deleted,
+// newest first, at most limit (1..20), named in lang ("fr" or "en"; a rename wins). One query:
+// the owner's meal preps (mealprep_list_owner), each one's newest recipes read backwards off
+// recipes_mealprep and cut at limit, so the cost follows the number of meal preps, not of recipes.
+func (s *Service) RecentRecipes(ctx context.Context, owner uuid.UUID, lang string, limit int) ([]RecentRecipe, error) {
+	limit = min(max(limit, 1), 20)
+	rows, err := s.pool.Query(ctx, `
+		SELECT r.id, l.id, coalesce(rt.name, CASE WHEN $2 = 'en' THEN r.name_en ELSE r.name_fr END),
+		       coalesce(mt.name, ''), r.category, r.servings, r.nutrition, r.created_at
+		FROM mealprep_list l
+		CROSS JOIN LATERAL (
+			SELECT id, name_fr, name_en, category, servings, nutrition, created_at, idx FROM recipes
+			WHERE mealprep_id = l.id ORDER BY created_at DESC LIMIT $3) r
+		LEFT JOIN mealprep_texts rt ON rt.subject_id = r.id
+		LEFT JOIN mealprep_texts mt ON mt.subject_id = l.id
+		WHERE l.owner_id = $1 AND NOT l.deleted
+		ORDER BY r.created_at DESC, r.idx DESC LIMIT $3`, owner, lang, limit)
+	if err != nil {
+		return nil, fmt.Errorf("mealprep: recent recipes of %s: %w", owner, err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (RecentRecipe, error) {
+		var v RecentRecipe
+		var nut []byte
+		if err := row.Scan(&v.ID, &v.MealPrepID, &v.Name, &v.MealPrepName, &v.Category, &v.Servings, &nut, &v.CreatedAt); err != nil {
+			return v, err
+		}
+		var n mealprep.Nutrition
+		if err := json.Unmarshal(nut, &n); err != nil {
+			return v, fmt.Errorf("recipe %s nutrition: %w", v.ID, err)
+		}
+		v.PerServing = perServing(n, v.Servings).Macros
+		return v, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("mealprep: recent recipes of %s: %w", owner, err)
+	}
+	if out == nil {
+		out = []RecentRecipe{}
+	}
+	return out, nil
+}

@@ -304,6 +304,7 @@ export type CheckoutView = {
 
 export type DashboardGeneralProps = {
   mealPreps: Summary[]
+  recentRecipes: RecentRecipe[]
   goals: Goals | null
   balanceHistory: BalancePoint[]
   lowBalance: number
@@ -712,6 +713,17 @@ export type RecentCheckout = {
   refundedCents: number
   tokensRevoked: number
   startedAt: string
+}
+
+export type RecentRecipe = {
+  id: string
+  mealPrepId: string
+  name: string
+  mealPrepName: string
+  category: Category
+  servings: number
+  perServing: Macros
+  createdAt: string
 }
 
 export type RecipeView = {

@@ -16,6 +16,16 @@ export const profileEn = {
       carbs: 'Carbohydrates',
       macroChartLabel: "Today's goals: {{kcal}} kcal, {{protein}} g protein, {{fat}} g fat, {{carbs}} g carbohydrates.",
       editGoals: 'Edit my goals',
+      recent: {
+        title: 'Recent recipes',
+        mealPrep: 'Meal prep: {{name}}',
+        macros: '{{kcal}} kcal per serving · {{protein}} g protein · {{fat}} g fat · {{carbs}} g carbohydrates',
+        createdAt: 'Created on {{date}}',
+        empty: 'No recipes yet. Open a meal prep and create one: it will show here.',
+        emptyNoMealPrep: 'No recipes yet. Create a meal prep first, then your recipes will show here.',
+        createRecipe: 'Create a recipe in {{name}}',
+        createMealPrep: 'Create my first meal prep',
+      },
     },
     settings: {
       title: 'Settings',

@@ -16,6 +16,16 @@ export const profileFr = {
       carbs: 'Glucides',
       macroChartLabel: 'Objectifs du jour : {{kcal}} kcal, {{protein}} g de protéines, {{fat}} g de lipides, {{carbs}} g de glucides.',
       editGoals: 'Modifier mes objectifs',
+      recent: {
+        title: 'Recettes récentes',
+        mealPrep: 'Meal prep : {{name}}',
+        macros: '{{kcal}} kcal par portion · {{protein}} g de protéines · {{fat}} g de lipides · {{carbs}} g de glucides',
+        createdAt: 'Créée le {{date}}',
+        empty: 'Pas encore de recette. Ouvrez un meal prep et créez-en une : elle apparaîtra ici.',
+        emptyNoMealPrep: 'Pas encore de recette. Créez d’abord un meal prep, puis vos recettes apparaîtront ici.',
+        createRecipe: 'Créer une recette dans {{name}}',
+        createMealPrep: 'Créer mon premier meal prep',
+      },
     },
     settings: {
       title: 'Paramètres',

@@ -2,6 +2,7 @@ import { Head, Link } from '@inertiajs/react'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import MealPrepList from '../../components/mealprep/mealprep-list'
+import RecentRecipes from '../../components/profile/recent-recipes'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 
@@ -9,10 +10,10 @@ import { url } from '../../lib/routes.gen'
 const MacroChart = lazy(() => import('../../components/profile/charts').then((m) => ({ default: m.MacroChart })))
 const BalanceChart = lazy(() => import('../../components/profile/charts').then((m) => ({ default: m.BalanceChart })))
 
-/** Signed-in home: balance (with a buy prompt when low), today's goals, meal preps, balance over time, checklist. */
+/** Signed-in home: balance (with a buy prompt when low), today's goals, meal preps, recent recipes, balance over time, checklist. */
 export default function General() {
   const { t } = useTranslation()
-  const { auth, mealPreps = [], goals = null, balanceHistory = [], lowBalance = 10 } = usePageProps<'dashboard/general'>()
+  const { auth, mealPreps = [], recentRecipes = [], goals = null, balanceHistory = [], lowBalance = 10 } = usePageProps<'dashboard/general'>()
   const user = auth.user
   const balance = user?.balance ?? 0
   const checklist = [
@@ -131,6 +132,8 @@ export default function General() {
       </div>
 
       <MealPrepList mealPreps={mealPreps} />
+
+      <RecentRecipes recipes={recentRecipes} mealPreps={mealPreps} />
     </div>
   )
 }
