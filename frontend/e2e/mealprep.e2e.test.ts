@@ -1,9 +1,10 @@
 /**
  * Meal prep in the browser, in French and in English: create a meal prep, search and add foods
  * through the combobox, generate 2 recipes, see the progress message, reload while the request
- * runs and still see it, open a recipe; the balance drops by 2. The server runs with a short
- * generation delay (MEALPREP_TEST_GENERATION_DELAY, honoured only with APP_ENV=test) so the
- * running request can be seen. Each page is checked with axe-core.
+ * runs and still see it, open a recipe; the balance drops by 2 and the dashboard home lists both
+ * recipes under recent recipes. The server runs with a short generation delay
+ * (MEALPREP_TEST_GENERATION_DELAY, honoured only with APP_ENV=test) so the running request can be
+ * seen. Each page is checked with axe-core.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -60,7 +61,13 @@ describe.each([
   it('creates a meal prep, adds foods, generates 2 recipes and opens one', async () => {
     const { context, page, errors } = await openPage(browser, server.baseURL, { locale: lng === 'fr' ? 'fr-FR' : 'en-GB' })
     await signUpVerified(page, uniqueEmail(`mealprep-${lng}`))
-    await page.goto(`/dashboard/general?lng=${lng}`)
+    if (lng === 'en') {
+      // The sign-up stored French and pages follow the person's language: choose English.
+      await page.goto('/dashboard/language')
+      await page.getByLabel(fr.profile.language.en).check()
+      await page.getByRole('button', { name: fr.profile.language.save }).click()
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(en.profile.language.title)
+    }
     expect(await balance(page)).toBe(2)
 
     // Create from the dashboard: lands on the foods screen.
@@ -115,7 +122,19 @@ describe.each([
 
     // Two tokens were spent.
     expect(await balance(page)).toBe(0)
+
+    // The home lists both under recent recipes, each a link to its recipe page.
+    const recent = page.getByRole('region', { name: m.profile.home.recent.title })
+    const recentLinks = recent.getByRole('listitem').getByRole('link')
+    expect(await recentLinks.count()).toBe(2)
+    const hrefs = await recentLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+    expect(hrefs).toContain(recipeURL)
+    expect(hrefs.every((h) => h?.startsWith(`${base}/recipe/`))).toBe(true)
+    await recentLinks.first().click()
+    await page.waitForURL('**/mealprep/*/recipe/*')
+    await page.getByTestId('recipe-title').waitFor()
+    if (lng === 'fr') await checkPage(page, '/dashboard/general', 'dashboard-recent-recipes', { ready: (p) => p.getByTestId('recent-recipe').first().waitFor() })
     expect(errors).toEqual([])
     await context.close()
-  })
+  }, 150_000)
 })
