@@ -107,6 +107,8 @@ describe('admin dashboard', () => {
     await checkPage(page, personPath, `admin-user-${lng}`)
     await checkPage(page, `${personPath}/events`, `admin-events-${lng}`)
     await checkPage(page, '/dashboard/admin/stats', `admin-stats-${lng}`)
+    await checkPage(page, '/dashboard/admin/prices', `admin-prices-${lng}`)
+    await checkPage(page, '/dashboard/admin/prices', `admin-prices-${lng}`)
     expect(errors).toEqual([])
     await context.close()
   }, 180_000)
