@@ -118,6 +118,7 @@ describe.each([
       await checkPage(page, `${base}/food`, 'mealprep-food')
       await checkPage(page, `${base}/recipes`, 'mealprep-recipes')
       await checkPage(page, recipeURL, 'mealprep-recipe')
+      await checkPage(page, `${base}/shopping-list`, 'mealprep-shopping-list')
     }
 
     // Two tokens were spent.
