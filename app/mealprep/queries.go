@@ -365,20 +365,23 @@ type RecentRecipe struct {
 // RecentRecipes is the owner's latest recipes across their meal preps that are not deleted,
 // newest first, at most limit (1..20), named in lang ("fr" or "en"; a rename wins). One query:
 // the owner's meal preps (mealprep_list_owner), each one's newest recipes read backwards off
-// recipes_mealprep and cut at limit, so the cost follows the number of meal preps, not of recipes.
+// recipes_mealprep and cut at limit, so the cost follows the number of meal preps, not of
+// recipes; names are looked up for the rows kept only.
 func (s *Service) RecentRecipes(ctx context.Context, owner uuid.UUID, lang string, limit int) ([]RecentRecipe, error) {
 	limit = min(max(limit, 1), 20)
 	rows, err := s.pool.Query(ctx, `
-		SELECT r.id, l.id, coalesce(rt.name, CASE WHEN $2 = 'en' THEN r.name_en ELSE r.name_fr END),
-		       coalesce(mt.name, ''), r.category, r.servings, r.nutrition, r.created_at
-		FROM mealprep_list l
-		CROSS JOIN LATERAL (
-			SELECT id, name_fr, name_en, category, servings, nutrition, created_at, idx FROM recipes
-			WHERE mealprep_id = l.id ORDER BY created_at DESC LIMIT $3) r
-		LEFT JOIN mealprep_texts rt ON rt.subject_id = r.id
-		LEFT JOIN mealprep_texts mt ON mt.subject_id = l.id
-		WHERE l.owner_id = $1 AND NOT l.deleted
-		ORDER BY r.created_at DESC, r.idx DESC LIMIT $3`, owner, lang, limit)
+		SELECT x.id, x.mealprep_id, coalesce(rt.name, CASE WHEN $2 = 'en' THEN x.name_en ELSE x.name_fr END),
+		       coalesce(mt.name, ''), x.category, x.servings, x.nutrition, x.created_at
+		FROM (
+			SELECT r.*, l.id AS mealprep_id FROM mealprep_list l
+			CROSS JOIN LATERAL (
+				SELECT id, name_fr, name_en, category, servings, nutrition, created_at, idx FROM recipes
+				WHERE mealprep_id = l.id ORDER BY created_at DESC LIMIT $3) r
+			WHERE l.owner_id = $1 AND NOT l.deleted
+			ORDER BY r.created_at DESC, r.idx DESC LIMIT $3) x
+		LEFT JOIN mealprep_texts rt ON rt.subject_id = x.id
+		LEFT JOIN mealprep_texts mt ON mt.subject_id = x.mealprep_id
+		ORDER BY x.created_at DESC, x.idx DESC`, owner, lang, limit)
 	if err != nil {
 		return nil, fmt.Errorf("mealprep: recent recipes of %s: %w", owner, err)
 	}
