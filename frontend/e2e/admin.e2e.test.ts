@@ -100,6 +100,13 @@ describe('admin dashboard', () => {
     await page.locator('#login-password').fill('tomate-cerise-42')
     await page.getByRole('button', { name: t.auth.login.submit, exact: true }).click()
     await page.waitForURL('**/dashboard/general')
+    if (lng === 'en') {
+      // The admin's account stored French and pages follow the person's language: choose English.
+      await page.goto('/dashboard/language')
+      await page.getByLabel(fr.profile.language.en).check()
+      await page.getByRole('button', { name: fr.profile.language.save }).click()
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(en.profile.language.title)
+    }
     await page.goto('/dashboard/admin')
     await page.getByRole('heading', { level: 2, name: t.admin.audit.title }).waitFor()
     await checkPage(page, '/dashboard/admin', `admin-audit-${lng}`)
