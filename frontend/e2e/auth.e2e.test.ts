@@ -196,11 +196,12 @@ describe('an emailed link of another account, in a signed-in browser', () => {
     await page.waitForURL('**/dashboard/general')
     await page.getByTestId('dashboard-welcome').filter({ hasText: 'Anna' }).waitFor()
 
-    // The same question in English; continuing signs in as Bob, a new account that gives its name.
+    // The same question in English; continuing signs in as Bob, a new account that gives its name,
+    // in French: Bob asked for his code on a French page, and pages follow the person's language.
     await page.goto(`${link}?lng=en`)
     await page.getByRole('heading', { level: 1, name: en.auth.switchAccount.heading }).waitFor()
     await page.getByRole('button', { name: en.auth.switchAccount.submit.replace('{{target}}', bob) }).click()
-    await page.getByRole('heading', { level: 1, name: en.auth.steps.heading }).waitFor()
+    await page.getByRole('heading', { level: 1, name: fr.auth.steps.heading }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/auth/otp/steps')
     expect(await page.locator('main').innerText()).toContain(bob)
     expect(errors).toEqual([])

@@ -126,7 +126,7 @@ describe('Google sign-in through mockoidc', () => {
     await openEmail(page, verify, 'verify', 'en')
     await clickEmailAction(page, 'verify', 'en')
     await page.waitForURL('**/dashboard/general')
-    await page.getByTestId('flash-success').filter({ hasText: serverText('en', 'flash.verify.already') }).waitFor()
+    await page.getByTestId('flash-success').filter({ hasText: serverText('en', 'flash.verify.already_signed_in') }).waitFor()
     expect(await balance(page)).toBe('2')
 
     // The password was set by someone who never proved the address: Google's proof dropped it.
