@@ -3,10 +3,15 @@ package handlers
 import (
 	"io"
 	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/internal/config"
 )
 
 // requireErrorPage checks an error page carries what its layout needs (site configuration)
@@ -86,4 +91,42 @@ func TestRefusedFormsGoBackAndHeadWorks(t *testing.T) {
 		require.Equal(t, http.StatusOK, resp.StatusCode, "HEAD %s", path)
 		require.Empty(t, strings.TrimSpace(string(body)))
 	}
+}
+
+// /dev/error/{status} renders each error page through the function real failures use, with its
+// status, layout props and request id; an unknown status is not found. Production has no such
+// route: its unmatched address is the 404 page, whatever the status asked for.
+func TestDevErrorPagesRenderEachStatus(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	for status, component := range map[int]string{
+		http.StatusBadRequest:          "errors/bad-request",
+		http.StatusForbidden:           "errors/forbidden",
+		http.StatusNotFound:            "errors/not-found",
+		http.StatusMethodNotAllowed:    "errors/method-not-allowed",
+		419:                            "errors/page-expired",
+		http.StatusTooManyRequests:     "auth/rate-limited",
+		http.StatusInternalServerError: "errors/server-error",
+		http.StatusServiceUnavailable:  "errors/unavailable",
+	} {
+		resp, p := b.visit(t, "/dev/error/"+strconv.Itoa(status))
+		requireErrorPage(t, resp, p, status, component)
+	}
+	resp, p := b.visit(t, "/dev/error/418")
+	requireErrorPage(t, resp, p, http.StatusNotFound, "errors/not-found")
+
+	cfg, err := config.Load(func(k string) (string, bool) {
+		v, ok := map[string]string{"DATABASE_URL": b.db.URL, "APP_ENV": "production", "APP_KEY": strings.Repeat("p", 32), "APP_URL": "https://gamelle.example", "MAIL_DISABLED": "true"}[k]
+		return v, ok
+	})
+	require.NoError(t, err)
+	srv, err := buildServer(cfg, b.db.Pool)
+	require.NoError(t, err)
+	require.NoError(t, chi.Walk(srv.router, func(_, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		require.NotContains(t, route, "/dev/", "production registers no development route")
+		return nil
+	}))
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest("GET", "https://gamelle.example/dev/error/500", nil))
+	require.Equal(t, http.StatusNotFound, rec.Code)
 }

@@ -126,9 +126,20 @@ func (s *Core) rateLimited(w http.ResponseWriter, r *http.Request, email string)
 	if ok {
 		return false
 	}
-	secs := int(math.Ceil(wait.Seconds()))
+	s.tooManyRequests(w, r, int(math.Ceil(wait.Seconds())))
+	return true
+}
+
+// tooManyRequests answers 429 with Retry-After and the translated message for a client that
+// must wait secs seconds.
+func (s *Core) tooManyRequests(w http.ResponseWriter, r *http.Request, secs int) {
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
 	msg := s.t(r, "error.rate_limited", map[string]any{"Count": secs})
 	s.refuse(w, r, http.StatusTooManyRequests, rateLimitedPage.With(rateLimitedProps{Message: msg, RetryAfter: secs}), msg)
-	return true
+}
+
+// badRequest answers a request whose address cannot be read with the translated 400 page (a
+// form post goes back with the message).
+func (s *Core) badRequest(w http.ResponseWriter, r *http.Request) {
+	s.refuse(w, r, http.StatusBadRequest, badRequestPage.With(statusProps{}), s.t(r, "error.form.malformed"))
 }

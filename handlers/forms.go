@@ -119,7 +119,7 @@ func validUTF8(ss ...string) bool {
 func (s *Core) validInput(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !inputIsValid(r.URL) {
-			s.refuse(w, r, http.StatusBadRequest, badRequestPage.With(statusProps{}), s.t(r, "error.form.malformed"))
+			s.badRequest(w, r)
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -130,7 +130,7 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 		NewSettings(s.Core, s.accounts),
 	}
 	if !cfg.Production() {
-		areas = append(areas, NewDevMailbox(s.Core, s.mailbox))
+		areas = append(areas, NewDevMailbox(s.Core, s.mailbox), NewDevErrors(s.Core))
 	}
 	s.router = NewRouter(s.Core, areas...)
 	return s, nil

@@ -273,7 +273,7 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 		handlers.NewSettings(core, svc.identity),
 	}
 	if !cfg.Production() {
-		areas = append(areas, handlers.NewDevMailbox(core, mail.NewMailbox(pool, log)))
+		areas = append(areas, handlers.NewDevMailbox(core, mail.NewMailbox(pool, log)), handlers.NewDevErrors(core))
 	}
 	return handlers.NewRouter(core, areas...), nil
 }

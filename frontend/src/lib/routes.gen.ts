@@ -76,6 +76,7 @@ export const routes = {
   'dashboard.settings.export': { method: 'get', path: '/dashboard/settings/export', params: [] },
   'dashboard.settings.sessions.delete': { method: 'delete', path: '/dashboard/settings/sessions/{id}', params: ['id'] },
   'dashboard.settings.sessions.post': { method: 'post', path: '/dashboard/settings/sessions', params: [] },
+  'dev.error': { method: 'get', path: '/dev/error/{status}', params: ['status'] },
   'dev.mailbox': { method: 'get', path: '/dev/mailbox', params: [] },
   'faviconIco': { method: 'get', path: '/favicon.ico', params: [] },
   'google.callback': { method: 'get', path: '/google/callback', params: [] },
