@@ -5,9 +5,12 @@
  * (support/a11y.ts) on their own pages.
  */
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { en } from '../src/locales/en'
+import { fr } from '../src/locales/fr'
+import type { LocaleMessages } from '../src/locales/types'
 import { launchBrowser, openPage } from './browser'
-import { checkPage, expectAccessible, expectVisibleFocusRings } from './support/a11y'
+import { checkPage, expectAccessible, expectFitsAllWidths, expectVisibleFocusRings } from './support/a11y'
 import { signUpVerified, uniqueEmail } from './support/session'
 
 const baseURL = inject('baseURL')
@@ -90,6 +93,49 @@ describe('error pages in the browser', () => {
       await context.close()
     }
   })
+})
+
+// Every status page, opened through /dev/error/{status} (development only), which renders it
+// with the very functions real failures use: a 500, a 503 or a 429 cannot be caused on purpose
+// here without breaking the database or the rate limits other tests share.
+describe('every error page, through /dev/error', () => {
+  const headings = (m: LocaleMessages): Record<number, string> => ({
+    400: m.errors.badRequest.title,
+    403: m.errors.forbidden.title,
+    404: m.errors.notFound.title,
+    405: m.errors.methodNotAllowed.title,
+    419: m.errors.pageExpired.title,
+    429: m.auth.rateLimited.heading,
+    500: m.errors.serverError.title,
+    503: m.errors.unavailable.title,
+  })
+  for (const [lang, messages] of [['fr', fr], ['en', en]] as const) {
+    it(`400, 403, 404, 405, 419, 429, 500, 503 render translated in their layout (${lang})`, async () => {
+      const { context, page, errors } = await openPage(browser, baseURL, { locale: lang === 'fr' ? 'fr-FR' : 'en-US' })
+      for (const [code, heading] of Object.entries(headings(messages))) {
+        const status = Number(code)
+        errors.length = 0
+        const res = await page.goto(`/dev/error/${status}`)
+        expect(res?.status(), `/dev/error/${status}`).toBe(status)
+        await page.locator('main h1').first().waitFor()
+        expect(await page.locator('main h1').first().innerText()).toBe(heading)
+        expect(await page.getAttribute('html', 'lang')).toBe(lang)
+        // The layout is there: the banner with its link home (and, outside sign-in, the menu).
+        await expect(page.locator('header a[href="/"]').count()).resolves.toBeGreaterThan(0)
+        if (status !== 429) await expect(page.locator('header nav').count()).resolves.toBeGreaterThan(0)
+        if (status >= 500) {
+          const id = res?.headers()['x-request-id'] ?? ''
+          expect(id).not.toBe('')
+          expect(await page.getByTestId('request-id').innerText()).toContain(id)
+        }
+        // The only console error is the browser reporting the status of the document itself.
+        expect(errors.filter((e) => !e.includes(`status of ${status}`)), `/dev/error/${status}`).toEqual([])
+        await expectAccessible(page)
+        if (lang === 'fr') await expectFitsAllWidths(page, `/dev/error/${status}`, { widths: [320, 1280] })
+      }
+      await context.close()
+    })
+  }
 })
 
 describe('accessibility and widths, signed in', () => {
