@@ -159,9 +159,7 @@ func runServe(ctx context.Context, args []string) error {
 			return ms.Close()
 		})
 	}
-	if a.cfg.Production() && a.cfg.MailDisabled {
-		a.log.Error("MAIL_DISABLED=true: no email is sent; sign-in codes, links and receipts are dropped")
-	}
+	warnIfMailDisabled(a.cfg, a.log)
 	if *web {
 		router, err := newRouter(a.cfg, a.pool, a.log, svc, webOptions{
 			Assets: frontend.Dist(), HotFile: filepath.Join(a.cfg.DataDir, "vite.hot"), SessionCleanup: 5 * time.Minute, Registry: registry,
@@ -193,4 +191,12 @@ func runServe(ctx context.Context, args []string) error {
 		})
 	}
 	return g.Wait()
+}
+
+// warnIfMailDisabled logs, at error level so alerting sees it, that a production server with
+// MAIL_DISABLED=true drops every email: nobody can sign in by code or link.
+func warnIfMailDisabled(cfg config.Config, log *slog.Logger) {
+	if cfg.Production() && cfg.MailDisabled {
+		log.Error("MAIL_DISABLED=true: no email is sent; sign-in codes, links and receipts are dropped")
+	}
 }
