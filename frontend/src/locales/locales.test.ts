@@ -44,3 +44,21 @@ describe('locale files', () => {
     expect(serverMessageKeys.filter((k) => !enKeys.has(k))).toEqual([])
   })
 })
+
+// French writes a discount "−30 %" (minus sign, no-break space); English says "30% off". Every
+// message whose French names the welcome discount or a pack's discount is checked in English.
+describe('discounts in English', () => {
+  const discount = /(30|\{\{percent\}\})\s%/
+  const keys = [...frKeys].filter(([, v]) => discount.test(v)).map(([k]) => k)
+
+  it('are found (the check is not empty)', () => {
+    expect(keys.length).toBeGreaterThanOrEqual(5)
+  })
+
+  it('read "N% off", never "−N %"', () => {
+    const wrong = keys
+      .map((k) => [k, enKeys.get(k) ?? ''] as const)
+      .filter(([, v]) => !/(30|\{\{percent\}\})% off/.test(v) || /−\s*(30|\{\{percent\}\})|\d\s%|\}\}\s%/.test(v))
+    expect(wrong).toEqual([])
+  })
+})
