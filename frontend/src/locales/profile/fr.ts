@@ -60,7 +60,7 @@ export const profileFr = {
       unitsLb: 'Livres (lb)',
       currency: 'Devise',
       diet: 'Régime',
-      diets: { omnivore: 'Omnivore', vegetarian: 'Végétarien', vegan: 'Végétalien' },
+      diets: { omnivore: 'Omnivore', vegetarian: 'Végétarien', vegan: 'Végan' },
       ai: 'Suggestions d’aliments par l’IA',
       priceLimit: 'Prix maximum par portion',
       priceLimitHint: 'Laissez vide pour ne pas limiter.',
