@@ -50,6 +50,21 @@ func newChatServer(t *testing.T, reply func(attempt int, w http.ResponseWriter))
 	return s
 }
 
+// newStalledServer answers no request for stall (or until the test ends), so a client with a
+// shorter time-out gives up waiting.
+func newStalledServer(t *testing.T, stall time.Duration) *chatServer {
+	t.Helper()
+	release := make(chan struct{})
+	srv := newChatServer(t, func(_ int, w http.ResponseWriter) {
+		select {
+		case <-release:
+		case <-time.After(stall):
+		}
+	})
+	t.Cleanup(func() { close(release) }) // before the server's Close, which waits for handlers
+	return srv
+}
+
 func completion(content string) string {
 	b, _ := json.Marshal(map[string]any{
 		"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "test-model",
@@ -181,14 +196,7 @@ func TestMalformedAnswerFallsBack(t *testing.T) {
 
 func TestSlowServerTimesOutRetriesAndFallsBack(t *testing.T) {
 	t.Parallel()
-	release := make(chan struct{})
-	srv := newChatServer(t, func(_ int, w http.ResponseWriter) {
-		select {
-		case <-release:
-		case <-time.After(5 * time.Second):
-		}
-	})
-	t.Cleanup(func() { close(release) }) // before the server's Close, which waits for handlers
+	srv := newStalledServer(t, 5*time.Second)
 	gen, req, _ := setup(t, srv, 150*time.Millisecond, 1)
 	rs, err := gen.Generate(context.Background(), req)
 	require.NoError(t, err)
@@ -256,14 +264,7 @@ func TestNoUsableFoodIsRefusedWithoutCallingTheModel(t *testing.T) {
 // enough for the built-in generator.
 func TestDeadlineLeavesTimeForTheFallback(t *testing.T) {
 	t.Parallel()
-	release := make(chan struct{})
-	srv := newChatServer(t, func(_ int, w http.ResponseWriter) {
-		select {
-		case <-release:
-		case <-time.After(10 * time.Second):
-		}
-	})
-	t.Cleanup(func() { close(release) })
+	srv := newStalledServer(t, 10*time.Second)
 	gen, req, _ := setup(t, srv, 20*time.Second, 2)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()

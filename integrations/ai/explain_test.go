@@ -96,14 +96,7 @@ func TestExplainerRefusesMalformedOrChangedAnswers(t *testing.T) {
 
 func TestExplainerSlowServerTimesOut(t *testing.T) {
 	t.Parallel()
-	release := make(chan struct{})
-	srv := newChatServer(t, func(_ int, w http.ResponseWriter) {
-		select {
-		case <-release:
-		case <-time.After(5 * time.Second):
-		}
-	})
-	t.Cleanup(func() { close(release) }) // before the server's Close, which waits for handlers
+	srv := newStalledServer(t, 5*time.Second)
 	text, err := explainer(t, srv, 150*time.Millisecond, 1).ExplainNeeds(context.Background(), explainRequest(t, "en"))
 	require.Error(t, err)
 	require.Empty(t, text)
@@ -112,14 +105,7 @@ func TestExplainerSlowServerTimesOut(t *testing.T) {
 
 func TestExplainerBudgetBoundsEveryRetry(t *testing.T) {
 	t.Parallel()
-	release := make(chan struct{})
-	srv := newChatServer(t, func(_ int, w http.ResponseWriter) {
-		select {
-		case <-release:
-		case <-time.After(5 * time.Second):
-		}
-	})
-	t.Cleanup(func() { close(release) })
+	srv := newStalledServer(t, 5*time.Second)
 	ex, err := ai.NewExplainer(ai.Config{BaseURL: srv.URL + "/v1", Model: "test-model", Timeout: 5 * time.Second, MaxRetries: 5,
 		Logger: slog.New(slog.DiscardHandler)}, time.Second)
 	require.NoError(t, err)
