@@ -107,8 +107,8 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 	s.needs = nutritionapp.NewNeeds(pool, s.wallets, jc)
 	// No Stripe key: the local test-mode checkout, as in development.
 	s.billing = billingapp.New(pool, eventstore.New(pool), s.wallets, jc, billingapp.Options{AppURL: cfg.AppURL, AppKey: cfg.AppKey, Logger: log}).
-		WithRecipients(func(ctx context.Context, id uuid.UUID) (billingapp.Recipient, error) {
-			u, err := s.accounts.ByID(ctx, id)
+		WithRecipients(func(ctx context.Context, q eventstore.DBTX, id uuid.UUID) (billingapp.Recipient, error) {
+			u, err := s.accounts.ByIDTx(ctx, q, id)
 			return billingapp.Recipient{Email: u.Email, Name: u.Name, Locale: string(u.Language)}, err
 		})
 	if err := s.billing.EnsureCatalog(context.Background()); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/billing"
+	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/integrations/stripe"
 )
@@ -21,8 +22,11 @@ type Recipient struct {
 	Locale string
 }
 
-// RecipientFunc finds the buyer's address and language (identity owns them).
-type RecipientFunc func(ctx context.Context, userID uuid.UUID) (Recipient, error)
+// RecipientFunc finds the buyer's address and language (identity owns them) through q, the
+// fulfilment's transaction: it must not take another connection from the pool, since a
+// transaction waiting for a second connection while others wait for its locks (or for its
+// connection) stalls every payment and then the whole process.
+type RecipientFunc func(ctx context.Context, q eventstore.DBTX, userID uuid.UUID) (Recipient, error)
 
 // WithRecipients makes completed purchases send a receipt through the email job.
 func (s *Service) WithRecipients(f RecipientFunc) *Service {
@@ -40,14 +44,15 @@ func (s *Service) WithBillingAddresses(f BillingAddressFunc) *Service {
 	return s
 }
 
-// queueReceipt inserts the receipt email job in the fulfilment transaction: the email exists
-// exactly when the purchase was committed, and once.
+// queueReceipt reads the recipient and inserts the receipt email job in the fulfilment
+// transaction, on its connection: the email exists exactly when the purchase was committed, and
+// once.
 func (s *Service) queueReceipt(ctx context.Context, tx pgx.Tx, c *billing.Checkout) error {
 	if s.recipients == nil || s.jobs == nil {
 		return nil
 	}
 	st := c.Started()
-	r, err := s.recipients(ctx, st.UserID)
+	r, err := s.recipients(ctx, tx, st.UserID)
 	if err != nil {
 		return fmt.Errorf("billing: receipt recipient of %s: %w", c.ID(), err)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/stretchr/testify/require"
 
@@ -89,6 +90,10 @@ func (w *wire) count(method, prefix string) int {
 type setupOpts struct {
 	testMode bool
 	apiURL   string
+	// maxConns, when set, runs everything over a pool of that many connections, and receipts
+	// read their recipient from the users table as in production (identity), so that anything
+	// that waits for a second connection while holding a transaction stalls the test.
+	maxConns int32
 }
 
 func setup(t *testing.T, o ...setupOpts) *bundle {
@@ -98,6 +103,15 @@ func setup(t *testing.T, o ...setupOpts) *bundle {
 		opt = o[0]
 	}
 	db := pgtest.New(t)
+	if opt.maxConns > 0 {
+		cfg, err := pgxpool.ParseConfig(db.URL)
+		require.NoError(t, err)
+		cfg.MaxConns = opt.maxConns
+		small, err := pgxpool.NewWithConfig(context.Background(), cfg)
+		require.NoError(t, err)
+		t.Cleanup(small.Close)
+		db = &pgtest.DB{Pool: small, URL: db.URL, Name: db.Name}
+	}
 	store := eventstore.New(db.Pool)
 	led := ledgerapp.New(db.Pool, store)
 	jc, err := jobs.New(db.Pool, jobs.Config{})
@@ -112,9 +126,16 @@ func setup(t *testing.T, o ...setupOpts) *bundle {
 		opts.Gateway = stripe.New(stripe.Config{SecretKey: "sk_test_123", APIURL: url, MaxNetworkRetries: -1, HTTPClient: &http.Client{Transport: w, Timeout: 5 * time.Second}})
 		opts.WebhookSecrets = []string{webhookSecret}
 	}
-	svc := billingapp.New(db.Pool, store, led, jc, opts).WithRecipients(func(_ context.Context, id uuid.UUID) (billingapp.Recipient, error) {
+	svc := billingapp.New(db.Pool, store, led, jc, opts).WithRecipients(func(_ context.Context, _ eventstore.DBTX, id uuid.UUID) (billingapp.Recipient, error) {
 		return billingapp.Recipient{Email: "buyer-" + id.String()[:8] + "@example.com", Name: "Ada", Locale: "fr"}, nil
 	})
+	if opt.maxConns > 0 {
+		people := identityapp.New(db.Pool, led, jc, identityapp.Options{Key: opts.AppKey})
+		svc.WithRecipients(func(ctx context.Context, q eventstore.DBTX, id uuid.UUID) (billingapp.Recipient, error) {
+			u, err := people.ByIDTx(ctx, q, id)
+			return billingapp.Recipient{Email: u.Email, Name: u.Name, Locale: string(u.Language)}, err
+		})
+	}
 	require.NoError(t, svc.EnsureCatalog(context.Background()))
 	return &bundle{db: db, store: store, ledger: led, jobs: jc, svc: svc, wire: w}
 }
@@ -198,4 +219,15 @@ func timeNow() time.Time { return time.Now() }
 func (b *bundle) deliverOne(t *testing.T, d delivery) billingapp.WebhookOutcome {
 	t.Helper()
 	return b.deliver(t, d.body, d.sig)
+}
+
+// person creates an account to buy with (identity's sign-up is tested there): receipts need
+// its address and language.
+func (b *bundle) person(t *testing.T, lang string) uuid.UUID {
+	t.Helper()
+	id := uuid.New()
+	_, err := b.db.Pool.Exec(context.Background(), `INSERT INTO users (id, email, name, language, verified_at) VALUES ($1, $2, 'Ada', $3, now())`,
+		id, "buyer-"+id.String()[:8]+"@example.com", lang)
+	require.NoError(t, err)
+	return id
 }

@@ -160,6 +160,12 @@ func (s *Service) ByID(ctx context.Context, id uuid.UUID) (User, error) {
 	return userByID(ctx, s.pool, id, false)
 }
 
+// ByIDTx is ByID on q, typically the caller's transaction: a transaction that needs the person
+// (billing's receipt) reads through its own connection instead of waiting for a second one.
+func (s *Service) ByIDTx(ctx context.Context, q eventstore.DBTX, id uuid.UUID) (User, error) {
+	return userByID(ctx, q, id, false)
+}
+
 // ByEmail returns the user with that (raw) address, or ErrNotFound.
 func (s *Service) ByEmail(ctx context.Context, email string) (User, error) {
 	e, err := identity.NormalizeEmail(email)

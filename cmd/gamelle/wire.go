@@ -150,8 +150,8 @@ func newBilling(cfg config.Config, pool *pgxpool.Pool, store *eventstore.Store, 
 		slog.Error("STRIPE_SECRET_KEY is not set: token purchases are unavailable")
 		opts.Gateway = billingapp.UnavailableGateway()
 	}
-	return billingapp.New(pool, store, ledger, jobClient, opts).WithRecipients(func(ctx context.Context, id uuid.UUID) (billingapp.Recipient, error) {
-		u, err := identity.ByID(ctx, id)
+	return billingapp.New(pool, store, ledger, jobClient, opts).WithRecipients(func(ctx context.Context, q eventstore.DBTX, id uuid.UUID) (billingapp.Recipient, error) {
+		u, err := identity.ByIDTx(ctx, q, id)
 		if err != nil {
 			return billingapp.Recipient{}, err
 		}
