@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
@@ -289,7 +290,8 @@ func TestBadSignaturesWriteNothing(t *testing.T) {
 	b := setup(t)
 	id := b.start(t, uuid.New(), "pack-60", "")
 	body, _ := sessionEvent(t, "evt_bad", stripe.EventSessionCompleted, id, "paid", 1199)
-	for _, sig := range []string{"", "t=1,v1=00", stripe.SignPayload(body, "whsec_other", timeNow()), stripe.SignPayload(body, webhookSecret, timeNow().Add(-stripe.WebhookTolerance-60e9))} {
+	for _, sig := range []string{"", "t=1,v1=00", stripe.SignPayload(body, "whsec_other", timeNow()), stripe.SignPayload(body, webhookSecret, timeNow().Add(-stripe.WebhookTolerance-60e9)),
+		stripe.SignPayload(body, webhookSecret, timeNow().Add(time.Hour))} {
 		_, err := b.svc.HandleWebhook(context.Background(), body, sig)
 		require.ErrorIs(t, err, stripe.ErrBadSignature)
 	}

@@ -245,6 +245,23 @@ func TestVerifyWebhook(t *testing.T) {
 	})
 }
 
+// A correctly signed event dated more than WebhookTolerance ahead is refused like a stale one:
+// a signature made for the future would otherwise stay replayable until long after.
+func TestVerifyWebhookRefusesFutureTimestamps(t *testing.T) {
+	t.Parallel()
+	const secret = "whsec_new"
+	body := sessionEvent(t, "evt_future", stripe.EventSessionCompleted, stripe.APIVersion)
+	for name, ahead := range map[string]time.Duration{
+		"an hour ahead": time.Hour, "just past the tolerance": stripe.WebhookTolerance + 10*time.Second,
+	} {
+		_, err := stripe.VerifyWebhook(body, stripe.SignPayload(body, secret, time.Now().Add(ahead)), []string{secret})
+		require.ErrorIs(t, err, stripe.ErrBadSignature, name)
+	}
+	// A sender's clock a little ahead of ours is fine.
+	_, err := stripe.VerifyWebhook(body, stripe.SignPayload(body, secret, time.Now().Add(time.Minute)), []string{secret})
+	require.NoError(t, err)
+}
+
 func TestVerifyWebhookReadsRefunds(t *testing.T) {
 	t.Parallel()
 	for i, pi := range []any{"pi_9", map[string]any{"id": "pi_9", "object": "payment_intent"}} {

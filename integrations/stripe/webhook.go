@@ -4,16 +4,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/stripe/stripe-go/v76/webhook"
 )
 
-// WebhookTolerance is how old a signed webhook may be: older ones are refused as replays.
+// WebhookTolerance is how far a signed webhook's timestamp may be from now: older ones are
+// refused as replays, and so are ones dated further ahead (the SDK checks age only, so a
+// signature dated in the future would stay replayable until long after).
 const WebhookTolerance = 300 * time.Second
 
-// ErrBadSignature: the payload is not signed by any of our secrets, or too old.
+// ErrBadSignature: the payload is not signed by any of our secrets, or dated too far from now.
 var ErrBadSignature = errors.New("stripe: bad webhook signature")
 
 // Event types the billing flow handles.
@@ -94,10 +97,14 @@ type rawCharge struct {
 
 // VerifyWebhook checks the Stripe-Signature header against the raw body with each secret in
 // turn (several during a secret rotation; the header itself may hold several signatures),
-// refuses events older than WebhookTolerance, accepts any API version, and reads the event.
+// refuses events dated more than WebhookTolerance before or after now, accepts any API
+// version, and reads the event.
 func VerifyWebhook(payload []byte, header string, secrets []string) (Event, error) {
 	if len(secrets) == 0 {
 		return Event{}, fmt.Errorf("%w: no webhook secret configured", ErrBadSignature)
+	}
+	if at, ok := signedAt(header); ok && time.Until(at) > WebhookTolerance {
+		return Event{}, fmt.Errorf("%w: dated %s, more than %s ahead", ErrBadSignature, at.UTC().Format(time.RFC3339), WebhookTolerance)
 	}
 	var lastErr error
 	for _, secret := range secrets {
@@ -137,6 +144,21 @@ func VerifyWebhook(payload []byte, header string, secrets []string) (Event, erro
 		return out, nil
 	}
 	return Event{}, fmt.Errorf("%w: %w", ErrBadSignature, lastErr)
+}
+
+// signedAt reads the header's timestamp the way the SDK does (the last "t=" wins; the signature
+// covers it). ok is false when there is none or it is malformed: the SDK then refuses the header.
+func signedAt(header string) (at time.Time, ok bool) {
+	for pair := range strings.SplitSeq(header, ",") {
+		if v, found := strings.CutPrefix(pair, "t="); found {
+			sec, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return time.Time{}, false
+			}
+			at, ok = time.Unix(sec, 0), true
+		}
+	}
+	return at, ok
 }
 
 // SignPayload signs payload with secret as Stripe does, at time at, and returns the
