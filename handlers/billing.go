@@ -200,7 +200,8 @@ func (h *Billing) shopProps(r *http.Request) (shopProps, error) {
 			return shopProps{}, err
 		}
 		_, perr := billing.CheckPromo(billing.WelcomePromoCode, hist)
-		props.Promo.Eligible = perr == nil
+		// A code held by an open checkout is still the person's: the form explains, if they try.
+		props.Promo.Eligible = perr == nil || errors.Is(perr, billing.ErrPromoPending)
 	}
 	return props, nil
 }
@@ -413,6 +414,8 @@ func billingFieldError(err error) (field, key string, ok bool) {
 		return "promoCode", "billing.error.promo_used", true
 	case errors.Is(err, billing.ErrPromoFirstOrderOnly):
 		return "promoCode", "billing.error.promo_first_order", true
+	case errors.Is(err, billing.ErrPromoPending):
+		return "promoCode", "billing.error.promo_pending", true
 	}
 	return "", "", false
 }

@@ -83,6 +83,36 @@ func TestCheckoutRefusesBadInputWithFieldErrors(t *testing.T) {
 	require.Zero(t, n)
 }
 
+// A second checkout with the welcome code while the first is open is refused on the code, in the
+// person's language; cancelling the first frees the code again.
+func TestPromoHeldByAnOpenCheckoutIsExplained(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.registerAndVerify(t, "welcome@example.com")
+	form := map[string]any{"packId": "pack-60", "currency": "EUR", "promoCode": "BIENVENUE30", "amountCents": 839, "tokens": 60}
+	resp := b.post(t, "/checkout", form, "/buy-tokens")
+	require.Equal(t, http.StatusConflict, resp.StatusCode)
+	loc, err := url.Parse(resp.Header.Get("X-Inertia-Location"))
+	require.NoError(t, err)
+	first := loc.Query().Get("checkout")
+
+	requireRedirect(t, b.post(t, "/checkout", form, "/buy-tokens"), "/buy-tokens")
+	_, p := b.visit(t, "/buy-tokens")
+	require.Equal(t, "Ce code promo est déjà réservé par un paiement en cours. Terminez ce paiement\u202f; s’il est abandonné, le code sera de nouveau disponible dans l’heure.", errorsOf(p)["promoCode"])
+	require.Equal(t, true, p.Props["promo"].(map[string]any)["eligible"], "the code is still the person's")
+
+	resp, _ = b.send(t, http.MethodPost, "/dashboard/language", map[string]any{"language": "en"}, "/dashboard/language")
+	requireRedirect(t, resp, "/dashboard/language")
+	requireRedirect(t, b.post(t, "/checkout", form, "/buy-tokens"), "/buy-tokens")
+	_, p = b.visit(t, "/buy-tokens")
+	require.Equal(t, "This promo code is already held by a payment in progress. Complete that payment; if it was abandoned, the code will be available again within the hour.", errorsOf(p)["promoCode"])
+
+	resp = b.post(t, "/stripe/test-checkout", map[string]any{"checkout": first, "outcome": "cancel"}, "/stripe/test-checkout?checkout="+first)
+	requireRedirect(t, resp, "/stripe/error?reason=cancelled&checkout="+first)
+	resp = b.post(t, "/checkout", form, "/buy-tokens")
+	require.Equal(t, http.StatusConflict, resp.StatusCode, "the cancelled checkout released the code")
+}
+
 func TestWebhookChecksTheSignature(t *testing.T) {
 	t.Parallel()
 	b := setup(t)

@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/billing"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
@@ -67,6 +70,10 @@ func (e *ProviderError) Error() string {
 // Unwrap exposes the provider error (stripe.ErrProvider).
 func (e *ProviderError) Unwrap() error { return e.Err }
 
+// PromoSessionLifetime is how long Stripe keeps a session with a promo code open (instead of 24
+// hours): the code is held while it is open, and released by its expiry.
+const PromoSessionLifetime = time.Hour
+
 // BuyerHistory reads what the promo rules need from the buyer's wallet stream.
 func (s *Service) BuyerHistory(ctx context.Context, db eventstore.DBTX, userID uuid.UUID) (billing.BuyerHistory, error) {
 	recorded, err := s.store.Load(ctx, db, ledger.StreamID(userID), 1)
@@ -74,6 +81,7 @@ func (s *Service) BuyerHistory(ctx context.Context, db eventstore.DBTX, userID u
 		return billing.BuyerHistory{}, fmt.Errorf("billing: wallet of %s: %w", userID, err)
 	}
 	var h billing.BuyerHistory
+	held := map[string]string{} // code → the open checkout holding it
 	for _, r := range recorded {
 		e, err := ledger.Decode(r.Type, r.Payload)
 		if err != nil {
@@ -86,8 +94,19 @@ func (s *Service) BuyerHistory(ctx context.Context, db eventstore.DBTX, userID u
 			}
 		case ledger.PromoCodeRedeemed:
 			h.RedeemedCodes = append(h.RedeemedCodes, e.Code)
+			delete(held, e.Code)
+		case ledger.PromoCodeReserved:
+			held[e.Code] = e.CheckoutID
+		case ledger.PromoCodeReleased:
+			if held[e.Code] == e.CheckoutID {
+				delete(held, e.Code)
+			}
 		}
 	}
+	for code := range held {
+		h.PendingCodes = append(h.PendingCodes, code)
+	}
+	slices.Sort(h.PendingCodes)
 	return h, nil
 }
 
@@ -136,8 +155,8 @@ func (s *Service) Start(ctx context.Context, cmd StartCommand) (StartResult, err
 	}
 	meta := eventstore.CommandMeta{Actor: cmd.UserID.String(), CorrelationID: cmd.CorrelationID}
 	base := checkoutCommand{CommandMeta: meta, CheckoutID: id}
-	if _, err := s.checkouts.Run(ctx, startCheckout{checkoutCommand: base, Input: input}); err != nil {
-		return StartResult{}, fmt.Errorf("billing: start checkout: %w", err)
+	if err := s.startTx(ctx, startCheckout{checkoutCommand: base, Input: input}); err != nil {
+		return StartResult{}, err
 	}
 
 	params := stripe.SessionParams{
@@ -153,6 +172,7 @@ func (s *Service) Start(ctx context.Context, cmd StartCommand) (StartResult, err
 	}
 	if promo.Code != "" {
 		params.Coupon = &stripe.Coupon{ID: promo.Code, PercentOff: promo.Percent}
+		params.ExpiresAt = s.opts.Now().Add(PromoSessionLifetime)
 	}
 	if s.addresses != nil {
 		// A prefill is a convenience: failing to read it never blocks the purchase.
@@ -168,7 +188,10 @@ func (s *Service) Start(ctx context.Context, cmd StartCommand) (StartResult, err
 	cancel()
 	if perr != nil {
 		s.log.Error("stripe checkout session", "checkout", id, "err", perr)
-		if _, err := s.checkouts.Run(context.WithoutCancel(ctx), failCheckout{checkoutCommand: base, Reason: billing.FailureProvider}); err != nil {
+		fail := failCheckout{checkoutCommand: base, Reason: billing.FailureProvider}
+		if err := eventstore.RetryInTx(context.WithoutCancel(ctx), s.pool, func(tx pgx.Tx) error {
+			return s.closeTx(context.WithoutCancel(ctx), tx, id, fail)
+		}); err != nil {
 			return StartResult{}, errors.Join(perr, err)
 		}
 		return StartResult{}, &ProviderError{CheckoutID: id, Err: perr}
@@ -177,6 +200,37 @@ func (s *Service) Start(ctx context.Context, cmd StartCommand) (StartResult, err
 		return StartResult{}, fmt.Errorf("billing: record session of %s: %w", id, err)
 	}
 	return StartResult{CheckoutID: id, RedirectURL: session.URL}, nil
+}
+
+// startTx records CheckoutStarted and, when it carries a promo code, reserves the code on the
+// buyer's wallet in the same transaction: of concurrent checkouts with the code, one holds it and
+// the others are refused (*FieldError wrapping billing.ErrPromoPending, or ErrPromoUsed when a
+// paid checkout used it meanwhile) with nothing written.
+func (s *Service) startTx(ctx context.Context, start startCheckout) error {
+	code := start.Input.Promo.Code
+	if code == "" {
+		if _, err := s.checkouts.Run(ctx, start); err != nil {
+			return fmt.Errorf("billing: start checkout: %w", err)
+		}
+		return nil
+	}
+	err := eventstore.RetryInTx(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := s.checkouts.RunTx(ctx, tx, start); err != nil {
+			return fmt.Errorf("billing: start checkout: %w", err)
+		}
+		meta := start.CommandMeta
+		meta.IdempotencyKey = "promo-reserve:" + start.CheckoutID.String()
+		return s.ledger.ReservePromoTx(ctx, tx, ledgerapp.ReservePromoCommand{
+			CommandMeta: meta, UserID: start.Input.UserID, Code: code, CheckoutID: start.CheckoutID.String(),
+		})
+	})
+	switch {
+	case errors.Is(err, ledger.ErrPromoReserved):
+		return &FieldError{Field: "promoCode", Err: fmt.Errorf("%w: %w", billing.ErrPromoPending, err)}
+	case errors.Is(err, ledger.ErrPromoAlreadyRedeemed):
+		return &FieldError{Field: "promoCode", Err: fmt.Errorf("%w: %w", billing.ErrPromoUsed, err)}
+	}
+	return err
 }
 
 // CheckoutView is what the success and error pages show.

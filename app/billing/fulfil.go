@@ -97,9 +97,9 @@ func (s *Service) apply(ctx context.Context, tx pgx.Tx, ev stripe.Event) error {
 		}
 		base := checkoutCommand{CommandMeta: eventstore.CommandMeta{Actor: "stripe", CausationID: ev.ID}, CheckoutID: id}
 		if ev.Type == stripe.EventSessionExpired {
-			return s.closeTx(ctx, tx, expireCheckout{checkoutCommand: base, StripeEventID: ev.ID})
+			return s.closeTx(ctx, tx, id, expireCheckout{checkoutCommand: base, StripeEventID: ev.ID})
 		}
-		return s.closeTx(ctx, tx, failCheckout{checkoutCommand: base, Reason: billing.FailurePaymentFailed, StripeEventID: ev.ID})
+		return s.closeTx(ctx, tx, id, failCheckout{checkoutCommand: base, Reason: billing.FailurePaymentFailed, StripeEventID: ev.ID})
 	case stripe.EventChargeRefunded:
 		return s.refundTx(ctx, tx, ev)
 	}
@@ -168,13 +168,32 @@ func appended(res eventstore.AppendResult, t string) bool {
 	return false
 }
 
-// closeTx records a failure or expiry (a no-op on a completed checkout).
-func (s *Service) closeTx(ctx context.Context, tx pgx.Tx, cmd eventstore.Command[*billing.Checkout]) error {
-	_, err := s.checkouts.RunTx(ctx, tx, cmd)
+// closeTx records a failure or expiry (a no-op on a completed or already closed checkout) and,
+// when it closed a checkout carrying a promo code, releases the code in the same transaction.
+func (s *Service) closeTx(ctx context.Context, tx pgx.Tx, id uuid.UUID, cmd eventstore.Command[*billing.Checkout]) error {
+	res, err := s.checkouts.RunTx(ctx, tx, cmd)
 	if errors.Is(err, billing.ErrNotStarted) {
 		return fmt.Errorf("%w: %s", errUnknownCheckout, cmd.StreamID())
 	}
-	return err
+	if err != nil || !(appended(res, billing.TypeCheckoutFailed) || appended(res, billing.TypeCheckoutExpired)) {
+		return err
+	}
+	c, err := s.loadCheckout(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	st := c.Started()
+	if st.PromoCode == "" {
+		return nil
+	}
+	meta := cmd.Meta()
+	meta.IdempotencyKey = "promo-release:" + id.String()
+	if err := s.ledger.ReleasePromoTx(ctx, tx, ledgerapp.ReleasePromoCommand{
+		CommandMeta: meta, UserID: st.UserID, Code: st.PromoCode, CheckoutID: id.String(),
+	}); err != nil {
+		return fmt.Errorf("billing: release promo of checkout %s: %w", id, err)
+	}
+	return nil
 }
 
 // refundTx takes back the refunded share of the purchased tokens, at most what the buyer still

@@ -141,6 +141,8 @@ func TestWelcomePromoOnlyOnTheFirstPurchase(t *testing.T) {
 	require.ErrorIs(t, err, billing.ErrPromoUsed)
 	_, err = billing.CheckPromo("BIENVENUE30", billing.BuyerHistory{CompletedPurchases: 1})
 	require.ErrorIs(t, err, billing.ErrPromoFirstOrderOnly)
+	_, err = billing.CheckPromo("bienvenue30", billing.BuyerHistory{PendingCodes: []string{"BIENVENUE30"}})
+	require.ErrorIs(t, err, billing.ErrPromoPending, "another open checkout holds it")
 }
 
 func TestParseCurrency(t *testing.T) {

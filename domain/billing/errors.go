@@ -16,6 +16,9 @@ var (
 	ErrUnknownPromo = errors.New("billing: unknown promo code")
 	// ErrPromoUsed: the account already used the code.
 	ErrPromoUsed = errors.New("billing: promo code already used")
+	// ErrPromoPending: another open checkout of the account carries the code; it is free again
+	// when that checkout expires or fails.
+	ErrPromoPending = errors.New("billing: promo code held by another open checkout")
 	// ErrPromoFirstOrderOnly: the code only applies to a first purchase.
 	ErrPromoFirstOrderOnly = errors.New("billing: promo code only valid on the first purchase")
 	// ErrInvalidPack: a pack edit breaks a rule (id, tokens, prices, badge).

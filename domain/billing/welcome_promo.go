@@ -21,10 +21,16 @@ type BuyerHistory struct {
 	CompletedPurchases int
 	// RedeemedCodes are the promo codes the wallet already used (normalised).
 	RedeemedCodes []string
+	// PendingCodes are the promo codes an open checkout holds (normalised).
+	PendingCodes []string
 }
 
-func (h BuyerHistory) redeemed(code string) bool {
-	for _, c := range h.RedeemedCodes {
+func (h BuyerHistory) redeemed(code string) bool { return hasCode(h.RedeemedCodes, code) }
+
+func (h BuyerHistory) pending(code string) bool { return hasCode(h.PendingCodes, code) }
+
+func hasCode(codes []string, code string) bool {
+	for _, c := range codes {
 		if NormalizePromoCode(c) == code {
 			return true
 		}
@@ -39,7 +45,8 @@ type Promo struct {
 }
 
 // CheckPromo validates code for a buyer with history h. An empty code is no promo. The only code
-// is the welcome promo: once per account, and only while no purchase was completed.
+// is the welcome promo: once per account, only while no purchase was completed, and on one open
+// checkout at a time (the wallet's reservation decides races; this is the early answer).
 func CheckPromo(code string, h BuyerHistory) (Promo, error) {
 	code = NormalizePromoCode(code)
 	switch {
@@ -51,6 +58,8 @@ func CheckPromo(code string, h BuyerHistory) (Promo, error) {
 		return Promo{}, fmt.Errorf("%w: %s", ErrPromoUsed, code)
 	case h.CompletedPurchases > 0:
 		return Promo{}, fmt.Errorf("%w: %s after %d purchases", ErrPromoFirstOrderOnly, code, h.CompletedPurchases)
+	case h.pending(code):
+		return Promo{}, fmt.Errorf("%w: %s", ErrPromoPending, code)
 	}
 	return Promo{Code: code, Percent: WelcomePromoPercent}, nil
 }

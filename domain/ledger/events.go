@@ -11,6 +11,8 @@ const (
 	TypeTokensCharged     = "TokensCharged.v1"
 	TypePromoCodeRedeemed = "PromoCodeRedeemed.v1"
 	TypeTokensRevoked     = "TokensRevoked.v1"
+	TypePromoCodeReserved = "PromoCodeReserved.v1"
+	TypePromoCodeReleased = "PromoCodeReleased.v1"
 )
 
 // Event is a wallet event. Payloads carry ids and amounts only, never personal data.
@@ -46,6 +48,39 @@ type PromoCodeRedeemed struct {
 	CheckoutID   string `json:"checkoutID"`
 	BalanceAfter int64  `json:"balanceAfter"`
 }
+
+// PromoCodeReserved holds a promo code for an open checkout: no other checkout of the wallet may
+// carry it until it is released or redeemed. The balance does not change.
+type PromoCodeReserved struct {
+	Code         string `json:"code"`
+	CheckoutID   string `json:"checkoutID"`
+	BalanceAfter int64  `json:"balanceAfter"`
+}
+
+// PromoCodeReleased frees a code its checkout held: the checkout expired or failed unpaid.
+type PromoCodeReleased struct {
+	Code         string `json:"code"`
+	CheckoutID   string `json:"checkoutID"`
+	BalanceAfter int64  `json:"balanceAfter"`
+}
+
+// EventType implements Event.
+func (PromoCodeReserved) EventType() string { return TypePromoCodeReserved }
+
+// BalanceAfterEvent implements Event.
+func (e PromoCodeReserved) BalanceAfterEvent() int64 { return e.BalanceAfter }
+
+// Delta implements Event.
+func (PromoCodeReserved) Delta() int64 { return 0 }
+
+// EventType implements Event.
+func (PromoCodeReleased) EventType() string { return TypePromoCodeReleased }
+
+// BalanceAfterEvent implements Event.
+func (e PromoCodeReleased) BalanceAfterEvent() int64 { return e.BalanceAfter }
+
+// Delta implements Event.
+func (PromoCodeReleased) Delta() int64 { return 0 }
 
 // TokensRevoked takes back purchased tokens when the purchase was refunded: at most what the
 // balance holds, so it never goes below zero (tokens already spent stay spent).
@@ -118,6 +153,14 @@ func Decode(eventType string, payload []byte) (Event, error) {
 		var v TokensRevoked
 		err = json.Unmarshal(payload, &v)
 		e = v
+	case TypePromoCodeReserved:
+		var v PromoCodeReserved
+		err = json.Unmarshal(payload, &v)
+		e = v
+	case TypePromoCodeReleased:
+		var v PromoCodeReleased
+		err = json.Unmarshal(payload, &v)
+		e = v
 	default:
 		return nil, fmt.Errorf("%w: %q", ErrUnknownEventType, eventType)
 	}
@@ -127,7 +170,9 @@ func Decode(eventType string, payload []byte) (Event, error) {
 	return e, nil
 }
 
-// IsLedgerEvent reports whether eventType belongs to the wallet stream.
+// IsLedgerEvent reports whether eventType is a wallet event the token read models record (balances,
+// token history). Promo reservations (PromoCodeReserved, PromoCodeReleased) also live on the
+// wallet stream but move no tokens and are not recorded there; Decode reads them all.
 func IsLedgerEvent(eventType string) bool {
 	switch eventType {
 	case TypeTokensGranted, TypeTokensCharged, TypePromoCodeRedeemed, TypeTokensRevoked:

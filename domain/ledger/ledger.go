@@ -96,6 +96,8 @@ var (
 	ErrNothingToRefund = errors.New("ledger: nothing left to refund for this reference")
 	// ErrPromoAlreadyRedeemed: the wallet already used this promo code.
 	ErrPromoAlreadyRedeemed = errors.New("ledger: promo code already redeemed")
+	// ErrPromoReserved: another open checkout of the wallet holds this promo code.
+	ErrPromoReserved = errors.New("ledger: promo code reserved by another checkout")
 	// ErrHistoryRequired: the behaviour needs the full stream, not just its head.
 	ErrHistoryRequired = errors.New("ledger: wallet loaded from its head; load the full stream")
 )

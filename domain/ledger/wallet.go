@@ -20,13 +20,15 @@ type Wallet struct {
 	// refundable is what is left to refund per charge reference.
 	refundable map[string]int64
 	promos     map[string]bool
+	// reserved is the checkout holding each reserved (not yet redeemed or released) code.
+	reserved map[string]string
 
 	changes []Event
 }
 
 // NewWallet is an empty wallet (no stream yet).
 func NewWallet(userID uuid.UUID) *Wallet {
-	return &Wallet{userID: userID, history: true, refundable: map[string]int64{}, promos: map[string]bool{}}
+	return &Wallet{userID: userID, history: true, refundable: map[string]int64{}, promos: map[string]bool{}, reserved: map[string]string{}}
 }
 
 // FromHistory replays a wallet's events in stream order.
@@ -76,6 +78,15 @@ func (w *Wallet) apply(e Event) {
 	case PromoCodeRedeemed:
 		if w.promos != nil {
 			w.promos[normalizeCode(e.Code)] = true
+			delete(w.reserved, normalizeCode(e.Code))
+		}
+	case PromoCodeReserved:
+		if w.reserved != nil {
+			w.reserved[normalizeCode(e.Code)] = e.CheckoutID
+		}
+	case PromoCodeReleased:
+		if w.reserved != nil && w.reserved[normalizeCode(e.Code)] == e.CheckoutID {
+			delete(w.reserved, normalizeCode(e.Code))
 		}
 	}
 }
@@ -180,6 +191,52 @@ func (w *Wallet) RedeemPromo(code, checkoutID string) (PromoCodeRedeemed, error)
 	w.record(e)
 	return e, nil
 }
+
+// ReservePromo holds code for the open checkout checkoutID, so that at most one open or paid
+// checkout carries it: ErrPromoAlreadyRedeemed when a paid checkout used it, ErrPromoReserved
+// when another open checkout holds it. The same checkout again records nothing (false).
+func (w *Wallet) ReservePromo(code, checkoutID string) (PromoCodeReserved, bool, error) {
+	code = normalizeCode(code)
+	if code == "" || checkoutID == "" {
+		return PromoCodeReserved{}, false, fmt.Errorf("%w: promo code and checkout", ErrMissingRef)
+	}
+	if !w.history {
+		return PromoCodeReserved{}, false, ErrHistoryRequired
+	}
+	if w.promos[code] {
+		return PromoCodeReserved{}, false, fmt.Errorf("%w: %s", ErrPromoAlreadyRedeemed, code)
+	}
+	switch holder, ok := w.reserved[code]; {
+	case ok && holder == checkoutID:
+		return PromoCodeReserved{}, false, nil
+	case ok:
+		return PromoCodeReserved{}, false, fmt.Errorf("%w: %s is held by checkout %s", ErrPromoReserved, code, holder)
+	}
+	e := PromoCodeReserved{Code: code, CheckoutID: checkoutID, BalanceAfter: w.balance}
+	w.record(e)
+	return e, true, nil
+}
+
+// ReleasePromo frees code when checkoutID holds it (its checkout ended unpaid); otherwise (never
+// reserved, already released or redeemed, held by another checkout) it records nothing (false).
+func (w *Wallet) ReleasePromo(code, checkoutID string) (PromoCodeReleased, bool, error) {
+	code = normalizeCode(code)
+	if code == "" || checkoutID == "" {
+		return PromoCodeReleased{}, false, fmt.Errorf("%w: promo code and checkout", ErrMissingRef)
+	}
+	if !w.history {
+		return PromoCodeReleased{}, false, ErrHistoryRequired
+	}
+	if w.reserved[code] != checkoutID {
+		return PromoCodeReleased{}, false, nil
+	}
+	e := PromoCodeReleased{Code: code, CheckoutID: checkoutID, BalanceAfter: w.balance}
+	w.record(e)
+	return e, true, nil
+}
+
+// ReservedBy is the checkout holding code, or "" (needs history).
+func (w *Wallet) ReservedBy(code string) string { return w.reserved[normalizeCode(code)] }
 
 // HasRedeemed reports whether the wallet used code (needs history).
 func (w *Wallet) HasRedeemed(code string) bool { return w.promos[normalizeCode(code)] }

@@ -160,6 +160,50 @@ func TestRedeemPromo(t *testing.T) {
 	})
 }
 
+func reserve(code, checkout string) func(*ledger.Wallet) error {
+	return func(w *ledger.Wallet) error { _, _, err := w.ReservePromo(code, checkout); return err }
+}
+
+func release(code, checkout string) func(*ledger.Wallet) error {
+	return func(w *ledger.Wallet) error { _, _, err := w.ReleasePromo(code, checkout); return err }
+}
+
+func TestReservePromo(t *testing.T) {
+	t.Parallel()
+	held := ledger.PromoCodeReserved{Code: "BIENVENUE30", CheckoutID: "checkout-1", BalanceAfter: 2}
+	t.Run("holds the code for one open checkout, balance unchanged", func(t *testing.T) {
+		given(t, bonus2).when(reserve(" bienvenue30 ", "checkout-1")).then(held)
+	})
+	t.Run("another checkout is refused while it is held", func(t *testing.T) {
+		given(t, bonus2, held).when(reserve("BIENVENUE30", "checkout-2")).thenError(ledger.ErrPromoReserved)
+	})
+	t.Run("the same checkout again records nothing", func(t *testing.T) {
+		given(t, bonus2, held).when(reserve("BIENVENUE30", "checkout-1")).then()
+	})
+	t.Run("free again once released", func(t *testing.T) {
+		released := ledger.PromoCodeReleased{Code: "BIENVENUE30", CheckoutID: "checkout-1", BalanceAfter: 2}
+		given(t, bonus2, held).when(release("BIENVENUE30", "checkout-1")).then(released)
+		given(t, bonus2, held, released).when(reserve("BIENVENUE30", "checkout-2")).
+			then(ledger.PromoCodeReserved{Code: "BIENVENUE30", CheckoutID: "checkout-2", BalanceAfter: 2})
+	})
+	t.Run("a release by another checkout, or a second one, records nothing", func(t *testing.T) {
+		given(t, bonus2, held).when(release("BIENVENUE30", "checkout-2")).then()
+		given(t, bonus2).when(release("BIENVENUE30", "checkout-1")).then()
+	})
+	t.Run("redeemed: refused for good, and the reservation is spent", func(t *testing.T) {
+		used := ledger.PromoCodeRedeemed{Code: "BIENVENUE30", CheckoutID: "checkout-1", BalanceAfter: 2}
+		given(t, bonus2, held, used).when(reserve("BIENVENUE30", "checkout-2")).thenError(ledger.ErrPromoAlreadyRedeemed)
+		given(t, bonus2, held, used).when(release("BIENVENUE30", "checkout-1")).then()
+		w := ledger.FromHistory(uuid.New(), []ledger.Event{bonus2, held, used})
+		require.Empty(t, w.ReservedBy("BIENVENUE30"))
+	})
+	t.Run("needs the full history", func(t *testing.T) {
+		_, _, err := ledger.FromHead(uuid.New(), 3, 61).ReservePromo("BIENVENUE30", "checkout-1")
+		require.ErrorIs(t, err, ledger.ErrHistoryRequired)
+		given(t).when(reserve("", "checkout-1")).thenError(ledger.ErrMissingRef)
+	})
+}
+
 func TestReplayRebuildsState(t *testing.T) {
 	t.Parallel()
 	user := uuid.New()
@@ -178,7 +222,8 @@ func TestReplayRebuildsState(t *testing.T) {
 
 func TestDecodeRoundTrip(t *testing.T) {
 	t.Parallel()
-	for _, e := range []ledger.Event{bonus2, spent1, ledger.PromoCodeRedeemed{Code: "A", CheckoutID: "c", BalanceAfter: 4}} {
+	for _, e := range []ledger.Event{bonus2, spent1, ledger.PromoCodeRedeemed{Code: "A", CheckoutID: "c", BalanceAfter: 4},
+		ledger.PromoCodeReserved{Code: "A", CheckoutID: "c", BalanceAfter: 4}, ledger.PromoCodeReleased{Code: "A", CheckoutID: "c", BalanceAfter: 4}} {
 		b, err := jsonMarshal(e)
 		require.NoError(t, err)
 		got, err := ledger.Decode(e.EventType(), b)

@@ -105,6 +105,9 @@ type SessionParams struct {
 	// Customer is created for the checkout and the session names it.
 	CustomerName   string
 	BillingAddress *Address
+	// ExpiresAt, when set, closes the session earlier than Stripe's 24 hours (at least 30
+	// minutes after creation): an abandoned session then releases what it holds sooner.
+	ExpiresAt time.Time
 }
 
 // Address is a billing address (Country: ISO 3166-1 alpha-2).
@@ -183,6 +186,9 @@ func (c *Client) CreateSession(ctx context.Context, p SessionParams) (Session, e
 	}
 	if p.Locale != "" {
 		params.Locale = stripego.String(p.Locale)
+	}
+	if !p.ExpiresAt.IsZero() {
+		params.ExpiresAt = stripego.Int64(p.ExpiresAt.Unix())
 	}
 	params.Context = ctx
 	params.AddMetadata("checkout_id", p.CheckoutID)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -106,6 +107,7 @@ func TestCreateSessionSendsOurParameters(t *testing.T) {
 		require.Equal(t, want, f.Get(k), k)
 	}
 	require.Empty(t, f.Get("discounts[0][coupon]"))
+	require.Empty(t, f.Get("expires_at"), "Stripe's default lifetime")
 	require.Equal(t, "checkout-session:"+id, sent[0].header.Get("Idempotency-Key"))
 	require.Equal(t, stripe.APIVersion, sent[0].header.Get("Stripe-Version"))
 }
@@ -114,11 +116,12 @@ func TestCreateSessionAppliesThePromoAsACoupon(t *testing.T) {
 	t.Parallel()
 	c, rec := newClient(t)
 	id := uuid.NewString()
+	expires := time.Now().Add(time.Hour)
 	for range 2 {
 		_, err := c.CreateSession(context.Background(), stripe.SessionParams{
 			CheckoutID: id, IdempotencyKey: "checkout-session:" + id, Currency: "USD", UnitAmountCents: 1199,
 			ProductName: "60 tokens", CustomerEmail: "ada@example.com", SuccessURL: "https://gamelle.test/s", CancelURL: "https://gamelle.test/c",
-			Coupon: &stripe.Coupon{ID: "BIENVENUE30", PercentOff: 30},
+			Coupon: &stripe.Coupon{ID: "BIENVENUE30", PercentOff: 30}, ExpiresAt: expires,
 		})
 		require.NoError(t, err)
 	}
@@ -126,6 +129,7 @@ func TestCreateSessionAppliesThePromoAsACoupon(t *testing.T) {
 	require.Len(t, sent, 2)
 	for _, s := range sent {
 		require.Equal(t, "BIENVENUE30", s.form.Get("discounts[0][coupon]"))
+		require.Equal(t, strconv.FormatInt(expires.Unix(), 10), s.form.Get("expires_at"))
 		require.Equal(t, "1199", s.form.Get("line_items[0][price_data][unit_amount]"), "the discount is Stripe's, on the full price")
 		require.Equal(t, "checkout-session:"+id, s.header.Get("Idempotency-Key"), "a retry reuses the key, so Stripe returns the same session")
 	}

@@ -1,0 +1,128 @@
+package billing_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/require"
+
+	billingapp "github.com/gamelle/gamelle/app/billing"
+	"github.com/gamelle/gamelle/domain/billing"
+	"github.com/gamelle/gamelle/integrations/stripe"
+)
+
+// discountedStarts counts the checkouts started with the welcome code.
+func (b *bundle) discountedStarts(t *testing.T) int {
+	t.Helper()
+	var n int
+	require.NoError(t, b.db.Pool.QueryRow(context.Background(), `SELECT count(*) FROM events WHERE event_type = $1 AND payload->>'promoCode' = $2`,
+		billing.TypeCheckoutStarted, billing.WelcomePromoCode).Scan(&n))
+	return n
+}
+
+func (b *bundle) startWithCode(ctx context.Context, user uuid.UUID) (billingapp.StartResult, error) {
+	return b.svc.Start(ctx, billingapp.StartCommand{UserID: user, Email: "ada@example.com", Locale: "fr", PackID: "pack-60", PromoCode: "bienvenue30", DefaultCurrency: billing.EUR})
+}
+
+// Twenty checkouts with the welcome code by one person at once (on two connections): exactly one
+// carries the discount and reaches Stripe; the others are refused on the code, nothing written.
+func TestWelcomeCodeRaceOpensOneDiscountedCheckout(t *testing.T) {
+	t.Parallel()
+	b := setup(t, setupOpts{maxConns: smallPool})
+	user := b.person(t, "fr")
+	var (
+		wg      sync.WaitGroup
+		winners = make(chan uuid.UUID, 20)
+		refused atomic.Int32
+	)
+	for i := range 20 {
+		wg.Go(func() {
+			within(t, "start", func(ctx context.Context) error {
+				res, err := b.startWithCode(ctx, user)
+				var fe *billingapp.FieldError
+				if errors.As(err, &fe) && fe.Field == "promoCode" {
+					refused.Add(1)
+					if !errors.Is(err, billing.ErrPromoPending) {
+						t.Errorf("start %d refused for another reason: %v", i, err)
+					}
+					return nil
+				}
+				if err == nil {
+					winners <- res.CheckoutID
+				}
+				return err
+			})
+		})
+	}
+	wg.Wait()
+	close(winners)
+	require.Equal(t, 1, b.discountedStarts(t), "one checkout carries the code")
+	require.Equal(t, int32(19), refused.Load())
+	require.Equal(t, 1, b.wire.count(http.MethodPost, "/v1/checkout/sessions"), "one Stripe session")
+	winner := <-winners
+
+	// Paying it grants once and uses the code up.
+	b.deliverOne(t, must(sessionEvent(t, "evt_welcome", stripe.EventSessionCompleted, winner, "paid", 839)))
+	require.Equal(t, int64(60), b.balance(t, user))
+	_, err := b.startWithCode(context.Background(), user)
+	require.ErrorIs(t, err, billing.ErrPromoUsed)
+}
+
+// The code is held while its checkout is open, and free again once that checkout expired, its
+// payment failed or Stripe refused to open it.
+func TestWelcomeCodeIsReleasedWhenItsCheckoutEnds(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	user := uuid.New()
+	first, err := b.startWithCode(ctx, user)
+	require.NoError(t, err)
+	_, err = b.startWithCode(ctx, user)
+	var fe *billingapp.FieldError
+	require.ErrorAs(t, err, &fe)
+	require.Equal(t, "promoCode", fe.Field)
+	require.ErrorIs(t, err, billing.ErrPromoPending)
+	_, err = b.svc.Start(ctx, billingapp.StartCommand{UserID: user, PackID: "pack-20", DefaultCurrency: billing.EUR})
+	require.NoError(t, err, "a checkout without the code is still possible")
+	h, err := b.svc.BuyerHistory(ctx, b.db.Pool, user)
+	require.NoError(t, err)
+	require.Equal(t, []string{billing.WelcomePromoCode}, h.PendingCodes)
+
+	b.deliverOne(t, must(sessionEvent(t, "evt_gone", stripe.EventSessionExpired, first.CheckoutID, "unpaid", 839)))
+	second, err := b.startWithCode(ctx, user)
+	require.NoError(t, err, "free again after the expiry")
+	b.deliverOne(t, must(sessionEvent(t, "evt_declined", stripe.EventAsyncPaymentFailed, second.CheckoutID, "unpaid", 839)))
+	third, err := b.startWithCode(ctx, user)
+	require.NoError(t, err, "free again after the failed payment")
+	// Replays of the closing events change nothing: the third checkout keeps the code.
+	b.deliverOne(t, must(sessionEvent(t, "evt_gone_again", stripe.EventSessionExpired, first.CheckoutID, "unpaid", 839)))
+	_, err = b.startWithCode(ctx, user)
+	require.ErrorIs(t, err, billing.ErrPromoPending)
+
+	b.deliverOne(t, must(sessionEvent(t, "evt_third", stripe.EventSessionCompleted, third.CheckoutID, "paid", 839)))
+	require.Equal(t, int64(60), b.balance(t, user))
+	require.Equal(t, 1, b.purchaseGrants(t, user))
+	h, err = b.svc.BuyerHistory(ctx, b.db.Pool, user)
+	require.NoError(t, err)
+	require.Equal(t, billing.BuyerHistory{CompletedPurchases: 1, RedeemedCodes: []string{billing.WelcomePromoCode}}, h)
+	require.Equal(t, 3, b.discountedStarts(t))
+}
+
+func TestWelcomeCodeIsReleasedWhenStripeFails(t *testing.T) {
+	t.Parallel()
+	b := setup(t, setupOpts{apiURL: "http://127.0.0.1:1"})
+	user := uuid.New()
+	for range 2 {
+		_, err := b.startWithCode(context.Background(), user)
+		var pe *billingapp.ProviderError
+		require.ErrorAs(t, err, &pe, "the code is not held by the failed checkout")
+	}
+	h, err := b.svc.BuyerHistory(context.Background(), b.db.Pool, user)
+	require.NoError(t, err)
+	require.Empty(t, h.PendingCodes)
+}
