@@ -16,7 +16,8 @@
 //     PostgreSQL), and the chosen one with twice the projections;
 //   - what each way of waking the projections costs the append path (charges/s);
 //   - rebuild events/s over a generated log;
-//   - a failed sign-in and a reset request, known vs unknown address, as a ratio of medians.
+//   - a failed sign-in and a reset request, known vs unknown address, as a ratio of medians;
+//   - checkout completions/s with 50 concurrent buyers beside the same completions one at a time.
 package main
 
 import (
@@ -68,7 +69,7 @@ func main() {
 	flag.IntVar(&c.rebuildEvents, "rebuild-events", 1_000_000, "size of the generated log for the rebuild run")
 	flag.IntVar(&c.users, "users", 10_000, "wallets in the many-users runs")
 	flag.StringVar(&c.pgbench, "pgbench", "", "pgbench binary (default: PATH, then /usr/lib/postgresql/*/bin)")
-	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: landing,engine,throughput,lag,idle,notify,rebuild,mealprep,identity,web")
+	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: landing,engine,throughput,lag,idle,notify,rebuild,mealprep,identity,checkout,web")
 	flag.IntVar(&c.webUsers, "web-users", 3000, "people seeded for the web run")
 	flag.IntVar(&c.webRequests, "web-requests", 1000, "timed requests per page in the web run")
 	flag.IntVar(&c.engineCases, "engine-cases", 1000, "random feasible cases for the recipe engine run")
@@ -87,7 +88,7 @@ func main() {
 }
 
 // dbRuns are the runs that need PostgreSQL; skipping all of them runs without a database.
-var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild", "mealprep", "identity", "web"}
+var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild", "mealprep", "identity", "checkout", "web"}
 
 func run(ctx context.Context, c config) error {
 	skip := func(name string) bool { return strings.Contains(","+c.skip+",", ","+name+",") }
@@ -168,6 +169,11 @@ func run(ctx context.Context, c config) error {
 	}
 	if !skip("identity") {
 		if err := identityRun(ctx, pool); err != nil {
+			return err
+		}
+	}
+	if !skip("checkout") {
+		if err := checkoutRun(ctx, dbURL); err != nil {
 			return err
 		}
 	}
