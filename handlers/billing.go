@@ -484,7 +484,13 @@ func (h *Billing) checkoutError(w http.ResponseWriter, r *http.Request) {
 	props := checkoutErrorProps{Reason: r.URL.Query().Get("reason")}
 	if id, err := uuid.Parse(r.URL.Query().Get("checkout")); err == nil {
 		u, _ := currentUser(r.Context())
-		v, err := h.billing.Checkout(r.Context(), u.ID, id)
+		view := h.billing.Checkout
+		if props.Reason == "cancelled" {
+			// Stripe's cancel link: the buyer left the session, which closes it (and frees a
+			// promo code it held, for the retry below).
+			view = h.billing.CancelFromErrorPage
+		}
+		v, err := view(r.Context(), u.ID, id)
 		switch {
 		case err == nil:
 			c := checkoutProp(v)

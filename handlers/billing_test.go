@@ -84,7 +84,7 @@ func TestCheckoutRefusesBadInputWithFieldErrors(t *testing.T) {
 }
 
 // A second checkout with the welcome code while the first is open is refused on the code, in the
-// person's language; cancelling the first frees the code again.
+// person's language; leaving the first through the cancel link frees the code again.
 func TestPromoHeldByAnOpenCheckoutIsExplained(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -107,10 +107,21 @@ func TestPromoHeldByAnOpenCheckoutIsExplained(t *testing.T) {
 	_, p = b.visit(t, "/buy-tokens")
 	require.Equal(t, "This promo code is already held by a payment in progress. Complete that payment; if it was abandoned, the code will be available again within the hour.", errorsOf(p)["promoCode"])
 
-	resp = b.post(t, "/stripe/test-checkout", map[string]any{"checkout": first, "outcome": "cancel"}, "/stripe/test-checkout?checkout="+first)
-	requireRedirect(t, resp, "/stripe/error?reason=cancelled&checkout="+first)
-	resp = b.post(t, "/checkout", form, "/buy-tokens")
+	// Stripe's cancel link (the buyer left its page) closes the checkout: the page's retry works.
+	_, ep := b.visit(t, "/stripe/error?reason=cancelled&checkout="+first)
+	require.Equal(t, "billing/error", ep.Component)
+	require.Equal(t, "BIENVENUE30", ep.Props["checkout"].(map[string]any)["promoCode"])
+	resp = b.post(t, "/checkout", form, "/stripe/error?reason=cancelled&checkout="+first)
 	require.Equal(t, http.StatusConflict, resp.StatusCode, "the cancelled checkout released the code")
+	loc, err = url.Parse(resp.Header.Get("X-Inertia-Location"))
+	require.NoError(t, err)
+	second := loc.Query().Get("checkout")
+
+	// So does the test-mode page's cancel button.
+	resp = b.post(t, "/stripe/test-checkout", map[string]any{"checkout": second, "outcome": "cancel"}, "/stripe/test-checkout?checkout="+second)
+	requireRedirect(t, resp, "/stripe/error?reason=cancelled&checkout="+second)
+	resp = b.post(t, "/checkout", form, "/buy-tokens")
+	require.Equal(t, http.StatusConflict, resp.StatusCode)
 }
 
 func TestWebhookChecksTheSignature(t *testing.T) {

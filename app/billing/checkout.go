@@ -302,3 +302,36 @@ func (s *Service) ConfirmFromSuccessPage(ctx context.Context, userID, id uuid.UU
 	}
 	return s.Checkout(ctx, userID, id)
 }
+
+// CancelFromErrorPage is the cancel link's landing (the buyer left Stripe's page): the open
+// session is expired at Stripe, so it can no longer be paid, and the checkout recorded expired,
+// which frees a promo code it held for the retry the page offers. A session Stripe will not
+// expire (paid meanwhile, already closed) or a Stripe failure leaves the checkout to its
+// webhooks (logged). It returns the checkout as it then stands (ErrNotFound for anyone else's).
+func (s *Service) CancelFromErrorPage(ctx context.Context, userID, id uuid.UUID) (CheckoutView, error) {
+	v, err := s.Checkout(ctx, userID, id)
+	if err != nil || v.Status != billing.StatusStarted {
+		return v, err
+	}
+	c, err := s.loadCheckout(ctx, s.pool, id)
+	if err != nil {
+		return CheckoutView{}, err
+	}
+	if c.SessionID() == "" {
+		return v, nil
+	}
+	pctx, cancel := context.WithTimeout(ctx, s.opts.ProviderTimeout)
+	_, err = s.gateway.ExpireSession(pctx, c.SessionID())
+	cancel()
+	if err != nil {
+		s.log.Warn("stripe expire session on the cancel page", "checkout", id, "err", err)
+		return v, nil
+	}
+	expire := expireCheckout{checkoutCommand: checkoutCommand{CommandMeta: eventstore.CommandMeta{Actor: userID.String()}, CheckoutID: id}}
+	if err := eventstore.RetryInTx(ctx, s.pool, func(tx pgx.Tx) error {
+		return s.closeTx(ctx, tx, id, expire)
+	}); err != nil {
+		return CheckoutView{}, err
+	}
+	return s.Checkout(ctx, userID, id)
+}

@@ -126,3 +126,52 @@ func TestWelcomeCodeIsReleasedWhenStripeFails(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, h.PendingCodes)
 }
+
+// Stripe's cancel link closes the session at Stripe and records the expiry, so the retry the
+// error page offers gets the code again; someone else's or a paid checkout is left alone.
+func TestCancelLinkExpiresTheSessionAndFreesTheCode(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	user := uuid.New()
+	first, err := b.startWithCode(ctx, user)
+	require.NoError(t, err)
+	session := "/v1/checkout/sessions/" + sessionOf(t, b, first.CheckoutID) + "/expire"
+
+	_, err = b.svc.CancelFromErrorPage(ctx, uuid.New(), first.CheckoutID)
+	require.ErrorIs(t, err, billingapp.ErrNotFound)
+	require.Zero(t, b.wire.count(http.MethodPost, session), "not someone else's")
+
+	v, err := b.svc.CancelFromErrorPage(ctx, user, first.CheckoutID)
+	require.NoError(t, err)
+	require.Equal(t, billing.StatusExpired, v.Status)
+	require.Equal(t, 1, b.wire.count(http.MethodPost, session))
+	retry, err := b.startWithCode(ctx, user)
+	require.NoError(t, err, "the retry gets the code")
+
+	// The expiry webhook arriving later changes nothing.
+	b.deliverOne(t, must(sessionEvent(t, "evt_left", stripe.EventSessionExpired, first.CheckoutID, "unpaid", 839)))
+	_, err = b.startWithCode(ctx, user)
+	require.ErrorIs(t, err, billing.ErrPromoPending, "the retry still holds it")
+
+	b.deliverOne(t, must(sessionEvent(t, "evt_retry", stripe.EventSessionCompleted, retry.CheckoutID, "paid", 839)))
+	v, err = b.svc.CancelFromErrorPage(ctx, user, retry.CheckoutID)
+	require.NoError(t, err)
+	require.Equal(t, billing.StatusCompleted, v.Status, "a paid checkout stays paid")
+	require.Equal(t, 1, b.wire.count(http.MethodPost, "/v1/checkout/sessions/"), "no other expiry asked")
+	require.Equal(t, int64(60), b.balance(t, user))
+}
+
+// sessionOf is the Stripe session recorded for a checkout.
+func sessionOf(t *testing.T, b *bundle, id uuid.UUID) string {
+	t.Helper()
+	for _, e := range b.checkout(t, id) {
+		if e.Type == billing.TypeCheckoutSessionOpened {
+			d, err := billing.Decode(e.Type, e.Payload)
+			require.NoError(t, err)
+			return d.(billing.CheckoutSessionOpened).StripeSessionID
+		}
+	}
+	t.Fatalf("checkout %s has no session", id)
+	return ""
+}

@@ -33,6 +33,7 @@ import (
 type Gateway interface {
 	CreateSession(ctx context.Context, p stripe.SessionParams) (stripe.Session, error)
 	RetrieveSession(ctx context.Context, id string) (stripe.SessionState, error)
+	ExpireSession(ctx context.Context, id string) (stripe.SessionState, error)
 }
 
 // Enqueuer inserts River jobs in a transaction; *jobs.Client satisfies it.

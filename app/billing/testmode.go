@@ -33,6 +33,11 @@ func (localGateway) RetrieveSession(_ context.Context, id string) (stripe.Sessio
 	return stripe.SessionState{ID: id, Status: "open", PaymentStatus: "unpaid", CheckoutID: strings.TrimPrefix(id, localSessionPrefix)}, nil
 }
 
+// ExpireSession closes the local session: nothing else holds it.
+func (localGateway) ExpireSession(_ context.Context, id string) (stripe.SessionState, error) {
+	return stripe.SessionState{ID: id, Status: "expired", PaymentStatus: "unpaid", CheckoutID: strings.TrimPrefix(id, localSessionPrefix)}, nil
+}
+
 // ErrNotTestMode: the test-mode page was used while real Stripe checkouts are configured.
 var ErrNotTestMode = errors.New("billing: not in test mode")
 
@@ -118,5 +123,9 @@ func (unavailableGateway) CreateSession(context.Context, stripe.SessionParams) (
 }
 
 func (unavailableGateway) RetrieveSession(context.Context, string) (stripe.SessionState, error) {
+	return stripe.SessionState{}, ErrUnavailable
+}
+
+func (unavailableGateway) ExpireSession(context.Context, string) (stripe.SessionState, error) {
 	return stripe.SessionState{}, ErrUnavailable
 }

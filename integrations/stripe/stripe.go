@@ -269,6 +269,23 @@ func (c *Client) RetrieveSession(ctx context.Context, id string) (SessionState, 
 	if err != nil {
 		return SessionState{}, providerError("retrieve checkout session "+id, err)
 	}
+	return stateOf(s), nil
+}
+
+// ExpireSession closes an open session at once, so it can no longer be paid (the buyer left it
+// through the cancel link). Stripe refuses a session that is not open any more (paid, or already
+// expired): an error matching ErrProvider.
+func (c *Client) ExpireSession(ctx context.Context, id string) (SessionState, error) {
+	params := &stripego.CheckoutSessionExpireParams{}
+	params.Context = ctx
+	s, err := c.sessions.Expire(id, params)
+	if err != nil {
+		return SessionState{}, providerError("expire checkout session "+id, err)
+	}
+	return stateOf(s), nil
+}
+
+func stateOf(s *stripego.CheckoutSession) SessionState {
 	st := SessionState{
 		ID: s.ID, ClientReferenceID: s.ClientReferenceID, CheckoutID: s.Metadata["checkout_id"],
 		Status: string(s.Status), PaymentStatus: string(s.PaymentStatus),
@@ -277,5 +294,5 @@ func (c *Client) RetrieveSession(ctx context.Context, id string) (SessionState, 
 	if s.PaymentIntent != nil {
 		st.PaymentIntentID = s.PaymentIntent.ID
 	}
-	return st, nil
+	return st
 }

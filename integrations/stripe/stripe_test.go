@@ -173,6 +173,15 @@ func TestRetrieveSession(t *testing.T) {
 	require.False(t, s.Paid(), "stripe-mock's fixture is an unpaid open session")
 }
 
+func TestExpireSession(t *testing.T) {
+	t.Parallel()
+	c, rec := newClient(t)
+	s, err := c.ExpireSession(context.Background(), "cs_test_123")
+	require.NoError(t, err)
+	require.NotEmpty(t, s.ID, "stripe-mock answers its fixture session")
+	require.Len(t, rec.find(http.MethodPost, "/v1/checkout/sessions/cs_test_123/expire"), 1)
+}
+
 func TestProviderFailuresAreErrProvider(t *testing.T) {
 	t.Parallel()
 	// Nothing listens there: a network failure, reported without retrying.
