@@ -175,7 +175,7 @@ func shoppingView(l nutrition.ShoppingList, q shoppingRequest) shoppingListView 
 		v := shoppingAisle{Aisle: a.Aisle, Name: nutrition.AisleName(a.Aisle, q.locale), Items: []shoppingItem{}}
 		for _, it := range a.Items {
 			v.Items = append(v.Items, shoppingItem{FoodCode: it.FoodCode, Name: it.Name.In(q.locale),
-				Quantity: nutrition.FormatMass(it.PurchaseG, q.units, q.locale), Grams: int(it.PurchaseG),
+				Quantity: it.Quantity(q.units, q.locale), Grams: int(it.PurchaseG),
 				Cost: nutrition.FormatMoney(it.Cost, l.Currency, q.locale)})
 		}
 		aisles = append(aisles, v)

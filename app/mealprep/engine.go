@@ -27,14 +27,7 @@ func value(p *float64) nutrition.Value {
 func (e Engine) Generate(ctx context.Context, in GenerateInput) ([]mealprep.Recipe, error) {
 	foods := make([]nutrition.Food, 0, len(in.Foods))
 	for _, f := range in.Foods {
-		r := f.Raw
-		foods = append(foods, nutrition.Food{
-			Code: f.Code, Name: nutrition.Text{FR: f.NameFR, EN: f.NameEN}, Group: f.GroupEN, Subgroup: f.SubgroupEN,
-			Per100g: nutrition.Nutrients{
-				Kcal: value(r.Kcal), ProteinG: value(r.ProteinG), CarbsG: value(r.CarbsG), FatG: value(r.FatG),
-				SatFatG: value(r.SatFatG), FibreG: value(r.FibreG), SugarsG: value(r.SugarsG), SaltG: value(r.SaltG), SodiumMg: value(r.SodiumMg),
-			},
-		})
+		foods = append(foods, engineFood(f))
 	}
 	cur := nutrition.EUR
 	if in.Currency == string(nutrition.USD) {
@@ -52,6 +45,15 @@ func (e Engine) Generate(ctx context.Context, in GenerateInput) ([]mealprep.Reci
 	return out, err
 }
 
+// salt is sodium × 2.5 when sodium is known (the regulation's salt, which the engine's salt cap
+// and Nutri-Score use), else CIQUAL's salt column.
+func salt(n nutrition.Nutrients) nutrition.Value {
+	if n.SodiumMg.Known {
+		return nutrition.Of(n.SodiumMg.V * 2.5 / 1000)
+	}
+	return n.SaltG
+}
+
 func fromEngine(r nutrition.Recipe) mealprep.Recipe {
 	servings := max(r.Servings, 1)
 	whole := func(v nutrition.Value) float64 { return math.Round(v.Or(0)*float64(servings)*10) / 10 }
@@ -64,7 +66,7 @@ func fromEngine(r nutrition.Recipe) mealprep.Recipe {
 		Category: r.Category, Servings: servings, Ingredients: ings, Target: mealprep.Macros(r.Target),
 		Nutrition: mealprep.Nutrition{
 			Macros:  mealprep.Macros{Kcal: math.Round(n.Kcal.Or(0) * float64(servings)), ProteinG: whole(n.ProteinG), FatG: whole(n.FatG), CarbsG: whole(n.CarbsG)},
-			SatFatG: whole(n.SatFatG), FibreG: whole(n.FibreG), SugarsG: whole(n.SugarsG), SaltG: whole(n.SaltG), SodiumMg: whole(n.SodiumMg),
+			SatFatG: whole(n.SatFatG), FibreG: whole(n.FibreG), SugarsG: whole(n.SugarsG), SaltG: whole(salt(n)), SodiumMg: whole(n.SodiumMg),
 		},
 		WithinTolerance: r.WithinTolerance, Feasible: r.Feasible, DurationMin: r.DurationMin,
 		PriceCents: int(math.Round(r.Price.EURTotal * 100)), Generator: string(r.Source),

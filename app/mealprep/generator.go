@@ -27,6 +27,9 @@ type FoodData struct {
 	HasEnergy bool
 	// Raw keeps which values are unknown, for generators that care (the recipe engine does).
 	Raw nutritionapp.Nutrients
+	// WaterG is CIQUAL's water per 100 g (nil when unknown): cooked grains and pulses are priced
+	// and bought by their dry equivalent.
+	WaterG *float64
 }
 
 // GenerateInput is one request's recipes to make.
@@ -61,7 +64,7 @@ func val(p *float64) float64 {
 func foodData(f nutritionapp.Food) FoodData {
 	n := f.Per100g
 	return FoodData{
-		Code: f.Code, NameFR: f.Name, NameEN: f.NameEN, GroupEN: f.GroupEN, SubgroupEN: f.SubgroupEN, HasEnergy: n.Kcal != nil, Raw: n,
+		Code: f.Code, NameFR: f.Name, NameEN: f.NameEN, GroupEN: f.GroupEN, SubgroupEN: f.SubgroupEN, HasEnergy: n.Kcal != nil, Raw: n, WaterG: f.WaterG,
 		Per100: mealprep.Nutrition{
 			Macros:  mealprep.Macros{Kcal: val(n.Kcal), ProteinG: val(n.ProteinG), FatG: val(n.FatG), CarbsG: val(n.CarbsG)},
 			SatFatG: val(n.SatFatG), FibreG: val(n.FibreG), SugarsG: val(n.SugarsG), SaltG: val(n.SaltG), SodiumMg: val(n.SodiumMg),
@@ -94,60 +97,34 @@ func (s *Service) foodData(ctx context.Context, db eventstore.DBTX, owner uuid.U
 	return out, nil
 }
 
-// NutritionOf sums the nutrition of ingredients (foods[i] is ingredient i's food).
-func NutritionOf(foods []FoodData, ings []mealprep.Ingredient) mealprep.Nutrition {
-	var n mealprep.Nutrition
+// Recomputed is what a recipe's ingredients give: the whole recipe's nutrition, its price (EUR
+// cents) and its Nutri-Score.
+type Recomputed struct {
+	Nutrition   mealprep.Nutrition
+	PriceCents  int
+	HealthScore *int
+	HealthGrade string
+}
+
+// Recompute is the one path from ingredients to numbers, for generated and edited recipes alike:
+// the recipe engine's nutrition.Recompute over the foods (water included), with the price table
+// the process shares (admins' overrides included) and the engine's Nutri-Score. foods[i] is
+// ingredient i's food.
+func Recompute(foods []FoodData, ings []mealprep.Ingredient, servings int, prices *nutrition.PriceTable) (Recomputed, error) {
+	r := nutrition.Recipe{Servings: max(servings, 1)}
+	byCode := make(map[int]nutrition.Food, len(foods))
 	for i, in := range ings {
 		if i >= len(foods) {
 			break
 		}
-		f, g := foods[i].Per100, float64(in.Grams)/100
-		n.Kcal += f.Kcal * g
-		n.ProteinG += f.ProteinG * g
-		n.FatG += f.FatG * g
-		n.CarbsG += f.CarbsG * g
-		n.SatFatG += f.SatFatG * g
-		n.FibreG += f.FibreG * g
-		n.SugarsG += f.SugarsG * g
-		n.SaltG += f.SaltG * g
-		n.SodiumMg += f.SodiumMg * g
+		byCode[in.FoodCode] = engineFood(foods[i])
+		r.Ingredients = append(r.Ingredients, nutrition.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
 	}
-	r := func(v float64) float64 { return math.Round(v*10) / 10 }
-	n.Kcal, n.ProteinG, n.FatG, n.CarbsG = math.Round(n.Kcal), r(n.ProteinG), r(n.FatG), r(n.CarbsG)
-	n.SatFatG, n.FibreG, n.SugarsG, n.SaltG, n.SodiumMg = r(n.SatFatG), r(n.FibreG), r(n.SugarsG), math.Round(n.SaltG*100)/100, math.Round(n.SodiumMg)
-	return n
-}
-
-// pricePerKgCents is an estimated price per kg by CIQUAL group (EUR cents), used until the
-// engine's price table is wired in; prices are shown as estimates.
-var pricePerKgCents = map[string]int{
-	"meat, egg and fish":                   1400,
-	"milk and milk products":               800,
-	"cereal products":                      300,
-	"fruits, vegetables, legumes and nuts": 400,
-	"fats and oils":                        800,
-	"sugar and confectionery":              700,
-	"starters and dishes":                  900,
-	"beverages":                            200,
-	"miscellaneous":                        1000,
-	"baby food":                            1200,
-	"ice cream and sorbet":                 700,
-}
-
-// PriceCents estimates what the ingredients cost (EUR cents).
-func PriceCents(foods []FoodData, ings []mealprep.Ingredient) int {
-	total := 0.0
-	for i, in := range ings {
-		if i >= len(foods) {
-			break
-		}
-		perKg, ok := pricePerKgCents[foods[i].GroupEN]
-		if !ok {
-			perKg = 800
-		}
-		total += float64(perKg) * float64(in.Grams) / 1000
+	if err := nutrition.Recompute(&r, byCode, nutrition.Pricing{Table: prices, Currency: nutrition.EUR}); err != nil {
+		return Recomputed{}, fmt.Errorf("mealprep: recompute: %w", err)
 	}
-	return int(math.Round(total))
+	out := fromEngine(r)
+	return Recomputed{Nutrition: out.Nutrition, PriceCents: out.PriceCents, HealthScore: out.HealthScore, HealthGrade: out.HealthGrade}, nil
 }
 
 // WithinTolerance reports whether got is within the recipe engine's published tolerance of want
@@ -161,8 +138,11 @@ func WithinTolerance(got, want mealprep.Macros) bool {
 // (rotating through the meal prep's foods with the seed, so recipes of one request differ) and
 // scales their quantities, in 5 g steps, to the target energy with an equal share of energy
 // each. It does not aim at the macros; the recipe engine's solver does. It never claims a
-// target was feasible, so it never triggers a tolerance refund.
-type ScaledGenerator struct{}
+// target was feasible, so it never triggers a tolerance refund. Prices is the price table
+// (nil: the shipped one).
+type ScaledGenerator struct {
+	Prices *nutrition.PriceTable
+}
 
 // Generate implements Generator.
 func (g ScaledGenerator) Generate(_ context.Context, in GenerateInput) ([]mealprep.Recipe, error) {
@@ -177,7 +157,7 @@ func (g ScaledGenerator) Generate(_ context.Context, in GenerateInput) ([]mealpr
 	return out, nil
 }
 
-func (ScaledGenerator) one(in GenerateInput, seed uint64) (mealprep.Recipe, error) {
+func (sg ScaledGenerator) one(in GenerateInput, seed uint64) (mealprep.Recipe, error) {
 	var usable []FoodData
 	for _, f := range in.Foods {
 		if f.HasEnergy && f.Per100.Kcal > 0 {
@@ -201,7 +181,15 @@ func (ScaledGenerator) one(in GenerateInput, seed uint64) (mealprep.Recipe, erro
 		g = min(max(g, 5), 500)
 		ings = append(ings, mealprep.Ingredient{FoodCode: f.Code, Grams: int(g)})
 	}
-	nut := NutritionOf(picked, ings)
+	prices := sg.Prices
+	if prices == nil {
+		prices = ShippedPrices()
+	}
+	nums, err := Recompute(picked, ings, 1, prices)
+	if err != nil {
+		return mealprep.Recipe{}, err
+	}
+	nut := nums.Nutrition
 	names := func(fr bool) string {
 		var parts []string
 		for _, f := range picked[:min(2, len(picked))] {
@@ -243,7 +231,7 @@ func (ScaledGenerator) one(in GenerateInput, seed uint64) (mealprep.Recipe, erro
 	return mealprep.Recipe{
 		Category: in.Category, Servings: 1, Ingredients: ings, Target: in.Target, Nutrition: nut,
 		WithinTolerance: WithinTolerance(nut.Macros, in.Target), Feasible: false,
-		DurationMin: 5 + 5*len(picked), PriceCents: PriceCents(picked, ings), Generator: "builtin",
+		DurationMin: 5 + 5*len(picked), PriceCents: nums.PriceCents, HealthScore: nums.HealthScore, HealthGrade: nums.HealthGrade, Generator: "builtin",
 		NameFR: fr, NameEN: en, StepsFR: steps(true), StepsEN: steps(false),
 	}, nil
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/gamelle/gamelle/domain/mealprep"
-	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/projections"
 	"github.com/gamelle/gamelle/projections/mealpreps"
@@ -187,7 +186,7 @@ func (s *Service) recipes(ctx context.Context, p Person, lang, where string, arg
 	rate := 1.0
 	cur := "EUR"
 	if p.Currency == "USD" {
-		rate, cur = nutrition.DefaultUSDPerEUR, "USD"
+		rate, cur = s.usdPerEUR, "USD"
 	}
 	for i, x := range list {
 		v := x.v

@@ -6,11 +6,13 @@
 package mealprep
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -20,7 +22,9 @@ import (
 
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
+	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
 )
 
@@ -39,13 +43,41 @@ type Service struct {
 	ledger *ledgerapp.Service
 	jobs   JobInserter
 	foods  *nutritionapp.Searcher
+	// prices prices edited recipes; usdPerEUR converts prices for people who chose dollars.
+	prices    *nutrition.PriceTable
+	usdPerEUR float64
 }
 
 // New returns the service. jobs may be nil for processes that never generate (tools, tests of
-// other commands).
+// other commands). It prices with the shipped table and the default dollar rate until
+// WithPricing says otherwise.
 func New(pool *pgxpool.Pool, store *eventstore.Store, ledger *ledgerapp.Service, jobs JobInserter) *Service {
-	return &Service{pool: pool, store: store, ledger: ledger, jobs: jobs, foods: nutritionapp.NewSearcher(pool)}
+	return &Service{pool: pool, store: store, ledger: ledger, jobs: jobs, foods: nutritionapp.NewSearcher(pool),
+		prices: ShippedPrices(), usdPerEUR: nutrition.DefaultUSDPerEUR}
 }
+
+// WithPricing sets the price table the process shares (admins' overrides applied to it reach
+// edited recipes) and the configured dollar rate (USD_PER_EUR; 0 keeps the default). Call it
+// before the service is used.
+func (s *Service) WithPricing(prices *nutrition.PriceTable, usdPerEUR float64) *Service {
+	if prices != nil {
+		s.prices = prices
+	}
+	if usdPerEUR > 0 {
+		s.usdPerEUR = usdPerEUR
+	}
+	return s
+}
+
+// ShippedPrices is the shipped price table (data/prices), parsed once; a process that lets
+// admins override prices passes its own table to WithPricing.
+var ShippedPrices = sync.OnceValue(func() *nutrition.PriceTable {
+	t, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	if err != nil {
+		panic(fmt.Sprintf("shipped price table: %v", err)) // the embedded file is tested
+	}
+	return t
+})
 
 // Foods is the food searcher the service checks codes with.
 func (s *Service) Foods() *nutritionapp.Searcher { return s.foods }
@@ -301,9 +333,13 @@ func (s *Service) UpdateRecipe(ctx context.Context, owner, id, recipeID uuid.UUI
 				}
 				foods = append(foods, foodData(f))
 			}
-			nut := NutritionOf(foods, c.Ingredients)
-			price := PriceCents(foods, c.Ingredients)
-			c.Nutrition, c.PriceCents = &nut, &price
+			// Nutrition is stored for the whole recipe, which servings do not change.
+			nums, err := Recompute(foods, c.Ingredients, 1, s.prices)
+			if err != nil {
+				return err
+			}
+			c.Nutrition, c.PriceCents = &nums.Nutrition, &nums.PriceCents
+			c.HealthScore, c.HealthGrade = nums.HealthScore, nums.HealthGrade
 		}
 		if err := m.UpdateRecipe(recipeID, c); err != nil {
 			return err

@@ -72,7 +72,8 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 	return nutrition.BuildShoppingList(recipes, foods, days, pricing)
 }
 
-// engineFood is a FoodData as the recipe engine's Food.
+// engineFood is a FoodData as the recipe engine's Food. Water comes along: the engine prices
+// and the shopping list buys a cooked grain or pulse by its dry equivalent.
 func engineFood(f FoodData) nutrition.Food {
 	r := f.Raw
 	return nutrition.Food{
@@ -80,6 +81,7 @@ func engineFood(f FoodData) nutrition.Food {
 		Per100g: nutrition.Nutrients{
 			Kcal: value(r.Kcal), ProteinG: value(r.ProteinG), CarbsG: value(r.CarbsG), FatG: value(r.FatG),
 			SatFatG: value(r.SatFatG), FibreG: value(r.FibreG), SugarsG: value(r.SugarsG), SaltG: value(r.SaltG), SodiumMg: value(r.SodiumMg),
+			WaterG: value(f.WaterG),
 		},
 	}
 }

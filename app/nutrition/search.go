@@ -44,6 +44,9 @@ type Food struct {
 	GroupEN    string `json:"-"`
 	SubgroupEN string `json:"-"`
 	NameEN     string `json:"-"`
+	// WaterG is CIQUAL's water per 100 g (nil when unknown or a person's own food): a cooked
+	// grain or pulse is priced and bought by its dry equivalent.
+	WaterG *float64 `json:"-"`
 }
 
 // Nutrients are per 100 g; nil means unknown (CIQUAL's missing values are not zeros).
@@ -100,10 +103,10 @@ type Searcher struct{ pool *pgxpool.Pool }
 func NewSearcher(pool *pgxpool.Pool) *Searcher { return &Searcher{pool: pool} }
 
 const foodCols = `code, %[1]s, %[2]s, %[3]s, group_en, subgroup_en, name_en, false,
-	kcal::float8, protein_g::float8, carbs_g::float8, fat_g::float8, sat_fat_g::float8, fibre_g::float8, sugars_g::float8, salt_g::float8, sodium_mg::float8`
+	kcal::float8, protein_g::float8, carbs_g::float8, fat_g::float8, sat_fat_g::float8, fibre_g::float8, sugars_g::float8, salt_g::float8, sodium_mg::float8, water_g::float8`
 
 const customCols = `code, name, 'custom', 'custom', 'custom', 'custom', name, true,
-	kcal::float8, protein_g::float8, carbs_g::float8, fat_g::float8, sat_fat_g::float8, fibre_g::float8, sugars_g::float8, salt_g::float8, NULL::float8`
+	kcal::float8, protein_g::float8, carbs_g::float8, fat_g::float8, sat_fat_g::float8, fibre_g::float8, sugars_g::float8, salt_g::float8, NULL::float8, NULL::float8`
 
 // Search finds foods whose every query word matches a word of the name (contained, or close
 // enough by trigram word similarity, which forgives a typo), in the person's language. Ranking:
@@ -222,7 +225,7 @@ func scanFoods(rows pgx.Rows, withNorm bool) ([]Food, error) {
 		var norm string
 		n := &f.Per100g
 		dst := []any{&f.Code, &f.Name, &f.Group, &f.Subgroup, &f.GroupEN, &f.SubgroupEN, &f.NameEN, &f.Custom,
-			&n.Kcal, &n.ProteinG, &n.CarbsG, &n.FatG, &n.SatFatG, &n.FibreG, &n.SugarsG, &n.SaltG, &n.SodiumMg}
+			&n.Kcal, &n.ProteinG, &n.CarbsG, &n.FatG, &n.SatFatG, &n.FibreG, &n.SugarsG, &n.SaltG, &n.SodiumMg, &f.WaterG}
 		if withNorm {
 			dst = append(dst, &norm)
 		}

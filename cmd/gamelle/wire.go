@@ -111,7 +111,7 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 	}
 	admin := adminapp.New(pool, store, identity, ledger, adminJobs).WithPrices(prices)
 	identity.RegisterPersonalData(admin.PersonalData())
-	mealpreps := mealprepapp.New(pool, store, ledger, inserter)
+	mealpreps := mealprepapp.New(pool, store, ledger, inserter).WithPricing(prices, cfg.USDPerEUR)
 	// Meal-prep names and custom foods go with the users row (ON DELETE CASCADE): export only.
 	identity.RegisterPersonalData(identityapp.PersonalData{Area: "mealprep", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
 		return mealpreps.Export(ctx, q, id)
@@ -199,7 +199,7 @@ func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Po
 	}
 	store := eventstore.New(pool)
 	// The worker never enqueues, so its service needs no job client.
-	svc := mealprepapp.New(pool, store, ledgerapp.New(pool, store), nil)
+	svc := mealprepapp.New(pool, store, ledgerapp.New(pool, store), nil).WithPricing(prices, cfg.USDPerEUR)
 	builtin := nutrition.NewBuiltin(prices)
 	var engine nutrition.Generator = builtin
 	timeout := mealprepapp.DefaultJobTimeout

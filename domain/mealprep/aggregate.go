@@ -330,9 +330,12 @@ type RecipeChange struct {
 	Name        *string
 	Servings    *int
 	Ingredients []Ingredient
-	// Nutrition and PriceCents are recomputed by the caller from food data when Ingredients is set.
-	Nutrition  *Nutrition
-	PriceCents *int
+	// Nutrition, PriceCents and the Nutri-Score (HealthScore, HealthGrade) are recomputed by the
+	// caller from food data when Ingredients is set.
+	Nutrition   *Nutrition
+	PriceCents  *int
+	HealthScore *int
+	HealthGrade string
 }
 
 // UpdateRecipe renames, changes servings or ingredients. A change that changes nothing records
@@ -366,6 +369,7 @@ func (m *MealPrep) UpdateRecipe(recipeID uuid.UUID, c RecipeChange) error {
 		}
 		if !slices.Equal(c.Ingredients, r.Ingredients) {
 			e.Ingredients, e.Nutrition, e.PriceCents = slices.Clone(c.Ingredients), c.Nutrition, c.PriceCents
+			e.HealthScore, e.HealthGrade = c.HealthScore, c.HealthGrade
 		}
 	}
 	if !e.Renamed && e.Servings == 0 && e.Ingredients == nil {

@@ -101,6 +101,10 @@ type RecipeUpdated struct {
 	Nutrition *Nutrition `json:"nutrition,omitempty"`
 	// PriceCents is the recomputed price estimate of the whole recipe (EUR cents).
 	PriceCents *int `json:"priceCents,omitempty"`
+	// HealthScore and HealthGrade are the recomputed Nutri-Score (absent in events recorded
+	// before edits recomputed it: the old score then stays).
+	HealthScore *int   `json:"healthScore,omitempty"`
+	HealthGrade string `json:"healthGrade,omitempty"`
 }
 
 // RecipeDeleted removes a recipe.

@@ -43,11 +43,26 @@ type ShoppingItem struct {
 	FoodCode int   `json:"foodCode"`
 	Name     Text  `json:"name"`
 	Aisle    Aisle `json:"aisle"`
-	// NeededG is what the recipes use; PurchaseG is rounded up to the food's purchase step.
-	NeededG   float64 `json:"neededG"`
+	// NeededG is what the recipes use (cooked weight for a cooked grain or pulse).
+	NeededG float64 `json:"neededG"`
+	// Dry: the food is a cooked grain or pulse, bought dry; DryG is NeededG as dry weight.
+	Dry  bool    `json:"dry"`
+	DryG float64 `json:"dryG"`
+	// PurchaseG is what is bought (dry weight when Dry): whole packs, or loose food rounded up
+	// to the shop's step.
 	PurchaseG float64 `json:"purchaseG"`
+	// Packs are the packs bought, largest first; empty for food sold loose.
+	Packs []PackCount `json:"packs"`
 	// Cost is the estimate for PurchaseG in the list's currency.
 	Cost float64 `json:"cost"`
+}
+
+// PackCount is a number of packs of one size.
+type PackCount struct {
+	Count int `json:"count"`
+	// Grams of food in one pack (drained weight for a can).
+	Grams float64 `json:"grams"`
+	Label Text    `json:"label"`
 }
 
 // AisleItems are a list's items in one aisle.
@@ -66,31 +81,167 @@ type ShoppingList struct {
 	Estimated bool `json:"estimated"`
 }
 
-// purchaseStep is the quantity shops sell a kind in (grams): loose produce by 100 g, meat at the
-// counter by 50 g, dry goods by the 500 g pack… Cooked grains and legumes (bought cooked or canned)
-// go by 250 g.
-var purchaseStep = map[Kind]float64{
-	KindMeat: 50, KindFish: 50, KindDeli: 50, KindEgg: 60, KindLegume: 500, KindVegetarian: 200,
-	KindVegetable: 100, KindFruit: 100, KindNut: 100, KindTuber: 500, KindGrain: 500, KindBread: 250,
-	KindCereal: 250, KindMilk: 500, KindDairy: 125, KindCheese: 100, KindCream: 200, KindFat: 250,
-	KindSweet: 100, KindSweetener: 250, KindSeasoning: 10, KindSauce: 100, KindDish: 100, KindDrink: 500,
-	KindOther: 100,
+// Packing is how shops sell a kind of food: in packs of the given sizes, or loose, rounded up
+// to Step grams. The table is in docs/nutrition.md (Shopping list).
+type Packing struct {
+	Step  float64
+	Packs []PackSize
 }
 
-// PurchaseAmount rounds grams up to what a shop sells of the food.
-func PurchaseAmount(f Food, grams float64) float64 {
+// PackSize is one size of pack: the grams of food it holds and what the shelf calls it.
+type PackSize struct {
+	Grams float64
+	Label Text
+}
+
+func pack(g float64, fr, en string) PackSize { return PackSize{Grams: g, Label: Text{FR: fr, EN: en}} }
+
+// EggGrams is the edible part of one medium egg, which CIQUAL's egg rows are per 100 g of.
+const EggGrams = 50
+
+// Pack sizes of French supermarkets (2026), per kind of food; smallest first.
+var (
+	oilBottles  = []PackSize{pack(460, "bouteille de 50\u00a0cl", "0.5 L bottle"), pack(920, "bouteille de 1\u00a0L", "1 L bottle")}
+	dryPacks    = []PackSize{pack(500, "paquet de 500\u00a0g", "500 g pack"), pack(1000, "paquet de 1\u00a0kg", "1 kg pack")}
+	eggBoxes    = []PackSize{pack(6*EggGrams, "boîte de 6\u00a0œufs", "box of 6 eggs"), pack(12*EggGrams, "boîte de 12\u00a0œufs", "box of 12 eggs")}
+	potatoBags  = []PackSize{pack(1000, "filet de 1\u00a0kg", "1 kg bag"), pack(2500, "filet de 2,5\u00a0kg", "2.5 kg bag")}
+	fishCans    = []PackSize{pack(140, "boîte de 140\u00a0g égouttés", "can (140 g drained)")}
+	meatTrays   = []PackSize{pack(250, "barquette de 250\u00a0g", "250 g tray"), pack(400, "barquette de 400\u00a0g", "400 g tray"), pack(600, "barquette de 600\u00a0g", "600 g tray"), pack(1000, "barquette de 1\u00a0kg", "1 kg tray")}
+	fishTrays   = []PackSize{pack(250, "barquette de 250\u00a0g", "250 g tray"), pack(500, "barquette de 500\u00a0g", "500 g tray")}
+	deliPacks   = []PackSize{pack(150, "paquet de 150\u00a0g", "150 g pack")}
+	milkBricks  = []PackSize{pack(1030, "brique de 1\u00a0L", "1 L carton")}
+	dairyTubs   = []PackSize{pack(500, "pot ou lot de 500\u00a0g", "500 g tub or pack"), pack(1000, "pot de 1\u00a0kg", "1 kg tub")}
+	cheesePacks = []PackSize{pack(200, "pièce ou sachet de 200\u00a0g", "200 g piece or bag")}
+	creamPots   = []PackSize{pack(200, "pot de 20\u00a0cl", "20 cl pot"), pack(500, "pot de 50\u00a0cl", "50 cl pot")}
+	butterPacks = []PackSize{pack(250, "plaquette de 250\u00a0g", "250 g block")}
+	nutBags     = []PackSize{pack(125, "sachet de 125\u00a0g", "125 g bag"), pack(250, "sachet de 250\u00a0g", "250 g bag")}
+	cerealBoxes = []PackSize{pack(500, "paquet de 500\u00a0g", "500 g pack")}
+	sugarPacks  = []PackSize{pack(250, "pot de 250\u00a0g", "250 g jar"), pack(500, "pot de 500\u00a0g", "500 g jar"), pack(1000, "paquet de 1\u00a0kg", "1 kg pack")}
+	jamJars     = []PackSize{pack(370, "pot de 370\u00a0g", "370 g jar")}
+	tofuBlocks  = []PackSize{pack(200, "bloc de 200\u00a0g", "200 g block")}
+	sauceJars   = []PackSize{pack(250, "flacon de 250\u00a0g", "250 g bottle")}
+	drinkBottle = []PackSize{pack(1000, "bouteille de 1\u00a0L", "1 L bottle")}
+	flourPacks  = []PackSize{pack(1000, "paquet de 1\u00a0kg", "1 kg pack")}
+)
+
+// cannedFishCodes are CIQUAL's canned fish and seafood ("appertisé" among "fish products"),
+// sold by the can.
+var cannedFishCodes = map[int]bool{
+	10005: true, 10028: true, 10081: true, 25994: true, 26027: true, 26034: true, 26035: true, 26039: true,
+	26040: true, 26086: true, 26096: true, 26097: true, 26119: true, 26123: true, 26142: true, 26179: true,
+	26180: true, 26181: true, 26231: true, 26242: true, 26243: true, 26245: true, 26697: true, 26698: true,
+}
+
+// PackingOf says how shops sell the food. A cooked grain or pulse is bought dry (see BoughtDry).
+func PackingOf(f Food) Packing {
+	switch {
+	case cannedFishCodes[f.Code]:
+		return Packing{Packs: fishCans}
+	case f.Subgroup == "vegetable oils" || f.Subgroup == "fish oils":
+		return Packing{Packs: oilBottles}
+	case f.Subgroup == "butters" || f.Subgroup == "margarines":
+		return Packing{Packs: butterPacks}
+	case f.Subgroup == "flours":
+		return Packing{Packs: flourPacks}
+	case f.Subgroup == "jam":
+		return Packing{Packs: jamJars}
+	case f.Subgroup == "raw meat":
+		return Packing{Packs: meatTrays}
+	case f.Subgroup == "fish, raw" || f.Subgroup == "seafood, raw":
+		return Packing{Packs: fishTrays}
+	}
+	switch KindOf(f) {
+	case KindGrain, KindLegume:
+		return Packing{Packs: dryPacks}
+	case KindEgg:
+		return Packing{Packs: eggBoxes}
+	case KindTuber:
+		return Packing{Packs: potatoBags}
+	case KindMeat, KindDeli:
+		return Packing{Packs: deliPacks}
+	case KindFish:
+		return Packing{Packs: fishTrays}
+	case KindMilk:
+		return Packing{Packs: milkBricks}
+	case KindDairy:
+		return Packing{Packs: dairyTubs}
+	case KindCheese:
+		return Packing{Packs: cheesePacks}
+	case KindCream:
+		return Packing{Packs: creamPots}
+	case KindNut:
+		return Packing{Packs: nutBags}
+	case KindCereal:
+		return Packing{Packs: cerealBoxes}
+	case KindSweetener:
+		return Packing{Packs: sugarPacks}
+	case KindVegetarian:
+		return Packing{Packs: tofuBlocks}
+	case KindSauce:
+		return Packing{Packs: sauceJars}
+	case KindDrink:
+		return Packing{Packs: drinkBottle}
+	case KindFat:
+		return Packing{Packs: butterPacks}
+	case KindBread:
+		return Packing{Step: 250}
+	case KindSeasoning:
+		return Packing{Step: 10}
+	}
+	// Loose produce is weighed (by 100 g), as are sweets, dishes and anything else.
+	return Packing{Step: 100}
+}
+
+// Buy chooses what to buy for grams of food (grams of what is bought: dry weight for a food
+// bought dry): loose food rounded up to the step; packed food in the packs that waste least,
+// then the fewest packs. It returns the packs, largest first, and the grams bought.
+func (p Packing) Buy(grams float64) ([]PackCount, float64) {
 	if grams <= 0 {
-		return 0
+		return nil, 0
 	}
-	k := KindOf(f)
-	st := purchaseStep[k]
-	if (k == KindGrain || k == KindLegume) && f.Per100g.WaterG.Or(0) > 40 {
-		st = 250
+	if len(p.Packs) == 0 {
+		st := p.Step
+		if st <= 0 {
+			st = 100
+		}
+		return nil, math.Ceil(grams/st-1e-9) * st
 	}
-	if st == 0 {
-		st = 100
+	largest := p.Packs[len(p.Packs)-1]
+	maxK := int(math.Ceil(grams/largest.Grams - 1e-9))
+	bestTotal, bestN := math.Inf(1), 0
+	var best []PackCount
+	for k := 0; k <= maxK; k++ {
+		rest := grams - float64(k)*largest.Grams
+		for _, sz := range p.Packs {
+			m := 0
+			if rest > 1e-9 {
+				m = int(math.Ceil(rest/sz.Grams - 1e-9))
+			}
+			total, n := float64(k)*largest.Grams+float64(m)*sz.Grams, k+m
+			if total > bestTotal+1e-9 || (math.Abs(total-bestTotal) <= 1e-9 && n >= bestN) {
+				continue
+			}
+			bestTotal, bestN = total, n
+			switch {
+			case sz == largest:
+				best = []PackCount{{Count: n, Grams: sz.Grams, Label: sz.Label}}
+			case k == 0:
+				best = []PackCount{{Count: m, Grams: sz.Grams, Label: sz.Label}}
+			case m == 0:
+				best = []PackCount{{Count: k, Grams: largest.Grams, Label: largest.Label}}
+			default:
+				best = []PackCount{{Count: k, Grams: largest.Grams, Label: largest.Label}, {Count: m, Grams: sz.Grams, Label: sz.Label}}
+			}
+		}
 	}
-	return math.Ceil(grams/st-1e-9) * st
+	return best, bestTotal
+}
+
+// PurchaseAmount is the grams bought for grams of the food (dry weight for a cooked grain or
+// pulse, which is bought dry).
+func PurchaseAmount(f Food, grams float64) float64 {
+	_, g := PackingOf(f).Buy(DryGrams(f, grams))
+	return g
 }
 
 // BuildShoppingList merges the recipes' ingredients over days (ValidateDays first). foods must
@@ -120,11 +271,16 @@ func BuildShoppingList(recipes []Recipe, foods map[int]Food, days int, pricing P
 			continue
 		}
 		f := foods[code]
-		buy := PurchaseAmount(f, g)
-		cost := Money(pricing.Table.PerKgEUR(f)*buy/1000, cur, pricing.rate())
+		dry := DryGrams(f, g)
+		packs, buy := PackingOf(f).Buy(dry)
+		cost := Money(pricing.Table.DryPerKgEUR(f)*buy/1000, cur, pricing.rate())
 		total += cost
 		a := AisleOf(f)
-		byAisle[a] = append(byAisle[a], ShoppingItem{FoodCode: code, Name: f.Name, Aisle: a, NeededG: g, PurchaseG: buy, Cost: round(cost, 2)})
+		if packs == nil {
+			packs = []PackCount{}
+		}
+		byAisle[a] = append(byAisle[a], ShoppingItem{FoodCode: code, Name: f.Name, Aisle: a, NeededG: g,
+			Dry: BoughtDry(f), DryG: round(dry, 1), PurchaseG: buy, Packs: packs, Cost: round(cost, 2)})
 	}
 	for _, a := range Aisles {
 		items := byAisle[a]
@@ -136,6 +292,45 @@ func BuildShoppingList(recipes []Recipe, foods map[int]Food, days int, pricing P
 	}
 	list.Total = round(total, 2)
 	return list, nil
+}
+
+// Quantity writes what to buy for people: the packs ("barquette de 400 g", "2 × paquet de
+// 500 g (1 kg)") or, for loose food, the mass in the person's units ("300 g", "11 oz"); a food
+// bought dry says so ("sec", "dry"). The mass follows packs when there are several or the
+// person counts in pounds.
+func (it ShoppingItem) Quantity(units Units, locale string) string {
+	mass := FormatMass(it.PurchaseG, units, locale)
+	dry := Text{FR: "sec", EN: "dry"}.In(locale)
+	if len(it.Packs) == 0 {
+		if it.Dry {
+			return mass + " (" + dry + ")"
+		}
+		return mass
+	}
+	times := " × "
+	if locale != "en" {
+		times = "\u00a0×\u00a0"
+	}
+	parts := make([]string, 0, len(it.Packs))
+	for _, p := range it.Packs {
+		if p.Count == 1 {
+			parts = append(parts, p.Label.In(locale))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d%s%s", p.Count, times, p.Label.In(locale)))
+		}
+	}
+	var notes []string
+	if len(it.Packs) > 1 || it.Packs[0].Count > 1 || units == Imperial {
+		notes = append(notes, mass)
+	}
+	if it.Dry {
+		notes = append(notes, dry)
+	}
+	q := strings.Join(parts, " + ")
+	if len(notes) > 0 {
+		q += " (" + strings.Join(notes, ", ") + ")"
+	}
+	return q
 }
 
 // AisleName is an aisle's name in the locale.
@@ -154,8 +349,8 @@ var aisleNames = map[Aisle]Text{
 	AisleOther:     {FR: "Divers", EN: "Other"},
 }
 
-// CSV renders the list for spreadsheets: one row per food with its aisle, the quantity in the
-// person's units, grams to buy and the estimated cost; a final total row. French lists use ";"
+// CSV renders the list for spreadsheets: one row per food with its aisle, the quantity (packs,
+// and the mass in the person's units), grams to buy and the estimated cost; a final total row. French lists use ";"
 // as the separator and a decimal comma, as French spreadsheets expect.
 func (l ShoppingList) CSV(locale string, units Units) []byte {
 	var buf bytes.Buffer
@@ -175,7 +370,7 @@ func (l ShoppingList) CSV(locale string, units Units) []byte {
 	}
 	for _, a := range l.Aisles {
 		for _, it := range a.Items {
-			_ = w.Write([]string{AisleName(a.Aisle, locale), it.Name.In(locale), FormatMass(it.PurchaseG, units, locale),
+			_ = w.Write([]string{AisleName(a.Aisle, locale), it.Name.In(locale), it.Quantity(units, locale),
 				fmt.Sprintf("%.0f", it.PurchaseG), num(it.Cost)})
 		}
 	}
@@ -208,7 +403,7 @@ func (l ShoppingList) Text(locale string, units Units) string {
 			if locale == "en" {
 				colon = ":"
 			}
-			fmt.Fprintf(&b, "- %s%s %s\n", it.Name.In(locale), colon, FormatMass(it.PurchaseG, units, locale))
+			fmt.Fprintf(&b, "- %s%s %s\n", it.Name.In(locale), colon, it.Quantity(units, locale))
 		}
 	}
 	if locale == "en" {

@@ -63,13 +63,13 @@ func TestShoppingListMergesRoundsAndPrices(t *testing.T) {
 			require.Equal(t, a.Aisle, it.Aisle)
 		}
 	}
-	// Chicken from both recipes over 3 days: (340 + 150) × 3 = 1470 g, bought by 50 g → 1500 g.
+	// Chicken from both recipes over 3 days: (340 + 150) × 3 = 1470 g, in trays: 1 kg + 2 × 250 g.
 	require.InDelta(t, 1470, items[36017].NeededG, 1e-9)
 	require.InDelta(t, 1500, items[36017].PurchaseG, 1e-9)
-	// Dry rice 540 g → two 500 g packs; broccoli 360 g → 400 g loose; oil 90 g → a 250 g bottle.
+	// Dry rice 540 g → a 1 kg pack; broccoli 360 g → 400 g loose; oil 90 g → a 50 cl bottle.
 	require.InDelta(t, 1000, items[9100].PurchaseG, 1e-9)
 	require.InDelta(t, 400, items[20057].PurchaseG, 1e-9)
-	require.InDelta(t, 250, items[17270].PurchaseG, 1e-9)
+	require.InDelta(t, 460, items[17270].PurchaseG, 1e-9)
 	// Aisles in shop order.
 	require.Equal(t, []nutrition.Aisle{nutrition.AisleProduce, nutrition.AisleMeatFish, nutrition.AisleGrocery}, aisles)
 	// Cost is the purchase at the table's price: chicken (raw meat) 13 €/kg × 1.5 kg = 19.50 €.

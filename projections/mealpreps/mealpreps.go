@@ -202,8 +202,10 @@ func Recipes() Projection {
 				servings = &ev.Servings
 			}
 			return exec(ctx, tx, `UPDATE recipes SET servings = coalesce($2, servings), ingredients = coalesce($3::jsonb, ingredients),
-				nutrition = coalesce($4::jsonb, nutrition), price_cents = coalesce($5, price_cents), updated_at = $6 WHERE id = $1`,
-				ev.RecipeID, servings, ings, nut, ev.PriceCents, e.RecordedAt)
+				nutrition = coalesce($4::jsonb, nutrition), price_cents = coalesce($5, price_cents), updated_at = $6,
+				health_score = CASE WHEN $8 = '' THEN health_score ELSE $7 END,
+				health_grade = CASE WHEN $8 = '' THEN health_grade ELSE $8 END WHERE id = $1`,
+				ev.RecipeID, servings, ings, nut, ev.PriceCents, e.RecordedAt, ev.HealthScore, ev.HealthGrade)
 		case mealprep.RecipeDeleted:
 			return exec(ctx, tx, `DELETE FROM recipes WHERE id = $1`, ev.RecipeID)
 		case mealprep.MealPrepDeleted:

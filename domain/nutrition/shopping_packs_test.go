@@ -1,0 +1,124 @@
+package nutrition_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// buy is the shopping-list item for grams of one food over one day.
+func buy(t *testing.T, code, grams int) nutrition.ShoppingItem {
+	t.Helper()
+	cat, pt := shipped(t)
+	f, ok := cat[code]
+	require.True(t, ok, "food %d", code)
+	list, err := nutrition.BuildShoppingList([]nutrition.Recipe{{Servings: 1, Ingredients: []nutrition.Ingredient{{FoodCode: code, Grams: grams}}}},
+		map[int]nutrition.Food{code: f}, 1, nutrition.Pricing{Table: pt, Currency: nutrition.EUR})
+	require.NoError(t, err)
+	require.Len(t, list.Aisles, 1)
+	require.Len(t, list.Aisles[0].Items, 1)
+	return list.Aisles[0].Items[0]
+}
+
+type packs map[float64]int
+
+func packsOf(it nutrition.ShoppingItem) packs {
+	out := packs{}
+	for _, p := range it.Packs {
+		out[p.Grams] += p.Count
+	}
+	return out
+}
+
+// TestShoppingListRealPackSizes: what a shop sells, per food kind (docs/nutrition.md).
+func TestShoppingListRealPackSizes(t *testing.T) {
+	t.Parallel()
+	const oil, tuna, egg, potato, chicken, cookedRice, rawRice, chickpeas, broccoli = 17270, 26039, 22000, 4003, 36017, 9104, 9100, 20532, 20057
+	cases := []struct {
+		name  string
+		code  int
+		grams int
+		want  packs
+		fr    string
+	}{
+		{"a little oil is one 50 cl bottle", oil, 90, packs{460: 1}, "bouteille de 50\u00a0cl"},
+		{"more oil is a 1 L bottle", oil, 600, packs{920: 1}, "bouteille de 1\u00a0L"},
+		{"canned tuna by the 140 g can", tuna, 300, packs{140: 3}, "3\u00a0×\u00a0boîte de 140\u00a0g égouttés (420\u00a0g)"},
+		{"four eggs are a box of 6", egg, 4 * nutrition.EggGrams, packs{300: 1}, "boîte de 6\u00a0œufs"},
+		{"eight eggs are a box of 12", egg, 8 * nutrition.EggGrams, packs{600: 1}, "boîte de 12\u00a0œufs"},
+		{"potatoes by the 1 kg bag", potato, 800, packs{1000: 1}, "filet de 1\u00a0kg"},
+		{"2.3 kg of potatoes is a 2.5 kg bag", potato, 2300, packs{2500: 1}, "filet de 2,5\u00a0kg"},
+		{"chicken by the tray", chicken, 300, packs{400: 1}, "barquette de 400\u00a0g"},
+		{"raw rice by the 500 g pack", rawRice, 400, packs{500: 1}, "paquet de 500\u00a0g"},
+		{"cooked rice is bought dry", cookedRice, 1000, packs{500: 1}, "paquet de 500\u00a0g (sec)"},
+		{"canned chickpeas are bought dry", chickpeas, 2000, packs{1000: 1}, "paquet de 1\u00a0kg (sec)"},
+		{"broccoli is loose, by 100 g", broccoli, 360, packs{}, "400\u00a0g"},
+	}
+	for _, c := range cases {
+		it := buy(t, c.code, c.grams)
+		require.Equal(t, c.want, packsOf(it), c.name)
+		require.Equal(t, c.fr, it.Quantity(nutrition.Metric, "fr"), c.name)
+		total := 0.0
+		for g, n := range c.want {
+			total += g * float64(n)
+		}
+		if len(c.want) > 0 {
+			require.InDelta(t, total, it.PurchaseG, 1e-9, c.name)
+		}
+		require.GreaterOrEqual(t, it.PurchaseG, it.DryG, c.name)
+	}
+	require.Equal(t, "2 × 1 kg pack (4 lb 7 oz, dry)", buy(t, 9104, 4000).Quantity(nutrition.Imperial, "en"))
+}
+
+// TestShoppingListDryWeightAndPrice: cooked rice is bought as the dry rice it cooks from, at the
+// dry price: 1 kg cooked (61.4 g water per 100 g) is 1000 × 38.6 / 88 ≈ 439 g dry.
+func TestShoppingListDryWeightAndPrice(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	it := buy(t, 9104, 1000)
+	require.True(t, it.Dry)
+	require.InDelta(t, 1000, it.NeededG, 1e-9)
+	require.InDelta(t, 438.6, it.DryG, 0.1)
+	require.InDelta(t, 500, it.PurchaseG, 1e-9)
+	require.InDelta(t, pt.PerKgEUR(cat[9100])*0.5, it.Cost, 0.011, "the pack costs what dry rice costs")
+	require.False(t, buy(t, 9100, 400).Dry, "raw rice is bought as it is")
+}
+
+// TestPackingBuyWastesLeast: the packs chosen waste least, then are fewest.
+func TestPackingBuyWastesLeast(t *testing.T) {
+	t.Parallel()
+	p := nutrition.Packing{Packs: []nutrition.PackSize{{Grams: 300}, {Grams: 600}}}
+	got, g := p.Buy(1300)
+	require.InDelta(t, 1500, g, 1e-9)
+	require.Equal(t, []nutrition.PackCount{{Count: 2, Grams: 600}, {Count: 1, Grams: 300}}, got)
+	got, g = p.Buy(1200)
+	require.InDelta(t, 1200, g, 1e-9)
+	require.Equal(t, []nutrition.PackCount{{Count: 2, Grams: 600}}, got)
+	got, g = nutrition.Packing{Step: 100}.Buy(101)
+	require.Nil(t, got)
+	require.InDelta(t, 200, g, 1e-9)
+	got, g = p.Buy(0)
+	require.Nil(t, got)
+	require.Zero(t, g)
+}
+
+// TestCannedFishListMatchesCatalogue: every canned fish of the catalogue (CIQUAL marks them
+// "appertisé" among fish products) is sold by the can, and nothing else is.
+func TestCannedFishListMatchesCatalogue(t *testing.T) {
+	t.Parallel()
+	cat, _ := shipped(t)
+	cans := 0
+	for _, f := range cat {
+		canned := f.Subgroup == "fish products" && strings.Contains(strings.ToLower(f.Name.FR), "appertis")
+		p := nutrition.PackingOf(f)
+		byCan := len(p.Packs) == 1 && p.Packs[0].Grams == 140
+		require.Equal(t, canned, byCan, "%d %s", f.Code, f.Name.FR)
+		if byCan {
+			cans++
+		}
+	}
+	require.Equal(t, 24, cans)
+}
