@@ -218,7 +218,7 @@ func (h *MealPreps) person(r *http.Request) (mealprepapp.Person, error) {
 }
 
 func (h *MealPreps) dietWarning(p mealprepapp.Person, f nutritionapp.Food) mealprep.Exclusion {
-	ex, bad := mealprep.DietConflict(p.Diet, mealprep.FoodGroups{Group: f.GroupEN, Subgroup: f.SubgroupEN, NameEN: f.NameEN})
+	ex, bad := mealprep.DietConflict(p.Diet, mealprep.FoodGroups{Code: f.Code, Group: f.GroupEN, Subgroup: f.SubgroupEN, NameEN: f.NameEN})
 	if !bad {
 		return ""
 	}

@@ -1,8 +1,6 @@
 package mealprep
 
 import (
-	"strings"
-
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
@@ -11,44 +9,24 @@ type Exclusion string
 
 // Exclusions a diet warning can name.
 const (
-	ExcludedMeat  Exclusion = "meat"
-	ExcludedFish  Exclusion = "fish"
-	ExcludedEgg   Exclusion = "egg"
-	ExcludedDairy Exclusion = "dairy"
-	ExcludedHoney Exclusion = "honey"
+	ExcludedMeat  Exclusion = Exclusion(nutrition.ExcludesMeat)
+	ExcludedFish  Exclusion = Exclusion(nutrition.ExcludesFish)
+	ExcludedEgg   Exclusion = Exclusion(nutrition.ExcludesEgg)
+	ExcludedDairy Exclusion = Exclusion(nutrition.ExcludesDairy)
+	ExcludedHoney Exclusion = Exclusion(nutrition.ExcludesHoney)
 )
 
-// FoodGroups are a food's CIQUAL group and subgroup (English names, the stable keys) and its
-// English name, which is all DietConflict needs.
+// FoodGroups are a food's CIQUAL code, group and subgroup (English names, the stable keys) and
+// its English name, which is all DietConflict needs.
 type FoodGroups struct {
+	Code                    int
 	Group, Subgroup, NameEN string
 }
 
-// DietConflict says whether a food is outside a diet: vegetarians exclude meat and fish (and
-// fish oils), vegans also eggs, dairy (butter included) and honey. The person is warned, not
-// refused: the food may be for someone else at the table. Composite dishes are not judged by
-// their group (a "dish" may or may not contain meat), only by the group rules above.
+// DietConflict says whether a food is outside a diet, by the recipe engine's one rule
+// (nutrition.DietExcludes: CIQUAL subgroup and code lists, never words of the name). The person
+// is warned, not refused: the food may be for someone else at the table.
 func DietConflict(d nutrition.Diet, f FoodGroups) (Exclusion, bool) {
-	if d != nutrition.Vegetarian && d != nutrition.Vegan {
-		return "", false
-	}
-	sub := strings.ToLower(f.Subgroup)
-	switch {
-	case sub == "raw meat" || sub == "cooked meat" || sub == "delicatessen meat and similar" || sub == "other meat products":
-		return ExcludedMeat, true
-	case strings.HasPrefix(sub, "fish") || strings.HasPrefix(sub, "seafood"):
-		return ExcludedFish, true
-	}
-	if d != nutrition.Vegan {
-		return "", false
-	}
-	switch {
-	case sub == "eggs":
-		return ExcludedEgg, true
-	case strings.EqualFold(f.Group, "milk and milk products") || sub == "butters":
-		return ExcludedDairy, true
-	case strings.Contains(strings.ToLower(f.NameEN), "honey") && !strings.Contains(strings.ToLower(f.NameEN), "honeydew"):
-		return ExcludedHoney, true
-	}
-	return "", false
+	ex, out := nutrition.DietExcludes(d, nutrition.Food{Code: f.Code, Group: f.Group, Subgroup: f.Subgroup, Name: nutrition.Text{EN: f.NameEN}})
+	return Exclusion(ex), out
 }

@@ -1,7 +1,5 @@
 package nutrition
 
-import "strings"
-
 // Food-group rules. Every rule keys on CIQUAL's English group/subgroup names (see
 // data/ciqual/README.md); a person's own food has no group and gets the neutral rule. The table is
 // documented in docs/nutrition.md.
@@ -160,72 +158,6 @@ func KindOf(f Food) Kind {
 		return KindDrink
 	}
 	return KindOther
-}
-
-// animalWords find animal products in a food's French or English name when its group alone does
-// not tell (honey among sugars, gelatine among cooking aids, butter among fats).
-var (
-	meatFishWords = []string{"gélatine", "gelatin", "anchois", "anchov", "bouillon de bœuf", "beef stock",
-		"bouillon de volaille", "chicken stock", "saindoux", "lard", "graisse de canard", "duck fat",
-		"huile de foie de morue", "cod liver"}
-	otherAnimalWords = []string{"miel", "honey", "beurre", "butter", "lait", "milk", "crème", "cream",
-		"fromage", "cheese", "œuf", "oeuf", "egg", "yaourt", "yogurt", "yoghurt", "lactosérum", "whey"}
-	plantMilkWords = []string{"soja", "soy", "amande", "almond", "avoine", "oat", "riz", "rice", "coco",
-		"végétal", "plant", "cacahuète", "peanut", "karité", "shea", "cacao", "cocoa"}
-)
-
-// DietAllows reports whether a person on diet may eat the food. Vegetarians exclude meat, fish and
-// seafood; vegans also exclude eggs, dairy and honey. Mixed dishes are judged by their name.
-func DietAllows(diet Diet, f Food) bool {
-	if diet != Vegetarian && diet != Vegan {
-		return true
-	}
-	k := KindOf(f)
-	name := strings.ToLower(f.Name.FR + " | " + f.Name.EN)
-	switch k {
-	case KindMeat, KindFish, KindDeli:
-		return false
-	}
-	if f.Subgroup == "fish oils" || containsAny(name, meatFishWords) {
-		return false
-	}
-	if k == KindDish && containsAny(name, []string{"poulet", "chicken", "bœuf", "boeuf", "beef", "porc", "pork",
-		"jambon", "ham", "poisson", "fish", "thon", "tuna", "saumon", "salmon", "crevette", "shrimp",
-		"lardon", "bacon", "veau", "veal", "agneau", "lamb", "dinde", "turkey", "canard", "duck", "viande", "meat",
-		"lapin", "rabbit", "mouton", "mutton", "gibier", "game", "cerf", "venison", "sanglier", "boar", "caille", "quail",
-		"oie", "goose", "pintade", "guinea fowl", "volaille", "poultry", "escargot", "snail", "moule", "mussel",
-		"huître", "oyster", "crabe", "crab", "homard", "lobster", "calmar", "squid", "poulpe", "octopus", "saucisse",
-		"sausage", "merguez", "chorizo", "andouille", "foie", "liver", "rognon", "kidney", "boudin", "pâté", "rillettes",
-		"cabillaud", "cod", "colin", "merlu", "hake", "sardine", "maquereau", "mackerel", "truite", "trout", "hareng",
-		"herring", "surimi", "crustacé", "shellfish", "anchois", "anchov", "écrevisse", "langoustine", "saint-jacques",
-		"scallop", "carpaccio", "tartare", "kebab", "nugget", "cordon bleu", "hachis parmentier", "moussaka", "lasagne bolognaise",
-		"bolognese", "cassoulet", "choucroute garnie", "paella", "couscous royal", "confit"}) {
-		return false
-	}
-	if diet == Vegetarian {
-		return true
-	}
-	switch k {
-	case KindEgg, KindMilk, KindDairy, KindCheese, KindCream:
-		// Plant drinks and desserts sit among dairy in CIQUAL ("boisson au soja").
-		return containsAny(name, plantMilkWords) && !containsAny(name, []string{"fromage", "cheese"})
-	}
-	if f.Subgroup == "butters" {
-		return containsAny(name, plantMilkWords)
-	}
-	if containsAny(name, otherAnimalWords) && !containsAny(name, plantMilkWords) {
-		return false
-	}
-	return true
-}
-
-func containsAny(s string, words []string) bool {
-	for _, w := range words {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
 }
 
 // FVLShare is the share (0–100 %) of a food that Nutri-Score 2023 counts as fruit, vegetable or
