@@ -9,8 +9,9 @@ import _ "embed"
 //go:embed ciqual/foods.csv
 var CiqualFoodsCSV []byte
 
-// PricesCSV is the table of estimated prices in EUR per kg by CIQUAL group and subgroup (see
-// docs/nutrition.md); admins may override it later.
+// PricesCSV is the table of estimated prices in EUR per kg by CIQUAL group and subgroup, and by
+// CIQUAL code where a subgroup is too coarse (see prices/README.md for each line's source and
+// date); admins may override the group and subgroup rows.
 //
 //go:embed prices/prices.csv
 var PricesCSV []byte

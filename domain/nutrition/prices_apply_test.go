@@ -82,3 +82,47 @@ func TestPriceTableApplyIsSafeWhileReading(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+const codesCSV = "group,subgroup,eur_per_kg,code,food\n,,6,,\noils,,4,,\noils,vegetable oils,3,,\noils,vegetable oils,10,17270,olive oil\n"
+
+// A food's own row wins over its subgroup and follows an admin's override of the subgroup; it
+// is not an overridable row itself.
+func TestPriceTableFoodRowsFollowTheirSubgroup(t *testing.T) {
+	t.Parallel()
+	table, err := ParsePrices(strings.NewReader(codesCSV))
+	if err != nil {
+		t.Fatal(err)
+	}
+	olive := Food{Code: 17270, Group: "oils", Subgroup: "vegetable oils"}
+	sunflower := Food{Code: 17420, Group: "oils", Subgroup: "vegetable oils"}
+	if got := table.PerKgEUR(olive); got != 10 {
+		t.Fatalf("olive oil %v, want 10", got)
+	}
+	if got := table.PerKgEUR(sunflower); got != 3 {
+		t.Fatalf("sunflower oil %v, want the subgroup's 3", got)
+	}
+	if err := table.Apply([]PriceRow{{Group: "oils", Subgroup: "vegetable oils", EURPerKg: 4.5}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := table.PerKgEUR(olive); got != 15 {
+		t.Fatalf("olive oil after +50 %% on its subgroup: %v, want 15", got)
+	}
+	if rows := table.Rows(); len(rows) != 3 {
+		t.Fatalf("admin rows %+v: foods' rows are not listed", rows)
+	}
+	if rows := table.FoodRows(); len(rows) != 1 || rows[0].Code != 17270 {
+		t.Fatalf("food rows %+v", rows)
+	}
+	if err := table.Apply([]PriceRow{{Group: "oils", Subgroup: "vegetable oils", Code: 17270, EURPerKg: 1}}); !errors.Is(err, ErrUnknownPriceRow) {
+		t.Fatalf("a food row is not overridable: %v", err)
+	}
+	for _, bad := range []string{
+		"group,subgroup,eur_per_kg,code,food\n,,6,,\noils,vegetable oils,3,x,\n",
+		"group,subgroup,eur_per_kg,code,food\n,,6,,\noils,vegetable oils,3,1,a\noils,vegetable oils,3,1,b\n",
+		"group,subgroup,eur_per_kg\n,,6\noils,,4\noils,,5\n",
+	} {
+		if _, err := ParsePrices(strings.NewReader(bad)); !errors.Is(err, ErrBadPrices) {
+			t.Fatalf("%q: %v", bad, err)
+		}
+	}
+}

@@ -72,8 +72,8 @@ func TestShoppingListMergesRoundsAndPrices(t *testing.T) {
 	require.InDelta(t, 460, items[17270].PurchaseG, 1e-9)
 	// Aisles in shop order.
 	require.Equal(t, []nutrition.Aisle{nutrition.AisleProduce, nutrition.AisleMeatFish, nutrition.AisleGrocery}, aisles)
-	// Cost is the purchase at the table's price: chicken (raw meat) 13 €/kg × 1.5 kg = 19.50 €.
-	require.InDelta(t, 19.5, items[36017].Cost, 0.001)
+	// Cost is the purchase at the table's price: chicken breast (its own row) 13.50 €/kg × 1.5 kg = 20.25 €.
+	require.InDelta(t, 20.25, items[36017].Cost, 0.001)
 	sum := 0.0
 	for _, it := range items {
 		sum += it.Cost
@@ -106,9 +106,9 @@ func TestShoppingListTextAndCSVGolden(t *testing.T) {
 		"- Brocoli, cru\u00a0: 300\u00a0g",
 		"",
 		"Boucherie et poissonnerie",
-		"- Poulet, filet sans peau cru\u00a0: 300\u00a0g",
+		"- Poulet, filet sans peau cru\u00a0: barquette de 400\u00a0g",
 		"",
-		"Total estimé\u00a0: 4,80\u00a0€",
+		"Total estimé\u00a0: 6,57\u00a0€",
 		"",
 	}, "\n"), list.Text("fr", nutrition.Metric))
 
@@ -119,18 +119,18 @@ func TestShoppingListTextAndCSVGolden(t *testing.T) {
 		"- Broccoli, raw: 11 oz",
 		"",
 		"Meat and fish",
-		"- Chicken, breast, without skin, raw: 11 oz",
+		"- Chicken, breast, without skin, raw: 400 g tray (15 oz)",
 		"",
-		"Estimated total: €4.80",
+		"Estimated total: €6.57",
 		"",
 	}, "\n"), list.Text("en", nutrition.Imperial))
 
 	require.Equal(t, "rayon;aliment;quantité;grammes;coût estimé (EUR)\n"+
-		"Fruits et légumes;Brocoli, cru;300\u00a0g;300;0,90\n"+
-		"Boucherie et poissonnerie;Poulet, filet sans peau cru;300\u00a0g;300;3,90\n"+
-		"Total;;;;4,80\n", string(list.CSV("fr", nutrition.Metric)))
+		"Fruits et légumes;Brocoli, cru;300\u00a0g;300;1,17\n"+
+		"Boucherie et poissonnerie;Poulet, filet sans peau cru;barquette de 400\u00a0g;400;5,40\n"+
+		"Total;;;;6,57\n", string(list.CSV("fr", nutrition.Metric)))
 	require.Equal(t, "aisle,food,quantity,grams,estimated cost (EUR)\n"+
-		"Fruit and vegetables,\"Broccoli, raw\",11 oz,300,0.90\n"+
-		"Meat and fish,\"Chicken, breast, without skin, raw\",11 oz,300,3.90\n"+
-		"Total,,,,4.80\n", string(list.CSV("en", nutrition.Imperial)))
+		"Fruit and vegetables,\"Broccoli, raw\",11 oz,300,1.17\n"+
+		"Meat and fish,\"Chicken, breast, without skin, raw\",400 g tray (15 oz),400,5.40\n"+
+		"Total,,,,6.57\n", string(list.CSV("en", nutrition.Imperial)))
 }
