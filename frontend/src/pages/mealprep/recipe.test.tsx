@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { en } from '../../locales/en'
+import { fr } from '../../locales/fr'
+import { sharedProps } from '../../test/fixtures'
+import { renderPage } from '../../test/render-page'
+import MealPrepRecipe from './recipe'
+
+const perServing = { kcal: 640, proteinG: 45, fatG: 18, carbsG: 72, satFatG: 3.2, fibreG: 6.1, sugarsG: 4.4, saltG: 1.84, sodiumMg: 736 }
+
+const recipe = {
+  id: 'r1',
+  requestId: 'q1',
+  name: 'Poulet, riz et brocoli',
+  category: 'lunch_dinner',
+  servings: 2,
+  ingredients: [{ foodCode: 36017, name: 'Poulet', grams: 300 }],
+  target: { kcal: 650, proteinG: 45, fatG: 18, carbsG: 75 },
+  nutrition: { ...perServing, kcal: 1280, saltG: 3.68 },
+  perServing,
+  withinTolerance: true,
+  refunded: false,
+  explanation: '',
+  durationMin: 25,
+  price: 4.86,
+  currency: 'EUR',
+  healthScore: 1,
+  healthGrade: 'B',
+  generator: 'builtin',
+  steps: ['Cuire le riz.'],
+}
+
+function show(lng: 'fr' | 'en') {
+  const props = {
+    ...sharedProps({ locale: lng }),
+    mealPrep: { id: 'm1', name: 'Semaine' },
+    recipe,
+    settings: { units: 'g', currency: 'EUR' },
+    limits: { maxServings: 12, maxGrams: 5000 },
+  }
+  return renderPage('mealprep/recipe', MealPrepRecipe, props as never, lng, '/mealprep/m1/recipes/r1')
+}
+
+describe.each([
+  ['fr', fr, '1,8 g'],
+  ['en', en, '1.8 g'],
+] as const)('recipe page in %s', (lng, m, salt) => {
+  it('shows the salt of one serving, in grams', async () => {
+    await show(lng)
+    const table = screen.getByTestId('recipe-nutrition')
+    const row = within(table).getByRole('rowheader', { name: m.mealprep.recipe.salt }).closest('tr')
+    expect(row).not.toBeNull()
+    expect(row).toHaveTextContent(salt)
+    expect(within(table).queryByText(lng === 'fr' ? '3,7 g' : '3.7 g')).not.toBeInTheDocument()
+  })
+})
