@@ -119,7 +119,7 @@ export default function ShoppingList() {
                       <th scope="row" className="py-1.5 pr-2 font-normal text-stone-900">
                         {it.name}
                       </th>
-                      <td className="py-1.5 pr-2 whitespace-nowrap text-stone-800">{it.quantity}</td>
+                      <td className="py-1.5 pr-2 text-stone-800">{it.quantity}</td>
                       <td className="py-1.5 text-right whitespace-nowrap text-stone-600">{it.cost}</td>
                     </tr>
                   ))}
