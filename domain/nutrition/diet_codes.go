@@ -90,7 +90,6 @@ var compositeAnimal = map[int]animal{
 	13164: aDairy,                        // Dessert infantile lacté type crème dessert
 	13165: aDairy,                        // Dessert infantile lacté au riz ou à la semoule
 	13166: aDairy,                        // Dessert infantile lacté, sucré, nature ou aux fruits
-	15201: aMeat,                         // Pâte d'amande, préemballée
 	18041: aDairy,                        // Lait de coco
 	18104: aDairy,                        // Chocolat chaud, boisson instantanée, sucrée, prête à boire (reconstituée avec du lait demi-écrémé)
 	18106: aDairy,                        // Chocolat chaud, boisson instantanée, sucrée, enrichie en vitamines, prête à boire (reconstituée avec du lait demi-écrémé)
@@ -118,7 +117,7 @@ var compositeAnimal = map[int]animal{
 	20254: aDairy,                        // Plat légumes, avec féculent et lait/crème, dès 18 mois
 	23000: aEgg | aDairy,                 // Gâteau (aliment moyen)
 	23001: aEgg | aDairy,                 // Cheesecake, préemballé
-	23005: aMeat | aEgg | aDairy,         // Gâteau Paris-Brest (pâte à choux crème mousseline praliné)
+	23005: aEgg | aDairy,                 // Gâteau Paris-Brest (pâte à choux crème mousseline praliné)
 	23006: aEgg | aDairy,                 // Forêt noire, pâtisserie type génoise au chocolat et crème multi-couches, avec ou sans cerises
 	23007: aEgg | aDairy,                 // Gâteau mousse de fruits sur génoise, type miroir, bavarois
 	23008: aEgg,                          // Entremets type Opéra
@@ -143,23 +142,17 @@ var compositeAnimal = map[int]animal{
 	23200: aEgg | aHoney,                 // Pain d'épices, préemballé
 	23220: aEgg | aHoney,                 // Pain d'épices fourré aux fruits ou nonnette, préemballé
 	23301: aDairy,                        // Corne de gazelle (pâtisserie orientale aux amandes en forme de croissant recouverte de sucre glace)
-	23399: aMeat,                         // Pâte brisée, préemballée, cuite (aliment moyen)
-	23402: aMeat | aDairy,                // Pâte à pizza fine, préemballée, crue
-	23410: aMeat,                         // Pâte brisée, matière grasse végétale, préemballée, crue
-	23412: aMeat,                         // Pâte brisée, matière grasse végétale, préemballée, cuite
-	23414: aMeat | aDairy,                // Pâte brisée, pur beurre, préemballée, crue
-	23415: aMeat | aDairy,                // Pâte brisée, pur beurre, surgelée, préemballée, crue
-	23416: aMeat | aDairy,                // Pâte brisée, pur beurre, préemballée, cuite
-	23420: aMeat | aDairy,                // Pâte feuilletée, matière grasse végétale, crue
-	23424: aMeat | aDairy,                // Pâte feuilletée, pur beurre, préemballée, crue
-	23425: aMeat | aDairy,                // Pâte feuilletée, pur beurre, surgelée, préemballée, crue
-	23426: aMeat | aDairy,                // Pâte feuilletée, pur beurre, préemballée, cuite
-	23440: aMeat | aEgg | aDairy,         // Pâte sablée, préemballée, crue
-	23442: aMeat | aEgg | aDairy,         // Pâte sablée, préemballée, cuite
-	23444: aMeat | aEgg | aDairy,         // Pâte sablée, pur beurre, préemballée, crue
-	23445: aMeat,                         // Pâte phyllo ou pâte filo, crue
-	23446: aMeat | aEgg | aDairy,         // Pâte sablée, pur beurre, surgelée, préemballée, crue
-	23448: aMeat | aEgg | aDairy,         // Pâte sablée, pur beurre, préemballée, cuite
+	23414: aDairy,                        // Pâte brisée, pur beurre, préemballée, crue
+	23415: aDairy,                        // Pâte brisée, pur beurre, surgelée, préemballée, crue
+	23416: aDairy,                        // Pâte brisée, pur beurre, préemballée, cuite
+	23424: aDairy,                        // Pâte feuilletée, pur beurre, préemballée, crue
+	23425: aDairy,                        // Pâte feuilletée, pur beurre, surgelée, préemballée, crue
+	23426: aDairy,                        // Pâte feuilletée, pur beurre, préemballée, cuite
+	23440: aEgg | aDairy,                 // Pâte sablée, préemballée, crue
+	23442: aEgg | aDairy,                 // Pâte sablée, préemballée, cuite
+	23444: aEgg | aDairy,                 // Pâte sablée, pur beurre, préemballée, crue
+	23446: aEgg | aDairy,                 // Pâte sablée, pur beurre, surgelée, préemballée, crue
+	23448: aEgg | aDairy,                 // Pâte sablée, pur beurre, préemballée, cuite
 	23455: aDairy,                        // Chou à la crème, sans précision (chantilly ou pâtissière)
 	23456: aDairy,                        // Chou à la crème chantilly, Saint-honoré
 	23457: aDairy,                        // Chou à la crème pâtissière
@@ -191,9 +184,9 @@ var compositeAnimal = map[int]animal{
 	23804: aEgg,                          // Crêpe fourrée au chocolat et aux billes de céréales croustillantes, préemballée
 	23815: aEgg,                          // Crêpe fourrée au sucre, préemballée
 	23820: aEgg,                          // Crêpe fourrée à la confiture, faite maison
-	23821: aMeat | aEgg,                  // Crêpe fourrée au chocolat ou à la pâte à tartiner chocolat et noisettes, faite maison
+	23821: aEgg,                          // Crêpe fourrée au chocolat ou à la pâte à tartiner chocolat et noisettes, faite maison
 	23827: aEgg,                          // Pancake (petite crêpe épaisse), sucrée, préemballée
-	23828: aMeat | aEgg,                  // Pancake (petite crêpe épaisse), fourrée à la pâte à tartiner chocolat noisette, préemballée
+	23828: aEgg,                          // Pancake (petite crêpe épaisse), fourrée à la pâte à tartiner chocolat noisette, préemballée
 	23829: aEgg,                          // Crêpe fourrée au chocolat, préemballée
 	23830: aEgg,                          // Crêpe fourrée fraise, préemballée
 	23849: aEgg | aDairy | aHoney,        // Gaufre fine fourrée au miel, au caramel ou à la vergeoise, préemballée
@@ -242,7 +235,7 @@ var compositeAnimal = map[int]animal{
 	24034: aEgg | aDairy,                 // Biscuit sec pour petit déjeuner, sans chocolat, non enrichi
 	24035: aEgg | aDairy,                 // Biscuit sec pour petit déjeuner, allégé en sucres
 	24036: aEgg | aDairy,                 // Biscuit sec au chocolat, non enrichi
-	24037: aMeat | aEgg | aDairy,         // Biscuit sec fourré à la pâte ou purée de fruits (ex : figue)
+	24037: aEgg | aDairy,                 // Biscuit sec fourré à la pâte ou purée de fruits (ex : figue)
 	24038: aEgg | aDairy,                 // Biscuit sec, sablé, nappé de chocolat
 	24040: aEgg | aDairy,                 // Biscuit sec pour petit déjeuner, au chocolat, non enrichi
 	24041: aEgg | aDairy,                 // Biscuit sec pour petit déjeuner, tous parfums, enrichi en vitamines et minéraux
@@ -495,11 +488,7 @@ var compositeAnimal = map[int]animal{
 	25586: aMeat,                         // Brochette de volaille, cuite
 	25587: aMeat,                         // Parmentier de canard, préemballé, cuit
 	25588: aDairy,                        // Gratin de légumes en sauce blanche type béchamel, préemballé, cuit
-	25591: aMeat,                         // Galette ou pavé aux lentilles, soja et légumes, préemballé
-	25592: aMeat,                         // Galette ou pavé au blé (seitan) et légumes, préemballé
-	25593: aMeat,                         // Galette ou pavé au blé et soja (convient aux véganes ou végétaliens), préemballé
 	25594: aMeat,                         // Galette ou pavé au blé et soja (ne convient pas aux véganes ou végétaliens), préemballé
-	25596: aMeat,                         // Galette ou pavé au soja et légumes, préemballé
 	25599: aMeat,                         // Sandwich pain de mie complet, jambon, préemballé
 	25601: aFish,                         // Salade de thon et légumes, appertisée
 	25602: aMeat | aFish,                 // Salade composée avec viande ou poisson, appertisée
@@ -583,7 +572,6 @@ var compositeAnimal = map[int]animal{
 	26279: aMeat | aEgg | aDairy,         // Salade de pâtes aux poulet, oeuf, fromage et crudités, avec sauce, préemballée
 	26280: aMeat | aDairy,                // Salade de pâtes au jambon cru, fromage et crudités, avec sauce, préemballée
 	26282: aMeat,                         // Salade de pâtes au poulet et crudités, avec sauce, préemballée
-	30181: aMeat,                         // Haché végétal à base de soja, préemballé
 	31000: aEgg | aDairy,                 // Barre chocolatée biscuitée
 	31001: aEgg | aDairy,                 // Barre chocolatée non biscuitée enrobée
 	31004: aDairy,                        // Chocolat au lait, tablette
@@ -591,12 +579,9 @@ var compositeAnimal = map[int]animal{
 	31009: aDairy,                        // Chocolat au lait aux céréales croustillantes, tablette
 	31010: aDairy,                        // Chocolat blanc, tablette
 	31012: aDairy,                        // Barre ou confiserie chocolatée au lait
-	31014: aMeat,                         // Pâte de fruits
 	31018: aDairy,                        // Chocolat au lait aux fruits secs (noisettes, amandes, raisins, praline), tablette
 	31020: aDairy,                        // Chocolat au lait sans sucres ajoutés, avec édulcorants, tablette
 	31026: aDairy,                        // Chocolat blanc aux fruits secs (noisettes, amandes, raisins, praliné) , tablette
-	31027: aMeat,                         // Fruit confit
-	31032: aMeat,                         // Pâte à tartiner chocolat et noisette
 	31040: aDairy,                        // Confiture de lait
 	31046: aDairy,                        // Caramel liquide ou nappage caramel
 	31050: aEgg,                          // Guimauve ou marshmallow
@@ -627,9 +612,7 @@ var compositeAnimal = map[int]animal{
 	36035: aMeat,                         // Poulet, manchons marinés, préemballés, rôtis/cuits au four
 	36036: aMeat | aDairy,                // Escalope panée, viennoise ou milanaise, poulet, cuite
 	36318: aMeat | aDairy,                // Escalope panée, viennoise ou milanaise, dinde, cuite
-	37000: aMeat | aDairy,                // Base de pizza (pâte et sauce à la crème), crue
-	37001: aMeat | aDairy,                // Pâte à pizza, préemballée, crue
-	37002: aMeat | aDairy,                // Base de pizza (pâte et sauce à la tomate), crue
+	37000: aDairy,                        // Base de pizza (pâte et sauce à la crème), crue
 	38104: aFish | aEgg,                  // Chips, beignet ou pétale à la crevette
 	38106: aEgg | aDairy,                 // Biscuit ou cracker apéritif, soufflé, goût pomme de terre
 	38107: aEgg | aDairy,                 // Biscuit ou cracker apéritif, mini bretzel ou sticks
@@ -662,7 +645,6 @@ var compositeAnimal = map[int]animal{
 	42604: aMeat | aFish,                 // Plat légumes, avec féculent et viande/poisson, dès 8/12 mois
 	42605: aMeat | aFish,                 // Plat légumes, avec féculent et viande/poisson, dès 12 mois
 	42606: aMeat | aFish,                 // Plat légumes, avec féculent et viande/poisson, dès 18 mois
-	96778: aMeat | aDairy,                // Pâte à pizza, préemballée, cuite
 }
 
 // animalExceptions are foods whose subgroup rule is wrong for them: plant-based products filed
@@ -746,7 +728,7 @@ var animalExceptions = map[int]animal{
 	20337: 0,                      // Saucisse végétale au tofu (convient aux véganes ou végétaliens), préemballée
 	20338: aEgg,                   // Quenelle au tofu (ne convient pas aux véganes ou végétaliens), préemballée
 	20911: 0,                      // Dessert au soja, aromatisé, sucré, enrichi en calcium, rayon frais
-	20914: 0,                      // Galette ou pavé au soja
+	20914: aEgg,                   // Galette ou pavé au soja
 	20921: 0,                      // Dessert au soja, aromatisé, sucré, non enrichi, rayon frais
 	20922: 0,                      // Dessert végétal sans soja (amande, avoine, chanvre, coco, riz), aromatisé, sucré, non enrichi, rayon frais
 	20923: 0,                      // Dessert végétal sans soja (coco, riz), aux fruits, sucré, enrichi en calcium, fermenté, rayon frais
@@ -758,6 +740,12 @@ var animalExceptions = map[int]animal{
 	22506: aEgg | aDairy,          // Omelette au fromage, faite maison
 	22507: aMeat | aEgg,           // Omelette aux lardons, faite maison
 	22511: aMeat | aEgg | aDairy,  // Omelette, garnitures diverses : légumes, fromages, viandes... (aliment moyen)
+	23399: aDairy,                 // Pâte brisée, préemballée, cuite (aliment moyen)
+	23402: 0,                      // Pâte à pizza fine, préemballée, crue
+	23410: 0,                      // Pâte brisée, matière grasse végétale, préemballée, crue
+	23412: 0,                      // Pâte brisée, matière grasse végétale, préemballée, cuite
+	23420: 0,                      // Pâte feuilletée, matière grasse végétale, crue
+	23445: 0,                      // Pâte phyllo ou pâte filo, crue
 	23480: aDairy,                 // Chausson aux pommes
 	23493: aDairy,                 // Crumble aux pommes, préemballé
 	23531: aEgg | aDairy,          // Charlotte aux fruits
@@ -800,7 +788,11 @@ var animalExceptions = map[int]animal{
 	25543: aMeat | aDairy,         // Sandwich baguette (aliment moyen)
 	25580: aMeat | aDairy,         // Bouchée à la reine, garnie (aliment moyen)
 	25589: 0,                      // Boulette végétale au soja et/ou blé, préemballée
+	25591: aEgg,                   // Galette ou pavé aux lentilles, soja et légumes, préemballé
+	25592: aEgg,                   // Galette ou pavé au blé (seitan) et légumes, préemballé
+	25593: 0,                      // Galette ou pavé au blé et soja (convient aux véganes ou végétaliens), préemballé
 	25595: aDairy,                 // Galette ou pavé au soja et fromage, préemballé
+	25596: aEgg,                   // Galette ou pavé au soja et légumes, préemballé
 	25597: aDairy,                 // Galette ou pavé au soja, fromage et légumes, préemballé
 	25600: aEgg,                   // Salade de céleri rémoulade, préemballée
 	25609: aEgg,                   // Salade de pomme de terre à la piémontaise, préemballée
@@ -819,7 +811,9 @@ var animalExceptions = map[int]animal{
 	26259: aEgg,                   // Salade de chou et carotte ou coleslaw, avec sauce, préemballée
 	26262: aDairy,                 // Salade grecque, avec sauce, préemballée
 	26265: aEgg | aDairy,          // Gnocchi à la semoule, à cuire
+	30181: 0,                      // Haché végétal à base de soja, préemballé
 	31002: aDairy,                 // Barre à la noix de coco, enrobée de chocolat
+	31032: aDairy,                 // Pâte à tartiner chocolat et noisette
 	31041: aDairy,                 // Confiserie au chocolat dragéifiée
 	31042: aDairy,                 // Cacahuète enrobée de chocolat dragéifiée
 	31060: aMeat,                  // Bonbon gélifié
@@ -832,8 +826,11 @@ var animalExceptions = map[int]animal{
 	31112: aMeat,                  // Bonbon gélifié à la réglisse, type rouleau ou batonnet
 	31115: aDairy,                 // Barre céréalière au chocolat et aux fruits
 	31120: aDairy,                 // Chocolat, tablette (aliment moyen)
+	37001: 0,                      // Pâte à pizza, préemballée, crue
+	37002: 0,                      // Base de pizza (pâte et sauce à la tomate), crue
 	39215: aEgg | aDairy,          // Ile flottante, rayon frais
 	39248: 0,                      // Mousse au chocolat végétale, rayon frais
 	39526: 0,                      // Glace à l'eau
 	51502: aMeat,                  // Meloukhia, sauce, artisanale
+	96778: 0,                      // Pâte à pizza, préemballée, cuite
 }
