@@ -762,10 +762,13 @@ var animalExceptions = map[int]animal{
 	25174: aMeat,                  // Poulet au curry et au lait de coco, préemballé
 	25181: aEgg | aDairy,          // Pâtes fraîches farcies (ex : raviolis, tortellinis, ravioles du Dauphiné), au fromage, préemballées, crues
 	25182: aEgg | aDairy,          // Pâtes fraîches farcies (ex : raviolis, tortellinis), au fromage et aux légumes, préemballées, crues
+	25187: aDairy,                 // Risotto, aux légumes, préemballé
 	25193: aEgg,                   // Pâtes fraîches farcies (ex : raviolis, tortellinis), aux légumes, préemballées, cuites
 	25196: 0,                      // Riste d'aubergines (aubergines, tomates, oignons), préemballée
+	25199: aEgg,                   // Palet ou galette de légumes, préfrit, surgelé
 	25203: aEgg,                   // Pâtes fraîches farcies (ex : raviolis, tortellinis), aux légumes, préemballées, crues
 	25207: aMeat,                  // Porc au caramel, préemballé
+	25208: aEgg,                   // Palet ou galette de légumes, préfrit, surgelé, cuit
 	25216: aMeat | aEgg,           // Pâtes fraîches farcies (ex : raviolis, tortellinis), cuites (aliment moyen)
 	25217: 0,                      // Feuille de vigne farcie au riz ou dolmas, égouttée, préemballée
 	25223: 0,                      // Bouchées ou émincé végétal au soja et blé (convient aux véganes ou végétaliens), préemballé
@@ -798,10 +801,14 @@ var animalExceptions = map[int]animal{
 	25609: aEgg,                   // Salade de pomme de terre à la piémontaise, préemballée
 	25626: aEgg,                   // Macédoine de légumes en salade, avec sauce, préemballée
 	25642: aEgg,                   // Salade de céleri et carotte rémoulade, préemballée
+	25907: aDairy,                 // Soupe aux poireaux et pommes de terre, préemballée à réchauffer
 	25912: aDairy,                 // Soupe aux champignons, préemballée à réchauffer
 	25923: aMeat,                  // Soupe asiatique, avec pâtes, déshydratée reconstituée
+	25925: aDairy,                 // Soupe aux poireaux et pommes de terre, déshydratée reconstituée
 	25932: aDairy,                 // Soupe aux asperges, déshydratée reconstituée
 	25936: aDairy,                 // Soupe aux champignons, déshydratée reconstituée
+	25945: aDairy,                 // Soupe au potiron, préemballée à réchauffer
+	25954: aDairy,                 // Soupe au potiron, déshydratée reconstituée
 	25955: aMeat,                  // Soupe asiatique, avec pâtes, préemballée à réchauffer
 	25957: aDairy,                 // Soupe au cresson, déshydratée reconstituée
 	25958: aDairy,                 // Soupe au cresson, préemballée à réchauffer
