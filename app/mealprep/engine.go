@@ -66,7 +66,7 @@ func fromEngine(r nutrition.Recipe) mealprep.Recipe {
 		Category: r.Category, Servings: servings, Ingredients: ings, Target: mealprep.Macros(r.Target),
 		Nutrition: mealprep.Nutrition{
 			Macros:  mealprep.Macros{Kcal: math.Round(n.Kcal.Or(0) * float64(servings)), ProteinG: whole(n.ProteinG), FatG: whole(n.FatG), CarbsG: whole(n.CarbsG)},
-			SatFatG: whole(n.SatFatG), FibreG: whole(n.FibreG), SugarsG: whole(n.SugarsG), SaltG: whole(salt(n)), SodiumMg: whole(n.SodiumMg),
+			SatFatG: whole(n.SatFatG), FibreG: whole(n.FibreG), SugarsG: whole(n.SugarsG), SaltG: math.Round(salt(n).Or(0)*float64(servings)*100) / 100, SodiumMg: whole(n.SodiumMg),
 		},
 		WithinTolerance: r.WithinTolerance, Feasible: r.Feasible, DurationMin: r.DurationMin,
 		PriceCents: int(math.Round(r.Price.EURTotal * 100)), Generator: string(r.Source),
