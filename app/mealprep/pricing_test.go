@@ -213,6 +213,10 @@ func TestEditedRecipeIsRepricedLikeGenerated(t *testing.T) {
 	require.NotNil(t, score)
 	require.Equal(t, want.HealthScore.Score, *score)
 	require.Equal(t, want.HealthScore.Grade, grade)
+	// Salt is sodium × 2.5, the salt the engine caps and the Nutri-Score counts.
+	var salt float64
+	require.NoError(t, e.pool.QueryRow(ctx, `SELECT (nutrition->>'saltG')::float8 FROM recipes WHERE id = $1`, recipe).Scan(&salt))
+	require.InDelta(t, math.Round(want.Nutrition.SodiumMg.V*2.5/10)/100, salt, 1e-9)
 
 	// Oil alone scores differently: the score follows the edit.
 	_, err = e.svc.UpdateRecipe(ctx, owner, id, recipe, mealprep.RecipeChange{Ingredients: []mealprep.Ingredient{{FoodCode: oilCode, Grams: 30}}})
