@@ -93,14 +93,20 @@ func TestShoppingListPage(t *testing.T) {
 	aisles := list["aisles"].([]any)
 	require.NotEmpty(t, aisles)
 	names := map[string]bool{}
+	quantities := map[string]string{}
 	for _, a := range aisles {
 		for _, it := range a.(map[string]any)["items"].([]any) {
 			item := it.(map[string]any)
 			names[item["name"].(string)] = true
+			quantities[item["name"].(string)] = item["quantity"].(string)
 			require.Contains(t, item["quantity"], "\u00a0") // "1,5 kg", French typography
 		}
 	}
 	require.True(t, names["Poulet, filet sans peau grillé/poêlé"], "%v", names)
+	// Real packs: cooked rice is bought dry, in packs; oil by the bottle.
+	require.Contains(t, quantities["Riz blanc, cuit, sans sel ajouté"], "paquet de")
+	require.Contains(t, quantities["Riz blanc, cuit, sans sel ajouté"], "sec")
+	require.Contains(t, quantities["Huile d'olive vierge extra"], "bouteille de")
 	require.Contains(t, list["text"], "Liste de courses pour 3\u00a0jours")
 	require.Contains(t, list["total"], "€")
 	require.Equal(t, "/mealprep/"+id.String()+"/shopping-list.csv?days=3", list["csvUrl"])
