@@ -142,9 +142,9 @@ func TestShoppingListBuysCookedGrainsDry(t *testing.T) {
 		}
 	}
 	require.NotNil(t, rice)
-	require.True(t, rice.Dry, "cooked rice is bought dry")
+	require.Equal(t, nutrition.BoughtDryForm, rice.Form, "cooked rice is bought dry")
 	dry := cookedG * 7 * (100 - 61.4) / 88
-	require.InDelta(t, dry, rice.DryG, 1)
+	require.InDelta(t, dry, rice.FormG, 1)
 	require.GreaterOrEqual(t, rice.PurchaseG, dry)
 	require.Less(t, rice.PurchaseG-dry, 500.0, "whole dry packs, not the cooked weight")
 	raw := catalogue(t)[9100]

@@ -45,11 +45,12 @@ type ShoppingItem struct {
 	Aisle    Aisle `json:"aisle"`
 	// NeededG is what the recipes use (cooked weight for a cooked grain or pulse).
 	NeededG float64 `json:"neededG"`
-	// Dry: the food is a cooked grain or pulse, bought dry; DryG is NeededG as dry weight.
-	Dry  bool    `json:"dry"`
-	DryG float64 `json:"dryG"`
-	// PurchaseG is what is bought (dry weight when Dry): whole packs, or loose food rounded up
-	// to the shop's step.
+	// Form says when the food is bought in another state than the recipe uses it: a cooked
+	// grain or pulse is bought dry, cooked meat or fish raw. FormG is NeededG in that state.
+	Form  Form    `json:"form"`
+	FormG float64 `json:"formG"`
+	// PurchaseG is what is bought (in Form's state): whole packs, or loose food rounded up to
+	// the shop's step.
 	PurchaseG float64 `json:"purchaseG"`
 	// Packs are the packs bought, largest first; empty for food sold loose.
 	Packs []PackCount `json:"packs"`
@@ -132,7 +133,36 @@ var cannedFishCodes = map[int]bool{
 	26180: true, 26181: true, 26231: true, 26242: true, 26243: true, 26245: true, 26697: true, 26698: true,
 }
 
-// PackingOf says how shops sell the food. A cooked grain or pulse is bought dry (see BoughtDry).
+// Form is the state a food is bought in when the recipe uses it in another one.
+type Form string
+
+// Forms of purchase.
+const (
+	// AsUsed: bought as the recipe uses it.
+	AsUsed Form = ""
+	// BoughtDryForm: a cooked grain or pulse, bought dry (DryGrams).
+	BoughtDryForm Form = "dry"
+	// BoughtRawForm: cooked meat or fish, bought raw (cooked grams ÷ CookedYield).
+	BoughtRawForm Form = "raw"
+)
+
+// CookedYield is what a kilo of raw meat or fish weighs once cooked (about 0.72 for meat
+// grilled, roasted or braised, 0.80 for fish): the shopping list buys cooked meat and fish raw.
+var CookedYield = map[string]float64{"cooked meat": 0.72, "fish, cooked": 0.80}
+
+// PurchaseOf says in which state the food is bought and how many grams of it grams of the food
+// (as the recipe uses it) need.
+func PurchaseOf(f Food, grams float64) (Form, float64) {
+	if BoughtDry(f) {
+		return BoughtDryForm, DryGrams(f, grams)
+	}
+	if y, ok := CookedYield[f.Subgroup]; ok {
+		return BoughtRawForm, grams / y
+	}
+	return AsUsed, grams
+}
+
+// PackingOf says how shops sell the food (in the state PurchaseOf buys it).
 func PackingOf(f Food) Packing {
 	switch {
 	case cannedFishCodes[f.Code]:
@@ -145,9 +175,9 @@ func PackingOf(f Food) Packing {
 		return Packing{Packs: flourPacks}
 	case f.Subgroup == "jam":
 		return Packing{Packs: jamJars}
-	case f.Subgroup == "raw meat":
+	case f.Subgroup == "raw meat" || f.Subgroup == "cooked meat":
 		return Packing{Packs: meatTrays}
-	case f.Subgroup == "fish, raw" || f.Subgroup == "seafood, raw":
+	case f.Subgroup == "fish, raw" || f.Subgroup == "seafood, raw" || f.Subgroup == "fish, cooked":
 		return Packing{Packs: fishTrays}
 	}
 	switch KindOf(f) {
@@ -238,9 +268,10 @@ func (p Packing) Buy(grams float64) ([]PackCount, float64) {
 }
 
 // PurchaseAmount is the grams bought for grams of the food (dry weight for a cooked grain or
-// pulse, which is bought dry).
+// pulse, raw weight for cooked meat or fish: see PurchaseOf).
 func PurchaseAmount(f Food, grams float64) float64 {
-	_, g := PackingOf(f).Buy(DryGrams(f, grams))
+	_, need := PurchaseOf(f, grams)
+	_, g := PackingOf(f).Buy(need)
 	return g
 }
 
@@ -271,16 +302,20 @@ func BuildShoppingList(recipes []Recipe, foods map[int]Food, days int, pricing P
 			continue
 		}
 		f := foods[code]
-		dry := DryGrams(f, g)
-		packs, buy := PackingOf(f).Buy(dry)
-		cost := Money(pricing.Table.DryPerKgEUR(f)*buy/1000, cur, pricing.rate())
+		form, need := PurchaseOf(f, g)
+		packs, buy := PackingOf(f).Buy(need)
+		perKg := pricing.Table.DryPerKgEUR(f) // dry product for a cooked grain or pulse
+		if form == BoughtRawForm {
+			perKg *= CookedYield[f.Subgroup] // the table prices the cooked kilo
+		}
+		cost := Money(perKg*buy/1000, cur, pricing.rate())
 		total += cost
 		a := AisleOf(f)
 		if packs == nil {
 			packs = []PackCount{}
 		}
 		byAisle[a] = append(byAisle[a], ShoppingItem{FoodCode: code, Name: f.Name, Aisle: a, NeededG: g,
-			Dry: BoughtDry(f), DryG: round(dry, 1), PurchaseG: buy, Packs: packs, Cost: round(cost, 2)})
+			Form: form, FormG: round(need, 1), PurchaseG: buy, Packs: packs, Cost: round(cost, 2)})
 	}
 	for _, a := range Aisles {
 		items := byAisle[a]
@@ -294,16 +329,19 @@ func BuildShoppingList(recipes []Recipe, foods map[int]Food, days int, pricing P
 	return list, nil
 }
 
+// formNames say what is bought when it is not what the recipe uses.
+var formNames = map[Form]Text{BoughtDryForm: {FR: "sec", EN: "dry"}, BoughtRawForm: {FR: "cru", EN: "raw"}}
+
 // Quantity writes what to buy for people: the packs ("barquette de 400 g", "2 × paquet de
 // 500 g (1 kg)") or, for loose food, the mass in the person's units ("300 g", "11 oz"); a food
-// bought dry says so ("sec", "dry"). The mass follows packs when there are several or the
-// person counts in pounds.
+// bought dry or raw says so ("sec", "cru"). The mass follows packs when there are several or
+// the person counts in pounds.
 func (it ShoppingItem) Quantity(units Units, locale string) string {
 	mass := FormatMass(it.PurchaseG, units, locale)
-	dry := Text{FR: "sec", EN: "dry"}.In(locale)
+	form := formNames[it.Form].In(locale)
 	if len(it.Packs) == 0 {
-		if it.Dry {
-			return mass + " (" + dry + ")"
+		if form != "" {
+			return mass + " (" + form + ")"
 		}
 		return mass
 	}
@@ -323,8 +361,8 @@ func (it ShoppingItem) Quantity(units Units, locale string) string {
 	if len(it.Packs) > 1 || it.Packs[0].Count > 1 || units == Imperial {
 		notes = append(notes, mass)
 	}
-	if it.Dry {
-		notes = append(notes, dry)
+	if form != "" {
+		notes = append(notes, form)
 	}
 	q := strings.Join(parts, " + ")
 	if len(notes) > 0 {

@@ -68,7 +68,7 @@ func TestShoppingListRealPackSizes(t *testing.T) {
 		if len(c.want) > 0 {
 			require.InDelta(t, total, it.PurchaseG, 1e-9, c.name)
 		}
-		require.GreaterOrEqual(t, it.PurchaseG, it.DryG, c.name)
+		require.GreaterOrEqual(t, it.PurchaseG, it.FormG, c.name)
 	}
 	require.Equal(t, "2 × 1 kg pack (4 lb 7 oz, dry)", buy(t, 9104, 4000).Quantity(nutrition.Imperial, "en"))
 }
@@ -79,12 +79,12 @@ func TestShoppingListDryWeightAndPrice(t *testing.T) {
 	t.Parallel()
 	cat, pt := shipped(t)
 	it := buy(t, 9104, 1000)
-	require.True(t, it.Dry)
+	require.Equal(t, nutrition.BoughtDryForm, it.Form)
 	require.InDelta(t, 1000, it.NeededG, 1e-9)
-	require.InDelta(t, 438.6, it.DryG, 0.1)
+	require.InDelta(t, 438.6, it.FormG, 0.1)
 	require.InDelta(t, 500, it.PurchaseG, 1e-9)
 	require.InDelta(t, pt.PerKgEUR(cat[9100])*0.5, it.Cost, 0.011, "the pack costs what dry rice costs")
-	require.False(t, buy(t, 9100, 400).Dry, "raw rice is bought as it is")
+	require.Equal(t, nutrition.AsUsed, buy(t, 9100, 400).Form, "raw rice is bought as it is")
 }
 
 // TestPackingBuyWastesLeast: the packs chosen waste least, then are fewest.
@@ -121,4 +121,22 @@ func TestCannedFishListMatchesCatalogue(t *testing.T) {
 		}
 	}
 	require.Equal(t, 24, cans)
+}
+
+// TestShoppingListBuysCookedMeatRaw: grilled chicken is bought as raw breasts in trays (cooked
+// grams ÷ 0.72), at the raw price: the table's cooked price × 0.72.
+func TestShoppingListBuysCookedMeatRaw(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	it := buy(t, 36018, 500)
+	require.Equal(t, nutrition.BoughtRawForm, it.Form)
+	require.InDelta(t, 500/0.72, it.FormG, 0.1)
+	require.Equal(t, packs{250: 3}, packsOf(it), "694 g raw: three 250 g trays waste least")
+	require.Equal(t, "3\u00a0×\u00a0barquette de 250\u00a0g (750\u00a0g, cru)", it.Quantity(nutrition.Metric, "fr"))
+	require.InDelta(t, pt.PerKgEUR(cat[36018])*0.72*0.75, it.Cost, 0.011)
+	require.InDelta(t, pt.PerKgEUR(cat[36017]), pt.PerKgEUR(cat[36018])*0.72, 0.5, "grilled chicken's raw price is about raw chicken's")
+	fish := buy(t, 26229, 300) // grilled salmon
+	require.Equal(t, nutrition.BoughtRawForm, fish.Form)
+	require.Equal(t, packs{500: 1}, packsOf(fish), "375 g raw salmon: one 500 g tray")
+	require.Equal(t, nutrition.AsUsed, buy(t, 28900, 200).Form, "cooked ham is bought cooked")
 }
