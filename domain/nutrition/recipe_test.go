@@ -82,5 +82,5 @@ func ExampleBuiltin_Generate() {
 	// 2: 215 g
 	// 1: 125 g
 	// 3: 15 g
-	// Meal-prep chicken and rice true
+	// Rice bowl with chicken breast true
 }

@@ -1,251 +1,239 @@
 package nutrition
 
 import (
-	"fmt"
-	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
-// Names and steps of built-in recipes come from templates per category and food kind, in French
-// and English. Steps list foods, never quantities, so they stay true when a person edits grams.
+// Names and steps of built-in recipes, in French and English. A recipe's texts follow from
+// its foods, their state in the table (steps.go) and the cook's names of the foods (names.go);
+// the seed only picks among equivalent name patterns.
 
-// ShortName is the part of a CIQUAL name before its first comma ("Poulet, filet, cuit" → "poulet"),
-// lower-cased, which reads well inside a sentence.
-func ShortName(name string) string {
-	s := strings.TrimSpace(name)
-	if i := strings.IndexAny(s, ",("); i > 0 {
-		s = strings.TrimSpace(s[:i])
-	}
-	if s == "" {
-		return strings.TrimSpace(name)
-	}
-	r, size := utf8.DecodeRuneInString(s)
-	// Keep acronyms ("UHT") and proper nouns in capitals only when the second letter is one too.
-	if r2, _ := utf8.DecodeRuneInString(s[size:]); !unicode.IsUpper(r2) {
-		s = string(unicode.ToLower(r)) + s[size:]
-	}
-	return s
-}
-
-func capitalise(s string) string {
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[size:]
-}
-
-// nameTemplates per category: %[1]s is the main food, %[2]s the second one.
-var nameTemplates = map[Category][]Text{
-	Breakfast: {
-		{FR: "Bol de %[1]s et %[2]s", EN: "%[1]s and %[2]s bowl"},
-		{FR: "Petit-déjeuner %[1]s et %[2]s", EN: "%[1]s and %[2]s breakfast"},
-		{FR: "Assiette matinale %[1]s, %[2]s", EN: "Morning plate of %[1]s and %[2]s"},
-	},
-	LunchDinner: {
-		{FR: "Assiette de %[1]s et %[2]s", EN: "%[1]s and %[2]s plate"},
-		{FR: "%[1]s poêlé, %[2]s", EN: "Pan-cooked %[1]s with %[2]s"},
-		{FR: "%[1]s et %[2]s, façon meal prep", EN: "Meal-prep %[1]s and %[2]s"},
-	},
-	Snack: {
-		{FR: "En-cas %[1]s et %[2]s", EN: "%[1]s and %[2]s snack"},
-		{FR: "Collation %[1]s, %[2]s", EN: "%[1]s with %[2]s, snack"},
-	},
-}
-
-// WriteTexts sets a recipe's name and steps from its ingredients. seed picks among the templates.
-func WriteTexts(r *Recipe, foods map[int]Food, seed uint64) {
-	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	type part struct {
-		food  Food
-		kind  Kind
-		grams float64
-	}
-	var parts []part
-	for _, ing := range r.Ingredients {
-		if f, ok := foods[ing.FoodCode]; ok {
-			parts = append(parts, part{f, KindOf(f), float64(ing.Grams)})
-		}
-	}
-	// The name uses the two foods that matter most: main kinds first, then energy carried.
-	weight := func(p part) float64 {
-		w := p.grams * p.food.Per100g.Kcal.Or(0) / 100
-		switch {
-		case p.kind == KindMeat || p.kind == KindFish || p.kind == KindEgg || p.kind == KindLegume || p.kind == KindVegetarian:
-			w += 2e6 // the protein names the dish: "chicken and rice", not "rice and chicken"
-		case kindRules[p.kind].main:
-			w += 1e6
-		}
-		return w
-	}
-	first, second := -1, -1
-	for i := range parts {
-		switch {
-		case first < 0 || weight(parts[i]) > weight(parts[first]):
-			first, second = i, first
-		case second < 0 || weight(parts[i]) > weight(parts[second]):
-			second = i
-		}
-	}
-	tpls := nameTemplates[r.Category]
-	if len(tpls) == 0 {
-		tpls = nameTemplates[LunchDinner]
-	}
-	tpl := tpls[rng.IntN(len(tpls))]
-	switch {
-	case first < 0:
-		r.Name = Text{FR: "Recette", EN: "Recipe"}
-	case second < 0:
-		a := parts[first].food.Name
-		r.Name = Text{FR: capitalise(ShortName(a.FR)), EN: capitalise(ShortName(a.EN))}
-	default:
-		a, b := parts[first].food.Name, parts[second].food.Name
-		r.Name = Text{
-			FR: capitalise(fmt.Sprintf(tpl.FR, ShortName(a.FR), ShortName(b.FR))),
-			EN: capitalise(fmt.Sprintf(tpl.EN, ShortName(a.EN), ShortName(b.EN))),
-		}
-	}
-
-	// Steps: weigh, then one step per preparation family present, then serve.
-	byStep := map[string][]Food{}
-	for _, p := range parts {
-		key := prepStep(p.food, p.kind, r.Category)
-		byStep[key] = append(byStep[key], p.food)
-	}
-	list := func(fs []Food, en bool) string {
-		names := make([]string, len(fs))
-		for i, f := range fs {
-			if en {
-				names[i] = ShortName(f.Name.EN)
-			} else {
-				names[i] = ShortName(f.Name.FR)
-			}
-		}
-		if en {
-			return joinAnd(names, "and")
-		}
-		return joinAnd(names, "et")
-	}
-	steps := Steps{
-		FR: []string{"Pesez chaque ingrédient selon les quantités de la recette."},
-		EN: []string{"Weigh each ingredient as the recipe lists it."},
-	}
-	for _, key := range stepOrder {
-		fs, ok := byStep[key]
-		if !ok {
-			continue
-		}
-		t := stepTexts[key]
-		steps.FR = append(steps.FR, fmt.Sprintf(t.FR, list(fs, false)))
-		steps.EN = append(steps.EN, fmt.Sprintf(t.EN, list(fs, true)))
-	}
-	final := finalSteps[r.Category]
-	steps.FR = append(steps.FR, final.FR)
-	steps.EN = append(steps.EN, final.EN)
-	if r.Servings > 1 {
-		steps.FR = append(steps.FR, fmt.Sprintf("Répartissez en %d boîtes hermétiques ; elles se gardent 3 jours au réfrigérateur.", r.Servings))
-		steps.EN = append(steps.EN, fmt.Sprintf("Divide into %d airtight boxes; they keep for 3 days in the fridge.", r.Servings))
-	}
-	r.Steps = steps
-}
-
-func joinAnd(names []string, and string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " " + and + " " + names[len(names)-1]
-}
-
-// needsCooking tells raw foods from ready ones by subgroup and water content (cooked grains and
-// legumes hold more than 40 g water per 100 g).
-func needsCooking(f Food, k Kind) bool {
-	switch k {
-	case KindMeat:
-		return f.Subgroup == "raw meat"
-	case KindFish:
-		return strings.HasSuffix(f.Subgroup, ", raw")
-	case KindEgg:
-		return !strings.Contains(strings.ToLower(f.Name.EN), "cooked") && !strings.Contains(strings.ToLower(f.Name.EN), "boiled")
-	case KindGrain, KindLegume:
-		return f.Per100g.WaterG.Known && f.Per100g.WaterG.V < 40 && f.Subgroup != "flours"
-	case KindTuber:
-		return strings.Contains(strings.ToLower(f.Name.EN), "raw")
-	}
-	return false
-}
-
-// prepStep names the step family a food belongs to.
-func prepStep(f Food, k Kind, c Category) string {
-	cook := needsCooking(f, k)
-	switch {
-	case (k == KindMeat || k == KindFish || k == KindVegetarian) && cook:
-		return "sear"
-	case k == KindMeat || k == KindFish || k == KindDeli || k == KindVegetarian:
-		return "slice"
-	case k == KindEgg && cook:
-		return "eggs"
-	case (k == KindGrain || k == KindLegume) && cook:
-		return "boil"
-	case k == KindGrain || k == KindLegume:
-		return "reheat"
-	case k == KindTuber && cook:
-		return "tubers"
-	case k == KindVegetable && c == LunchDinner:
-		return "vegetables"
-	case k == KindVegetable || k == KindFruit:
-		return "wash"
-	case k == KindFat || k == KindSauce || k == KindSeasoning:
-		return "season"
-	case k == KindMilk || k == KindDairy || k == KindCereal || k == KindSweetener || k == KindNut:
-		return "mix"
-	case k == KindDish:
-		return "reheat"
-	}
-	return "assemble"
-}
-
-var stepOrder = []string{"boil", "tubers", "sear", "eggs", "vegetables", "wash", "slice", "reheat", "mix", "season", "assemble"}
-
-var stepTexts = map[string]Text{
-	"boil":       {FR: "Faites cuire à l’eau bouillante salée selon le temps indiqué sur l’emballage, puis égouttez : %s.", EN: "Cook in boiling salted water for the time on the package, then drain: %s."},
-	"tubers":     {FR: "Épluchez, coupez en morceaux et faites cuire environ 20 minutes à l’eau ou au four : %s.", EN: "Peel, cut into pieces and cook for about 20 minutes in water or in the oven: %s."},
-	"sear":       {FR: "Faites cuire à la poêle à feu moyen, 5 à 7 minutes par face, jusqu’à cuisson à cœur : %s.", EN: "Cook in a pan over medium heat, 5 to 7 minutes a side, until cooked through: %s."},
-	"eggs":       {FR: "Faites cuire les œufs (durs : 9 minutes ; brouillés : 3 minutes à feu doux) : %s.", EN: "Cook the eggs (hard-boiled: 9 minutes; scrambled: 3 minutes over low heat): %s."},
-	"vegetables": {FR: "Lavez, coupez puis faites sauter 8 à 10 minutes : %s.", EN: "Wash, cut, then sauté for 8 to 10 minutes: %s."},
-	"wash":       {FR: "Lavez et coupez en morceaux : %s.", EN: "Wash and cut into pieces: %s."},
-	"slice":      {FR: "Tranchez ou émiettez : %s.", EN: "Slice or flake: %s."},
-	"reheat":     {FR: "Réchauffez à cœur : %s.", EN: "Reheat until piping hot: %s."},
-	"mix":        {FR: "Mélangez dans un bol : %s.", EN: "Mix in a bowl: %s."},
-	"season":     {FR: "Assaisonnez avec : %s.", EN: "Season with: %s."},
-	"assemble":   {FR: "Ajoutez : %s.", EN: "Add: %s."},
-}
-
-var finalSteps = map[Category]Text{
-	Breakfast:   {FR: "Dressez dans un bol ou une assiette et servez.", EN: "Arrange in a bowl or on a plate and serve."},
-	LunchDinner: {FR: "Dressez l’assiette ou la boîte et servez chaud ou froid.", EN: "Arrange on a plate or in a box and serve hot or cold."},
-	Snack:       {FR: "Servez tel quel ou emportez dans une boîte.", EN: "Serve as is or pack in a box."},
-}
-
-// Duration estimates minutes to prepare a recipe: 5 minutes to set up, 2 per ingredient to weigh
-// and cut, the longest cooking among the ingredients (they cook side by side), and 1 per extra
-// serving; rounded up to 5 minutes.
-func Duration(ings []Ingredient, foods map[int]Food, servings int) int {
-	total := 5.0
-	longest := 0
+// partsOf turns ingredients into preps, in the recipe's order, skipping unknown foods.
+func partsOf(c Category, ings []Ingredient, foods map[int]Food, servings int) []prep {
+	var parts []prep
 	for _, ing := range ings {
-		total += 2
 		f, ok := foods[ing.FoodCode]
 		if !ok {
 			continue
 		}
-		k := KindOf(f)
-		if needsCooking(f, k) || k == KindVegetable {
-			longest = max(longest, kindRules[k].cookMin)
+		parts = append(parts, prep{food: f, n: culinaryName(f), kind: KindOf(f), state: stateOf(f),
+			gramsPerServing: float64(ing.Grams) / float64(max(servings, 1))})
+	}
+	return planOf(c, parts)
+}
+
+// WriteTexts sets a recipe's name, steps and duration from its ingredients and category.
+// seed picks among equivalent name patterns.
+func WriteTexts(r *Recipe, foods map[int]Food, seed uint64) {
+	parts := partsOf(r.Category, r.Ingredients, foods, r.Servings)
+	if len(parts) == 0 {
+		r.Name = Text{FR: "Recette", EN: "Recipe"}
+		r.Steps = Steps{FR: []string{}, EN: []string{}}
+		return
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	r.Name = dishName(r.Category, parts, rng)
+	r.Steps, r.DurationMin = writeSteps(r.Category, parts, max(r.Servings, 1))
+}
+
+// Duration is the minutes the steps take: setting up, every hands-on minute, and the longest
+// cooking (the steps cook side by side: rice simmers while the chicken browns), rounded up to
+// 5 minutes. It knows no category, so it reads the foods as a lunch or dinner; WriteTexts sets
+// the exact duration of a generated recipe.
+func Duration(ings []Ingredient, foods map[int]Food, servings int) int {
+	parts := partsOf(LunchDinner, ings, foods, servings)
+	if len(parts) == 0 {
+		return 5
+	}
+	_, d := writeSteps(LunchDinner, parts, max(servings, 1))
+	return d
+}
+
+// participle says how a food was cooked, for the dish's name, as the steps cook it: a
+// "poêlé" name only when a step pan-fries.
+func participle(p prep) (fr, en string, ok bool) {
+	switch p.how {
+	case hPoultryPan, hMincedPan, hSteakPan, hPorkPan, hMeatPan, hFishPan, hTofu:
+		return p.n.agree("poêlé"), "pan-fried", true
+	case hPoultryRoast, hVegRoast, hTuberRoast:
+		return p.n.agree("rôti"), "roast", true
+	case hBraise:
+		return p.n.agree("mijoté"), "braised", true
+	case hFishOven:
+		return "en papillote", "baked", true
+	case hSeafood:
+		return p.n.agree("sauté"), "stir-fried", true
+	case hEggsBoiled:
+		return p.n.agree("dur"), "hard-boiled", true
+	case hEggsScrambled:
+		return p.n.agree("brouillé"), "scrambled", true
+	case hVegSteam:
+		return "vapeur", "steamed", true
+	}
+	return "", "", false
+}
+
+// named is a food as the name shows it: "poulet poêlé" / "pan-fried chicken".
+func named(p prep, cooked bool) noun {
+	n := p.n
+	if cooked {
+		if fr, en, ok := participle(p); ok && !strings.Contains(n.FR, " "+fr) {
+			n.FR += " " + fr
+			if !strings.HasPrefix(strings.ToLower(n.EN), en) {
+				n.EN = en + " " + n.EN
+			}
 		}
 	}
-	total += float64(longest) + float64(max(servings-1, 0))
-	return int(math.Ceil(total/5) * 5)
+	return n
+}
+
+// dishName names a dish as a cook would, from its two or three main foods.
+func dishName(c Category, parts []prep, rng *rand.Rand) Text {
+	weight := func(p prep) float64 { return p.gramsPerServing * (p.food.Per100g.Kcal.Or(0) + 50) }
+	pick := func(match func(prep) bool) []prep {
+		var out []prep
+		for _, p := range parts {
+			if match(p) {
+				out = append(out, p)
+			}
+		}
+		slices.SortStableFunc(out, func(a, b prep) int {
+			switch {
+			case weight(a) > weight(b):
+				return -1
+			case weight(a) < weight(b):
+				return 1
+			}
+			return 0
+		})
+		return out
+	}
+	isProtein := func(p prep) bool {
+		return p.kind == KindMeat || p.kind == KindFish || p.kind == KindEgg || p.kind == KindVegetarian || p.kind == KindDeli
+	}
+	garnish := func(p prep) bool {
+		switch p.kind {
+		case KindFat, KindSeasoning, KindSauce, KindSweetener, KindDrink:
+			return true
+		}
+		return p.how == hGlass || p.how == hLemon
+	}
+	first := func(ps []prep) []prep {
+		if len(ps) > 0 {
+			return ps[:1]
+		}
+		return nil
+	}
+	var comps []noun
+	used := map[int]bool{}
+	add := func(p prep, n noun) {
+		if !used[p.food.Code] {
+			comps = append(comps, n)
+			used[p.food.Code] = true
+		}
+	}
+	var pattern int // 0 plain list, 1 plate, 2 bowl of the first, 3 tartines
+	switch c {
+	case LunchDinner:
+		proteins := pick(isProtein)
+		legumes := pick(func(p prep) bool { return p.kind == KindLegume })
+		starches := pick(func(p prep) bool { return p.kind == KindGrain || p.kind == KindTuber })
+		if len(proteins) == 0 && len(legumes) > 0 {
+			proteins, legumes = legumes[:1], legumes[1:]
+		}
+		starches = append(starches, legumes...)
+		vegs := pick(func(p prep) bool { return p.kind == KindVegetable })
+		for _, p := range first(proteins) {
+			add(p, named(p, true))
+		}
+		for _, p := range first(starches) {
+			add(p, named(p, false))
+		}
+		for _, p := range first(vegs) {
+			add(p, named(p, len(comps) < 2 && len(proteins) == 0))
+		}
+		pattern = rng.IntN(3)
+		// "Bol de riz, poulet poêlé et brocoli": a bowl of grains, not of potatoes.
+		if pattern == 2 && (len(proteins) == 0 || len(starches) == 0 || starches[0].kind != KindGrain) {
+			pattern = 0
+		}
+		if pattern == 2 { // "Bol de riz, poulet poêlé et brocoli"
+			comps[0], comps[1] = comps[1], comps[0]
+		}
+	default:
+		bases := pick(func(p prep) bool { return p.how == hBase })
+		eggs := pick(func(p prep) bool { return p.kind == KindEgg })
+		breads := pick(func(p prep) bool { return p.kind == KindBread })
+		spreads := pick(func(p prep) bool { return p.how == hSpread })
+		switch {
+		case len(bases) > 0:
+			pattern = 2
+			add(bases[0], named(bases[0], false))
+			for _, h := range []how{hFruit, hCereal, hNuts} {
+				for _, p := range pick(func(p prep) bool { return p.how == h }) {
+					add(p, named(p, false))
+				}
+			}
+		case len(eggs) > 0:
+			add(eggs[0], named(eggs[0], true))
+			for _, p := range breads {
+				n := p.n
+				if p.how == hToast {
+					n = noun{FR: "pain grillé", EN: "toast"}
+				}
+				add(p, n)
+			}
+		case len(breads) > 0 && len(spreads) > 0:
+			pattern = 3
+			add(breads[0], breads[0].n)
+			for _, p := range spreads {
+				add(p, p.n)
+			}
+		}
+	}
+	// Complete with the other foods that matter, heaviest first; a dessert or a side only when
+	// the dish has fewer than two foods of its own.
+	side := func(p prep) bool {
+		return p.how == hDessert || p.how == hFruitDessert || p.how == hBreadSide || p.how == hGlass
+	}
+	for pass, limit := range []int{3, 2} {
+		for _, p := range pick(func(p prep) bool { return !garnish(p) && side(p) == (pass == 1) }) {
+			if len(comps) >= limit {
+				break
+			}
+			add(p, named(p, false))
+		}
+	}
+	if len(comps) == 0 {
+		comps = append(comps, parts[0].n)
+	}
+	if len(comps) > 3 {
+		comps = comps[:3]
+	}
+	fr, en := make([]string, len(comps)), make([]string, len(comps))
+	for i, n := range comps {
+		fr[i], en[i] = n.FR, n.EN
+	}
+	var name Text
+	switch {
+	case pattern == 1 && len(comps) > 1:
+		name = Text{FR: "Assiette " + noun{FR: listFR(fr)}.de(), EN: listEN(en) + " plate"}
+	case pattern == 2 && len(comps) > 1:
+		name = Text{FR: "Bol " + noun{FR: fr[0]}.de() + ", " + listFR(fr[1:]), EN: en[0] + " bowl with " + listEN(en[1:])}
+		if len(comps) == 2 {
+			name.FR = "Bol " + noun{FR: fr[0]}.de() + " et " + fr[1]
+		}
+	case pattern == 3:
+		name = Text{FR: "Tartines " + noun{FR: fr[0]}.de() + ", " + listFR(fr[1:]), EN: en[0] + " toast with " + listEN(en[1:])}
+		if len(comps) == 2 {
+			name.FR = "Tartines " + noun{FR: fr[0]}.de() + " et " + fr[1]
+		}
+	case len(comps) == 1:
+		name = Text{FR: fr[0], EN: en[0]}
+	default:
+		name = Text{FR: listFR(fr), EN: en[0] + " with " + listEN(en[1:])}
+	}
+	return Text{FR: capitalise(frTypo(name.FR)), EN: capitalise(name.EN)}
 }

@@ -1,0 +1,120 @@
+package nutrition_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// The golden set: meal preps filled the way people shop (breakfast, lunch and snack foods in
+// one list) → the built-in generator's recipes, names, grams and steps in French and English,
+// snapshotted in testdata/golden/*.json to be read as a cook would. When the engine or the
+// texts change on purpose, regenerate with
+//
+//	go test ./domain/nutrition/ -run TestGoldenRecipes -update
+//
+// and read the diff before committing it.
+var update = flag.Bool("update", false, "rewrite the golden recipe snapshots in testdata/golden")
+
+// goldenPreps are meal preps as people shop, by CIQUAL code.
+var goldenPreps = []struct {
+	name  string
+	codes []int
+}{
+	{"chicken-week", []int{36017, 9100, 20057, 17270, 13005, 32140, 19644, 15000, 31008}},
+	{"lentils-veggie", []int{20535, 9119, 20009, 20034, 22000, 19593, 13039, 7110, 17130}},
+	{"salmon-potatoes", []int{26036, 4008, 20061, 16400, 7001, 31024, 19041, 32004, 13034}},
+	{"store-cupboard", []int{26039, 9810, 20385, 20019, 17270, 20532, 12066, 13014, 19860}},
+	{"minced-beef", []int{6252, 4101, 20020, 17270, 22000, 7100, 16400, 2070, 15005}},
+	{"tofu-vegan", []int{20904, 9340, 20041, 20059, 11104, 18901, 32140, 13028, 15202}},
+	{"pork-turkey", []int{28204, 36304, 9870, 20016, 12120, 13037, 19646, 31034, 17270}},
+	{"dry-chickpeas", []int{20516, 9690, 20053, 20385, 17270, 12115, 7110, 13005, 19023}},
+	{"ready-foods", []int{9104, 20589, 26245, 20062, 22010, 28900, 20031, 13039, 19593}},
+	{"green-lentils-sausage", []int{20585, 30110, 20009, 20039, 16400, 7001, 12110, 13395, 19041}},
+	{"cod-couscous", []int{26043, 9681, 20138, 17270, 13021, 19664, 32108, 15004, 2013}},
+	{"eggs-bread", []int{22000, 7111, 16400, 20172, 20272, 13024, 19041, 31034, 12118}},
+}
+
+// goldenTargets are one serving's targets per meal, each consistent with 4/4/9 kcal per gram.
+var goldenTargets = []struct {
+	cat      nutrition.Category
+	target   nutrition.Macros
+	servings int
+}{
+	{nutrition.Breakfast, nutrition.Macros{Kcal: 495, ProteinG: 25, FatG: 15, CarbsG: 65}, 1},
+	{nutrition.LunchDinner, nutrition.Macros{Kcal: 698, ProteinG: 45, FatG: 22, CarbsG: 80}, 3},
+	{nutrition.Snack, nutrition.Macros{Kcal: 249, ProteinG: 12, FatG: 9, CarbsG: 30}, 1},
+}
+
+type goldenIngredient struct {
+	Code  int    `json:"code"`
+	Food  string `json:"food"`
+	Grams int    `json:"grams"`
+}
+
+type goldenRecipe struct {
+	Name            nutrition.Text     `json:"name"`
+	Ingredients     []goldenIngredient `json:"ingredients"`
+	Steps           nutrition.Steps    `json:"steps"`
+	DurationMin     int                `json:"durationMin"`
+	Servings        int                `json:"servings"`
+	WithinTolerance bool               `json:"withinTolerance"`
+}
+
+type goldenCase struct {
+	MealPrep []string           `json:"mealPrep"`
+	Category nutrition.Category `json:"category"`
+	Target   nutrition.Macros   `json:"target"`
+	Recipes  []goldenRecipe     `json:"recipes"`
+}
+
+func TestGoldenRecipes(t *testing.T) {
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	require.GreaterOrEqual(t, len(goldenPreps)*len(goldenTargets), 30, "the golden set holds at least 30 meal preps × meals")
+	for _, mp := range goldenPreps {
+		for _, tg := range goldenTargets {
+			name := fmt.Sprintf("%s-%s", mp.name, tg.cat)
+			t.Run(name, func(t *testing.T) {
+				foods := foodsOf(t, mp.codes...)
+				rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foods, Category: tg.cat,
+					Target: tg.target, Currency: nutrition.EUR, Count: 2, Seed: 19, Servings: tg.servings})
+				require.NoError(t, err)
+				got := goldenCase{Category: tg.cat, Target: tg.target}
+				for _, f := range foods {
+					got.MealPrep = append(got.MealPrep, fmt.Sprintf("%d %s", f.Code, f.Name.FR))
+				}
+				for _, r := range rs {
+					g := goldenRecipe{Name: r.Name, Steps: r.Steps, DurationMin: r.DurationMin, Servings: r.Servings, WithinTolerance: r.WithinTolerance}
+					for _, ing := range r.Ingredients {
+						g.Ingredients = append(g.Ingredients, goldenIngredient{Code: ing.FoodCode, Food: cat[ing.FoodCode].Name.FR, Grams: ing.Grams})
+					}
+					got.Recipes = append(got.Recipes, g)
+				}
+				var buf bytes.Buffer
+				enc := json.NewEncoder(&buf)
+				enc.SetEscapeHTML(false)
+				enc.SetIndent("", "  ")
+				require.NoError(t, enc.Encode(got))
+				path := filepath.Join("testdata", "golden", name+".json")
+				if *update {
+					require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+					require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
+					return
+				}
+				want, err := os.ReadFile(path)
+				require.NoError(t, err, "no snapshot: run go test ./domain/nutrition/ -run TestGoldenRecipes -update")
+				require.Equal(t, string(want), buf.String(), "recipes changed: read the diff as a cook, then -update")
+			})
+		}
+	}
+}
