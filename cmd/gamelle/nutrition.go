@@ -43,7 +43,7 @@ func nutritionMain(ctx context.Context, args []string, stdin io.Reader, stdout, 
 	case len(args) > 0 && args[0] == "solve":
 		err = solveCmd(ctx, args[1:], stdin, stdout)
 	default:
-		err = badInput("usage: gamelle nutrition nutriscore|solve [--lang en|fr] < input.json")
+		err = badInput("usage: gamelle nutrition nutriscore|solve [--lang fr|en] < input.json")
 	}
 	if err == nil {
 		return 0
@@ -114,6 +114,8 @@ type solveInput struct {
 	Category   string            `json:"category"`
 	PriceLimit *float64          `json:"priceLimit"`
 	Seed       *int64            `json:"seed"`
+	// Lang picks the language of name, steps and explanation: "fr" (default) or "en".
+	Lang string `json:"lang"`
 }
 
 type solveIngredient struct {
@@ -121,17 +123,44 @@ type solveIngredient struct {
 	Grams    int    `json:"grams"`
 }
 
+type solveNutriScore struct {
+	Score int    `json:"score"`
+	Grade string `json:"grade"`
+}
+
+// solveOutput is the answer of `gamelle nutrition solve`; its field names are a contract
+// (docs/nutrition.md): new fields may be added, none renamed.
 type solveOutput struct {
+	Name            string            `json:"name"`
 	Ingredients     []solveIngredient `json:"ingredients"`
+	Steps           []string          `json:"steps"`
 	Nutrition       nutrition.Macros  `json:"nutrition"`
+	WeightG         int               `json:"weightG"`
+	SaltG           float64           `json:"saltG"`
+	PriceEUR        float64           `json:"priceEur"`
+	NutriScore      solveNutriScore   `json:"nutriScore"`
 	WithinTolerance bool              `json:"withinTolerance"`
+	Feasible        bool              `json:"feasible"`
 	Explanation     string            `json:"explanation,omitempty"`
+}
+
+// macroSlack is how far a target's kcal may be from 4/4/9 kcal per gram of its macros.
+const macroSlack = 0.15
+
+// checkEnergy refuses a target whose kcal contradicts its macros: no recipe can meet both.
+func checkEnergy(t nutrition.Macros) error {
+	fromMacros := 4*t.ProteinG + 4*t.CarbsG + 9*t.FatG
+	if math.Abs(t.Kcal-fromMacros) <= macroSlack*fromMacros {
+		return nil
+	}
+	return badInput("target kcal %.0f does not match its macros: 4 × %.0f g protein + 4 × %.0f g carbs + 9 × %.0f g fat = %.0f kcal, more than 15 %% apart",
+		t.Kcal, t.ProteinG, t.CarbsG, t.FatG, fromMacros)
 }
 
 func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("nutrition solve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	lang := fs.String("lang", "en", "language of the explanation (en or fr)")
+	lang := fs.String("lang", "", "language of name, steps and explanation (fr or en); the input's lang wins")
 	if err := fs.Parse(args); err != nil {
 		return badInput("%v", err)
 	}
@@ -144,6 +173,24 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	}
 	if in.Target == nil {
 		return badInput("target is missing")
+	}
+	if in.Lang == "" {
+		in.Lang = *lang
+	}
+	switch in.Lang {
+	case "":
+		in.Lang = "fr"
+	case "fr", "en":
+	default:
+		return badInput("lang %q: want fr or en", in.Lang)
+	}
+	for _, v := range []float64{in.Target.Kcal, in.Target.ProteinG, in.Target.FatG, in.Target.CarbsG} {
+		if v < 0 || math.IsNaN(v) {
+			return badInput("target values must not be negative")
+		}
+	}
+	if err := checkEnergy(*in.Target); err != nil {
+		return err
 	}
 	cat, err := nutrition.ParseCategory(in.Category)
 	if err != nil {
@@ -177,18 +224,34 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	recipes, err := nutrition.NewBuiltin(prices).Generate(ctx, req)
 	var u *nutrition.Unsolvable
 	if errors.As(err, &u) {
-		return badInput("%s", u.Reason.In(*lang))
+		return badInput("%s", u.Reason.In(in.Lang))
 	}
 	if err != nil {
 		return err
 	}
 	r := recipes[0]
-	out := solveOutput{Nutrition: r.Achieved, WithinTolerance: r.WithinTolerance, Ingredients: []solveIngredient{}}
+	foods := map[int]nutrition.Food{}
+	for _, f := range req.Foods {
+		foods[f.Code] = f
+	}
+	out := solveOutput{Name: r.Name.In(in.Lang), Nutrition: r.Achieved, WithinTolerance: r.WithinTolerance, Feasible: r.Feasible,
+		Ingredients: []solveIngredient{}, Steps: r.Steps.FR, SaltG: nutrition.SaltPerServing(r, foods),
+		PriceEUR: r.Price.EURPerServing, NutriScore: solveNutriScore{Score: r.HealthScore.Score, Grade: r.HealthScore.Grade}}
+	if in.Lang == "en" {
+		out.Steps = r.Steps.EN
+	}
+	if out.Steps == nil {
+		out.Steps = []string{}
+	}
 	for _, ing := range r.Ingredients {
 		out.Ingredients = append(out.Ingredients, solveIngredient{FoodCode: strconv.Itoa(ing.FoodCode), Grams: ing.Grams})
+		out.WeightG += ing.Grams
 	}
+	out.WeightG /= max(r.Servings, 1)
 	if r.Explanation != nil {
-		out.Explanation = r.Explanation.In(*lang)
+		out.Explanation = r.Explanation.In(in.Lang)
 	}
-	return json.NewEncoder(stdout).Encode(out)
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -70,6 +71,81 @@ func TestNutritionSolveFace(t *testing.T) {
 	require.Contains(t, *got.Explanation, "protéines")
 }
 
+// solve shows the whole recipe: name and steps in the input's language (French by default),
+// weight, salt, price, Nutri-Score and feasibility, beside the fields it always had.
+func TestNutritionSolveFaceShowsTheWholeRecipe(t *testing.T) {
+	t.Parallel()
+	in := `{"foods":["36017","9100","20057","17270"],"target":{"kcal":650,"proteinG":45,"fatG":20,"carbsG":70},"category":"lunch_dinner","seed":1%s}`
+	code, out, errOut := runNutritionCLI(t, fmt.Sprintf(in, ""), "solve")
+	require.Equal(t, 0, code, errOut)
+	var keys map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal([]byte(out), &keys))
+	var names []string
+	for k := range keys {
+		names = append(names, k)
+	}
+	require.ElementsMatch(t, []string{"name", "ingredients", "steps", "nutrition", "weightG", "saltG", "priceEur", "nutriScore",
+		"withinTolerance", "feasible"}, names, "the field names are a contract")
+	var fr struct {
+		Name        string   `json:"name"`
+		Steps       []string `json:"steps"`
+		Ingredients []struct {
+			Grams int `json:"grams"`
+		} `json:"ingredients"`
+		WeightG    int     `json:"weightG"`
+		SaltG      float64 `json:"saltG"`
+		PriceEUR   float64 `json:"priceEur"`
+		NutriScore struct {
+			Score *int   `json:"score"`
+			Grade string `json:"grade"`
+		} `json:"nutriScore"`
+		Feasible bool `json:"feasible"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &fr))
+	require.Contains(t, fr.Name, "oulet")
+	require.Contains(t, strings.Join(fr.Steps, "\n"), "Rincez le riz", "raw rice is boiled, in French by default")
+	sum := 0
+	for _, ing := range fr.Ingredients {
+		sum += ing.Grams
+	}
+	require.Equal(t, sum, fr.WeightG)
+	require.Greater(t, fr.SaltG, 0.0)
+	require.Less(t, fr.SaltG, 2.5)
+	require.Greater(t, fr.PriceEUR, 0.0)
+	require.NotNil(t, fr.NutriScore.Score)
+	require.Contains(t, []string{"A", "B", "C", "D", "E"}, fr.NutriScore.Grade)
+	require.True(t, fr.Feasible)
+
+	code, out, errOut = runNutritionCLI(t, fmt.Sprintf(in, `,"lang":"en"`), "solve")
+	require.Equal(t, 0, code, errOut)
+	var en struct {
+		Name  string   `json:"name"`
+		Steps []string `json:"steps"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &en))
+	require.Contains(t, en.Name, "hicken")
+	require.Contains(t, strings.Join(en.Steps, "\n"), "Rinse the rice")
+	require.Contains(t, strings.Join(en.Steps, "\n"), "74 °C (165 °F)")
+
+	// A language the input does not name falls back to the --lang flag.
+	code, out, _ = runNutritionCLI(t, fmt.Sprintf(in, ""), "solve", "--lang", "en")
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "Rinse the rice")
+}
+
+// A target whose kcal contradicts its macros (4/4/9 kcal per gram, beyond ±15 %) is bad input.
+func TestNutritionSolveFaceRefusesEnergyThatContradictsTheMacros(t *testing.T) {
+	t.Parallel()
+	code, out, errOut := runNutritionCLI(t, `{"foods":["36017","9100"],"target":{"kcal":1200,"proteinG":30,"fatG":15,"carbsG":60},"category":"lunch_dinner"}`, "solve")
+	require.Equal(t, 2, code)
+	require.Empty(t, out)
+	require.Contains(t, errOut, "target kcal 1200 does not match its macros")
+	require.Contains(t, errOut, "495 kcal")
+	// 14 % apart is accepted.
+	code, _, errOut = runNutritionCLI(t, `{"foods":["36017","9100","17270"],"target":{"kcal":565,"proteinG":30,"fatG":15,"carbsG":60},"category":"lunch_dinner"}`, "solve")
+	require.Equal(t, 0, code, errOut)
+}
+
 func TestNutritionSolveFaceRefusesBadInput(t *testing.T) {
 	t.Parallel()
 	target := `"target":{"kcal":500,"proteinG":30,"fatG":15,"carbsG":60},"category":"snack"`
@@ -83,6 +159,8 @@ func TestNutritionSolveFaceRefusesBadInput(t *testing.T) {
 		"not a code":       `{"foods":["chicken"],` + target + `}`,
 		"two objects":      `{"foods":["36017"],` + target + `}{}`,
 		"no usable energy": `{"foods":["18066"],` + target + `}`,
+		"unknown language": `{"foods":["36017"],` + target + `,"lang":"de"}`,
+		"kcal only":        `{"foods":["36017"],"target":{"kcal":500},"category":"snack"}`,
 	} {
 		code, out, errOut := runNutritionCLI(t, in, "solve")
 		require.Equal(t, 2, code, name)

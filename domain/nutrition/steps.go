@@ -605,6 +605,16 @@ func saltCap(c Category) float64 {
 	return 1.5
 }
 
+// SaltPerServing is the salt (sodium × 2.5, docs/nutrition.md) of one serving of r, in grams
+// rounded to 0.01. foods must hold the ingredients' foods; unknown ones count as 0.
+func SaltPerServing(r Recipe, foods map[int]Food) float64 {
+	var g float64
+	for _, ing := range r.Ingredients {
+		g += saltOf(foods[ing.FoodCode].Per100g).Or(0) * float64(ing.Grams) / 100
+	}
+	return round(g/float64(max(r.Servings, 1)), 2)
+}
+
 // pinchG is the salt a pinch adds to a serving.
 const pinchG = 0.4
 
