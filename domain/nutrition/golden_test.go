@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -113,8 +114,36 @@ func TestGoldenRecipes(t *testing.T) {
 				}
 				want, err := os.ReadFile(path)
 				require.NoError(t, err, "no snapshot: run go test ./domain/nutrition/ -run TestGoldenRecipes -update")
-				require.Equal(t, string(want), buf.String(), "recipes changed: read the diff as a cook, then -update")
+				if diff := firstDiff(string(want), buf.String()); diff != "" {
+					t.Fatalf("recipes changed: read them as a cook, then -update\n%s", diff)
+				}
 			})
 		}
 	}
+}
+
+// firstDiff shows the first lines where two snapshots differ, with some context, or "".
+func firstDiff(want, got string) string {
+	if want == got {
+		return ""
+	}
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	i := 0
+	for i < len(w) && i < len(g) && w[i] == g[i] {
+		i++
+	}
+	lo := max(i-3, 0)
+	var b strings.Builder
+	for j := lo; j < min(i+8, max(len(w), len(g))); j++ {
+		if j < len(w) && (j >= len(g) || w[j] != g[j]) {
+			fmt.Fprintf(&b, "-%4d %s\n", j+1, w[j])
+		}
+		if j < len(g) && (j >= len(w) || w[j] != g[j]) {
+			fmt.Fprintf(&b, "+%4d %s\n", j+1, g[j])
+		}
+		if j < len(w) && j < len(g) && w[j] == g[j] {
+			fmt.Fprintf(&b, " %4d %s\n", j+1, w[j])
+		}
+	}
+	return b.String()
 }

@@ -932,7 +932,27 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 	fruit := by(hFruit)
 	if c != LunchDinner && (len(base) > 0 || len(cereal) > 0) {
 		var fr, en string
+		milky := len(base) > 0
+		for _, p := range base {
+			milky = milky && (p.kind == KindMilk || p.kind == KindDrink)
+		}
 		switch {
+		case milky:
+			// Cereal first, the milk poured over it.
+			var solids []prep
+			solids = append(solids, cereal...)
+			solids = append(solids, fruit...)
+			solids = append(solids, nuts...)
+			f, e := names(solids)
+			m, me := names(base)
+			fr, en = "Dans un bol, mettez "+f+", puis versez "+m, "In a bowl, put "+e+", then pour over "+me
+			for _, p := range cereal {
+				if strings.Contains(strings.ToLower(p.food.Name.FR), "avoine") {
+					fr += " ; laissez gonfler 5" + nbsp + "minutes, ou une nuit au réfrigérateur"
+					en += "; let soak for 5 minutes, or overnight in the fridge"
+					break
+				}
+			}
 		case len(base) > 0:
 			f, e := names(base)
 			fr, en = "Dans un bol, versez "+f, "In a bowl, spoon "+e
@@ -964,7 +984,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		}
 		fr += "."
 		en += "."
-		if len(base) > 0 && len(cereal) > 0 {
+		if len(base) > 0 && len(cereal) > 0 && !milky {
 			fr += " Pour des flocons plus tendres, préparez le bol la veille et gardez-le au réfrigérateur."
 			en += " For softer flakes, make the bowl the night before and keep it in the fridge."
 		}

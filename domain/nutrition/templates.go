@@ -71,6 +71,8 @@ func participle(p prep) (fr, en string, ok bool) {
 		return p.n.agree("brouillé"), "scrambled", true
 	case hVegSteam:
 		return "vapeur", "steamed", true
+	case hToast:
+		return p.n.agree("grillé"), "toasted", true
 	}
 	return "", "", false
 }
@@ -191,6 +193,11 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 			for _, p := range spreads {
 				add(p, p.n)
 			}
+		default:
+			// Meat or fish names a snack before the fruit that outweighs it.
+			for _, p := range first(pick(isProtein)) {
+				add(p, named(p, false))
+			}
 		}
 	}
 	// Complete with the other foods that matter, heaviest first; a dessert or a side only when
@@ -203,7 +210,7 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 			if len(comps) >= limit {
 				break
 			}
-			add(p, named(p, false))
+			add(p, named(p, p.how == hToast))
 		}
 	}
 	if len(comps) == 0 {
@@ -226,7 +233,11 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 			name.FR = "Bol " + noun{FR: fr[0]}.de() + " et " + fr[1]
 		}
 	case pattern == 3:
-		name = Text{FR: "Tartines " + noun{FR: fr[0]}.de() + ", " + listFR(fr[1:]), EN: en[0] + " toast with " + listEN(en[1:])}
+		toast := strings.TrimSuffix(strings.TrimSuffix(en[0], "bread"), " ") + " toast"
+		if strings.TrimSpace(toast) == "toast" {
+			toast = "toast"
+		}
+		name = Text{FR: "Tartines " + noun{FR: fr[0]}.de() + ", " + listFR(fr[1:]), EN: strings.TrimSpace(toast) + " with " + listEN(en[1:])}
 		if len(comps) == 2 {
 			name.FR = "Tartines " + noun{FR: fr[0]}.de() + " et " + fr[1]
 		}

@@ -191,12 +191,12 @@ func TestBreakfastBowlIsAssembledCold(t *testing.T) {
 func TestBreakfastTartinesAndMilk(t *testing.T) {
 	t.Parallel()
 	r := texts(t, nutrition.Breakfast, 1, 7110, 60, 16400, 10, 31024, 20, 19041, 200)
-	require.Equal(t, nutrition.Text{FR: "Tartines de pain complet, beurre et confiture de fraises", EN: "Wholemeal bread toast with butter and strawberry jam"}, r.Name)
+	require.Equal(t, nutrition.Text{FR: "Tartines de pain complet, beurre et confiture de fraises", EN: "Wholemeal toast with butter and strawberry jam"}, r.Name)
 	require.Contains(t, r.Steps.FR, "Faites griller le pain complet et tartinez de beurre, puis de confiture de fraises.")
 	require.Contains(t, r.Steps.FR, "Servez le lait demi-écrémé dans un verre.")
 
 	r = texts(t, nutrition.Breakfast, 1, 32004, 60, 19041, 200, 13039, 120)
-	require.NotEmpty(t, stepWith(r.Steps.FR, "Dans un bol, versez le lait demi-écrémé", "le muesli"))
+	require.NotEmpty(t, stepWith(r.Steps.FR, "Dans un bol, mettez le muesli et la pomme, puis versez le lait demi-écrémé"))
 	require.Empty(t, stepWith(r.Steps.FR, "dans un verre"))
 	require.Contains(t, r.Steps.FR, "Lavez la pomme, retirez le trognon et coupez-la en dés.")
 }
