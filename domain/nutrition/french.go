@@ -160,6 +160,9 @@ func ligatures(s string) string {
 }
 
 func capitalise(s string) string {
+	if s == "" {
+		return ""
+	}
 	r, size := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[size:]
 }

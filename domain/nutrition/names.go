@@ -150,6 +150,9 @@ func firstAlternative(s, or string) string {
 }
 
 func lowerFirst(s string) string {
+	if s == "" {
+		return ""
+	}
 	r, size := utf8.DecodeRuneInString(s)
 	// Keep acronyms ("UHT") in capitals: only when the second letter is one too.
 	if r2, _ := utf8.DecodeRuneInString(s[size:]); unicode.IsUpper(r2) {
@@ -205,14 +208,32 @@ func culinaryFromTable(f Food) noun {
 	}
 	head, headEN = lowerFirst(head), lowerFirst(headEN)
 	out := noun{FR: head, EN: headEN}
-	if (f.Subgroup == "raw meat" || f.Subgroup == "cooked meat") && len(frParts) > 1 {
+	offal := []string{"foie", "cœur", "rognon", "langue", "cervelle", "gésier", "ris", "tripes", "joue", "queue", "pied", "tête"}
+	if (f.Subgroup == "raw meat" || f.Subgroup == "cooked meat") && len(frParts) > 1 && slicesContain(offal, strings.ToLower(head)) {
+		// "Foie, poulet, cru" is foie de poulet, chicken liver.
+		animal := lowerFirst(cleanWords(strings.TrimSpace(frParts[1]), tableWordsFR))
+		animalEN := ""
+		if len(enParts) > 1 {
+			animalEN = lowerFirst(cleanWords(strings.TrimSpace(enParts[1]), tableWordsEN))
+		}
+		if animal != "" && !strings.Contains(animal, " ") {
+			out.FR = head + " " + noun{FR: animal}.de()
+			if animalEN != "" {
+				out.EN = animalEN + " " + headEN
+			}
+		}
+	} else if (f.Subgroup == "raw meat" || f.Subgroup == "cooked meat") && len(frParts) > 1 {
 		cut := lowerFirst(cleanWords(firstAlternative(strings.TrimSpace(frParts[1]), " ou "), tableWordsFR))
 		cut = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(cut, " sans peau"), " avec peau"))
 		cutEN := ""
 		if len(enParts) > 1 {
 			cutEN = lowerFirst(cleanWords(firstAlternative(strings.TrimSpace(enParts[1]), " or "), tableWordsEN))
 		}
-		if cut != "" && !containsAny(cut, notACut) && len(strings.Fields(cut)) <= 3 && !strings.Contains(cut, "/") {
+		switch {
+		case strings.HasPrefix(cut, "à "):
+			// "Boeuf, à bourguignon ou pot-au-feu" is bœuf à bourguignon.
+			out.FR = head + " " + cut
+		case cut != "" && !containsAny(cut, notACut) && len(strings.Fields(cut)) <= 3 && !strings.Contains(cut, "/"):
 			animal := noun{FR: head}
 			out.FR = cut + " " + animal.de()
 			if cutEN != "" && !strings.Contains(cutEN, "/") {
@@ -232,9 +253,10 @@ var (
 		"pavé", "pâté", "thé", "café", "blé", "rôti", "comté", "magret", "tofu", "tempeh", "pilon", "cœur", "filet", "haut",
 		"steak", "blanc", "jaune", "muesli", "reblochon", "parmesan", "yaourt", "rumsteck", "faux-filet", "gigot"}
 	femOther = []string{"merguez", "noix", "perdrix", "brebis", "cuisse", "aile", "escalope", "côte", "côtelette", "bavette",
-		"hampe", "joue", "poitrine", "épaule", "noix", "échine", "selle", "langue", "cervelle", "tranche", "saucisse"}
+		"hampe", "joue", "poitrine", "épaule", "noix", "échine", "selle", "langue", "cervelle", "tranche", "saucisse",
+		"boisson", "eau", "fleur", "chair", "liqueur", "vapeur", "saveur", "part", "dent", "nuit", "paella"}
 	singularS = []string{"riz", "maïs", "jus", "radis", "ananas", "cassis", "couscous", "houmous", "panais", "salsifis",
-		"anchois", "pois", "lupin", "anis", "bras", "tapas", "os", "nems", "frais"}
+		"anchois", "pois", "lupin", "anis", "bras", "tapas", "os", "nems", "frais", "maroilles", "mont-d’or", "fois"}
 )
 
 // genderFR guesses a French noun's gender and number from its head word.
@@ -244,6 +266,12 @@ func genderFR(s string) (fem, plural bool) {
 		return false, false
 	}
 	head := words[0]
+	switch {
+	case strings.HasPrefix(head, "sainte-"):
+		return true, false
+	case strings.HasPrefix(head, "saint-"):
+		return false, false // le saint-nectaire
+	}
 	if strings.HasSuffix(head, "s") || strings.HasSuffix(head, "x") {
 		if !slicesContain(singularS, head) && !slicesContain(femOther, head) {
 			plural = true
@@ -255,7 +283,7 @@ func genderFR(s string) (fem, plural bool) {
 		return true, plural
 	case slicesContain(mascE, head):
 		return false, plural
-	case strings.HasSuffix(head, "e") || strings.HasSuffix(head, "a") || strings.HasSuffix(head, "tion"):
+	case strings.HasSuffix(head, "e") || strings.HasSuffix(head, "a") || strings.HasSuffix(head, "tion") || strings.HasSuffix(head, "té"):
 		return true, plural
 	}
 	return false, plural

@@ -156,7 +156,11 @@ const (
 	hHerb
 	hDishHot
 	hDishCold
+	hDishRaw
 	hDessert
+	hAsIs
+	hFlake
+	hShell
 )
 
 // prep is one food of the recipe and how it is prepared.
@@ -197,10 +201,12 @@ func (p prep) timing() (active, cook int) {
 		return 2, 4
 	case hVegSteam, hVegSaute, hVegWilt:
 		return 3, p.hi
-	case hVegRaw, hFruit, hEggsPeel, hDrainFlake, hSlice, hCheeseTop, hToast, hLemon, hHerb:
+	case hVegRaw, hFruit, hEggsPeel, hDrainFlake, hSlice, hFlake, hShell, hCheeseTop, hToast, hLemon, hHerb:
 		return 2, 0
 	case hReheat, hDishHot:
 		return 1, 3
+	case hDishRaw:
+		return 2, 15
 	}
 	return 1, 0
 }
@@ -214,7 +220,7 @@ var vegMethods = []struct {
 	{"laitue", hVegRaw, 0, 0}, {"salade", hVegRaw, 0, 0}, {"mâche", hVegRaw, 0, 0}, {"roquette", hVegRaw, 0, 0},
 	{"cresson", hVegRaw, 0, 0}, {"mesclun", hVegRaw, 0, 0}, {"jeunes pousses", hVegRaw, 0, 0}, {"frisée", hVegRaw, 0, 0},
 	{"scarole", hVegRaw, 0, 0}, {"batavia", hVegRaw, 0, 0}, {"endive", hVegRaw, 0, 0}, {"tomate", hVegRaw, 0, 0},
-	{"concombre", hVegRaw, 0, 0}, {"radis", hVegRaw, 0, 0}, {"avocat", hVegRaw, 0, 0}, {"germe", hVegRaw, 0, 0},
+	{"concombre", hVegRaw, 0, 0}, {"radis", hVegRaw, 0, 0}, {"avocat", hVegRaw, 0, 0}, {"germe", hVegRaw, 0, 0}, {"germé", hVegRaw, 0, 0},
 	{"pousses d’épinard", hVegRaw, 0, 0},
 	{"brocoli", hVegSteam, 6, 8}, {"chou-fleur", hVegSteam, 8, 10}, {"haricots verts", hVegSteam, 8, 10},
 	{"haricot vert", hVegSteam, 8, 10}, {"haricot beurre", hVegSteam, 8, 10}, {"carotte", hVegSteam, 12, 15},
@@ -260,12 +266,19 @@ var legumeMethods = []struct {
 	{"pois cassé", hLentils, "trois volumes", 40, 45}, {"haricot mungo", hLentils, "trois volumes", 30, 40},
 }
 
+// spreadWords are foods served as they are, on bread when there is some.
+var spreadWords = []string{"rillettes", "pâté", "terrine", "mousse de", "tarama", "foie gras", "houmous", "tapenade"}
+
 // steakCuts are beef, veal, lamb and horse cuts seared quickly; braiseCuts simmer for hours.
 var (
 	steakCuts  = []string{"steak", "bifteck", "faux-filet", "rumsteck", "entrecôte", "bavette", "onglet", "filet", "hampe", "tende", "côte", "côtelette", "noix", "escalope", "carré", "selle", "gigot", "macreuse"}
 	braiseCuts = []string{"bourguignon", "pot-au-feu", "paleron", "joue", "jarret", "collier", "plat de côtes", "queue", "épaule", "poitrine", "basse-côte", "travers", "gîte"}
-	poultry    = []string{"poulet", "dinde", "canard", "pintade", "caille", "volaille", "oie", "chapon", "coquelet", "lapin"}
+	poultry    = []string{"poulet", "dinde", "canard", "pintade", "caille", "volaille", "oie", "chapon", "coquelet", "lapin",
+		"faisan", "pigeon", "perdrix", "poule", "coq", "autruche"}
 )
+
+// isPoultry matches whole words: "foie" is not "oie".
+func isPoultry(fr string) bool { return hasWord(words(fr), poultry) }
 
 // planOf decides how each food is prepared in a recipe of category c.
 func planOf(c Category, parts []prep) []prep {
@@ -347,7 +360,7 @@ func planOf(c Category, parts []prep) []prep {
 				p.how = hDrain
 			case p.state != stateRaw:
 				p.how = hSlice
-			case containsAny(fr, poultry):
+			case isPoultry(fr):
 				p.how, p.lo, p.hi = hPoultryPan, 8, 10
 				if containsAny(fr, []string{"cuisse", "pilon", "aile", "éviscéré", "entier"}) {
 					p.how, p.lo, p.hi, p.fat = hPoultryRoast, 35, 40, false
@@ -368,6 +381,15 @@ func planOf(c Category, parts []prep) []prep {
 			switch {
 			case p.state == stateCanned:
 				p.how = hDrainFlake
+			case containsAny(fr, spreadWords) || strings.HasPrefix(fr, "oeufs de") || strings.HasPrefix(fr, "œufs de"):
+				p.how = hAsIs
+				if hasBread && c != LunchDinner {
+					p.how = hSpread
+				}
+			case p.state != stateRaw && strings.HasPrefix(p.food.Subgroup, "seafood"):
+				p.how = hShell
+			case p.state != stateRaw && p.food.Subgroup == "fish, cooked":
+				p.how = hFlake
 			case p.state != stateRaw:
 				p.how = hSlice
 			case strings.HasPrefix(p.food.Subgroup, "seafood"):
@@ -388,15 +410,22 @@ func planOf(c Category, parts []prep) []prep {
 				p.how, p.lo, p.hi = hSausage, 12, 15
 			case p.state == stateCanned:
 				p.how = hDrain
+			case containsAny(fr, spreadWords):
+				p.how = hAsIs
+				if hasBread && c != LunchDinner {
+					p.how = hSpread
+				}
 			default:
 				p.how = hSlice
 			}
 		case KindEgg:
 			switch {
-			case p.state == stateCooked && (strings.Contains(fr, "dur") || strings.Contains(fr, "coque") || strings.Contains(fr, "poché")):
+			case p.state != stateRaw && (strings.Contains(fr, "dur") || strings.Contains(fr, "coque")):
 				p.how = hEggsPeel
-			case p.state == stateCooked:
+			case p.state != stateRaw && (strings.Contains(fr, "omelette") || strings.Contains(fr, "tortilla")):
 				p.how = hSlice
+			case p.state != stateRaw:
+				p.how = hAsIs
 			case strings.Contains(fr, "poudre"):
 				p.how = hAdd
 			case c == Breakfast:
@@ -442,14 +471,17 @@ func planOf(c Category, parts []prep) []prep {
 				p.fat = hasFat && (p.how == hVegSaute || p.how == hVegRoast || p.how == hVegWilt)
 			}
 		case KindFruit:
+			prepared := containsAny(fr, []string{"compote", "salade de fruits", "purée", "au sirop", "mélange"})
 			switch {
 			case strings.Contains(fr, "citron"):
 				p.how = hLemon
 			case p.state == stateCanned:
 				p.how = hDrain
+			case c == LunchDinner && prepared:
+				p.how = hDessert
 			case c == LunchDinner:
 				p.how = hFruitDessert
-			case strings.Contains(fr, "compote"):
+			case prepared:
 				p.how = hBase
 				if hasDairy {
 					p.how = hDrizzle
@@ -477,7 +509,9 @@ func planOf(c Category, parts []prep) []prep {
 			switch {
 			case c == LunchDinner:
 				p.how = hBreadSide
-			case strings.Contains(fr, "biscotte") || strings.Contains(fr, "galette") || strings.Contains(fr, "grillé") || strings.Contains(fr, "pita") || strings.Contains(fr, "sans gluten"):
+			case p.food.Subgroup == "pastry dough":
+				p.how = hDishRaw
+			case p.food.Subgroup != "breads and similar" || containsAny(fr, []string{"biscotte", "galette", "grillé", "pita", "sans gluten", "pop-corn", "cracker", "gressin", "tortilla", "wrap"}):
 				p.how = hBreadSide
 			default:
 				p.how = hToast
@@ -527,6 +561,8 @@ func planOf(c Category, parts []prep) []prep {
 			}
 		case KindDish:
 			switch {
+			case p.state == stateRaw:
+				p.how = hDishRaw
 			case p.food.Subgroup == "mixed salads" || p.food.Subgroup == "sandwiches":
 				p.how = hDishCold
 			default:
@@ -578,7 +614,7 @@ func pantry(c Category, parts []prep) Text {
 		case p.kind == KindFish:
 			add("jus de citron", "lemon juice")
 			add("aneth", "dill")
-		case p.kind == KindMeat && containsAny(name, poultry):
+		case p.kind == KindMeat && isPoultry(name):
 			add("paprika", "paprika")
 			add("thym", "thyme")
 		case p.kind == KindMeat:
@@ -697,9 +733,13 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		return out
 	}
 	names := func(ps []prep) (string, string) {
-		fr, en := make([]string, len(ps)), make([]string, len(ps))
-		for i, p := range ps {
-			fr[i], en[i] = p.n.le(), p.n.EN
+		var fr, en []string
+		seen := map[string]bool{}
+		for _, p := range ps {
+			if !seen[p.n.FR] { // two kinds of biscuit are "le biscuit" once
+				seen[p.n.FR] = true
+				fr, en = append(fr, p.n.le()), append(en, p.n.EN)
+			}
 		}
 		return listFR(fr), "the " + listEN(en)
 	}
@@ -759,7 +799,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 	for _, p := range by(hTuberRoast) {
 		m := mins(p.lo, p.hi)
 		if strings.Contains(strings.ToLower(p.food.Name.FR), "à cuire") {
-			step(fmt.Sprintf("Faites cuire %s au four à 200%s°C, %s, en les retournant à mi-cuisson.", p.n.le(), nbsp, m.FR),
+			step(fmt.Sprintf("Faites cuire %s au four à 200%s°C, %s, en %s retournant à mi-cuisson.", p.n.le(), nbsp, m.FR, p.n.pron()),
 				fmt.Sprintf("Bake the %s at 200 °C (400 °F) for %s, turning halfway.", p.n.EN, m.EN))
 			continue
 		}
@@ -821,6 +861,11 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 	}
 	for _, p := range by(hSausage) {
 		m := mins(p.lo, p.hi)
+		if strings.Contains(strings.ToLower(p.food.Name.FR), "quenelle") {
+			step(fmt.Sprintf("Faites pocher %s 10%sminutes dans l’eau frémissante, %s.", p.n.le(), nbsp, p.n.until("gonflé")),
+				fmt.Sprintf("Poach the %s in simmering water for 10 minutes, until puffed.", p.n.EN))
+			continue
+		}
 		f, e := inFat(p)
 		step(fmt.Sprintf("Piquez %s et faites-%s cuire %s à feu moyen, %s en retournant, jusqu’à 70%s°C à cœur.", p.n.le(), p.n.pron(), f, m.FR, nbsp),
 			fmt.Sprintf("Prick the %s and cook %s %s over medium heat for %s, turning, until the centre reaches 70 °C (158 °F).", p.n.EN, enIt(p.n), e, m.EN))
@@ -898,6 +943,14 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		fr, en := names(ps)
 		step(fmt.Sprintf("Coupez %s en tranches ou en lanières.", fr), fmt.Sprintf("Slice %s.", en))
 	}
+	if ps := by(hFlake); len(ps) > 0 {
+		fr, en := names(ps)
+		step(fmt.Sprintf("Effeuillez %s en gros morceaux, sans les arêtes.", fr), fmt.Sprintf("Flake %s into large pieces, removing any bones.", en))
+	}
+	if ps := by(hShell); len(ps) > 0 {
+		fr, en := names(ps)
+		step(fmt.Sprintf("Décortiquez %s si besoin.", fr), fmt.Sprintf("Shell %s if needed.", en))
+	}
 	if ps := by(hEggsPeel); len(ps) > 0 {
 		fr, en := names(ps)
 		step(fmt.Sprintf("Écalez %s et coupez-%s en quartiers.", fr, pronOf(ps)), fmt.Sprintf("Peel and quarter %s.", en))
@@ -923,8 +976,20 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 			fmt.Sprintf("Squeeze the %s and sprinkle the juice over the dish when serving.", p.n.EN))
 	}
 	for _, p := range by(hHerb) {
-		step(fmt.Sprintf("Ciselez ou parsemez %s sur le plat au moment de servir.", p.n.le()),
-			fmt.Sprintf("Chop or sprinkle the %s over the dish when serving.", p.n.EN))
+		switch p.food.Subgroup {
+		case "herbs":
+			step(fmt.Sprintf("Ciselez %s et parsemez-en le plat au moment de servir.", p.n.le()),
+				fmt.Sprintf("Chop the %s and scatter it over the dish when serving.", p.n.EN))
+		case "spices":
+			step(fmt.Sprintf("Saupoudrez le plat %s.", p.n.de()), fmt.Sprintf("Sprinkle the dish with the %s.", p.n.EN))
+		default:
+			if containsAny(strings.ToLower(p.food.Name.FR), []string{"bouillon", "fond de"}) {
+				step(fmt.Sprintf("Délayez %s dans un peu d’eau chaude et versez sur le plat.", p.n.le()),
+					fmt.Sprintf("Dissolve the %s in a little hot water and pour it over the dish.", p.n.EN))
+				continue
+			}
+			step(fmt.Sprintf("Ajoutez %s au moment de servir.", p.n.le()), fmt.Sprintf("Add the %s when serving.", p.n.EN))
+		}
 	}
 
 	// 4. Assembly.
@@ -1059,9 +1124,20 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 			fmt.Sprintf("Reheat the %s until piping hot, 3 to 4 minutes in the microwave or a pan, stirring halfway.", p.n.EN))
 	}
 	for _, p := range by(hDishCold) {
-		step(fmt.Sprintf("Servez %s bien frais.", p.n.le()), fmt.Sprintf("Serve the %s chilled.", p.n.EN))
+		step(fmt.Sprintf("Servez %s bien %s.", p.n.le(), fraisFR(p.n)), fmt.Sprintf("Serve the %s chilled.", p.n.EN))
+	}
+	for _, p := range by(hDishRaw) {
+		step(fmt.Sprintf("Faites cuire %s comme l’indique l’emballage, jusqu’à ce que ce soit bien chaud à cœur.", p.n.le()),
+			fmt.Sprintf("Cook the %s as the package says, until piping hot in the centre.", p.n.EN))
+	}
+	for _, p := range by(hAsIs) {
+		step(fmt.Sprintf("Servez %s à part.", p.n.le()), fmt.Sprintf("Serve the %s on the side.", p.n.EN))
 	}
 	for _, p := range by(hDessert) {
+		if strings.Contains(p.n.FR, "dessert") {
+			step(fmt.Sprintf("Servez %s pour finir le repas.", p.n.le()), fmt.Sprintf("Serve the %s to finish the meal.", p.n.EN))
+			continue
+		}
 		step(fmt.Sprintf("Servez %s en dessert.", p.n.le()), fmt.Sprintf("Serve the %s as dessert.", p.n.EN))
 	}
 	if fat != nil && !fatUsed {
@@ -1138,16 +1214,40 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 			}
 		}
 		if len(main) == 0 {
-			main = parts
+			for _, p := range parts {
+				switch p.how {
+				case hFat, hGlass, hDessert, hFruitDessert, hHerb, hSauce, hLemon:
+				default:
+					main = append(main, p)
+				}
+			}
+		}
+		if len(main) == 0 {
+			step("Servez aussitôt.", "Serve at once.")
+			return st, int(math.Ceil(float64(max(3+active+longest, 5))/5) * 5)
 		}
 		f, e := names(main)
-		if servings > 1 {
+		hot := false
+		for _, p := range parts {
+			if _, k := p.timing(); k > 0 {
+				hot = true
+			}
+		}
+		switch {
+		case !hot && servings > 1:
+			step(fmt.Sprintf("Répartissez %s dans %d boîtes hermétiques et gardez-les au réfrigérateur %s au plus ; servez frais.", f, servings, keep),
+				fmt.Sprintf("Divide %s between %d airtight boxes and keep them in the fridge for up to %s; serve chilled.", e, servings, keepEN))
+			active += 2
+		case !hot:
+			step(fmt.Sprintf("Dressez %s dans l’assiette et servez frais. À emporter : en boîte hermétique, %s au réfrigérateur au plus.", f, keep),
+				fmt.Sprintf("Plate %s and serve chilled. To take away: in an airtight box, up to %s in the fridge.", e, keepEN))
+		case servings > 1:
 			step(fmt.Sprintf("Répartissez %s dans %d boîtes hermétiques, laissez refroidir moins d’une heure, puis fermez et gardez au réfrigérateur %s au plus.", f, servings, keep),
 				fmt.Sprintf("Divide %s between %d airtight boxes, let cool for under an hour, then close and keep in the fridge for up to %s.", e, servings, keepEN))
 			step("Au moment de manger, réchauffez une boîte 2 à 3"+nbsp+"minutes au micro-ondes, jusqu’à ce que ce soit bien chaud"+rawNote+".",
 				"To eat, reheat one box in the microwave for 2 to 3 minutes, until piping hot"+rawNoteEN+".")
 			active += 2
-		} else {
+		default:
 			step(fmt.Sprintf("Dressez %s dans l’assiette et servez chaud. À emporter : en boîte hermétique, refroidie moins d’une heure, %s au réfrigérateur au plus ; réchauffez 2 à 3%sminutes au micro-ondes%s.", f, keep, nbsp, rawNote),
 				fmt.Sprintf("Plate %s and serve hot. To take away: in an airtight box, cooled in under an hour, up to %s in the fridge; reheat for 2 to 3 minutes in the microwave%s.", e, keepEN, rawNoteEN))
 		}
@@ -1195,6 +1295,17 @@ func has(parts []prep, h how) bool {
 		}
 	}
 	return false
+}
+
+// fraisFR is "frais" agreed: "fraîche", "fraîches".
+func fraisFR(n noun) string {
+	switch {
+	case n.fem && n.plural:
+		return "fraîches"
+	case n.fem:
+		return "fraîche"
+	}
+	return "frais"
 }
 
 // pronOf is "le", "la" or "les" for one or several foods.

@@ -167,7 +167,7 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 	default:
 		bases := pick(func(p prep) bool { return p.how == hBase })
 		eggs := pick(func(p prep) bool { return p.kind == KindEgg })
-		breads := pick(func(p prep) bool { return p.kind == KindBread })
+		breads := pick(func(p prep) bool { return p.how == hToast || p.how == hBreadSide })
 		spreads := pick(func(p prep) bool { return p.how == hSpread })
 		switch {
 		case len(bases) > 0:
@@ -187,7 +187,7 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 				}
 				add(p, n)
 			}
-		case len(breads) > 0 && len(spreads) > 0:
+		case len(breads) > 0 && len(spreads) > 0 && breads[0].how == hToast:
 			pattern = 3
 			add(breads[0], breads[0].n)
 			for _, p := range spreads {
