@@ -153,11 +153,10 @@ func frTypo(s string) string {
 }
 
 // ligatures writes "œ" where CIQUAL writes "oe" (œuf, bœuf, cœur, sœur, œil).
-func ligatures(s string) string {
-	r := strings.NewReplacer("oeuf", "œuf", "Oeuf", "Œuf", "OEUF", "ŒUF", "boeuf", "bœuf", "Boeuf", "Bœuf",
-		"coeur", "cœur", "Coeur", "Cœur", "oeil", "œil", "Oeil", "Œil", "soeur", "sœur", "manoeuvre", "manœuvre")
-	return r.Replace(s)
-}
+func ligatures(s string) string { return ligatureReplacer.Replace(s) }
+
+var ligatureReplacer = strings.NewReplacer("oeuf", "œuf", "Oeuf", "Œuf", "OEUF", "ŒUF", "boeuf", "bœuf", "Boeuf", "Bœuf",
+	"coeur", "cœur", "Coeur", "Cœur", "oeil", "œil", "Oeil", "Œil", "soeur", "sœur", "manoeuvre", "manœuvre")
 
 func capitalise(s string) string {
 	if s == "" {
