@@ -1151,6 +1151,18 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		step(fmt.Sprintf("Ajoutez %s.", p.n.le()), fmt.Sprintf("Add the %s.", p.n.EN))
 	}
 
+	// Every food is in some step: a second fat, a spread without bread…
+	for _, p := range parts {
+		if p.how == hGlass || stepWith(st.FR, p.n.FR) {
+			continue
+		}
+		if p.kind == KindFat {
+			step(fmt.Sprintf("Arrosez le plat d’un filet %s au moment de servir.", p.n.de()), fmt.Sprintf("Drizzle the %s over the dish when serving.", p.n.EN))
+			continue
+		}
+		step(fmt.Sprintf("Servez avec %s.", p.n.le()), fmt.Sprintf("Serve with the %s.", p.n.EN))
+	}
+
 	// 5. Seasoning: a pinch of salt within the cap, pepper, optional herbs and spices.
 	savoury := false
 	for _, p := range parts {
@@ -1286,6 +1298,16 @@ func rawVegPrep(p prep) (string, string) {
 			fmt.Sprintf("When serving, halve the %s, remove the stone and dice the flesh", p.n.EN)
 	}
 	return fmt.Sprintf("Lavez %s et coupez-%s en morceaux", le, pr), fmt.Sprintf("Wash the %s and cut %s into pieces", p.n.EN, it)
+}
+
+// stepWith reports whether a step names the food.
+func stepWith(steps []string, name string) bool {
+	for _, s := range steps {
+		if strings.Contains(s, name) {
+			return true
+		}
+	}
+	return false
 }
 
 func has(parts []prep, h how) bool {

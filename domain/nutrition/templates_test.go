@@ -350,3 +350,15 @@ func TestExplanationGolden(t *testing.T) {
 	require.Contains(t, rs[0].Explanation.EN, "The price limit is too low for these foods: raise it or add cheaper foods (legumes, eggs, grains).")
 	require.Contains(t, rs[0].Explanation.FR, "La limite de prix est trop basse pour ces aliments : augmentez-la ou ajoutez des aliments moins chers (légumineuses, œufs, céréales).")
 }
+
+// Every food of a recipe appears in its steps, whatever the mix (two fats, a spread without
+// bread, a drink).
+func TestStepsNameEveryFood(t *testing.T) {
+	t.Parallel()
+	r := texts(t, nutrition.LunchDinner, 1, 36017, 150, 9100, 70, 17270, 10, 16400, 10)
+	require.NotEmpty(t, stepWith(r.Steps.FR, "le poulet", "d’huile d’olive"))
+	require.NotEmpty(t, stepWith(r.Steps.FR, "beurre"), "the second fat has a step")
+	r = texts(t, nutrition.Snack, 1, 19593, 125, 15202, 15, 2070, 150)
+	require.NotEmpty(t, stepWith(r.Steps.FR, "beurre de cacahuète"))
+	require.NotEmpty(t, stepWith(r.Steps.FR, "jus d’orange", "verre"))
+}
