@@ -823,8 +823,12 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		m := mins(p.lo, p.hi)
 		f, e := inFat(p)
 		f, e = strings.Replace(f, "dans un peu", "avec un peu", 1), strings.Replace(e, "in a little", "with a little", 1)
-		step(fmt.Sprintf("Lavez %s, coupez-%s en cubes, mélangez %s et faites rôtir au four à 200%s°C, %s.", p.n.le(), p.n.pron(), f, nbsp, m.FR),
-			fmt.Sprintf("Wash the %s, cut %s into cubes, toss %s and roast at 200 °C (400 °F) for %s.", p.n.EN, enIt(p.n), e, m.EN))
+		wash, washEN := "Lavez", "Wash"
+		if containsAny(strings.ToLower(p.food.Name.FR), []string{"courge", "butternut", "potiron", "potimarron", "betterave", "panais"}) {
+			wash, washEN = "Épluchez", "Peel"
+		}
+		step(fmt.Sprintf("%s %s, coupez-%s en cubes, mélangez %s et faites rôtir au four à 200%s°C, %s.", wash, p.n.le(), p.n.pron(), f, nbsp, m.FR),
+			fmt.Sprintf("%s the %s, cut %s into cubes, toss %s and roast at 200 °C (400 °F) for %s.", washEN, p.n.EN, enIt(p.n), e, m.EN))
 	}
 	for _, p := range by(hFishOven) {
 		m := mins(p.lo, p.hi)

@@ -172,7 +172,14 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 		switch {
 		case len(bases) > 0:
 			pattern = 2
-			add(bases[0], named(bases[0], false))
+			cereals := pick(func(p prep) bool { return p.how == hCereal })
+			if (bases[0].kind == KindMilk || bases[0].kind == KindDrink) && len(cereals) > 0 {
+				// Milk poured over oats is a bowl of oats: "Bol de flocons d’avoine et banane".
+				used[bases[0].food.Code] = true // the milk stays out of the name
+				add(cereals[0], named(cereals[0], false))
+			} else {
+				add(bases[0], named(bases[0], false))
+			}
 			for _, h := range []how{hFruit, hCereal, hNuts} {
 				for _, p := range pick(func(p prep) bool { return p.how == h }) {
 					add(p, named(p, false))

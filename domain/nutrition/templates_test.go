@@ -198,6 +198,7 @@ func TestBreakfastTartinesAndMilk(t *testing.T) {
 	r = texts(t, nutrition.Breakfast, 1, 32004, 60, 19041, 200, 13039, 120)
 	require.NotEmpty(t, stepWith(r.Steps.FR, "Dans un bol, mettez le muesli et la pomme, puis versez le lait demi-écrémé"))
 	require.Empty(t, stepWith(r.Steps.FR, "dans un verre"))
+	require.Equal(t, nutrition.Text{FR: "Bol de muesli et pomme", EN: "Muesli bowl with apple"}, r.Name, "the cereal names a bowl of cereal and milk")
 	require.Contains(t, r.Steps.FR, "Lavez la pomme, retirez le trognon et coupez-la en dés.")
 }
 
