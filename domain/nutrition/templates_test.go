@@ -185,6 +185,25 @@ func TestBreakfastBowlIsAssembledCold(t *testing.T) {
 		}
 	}
 	require.LessOrEqual(t, r.DurationMin, 15)
+
+	// The same with a plain yoghurt, banana and oats only.
+	r = texts(t, nutrition.Breakfast, 1, 19593, 125, 13005, 100, 32140, 40)
+	require.Equal(t, nutrition.Text{FR: "Bol de yaourt nature, banane et flocons d’avoine", EN: "Plain yoghurt bowl with banana and oats"}, r.Name)
+	require.Equal(t, []string{
+		"Pesez les ingrédients selon les quantités de la recette.",
+		"Pelez la banane et coupez-la en rondelles.",
+		"Dans un bol, versez le yaourt nature" + nnb + "; ajoutez les flocons d’avoine et la banane. Pour des flocons plus tendres, préparez le bol la veille et gardez-le au réfrigérateur.",
+		"Facultatif, selon votre placard" + nnb + ": une pincée de cannelle.",
+		"Servez aussitôt, ou emportez dans une boîte hermétique.",
+	}, r.Steps.FR)
+	require.Equal(t, []string{
+		"Weigh the ingredients as the recipe lists them.",
+		"Peel the banana and slice it.",
+		"In a bowl, spoon the plain yoghurt; add the oats and banana. For softer flakes, make the bowl the night before and keep it in the fridge.",
+		"Optional, from the cupboard: a pinch of cinnamon.",
+		"Serve at once, or pack in an airtight box.",
+	}, r.Steps.EN)
+	require.Equal(t, 10, r.DurationMin)
 }
 
 // Bread and spreads make tartines; cereal and milk make a bowl, milk alone goes in a glass.
