@@ -1138,6 +1138,10 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		step(fmt.Sprintf("Servez %s à part.", p.n.le()), fmt.Sprintf("Serve the %s on the side.", p.n.EN))
 	}
 	for _, p := range by(hDessert) {
+		if c != LunchDinner {
+			step(fmt.Sprintf("Servez %s à côté.", p.n.le()), fmt.Sprintf("Serve the %s on the side.", p.n.EN))
+			continue
+		}
 		if strings.Contains(p.n.FR, "dessert") {
 			step(fmt.Sprintf("Servez %s pour finir le repas.", p.n.le()), fmt.Sprintf("Serve the %s to finish the meal.", p.n.EN))
 			continue
@@ -1268,8 +1272,13 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 				fmt.Sprintf("Plate %s and serve hot. To take away: in an airtight box, cooled in under an hour, up to %s in the fridge; reheat for 2 to 3 minutes in the microwave%s.", e, keepEN, rawNoteEN))
 		}
 	} else if servings > 1 {
-		step(fmt.Sprintf("Préparez de même %d portions ; elles se gardent 2 jours au réfrigérateur en boîte hermétique (coupez les fruits au dernier moment).", servings),
-			fmt.Sprintf("Make %d servings the same way; they keep for 2 days in the fridge in airtight boxes (cut the fruit at the last minute).", servings))
+		fr := fmt.Sprintf("Préparez de même %d portions ; elles se gardent 2 jours au réfrigérateur en boîte hermétique", servings)
+		en := fmt.Sprintf("Make %d servings the same way; they keep for 2 days in the fridge in airtight boxes", servings)
+		if len(fruit) > 0 {
+			fr += " (coupez les fruits au dernier moment)"
+			en += " (cut the fruit at the last minute)"
+		}
+		step(fr+".", en+".")
 		active += servings - 1
 	} else {
 		step("Servez aussitôt, ou emportez dans une boîte hermétique.", "Serve at once, or pack in an airtight box.")
