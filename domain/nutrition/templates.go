@@ -43,11 +43,17 @@ func WriteTexts(r *Recipe, foods map[int]Food, seed uint64) {
 // 5 minutes. It knows no category, so it reads the foods as a lunch or dinner; WriteTexts sets
 // the exact duration of a generated recipe.
 func Duration(ings []Ingredient, foods map[int]Food, servings int) int {
-	parts := partsOf(LunchDinner, ings, foods, servings)
+	return DurationFor(LunchDinner, ings, foods, servings)
+}
+
+// DurationFor is Duration for a recipe of category c (eggs are scrambled at breakfast and
+// boiled at lunch, a breakfast is not boxed).
+func DurationFor(c Category, ings []Ingredient, foods map[int]Food, servings int) int {
+	parts := partsOf(c, ings, foods, servings)
 	if len(parts) == 0 {
 		return 5
 	}
-	_, d := writeSteps(LunchDinner, parts, max(servings, 1))
+	_, d := writeSteps(c, parts, max(servings, 1))
 	return d
 }
 

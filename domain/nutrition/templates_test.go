@@ -297,6 +297,9 @@ func TestDurationFollowsTheSteps(t *testing.T) {
 	for _, r := range []nutrition.Recipe{bowl, rice, beans} {
 		require.Zero(t, r.DurationMin%5)
 	}
+	cat, _ := shipped(t)
+	foods := map[int]nutrition.Food{19593: cat[19593], 13005: cat[13005]}
+	require.Equal(t, bowl.DurationMin, nutrition.DurationFor(nutrition.Breakfast, bowl.Ingredients, foods, 1), "DurationFor matches the steps")
 }
 
 // The override table names only foods that exist, and generated recipes get their duration from
