@@ -241,9 +241,13 @@ func TestNamesReadAsACookWrites(t *testing.T) {
 	tableFR := regexp.MustCompile(`(?i)(^|[\s’])(crue?s?|cuite?s?|appertisée?s?|égouttée?s?|préemballée?s?|sèche?s?|surgelée?s?|oeufs?|boeuf|ou|aliment moyen|sans précision|MG)($|[\s,])|'|\(|,\s*$`)
 	tableEN := regexp.MustCompile(`(?i)\b(raw|canned|drained|prepacked|average|or)\b|\(`)
 	elision := regexp.MustCompile(`(?i)\b(de|le|la) [aeiouéèêœh]`)
+	broken := regexp.MustCompile(`  | ,|\.\.|%!|\x{FFFD}|^\s|\s$| \.|(?i)\bthe the\b|(^|\s)(de|à) les? `)
 	recipes := randomRecipes(t, 300)
 	require.Greater(t, len(recipes), 250)
 	for _, r := range recipes {
+		for _, s := range append(append([]string{r.Name.FR, r.Name.EN}, r.Steps.FR...), r.Steps.EN...) {
+			require.NotRegexp(t, broken, s, "du, des, au, aux; no formatting slip")
+		}
 		require.NotRegexp(t, tableFR, strings.ReplaceAll(r.Name.FR, "ambon cru", "ambon"), "cured ham is jambon cru")
 		require.NotRegexp(t, tableEN, r.Name.EN)
 		if m := elision.FindString(r.Name.FR); m != "" {
