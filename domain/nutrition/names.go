@@ -233,7 +233,7 @@ func culinaryFromTable(f Food) noun {
 		case strings.HasPrefix(cut, "à "):
 			// "Boeuf, à bourguignon ou pot-au-feu" is bœuf à bourguignon.
 			out.FR = head + " " + cut
-		case cut != "" && !containsAny(cut, notACut) && len(strings.Fields(cut)) <= 3 && !strings.Contains(cut, "/"):
+		case cut != "" && !hasAny(cut, notACut) && len(strings.Fields(cut)) <= 3 && !strings.Contains(cut, "/"):
 			animal := noun{FR: head}
 			out.FR = cut + " " + animal.de()
 			if cutEN != "" && !strings.Contains(cutEN, "/") {

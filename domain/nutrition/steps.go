@@ -362,16 +362,16 @@ func planOf(c Category, parts []prep) []prep {
 				p.how = hSlice
 			case isPoultry(fr):
 				p.how, p.lo, p.hi = hPoultryPan, 8, 10
-				if containsAny(fr, []string{"cuisse", "pilon", "aile", "éviscéré", "entier"}) {
+				if hasAny(fr, []string{"cuisse", "pilon", "aile", "éviscéré", "entier"}) {
 					p.how, p.lo, p.hi, p.fat = hPoultryRoast, 35, 40, false
 				}
 			case strings.Contains(fr, "haché") || strings.Contains(fr, "hachage") || strings.Contains(fr, "maigre 90") || strings.Contains(fr, "maigre 80"):
 				p.how, p.lo, p.hi = hMincedPan, 6, 8
-			case containsAny(fr, braiseCuts):
+			case hasAny(fr, braiseCuts):
 				p.how, p.lo, p.hi, p.fat = hBraise, 120, 150, hasFat
 			case strings.HasPrefix(fr, "porc"):
 				p.how, p.lo, p.hi = hPorkPan, 10, 12
-			case containsAny(fr, steakCuts):
+			case hasAny(fr, steakCuts):
 				p.how, p.lo, p.hi = hSteakPan, 4, 6
 			default:
 				p.how, p.lo, p.hi = hMeatPan, 10, 12
@@ -381,7 +381,7 @@ func planOf(c Category, parts []prep) []prep {
 			switch {
 			case p.state == stateCanned:
 				p.how = hDrainFlake
-			case containsAny(fr, spreadWords) || strings.HasPrefix(fr, "oeufs de") || strings.HasPrefix(fr, "œufs de"):
+			case hasAny(fr, spreadWords) || strings.HasPrefix(fr, "oeufs de") || strings.HasPrefix(fr, "œufs de"):
 				p.how = hAsIs
 				if hasBread && c != LunchDinner {
 					p.how = hSpread
@@ -410,7 +410,7 @@ func planOf(c Category, parts []prep) []prep {
 				p.how, p.lo, p.hi = hSausage, 12, 15
 			case p.state == stateCanned:
 				p.how = hDrain
-			case containsAny(fr, spreadWords):
+			case hasAny(fr, spreadWords):
 				p.how = hAsIs
 				if hasBread && c != LunchDinner {
 					p.how = hSpread
@@ -456,7 +456,7 @@ func planOf(c Category, parts []prep) []prep {
 						break
 					}
 				}
-				if c != LunchDinner && containsAny(fr, []string{"carotte", "concombre", "radis", "céleri", "poivron", "tomate"}) {
+				if c != LunchDinner && hasAny(fr, []string{"carotte", "concombre", "radis", "céleri", "poivron", "tomate"}) {
 					p.how = hVegRaw
 				}
 				if strings.Contains(fr, "surgelé") && p.how == hVegRaw {
@@ -471,7 +471,7 @@ func planOf(c Category, parts []prep) []prep {
 				p.fat = hasFat && (p.how == hVegSaute || p.how == hVegRoast || p.how == hVegWilt)
 			}
 		case KindFruit:
-			prepared := containsAny(fr, []string{"compote", "salade de fruits", "purée", "au sirop", "mélange"})
+			prepared := hasAny(fr, []string{"compote", "salade de fruits", "purée", "au sirop", "mélange"})
 			switch {
 			case strings.Contains(fr, "citron"):
 				p.how = hLemon
@@ -511,7 +511,7 @@ func planOf(c Category, parts []prep) []prep {
 				p.how = hBreadSide
 			case p.food.Subgroup == "pastry dough":
 				p.how = hDishRaw
-			case p.food.Subgroup != "breads and similar" || containsAny(fr, []string{"biscotte", "galette", "grillé", "pita", "sans gluten", "pop-corn", "cracker", "gressin", "tortilla", "wrap"}):
+			case p.food.Subgroup != "breads and similar" || hasAny(fr, []string{"biscotte", "galette", "grillé", "pita", "sans gluten", "pop-corn", "cracker", "gressin", "tortilla", "wrap"}):
 				p.how = hBreadSide
 			default:
 				p.how = hToast
@@ -657,7 +657,7 @@ const pinchG = 0.4
 // enIt is "it" or "them" for an English noun.
 func enIt(n noun) string {
 	e := strings.ToLower(n.EN)
-	if strings.HasSuffix(e, "s") && !strings.HasSuffix(e, "ss") && !containsAny(e, []string{"hummus", "couscous", "asparagus", "molasses", "quinoa"}) {
+	if strings.HasSuffix(e, "s") && !strings.HasSuffix(e, "ss") && !hasAny(e, []string{"hummus", "couscous", "asparagus", "molasses", "quinoa"}) {
 		return "them"
 	}
 	if strings.HasSuffix(e, "eggs") || strings.HasSuffix(e, "grapes") {
@@ -824,7 +824,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		f, e := inFat(p)
 		f, e = strings.Replace(f, "dans un peu", "avec un peu", 1), strings.Replace(e, "in a little", "with a little", 1)
 		wash, washEN := "Lavez", "Wash"
-		if containsAny(strings.ToLower(p.food.Name.FR), []string{"courge", "butternut", "potiron", "potimarron", "betterave", "panais"}) {
+		if hasAny(strings.ToLower(p.food.Name.FR), []string{"courge", "butternut", "potiron", "potimarron", "betterave", "panais"}) {
 			wash, washEN = "Épluchez", "Peel"
 		}
 		step(fmt.Sprintf("%s %s, coupez-%s en cubes, mélangez %s et faites rôtir au four à 200%s°C, %s.", wash, p.n.le(), p.n.pron(), f, nbsp, m.FR),
@@ -913,7 +913,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		m := mins(p.lo, p.hi)
 		f, e := inFat(p)
 		wash, washEN := "Lavez", "Wash"
-		if containsAny(strings.ToLower(p.food.Name.FR), []string{"oignon", "échalote", "ail"}) {
+		if hasAny(strings.ToLower(p.food.Name.FR), []string{"oignon", "échalote", "ail"}) {
 			wash, washEN = "Épluchez", "Peel"
 		}
 		step(fmt.Sprintf("%s %s, émincez-%s et faites-%s sauter %s à feu moyen, %s.", wash, p.n.le(), p.n.pron(), p.n.pron(), f, m.FR),
@@ -987,7 +987,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		case "spices":
 			step(fmt.Sprintf("Saupoudrez le plat %s.", p.n.de()), fmt.Sprintf("Sprinkle the dish with the %s.", p.n.EN))
 		default:
-			if containsAny(strings.ToLower(p.food.Name.FR), []string{"bouillon", "fond de"}) {
+			if hasAny(strings.ToLower(p.food.Name.FR), []string{"bouillon", "fond de"}) {
 				step(fmt.Sprintf("Délayez %s dans un peu d’eau chaude et versez sur le plat.", p.n.le()),
 					fmt.Sprintf("Dissolve the %s in a little hot water and pour it over the dish.", p.n.EN))
 				continue
@@ -1104,7 +1104,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		}
 	}
 	for _, p := range by(hCheeseSide) {
-		if containsAny(strings.ToLower(p.food.Name.FR), []string{"feta", "chèvre frais", "ricotta", "cottage"}) {
+		if hasAny(strings.ToLower(p.food.Name.FR), []string{"feta", "chèvre frais", "ricotta", "cottage"}) {
 			step(fmt.Sprintf("Émiettez %s.", p.n.le()), fmt.Sprintf("Crumble the %s.", p.n.EN))
 			continue
 		}
@@ -1294,15 +1294,15 @@ func rawVegPrep(p prep) (string, string) {
 	fr := strings.ToLower(p.food.Name.FR)
 	le, pr, it := p.n.le(), p.n.pron(), enIt(p.n)
 	switch {
-	case containsAny(fr, []string{"laitue", "salade", "mâche", "roquette", "cresson", "mesclun", "pousses", "frisée", "scarole", "batavia"}):
+	case hasAny(fr, []string{"laitue", "salade", "mâche", "roquette", "cresson", "mesclun", "pousses", "frisée", "scarole", "batavia"}):
 		return fmt.Sprintf("Lavez et essorez %s", le), fmt.Sprintf("Wash and spin-dry the %s", p.n.EN)
 	case strings.Contains(fr, "tomate cerise"):
 		return fmt.Sprintf("Lavez %s et coupez-%s en deux", le, pr), fmt.Sprintf("Wash and halve the %s", p.n.EN)
 	case strings.Contains(fr, "tomate"):
 		return fmt.Sprintf("Lavez %s et coupez-%s en quartiers", le, pr), fmt.Sprintf("Wash the %s and cut %s into wedges", p.n.EN, it)
-	case containsAny(fr, []string{"concombre", "radis", "courgette"}):
+	case hasAny(fr, []string{"concombre", "radis", "courgette"}):
 		return fmt.Sprintf("Lavez %s et coupez-%s en rondelles", le, pr), fmt.Sprintf("Wash and slice the %s", p.n.EN)
-	case containsAny(fr, []string{"carotte", "céleri", "navet"}):
+	case hasAny(fr, []string{"carotte", "céleri", "navet"}):
 		return fmt.Sprintf("Épluchez %s et coupez-%s en bâtonnets", le, pr), fmt.Sprintf("Peel the %s and cut %s into sticks", p.n.EN, it)
 	case strings.Contains(fr, "endive"):
 		return fmt.Sprintf("Effeuillez %s et émincez-%s", le, pr), fmt.Sprintf("Separate the leaves of the %s and slice %s", p.n.EN, it)
@@ -1389,19 +1389,19 @@ func fruitPrep(p prep) (string, string) {
 			fmt.Sprintf("Thaw the %s in the fridge the night before, or add %s still frozen.", p.n.EN, it)
 	case strings.HasPrefix(fr, "banane"):
 		return fmt.Sprintf("Pelez %s et coupez-%s en rondelles.", le, pr), fmt.Sprintf("Peel the %s and slice %s.", p.n.EN, it)
-	case containsAny(fr, []string{"orange", "clémentine", "mandarine", "pamplemousse"}):
+	case hasAny(fr, []string{"orange", "clémentine", "mandarine", "pamplemousse"}):
 		return fmt.Sprintf("Pelez %s et détachez les quartiers.", le), fmt.Sprintf("Peel the %s and separate the segments.", p.n.EN)
-	case containsAny(fr, []string{"kiwi", "mangue", "ananas", "melon", "pastèque", "papaye", "litchi", "grenade"}):
+	case hasAny(fr, []string{"kiwi", "mangue", "ananas", "melon", "pastèque", "papaye", "litchi", "grenade"}):
 		return fmt.Sprintf("Pelez %s et coupez-%s en dés.", le, pr), fmt.Sprintf("Peel and dice the %s.", p.n.EN)
 	case strings.HasPrefix(fr, "fraise"):
 		return fmt.Sprintf("Rincez %s, équeutez-%s et coupez-%s en deux.", le, pr, pr), fmt.Sprintf("Rinse, hull and halve the %s.", p.n.EN)
-	case containsAny(fr, []string{"framboise", "myrtille", "mûre", "groseille", "cassis", "raisin"}):
+	case hasAny(fr, []string{"framboise", "myrtille", "mûre", "groseille", "cassis", "raisin"}):
 		return fmt.Sprintf("Rincez délicatement %s et égouttez-%s.", le, pr), fmt.Sprintf("Gently rinse and drain the %s.", p.n.EN)
 	case strings.HasPrefix(fr, "cerise"):
 		return fmt.Sprintf("Rincez %s et dénoyautez-%s.", le, pr), fmt.Sprintf("Rinse and stone the %s.", p.n.EN)
-	case containsAny(fr, []string{"pêche", "nectarine", "brugnon", "abricot", "prune", "mirabelle"}):
+	case hasAny(fr, []string{"pêche", "nectarine", "brugnon", "abricot", "prune", "mirabelle"}):
 		return fmt.Sprintf("Lavez %s, retirez le noyau et coupez-%s en quartiers.", le, pr), fmt.Sprintf("Wash the %s, remove the stone and cut %s into wedges.", p.n.EN, it)
-	case containsAny(fr, []string{"pomme", "poire", "coing"}):
+	case hasAny(fr, []string{"pomme", "poire", "coing"}):
 		return fmt.Sprintf("Lavez %s, retirez le trognon et coupez-%s en dés.", le, pr), fmt.Sprintf("Wash the %s, core and dice %s.", p.n.EN, it)
 	}
 	return fmt.Sprintf("Lavez %s et coupez-%s en morceaux.", le, pr), fmt.Sprintf("Wash the %s and cut %s into pieces.", p.n.EN, it)
