@@ -6,8 +6,11 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/go-chi/chi/v5/middleware"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/puddle/v2"
 	inertia "github.com/romsar/gonertia/v3"
 
 	"github.com/gamelle/gamelle/domain/identity"
@@ -20,6 +23,12 @@ import (
 // serverError logs err and shows the translated server-error page; internals never reach the
 // person.
 func (s *Core) serverError(w http.ResponseWriter, r *http.Request, err error) {
+	if isOutage(err) {
+		// Any handler's read can be the first to meet a database that went away (the landing
+		// page reads the pack catalogue without touching the session): that is a 503, not a bug.
+		s.unavailable(w, r, err)
+		return
+	}
 	s.log.Error("server error", "err", err, "path", logPath(r), "request_id", middleware.GetReqID(r.Context()))
 	if s.inertia == nil || r.Context().Value(localeKey) == nil {
 		http.Error(w, s.t(r, "error.server"), http.StatusInternalServerError)
@@ -39,6 +48,32 @@ func (s *Core) unavailable(w http.ResponseWriter, r *http.Request, err error) {
 	s.log.Error("service unavailable", "err", err, "path", logPath(r), "request_id", middleware.GetReqID(r.Context()))
 	w.Header().Set("Retry-After", "5")
 	s.renderStatus(w, r, http.StatusServiceUnavailable, unavailablePage.With(statusProps{}))
+}
+
+// isOutage tells whether err means PostgreSQL cannot be reached (closed pool, refused or broken
+// connection, server shutting down or starting up) rather than a fault of the request.
+func isOutage(err error) bool {
+	if err == nil {
+		return false
+	}
+	if errors.Is(err, puddle.ErrClosedPool) {
+		return true
+	}
+	var connect *pgconn.ConnectError
+	if errors.As(err, &connect) {
+		return true
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) {
+		return true
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		// Class 08: connection exception; 57P01–57P03: admin shutdown, crash shutdown, cannot
+		// connect now (starting up or recovering).
+		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "57P01" || pgErr.Code == "57P02" || pgErr.Code == "57P03"
+	}
+	return false
 }
 
 // statusProps are what every page rendered with a status other than 200 receives: the request
