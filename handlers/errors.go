@@ -14,6 +14,7 @@ import (
 	inertia "github.com/romsar/gonertia/v3"
 
 	"github.com/gamelle/gamelle/domain/identity"
+	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/handlers/page"
 )
 
@@ -27,6 +28,10 @@ func (s *Core) serverError(w http.ResponseWriter, r *http.Request, err error) {
 		// Any handler's read can be the first to meet a database that went away (the landing
 		// page reads the pack catalogue without touching the session): that is a 503, not a bug.
 		s.unavailable(w, r, err)
+		return
+	}
+	if errors.Is(err, eventstore.ErrIdempotencyKeyReused) {
+		s.idempotencyKeyReused(w, r)
 		return
 	}
 	s.log.Error("server error", "err", err, "path", logPath(r), "request_id", middleware.GetReqID(r.Context()))
@@ -48,6 +53,19 @@ func (s *Core) unavailable(w http.ResponseWriter, r *http.Request, err error) {
 	s.log.Error("service unavailable", "err", err, "path", logPath(r), "request_id", middleware.GetReqID(r.Context()))
 	w.Header().Set("Retry-After", "5")
 	s.renderStatus(w, r, http.StatusServiceUnavailable, unavailablePage.With(statusProps{}))
+}
+
+// idempotencyKeyReused answers a form sent again under the key of an earlier, different
+// request (its answer was lost, then the form changed): nothing was done. A form from one of our
+// pages goes back there with the translated message as an error flash; any other client gets
+// 422 with the message.
+func (s *Core) idempotencyKeyReused(w http.ResponseWriter, r *http.Request) {
+	msg := s.t(r, "error.idempotency_reused")
+	if back := r.Header.Get("Referer"); back != "" && sameOrigin(r, back) {
+		s.redirectWithFlash(w, r, back, "error", msg)
+		return
+	}
+	http.Error(w, msg, http.StatusUnprocessableEntity)
 }
 
 // isOutage tells whether err means PostgreSQL cannot be reached (closed pool, refused or broken

@@ -200,6 +200,19 @@ func (s *Needs) Request(ctx context.Context, userID uuid.UUID, sv Survey, idempo
 			return fmt.Errorf("nutrition: charge needs calculation %s: %w", id, err)
 		}
 		if res.Duplicate {
+			// The key was used before: the same survey is the same request, another survey under
+			// it is a mistake the person must hear about (the charge covers the first one only).
+			var first Survey
+			var raw []byte
+			if err := tx.QueryRow(ctx, `SELECT input FROM needs_requests WHERE id = $1`, id).Scan(&raw); err != nil {
+				return fmt.Errorf("nutrition: read needs request %s: %w", id, err)
+			}
+			if err := json.Unmarshal(raw, &first); err != nil {
+				return fmt.Errorf("nutrition: read needs request %s: %w", id, err)
+			}
+			if first != sv {
+				return &eventstore.IdempotencyKeyReusedError{Key: chargeRef(id)}
+			}
 			return nil
 		}
 		now := s.now().UTC()

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField } from '../../components/auth/form-field'
 import { SelectField } from '../../components/profile/select-field'
+import { newKey, renewKeyOnAnswer } from '../../lib/idempotency'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 
@@ -41,10 +42,6 @@ const meals = ['breakfast', 'lunch', 'dinner', 'snack'] as const
 const activities = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const
 const objectives = ['weight_loss', 'muscle_gain', 'recomposition', 'maintenance'] as const
 const presets = ['default', 'high_protein', 'high_carbs', 'low_carbs', 'balanced'] as const
-
-function newKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`
-}
 
 /** The needs survey (paid calculation), its progress and the explained result to accept. */
 export default function SurveyPage() {
@@ -92,7 +89,7 @@ export default function SurveyPage() {
         mealSplit: { breakfast: n(d.mealSplit.breakfast), lunch: n(d.mealSplit.lunch), dinner: n(d.mealSplit.dinner), snack: n(d.mealSplit.snack) },
       }
     })
-    form.post(url('account.survey.post'), { preserveScroll: true, onSuccess: () => form.setData('idempotencyKey', newKey()) })
+    form.post(url('account.survey.post'), { preserveScroll: true, ...renewKeyOnAnswer(() => form.setData('idempotencyKey', newKey())) })
   }
   const total = meals.reduce((s, m) => s + (Number(form.data.mealSplit[m]) || 0), 0)
   const fmt = (v: number, digits = 0) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(v)

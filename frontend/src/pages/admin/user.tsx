@@ -7,10 +7,9 @@ import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
 import { TableFrame } from '../../components/admin/table-frame'
 import { url } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
+import { newKey, renewKeyOnAnswer } from '../../lib/idempotency'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
-
-const newKey = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`
 
 /** /dashboard/admin/users/{userId}: one person, their balance, purchases and history; grant, deduct, role. */
 export default function User() {
@@ -24,8 +23,11 @@ export default function User() {
     e.preventDefault()
     adjust.post(url('dashboard.admin.users.tokens.post', { params: { userId: person.id } }), {
       preserveScroll: true,
-      onSuccess: () => adjust.setData({ amount: '', reason: '', idempotencyKey: newKey() }),
-      onError: (errs) => document.getElementById(errs.amount ? 'adjust-amount' : 'adjust-reason')?.focus(),
+      // A success empties the form; any answer renews the key (a changed form is a new request).
+      ...renewKeyOnAnswer(() => adjust.setData('idempotencyKey', newKey()), {
+        onSuccess: () => adjust.setData({ amount: '', reason: '', idempotencyKey: newKey() }),
+        onError: (errs) => document.getElementById(errs.amount ? 'adjust-amount' : 'adjust-reason')?.focus(),
+      }),
     })
   }
   const submitRole = (e: FormEvent) => {

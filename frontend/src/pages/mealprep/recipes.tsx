@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import MealPrepHeader from '../../components/mealprep/header'
 import { ShoppingListLink } from '../../components/shopping/shopping-list-link'
+import { newKey, renewKeyOnAnswer } from '../../lib/idempotency'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import type { PageProps } from '../../types'
@@ -11,10 +12,6 @@ type Category = PageProps['mealprep/recipes']['categories'][number]
 
 /** Poll interval while a request is running. */
 const POLL_MS = 1000
-
-function newKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`
-}
 
 /** The meal prep's recipes: the plan, the generation form and its progress, the recipes. */
 export default function MealPrepRecipes() {
@@ -37,7 +34,7 @@ export default function MealPrepRecipes() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    form.post(url('mealprep.recipes.post', { params: { id: mealPrep.id } }), { preserveScroll: true, onSuccess: () => form.setData('idempotencyKey', newKey()) })
+    form.post(url('mealprep.recipes.post', { params: { id: mealPrep.id } }), { preserveScroll: true, ...renewKeyOnAnswer(() => form.setData('idempotencyKey', newKey())) })
   }
 
   // "Generate what is missing" sends one request per missing meal, one after the other.
