@@ -4,9 +4,15 @@ import (
 	"io"
 	"net/http"
 	"testing"
+	"time"
 
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertest"
 	"github.com/stretchr/testify/require"
 
+	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/data"
 )
@@ -86,4 +92,69 @@ func TestReusedIdempotencyKeyWithAnotherBodyIs422(t *testing.T) {
 	bal, err = admin.srv.wallets.Balance(t.Context(), personID)
 	require.NoError(t, err)
 	require.EqualValues(t, 6+20-10, bal, "the survey charged once")
+}
+
+// generatedRecipe asks for one recipe in meal prep id (which holds foods) and works the job, so
+// the meal prep has a recipe to edit; it returns the recipe's id.
+func (b *bundle) generatedRecipe(t *testing.T, id uuid.UUID, email string) string {
+	t.Helper()
+	recipes := "/mealprep/" + id.String() + "/recipes"
+	resp, _ := b.send(t, http.MethodPost, recipes, map[string]any{"category": "lunch_dinner", "count": 1}, recipes)
+	requireRedirect(t, resp, recipes)
+	_, p := b.visit(t, recipes)
+	reqID := uuid.MustParse(p.Props["generation"].([]any)[0].(map[string]any)["requestId"].(string))
+	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, mealprepapp.ScaledGenerator{}, 0))
+	tx, err := b.db.Pool.Begin(t.Context())
+	require.NoError(t, err)
+	_, err = w.Work(t.Context(), t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: id, OwnerID: b.userID(t, email)}, nil)
+	require.NoError(t, err)
+	require.NoError(t, tx.Commit(t.Context()))
+	var recipeID string
+	require.Eventually(t, func() bool {
+		_, p = b.visit(t, recipes)
+		list, _ := p.Props["recipes"].([]any)
+		if len(list) == 0 {
+			return false
+		}
+		recipeID = list[0].(map[string]any)["id"].(string)
+		return true
+	}, 10*time.Second, 20*time.Millisecond)
+	return recipeID
+}
+
+// Issue 18 item 6: numbers out of range (a food code of 2^40, beyond what the food tables
+// hold, or beyond 64 bits) are field errors, not 500s, and nothing is written.
+func TestOutOfRangeNumbersAreFieldErrors(t *testing.T) {
+	t.Parallel()
+	b := mealprepSetup(t, "range@example.test")
+	id := b.createMealPrep(t, "Semaine")
+	food := "/mealprep/" + id.String() + "/food"
+	resp, _ := b.send(t, http.MethodPost, food, map[string]any{"foodCode": 36018, "grams": 200}, food)
+	requireRedirect(t, resp, food)
+	recipeID := b.generatedRecipe(t, id, "range@example.test")
+	recipePath := "/mealprep/" + id.String() + "/recipe/" + recipeID
+	const huge = 1 << 40
+	for _, c := range []struct {
+		method, path, back string
+		body               map[string]any
+		field              string
+	}{
+		{http.MethodPost, food, food, map[string]any{"foodCode": huge, "grams": 100}, "foodCode"},
+		{http.MethodPost, food, food, map[string]any{"foodCode": "99999999999999999999999", "grams": 100}, "foodCode"},
+		{http.MethodPost, food, food, map[string]any{"foodCode": 36018, "grams": huge}, "grams"},
+		{http.MethodPost, food, food, map[string]any{"foodCode": 36018, "grams": "-99999999999999999999999"}, "grams"},
+		{http.MethodDelete, food, food, map[string]any{"foodCode": huge}, "foodCode"},
+		{http.MethodPatch, "/mealprep/" + id.String() + "/recipes", recipePath, map[string]any{"recipeId": recipeID, "ingredients": []map[string]any{{"foodCode": huge, "grams": 100}}}, "ingredients"},
+		{http.MethodPatch, "/mealprep/" + id.String() + "/recipes", recipePath, map[string]any{"recipeId": recipeID, "servings": huge}, "servings"},
+		{http.MethodPost, "/mealprep/" + id.String() + "/recipes", "/mealprep/" + id.String() + "/recipes", map[string]any{"category": "lunch_dinner", "count": huge}, "count"},
+	} {
+		resp, _ := b.send(t, c.method, c.path, c.body, c.back)
+		require.Equal(t, http.StatusSeeOther, resp.StatusCode, "%s %v", c.method, c.body)
+		_, p := b.visit(t, c.back)
+		require.NotEmpty(t, errorsOf(p)[c.field], "%s %v: %v", c.method, c.body, errorsOf(p))
+	}
+	_, p := b.visit(t, food)
+	foods := p.Props["foods"].([]any)
+	require.Len(t, foods, 1)
+	require.EqualValues(t, 200, foods[0].(map[string]any)["grams"])
 }

@@ -49,6 +49,11 @@ type flexInt int
 func (n *flexInt) UnmarshalJSON(data []byte) error {
 	s := strings.Trim(string(data), `"`)
 	v, err := strconv.Atoi(s)
+	if errors.Is(err, strconv.ErrRange) {
+		// A whole number too large for 64 bits saturates (Atoi returns the nearest bound), so
+		// the field's own rule refuses it as that field's error rather than as an unreadable form.
+		err = nil
+	}
 	if err != nil {
 		return fmt.Errorf("not a whole number: %q", s)
 	}

@@ -286,6 +286,11 @@ func (s *Service) Delete(ctx context.Context, owner, id uuid.UUID) (Result, erro
 // SetFood adds a food (CIQUAL or the owner's own) or changes its quantity.
 func (s *Service) SetFood(ctx context.Context, owner, id uuid.UUID, code, grams int) (Result, error) {
 	res, err := s.run(ctx, command{id: id, owner: owner, decide: func(ctx context.Context, tx pgx.Tx, m *mealprep.MealPrep) error {
+		// The rules before the lookup: an out-of-range code is the person's mistake, not a
+		// query the food tables' 32-bit codes would fail.
+		if err := mealprep.CheckFoodCode(code); err != nil {
+			return err
+		}
 		if err := mealprep.CheckGrams(grams); err != nil {
 			return err
 		}

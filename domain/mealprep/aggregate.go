@@ -219,8 +219,8 @@ func (m *MealPrep) SetFood(code, grams int) error {
 	if err := m.live(); err != nil {
 		return err
 	}
-	if code <= 0 {
-		return ErrInvalidFoodCode
+	if err := CheckFoodCode(code); err != nil {
+		return err
 	}
 	if err := CheckGrams(grams); err != nil {
 		return err
@@ -240,6 +240,9 @@ func (m *MealPrep) SetFood(code, grams int) error {
 // RemoveFood takes a food out.
 func (m *MealPrep) RemoveFood(code int) error {
 	if err := m.live(); err != nil {
+		return err
+	}
+	if err := CheckFoodCode(code); err != nil {
 		return err
 	}
 	if m.foodIndex(code) < 0 {

@@ -44,6 +44,8 @@ func IDFromStream(streamID string) (uuid.UUID, error) {
 const (
 	// MaxGrams is the largest quantity of one food: 5 kg.
 	MaxGrams = 5000
+	// MaxFoodCode is the largest food code: codes (CIQUAL's and custom foods') are 32-bit.
+	MaxFoodCode = 1<<31 - 1
 	// MinCount and MaxCount bound how many recipes one request asks for.
 	MinCount = 1
 	MaxCount = 10
@@ -112,6 +114,14 @@ func CheckName(name string) (string, error) {
 	return name, nil
 }
 
+// CheckFoodCode validates a food code's range (whether the food exists is the caller's to ask).
+func CheckFoodCode(code int) error {
+	if code <= 0 || code > MaxFoodCode {
+		return fmt.Errorf("%w: %d", ErrInvalidFoodCode, code)
+	}
+	return nil
+}
+
 // CheckGrams validates a quantity.
 func CheckGrams(g int) error {
 	if g <= 0 || g > MaxGrams {
@@ -135,8 +145,8 @@ func CheckIngredients(ings []Ingredient) error {
 	}
 	seen := make(map[int]bool, len(ings))
 	for _, in := range ings {
-		if in.FoodCode <= 0 {
-			return fmt.Errorf("%w: %w", ErrInvalidIngredients, ErrInvalidFoodCode)
+		if err := CheckFoodCode(in.FoodCode); err != nil {
+			return fmt.Errorf("%w: %w", ErrInvalidIngredients, err)
 		}
 		if seen[in.FoodCode] {
 			return fmt.Errorf("%w: food %d twice", ErrInvalidIngredients, in.FoodCode)
