@@ -158,3 +158,40 @@ func TestOutOfRangeNumbersAreFieldErrors(t *testing.T) {
 	require.Len(t, foods, 1)
 	require.EqualValues(t, 200, foods[0].(map[string]any)["grams"])
 }
+
+// Issue 18 item 7: a refused custom-food post stores nothing: the food and its place in the
+// meal prep are written in one transaction, after every rule passed (a bad quantity, a meal prep
+// that is full or gone used to leave the food behind).
+func TestRefusedCustomFoodLeavesNoRow(t *testing.T) {
+	t.Parallel()
+	b := mealprepSetup(t, "orphan@example.test")
+	id := b.createMealPrep(t, "Maison")
+	food := foodPath(id)
+	rows := func() int {
+		var n int
+		require.NoError(t, b.db.Pool.QueryRow(t.Context(), `SELECT count(*) FROM custom_foods`).Scan(&n))
+		return n
+	}
+	good := func(grams any) map[string]any {
+		return map[string]any{"name": "Granola maison", "language": "fr", "unit": "g", "kcal": 450, "proteinG": 10, "fatG": 18, "carbsG": 60, "grams": grams}
+	}
+	for _, grams := range []any{0, -5, 5001, "", 1 << 40} {
+		resp, _ := b.send(t, http.MethodPost, food+"/custom", good(grams), food)
+		requireRedirect(t, resp, food)
+		_, p := b.visit(t, food)
+		require.NotEmpty(t, errorsOf(p), "grams %v", grams)
+		require.Zero(t, rows(), "grams %v: no food stored", grams)
+	}
+	// A meal prep that was deleted: not found, nothing stored.
+	resp, _ := b.send(t, http.MethodDelete, "/mealprep", map[string]any{"id": id.String()}, "/dashboard/general")
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	resp, _ = b.send(t, http.MethodPost, food+"/custom", good(80), food)
+	require.Contains(t, []int{http.StatusNotFound, http.StatusSeeOther}, resp.StatusCode)
+	require.Zero(t, rows())
+
+	// The accepted post stores exactly one food.
+	id = b.createMealPrep(t, "Maison 2")
+	resp, _ = b.send(t, http.MethodPost, foodPath(id)+"/custom", good(80), foodPath(id))
+	requireRedirect(t, resp, foodPath(id))
+	require.Equal(t, 1, rows())
+}

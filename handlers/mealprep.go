@@ -657,15 +657,11 @@ func (h *MealPreps) addCustomFood(w http.ResponseWriter, r *http.Request) {
 		h.bodyError(w, r, err)
 		return
 	}
-	code, warning, errs, err := h.mealpreps.AddCustomFood(r.Context(), h.owner(r), mealprep.CustomFood{
+	warning, errs, res, err := h.mealpreps.AddCustomFoodTo(r.Context(), h.owner(r), m.ID(), mealprep.CustomFood{
 		Name: f.Name, Producer: f.Producer, Country: f.Country, Language: f.Language, Unit: f.Unit,
 		Kcal: f.Kcal.or(), ProteinG: f.ProteinG.or(), FatG: f.FatG.or(), CarbsG: f.CarbsG.or(),
 		SatFatG: f.SatFatG.v, FibreG: f.FibreG.v, SugarsG: f.SugarsG.v, SaltG: f.SaltG.v,
-	})
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
+	}, int(f.Grams))
 	if len(errs) > 0 {
 		out := inertia.ValidationErrors{}
 		for field, e := range errs {
@@ -674,10 +670,11 @@ func (h *MealPreps) addCustomFood(w http.ResponseWriter, r *http.Request) {
 		h.back(w, r, out)
 		return
 	}
-	if _, err := h.mealpreps.SetFood(r.Context(), h.owner(r), m.ID(), code, int(f.Grams)); err != nil {
+	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
+	h.waitRead(r.Context(), res)
 	// The food is added either way; the message says when its energy looks wrong.
 	msg := h.t(r, "mealprep.flash.custom_added")
 	if warning {

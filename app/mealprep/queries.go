@@ -13,6 +13,7 @@ import (
 
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/internal/db"
 	"github.com/gamelle/gamelle/projections"
 	"github.com/gamelle/gamelle/projections/mealpreps"
 )
@@ -275,15 +276,43 @@ func (s *Service) AddCustomFood(ctx context.Context, owner uuid.UUID, f mealprep
 	if len(errs) > 0 {
 		return 0, warning, errs, nil
 	}
-	err = s.pool.QueryRow(ctx, `INSERT INTO custom_foods (owner_id, name, producer, country, language, unit,
+	code, err = insertCustomFood(ctx, s.pool, owner, f)
+	return code, warning, nil, err
+}
+
+// AddCustomFoodTo stores a food of the person's own and puts grams of it in meal prep id, in
+// one transaction after every rule passed: a refused quantity, a full or deleted meal prep
+// leaves no food behind. Refused food values are errs (field by field); the warning is true
+// when the energy does not match the macros.
+func (s *Service) AddCustomFoodTo(ctx context.Context, owner, id uuid.UUID, f mealprep.CustomFood, grams int) (warning bool, errs mealprep.CustomFoodErrors, res Result, err error) {
+	errs, warning = f.Validate()
+	if len(errs) > 0 {
+		return warning, errs, Result{}, nil
+	}
+	if err := mealprep.CheckGrams(grams); err != nil {
+		return warning, nil, Result{}, err
+	}
+	r, err := s.run(ctx, command{id: id, owner: owner, decide: func(ctx context.Context, tx pgx.Tx, m *mealprep.MealPrep) error {
+		code, err := insertCustomFood(ctx, tx, owner, f)
+		if err != nil {
+			return err
+		}
+		return m.SetFood(code, grams)
+	}})
+	return warning, nil, result(r), err
+}
+
+func insertCustomFood(ctx context.Context, q db.DBTX, owner uuid.UUID, f mealprep.CustomFood) (int, error) {
+	var code int
+	err := q.QueryRow(ctx, `INSERT INTO custom_foods (owner_id, name, producer, country, language, unit,
 		kcal, protein_g, fat_g, carbs_g, sat_fat_g, fibre_g, sugars_g, salt_g)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING code`,
 		owner, f.Name, f.Producer, f.Country, f.Language, f.Unit, f.Kcal, f.ProteinG, f.FatG, f.CarbsG,
 		f.SatFatG, f.FibreG, f.SugarsG, f.SaltG).Scan(&code)
 	if err != nil {
-		return 0, warning, nil, fmt.Errorf("mealprep: add custom food for %s: %w", owner, err)
+		return 0, fmt.Errorf("mealprep: add custom food for %s: %w", owner, err)
 	}
-	return code, warning, nil, nil
+	return code, nil
 }
 
 // PersonalExport is what the person's data export holds for meal preps: their meal preps with
