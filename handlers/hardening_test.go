@@ -195,3 +195,23 @@ func TestRefusedCustomFoodLeavesNoRow(t *testing.T) {
 	requireRedirect(t, resp, foodPath(id))
 	require.Equal(t, 1, rows())
 }
+
+// Issue 18 item 9, admin side: the audit export writes a formula-like text as text, and
+// negative deltas stay numbers.
+func TestAdminCSVExportNeutralisesFormulas(t *testing.T) {
+	t.Parallel()
+	admin, _, personID := adminSetup(t)
+	_, err := admin.srv.wallets.Grant(t.Context(), grantCmd(personID, 5, "=cmd|' /C calc'!A0"))
+	require.NoError(t, err)
+	user := "/dashboard/admin/users/" + personID.String()
+	resp, _ := admin.send(t, http.MethodPost, user+"/tokens", map[string]any{"amount": -3, "reason": "@SUM(1+1)"}, user)
+	requireRedirect(t, resp, user)
+	waitForAudit(t, admin, 4)
+	resp = admin.do(t, http.MethodGet, "/dashboard/admin/export.csv?user=person@example.com", nil, nil)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Contains(t, string(body), ",'=cmd|' /C calc'!A0,")
+	require.NotContains(t, string(body), ",=cmd")
+	require.Contains(t, string(body), ",-3,", "a negative delta stays a number")
+}

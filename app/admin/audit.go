@@ -2,7 +2,6 @@ package admin
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
+	"github.com/gamelle/gamelle/internal/csvsafe"
 	"github.com/gamelle/gamelle/projections/tokenhistory"
 )
 
@@ -213,7 +213,7 @@ func (s *Service) ExportCSV(ctx context.Context, q AuditQuery, out io.Writer) er
 	if err != nil {
 		return err
 	}
-	w := csv.NewWriter(out)
+	w := csvsafe.NewWriter(out)
 	if err := w.Write([]string{"position", "occurred_at", "user_id", "email", "event_type", "reason", "ref", "delta", "balance_after", "actor"}); err != nil {
 		return err
 	}
@@ -225,8 +225,8 @@ func (s *Service) ExportCSV(ctx context.Context, q AuditQuery, out io.Writer) er
 		}
 		for _, e := range batch {
 			rec := []string{
-				strconv.FormatInt(e.Position, 10), e.OccurredAt.UTC().Format(time.RFC3339), e.UserID.String(), csvSafe(people[e.UserID].Email),
-				e.EventType, csvSafe(e.Reason), csvSafe(e.Ref), strconv.FormatInt(e.Delta, 10), strconv.FormatInt(e.BalanceAfter, 10), csvSafe(e.Actor),
+				strconv.FormatInt(e.Position, 10), e.OccurredAt.UTC().Format(time.RFC3339), e.UserID.String(), people[e.UserID].Email,
+				e.EventType, e.Reason, e.Ref, strconv.FormatInt(e.Delta, 10), strconv.FormatInt(e.BalanceAfter, 10), e.Actor,
 			}
 			if err := w.Write(rec); err != nil {
 				return err
@@ -252,10 +252,3 @@ func (s *Service) ExportCSV(ctx context.Context, q AuditQuery, out io.Writer) er
 	return flush()
 }
 
-// csvSafe stops a spreadsheet from running a cell as a formula (CSV injection).
-func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}

@@ -2,12 +2,13 @@ package nutrition
 
 import (
 	"bytes"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/gamelle/gamelle/internal/csvsafe"
 )
 
 // The shopping list: every ingredient of a meal prep's recipes (each recipe cooked once a day,
@@ -392,7 +393,7 @@ var aisleNames = map[Aisle]Text{
 // as the separator and a decimal comma, as French spreadsheets expect.
 func (l ShoppingList) CSV(locale string, units Units) []byte {
 	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
+	w := csvsafe.NewWriter(&buf) // food names are people's text: no formula reaches a spreadsheet
 	num := func(v float64) string {
 		s := fmt.Sprintf("%.2f", v)
 		if locale != "en" {

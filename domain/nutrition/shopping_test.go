@@ -134,3 +134,22 @@ func TestShoppingListTextAndCSVGolden(t *testing.T) {
 		"Meat and fish,\"Chicken, breast, without skin, raw\",400 g tray (15 oz),400,5.40\n"+
 		"Total,,,,6.57\n", string(list.CSV("en", nutrition.Imperial)))
 }
+
+// Issue 18 item 9: a food named like a formula (a custom food's name is the person's text) is
+// written as text, never as a formula a spreadsheet would run; numbers stay numbers.
+func TestShoppingListCSVNeutralisesFormulas(t *testing.T) {
+	t.Parallel()
+	list := nutrition.ShoppingList{Days: 1, Currency: nutrition.EUR, Total: 1, Aisles: []nutrition.AisleItems{{
+		Aisle: nutrition.AisleOther,
+		Items: []nutrition.ShoppingItem{
+			{Name: nutrition.Text{FR: "=cmd|' /C calc'!A0", EN: "=cmd|' /C calc'!A0"}, PurchaseG: 100, Cost: 1},
+			{Name: nutrition.Text{FR: "@SUM(1+1)", EN: "+1+1"}, PurchaseG: 100},
+		},
+	}}}
+	fr := string(list.CSV("fr", nutrition.Metric))
+	require.Contains(t, fr, ";'=cmd|' /C calc'!A0;")
+	require.Contains(t, fr, ";'@SUM(1+1);")
+	require.Contains(t, fr, ";100;1,00\n")
+	en := string(list.CSV("en", nutrition.Metric))
+	require.Contains(t, en, ",'+1+1,")
+}
