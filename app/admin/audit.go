@@ -251,4 +251,3 @@ func (s *Service) ExportCSV(ctx context.Context, q AuditQuery, out io.Writer) er
 	}
 	return flush()
 }
-
