@@ -5,7 +5,11 @@ package mail
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"log/slog"
+	"strings"
 )
 
 // Message is one rendered email.
@@ -24,3 +28,16 @@ type Sender interface {
 // ErrPermanent marks a delivery failure that retrying cannot fix (a refused recipient, a
 // malformed message); the job gives up instead of retrying.
 var ErrPermanent = errors.New("mail: permanent failure")
+
+// LogRecipient is how a log line names an email's recipient: the address's domain and a short
+// hash of the whole address (enough to match two lines about the same person, not to read who
+// it is), never the address itself, which logs must not keep.
+func LogRecipient(to string) slog.Attr {
+	addr := strings.ToLower(strings.TrimSpace(to))
+	domain := ""
+	if i := strings.LastIndexByte(addr, '@'); i >= 0 {
+		domain = addr[i+1:]
+	}
+	sum := sha256.Sum256([]byte(addr))
+	return slog.Group("to", slog.String("domain", domain), slog.String("hash", hex.EncodeToString(sum[:4])))
+}

@@ -38,7 +38,7 @@ type Stored struct {
 // Send stores m and logs that it arrived. Subjects and bodies carry codes and links, which no
 // log line may hold: the log points at /dev/mailbox instead.
 func (b *Mailbox) Send(ctx context.Context, m Message) error {
-	b.log.Info("email (dev mailbox): open /dev/mailbox to read it", "to", m.To)
+	b.log.Info("email (dev mailbox): open /dev/mailbox to read it", LogRecipient(m.To))
 	if _, err := b.pool.Exec(ctx,
 		`INSERT INTO dev_mailbox (recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4)`,
 		m.To, m.Subject, m.Text, m.HTML); err != nil {

@@ -39,8 +39,9 @@ func DefaultFrom(appURL string) string {
 
 type dropSender struct{ log *slog.Logger }
 
-// Send logs that an email was lost, without its subject or body (they hold codes and links).
+// Send logs that an email was lost, without its subject or body (they hold codes and links) and
+// with the recipient as LogRecipient names it.
 func (d dropSender) Send(_ context.Context, m Message) error {
-	d.log.Error("email dropped: SMTP_URL is not set in production", "to", m.To)
+	d.log.Error("email dropped: SMTP_URL is not set in production", LogRecipient(m.To))
 	return nil
 }
