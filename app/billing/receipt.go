@@ -60,6 +60,10 @@ func (s *Service) queueReceipt(ctx context.Context, tx pgx.Tx, c *billing.Checko
 		Template: mail.KindPurchaseReceipt, To: r.Email, Locale: r.Locale,
 		Data: mail.Data{Name: r.Name, Tokens: st.Tokens, Amount: FormatMoney(c.AmountPaidOr(st.AmountCents), st.Currency, r.Locale), Link: s.opts.AppURL + "/dashboard/general"},
 	}
+	// The address and the name wait sealed, as in every email job (identity's sealed.go).
+	if args, err = identityapp.SealEmailArgs(s.opts.AppKey, args); err != nil {
+		return fmt.Errorf("billing: seal receipt of %s: %w", c.ID(), err)
+	}
 	if _, err := s.jobs.InsertTx(ctx, tx, args, nil); err != nil {
 		return fmt.Errorf("billing: queue receipt of %s: %w", c.ID(), err)
 	}

@@ -181,7 +181,7 @@ func (s *Service) Balance(ctx context.Context, id uuid.UUID) (int64, error) {
 }
 
 func (s *Service) enqueue(ctx context.Context, tx pgx.Tx, kind mail.Kind, to string, lang identity.Language, d mail.Data) error {
-	args, err := sealEmailArgs(s.opts.Key, SendEmailArgs{Template: kind, To: to, Locale: string(lang), Data: d})
+	args, err := SealEmailArgs(s.opts.Key, SendEmailArgs{Template: kind, To: to, Locale: string(lang), Data: d})
 	if err != nil {
 		return err
 	}

@@ -173,12 +173,19 @@ func (s *Service) DeleteAccount(ctx context.Context, userID uuid.UUID, confirmEm
 				`DELETE FROM waitlist WHERE email = $1`,
 				`DELETE FROM dev_mailbox WHERE recipient = $1`,
 				`DELETE FROM rate_limits WHERE key = 'acct:' || $1`,
-				// Emails not sent yet (and any args a finished job kept) name the address.
-				`DELETE FROM river_job WHERE kind = 'send_email' AND args->>'to' = $1`,
 			} {
 				if _, err := tx.Exec(ctx, q, addr); err != nil {
 					return fmt.Errorf("identity: erase %s: %w", userID, err)
 				}
+			}
+			// Emails not sent yet hold the address sealed, found by its keyed hash (jobs queued
+			// before the address was sealed name it in clear).
+			rcpt, err := RecipientKey(s.opts.Key, addr)
+			if err != nil {
+				return fmt.Errorf("identity: erase %s: %w", userID, err)
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM river_job WHERE kind = 'send_email' AND (args->>'rcpt' = $1 OR args->>'to' = $2)`, rcpt, addr); err != nil {
+				return fmt.Errorf("identity: erase %s: %w", userID, err)
 			}
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM rate_limits WHERE key = $1`, EmailChangeLimitKey(userID)); err != nil {

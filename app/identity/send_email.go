@@ -18,15 +18,20 @@ import (
 )
 
 // SendEmailArgs asks for one email. It carries what the template needs, not the rendered
-// body, so a fix to a template applies to emails still waiting in the queue. Identity's emails
-// carry their code and link only in Sealed (see sealed.go); a completed job keeps neither.
+// body, so a fix to a template applies to emails still waiting in the queue. Every email job
+// is inserted sealed (SealEmailArgs, see sealed.go): it waits with no address, name, code or
+// link in clear, and a completed job keeps none of them at all.
 type SendEmailArgs struct {
 	Template mail.Kind `json:"template"`
-	To       string    `json:"to"`
+	To       string    `json:"to,omitempty"`
 	Locale   string    `json:"locale"`
 	Data     mail.Data `json:"data"`
-	// Sealed holds the code and link, encrypted under a key derived from APP_KEY.
+	// Sealed holds the recipient, their name, the other address, the code and the link,
+	// encrypted under a key derived from APP_KEY.
 	Sealed string `json:"sealed,omitempty"`
+	// Recipient is RecipientKey of the sealed address: erasing an account finds its waiting
+	// emails by it.
+	Recipient string `json:"rcpt,omitempty"`
 }
 
 // Kind is River's job kind.

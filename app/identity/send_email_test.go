@@ -221,3 +221,68 @@ func (b *bundle) lastEmailOpened(t *testing.T, rows []*rivertype.JobRow, kind ma
 	t.Fatalf("no %s job", kind)
 	return identityapp.SendEmailArgs{}
 }
+
+// Issue 18 item 12: a waiting email job holds neither the recipient's address nor their name
+// in clear (nor the other address of an address change); the worker still sends the email to
+// the right address with the name, and erasing the account still finds its waiting emails.
+func TestWaitingEmailJobsHoldNoAddressNorName(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := setup(t)
+	require.NoError(t, b.svc.Register(ctx, identityapp.RegisterInput{
+		Name: "Zéphyrine", Surname: "Martin", Email: "Zephyrine.Private@Example.com", Password: "tomate-cerise-42", PasswordConfirmation: "tomate-cerise-42", Language: identity.English,
+	}))
+	res, err := b.jobs.JobList(ctx, river.NewJobListParams().Kinds(identityapp.SendEmailArgs{}.Kind()).First(10))
+	require.NoError(t, err)
+	require.Len(t, res.Jobs, 1)
+	raw := strings.ToLower(rawArgs(t, b.db, res.Jobs[0].ID))
+	require.NotContains(t, raw, "zephyrine", "no address in river_job.args: %s", raw)
+	require.NotContains(t, raw, "private@")
+	require.NotContains(t, raw, strings.ToLower("Zéphyrine"), "no name in river_job.args: %s", raw)
+	require.NotContains(t, raw, `z\u00e9phyrine`)
+
+	m := &capture{}
+	workers := river.NewWorkers()
+	require.NoError(t, jobs.Register(workers, &identityapp.SendEmailWorker{Mailer: m, Translator: i18n.MustNew(), Key: testKey, Pool: b.db.Pool}))
+	c, err := jobs.New(b.db.Pool, jobs.Config{Workers: workers, FetchPollInterval: 20 * time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
+	require.NoError(t, err)
+	require.NoError(t, c.Start(ctx))
+	t.Cleanup(func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = c.Stop(sctx)
+	})
+	waitJob(t, c, res.Jobs[0].ID, rivertype.JobStateCompleted)
+	got := m.messages()
+	require.Len(t, got, 1)
+	require.Equal(t, "zephyrine.private@example.com", got[0].To)
+	require.Contains(t, got[0].Text, "Zéphyrine")
+	require.Contains(t, got[0].Text, "/auth/verify/")
+}
+
+// Erasing an account deletes its waiting emails, found by the sealed address's keyed hash.
+func TestEraseFindsSealedEmailJobs(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := setup(t)
+	register(t, b, "gone@example.com")
+	a, err := identityapp.SealEmailArgs(testKey, identityapp.SendEmailArgs{Template: mail.KindOTP, To: "gone@example.com", Locale: "en", Data: mail.Data{Code: "123456"}})
+	require.NoError(t, err)
+	other, err := identityapp.SealEmailArgs(testKey, identityapp.SendEmailArgs{Template: mail.KindOTP, To: "stays@example.com", Locale: "en", Data: mail.Data{Code: "654321"}})
+	require.NoError(t, err)
+	for _, args := range []identityapp.SendEmailArgs{a, other} {
+		_, err = b.jobs.Insert(ctx, args, nil)
+		require.NoError(t, err)
+	}
+	u, err := b.svc.ByEmail(ctx, "gone@example.com")
+	require.NoError(t, err)
+	require.NoError(t, b.svc.DeleteAccount(ctx, u.ID, "gone@example.com"))
+	res, err := b.jobs.JobList(ctx, river.NewJobListParams().Kinds(identityapp.SendEmailArgs{}.Kind()).First(10))
+	require.NoError(t, err)
+	require.Len(t, res.Jobs, 1, "only the other person's email is left")
+	var left identityapp.SendEmailArgs
+	require.NoError(t, json.Unmarshal(res.Jobs[0].EncodedArgs, &left))
+	opened, err := identityapp.OpenEmailArgs(testKey, left)
+	require.NoError(t, err)
+	require.Equal(t, "stays@example.com", opened.To)
+}
