@@ -277,7 +277,10 @@ func truthy(v any) bool {
 
 func (h *Account) updateAccount(w http.ResponseWriter, r *http.Request) {
 	var f accountForm
-	if err := decodeBody(r, &f); err != nil {
+	if err := decodeBody(r, &f); isTextError(err) {
+		h.bodyError(w, r, err)
+		return
+	} else if err != nil {
 		h.back(w, r, inertia.ValidationErrors{"priceLimit": h.t(r, "profile.error.price_limit")})
 		return
 	}
@@ -311,7 +314,10 @@ type goalsForm struct {
 
 func (h *Account) setGoals(w http.ResponseWriter, r *http.Request) {
 	var f goalsForm
-	if err := decodeBody(r, &f); err != nil {
+	if err := decodeBody(r, &f); isTextError(err) {
+		h.bodyError(w, r, err)
+		return
+	} else if err != nil {
 		h.back(w, r, inertia.ValidationErrors{"kcal": h.t(r, "profile.error.required")})
 		return
 	}
@@ -517,7 +523,10 @@ func (h *Account) surveyPage(w http.ResponseWriter, r *http.Request) {
 
 func (h *Account) submitSurvey(w http.ResponseWriter, r *http.Request) {
 	var f surveyForm
-	if err := decodeBody(r, &f); err != nil {
+	if err := decodeBody(r, &f); isTextError(err) {
+		h.bodyError(w, r, err)
+		return
+	} else if err != nil {
 		h.back(w, r, inertia.ValidationErrors{"form": h.t(r, "profile.error.all_required")})
 		return
 	}

@@ -146,14 +146,38 @@ func (s *Core) forbidden(w http.ResponseWriter, r *http.Request) {
 	s.renderStatus(w, r, http.StatusForbidden, forbiddenPage.With(statusProps{}))
 }
 
-// bodyError answers a body that could not be decoded: 413 for an oversized one, otherwise a
-// translated form error sent back to the page the form came from.
+// bodyError answers a body that could not be decoded: 413 for an oversized one, a translated
+// field error for a field holding text no one types (textError), otherwise a translated form
+// error sent back to the page the form came from.
 func (s *Core) bodyError(w http.ResponseWriter, r *http.Request, err error) {
+	s.bodyErrorIn(w, r, err, "")
+}
+
+// bodyErrorIn is bodyError for a form whose fields the page names with a prefix ("custom." for
+// the custom-food form beside the food list).
+func (s *Core) bodyErrorIn(w http.ResponseWriter, r *http.Request, err error, prefix string) {
 	if errors.Is(err, errTooLarge) {
 		http.Error(w, s.t(r, "error.too_large"), http.StatusRequestEntityTooLarge)
 		return
 	}
+	var te *textError
+	if errors.As(err, &te) {
+		field := te.Field
+		if field == "" {
+			field = "form"
+		}
+		s.back(w, r, inertia.ValidationErrors{prefix + field: s.t(r, "error.text.invalid")})
+		return
+	}
 	s.back(w, r, inertia.ValidationErrors{"form": s.t(r, "error.form.malformed")})
+}
+
+// isTextError tells whether a decoding error is a field holding refused text, which bodyError
+// answers as that field's error (handlers with a message of their own for unreadable forms
+// hand these over).
+func isTextError(err error) bool {
+	var te *textError
+	return errors.As(err, &te)
 }
 
 // rateLimited takes a token for the client and, when email is a valid address, for that

@@ -9,12 +9,16 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
 	inertia "github.com/romsar/gonertia/v3"
 
+	"github.com/gamelle/gamelle/domain/text"
 	"github.com/gamelle/gamelle/handlers/qs"
 )
 
@@ -45,7 +49,7 @@ func decodeBody(r *http.Request, dst any) error {
 		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 			return fmt.Errorf("%w: data after the JSON value", errMalformed)
 		}
-		return nil
+		return checkText(dst)
 	case "application/x-www-form-urlencoded", "multipart/form-data":
 		// Form keys may describe nested data (`foods[0][code]`, `ids[]`); qs turns them into
 		// the same shape a JSON body has, within the docs/product.md §9 limits, so one struct serves both.
@@ -84,7 +88,7 @@ func decodeBody(r *http.Request, dst any) error {
 		if err := json.Unmarshal(b, dst); err != nil {
 			return fmt.Errorf("%w: %v", errMalformed, err)
 		}
-		return nil
+		return checkText(dst)
 	case "":
 		if r.ContentLength == 0 {
 			return nil
@@ -100,7 +104,94 @@ func decodeQuery(r *http.Request, dst any) error {
 	if err := json.Unmarshal(b, dst); err != nil {
 		return fmt.Errorf("%w: %v", errMalformed, err)
 	}
+	return checkText(dst)
+}
+
+// textError is a decoded field holding text no one types (domain/text): a NUL, a lone
+// surrogate (decoded as U+FFFD), a bidirectional override, or zero-width characters only.
+type textError struct {
+	// Field is the field's path as the form names it ("name", "mealSplit.lunch",
+	// "ingredients.0.name").
+	Field string
+	Err   error
+}
+
+func (e *textError) Error() string { return fmt.Sprintf("field %s: %v", e.Field, e.Err) }
+func (e *textError) Unwrap() error { return e.Err }
+
+// checkText applies the text rules to every string decoded into dst (struct fields, pointers,
+// slices, map keys and values), so every form of the app refuses the same characters without a
+// rule per field. Password fields are checked as secrets (control characters only).
+func checkText(dst any) error {
+	return checkValue(reflect.ValueOf(dst), "")
+}
+
+func checkValue(v reflect.Value, path string) error {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return nil
+		}
+		return checkValue(v.Elem(), path)
+	case reflect.String:
+		check := text.Check
+		if strings.Contains(strings.ToLower(path), "password") {
+			check = text.CheckSecret
+		}
+		if err := check(v.String()); err != nil {
+			return &textError{Field: path, Err: err}
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" {
+				continue
+			}
+			sub := path
+			if !f.Anonymous || name != "" {
+				if name == "" {
+					name = f.Name
+				}
+				sub = joinPath(path, name)
+			}
+			if err := checkValue(v.Field(i), sub); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+			return nil // raw bytes, not text
+		}
+		for i := 0; i < v.Len(); i++ {
+			if err := checkValue(v.Index(i), joinPath(path, strconv.Itoa(i))); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		it := v.MapRange()
+		for it.Next() {
+			sub := joinPath(path, fmt.Sprint(it.Key().Interface()))
+			if err := checkValue(it.Key(), path); err != nil {
+				return err
+			}
+			if err := checkValue(it.Value(), sub); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
+}
+
+func joinPath(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
 }
 
 // validUTF8 tells whether every string is valid UTF-8. Go would otherwise carry invalid bytes
@@ -114,8 +205,8 @@ func validUTF8(ss ...string) bool {
 	return true
 }
 
-// validInput refuses a request whose path or query string decodes to invalid UTF-8 with a
-// translated 400 page (a form post goes back with the message), before any handler reads it.
+// validInput refuses a request whose path or query string decodes to invalid UTF-8 or control
+// characters with a translated 400 page (a form post goes back with the message), before any handler reads it.
 func (s *Core) validInput(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !inputIsValid(r.URL) {
@@ -126,10 +217,10 @@ func (s *Core) validInput(next http.Handler) http.Handler {
 	})
 }
 
-// inputIsValid tells whether a URL's decoded path and query are valid UTF-8 (and the query
-// parses).
+// inputIsValid tells whether a URL's decoded path and query are valid UTF-8 without control
+// characters (a NUL would reach PostgreSQL, which refuses it), and the query parses.
 func inputIsValid(u *url.URL) bool {
-	if !utf8.ValidString(u.Path) {
+	if !utf8.ValidString(u.Path) || text.CheckSecret(u.Path) != nil {
 		return false
 	}
 	q, err := url.ParseQuery(u.RawQuery)
@@ -137,8 +228,10 @@ func inputIsValid(u *url.URL) bool {
 		return false
 	}
 	for k, vs := range q {
-		if !validUTF8(append([]string{k}, vs...)...) {
-			return false
+		for _, v := range append([]string{k}, vs...) {
+			if !utf8.ValidString(v) || text.CheckSecret(v) != nil {
+				return false
+			}
 		}
 	}
 	return true

@@ -3,6 +3,7 @@ package handlers
 import (
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/data"
+	mealprepdomain "github.com/gamelle/gamelle/domain/mealprep"
 )
 
 // Issue 18 item 8: with the database down, the landing page (whose pack catalogue is read from
@@ -214,4 +216,100 @@ func TestAdminCSVExportNeutralisesFormulas(t *testing.T) {
 	require.Contains(t, string(body), ",'=cmd|' /C calc'!A0,")
 	require.NotContains(t, string(body), ",=cmd")
 	require.Contains(t, string(body), ",-3,", "a negative delta stays a number")
+}
+
+// rawSend sends body as is (a JSON text Go could not marshal, a form) from page referer, as an
+// Inertia visit.
+func (b *bundle) rawSend(t *testing.T, method, path, contentType, body, referer string) *http.Response {
+	t.Helper()
+	resp := b.do(t, method, path, strings.NewReader(body), map[string]string{
+		"Content-Type": contentType, "X-XSRF-TOKEN": b.xsrf(t), "X-Inertia": "true", "X-Inertia-Version": b.version(t),
+		"X-Requested-With": "XMLHttpRequest", "Referer": b.ts.URL + referer,
+	})
+	resp.Body.Close()
+	return resp
+}
+
+// Issue 18 item 4: text no one types is refused in every text field as a translated field
+// error, never a 500 and never stored: a NUL (JSON and forms), a lone surrogate (which JSON
+// decoding would turn into U+FFFD), bidirectional overrides, and a name made only of zero-width
+// characters.
+func TestInvisibleAndControlTextIsAFieldError(t *testing.T) {
+	t.Parallel()
+	admin, person, personID := adminSetup(t)
+	_, err := nutritionapp.Import(t.Context(), admin.db.Pool, data.CiqualFoodsCSV)
+	require.NoError(t, err)
+	mp := person.createMealPrep(t, "Semaine")
+	food := foodPath(mp)
+	resp, _ := person.send(t, http.MethodPost, food, map[string]any{"foodCode": 36018, "grams": 200}, food)
+	requireRedirect(t, resp, food)
+	recipeID := person.generatedRecipe(t, mp, "person@example.com")
+	recipePath := "/mealprep/" + mp.String() + "/recipe/" + recipeID
+	recipes := "/mealprep/" + mp.String() + "/recipes"
+	user := "/dashboard/admin/users/" + personID.String()
+	const (
+		jsonCT = "application/json"
+		formCT = "application/x-www-form-urlencoded"
+	)
+	survey := func(text string) string {
+		return `{"weightKg":80,"heightCm":180,"age":30,"sex":"male","activityLevel":"moderate","activityDescription":"` + text +
+			`","otherActivities":"vélo","objective":"maintenance","macroPreset":"default","mealSplit":{"breakfast":25,"lunch":35,"dinner":30,"snack":10}}`
+	}
+	custom := func(name string) string {
+		return `{"name":"` + name + `","language":"fr","unit":"g","kcal":450,"proteinG":10,"fatG":18,"carbsG":60,"grams":80}`
+	}
+	for _, c := range []struct {
+		name                       string
+		who                        *bundle
+		method, path, ct, body, at string
+		field                      string
+	}{
+		{"meal-prep name, JSON NUL", person, http.MethodPost, "/mealprep", jsonCT, `{"name":"Se\u0000maine"}`, "/dashboard/general", "name"},
+		{"meal-prep name, form NUL", person, http.MethodPost, "/mealprep", formCT, `name=Se%00maine`, "/dashboard/general", "name"},
+		{"meal-prep name, lone surrogate", person, http.MethodPost, "/mealprep", jsonCT, `{"name":"Se\ud800maine"}`, "/dashboard/general", "name"},
+		{"meal-prep name, lone low surrogate", person, http.MethodPost, "/mealprep", jsonCT, `{"name":"Se\udc00maine"}`, "/dashboard/general", "name"},
+		{"meal-prep name, zero-width only", person, http.MethodPost, "/mealprep", jsonCT, `{"name":"\u200b\u200d \ufeff"}`, "/dashboard/general", "name"},
+		{"meal-prep name, bidi override", person, http.MethodPost, "/mealprep", jsonCT, `{"name":"Menu\u202egpj.exe"}`, "/dashboard/general", "name"},
+		{"meal-prep name, bidi isolate", person, http.MethodPost, "/mealprep", jsonCT, `{"name":"Menu\u2067x"}`, "/dashboard/general", "name"},
+		{"recipe rename", person, http.MethodPatch, recipes, jsonCT, `{"recipeId":"` + recipeID + `","name":"Poulet\u0000"}`, recipePath, "name"},
+		{"recipe rename, bidi", person, http.MethodPatch, recipes, jsonCT, `{"recipeId":"` + recipeID + `","name":"Poulet\u202a"}`, recipePath, "name"},
+		{"custom-food name", person, http.MethodPost, food + "/custom", jsonCT, custom(`Gra\u0000nola`), food, "custom.name"},
+		{"custom-food name, zero-width only", person, http.MethodPost, food + "/custom", jsonCT, custom(`\u200b`), food, "custom.name"},
+		{"billing address", person, http.MethodPost, "/account/billing", jsonCT, `{"address":"1 rue\u0000","city":"Lyon","postalCode":"69001","country":"FR"}`, "/account/billing", "address"},
+		{"survey text", person, http.MethodPost, "/account/survey", jsonCT, survey(`bureau\u0000`), "/account/survey", "activityDescription"},
+		{"idempotency key", person, http.MethodPost, recipes, jsonCT, `{"category":"lunch_dinner","count":1,"idempotencyKey":"k\u0000"}`, recipes, "idempotencyKey"},
+		{"admin reason", admin, http.MethodPost, user + "/tokens", jsonCT, `{"amount":1,"reason":"geste\u0000"}`, user, "reason"},
+	} {
+		resp := c.who.rawSend(t, c.method, c.path, c.ct, c.body, c.at)
+		require.Equal(t, http.StatusSeeOther, resp.StatusCode, c.name)
+		_, p := c.who.visit(t, c.at)
+		require.Contains(t, []string{
+			"Ce texte contient des caractères non autorisés (caractères de contrôle ou invisibles).",
+		}, errorsOf(p)[c.field], "%s: %v", c.name, errorsOf(p))
+	}
+
+	// Nothing was stored: no meal prep but the first, no custom food, no billing address, no
+	// survey, no adjustment, the recipe keeps its name.
+	var n int
+	require.NoError(t, admin.db.Pool.QueryRow(t.Context(), `SELECT count(DISTINCT stream_id) FROM events WHERE stream_id LIKE $1 || '%'`, mealprepdomain.StreamPrefix).Scan(&n))
+	require.Equal(t, 1, n)
+	require.NoError(t, admin.db.Pool.QueryRow(t.Context(), `SELECT count(*) FROM custom_foods`).Scan(&n))
+	require.Zero(t, n)
+	bal, err := admin.srv.wallets.Balance(t.Context(), personID)
+	require.NoError(t, err)
+	require.EqualValues(t, 1, bal, "2 sign-up tokens, 1 spent on the recipe, no adjustment")
+	_, p := person.visit(t, recipePath)
+	require.NotContains(t, p.Props["recipe"].(map[string]any)["name"], "\u0000")
+
+	// In a query string or a path: the 400 page, before any handler reads it.
+	for _, path := range []string{"/dashboard/admin/users?q=a%00b", "/auth/otp/a%00@example.com", food + "/search?q=poulet%00"} {
+		resp := admin.do(t, http.MethodGet, path, nil, nil)
+		resp.Body.Close()
+		require.Equal(t, http.StatusBadRequest, resp.StatusCode, path)
+	}
+
+	// Ordinary text with zero-width joiners inside (an emoji) and accents is still welcome.
+	resp, _ = person.send(t, http.MethodPost, "/mealprep", map[string]any{"name": "Famille 👨\u200d👩\u200d👧 d’été"}, "/dashboard/general")
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	require.True(t, strings.HasPrefix(resp.Header.Get("Location"), "/mealprep/"), resp.Header.Get("Location"))
 }

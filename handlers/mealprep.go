@@ -654,7 +654,7 @@ func (h *MealPreps) addCustomFood(w http.ResponseWriter, r *http.Request) {
 	}
 	var f customFoodForm
 	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
+		h.bodyErrorIn(w, r, err, "custom.")
 		return
 	}
 	warning, errs, res, err := h.mealpreps.AddCustomFoodTo(r.Context(), h.owner(r), m.ID(), mealprep.CustomFood{

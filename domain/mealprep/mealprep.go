@@ -19,6 +19,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/domain/text"
 )
 
 // StreamPrefix starts every meal-prep stream id.
@@ -108,7 +109,7 @@ var (
 // CheckName validates a meal-prep or recipe name and returns it trimmed.
 func CheckName(name string) (string, error) {
 	name = strings.TrimSpace(name)
-	if name == "" || !utf8.ValidString(name) || utf8.RuneCountInString(name) > MaxNameRunes {
+	if name == "" || !utf8.ValidString(name) || utf8.RuneCountInString(name) > MaxNameRunes || text.Check(name) != nil {
 		return "", ErrInvalidName
 	}
 	return name, nil
