@@ -16,6 +16,7 @@ import (
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/handlers/page"
+	"github.com/gamelle/gamelle/internal/config"
 )
 
 // The one place where failures become pages: every handler reports through these, so a status,
@@ -185,11 +186,9 @@ func isTextError(err error) bool {
 // returns true. The account key is the normalised address whether or not an account exists, so
 // the limit itself reveals nothing.
 func (s *Core) rateLimited(w http.ResponseWriter, r *http.Request, email string) bool {
-	ip := r.RemoteAddr
-	if h, _, err := net.SplitHostPort(ip); err == nil {
-		ip = h
-	}
-	ok, wait, err := s.limits.ip.allow(r.Context(), "ip:"+ip)
+	// One key per client address; a missing or malformed one shares the "unknown" key, which
+	// is limited like any other.
+	ok, wait, err := s.limits.ip.allow(r.Context(), "ip:"+clientAddress(config.TrustedProxies{}, r))
 	if err == nil && ok {
 		if e, nerr := identity.NormalizeEmail(email); nerr == nil {
 			ok, wait, err = s.limits.account.allow(r.Context(), "acct:"+e)

@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+
+	"github.com/gamelle/gamelle/internal/config"
 )
 
 // securityHeaders sets the browser protections every response carries. The CSP allows only our
@@ -119,4 +122,90 @@ func (s *Core) devServerURL() string {
 		return ""
 	}
 	return readHotURL(s.hotFile)
+}
+
+// unknownAddress is the client address of a request no trusted proxy vouches for properly (a
+// malformed X-Forwarded-For entry where a proxy's should be): all such requests share one
+// per-address rate limit, so they cannot buy unlimited password hashing.
+const unknownAddress = "unknown"
+
+// clientAddresses replaces r.RemoteAddr by the client's address as the trusted proxies report
+// it (see clientAddress), for the rate limits and the logs. Only installed when TRUSTED_PROXIES
+// (or TRUST_PROXY_HEADERS) names proxies.
+func (s *Core) clientAddresses(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.RemoteAddr = clientAddress(s.cfg.TrustedProxies, r)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// clientAddress is the request's client address. Proxies append to X-Forwarded-For, so only its
+// right end is theirs; everything to the left, like True-Client-IP and X-Real-IP (never read),
+// is whatever the client sent. With Hops proxies (the connection's peer is the last one), the
+// client is the Hops-th entry from the right; with CIDRs, the first address, walking leftwards
+// from the peer, outside the proxies' networks. A peer outside them is the client itself.
+// Without trusted proxies the peer is the client.
+func clientAddress(tp config.TrustedProxies, r *http.Request) string {
+	peer, ok := parseAddr(r.RemoteAddr)
+	if !tp.Enabled() {
+		if !ok {
+			return unknownAddress
+		}
+		return peer.String()
+	}
+	var chain []string
+	for _, h := range r.Header.Values("X-Forwarded-For") {
+		for _, e := range strings.Split(h, ",") {
+			if e = strings.TrimSpace(e); e != "" {
+				chain = append(chain, e)
+			}
+		}
+	}
+	if tp.Hops > 0 {
+		if len(chain) == 0 {
+			if !ok {
+				return unknownAddress
+			}
+			return peer.String()
+		}
+		// The peer is the hops-th proxy; the entry each proxy appended is the address it saw.
+		i := max(len(chain)-tp.Hops, 0)
+		a, ok := parseAddr(chain[i])
+		if !ok {
+			return unknownAddress
+		}
+		return a.String()
+	}
+	if !ok {
+		return unknownAddress
+	}
+	addr := peer
+	for i := len(chain) - 1; i >= 0 && trusted(tp.CIDRs, addr); i-- {
+		if addr, ok = parseAddr(chain[i]); !ok {
+			return unknownAddress
+		}
+	}
+	return addr.String()
+}
+
+// parseAddr reads an address as X-Forwarded-For and RemoteAddr write it: bare, or with a port
+// ("203.0.113.7:443", "[2001:db8::1]:443").
+func parseAddr(s string) (netip.Addr, bool) {
+	s = strings.TrimSpace(s)
+	if ap, err := netip.ParseAddrPort(s); err == nil {
+		return ap.Addr().Unmap(), true
+	}
+	if a, err := netip.ParseAddr(strings.Trim(s, "[]")); err == nil {
+		return a.Unmap(), true
+	}
+	return netip.Addr{}, false
+}
+
+func trusted(cidrs []netip.Prefix, a netip.Addr) bool {
+	for _, p := range cidrs {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }

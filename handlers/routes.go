@@ -19,9 +19,10 @@ type Area interface {
 func NewRouter(s *Core, areas ...Area) chi.Router {
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, exposeRequestID)
-	if s.cfg.TrustProxyHeaders {
-		//lint:ignore SA1019 only when the operator says a trusted proxy sets these headers (TrustProxyHeaders)
-		r.Use(middleware.RealIP)
+	if s.cfg.TrustedProxies.Enabled() {
+		// Not chi's RealIP: it believes True-Client-IP, X-Real-IP and the leftmost
+		// X-Forwarded-For entry, all written by the client (issue 18).
+		r.Use(s.clientAddresses)
 	}
 	r.Use(s.requestLog, s.metrics.middleware, s.securityHeaders)
 	r.Use(withLocale, s.recoverPanics, s.limitBody, middleware.Compress(5))

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -76,10 +77,57 @@ type Config struct {
 	AppleKeysURL string
 	AppleIssuer  string
 
-	// TrustProxyHeaders makes the client address come from X-Forwarded-For / X-Real-IP. Only
-	// turn it on behind a proxy that sets them: otherwise any client could pick its own address
-	// and slip past the per-IP rate limits.
-	TrustProxyHeaders bool
+	// TrustedProxies says which proxies in front of the app append the client's address to
+	// X-Forwarded-For (TRUSTED_PROXIES; TRUST_PROXY_HEADERS=true means one hop). The zero value
+	// trusts no header: the client address is the connection's.
+	TrustedProxies TrustedProxies
+}
+
+// TrustedProxies describes the proxies whose X-Forwarded-For entries are believed. The client
+// address is read from the right of the header, where the proxies append, never from the left
+// (or from True-Client-IP / X-Real-IP), which the client itself writes.
+type TrustedProxies struct {
+	// Hops is how many proxies stand in front of the app (the connection's peer is the last):
+	// the client address is the Hops-th entry from the right of X-Forwarded-For.
+	Hops int
+	// CIDRs are the proxies' networks: the client address is the rightmost address, walking
+	// from the connection's peer leftwards through X-Forwarded-For, that is not in them.
+	CIDRs []netip.Prefix
+}
+
+// Enabled reports whether any proxy header is trusted.
+func (t TrustedProxies) Enabled() bool { return t.Hops > 0 || len(t.CIDRs) > 0 }
+
+// ParseTrustedProxies reads TRUSTED_PROXIES: a number of hops ("1", "2") or a comma-separated
+// list of CIDRs and addresses ("10.0.0.0/8, 192.0.2.7"). Empty trusts nothing.
+func ParseTrustedProxies(v string) (TrustedProxies, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return TrustedProxies{}, nil
+	}
+	if n, err := strconv.Atoi(v); err == nil {
+		if n < 0 || n > 10 {
+			return TrustedProxies{}, fmt.Errorf("TRUSTED_PROXIES %q: want a number of hops from 0 to 10, or CIDRs", v)
+		}
+		return TrustedProxies{Hops: n}, nil
+	}
+	var out TrustedProxies
+	for _, part := range strings.Split(v, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(part)
+		if err != nil {
+			a, aerr := netip.ParseAddr(part)
+			if aerr != nil {
+				return TrustedProxies{}, fmt.Errorf("TRUSTED_PROXIES %q: %q is neither a number of hops, a CIDR nor an address", v, part)
+			}
+			p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+		}
+		out.CIDRs = append(out.CIDRs, p.Masked())
+	}
+	return out, nil
 }
 
 // Production reports whether the process runs in production mode.
@@ -120,7 +168,6 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		AppleAuthURL:        get("APPLE_AUTH_URL", ""),
 		AppleKeysURL:        get("APPLE_KEYS_URL", ""),
 		AppleIssuer:         get("APPLE_ISSUER", ""),
-		TrustProxyHeaders:   get("TRUST_PROXY_HEADERS", "") == "true",
 	}
 	switch c.Env {
 	case EnvDevelopment, EnvTest, EnvProduction:
@@ -146,6 +193,13 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 	c.MetricsAddr = get("METRICS_ADDR", "")
 	c.MetricsToken = get("METRICS_TOKEN", "")
 	c.MailDisabled = get("MAIL_DISABLED", "") == "true"
+	if c.TrustedProxies, err = ParseTrustedProxies(get("TRUSTED_PROXIES", "")); err != nil {
+		return Config{}, err
+	}
+	if !c.TrustedProxies.Enabled() && get("TRUST_PROXY_HEADERS", "") == "true" {
+		// The older switch: one proxy in front, as before but reading the header from the right.
+		c.TrustedProxies.Hops = 1
+	}
 	if c.Production() {
 		// Production builds links in emails and OAuth callbacks from APP_URL and must reach
 		// people by email: a silent localhost default or lost emails would look like a bug.

@@ -82,3 +82,30 @@ func TestProductionMayRunWithoutMailOnlyOnPurpose(t *testing.T) {
 	require.Equal(t, "127.0.0.1:9090", c.MetricsAddr)
 	require.Equal(t, "t", c.MetricsToken)
 }
+
+// TRUSTED_PROXIES takes a hop count or networks; TRUST_PROXY_HEADERS=true still means one hop.
+func TestTrustedProxies(t *testing.T) {
+	t.Parallel()
+	base := func(extra map[string]string) (Config, error) {
+		m := map[string]string{"DATABASE_URL": "postgres://x/y", "APP_KEY": strings.Repeat("k", 32)}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return Load(lookup(m))
+	}
+	c, err := base(nil)
+	require.NoError(t, err)
+	require.False(t, c.TrustedProxies.Enabled())
+	c, err = base(map[string]string{"TRUST_PROXY_HEADERS": "true"})
+	require.NoError(t, err)
+	require.Equal(t, 1, c.TrustedProxies.Hops)
+	c, err = base(map[string]string{"TRUST_PROXY_HEADERS": "true", "TRUSTED_PROXIES": "2"})
+	require.NoError(t, err)
+	require.Equal(t, 2, c.TrustedProxies.Hops)
+	c, err = base(map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8,192.0.2.7"})
+	require.NoError(t, err)
+	require.Equal(t, "10.0.0.0/8", c.TrustedProxies.CIDRs[0].String())
+	require.Equal(t, "192.0.2.7/32", c.TrustedProxies.CIDRs[1].String())
+	_, err = base(map[string]string{"TRUSTED_PROXIES": "10.0.0.0/33"})
+	require.Error(t, err)
+}
