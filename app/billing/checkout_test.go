@@ -150,9 +150,11 @@ func TestTheSameWebhookGrantsOnce(t *testing.T) {
 	r := b.receipts(t)[0]
 	require.Equal(t, int64(60), r.Data.Tokens)
 	require.Equal(t, "11,99\u00a0€", r.Data.Amount)
-	require.Empty(t, r.To, "the address waits sealed (issue 18 item 12)")
-	require.Empty(t, r.Data.Name, "the name waits sealed")
-	require.NotEmpty(t, r.Sealed)
+	require.Equal(t, "Ada", r.Data.Name)
+	stored := b.storedReceipts(t)[0]
+	require.Empty(t, stored.To, "the address waits sealed (issue 18 item 12)")
+	require.Empty(t, stored.Data.Name, "the name waits sealed")
+	require.NotEmpty(t, stored.Sealed)
 }
 
 func TestConcurrentFirstDeliveriesGrantOnce(t *testing.T) {

@@ -117,7 +117,7 @@ func setup(t *testing.T, o ...setupOpts) *bundle {
 	jc, err := jobs.New(db.Pool, jobs.Config{})
 	require.NoError(t, err)
 	w := &wire{}
-	opts := billingapp.Options{AppURL: "https://gamelle.test", AppKey: []byte(strings.Repeat("k", 32)), ProviderTimeout: 5 * time.Second}
+	opts := billingapp.Options{AppURL: "https://gamelle.test", AppKey: testAppKey, ProviderTimeout: 5 * time.Second}
 	if !opt.testMode {
 		url := opt.apiURL
 		if url == "" {
@@ -177,7 +177,23 @@ func (b *bundle) purchaseGrants(t *testing.T, user uuid.UUID) int {
 	return n
 }
 
+// testAppKey is APP_KEY in these tests (it seals the receipts' address and name).
+var testAppKey = []byte(strings.Repeat("k", 32))
+
+// receipts lists the receipt jobs opened, as the email worker reads them.
 func (b *bundle) receipts(t *testing.T) []identityapp.SendEmailArgs {
+	t.Helper()
+	out := b.storedReceipts(t)
+	for i, a := range out {
+		opened, err := identityapp.OpenEmailArgs(testAppKey, a)
+		require.NoError(t, err)
+		out[i] = opened
+	}
+	return out
+}
+
+// storedReceipts lists the receipt jobs as river_job holds them (address and name sealed).
+func (b *bundle) storedReceipts(t *testing.T) []identityapp.SendEmailArgs {
 	t.Helper()
 	res, err := b.jobs.JobList(context.Background(), river.NewJobListParams().Kinds(identityapp.SendEmailArgs{}.Kind()).First(1000))
 	require.NoError(t, err)
