@@ -1,5 +1,7 @@
 package nutrition
 
+import "strings"
+
 // Food-group rules. Every rule keys on CIQUAL's English group/subgroup names (see
 // data/ciqual/README.md); a person's own food has no group and gets the neutral rule. The table is
 // documented in docs/nutrition.md.
@@ -149,6 +151,10 @@ var subgroupKinds = map[string]Kind{
 // KindOf classifies a food by its CIQUAL subgroup, then group; unknown groups are KindOther.
 func KindOf(f Food) Kind {
 	if k, ok := subgroupKinds[f.Subgroup]; ok {
+		// Oats sit among grains in CIQUAL but are eaten as breakfast flakes and porridge.
+		if k == KindGrain && strings.Contains(strings.ToLower(f.Name.FR), "avoine") {
+			return KindCereal
+		}
 		return k
 	}
 	switch f.Group {
