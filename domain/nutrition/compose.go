@@ -37,7 +37,7 @@ const (
 // roleCaps are the most foods of each role one plate holds, per meal.
 var roleCaps = map[Category][nRoles]int{
 	LunchDinner: {roleProtein: 1, roleLegume: 1, roleStarch: 1, roleVeg: 2, roleFat: 1, roleGarnish: 1, roleSeason: 1, roleOther: 1},
-	Breakfast: {roleStarch: 1, roleDairy: 1, roleFruit: 2, roleNut: 1, roleEgg: 1, roleFat: 1, roleCheese: 1,
+	Breakfast: {roleStarch: 1, roleDairy: 2, roleFruit: 2, roleNut: 1, roleEgg: 1, roleFat: 1, roleCheese: 1,
 		roleSweet: 1, roleDrink: 1, roleOther: 1},
 	Snack: {roleStarch: 1, roleDairy: 1, roleFruit: 2, roleNut: 1, roleEgg: 1, roleCheese: 1, roleSweet: 1,
 		roleDrink: 1, roleOther: 1},
@@ -123,12 +123,12 @@ func portionOf(c Category, f Food) portion {
 	dry := kcal >= 250
 	switch k {
 	case KindMeat, KindFish, KindVegetarian:
-		return portion{80, 130, 200}
+		return portion{80, 130, 250}
 	case KindEgg:
 		if c == LunchDinner {
 			return portion{50, 120, 180}
 		}
-		return portion{50, 60, 120}
+		return portion{50, 100, 180}
 	case KindDeli:
 		return portion{30, 60, 120}
 	case KindLegume:
@@ -254,20 +254,36 @@ func pairsWell(c Category, kinds []Kind) bool {
 		}
 		return false
 	}
+	count := func(k Kind) int {
+		n := 0
+		for _, x := range kinds {
+			if x == k {
+				n++
+			}
+		}
+		return n
+	}
 	sweet := has(KindSweet) || has(KindSweetener)
 	dairy := has(KindDairy) || has(KindMilk)
 	switch c {
 	case Breakfast, Snack:
-		// Eggs and cheese are savoury: with bread (or fruit), never in a bowl of cereal, yoghurt,
-		// milk or honey, and not together.
-		if (has(KindEgg) || has(KindCheese)) && (has(KindCereal) || sweet || dairy) {
+		// Eggs and cheese are savoury: with bread (or fruit), never in a bowl of cereal or honey,
+		// and not together; cheese is no side for yoghurt; eggs may come with a yoghurt or milk on
+		// the side at breakfast, not at a snack.
+		if (has(KindEgg) || has(KindCheese)) && (has(KindCereal) || sweet) {
 			return false
+		}
+		if has(KindCheese) && dairy || c == Snack && has(KindEgg) && dairy {
+			return false
+		}
+		if count(KindMilk) > 1 || count(KindDairy) > 1 {
+			return false // a milk and a yoghurt, not two of either
 		}
 		if has(KindEgg) && has(KindCheese) {
 			return false
 		}
-		if has(KindCheese) && !has(KindBread) {
-			return false // cheese is eaten on bread
+		if (has(KindCheese) || has(KindEgg)) && !has(KindBread) {
+			return false // cheese and eggs come with bread
 		}
 		if c == Snack && has(KindCereal) && !dairy && !has(KindFruit) {
 			return false
@@ -295,9 +311,9 @@ func KcalFromMacros(m Macros) float64 {
 	return KcalPerGProtein*m.ProteinG + KcalPerGFat*m.FatG + KcalPerGCarbs*m.CarbsG
 }
 
-// consistentTarget: the target's energy is within 15 % (and 12 kcal, one tolerance unit) of its
+// ConsistentTarget reports whether the target's energy is within 15 % (and 12 kcal, one tolerance unit) of its
 // macros' energy.
-func consistentTarget(m Macros) bool {
+func ConsistentTarget(m Macros) bool {
 	e := KcalFromMacros(m)
 	return math.Abs(m.Kcal-e) <= 0.15*e+12
 }

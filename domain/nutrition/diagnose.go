@@ -74,12 +74,14 @@ var kindFixes = map[Category][]kindFix{
 // when no plate could be made at all).
 func (b *Builtin) diagnose(req GenerateRequest, p *problem) Text {
 	lead := Text{FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas : ", EN: "These foods cannot meet this meal’s target: "}
-	feasibleWith := func(q GenerateRequest, widen func(*problem)) (*problem, []plate) {
+	feasibleWith := func(q GenerateRequest, must int, widen func(*problem)) (*problem, []plate) {
 		q.Suggestions = slices.Clone(q.Suggestions)
 		qp, _, err := b.prepare(q)
 		if err != nil {
 			return nil, nil
 		}
+		qp.budget = 15 // a what-if: the likeliest plates are enough to tell
+		qp.mustCode = must
 		if widen != nil {
 			widen(qp)
 		}
@@ -89,7 +91,7 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Text {
 	if req.PriceLimit > 0 {
 		q := req
 		q.PriceLimit = 0
-		if qp, found := feasibleWith(q, nil); len(found) > 0 {
+		if qp, found := feasibleWith(q, 0, nil); len(found) > 0 {
 			need := math.Ceil(qp.price(found[0].solution)*2) / 2
 			cur := string(req.Currency)
 			if cur == "" {
@@ -106,7 +108,7 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Text {
 		}
 		q := req
 		q.Foods = append(slices.Clone(req.Foods), f.rep)
-		if _, found := feasibleWith(q, nil); len(found) > 0 {
+		if _, found := feasibleWith(q, f.rep.Code, nil); len(found) > 0 {
 			return Text{FR: lead.FR + "ajoutez " + f.text.FR + ".", EN: lead.EN + "add " + f.text.EN + "."}
 		}
 	}
@@ -124,9 +126,14 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Text {
 		}
 	}
 	if p != nil {
-		for j := range p.items {
+		// More of one food of the closest plate than its usual portion allows.
+		var near []int
+		if p.closest != nil {
+			near = p.closest.idx
+		}
+		for _, j := range near {
 			it := p.items[j]
-			if _, found := feasibleWith(req, func(q *problem) {
+			if _, found := feasibleWith(req, it.food.Code, func(q *problem) {
 				for i := range q.items {
 					if q.items[i].food.Code == it.food.Code {
 						q.items[i].hi *= 2
@@ -154,10 +161,8 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Text {
 func (b *Builtin) worstGap(req GenerateRequest, p *problem, lead Text) Text {
 	t, tol := req.Target.vec(), Tolerance(req.Target).vec()
 	var a [4]float64
-	if p != nil {
-		if _, c := p.search(1); c != nil {
-			a = p.achieved(c.solution)
-		}
+	if p != nil && p.closest != nil {
+		a = p.achieved(p.closest.solution)
 	}
 	worst, wd := 0, 0.0
 	for k := range a {

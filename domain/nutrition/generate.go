@@ -40,7 +40,7 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	}
 	count := min(max(req.Count, 1), MaxCount)
 	rng := rand.New(rand.NewPCG(uint64(req.Seed), 0))
-	found, closest := p.search(count + 3)
+	found, closest := p.search(3*count + 5) // more than asked, for variety
 	if len(found) == 0 {
 		if closest == nil {
 			return nil, &Unsolvable{Code: "no_plate", Reason: b.diagnose(req, p)}
@@ -76,7 +76,7 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 			FR: "L’objectif du repas est vide : renseignez vos besoins journaliers.",
 			EN: "The meal target is empty: fill in your daily needs."}}
 	}
-	if !consistentTarget(t) {
+	if !ConsistentTarget(t) {
 		e := KcalFromMacros(t)
 		return nil, nil, &Unsolvable{Code: "inconsistent_target", Reason: Text{
 			FR: fmt.Sprintf("L’objectif de %.0f\u00a0kcal ne correspond pas à ses macronutriments, qui font %.0f\u00a0kcal (4\u00a0kcal par gramme de protéines et de glucides, 9 par gramme de lipides) : corrigez l’un ou l’autre.", t.Kcal, e),

@@ -1,6 +1,7 @@
 package nutrition
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -33,7 +34,7 @@ const (
 	// band is the share of the tolerance the 5 g search aims inside, a margin for rounding.
 	band = 0.8
 	// discretiseBudget bounds the plates taken to 5 g steps in one search.
-	discretiseBudget = 400
+	discretiseBudget = 80
 )
 
 // item is a usable food prepared for the solver.
@@ -61,6 +62,14 @@ type problem struct {
 	haveVeg    bool
 	needStarch bool
 	seed       uint64
+	// budget, when positive, replaces discretiseBudget (the diagnosis's what-if searches).
+	budget int
+	// mustCode, when not 0, keeps only plates holding that food: a what-if that adds or widens
+	// one food needs to look at no other plate, the others already failed.
+	mustCode int
+	// closest is the last search's closest plate when nothing met the target (the diagnosis
+	// starts from it).
+	closest *plate
 }
 
 // solution is a set of foods with grams per serving.
@@ -203,6 +212,9 @@ func (p *problem) candidates(all bool) []subset {
 	var out []subset
 	capW, capS := plateCapG[p.cat], saltCapG[p.cat]
 	p.enumerate(func(idx []int) {
+		if p.mustCode != 0 && !slices.ContainsFunc(idx, func(j int) bool { return p.items[j].food.Code == p.mustCode }) {
+			return
+		}
 		var lo, hi [4]float64
 		var w, salt, price float64
 		for _, j := range idx {
@@ -242,9 +254,12 @@ func (p *problem) candidates(all bool) []subset {
 			return
 		}
 		s.prior = p.plausibility(solution{s.idx, s.grams}) + s.devMax
+		if s.devMax > 1 {
+			s.prior += 100 // continuous quantities outside the band: rarely rescued by the steps
+		}
 		out = append(out, s)
 	})
-	sort.SliceStable(out, func(a, b int) bool { return out[a].prior < out[b].prior })
+	slices.SortStableFunc(out, func(a, b subset) int { return cmp.Compare(a.prior, b.prior) })
 	return out
 }
 
@@ -303,7 +318,7 @@ func (p *problem) fit(s solution, lambda float64) solution {
 				moved = math.Max(moved, math.Abs(d))
 			}
 		}
-		if moved < 0.05 {
+		if moved < 0.5 {
 			break
 		}
 	}
@@ -454,9 +469,19 @@ func (p *problem) jointMove(g, lo, hi []float64, score func([]float64) float64, 
 func (p *problem) search(want int) (found []plate, closest *plate) {
 	cands := p.candidates(false)
 	budget := discretiseBudget
+	if p.budget > 0 {
+		budget = p.budget
+	}
+	outside := 20 // plates whose continuous quantities are outside the band: a few tries
 	for _, c := range cands {
 		if budget == 0 || len(found) >= want {
 			break
+		}
+		if c.devMax > 1 {
+			if outside == 0 {
+				break
+			}
+			outside--
 		}
 		budget--
 		d := p.discretise(solution{c.idx, c.grams})
@@ -467,6 +492,9 @@ func (p *problem) search(want int) (found []plate, closest *plate) {
 	if len(found) > 0 {
 		sort.SliceStable(found, func(a, b int) bool { return found[a].score < found[b].score })
 		return found, nil
+	}
+	if p.budget > 0 {
+		return nil, nil // a what-if only asks whether
 	}
 	// Nothing reaches the band: the closest plate, for the recipe that explains why.
 	all := p.candidates(true)
@@ -480,9 +508,7 @@ func (p *problem) search(want int) (found []plate, closest *plate) {
 		}
 		return 0
 	}
-	sort.SliceStable(all, func(a, b int) bool {
-		return all[a].devMax+overPrice(all[a]) < all[b].devMax+overPrice(all[b])
-	})
+	slices.SortStableFunc(all, func(a, b subset) int { return cmp.Compare(a.devMax+overPrice(a), b.devMax+overPrice(b)) })
 	for _, c := range all[:min(len(all), 8)] {
 		d := p.discretise(solution{c.idx, c.grams})
 		if p.overCaps(d) {
@@ -493,6 +519,7 @@ func (p *problem) search(want int) (found []plate, closest *plate) {
 			closest = &pl
 		}
 	}
+	p.closest = closest
 	return nil, closest
 }
 

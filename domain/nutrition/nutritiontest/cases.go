@@ -152,6 +152,9 @@ func PlateCase(rng *rand.Rand, pool []nutrition.Food, n int, c nutrition.Categor
 		if w > nutrition.PlateCapG(c) || salt > nutrition.SaltCapG(c) || len(plate) < 2 {
 			continue
 		}
+		if !nutrition.ConsistentTarget(target) {
+			continue // fibre-rich plates (beans, greens) carry energy 4/9/4 does not count
+		}
 		if c == nutrition.LunchDinner && target.CarbsG < 20 {
 			continue // the pattern has a starch: keep targets that want one
 		}
@@ -169,12 +172,14 @@ func PlateCase(rng *rand.Rand, pool []nutrition.Food, n int, c nutrition.Categor
 	}
 }
 
-// Target draws a realistic meal target for c: a daily 1,600–3,200 kcal split by the meal's
-// usual share, protein 15–35 % of energy, fat 20–40 %, the rest carbohydrates (4/9/4 kcal per g).
+// Target draws a realistic meal target for c as the app computes it: a daily 1,600–3,200 kcal
+// split by one of the app's macro presets (nutrition.Presets, 4/9/4 kcal per g), times the meal's
+// usual share of the day.
 func Target(rng *rand.Rand, c nutrition.Category) nutrition.Macros {
 	share := map[nutrition.Category]float64{nutrition.Breakfast: 0.25, nutrition.LunchDinner: 0.35, nutrition.Snack: 0.1}[c]
 	kcal := (1600 + rng.Float64()*1600) * share
-	p, f := 0.15+rng.Float64()*0.2, 0.2+rng.Float64()*0.2
-	return nutrition.Macros{Kcal: math.Round(kcal), ProteinG: math.Round(kcal * p / 4), FatG: math.Round(kcal * f / 9),
-		CarbsG: math.Round(kcal * (1 - p - f) / 4)}
+	sp := nutrition.Presets[rng.IntN(len(nutrition.Presets))].Split
+	sum := float64(sp.Protein + sp.Fat + sp.Carbs)
+	return nutrition.Macros{Kcal: math.Round(kcal), ProteinG: math.Round(kcal * float64(sp.Protein) / sum / 4),
+		FatG: math.Round(kcal * float64(sp.Fat) / sum / 9), CarbsG: math.Round(kcal * float64(sp.Carbs) / sum / 4)}
 }
