@@ -263,7 +263,8 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 		return fmt.Errorf("generate request %s: %w", args.RequestID, genErr)
 	}
 	if len(recipes) < req.Count {
-		return fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)
+		// The engine makes every distinct plate the foods allow: asking again makes no more.
+		return &errPermanent{reason: mealprep.FailureTooFew, err: fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)}
 	}
 	return nil
 }

@@ -267,6 +267,18 @@ func (halfway) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]me
 	return rs[:1], errors.New("generator down")
 }
 
+// fewer makes only the first recipe of a request, without error: the built-in engine does so
+// when the foods make fewer distinct plates than asked.
+type fewer struct{}
+
+func (fewer) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
+	rs, err := mealprepapp.ScaledGenerator{}.Generate(ctx, in)
+	if err != nil || len(rs) < 2 {
+		return rs, err
+	}
+	return rs[:1], nil
+}
+
 func countRecipes(t *testing.T, e env, req uuid.UUID) int {
 	t.Helper()
 	var n int
@@ -355,6 +367,22 @@ func TestWorker(t *testing.T) {
 		require.NoError(t, e.svc.FailRequest(ctx, args, mealprep.FailureGenerator))
 		require.EqualValues(t, 1, refunds(t, e, args.RequestID))
 		require.Equal(t, before-1, e.balance(t, owner))
+	})
+	t.Run("fewer distinct recipes than asked: the missing ones are refunded at once", func(t *testing.T) {
+		before := e.balance(t, owner)
+		args := gen(3)
+		w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, fewer{}, 0))
+		tx := workTx(t, e)
+		res, err := w.Work(ctx, t, tx, args, nil)
+		require.NoError(t, err, "no retry: asking again makes no more distinct recipes")
+		require.Equal(t, river.EventKindJobCompleted, res.EventKind)
+		require.Equal(t, 1, countRecipes(t, e, args.RequestID))
+		require.EqualValues(t, 2, refunds(t, e, args.RequestID))
+		require.Equal(t, before-1, e.balance(t, owner), "charged for the one recipe made")
+		var reason string
+		require.NoError(t, e.pool.QueryRow(ctx, `SELECT payload->>'reason' FROM events WHERE event_type = $1 AND payload->>'requestID' = $2`,
+			mealprep.TypeRecipeGenerationFailed, args.RequestID.String()).Scan(&reason))
+		require.Equal(t, string(mealprep.FailureTooFew), reason)
 	})
 	t.Run("a deleted meal prep refunds everything", func(t *testing.T) {
 		other := e.mealPrep(t, owner)

@@ -128,6 +128,9 @@ const (
 	// FailureTolerance: recipes missed the published tolerance on a feasible target; they are
 	// kept and their tokens refunded.
 	FailureTolerance FailureReason = "out_of_tolerance"
+	// FailureTooFew: the foods make fewer distinct recipes than asked (the engine never returns
+	// the same plate twice); the missing ones are refunded.
+	FailureTooFew FailureReason = "too_few_recipes"
 )
 
 // Ingredient is a food and its quantity in a recipe.

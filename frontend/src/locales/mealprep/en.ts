@@ -114,6 +114,7 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
         mealprep_deleted: 'the meal prep was deleted.',
         no_foods: 'no usable food for this meal.',
         out_of_tolerance: 'the recipes miss the target.',
+        too_few_recipes: 'these foods make fewer different recipes than asked.',
       },
       listTitle: 'Recipes',
       empty: 'No recipe yet.',
