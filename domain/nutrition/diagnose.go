@@ -73,7 +73,7 @@ var kindFixes = map[Category][]kindFix{
 // diagnose returns the one change that makes req's target reachable (p is req prepared, or nil
 // when no plate could be made at all).
 func (b *Builtin) diagnose(req GenerateRequest, p *problem) Text {
-	lead := Text{FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas : ", EN: "These foods cannot meet this meal’s target: "}
+	lead := Text{FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas : ", EN: "These foods cannot meet this meal’s target: "}
 	feasibleWith := func(q GenerateRequest, must int, widen func(*problem)) (*problem, []plate) {
 		q.Suggestions = slices.Clone(q.Suggestions)
 		qp, _, err := b.prepare(q)
@@ -98,7 +98,7 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Text {
 				cur = string(EUR)
 			}
 			return Text{
-				FR: lead.FR + fmt.Sprintf("la limite de prix est trop basse ; il faut environ %s\u00a0%s par portion.", frDecimal(need), cur),
+				FR: lead.FR + fmt.Sprintf("la limite de prix est trop basse ; il faut environ %s\u00a0%s par portion.", frDecimal(need), cur),
 				EN: lead.EN + fmt.Sprintf("the price limit is too low; it takes about %.2f %s per serving.", need, cur)}
 		}
 	}
@@ -148,7 +148,7 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Text {
 				}
 				if g > it.hi {
 					return Text{
-						FR: lead.FR + fmt.Sprintf("il faudrait %.0f\u00a0g de « %s », plus qu’une portion habituelle (%.0f\u00a0g au plus) ; ajoutez un autre aliment de ce type.", g, it.food.Name.FR, it.hi),
+						FR: lead.FR + fmt.Sprintf("il faudrait %.0f\u00a0g de « %s », plus qu’une portion habituelle (%.0f\u00a0g au plus) ; ajoutez un autre aliment de ce type.", g, it.food.Name.FR, it.hi),
 						EN: lead.EN + fmt.Sprintf("it would take %.0f g of “%s”, more than a usual serving (%.0f g at most); add another food of that kind.", g, it.food.Name.EN, it.hi)}
 				}
 			}
@@ -191,10 +191,10 @@ func (b *Builtin) worstGap(req GenerateRequest, p *problem, lead Text) Text {
 	d := a[worst] - t[worst]
 	amount := fmt.Sprintf("%.0f\u00a0%s", math.Abs(d), units[worst])
 	if d < 0 {
-		return Text{FR: lead.FR + fmt.Sprintf("il manque %s %s ; ajoutez %s.", amount, names[worst][0], fixLow[worst][0]),
+		return Text{FR: lead.FR + fmt.Sprintf("il manque %s %s ; ajoutez %s.", amount, names[worst][0], fixLow[worst][0]),
 			EN: lead.EN + fmt.Sprintf("%s %s %s short; add %s.", names[worst][1], names[worst][2], strings.Replace(amount, "\u00a0", " ", 1), fixLow[worst][1])}
 	}
-	return Text{FR: lead.FR + fmt.Sprintf("%s %s en trop ; choisissez %s.", amount, names[worst][0], fixHigh[worst][0]),
+	return Text{FR: lead.FR + fmt.Sprintf("%s %s en trop ; choisissez %s.", amount, names[worst][0], fixHigh[worst][0]),
 		EN: lead.EN + fmt.Sprintf("%s %s %s over; choose %s.", names[worst][1], names[worst][2], strings.Replace(amount, "\u00a0", " ", 1), fixHigh[worst][1])}
 }
 

@@ -25,7 +25,7 @@ func TestDiagnosisNamesTheMissingKindOfFood(t *testing.T) {
 	require.True(t, errors.As(err, &u))
 	require.Equal(t, "no_plate", u.Code)
 	require.Equal(t, nutrition.Text{
-		FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas : ajoutez un aliment protéiné (viande, poisson, œufs, légumineuses ou tofu).",
+		FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas\u202f: ajoutez un aliment protéiné (viande, poisson, œufs, légumineuses ou tofu).",
 		EN: "These foods cannot meet this meal’s target: add a protein food (meat, fish, eggs, legumes or tofu).",
 	}, u.Reason)
 
@@ -49,7 +49,7 @@ func TestDiagnosisNamesTheMissingKindOfFood(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, rs[0].Feasible)
 	require.Equal(t, "These foods cannot meet this meal’s target: add a protein-rich dairy food (skyr, quark).", rs[0].Explanation.EN)
-	require.Equal(t, "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas : ajoutez un laitage riche en protéines (skyr, fromage blanc).", rs[0].Explanation.FR)
+	require.Equal(t, "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas\u202f: ajoutez un laitage riche en protéines (skyr, fromage blanc).", rs[0].Explanation.FR)
 }
 
 // When no single change is enough, the value that misses most and what fixes it, in one sentence.
@@ -61,7 +61,7 @@ func TestDiagnosisFallsBackToTheWorstValue(t *testing.T) {
 		Category: nutrition.Snack, Target: nutrition.Macros{Kcal: 1000, ProteinG: 200, FatG: 10, CarbsG: 50}})
 	require.NoError(t, err)
 	require.Equal(t, nutrition.Text{
-		FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas : il manque 197\u00a0g de protéines ; ajoutez un aliment riche en protéines (skyr, fromage blanc, œufs).",
+		FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas\u202f: il manque 197\u00a0g de protéines\u202f; ajoutez un aliment riche en protéines (skyr, fromage blanc, œufs).",
 		EN: "These foods cannot meet this meal’s target: Protein is 197 g short; add a protein-rich food (skyr, quark, eggs).",
 	}, *rs[0].Explanation)
 }
@@ -77,7 +77,7 @@ func TestDiagnosisNamesThePriceLimit(t *testing.T) {
 	require.False(t, rs[0].Feasible)
 	// 80 g of chicken alone costs more than 0.50: the closest plate is over the limit, and says so.
 	require.Regexp(t, `^These foods cannot meet this meal’s target: the price limit is too low; it takes about \d+\.\d\d EUR per serving\.$`, rs[0].Explanation.EN)
-	require.Regexp(t, "^Ces aliments ne permettent pas d’atteindre l’objectif de ce repas : la limite de prix est trop basse ; il faut environ \\d+,\\d\\d\u00a0EUR par portion\\.$", rs[0].Explanation.FR)
+	require.Regexp(t, "^Ces aliments ne permettent pas d’atteindre l’objectif de ce repas\u202f: la limite de prix est trop basse\u202f; il faut environ \\d+,\\d\\d\u00a0EUR par portion\\.$", rs[0].Explanation.FR)
 }
 
 // A target whose kcal contradicts its macros (4/9/4 kcal per g, beyond 15 %) is refused, and the
