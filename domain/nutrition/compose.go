@@ -279,6 +279,9 @@ func pairsWell(c Category, kinds []Kind) bool {
 		if count(KindMilk) > 1 || count(KindDairy) > 1 {
 			return false // a milk and a yoghurt, not two of either
 		}
+		if has(KindMilk) && has(KindDairy) && !has(KindCereal) {
+			return false // milk and yoghurt together only around a bowl of cereal
+		}
 		if has(KindEgg) && has(KindCheese) {
 			return false
 		}
