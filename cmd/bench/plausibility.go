@@ -41,8 +41,9 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		recipes, broken, offMeal, lunches, lunchesOK, saltOK, feasible, feasibleWithin, unsolvable, fewer int
 		lat                                                                                               []time.Duration
 		examples                                                                                          []string
+		byMeal                                                                                            map[nutrition.Category][2]int // feasible, recipes
 	}
-	var ours, before tally
+	ours, before := tally{byMeal: map[nutrition.Category][2]int{}}, tally{byMeal: map[nutrition.Category][2]int{}}
 	judge := func(t *tally, c nutrition.Category, target nutrition.Macros, foods []nutrition.Food, codes [][]nutrition.Ingredient, feasible, within []bool, salt []float64) {
 		hasVeg, hasProtein := false, false
 		for _, f := range foods {
@@ -85,6 +86,12 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 			if salt[i] <= nutrition.SaltCapG(c)+0.005 {
 				t.saltOK++
 			}
+			bm := t.byMeal[c]
+			bm[1]++
+			if feasible[i] {
+				bm[0]++
+			}
+			t.byMeal[c] = bm
 			if feasible[i] {
 				t.feasible++
 				if within[i] {
@@ -169,6 +176,14 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "salt within its cap", pct(ours.saltOK, ours.recipes), pct(before.saltOK, before.recipes), "100 %")
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "within tolerance when feasible", pct(ours.feasibleWithin, ours.feasible), pct(before.feasibleWithin, before.feasible), "≥ 99 %")
 	fmt.Printf("  %-46s %-12s %-12s\n", "feasible recipes", pct(ours.feasible, ours.recipes), pct(before.feasible, before.recipes))
+	byMeal := func(t tally) string {
+		var parts []string
+		for _, c := range nutrition.Categories {
+			parts = append(parts, strings.TrimSuffix(pct(t.byMeal[c][0], t.byMeal[c][1]), " %"))
+		}
+		return strings.Join(parts, "/") + " %"
+	}
+	fmt.Printf("  %-46s %-12s %-12s\n", "  of which breakfast/lunch/snack", byMeal(ours), byMeal(before))
 	fmt.Printf("  %-46s %-12d %-12d\n", "requests refused (no plate for the meal)", ours.unsolvable, before.unsolvable)
 	fmt.Printf("  %-46s %-12d %-12s\n", "requests given fewer recipes than asked", ours.fewer, "—")
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "generation wall p99", ms(p99(ours.lat)), ms(p99(before.lat)), "≤ 20 ms")
