@@ -257,6 +257,9 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 		}
 	}
 	if genErr != nil {
+		if u := (*nutrition.Unsolvable)(nil); errors.As(genErr, &u) && u.Code == "inconsistent_target" {
+			return &errPermanent{reason: mealprep.FailureInconsistentTarget, err: genErr}
+		}
 		if errors.Is(genErr, nutrition.ErrUnsolvable) {
 			return &errPermanent{reason: mealprep.FailureNoFoods, err: genErr}
 		}

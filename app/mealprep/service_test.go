@@ -25,6 +25,7 @@ import (
 	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/internal/pgtest"
 	"github.com/gamelle/gamelle/projections"
@@ -279,6 +280,14 @@ func (fewer) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]meal
 	return rs[:1], nil
 }
 
+// contradicted refuses every request as the engine does when the calorie goal contradicts the
+// macros.
+type contradicted struct{}
+
+func (contradicted) Generate(context.Context, mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
+	return nil, &nutrition.Unsolvable{Code: "inconsistent_target"}
+}
+
 func countRecipes(t *testing.T, e env, req uuid.UUID) int {
 	t.Helper()
 	var n int
@@ -383,6 +392,19 @@ func TestWorker(t *testing.T) {
 		require.NoError(t, e.pool.QueryRow(ctx, `SELECT payload->>'reason' FROM events WHERE event_type = $1 AND payload->>'requestID' = $2`,
 			mealprep.TypeRecipeGenerationFailed, args.RequestID.String()).Scan(&reason))
 		require.Equal(t, string(mealprep.FailureTooFew), reason)
+	})
+	t.Run("a calorie goal that contradicts the macros refunds everything and says so", func(t *testing.T) {
+		before := e.balance(t, owner)
+		args := gen(2)
+		w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, contradicted{}, 0))
+		res, err := w.Work(ctx, t, workTx(t, e), args, nil)
+		require.NoError(t, err)
+		require.Equal(t, river.EventKindJobCompleted, res.EventKind)
+		require.Equal(t, before, e.balance(t, owner))
+		var reason string
+		require.NoError(t, e.pool.QueryRow(ctx, `SELECT payload->>'reason' FROM events WHERE event_type = $1 AND payload->>'requestID' = $2`,
+			mealprep.TypeRecipeGenerationFailed, args.RequestID.String()).Scan(&reason))
+		require.Equal(t, string(mealprep.FailureInconsistentTarget), reason)
 	})
 	t.Run("a deleted meal prep refunds everything", func(t *testing.T) {
 		other := e.mealPrep(t, owner)
