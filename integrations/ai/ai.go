@@ -470,6 +470,13 @@ func userPrompt(req nutrition.GenerateRequest, catalog map[int]nutrition.Food, s
 	fmt.Fprintf(&b, "Propose %d different %s recipes for one person (diet: %s). The person reads %s first; write both languages well.\n", count, meal, dietName(req.Diet), lang)
 	fmt.Fprintf(&b, "Target per serving: %.0f kcal, %.0f g protein, %.0f g fat, %.0f g carbohydrates.\n", req.Target.Kcal, req.Target.ProteinG, req.Target.FatG, req.Target.CarbsG)
 	b.WriteString("Each recipe uses 2 to 6 foods whose combination can reach the target; steps are short imperative sentences without quantities.\n")
+	// The plate a cook serves (docs/nutrition.md, "Plate composition"): proposals that break it
+	// are replaced by the solver's, so the model is told.
+	b.WriteString(map[nutrition.Category]string{
+		nutrition.LunchDinner: "A plate holds exactly one protein food (meat, fish, eggs, tofu or legumes), a starch or legumes, one or two vegetables when the list has any, at most one added fat and optionally a little cheese or sauce.\n",
+		nutrition.Breakfast:   "A breakfast is cereal or bread with a dairy food and fruit (nuts optional), or bread with eggs, or bread with butter and honey or jam; never meat or fish.\n",
+		nutrition.Snack:       "A snack is fruit with a dairy food or nuts, or bread with cheese, two or three foods.\n",
+	}[req.Category])
 	b.WriteString("Foods (code | name | per 100 g: kcal, protein, fat, carbs):\n")
 	codes := make([]int, 0, len(catalog))
 	for c := range catalog {
