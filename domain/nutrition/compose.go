@@ -125,8 +125,11 @@ func portionOf(c Category, f Food) portion {
 	case KindMeat, KindFish, KindVegetarian:
 		return portion{80, 130, 250}
 	case KindEgg:
-		if c == LunchDinner {
+		switch c {
+		case LunchDinner:
 			return portion{50, 120, 180}
+		case Snack:
+			return portion{50, 60, 120}
 		}
 		return portion{50, 100, 180}
 	case KindDeli:
@@ -152,6 +155,9 @@ func portionOf(c Category, f Food) portion {
 		}
 		return portion{25, 50, 80}
 	case KindVegetable:
+		if aromatic(f) {
+			return portion{20, 50, 100} // onion, garlic, shallot: they season a plate
+		}
 		return portion{60, 150, 300}
 	case KindFruit:
 		if dry {
@@ -190,6 +196,17 @@ func portionOf(c Category, f Food) portion {
 		return portion{100, 200, 300}
 	}
 	return portion{10, 100, 200}
+}
+
+// aromatic: onions, garlic, shallots and leeks' cousins, vegetables one uses by the handful.
+func aromatic(f Food) bool {
+	n := strings.ToLower(f.Name.FR)
+	for _, w := range []string{"oignon", "ail,", "ail ", "échalote", "echalote"} {
+		if strings.HasPrefix(n, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // mainRole: the roles whose food is a recipe's main food, for variety across a batch.
