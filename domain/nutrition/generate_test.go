@@ -113,3 +113,24 @@ func TestSuggestFoodsClosesTheGap(t *testing.T) {
 	ok.Diet = nutrition.Omnivore
 	require.Nil(t, gen.SuggestFoods(ok, catalog, 3))
 }
+
+// Chicken, rice and olive oil make one lunch plate: asked for five recipes, the engine returns
+// that one, not five copies each billed, and never a one-food "recipe" (30 g of olive oil); an
+// oil-only meal prep makes no plate at all and is refused with the fix.
+func TestOneRequestNeverRepeatsAPlateNorServesOneFood(t *testing.T) {
+	t.Parallel()
+	_, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foodsOf(t, 36017, 9100, 17270),
+		Category: nutrition.LunchDinner, Target: nutrition.Macros{Kcal: 650, ProteinG: 45, FatG: 20, CarbsG: 70}, Count: 5, Seed: 1})
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	require.Len(t, rs[0].Ingredients, 3)
+	require.True(t, rs[0].WithinTolerance)
+
+	_, err = gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foodsOf(t, 17270),
+		Category: nutrition.LunchDinner, Target: nutrition.Macros{Kcal: 270, ProteinG: 0, FatG: 30, CarbsG: 0}, Count: 2})
+	var u *nutrition.Unsolvable
+	require.ErrorAs(t, err, &u)
+	require.Equal(t, "no_plate", u.Code)
+}
