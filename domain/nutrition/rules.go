@@ -70,7 +70,7 @@ var kindRules = map[Kind]kindRule{
 	KindNut:        {10, 50, fits(2, 0, 3), false, AisleGrocery, 0},
 	KindTuber:      {80, 350, fits(0, 3, 0), true, AisleProduce, 20},
 	KindGrain:      {40, 300, fits(0, 3, 0), true, AisleGrocery, 12},
-	KindBread:      {30, 150, fits(3, 2, 2), false, AisleBakery, 0},
+	KindBread:      {30, 150, fits(3, 1, 2), false, AisleBakery, 0},
 	KindCereal:     {25, 100, fits(3, 0, 2), true, AisleGrocery, 0},
 	KindMilk:       {100, 400, fits(3, 0, 2), false, AisleDairyEggs, 0},
 	KindDairy:      {60, 300, fits(3, 0, 3), true, AisleDairyEggs, 0},

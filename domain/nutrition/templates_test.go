@@ -254,7 +254,9 @@ func TestNamesReadAsACookWrites(t *testing.T) {
 			require.Contains(t, []string{"de h", "le h", "la h"}, strings.ToLower(m), "elide before a vowel: %s", r.Name.FR)
 		}
 		if strings.Contains(r.Name.FR, "poêlé") {
-			require.NotEmpty(t, stepWith(r.Steps.FR, "poêle"), "a pan-fried name needs a pan: %s", r.Name.FR)
+			// "à la poêle", or "dans un peu d'huile … à feu moyen" when the recipe has a fat.
+			require.True(t, len(stepWith(r.Steps.FR, "poêle")) > 0 || len(stepWith(r.Steps.FR, "dans un peu d", "à feu moyen")) > 0,
+				"a pan-fried name needs a pan: %s", r.Name.FR)
 		}
 		if strings.Contains(r.Name.FR, "vapeur") {
 			require.NotEmpty(t, stepWith(r.Steps.FR, "vapeur"), r.Name.FR)
@@ -344,9 +346,12 @@ func randomRecipes(t *testing.T, n int) []nutrition.Recipe {
 	rng := rand.New(rand.NewPCG(19, seedOffset))
 	var out []nutrition.Recipe
 	for range n {
-		foods, target := nutritiontest.FeasibleCase(rng, pool, 6)
+		// A plate of the meal from random catalog foods (the meal rules refuse most random
+		// sets since issue 19), so the texts meet every kind.
+		c := nutritiontest.Category(rng)
+		foods, target := nutritiontest.PlateCase(rng, pool, 6, c)
 		rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foods, Target: target,
-			Category: nutritiontest.Category(rng), Seed: rng.Int64(), Servings: 1 + rng.IntN(3)})
+			Category: c, Seed: rng.Int64(), Servings: 1 + rng.IntN(3)})
 		if err != nil {
 			continue
 		}
