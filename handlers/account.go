@@ -100,6 +100,8 @@ func profileMessage(field string, err error) string {
 		return "profile.error.meal_split"
 	case errors.Is(err, nutrition.ErrGoalKcalOutOfRange):
 		return "profile.error.goal_kcal"
+	case errors.Is(err, nutrition.ErrGoalKcalInconsistent):
+		return "profile.error.goal_kcal_macros"
 	case errors.Is(err, nutrition.ErrGoalProteinOutOfRange), errors.Is(err, nutrition.ErrGoalFatOutOfRange),
 		errors.Is(err, nutrition.ErrGoalCarbsOutOfRange):
 		return "profile.error.goal_macro"

@@ -33,6 +33,11 @@ func TestAccountGoalsByHand(t *testing.T) {
 	require.Equal(t, "L’objectif calorique doit être compris entre 800 et 6\u202f000 kcal.", errorsOf(p)["kcal"])
 	require.NotEmpty(t, errorsOf(p)["carbsG"])
 	require.Nil(t, p.Props["account"].(map[string]any)["goals"])
+	// Calories that contradict the macros (2,090 kcal at 4/9/4) are a field error on kcal.
+	resp, _ = b.send(t, http.MethodPost, "/account/goals", map[string]any{"kcal": 1500, "proteinG": 150, "fatG": 70, "carbsG": 215}, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	require.Contains(t, errorsOf(p)["kcal"], "Les calories ne correspondent pas aux macronutriments")
 
 	resp, _ = b.send(t, http.MethodPost, "/account/goals", map[string]any{"kcal": 2100, "proteinG": 150, "fatG": 70, "carbsG": "215"}, page)
 	requireRedirect(t, resp, "/dashboard/general")

@@ -257,13 +257,17 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 		}
 	}
 	if genErr != nil {
+		if u := (*nutrition.Unsolvable)(nil); errors.As(genErr, &u) && u.Code == "inconsistent_target" {
+			return &errPermanent{reason: mealprep.FailureInconsistentTarget, err: genErr}
+		}
 		if errors.Is(genErr, nutrition.ErrUnsolvable) {
 			return &errPermanent{reason: mealprep.FailureNoFoods, err: genErr}
 		}
 		return fmt.Errorf("generate request %s: %w", args.RequestID, genErr)
 	}
 	if len(recipes) < req.Count {
-		return fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)
+		// The engine makes every distinct plate the foods allow: asking again makes no more.
+		return &errPermanent{reason: mealprep.FailureTooFew, err: fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)}
 	}
 	return nil
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/internal/pgtest"
 	"github.com/gamelle/gamelle/projections"
@@ -267,6 +268,26 @@ func (halfway) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]me
 	return rs[:1], errors.New("generator down")
 }
 
+// fewer makes only the first recipe of a request, without error: the built-in engine does so
+// when the foods make fewer distinct plates than asked.
+type fewer struct{}
+
+func (fewer) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
+	rs, err := mealprepapp.ScaledGenerator{}.Generate(ctx, in)
+	if err != nil || len(rs) < 2 {
+		return rs, err
+	}
+	return rs[:1], nil
+}
+
+// contradicted refuses every request as the engine does when the calorie goal contradicts the
+// macros.
+type contradicted struct{}
+
+func (contradicted) Generate(context.Context, mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
+	return nil, &nutrition.Unsolvable{Code: "inconsistent_target"}
+}
+
 func countRecipes(t *testing.T, e env, req uuid.UUID) int {
 	t.Helper()
 	var n int
@@ -355,6 +376,35 @@ func TestWorker(t *testing.T) {
 		require.NoError(t, e.svc.FailRequest(ctx, args, mealprep.FailureGenerator))
 		require.EqualValues(t, 1, refunds(t, e, args.RequestID))
 		require.Equal(t, before-1, e.balance(t, owner))
+	})
+	t.Run("fewer distinct recipes than asked: the missing ones are refunded at once", func(t *testing.T) {
+		before := e.balance(t, owner)
+		args := gen(3)
+		w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, fewer{}, 0))
+		tx := workTx(t, e)
+		res, err := w.Work(ctx, t, tx, args, nil)
+		require.NoError(t, err, "no retry: asking again makes no more distinct recipes")
+		require.Equal(t, river.EventKindJobCompleted, res.EventKind)
+		require.Equal(t, 1, countRecipes(t, e, args.RequestID))
+		require.EqualValues(t, 2, refunds(t, e, args.RequestID))
+		require.Equal(t, before-1, e.balance(t, owner), "charged for the one recipe made")
+		var reason string
+		require.NoError(t, e.pool.QueryRow(ctx, `SELECT payload->>'reason' FROM events WHERE event_type = $1 AND payload->>'requestID' = $2`,
+			mealprep.TypeRecipeGenerationFailed, args.RequestID.String()).Scan(&reason))
+		require.Equal(t, string(mealprep.FailureTooFew), reason)
+	})
+	t.Run("a calorie goal that contradicts the macros refunds everything and says so", func(t *testing.T) {
+		before := e.balance(t, owner)
+		args := gen(2)
+		w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, contradicted{}, 0))
+		res, err := w.Work(ctx, t, workTx(t, e), args, nil)
+		require.NoError(t, err)
+		require.Equal(t, river.EventKindJobCompleted, res.EventKind)
+		require.Equal(t, before, e.balance(t, owner))
+		var reason string
+		require.NoError(t, e.pool.QueryRow(ctx, `SELECT payload->>'reason' FROM events WHERE event_type = $1 AND payload->>'requestID' = $2`,
+			mealprep.TypeRecipeGenerationFailed, args.RequestID.String()).Scan(&reason))
+		require.Equal(t, string(mealprep.FailureInconsistentTarget), reason)
 	})
 	t.Run("a deleted meal prep refunds everything", func(t *testing.T) {
 		other := e.mealPrep(t, owner)

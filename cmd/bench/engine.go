@@ -17,11 +17,12 @@ import (
 	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
 )
 
-// engineRun measures the recipe engine (no database): generation latency for 20 foods and the
-// accuracy distribution over random feasible cases (nutritiontest.FeasibleCase, the cases the
-// property tests of domain/nutrition check), beside a naive baseline from the same cases
-// (the best-suited foods in equal parts, scaled to the energy target: what a generator that does
-// not compute gets).
+// engineRun measures the recipe engine (no database): generation latency and the accuracy
+// distribution over random feasible cases (nutritiontest.PlateCase: a mixed meal prep of 6–20
+// common foods and a target made of a plate a cook would serve from it, the cases the property
+// tests of domain/nutrition check), beside a naive baseline from the same cases (the first foods
+// in equal parts, scaled to the energy target: what a generator that does not compute gets);
+// then the plausibility of its recipes beside the engine before issue 19 (plausibilityRun).
 func engineRun(ctx context.Context, cases int) error {
 	catalog, err := nutrition.ReadCIQUAL(bytes.NewReader(data.CiqualFoodsCSV))
 	if err != nil {
@@ -31,7 +32,7 @@ func engineRun(ctx context.Context, cases int) error {
 	if err != nil {
 		return err
 	}
-	pool := nutritiontest.UsableFoods(catalog)
+	pool := nutritiontest.MealPrepFoods(catalog)
 	gen := nutrition.NewBuiltin(prices)
 	rng := rand.New(rand.NewPCG(2026, 11))
 
@@ -48,8 +49,8 @@ func engineRun(ctx context.Context, cases int) error {
 	var ours, naive []caseError
 	within, naiveWithin, feasible := 0, 0, 0
 	for i := 0; i < cases; i++ {
-		foods, target := nutritiontest.FeasibleCase(rng, pool, 20)
 		cat := nutritiontest.Category(rng)
+		foods, target := nutritiontest.PlateCase(rng, pool, 6+rng.IntN(15), cat)
 		req := nutrition.GenerateRequest{Foods: foods, Category: cat, Target: target, Seed: int64(i), Currency: nutrition.EUR}
 		runtime.LockOSThread()
 		c0 := threadCPU()
@@ -81,7 +82,7 @@ func engineRun(ctx context.Context, cases int) error {
 		return ds[min(len(ds)-1, int(math.Ceil(p*float64(len(ds))))-1)]
 	}
 
-	fmt.Printf("Recipe engine (built-in generator, 20 random CIQUAL foods, 1 recipe, %d random feasible targets)\n", cases)
+	fmt.Printf("Recipe engine (built-in generator, mixed meal preps of 6–20 of %d common foods, 1 recipe, %d random feasible targets)\n", len(pool), cases)
 	fmt.Printf("  generation wall time p50 %s   p99 %s   max %s   (goal p99 ≤ 20 ms)\n", ms(pct(lat, 0.50)), ms(pct(lat, 0.99)), ms(lat[len(lat)-1]))
 	fmt.Printf("  generation CPU time  p50 %s   p99 %s   max %s\n", ms(pct(cpu, 0.50)), ms(pct(cpu, 0.99)), ms(cpu[len(cpu)-1]))
 	fmt.Printf("  baseline             one CIQUAL parse pass (3,484 foods) %s wall; ratio wall p99 / pass %.2f\n", ms(ciqualPass), float64(pct(lat, 0.99))/float64(ciqualPass))
@@ -109,7 +110,7 @@ func engineRun(ctx context.Context, cases int) error {
 		fmt.Sprintf("%.2f×", float64(pct(lat, 0.99))/float64(ciqualPass)), "p99 ≤ 20 ms", pct(lat, 0.99) <= 20*time.Millisecond)
 	summary.add("recipe engine, within tolerance", fmt.Sprintf("%.1f %%", 100*float64(within)/float64(cases)),
 		fmt.Sprintf("naive %.1f %%", 100*float64(naiveWithin)/float64(cases)), "—", "≥ 99 %", float64(within) >= 0.99*float64(cases))
-	return nil
+	return plausibilityRun(ctx, catalog, prices, cases)
 }
 
 // threadCPU is the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID, nanosecond precision).

@@ -128,6 +128,12 @@ const (
 	// FailureTolerance: recipes missed the published tolerance on a feasible target; they are
 	// kept and their tokens refunded.
 	FailureTolerance FailureReason = "out_of_tolerance"
+	// FailureTooFew: the foods make fewer distinct recipes than asked (the engine never returns
+	// the same plate twice); the missing ones are refunded.
+	FailureTooFew FailureReason = "too_few_recipes"
+	// FailureInconsistentTarget: the person's calorie goal contradicts their macronutrients
+	// (4/9/4 kcal per g, beyond 15 %); no recipe can honour both.
+	FailureInconsistentTarget FailureReason = "inconsistent_target"
 )
 
 // Ingredient is a food and its quantity in a recipe.

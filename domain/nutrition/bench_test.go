@@ -9,11 +9,11 @@ import (
 	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
 )
 
-// BenchmarkGenerate20Foods: one recipe from 20 random foods and a feasible target (figures in
-// docs/performance.md come from cmd/bench).
+// BenchmarkGenerate20Foods: one lunch from a mixed meal prep of 20 common foods and a target made
+// of a plate from them (figures in docs/performance.md come from cmd/bench).
 func BenchmarkGenerate20Foods(b *testing.B) {
 	_, pt := shipped(b)
-	pool := usableFoods(b)
+	pool := mealPrepPool(b)
 	gen := nutrition.NewBuiltin(pt)
 	rng := rand.New(rand.NewPCG(9, 9))
 	type c struct {
@@ -22,7 +22,7 @@ func BenchmarkGenerate20Foods(b *testing.B) {
 	}
 	cases := make([]c, 200)
 	for i := range cases {
-		f, t := nutritiontest.FeasibleCase(rng, pool, 20)
+		f, t := nutritiontest.PlateCase(rng, pool, 20, nutrition.LunchDinner)
 		cases[i] = c{f, t}
 	}
 	b.ResetTimer()

@@ -2,6 +2,7 @@ package nutrition
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -19,79 +20,45 @@ type Builtin struct {
 // without their own price then cost 0).
 func NewBuiltin(prices *PriceTable) *Builtin { return &Builtin{Prices: prices} }
 
-// Generate returns req.Count recipes (1 when Count is 0). It fails only with *Unsolvable (no usable
-// food, invalid target) or when ctx is done.
+// Generate returns up to req.Count distinct recipes (1 when Count is 0), each a composition-valid
+// plate of the meal (docs/nutrition.md). When the target can be met it returns only recipes that
+// meet it, fewer than Count when the foods do not make that many distinct plates (the caller
+// refunds the missing ones); when it cannot, it returns the one closest plate with the diagnosis.
+// It fails only with *Unsolvable (no usable food, no plate for the meal, invalid or inconsistent
+// target) or when ctx is done.
 func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, error) {
 	p, foods, err := b.prepare(req)
 	if err != nil {
+		var u *Unsolvable
+		if errors.As(err, &u) && u.Code == "no_plate" {
+			u.Reason = b.diagnose(req, nil)
+		}
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("generate recipes: %w", err)
+	}
 	count := min(max(req.Count, 1), MaxCount)
+	rng := rand.New(rand.NewPCG(uint64(req.Seed), 0))
+	found, closest := p.search(3*count + 5) // more than asked, for variety
+	if len(found) == 0 {
+		if closest == nil {
+			return nil, &Unsolvable{Code: "no_plate", Reason: b.diagnose(req, p)}
+		}
+		r := b.recipe(req, p, closest.solution, foods, rng)
+		r.Feasible = false
+		d := b.diagnose(req, p)
+		r.Explanation = &d
+		return []Recipe{r}, nil
+	}
 	out := make([]Recipe, 0, count)
-	used := map[int]int{}
-	var sets [][]int
-	for n := 0; n < count; n++ {
+	for _, pl := range p.pick(found, count, rng) {
 		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("generate recipe %d of %d: %w", n+1, count, err)
+			return nil, fmt.Errorf("generate recipe %d of %d: %w", len(out)+1, count, err)
 		}
-		rng := rand.New(rand.NewPCG(uint64(req.Seed), uint64(n)))
-		cost := p.costs(rng, used)
-		s := p.solve(cost, rng)
-		// Same foods as an earlier recipe: keep each of them out in turn and take the closest
-		// new combination, if any is within tolerance or at least as close.
-		if containsSet(sets, s.idx) {
-			dup := s
-			bestDev := math.Inf(1)
-			for _, j := range dup.idx {
-				c := slices.Clone(cost)
-				c[j] += 1e5
-				alt := p.solve(c, rng)
-				if containsSet(sets, alt.idx) {
-					continue
-				}
-				d := p.deviation(p.achieved(alt)) + p.overPrice(alt)
-				if p.within(p.achieved(alt)) {
-					d = 0
-				}
-				if d < bestDev {
-					s, bestDev = alt, d
-				}
-				if d == 0 {
-					break
-				}
-			}
-			if !p.within(p.achieved(s)) && p.within(p.achieved(dup)) {
-				s = dup // variety never costs accuracy
-			}
-		}
-		for _, j := range s.idx {
-			used[j]++
-		}
-		sets = append(sets, sortedCopy(s.idx))
-		r := b.recipe(req, p, s, foods, rng)
-		if !r.WithinTolerance || p.price(s) > p.limit+1e-9 {
-			r.Feasible = p.isFeasible()
-			r.Explanation = p.explain(s, r.Feasible)
-		}
-		out = append(out, r)
+		out = append(out, b.recipe(req, p, pl.solution, foods, rng))
 	}
 	return out, nil
-}
-
-func containsSet(sets [][]int, idx []int) bool {
-	s := sortedCopy(idx)
-	for _, o := range sets {
-		if slices.Equal(o, s) {
-			return true
-		}
-	}
-	return false
-}
-
-func sortedCopy(idx []int) []int {
-	s := slices.Clone(idx)
-	slices.Sort(s)
-	return s
 }
 
 // prepare validates the request and turns usable foods into solver items.
@@ -109,18 +76,25 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 			FR: "L’objectif du repas est vide : renseignez vos besoins journaliers.",
 			EN: "The meal target is empty: fill in your daily needs."}}
 	}
+	if !ConsistentTarget(t) {
+		e := KcalFromMacros(t)
+		return nil, nil, &Unsolvable{Code: "inconsistent_target", Reason: Text{
+			FR: fmt.Sprintf("L’objectif de %.0f\u00a0kcal ne correspond pas à ses macronutriments, qui font %.0f\u00a0kcal (4\u00a0kcal par gramme de protéines et de glucides, 9 par gramme de lipides) : corrigez l’un ou l’autre.", t.Kcal, e),
+			EN: fmt.Sprintf("The %.0f kcal target does not match its macronutrients, which make %.0f kcal (4 kcal per gram of protein and carbohydrates, 9 per gram of fat): correct one or the other.", t.Kcal, e)}}
+	}
 	if len(req.Foods) == 0 {
 		return nil, nil, &Unsolvable{Code: "no_foods", Reason: Text{
 			FR: "Ajoutez des aliments à la préparation avant de générer une recette.",
 			EN: "Add foods to the meal prep before generating a recipe."}}
 	}
 	pricing := Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR}
-	p := &problem{target: t.vec(), tol: Tolerance(t).vec(), limit: math.Inf(1)}
+	p := &problem{cat: req.Category, target: t.vec(), tol: Tolerance(t).vec(), limit: math.Inf(1), seed: uint64(req.Seed)}
+	p.needStarch = needsStarch(p.target)
 	if req.PriceLimit > 0 {
 		p.limit = req.PriceLimit
 	}
 	foods := map[int]Food{}
-	var noEnergy, excluded int
+	var noEnergy, excluded, offMeal int
 	add := func(f Food, suggested bool) {
 		if _, dup := foods[f.Code]; dup {
 			return
@@ -134,12 +108,21 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 			noEnergy++
 			return
 		}
+		ro := roleOf(req.Category, f)
+		if ro == roleNone {
+			offMeal++ // meal rules are constraints: a food that does not belong is never a candidate
+			return
+		}
 		k := KindOf(f)
-		rule := kindRules[k]
+		por := portionOf(req.Category, f)
 		eur := b.Prices.PerKgEUR(f) / 1000
-		it := item{food: f, kind: k, suggested: suggested, lo: rule.min, hi: rule.max, fit: rule.fit[req.Category],
+		it := item{food: f, kind: k, role: ro, suggested: suggested, lo: por.lo, hi: por.hi, typ: por.typ,
+			fit: max(kindRules[k].fit[req.Category], 1), salt: saltPerG(f),
 			m:       [4]float64{n.Kcal.V / 100, n.ProteinG.V / 100, n.FatG.V / 100, n.CarbsG.V / 100},
 			eurPerG: eur, pricePerG: Money(eur, req.Currency, pricing.rate())}
+		if ro == roleVeg && !suggested {
+			p.haveVeg = true // the meal prep's own vegetable, not one the engine may suggest
+		}
 		foods[f.Code] = f
 		p.items = append(p.items, it)
 	}
@@ -151,6 +134,8 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 	}
 	if len(p.items) == 0 {
 		switch {
+		case offMeal > 0:
+			return nil, nil, &Unsolvable{Code: "no_plate"} // Generate writes the diagnosis
 		case excluded > 0 && noEnergy == 0:
 			return nil, nil, &Unsolvable{Code: "diet_excludes_all", Reason: Text{
 				FR: "Votre régime exclut tous les aliments de cette préparation.",
@@ -187,53 +172,6 @@ func (b *Builtin) recipe(req GenerateRequest, p *problem, s solution, foods map[
 	return r
 }
 
-// explain says why a recipe misses: which values are off, and what kind of food would fix each.
-func (p *problem) explain(s solution, feasible bool) *Text {
-	a := p.achieved(s)
-	var fr, en []string
-	if pr := p.price(s); pr > p.limit+1e-9 || (!feasible && p.priceBlocks()) {
-		fr = append(fr, "La limite de prix est trop basse pour ces aliments : augmentez-la ou ajoutez des aliments moins chers (légumineuses, œufs, céréales).")
-		en = append(en, "The price limit is too low for these foods: raise it or add cheaper foods (legumes, eggs, grains).")
-	}
-	// French: "Il manque 12 g de protéines", with the elided "d’" before a vowel.
-	names := [4][3]string{{"d’énergie", "Energy", "is"}, {"de protéines", "Protein", "is"}, {"de lipides", "Fat", "is"}, {"de glucides", "Carbohydrates", "are"}}
-	units := [4]string{"kcal", "g", "g", "g"}
-	fixLow := [4][2]string{
-		{"un aliment plus énergétique (féculents, oléagineux, huile)", "a more energy-dense food (starches, nuts, oil)"},
-		{"un aliment riche en protéines (viande, poisson, œufs, tofu, légumineuses, skyr)", "a protein-rich food (meat, fish, eggs, tofu, legumes, skyr)"},
-		{"une source de lipides (huile, beurre, oléagineux, fromage)", "a fat source (oil, butter, nuts, cheese)"},
-		{"un féculent ou un fruit (pâtes, riz, pain, pommes de terre, flocons d’avoine)", "a starchy food or fruit (pasta, rice, bread, potatoes, oats)"},
-	}
-	fixHigh := [4][2]string{
-		{"des aliments plus légers (légumes, fruits, protéines maigres)", "lighter foods (vegetables, fruit, lean protein)"},
-		{"des aliments moins protéinés (légumes, fruits, céréales)", "foods with less protein (vegetables, fruit, grains)"},
-		{"des aliments maigres (légumes, fruits, viande maigre, pâtes, riz)", "low-fat foods (vegetables, fruit, lean meat, pasta, rice)"},
-		{"des aliments pauvres en glucides (viande, poisson, œufs, légumes verts, huile)", "low-carbohydrate foods (meat, fish, eggs, green vegetables, oil)"},
-	}
-	for k := range a {
-		d := a[k] - p.target[k]
-		if math.Abs(d) <= p.tol[k]+1e-9 {
-			continue
-		}
-		amount := fmt.Sprintf("%.0f %s", math.Abs(d), units[k])
-		if d < 0 {
-			fr = append(fr, fmt.Sprintf("Il manque %s %s : ajoutez %s.", frNBSP(amount), names[k][0], fixLow[k][0]))
-			en = append(en, fmt.Sprintf("%s %s %s short: add %s.", names[k][1], names[k][2], amount, fixLow[k][1]))
-		} else {
-			fr = append(fr, fmt.Sprintf("%s %s en trop : remplacez une partie par %s.", capitalise(frNBSP(amount)), names[k][0], fixHigh[k][0]))
-			en = append(en, fmt.Sprintf("%s %s %s over: swap some for %s.", names[k][1], names[k][2], amount, fixHigh[k][1]))
-		}
-	}
-	if len(fr) == 0 {
-		return nil
-	}
-	lead := Text{FR: "Ces aliments ne permettent pas d’atteindre l’objectif. ", EN: "These foods cannot meet the target. "}
-	if feasible {
-		lead = Text{FR: "Recette hors tolérance malgré des aliments adaptés. ", EN: "Recipe outside the tolerance although the foods allow it. "}
-	}
-	return &Text{FR: lead.FR + strings.Join(fr, " "), EN: lead.EN + strings.Join(en, " ")}
-}
-
 // frNBSP puts a no-break space between a number and its unit (French typography).
 func frNBSP(s string) string { return strings.Replace(s, " ", "\u00a0", 1) }
 
@@ -253,14 +191,4 @@ func usable(n Nutrients) bool {
 		}
 	}
 	return true
-}
-
-// priceBlocks reports whether the price limit is what makes the target infeasible: the same foods
-// without a limit could meet it.
-func (p *problem) priceBlocks() bool {
-	if math.IsInf(p.limit, 1) {
-		return false
-	}
-	free := &problem{items: p.items, target: p.target, tol: p.tol, limit: math.Inf(1)}
-	return free.bandFeasible()
 }

@@ -25,6 +25,9 @@ var (
 	ErrGoalProteinOutOfRange = errors.New("protein goal out of range")
 	ErrGoalFatOutOfRange     = errors.New("fat goal out of range")
 	ErrGoalCarbsOutOfRange   = errors.New("carbohydrate goal out of range")
+	// ErrGoalKcalInconsistent: the calories differ from the macros' 4/9/4 kcal by more than 15 %,
+	// a target no recipe can honour (the engine refuses it too: inconsistent_target).
+	ErrGoalKcalInconsistent = errors.New("calorie goal does not match the macronutrients")
 )
 
 // Validate returns one error per field outside its bounds, keyed by the form's field name
@@ -42,6 +45,9 @@ func (g Goals) Validate() map[string]error {
 	}
 	if g.CarbsG < 0 || g.CarbsG > MaxGoalCarbsG {
 		out["carbsG"] = ErrGoalCarbsOutOfRange
+	}
+	if len(out) == 0 && !ConsistentTarget(Macros{Kcal: float64(g.Kcal), ProteinG: float64(g.ProteinG), FatG: float64(g.FatG), CarbsG: float64(g.CarbsG)}) {
+		out["kcal"] = ErrGoalKcalInconsistent
 	}
 	if len(out) == 0 {
 		return nil

@@ -30,3 +30,15 @@ func TestGoalsForPresetSplitsByFourNineFour(t *testing.T) {
 		t.Fatal("unknown preset accepted")
 	}
 }
+
+// Calories that contradict the macros (4/9/4 kcal per g, beyond 15 %) are refused on kcal:
+// 150 g protein, 70 g fat and 200 g carbs make 2,030 kcal, not 1,500.
+func TestGoalsRefuseCaloriesThatContradictTheMacros(t *testing.T) {
+	errs := Goals{Kcal: 1500, ProteinG: 150, FatG: 70, CarbsG: 200}.Validate()
+	if errs["kcal"] != ErrGoalKcalInconsistent || len(errs) != 1 {
+		t.Fatalf("got %v", errs)
+	}
+	if errs := (Goals{Kcal: 1800, ProteinG: 150, FatG: 70, CarbsG: 200}).Validate(); errs != nil {
+		t.Fatalf("within 15 %%: %v", errs)
+	}
+}

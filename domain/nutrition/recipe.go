@@ -69,7 +69,10 @@ type Recipe struct {
 	// which refunds the token.
 	Feasible bool `json:"feasible"`
 	// Explanation says why the target is not met and which kind of food would fix it.
-	Explanation *Text       `json:"explanation,omitempty"`
+	Explanation *Text `json:"explanation,omitempty"`
+	// SaltG is one serving's salt, sodium × 2.5 (docs/nutrition.md): at most 2.5 g for a lunch or
+	// dinner, 1.5 g for a breakfast or a snack when the engine chose the quantities.
+	SaltG       float64     `json:"saltG"`
 	Price       Price       `json:"price"`
 	HealthScore HealthScore `json:"healthScore"`
 	Source      Source      `json:"source"`
@@ -216,6 +219,7 @@ func Recompute(r *Recipe, foods map[int]Food, pricing Pricing) error {
 		}
 	}
 	r.Nutrition = per
+	r.SaltG = round(saltG/s, 2)
 	r.Achieved = per.Macros().Rounded()
 	r.WithinTolerance = WithinTolerance(r.Target, per.Macros())
 	r.Price = Price{EURPerServing: round(eur/s, 2), EURTotal: round(eur, 2), Currency: pricing.Currency,

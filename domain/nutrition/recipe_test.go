@@ -82,5 +82,5 @@ func ExampleBuiltin_Generate() {
 	// 2: 215 g
 	// 1: 125 g
 	// 3: 15 g
-	// Rice bowl with chicken breast true
+	// Chicken breast and rice plate true
 }

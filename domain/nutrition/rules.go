@@ -1,5 +1,10 @@
 package nutrition
 
+import (
+	"math"
+	"strings"
+)
+
 // Food-group rules. Every rule keys on CIQUAL's English group/subgroup names (see
 // data/ciqual/README.md); a person's own food has no group and gets the neutral rule. The table is
 // documented in docs/nutrition.md.
@@ -39,9 +44,11 @@ const (
 
 // kindRule holds what a kind means for a recipe.
 type kindRule struct {
-	// min and max grams of the food in one serving when it is used.
+	// min and max grams of the food in one serving before issue 19; recipes now use the portions
+	// per meal of compose.go (portionOf).
 	min, max float64
-	// fit per category: 0 = avoid, 1 = acceptable, 2 = good, 3 = typical.
+	// fit per category: 0 = avoid (no role in the meal's composition, compose.go: never chosen),
+	// 1 = acceptable, 2 = good, 3 = typical (a term of the plausibility score).
 	fit map[Category]int
 	// main: the food can carry a recipe's name.
 	main bool
@@ -52,30 +59,30 @@ type kindRule struct {
 }
 
 var kindRules = map[Kind]kindRule{
-	KindMeat:       {50, 250, fits(0, 3, 1), true, AisleMeatFish, 15},
-	KindFish:       {50, 250, fits(0, 3, 1), true, AisleMeatFish, 12},
-	KindEgg:        {50, 180, fits(3, 2, 2), true, AisleDairyEggs, 8},
-	KindDeli:       {20, 120, fits(1, 2, 2), true, AisleMeatFish, 0},
-	KindLegume:     {50, 300, fits(0, 3, 1), true, AisleGrocery, 10},
-	KindVegetarian: {50, 250, fits(1, 3, 1), true, AisleFresh, 10},
-	KindVegetable:  {40, 350, fits(1, 3, 1), true, AisleProduce, 10},
-	KindFruit:      {40, 300, fits(3, 1, 3), true, AisleProduce, 0},
-	KindNut:        {10, 50, fits(2, 1, 3), false, AisleGrocery, 0},
+	KindMeat:       {50, 250, fits(0, 3, 0), true, AisleMeatFish, 15},
+	KindFish:       {50, 250, fits(0, 3, 0), true, AisleMeatFish, 12},
+	KindEgg:        {50, 180, fits(2, 2, 2), true, AisleDairyEggs, 8},
+	KindDeli:       {20, 120, fits(0, 2, 0), true, AisleMeatFish, 0},
+	KindLegume:     {50, 300, fits(0, 3, 0), true, AisleGrocery, 10},
+	KindVegetarian: {50, 250, fits(0, 3, 0), true, AisleFresh, 10},
+	KindVegetable:  {40, 350, fits(0, 3, 0), true, AisleProduce, 10},
+	KindFruit:      {40, 300, fits(3, 0, 3), true, AisleProduce, 0},
+	KindNut:        {10, 50, fits(2, 0, 3), false, AisleGrocery, 0},
 	KindTuber:      {80, 350, fits(0, 3, 0), true, AisleProduce, 20},
-	KindGrain:      {40, 300, fits(1, 3, 1), true, AisleGrocery, 12},
-	KindBread:      {30, 150, fits(3, 2, 2), false, AisleBakery, 0},
+	KindGrain:      {40, 300, fits(0, 3, 0), true, AisleGrocery, 12},
+	KindBread:      {30, 150, fits(3, 1, 2), false, AisleBakery, 0},
 	KindCereal:     {25, 100, fits(3, 0, 2), true, AisleGrocery, 0},
-	KindMilk:       {100, 400, fits(3, 1, 2), false, AisleDairyEggs, 0},
-	KindDairy:      {60, 300, fits(3, 1, 3), true, AisleDairyEggs, 0},
-	KindCheese:     {15, 80, fits(2, 2, 2), false, AisleDairyEggs, 0},
-	KindCream:      {10, 60, fits(1, 2, 1), false, AisleDairyEggs, 0},
-	KindFat:        {5, 30, fits(1, 2, 1), false, AisleGrocery, 0},
-	KindSweet:      {10, 80, fits(1, 0, 2), false, AisleGrocery, 0},
+	KindMilk:       {100, 400, fits(3, 0, 2), false, AisleDairyEggs, 0},
+	KindDairy:      {60, 300, fits(3, 0, 3), true, AisleDairyEggs, 0},
+	KindCheese:     {15, 80, fits(1, 2, 2), false, AisleDairyEggs, 0},
+	KindCream:      {10, 60, fits(0, 2, 0), false, AisleDairyEggs, 0},
+	KindFat:        {5, 30, fits(1, 3, 0), false, AisleGrocery, 0},
+	KindSweet:      {10, 80, fits(1, 0, 1), false, AisleGrocery, 0},
 	KindSweetener:  {5, 30, fits(2, 0, 2), false, AisleGrocery, 0},
-	KindSeasoning:  {1, 10, fits(1, 2, 1), false, AisleGrocery, 0},
-	KindSauce:      {10, 60, fits(0, 2, 1), false, AisleGrocery, 0},
-	KindDish:       {100, 400, fits(0, 3, 1), true, AisleFresh, 5},
-	KindDrink:      {100, 500, fits(2, 1, 2), false, AisleDrinks, 0},
+	KindSeasoning:  {1, 10, fits(0, 2, 0), false, AisleGrocery, 0},
+	KindSauce:      {10, 60, fits(0, 2, 0), false, AisleGrocery, 0},
+	KindDish:       {100, 400, fits(0, 2, 0), true, AisleFresh, 5},
+	KindDrink:      {100, 500, fits(1, 0, 1), false, AisleDrinks, 0},
 	KindOther:      {10, 200, fits(1, 1, 1), true, AisleOther, 0},
 }
 
@@ -149,6 +156,10 @@ var subgroupKinds = map[string]Kind{
 // KindOf classifies a food by its CIQUAL subgroup, then group; unknown groups are KindOther.
 func KindOf(f Food) Kind {
 	if k, ok := subgroupKinds[f.Subgroup]; ok {
+		// Oats sit among grains in CIQUAL but are eaten as breakfast flakes and porridge.
+		if k == KindGrain && strings.Contains(strings.ToLower(f.Name.FR), "avoine") {
+			return KindCereal
+		}
 		return k
 	}
 	switch f.Group {
@@ -172,9 +183,15 @@ func FVLShare(f Food) float64 {
 	return 0
 }
 
-// ServingBounds are the grams of a food one serving holds when a recipe uses it (by kind:
-// 5–30 g of oil, 50–250 g of meat…); the solver stays within them.
+// ServingBounds are the least and most grams of a food one serving holds in any meal it belongs
+// to (Portion gives them per meal; the solver uses those).
 func ServingBounds(f Food) (minG, maxG float64) {
-	r := kindRules[KindOf(f)]
-	return r.min, r.max
+	minG, maxG = math.Inf(1), 0
+	for _, c := range Categories {
+		if c == LunchDinner || Suits(c, f) {
+			p := portionOf(c, f)
+			minG, maxG = math.Min(minG, p.lo), math.Max(maxG, p.hi)
+		}
+	}
+	return minG, maxG
 }

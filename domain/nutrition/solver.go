@@ -1,73 +1,89 @@
 package nutrition
 
 import (
-	"fmt"
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"sort"
-
-	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/optimize/convex/lp"
 )
 
-// The solver, in three stages (docs/nutrition.md):
+// The solver (docs/nutrition.md, "How recipes are composed"):
 //
-//  1. Selection, a linear program over every usable food: minimise the deviation from the target
-//     (in tolerance units, L1) plus a tiny cost per food that encodes the category's food-group
-//     preferences, a seeded random factor and a penalty for foods earlier recipes of the request
-//     used. Simplex returns a vertex, so few foods are non-zero: that support is the recipe's
-//     foods (2–6 of them). Different costs give different vertices, hence varied recipes.
-//  2. Quantities: bounded least squares on the chosen foods, aimed at the centre of the target,
-//     each food within its kind's bounds.
-//  3. 5 g steps: round, then a local search over ±5/±10 g moves of one or two foods that keeps the
-//     price under the limit and minimises the squared deviation in tolerance units.
+//  1. Enumerate every composition-valid plate: subsets of the usable foods that follow the meal's
+//     role caps and pairing rules (compose.go), 2–6 foods. Meal preps are small, so this is exact.
+//     Cheap interval tests (macros at minimum and maximum portions, weight, salt, price at minimum
+//     portions) drop most subsets before any arithmetic.
+//  2. For each survivor, quantities by bounded least squares towards the centre of the target
+//     (projected coordinate descent, each food within its portion bounds). A subset whose best
+//     continuous quantities are more than two tolerance units off on some value cannot meet the
+//     tolerance band (the least-squares optimum is at most √4 = 2 units off when a point of the
+//     band exists), so it is dropped.
+//  3. The most plausible survivors go to 5 g steps: a local search whose score keeps every value
+//     inside the tolerance band (free inside it), salt, weight and price under their caps, and
+//     portions close to what a cook serves. Plates inside the band are ranked by plausibility
+//     (typical foods, typical portions, variety across the batch), not by distance to the centre.
 //
-// Feasibility (can any quantities of these foods meet the target within tolerance?) is decided on
-// the continuous problem by a second linear program, only when the recipe misses.
+// Feasibility is exact under these rules up to the search budget: Feasible is true iff a
+// composition-valid plate in 5 g steps meets the tolerance, the caps and the price limit.
 
 const (
 	step     = 5.0 // grams
 	minFoods = 2
 	maxFoods = 6
-	// costWeight keeps food preferences far below one tolerance unit of deviation.
-	costWeight = 1e-4
+	// band is the share of the tolerance the 5 g search aims inside, a margin for rounding.
+	band = 0.8
+	// discretiseBudget bounds the plates taken to 5 g steps in one search.
+	discretiseBudget = 80
 )
 
 // item is a usable food prepared for the solver.
 type item struct {
 	food      Food
 	kind      Kind
+	role      role
 	m         [4]float64 // kcal, protein, fat, carbs per gram
+	salt      float64    // g of salt per gram
 	eurPerG   float64
 	pricePerG float64 // in the request's currency
 	lo, hi    float64 // grams per serving when used
+	typ       float64 // the serving a cook would use
 	fit       int
 	suggested bool
 }
 
 // problem is one request after preparation.
 type problem struct {
-	items    []item
-	target   [4]float64
-	tol      [4]float64
-	limit    float64 // per serving, request currency; +Inf when none
-	feasible *bool   // bandFeasible, computed once when first needed
-}
-
-// isFeasible caches bandFeasible.
-func (p *problem) isFeasible() bool {
-	if p.feasible == nil {
-		f := p.bandFeasible()
-		p.feasible = &f
-	}
-	return *p.feasible
+	cat        Category
+	items      []item
+	target     [4]float64
+	tol        [4]float64
+	limit      float64 // per serving, request currency; +Inf when none
+	haveVeg    bool
+	needStarch bool
+	seed       uint64
+	// budget, when positive, replaces discretiseBudget (the diagnosis's what-if searches).
+	budget int
+	// mustCode, when not 0, keeps only plates holding that food: a what-if that adds or widens
+	// one food needs to look at no other plate, the others already failed.
+	mustCode int
+	// closest is the last search's closest plate when nothing met the target (the diagnosis
+	// starts from it).
+	closest *plate
 }
 
 // solution is a set of foods with grams per serving.
 type solution struct {
 	idx   []int     // into problem.items
 	grams []float64 // per serving
+}
+
+// plate is a solution with its plausibility score (lower is better).
+type plate struct {
+	solution
+	score float64
+	ok    bool // within tolerance, caps and price
+	miss  float64
 }
 
 func (p *problem) achieved(s solution) [4]float64 {
@@ -108,218 +124,169 @@ func (p *problem) deviation(a [4]float64) float64 {
 	return d
 }
 
-// simplex is gonum's lp.Simplex that turns a panic on a degenerate program (it panics rather
-// than errs on some malformed inputs) into an error: a recipe request must never crash a worker.
-func simplex(c []float64, A *mat.Dense, b []float64, basic []int) (f float64, x []float64, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			f, x, err = 0, nil, fmt.Errorf("simplex: %v", r)
-		}
-	}()
-	return lp.Simplex(c, A, b, 1e-10, basic)
+// capsOK: salt, weight and price within their caps.
+func (p *problem) capsOK(s solution) bool {
+	var salt, w float64
+	for i, j := range s.idx {
+		salt += p.items[j].salt * s.grams[i]
+		w += s.grams[i]
+	}
+	return salt <= saltCapG[p.cat]+1e-9 && w <= plateCapG[p.cat]+1e-9 && p.price(s) <= p.limit+1e-9
 }
 
-// selectFoods runs stage 1 with per-food costs and returns the support of the LP solution (item
-// indices with their grams), or nil when the LP fails numerically. lower[j] > 0 forces item j in
-// at that many grams; excluded items are left out. Upper bounds are added lazily, only for foods
-// the LP wants above their maximum: most never reach it, and a small LP is a fast one.
-func (p *problem) selectFoods(cost []float64, withPrice bool, lower []float64, excluded []bool) (support []int, grams []float64) {
-	var act []int
-	for j := range p.items {
-		if !excluded[j] {
-			act = append(act, j)
-		}
+// overCaps: salt or weight over its cap (the walls a plate never crosses, even a missing one).
+func (p *problem) overCaps(s solution) bool {
+	var salt, w float64
+	for i, j := range s.idx {
+		salt += p.items[j].salt * s.grams[i]
+		w += s.grams[i]
 	}
-	if len(act) == 0 {
-		return nil, nil
+	return salt > saltCapG[p.cat]+1e-9 || w > plateCapG[p.cat]+1e-9
+}
+
+// ok: within tolerance, the caps and the price limit.
+func (p *problem) ok(s solution) bool { return p.within(p.achieved(s)) && p.capsOK(s) }
+
+// miss is how far a solution is from acceptable (0 when ok).
+func (p *problem) miss(s solution) float64 {
+	if p.ok(s) {
+		return 0
 	}
-	bounded := make([]bool, len(act))
-	for round := 0; round <= len(act); round++ {
-		x, ok := p.selectLP(act, bounded, cost, withPrice, lower)
-		if !ok {
-			return nil, nil
-		}
-		over := false
-		for i, j := range act {
-			if !bounded[i] && x[i]*100+lower[j] > p.items[j].hi+1e-6 {
-				bounded[i], over = true, true
+	return p.deviation(p.achieved(s)) + p.overPrice(s)
+}
+
+func (p *problem) overPrice(s solution) float64 {
+	if pr := p.price(s); pr > p.limit+1e-9 {
+		return 1e6 * (pr - p.limit + 0.01)
+	}
+	return 0
+}
+
+// subset is a composition-valid set of foods with its continuous quantities.
+type subset struct {
+	idx    []int
+	grams  []float64
+	prior  float64 // plausibility of the continuous plate, for the order of stage 3
+	devMax float64 // worst value of the continuous plate, in tolerance units
+}
+
+// enumerate calls visit with every composition-valid subset of the items (indices ascending).
+func (p *problem) enumerate(visit func(idx []int)) {
+	caps := roleCaps[p.cat]
+	maxN := min(maxFoodsPer[p.cat], maxFoods)
+	var counts [nRoles]int
+	idx := make([]int, 0, maxN)
+	var rec func(from int)
+	rec = func(from int) {
+		if len(idx) >= minFoods && validPlate(p.cat, counts, len(idx), p.haveVeg, p.needStarch) {
+			kinds := make([]Kind, len(idx))
+			for i, j := range idx {
+				kinds[i] = p.items[j].kind
+			}
+			if pairsWell(p.cat, kinds) {
+				visit(idx)
 			}
 		}
-		if over {
-			continue
+		if len(idx) == maxN {
+			return
 		}
-		for i, j := range act {
-			if g := x[i]*100 + lower[j]; g > 0.5 {
-				support = append(support, j)
-				grams = append(grams, math.Min(g, p.items[j].hi))
+		for j := from; j < len(p.items); j++ {
+			r := p.items[j].role
+			if counts[r] >= caps[r] {
+				continue
+			}
+			counts[r]++
+			idx = append(idx, j)
+			rec(j + 1)
+			idx = idx[:len(idx)-1]
+			counts[r]--
+		}
+	}
+	rec(0)
+}
+
+// candidates returns the composition-valid subsets that can reach the band, with their continuous
+// quantities, most plausible first. all also keeps the others (for the closest plate when nothing
+// can reach the band).
+func (p *problem) candidates(all bool) []subset {
+	var out []subset
+	capW, capS := plateCapG[p.cat], saltCapG[p.cat]
+	p.enumerate(func(idx []int) {
+		if p.mustCode != 0 && !slices.ContainsFunc(idx, func(j int) bool { return p.items[j].food.Code == p.mustCode }) {
+			return
+		}
+		var lo, hi [4]float64
+		var w, salt, price float64
+		for _, j := range idx {
+			it := &p.items[j]
+			for k := range lo {
+				lo[k] += it.m[k] * it.lo
+				hi[k] += it.m[k] * it.hi
+			}
+			w += it.lo
+			salt += it.salt * it.lo
+			price += it.pricePerG * it.lo
+		}
+		if w > capW || salt > capS+1e-9 {
+			return
+		}
+		if !all {
+			if price > p.limit+1e-9 {
+				return
+			}
+			for k := range lo {
+				if lo[k] > p.target[k]+p.tol[k] || hi[k] < p.target[k]-p.tol[k] {
+					return
+				}
 			}
 		}
-		return support, grams
-	}
-	return nil, nil
+		s := subset{idx: slices.Clone(idx)}
+		g := make([]float64, len(idx))
+		for i, j := range idx {
+			g[i] = p.items[j].typ
+		}
+		s.grams = p.fit(solution{s.idx, g}, 0.01).grams
+		a := p.achieved(solution{s.idx, s.grams})
+		for k := range a {
+			s.devMax = math.Max(s.devMax, math.Abs(a[k]-p.target[k])/p.tol[k])
+		}
+		if !all && s.devMax > 2 {
+			return
+		}
+		s.prior = p.plausibility(solution{s.idx, s.grams}) + s.devMax
+		if s.devMax > 1 {
+			s.prior += 100 // continuous quantities outside the band: rarely rescued by the steps
+		}
+		out = append(out, s)
+	})
+	slices.SortStableFunc(out, func(a, b subset) int { return cmp.Compare(a.prior, b.prior) })
+	return out
 }
 
-// selectLP builds and solves the stage-1 program in standard form:
-//
-//	minimise Σ_k (over_k + under_k) / tol_k + costWeight Σ_j cost_j y_j
-//	Σ_j m_kj y_j − over_k + under_k = target_k − Σ_j m_kj lower_j   (k = kcal, protein, fat, carbs)
-//	y_j + u_j = (hi_j − lower_j)                                     (bounded foods only)
-//	Σ_j price_j y_j + s = limit − Σ_j price_j lower_j                (with a price limit)
-//
-// with y in units of 100 g. The slack and deviation columns give an obvious first basis.
-func (p *problem) selectLP(act []int, bounded []bool, cost []float64, withPrice bool, lower []float64) ([]float64, bool) {
-	n := len(act)
-	nb := 0
-	for _, b := range bounded {
-		if b {
-			nb++
-		}
+// plausibility scores a plate as a cook would (lower is better): foods typical of the meal,
+// portions close to the usual serving, and a small pull towards the centre of the target. A
+// seeded jitter per set of foods varies the recipes between requests.
+func (p *problem) plausibility(s solution) float64 {
+	var sc float64
+	h := p.seed
+	for i, j := range s.idx {
+		it := &p.items[j]
+		r := (s.grams[i] - it.typ) / it.typ
+		sc += r * r
+		sc += 0.3 * float64(3-it.fit)
+		h = h*1099511628211 + uint64(it.food.Code) + 1
 	}
-	rows := nb + 4
-	if withPrice {
-		rows++
-	}
-	cols := n + nb + 8
-	if withPrice {
-		cols++
-	}
-	A := mat.NewDense(rows, cols, nil)
-	b := make([]float64, rows)
-	c := make([]float64, cols)
-	basic := make([]int, 0, rows)
-	rest := p.target
-	spent := 0.0
-	r := 0
-	for i, j := range act {
-		it := p.items[j]
-		c[i] = costWeight * cost[j]
-		for k := range rest {
-			rest[k] -= it.m[k] * lower[j]
-		}
-		spent += it.pricePerG * lower[j]
-		if bounded[i] {
-			A.Set(r, i, 1)
-			A.Set(r, n+r, 1)
-			b[r] = math.Max(it.hi-lower[j], 0) / 100
-			basic = append(basic, n+r)
-			r++
-		}
-	}
-	dev := n + nb
-	for k := 0; k < 4; k++ {
-		row := nb + k
-		for i, j := range act {
-			A.Set(row, i, p.items[j].m[k]*100)
-		}
-		A.Set(row, dev+k, -1)  // over the target
-		A.Set(row, dev+4+k, 1) // under the target
-		b[row] = rest[k]
-		c[dev+k] = 1 / p.tol[k]
-		c[dev+4+k] = 1 / p.tol[k]
-		if rest[k] >= 0 {
-			basic = append(basic, dev+4+k)
-		} else {
-			b[row] = rest[k]
-			basic = append(basic, dev+k)
-		}
-	}
-	if withPrice {
-		row := nb + 4
-		for i, j := range act {
-			A.Set(row, i, p.items[j].pricePerG*100)
-		}
-		A.Set(row, dev+8, 1)
-		b[row] = p.limit - spent
-		if b[row] < 0 {
-			return nil, false
-		}
-		basic = append(basic, dev+8)
-	}
-	_, x, err := simplex(c, A, b, basic)
-	if err != nil || x == nil {
-		return nil, false
-	}
-	return x[:n], true
+	sc += 0.1 * p.deviation(p.achieved(s))
+	h ^= h >> 29
+	h *= 0x9E3779B97F4A7C15
+	h ^= h >> 32
+	return sc + 0.8*float64(h%1000)/1000
 }
 
-// selectWithMinimums repeats stage 1 until every chosen food reaches its minimum serving: a food
-// the LP wants below half its minimum is left out, one above half is forced to its minimum (a
-// few rounds of a branch-free rounding of the semi-continuous problem).
-func (p *problem) selectWithMinimums(cost []float64, withPrice bool) (support []int, grams []float64) {
-	lower := make([]float64, len(p.items))
-	excluded := make([]bool, len(p.items))
-	for round := 0; round < 6; round++ {
-		s, g := p.selectFoods(cost, withPrice, lower, excluded)
-		if s == nil {
-			return support, grams
-		}
-		support, grams = s, g
-		worst, ratio := -1, 1.0
-		for i, j := range s {
-			if r := g[i] / p.items[j].lo; r < ratio-1e-9 {
-				worst, ratio = j, r
-			}
-		}
-		if worst < 0 {
-			return support, grams
-		}
-		if ratio < 0.5 {
-			excluded[worst] = true
-		} else {
-			lower[worst] = p.items[worst].lo
-		}
-	}
-	return support, grams
-}
-
-// bandFeasible decides whether continuous quantities (0 to the per-food maximum) of the usable
-// foods meet every macro within tolerance and the price limit: phase one of a simplex on
-// lo ≤ A x ≤ hi. It is the definition of "feasible" for the refund rule.
-func (p *problem) bandFeasible() bool {
-	n := len(p.items)
-	withPrice := !math.IsInf(p.limit, 1)
-	rows := n + 8
-	if withPrice {
-		rows++
-	}
-	cols := 2*n + 8
-	if withPrice {
-		cols++
-	}
-	A := mat.NewDense(rows, cols, nil)
-	b := make([]float64, rows)
-	c := make([]float64, cols)
-	for j, it := range p.items {
-		A.Set(j, j, 1)
-		A.Set(j, n+j, 1)
-		b[j] = it.hi / 100
-	}
-	for k := 0; k < 4; k++ {
-		lower, upper := n+2*k, n+2*k+1
-		for j, it := range p.items {
-			A.Set(lower, j, it.m[k]*100)
-			A.Set(upper, j, it.m[k]*100)
-		}
-		A.Set(lower, 2*n+2*k, -1) // A x - s = t - tol
-		A.Set(upper, 2*n+2*k+1, 1)
-		b[lower] = math.Max(p.target[k]-p.tol[k], 0)
-		b[upper] = p.target[k] + p.tol[k]
-	}
-	if withPrice {
-		r := n + 8
-		for j, it := range p.items {
-			A.Set(r, j, it.pricePerG*100)
-		}
-		A.Set(r, 2*n+8, 1)
-		b[r] = p.limit
-	}
-	_, _, err := simplex(c, A, b, nil)
-	return err == nil
-}
-
-// fit solves stage 2 on the chosen foods by projected coordinate descent (the problem has at
-// most six variables and four residuals, so it converges in a few dozen sweeps).
-func (p *problem) fit(s solution) solution {
+// fit sets quantities by projected coordinate descent on the squared deviation in tolerance units
+// plus lambda × the squared relative distance to each food's usual portion (at most six
+// variables and four residuals: a few dozen sweeps).
+func (p *problem) fit(s solution, lambda float64) solution {
 	g := slices.Clone(s.grams)
 	w := [4]float64{}
 	for k := range w {
@@ -336,6 +303,9 @@ func (p *problem) fit(s solution) solution {
 				num += w[k] * it.m[k] * (p.target[k] - rest)
 				den += w[k] * it.m[k] * it.m[k]
 			}
+			l := lambda / (it.typ * it.typ)
+			num += l * it.typ
+			den += l
 			if den == 0 {
 				continue
 			}
@@ -348,14 +318,17 @@ func (p *problem) fit(s solution) solution {
 				moved = math.Max(moved, math.Abs(d))
 			}
 		}
-		if moved < 0.01 {
+		if moved < 0.5 {
 			break
 		}
 	}
 	return solution{s.idx, g}
 }
 
-// discretise runs stage 3.
+// discretise takes continuous quantities to 5 g steps by a local search over ±5/±10 g moves of
+// one food, ±5 g of two, and, when still outside the band, ±5 g of every food at once. The score
+// is free inside the band (a light pull to the centre only) and steep outside it; salt, weight
+// and price caps are walls; portions are pulled towards the usual serving.
 func (p *problem) discretise(s solution) solution {
 	n := len(s.idx)
 	lo, hi := make([]float64, n), make([]float64, n)
@@ -366,58 +339,68 @@ func (p *problem) discretise(s solution) solution {
 		hi[i] = math.Max(lo[i], math.Floor(it.hi/step)*step)
 		g[i] = math.Min(math.Max(math.Round(s.grams[i]/step)*step, lo[i]), hi[i])
 	}
-	cur := solution{s.idx, g}
-	a := p.achieved(cur)
-	price := p.price(cur)
-	score := func(a [4]float64, price float64) float64 {
-		d := p.deviation(a)
+	capW, capS := plateCapG[p.cat], saltCapG[p.cat]
+	score := func(g []float64) float64 {
+		var a [4]float64
+		var w, salt, price, port float64
+		for i, j := range s.idx {
+			it := &p.items[j]
+			for k := range a {
+				a[k] += it.m[k] * g[i]
+			}
+			w += g[i]
+			salt += it.salt * g[i]
+			price += it.pricePerG * g[i]
+			r := (g[i] - it.typ) / it.typ
+			port += r * r
+		}
+		var sc float64
+		for k := range a {
+			d := math.Abs(a[k]-p.target[k]) / p.tol[k]
+			sc += 0.1 * d * d
+			if d > band {
+				sc += 100 * (d - band) * (d - band + 1)
+			}
+		}
+		sc += 0.5 * port
+		if w > capW {
+			sc += 1e4 * (w - capW + 1)
+		}
+		if salt > capS+1e-9 {
+			sc += 1e4 * (salt - capS + 0.1)
+		}
 		if price > p.limit+1e-9 {
-			d += 1e6 * (price - p.limit + 0.01)
+			sc += 1e6 * (price - p.limit + 0.01)
 		}
-		return d
+		return sc
 	}
-	best := score(a, price)
-	deltas := []float64{-2 * step, -step, step, 2 * step}
-	try := func(i int, di float64, j int, dj float64) bool {
-		ni := g[i] + di
-		if ni < lo[i] || ni > hi[i] {
-			return false
-		}
-		if j >= 0 {
-			nj := g[j] + dj
-			if nj < lo[j] || nj > hi[j] {
+	best := score(g)
+	try := func(moves ...float64) bool {
+		// moves: pairs of (food index, delta)
+		for m := 0; m < len(moves); m += 2 {
+			i, d := int(moves[m]), moves[m+1]
+			if ng := g[i] + d; ng < lo[i]-1e-9 || ng > hi[i]+1e-9 {
 				return false
 			}
 		}
-		na := a
-		np := price
-		ii := &p.items[s.idx[i]]
-		for k := 0; k < 4; k++ {
-			na[k] += ii.m[k] * di
+		for m := 0; m < len(moves); m += 2 {
+			g[int(moves[m])] += moves[m+1]
 		}
-		np += ii.pricePerG * di
-		if j >= 0 {
-			jj := &p.items[s.idx[j]]
-			for k := 0; k < 4; k++ {
-				na[k] += jj.m[k] * dj
-			}
-			np += jj.pricePerG * dj
-		}
-		if sc := score(na, np); sc < best-1e-12 {
-			best, a, price = sc, na, np
-			g[i] += di
-			if j >= 0 {
-				g[j] += dj
-			}
+		if sc := score(g); sc < best-1e-9 {
+			best = sc
 			return true
+		}
+		for m := 0; m < len(moves); m += 2 {
+			g[int(moves[m])] -= moves[m+1]
 		}
 		return false
 	}
-	for iter := 0; iter < 500; iter++ {
+	deltas := []float64{-2 * step, -step, step, 2 * step}
+	for iter := 0; iter < 300; iter++ {
 		improved := false
 		for i := 0; i < n; i++ {
 			for _, d := range deltas {
-				if try(i, d, -1, 0) {
+				if try(float64(i), d) {
 					improved = true
 				}
 			}
@@ -425,9 +408,9 @@ func (p *problem) discretise(s solution) solution {
 		if !improved {
 			for i := 0; i < n && !improved; i++ {
 				for j := i + 1; j < n && !improved; j++ {
-					for _, di := range deltas[1:3] {
-						for _, dj := range deltas[1:3] {
-							if try(i, di, j, dj) {
+					for _, di := range []float64{-step, step} {
+						for _, dj := range []float64{-step, step} {
+							if try(float64(i), di, float64(j), dj) {
 								improved = true
 							}
 						}
@@ -435,51 +418,39 @@ func (p *problem) discretise(s solution) solution {
 				}
 			}
 		}
-		if !improved && n <= maxFoods {
-			// Every food ±5 g at once (3^n moves): escapes the corners where single and pair
-			// moves all make things worse.
-			improved = p.jointMove(s.idx, g, lo, hi, &a, &price, &best, score)
+		if !improved && !p.ok(solution{s.idx, g}) {
+			improved = p.jointMove(g, lo, hi, score, &best)
 		}
 		if !improved {
 			break
 		}
 	}
-	return cur
+	return solution{s.idx, g}
 }
 
 // jointMove tries every combination of -5, 0, +5 g on all foods and applies the best improving one.
-func (p *problem) jointMove(idx []int, g, lo, hi []float64, a *[4]float64, price, best *float64, score func([4]float64, float64) float64) bool {
+func (p *problem) jointMove(g, lo, hi []float64, score func([]float64) float64, best *float64) bool {
 	n := len(g)
 	total := 1
 	for i := 0; i < n; i++ {
 		total *= 3
 	}
 	bestCode, bestScore := -1, *best
-	var bestA [4]float64
-	var bestP float64
+	ng := make([]float64, n)
 	for code := 1; code < total; code++ {
-		na, np := *a, *price
 		ok := true
 		for i, c := 0, code; i < n; i, c = i+1, c/3 {
-			d := float64(c%3-1) * step
-			if d == 0 {
-				continue
-			}
-			if g[i]+d < lo[i] || g[i]+d > hi[i] {
+			ng[i] = g[i] + float64(c%3-1)*step
+			if ng[i] < lo[i]-1e-9 || ng[i] > hi[i]+1e-9 {
 				ok = false
 				break
 			}
-			it := &p.items[idx[i]]
-			for k := 0; k < 4; k++ {
-				na[k] += it.m[k] * d
-			}
-			np += it.pricePerG * d
 		}
 		if !ok {
 			continue
 		}
-		if sc := score(na, np); sc < bestScore-1e-12 {
-			bestCode, bestScore, bestA, bestP = code, sc, na, np
+		if sc := score(ng); sc < bestScore-1e-9 {
+			bestCode, bestScore = code, sc
 		}
 	}
 	if bestCode < 0 {
@@ -488,241 +459,145 @@ func (p *problem) jointMove(idx []int, g, lo, hi []float64, a *[4]float64, price
 	for i, c := 0, bestCode; i < n; i, c = i+1, c/3 {
 		g[i] += float64(c%3-1) * step
 	}
-	*a, *price, *best = bestA, bestP, bestScore
+	*best = bestScore
 	return true
 }
 
-// solve builds one recipe's solution for the given per-food costs. When the first attempt misses
-// the tolerance it tries again with the preferences re-drawn, then with the swap neighbourhood,
-// and keeps the closest (misses are rare, so the extra work is too).
-func (p *problem) solve(cost []float64, rng *rand.Rand) solution {
-	best := p.solveOnce(cost)
-	if p.ok(best) {
-		return best
+// search returns plates that meet the target within tolerance, the caps and the price limit,
+// most plausible first: at least want of them when that many exist within the budget. When none
+// does, it returns nil and the closest composition-valid plate (ok false), if any.
+func (p *problem) search(want int) (found []plate, closest *plate) {
+	cands := p.candidates(false)
+	budget := discretiseBudget
+	if p.budget > 0 {
+		budget = p.budget
 	}
-	bestDev := p.miss(best)
-	if !p.isFeasible() {
-		// No quantities can meet the target: one more try on deviation alone for the closest.
-		c := make([]float64, len(cost))
-		for j := range c {
-			c[j] = 1
+	outside := 20 // plates whose continuous quantities are outside the band: a few tries
+	for _, c := range cands {
+		if budget == 0 || len(found) >= want {
+			break
 		}
-		if s := p.solveOnce(c); p.miss(s) < bestDev {
-			return s
-		}
-		return best
-	}
-	for attempt := 0; attempt < 4; attempt++ {
-		c := slices.Clone(cost)
-		for j := range c {
-			c[j] *= 0.3 + 1.4*rng.Float64()
-		}
-		if attempt == 3 {
-			for j := range c {
-				c[j] = 1 // deviation alone decides
+		if c.devMax > 1 {
+			if outside == 0 {
+				break
 			}
+			outside--
 		}
-		s := p.solveOnce(c)
-		if p.ok(s) {
-			return s
-		}
-		if d := p.miss(s); d < bestDev {
-			best, bestDev = s, d
+		budget--
+		d := p.discretise(solution{c.idx, c.grams})
+		if p.ok(d) {
+			found = append(found, plate{solution: d, score: p.plausibility(d), ok: true})
 		}
 	}
-	return p.swaps(best, cost)
-}
-
-// ok: within tolerance and under the price limit.
-func (p *problem) ok(s solution) bool {
-	return p.within(p.achieved(s)) && p.price(s) <= p.limit+1e-9
-}
-
-// miss is how far a solution is from acceptable (0 when ok).
-func (p *problem) miss(s solution) float64 {
-	if p.ok(s) {
+	if len(found) > 0 {
+		sort.SliceStable(found, func(a, b int) bool { return found[a].score < found[b].score })
+		return found, nil
+	}
+	if p.budget > 0 {
+		return nil, nil // a what-if only asks whether
+	}
+	// Nothing reaches the band: the closest plate, for the recipe that explains why.
+	all := p.candidates(true)
+	overPrice := func(c subset) float64 {
+		var pr float64
+		for _, j := range c.idx {
+			pr += p.items[j].pricePerG * p.items[j].lo
+		}
+		if pr > p.limit+1e-9 {
+			return 1e3
+		}
 		return 0
 	}
-	return p.deviation(p.achieved(s)) + p.overPrice(s)
-}
-
-// swaps replaces each chosen food by each other food in turn: every candidate gets its continuous
-// quantities (cheap), and only the closest few are taken to 5 g steps (the costly part).
-func (p *problem) swaps(s solution, cost []float64) solution {
-	best, bestDev := s, p.miss(s)
-	type cand struct {
-		sol solution
-		dev float64
-	}
-	for round := 0; round < 2 && bestDev > 0; round++ {
-		cur := best
-		var cands []cand
-		for i := range cur.idx {
-			for j := range p.items {
-				if slices.Contains(cur.idx, j) {
-					continue
-				}
-				c := slices.Clone(cur.idx)
-				g := slices.Clone(cur.grams)
-				c[i], g[i] = j, p.items[j].lo
-				f := p.fit(solution{c, g})
-				cands = append(cands, cand{f, p.deviation(p.achieved(f)) + p.overPrice(f)})
-			}
+	slices.SortStableFunc(all, func(a, b subset) int { return cmp.Compare(a.devMax+overPrice(a), b.devMax+overPrice(b)) })
+	for _, c := range all[:min(len(all), 8)] {
+		d := p.discretise(solution{c.idx, c.grams})
+		if p.overCaps(d) {
+			continue
 		}
-		sort.Slice(cands, func(a, b int) bool { return cands[a].dev < cands[b].dev })
-		for _, c := range cands[:min(len(cands), 6)] {
-			d := p.discretise(c.sol)
-			if m := p.miss(d); m < bestDev {
-				best, bestDev = d, m
-				if m == 0 {
-					return best
-				}
-			}
+		pl := plate{solution: d, miss: p.miss(d)}
+		if closest == nil || pl.miss < closest.miss {
+			closest = &pl
 		}
 	}
-	return best
+	p.closest = closest
+	return nil, closest
 }
 
-// solveOnce builds one recipe's solution for the given per-food costs.
-func (p *problem) solveOnce(cost []float64) solution {
-	withPrice := !math.IsInf(p.limit, 1)
-	support, grams := p.selectWithMinimums(cost, withPrice)
-	if support == nil && withPrice {
-		support, grams = p.selectWithMinimums(cost, false)
-	}
-	if len(support) == 0 {
-		// The LP found nothing useful (all-zero target, or numerical trouble): start from the
-		// cheapest-cost foods.
-		support, grams = p.cheapest(cost, minFoods), nil
-	}
-	if len(support) > maxFoods {
-		support, grams = p.largest(support, grams, maxFoods)
-	}
-	s := solution{idx: support, grams: make([]float64, len(support))}
-	for i, j := range support {
-		s.grams[i] = p.items[j].lo
-		if grams != nil {
-			s.grams[i] = math.Min(math.Max(grams[i], p.items[j].lo), p.items[j].hi)
+// hasPlate reports whether the items make any composition-valid plate within the salt and
+// weight caps at minimum portions, whatever the target.
+func (p *problem) hasPlate() bool {
+	found := false
+	p.enumerate(func(idx []int) {
+		if found {
+			return
 		}
-	}
-	if len(s.idx) < minFoods && len(p.items) >= minFoods {
-		s = p.complete(s, cost)
-	}
-	s = p.fit(s)
-	best := p.discretise(s)
-	if p.within(p.achieved(best)) && p.price(best) <= p.limit+1e-9 {
-		return best
-	}
-	// Repair: drop each food in turn, or add the food that best closes the gap, and keep the
-	// closest. Cheap with at most six foods and a few dozen candidates.
-	bestDev := p.deviation(p.achieved(best)) + p.overPrice(best)
-	consider := func(c solution) {
-		c = p.discretise(p.fit(c))
-		if d := p.deviation(p.achieved(c)) + p.overPrice(c); d < bestDev-1e-12 {
-			best, bestDev = c, d
+		var w, salt float64
+		for _, j := range idx {
+			w += p.items[j].lo
+			salt += p.items[j].salt * p.items[j].lo
 		}
-	}
-	if len(s.idx) > minFoods {
-		for drop := range s.idx {
-			consider(without(s, drop))
-		}
-	}
-	if len(s.idx) < maxFoods {
-		for _, j := range p.ranked(cost) {
-			if !slices.Contains(s.idx, j) {
-				consider(with(s, j, p.items[j].lo))
-			}
-		}
-	}
-	return best
+		found = w <= plateCapG[p.cat] && salt <= saltCapG[p.cat]+1e-9
+	})
+	return found
 }
 
-func (p *problem) overPrice(s solution) float64 {
-	if pr := p.price(s); pr > p.limit+1e-9 {
-		return 1e6 * (pr - p.limit + 0.01)
-	}
-	return 0
+// feasible reports whether any composition-valid plate in 5 g steps meets the target.
+func (p *problem) feasible() bool {
+	found, _ := p.search(1)
+	return len(found) > 0
 }
 
-func without(s solution, i int) solution {
-	return solution{idx: slices.Delete(slices.Clone(s.idx), i, i+1), grams: slices.Delete(slices.Clone(s.grams), i, i+1)}
-}
-
-func with(s solution, j int, g float64) solution {
-	return solution{idx: append(slices.Clone(s.idx), j), grams: append(slices.Clone(s.grams), g)}
-}
-
-// ranked returns item indices by increasing cost.
-func (p *problem) ranked(cost []float64) []int {
-	idx := make([]int, len(p.items))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return cost[idx[a]] < cost[idx[b]] })
-	return idx
-}
-
-func (p *problem) cheapest(cost []float64, n int) []int {
-	r := p.ranked(cost)
-	if len(r) > n {
-		r = r[:n]
-	}
-	return r
-}
-
-// largest keeps the n foods that carry the most energy (then protein) in the LP solution.
-func (p *problem) largest(support []int, grams []float64, n int) ([]int, []float64) {
-	type sg struct {
-		j int
-		g float64
-		w float64
-	}
-	all := make([]sg, len(support))
-	for i, j := range support {
-		it := p.items[j]
-		all[i] = sg{j, grams[i], it.m[0]*grams[i] + 4*it.m[1]*grams[i]}
-	}
-	sort.SliceStable(all, func(a, b int) bool { return all[a].w > all[b].w })
-	all = all[:n]
-	out, og := make([]int, n), make([]float64, n)
-	for i, x := range all {
-		out[i], og[i] = x.j, x.g
-	}
-	return out, og
-}
-
-// complete adds foods until the recipe has minFoods, choosing the one that fits best.
-func (p *problem) complete(s solution, cost []float64) solution {
-	for len(s.idx) < minFoods {
-		var best solution
-		bestDev := math.Inf(1)
-		for _, j := range p.ranked(cost) {
-			if slices.Contains(s.idx, j) {
+// pick chooses n distinct plates from found for one request: each in turn the most plausible
+// once the foods earlier recipes used are penalised (variety: the main food above all).
+func (p *problem) pick(found []plate, n int, rng *rand.Rand) []plate {
+	var out []plate
+	usedMain := map[int]int{}
+	used := map[int]int{}
+	taken := make([]bool, len(found))
+	for len(out) < n {
+		best, bestScore := -1, math.Inf(1)
+		for i, f := range found {
+			if taken[i] || p.sameFoods(out, f) {
 				continue
 			}
-			c := p.fit(with(s, j, p.items[j].lo))
-			if d := p.deviation(p.achieved(c)) + costWeight*cost[j]; d < bestDev {
-				best, bestDev = c, d
+			sc := f.score + 0.2*rng.Float64()
+			for _, j := range f.idx {
+				if mainRole(p.items[j].role) {
+					sc += 4 * float64(usedMain[j])
+				}
+				sc += 0.5 * float64(used[j])
+			}
+			if sc < bestScore {
+				best, bestScore = i, sc
 			}
 		}
-		if best.idx == nil {
-			return s
+		if best < 0 {
+			break
 		}
-		s = best
+		taken[best] = true
+		out = append(out, found[best])
+		for _, j := range found[best].idx {
+			used[j]++
+			if mainRole(p.items[j].role) {
+				usedMain[j]++
+			}
+		}
 	}
-	return s
+	return out
 }
 
-// costs returns recipe n's per-food costs: category fit, a seeded random factor, and a penalty
-// for foods that earlier recipes used (variety).
-func (p *problem) costs(rng *rand.Rand, used map[int]int) []float64 {
-	c := make([]float64, len(p.items))
-	for j, it := range p.items {
-		base := [4]float64{40, 8, 3, 1}[it.fit]
-		c[j] = base*(0.5+rng.Float64()) + 6*float64(used[j])
-		if it.suggested {
-			c[j] += 4 // the person's own foods first
+func (p *problem) sameFoods(out []plate, f plate) bool {
+	s := sortedCopy(f.idx)
+	for _, o := range out {
+		if slices.Equal(sortedCopy(o.idx), s) {
+			return true
 		}
 	}
-	return c
+	return false
+}
+
+func sortedCopy(idx []int) []int {
+	s := slices.Clone(idx)
+	slices.Sort(s)
+	return s
 }

@@ -27,17 +27,19 @@ func (b *Builtin) SuggestFoods(req GenerateRequest, catalog []Food, n int) []Foo
 	req.Suggestions = nil
 	var gap [4]float64
 	var base *problem
+	basePlate := false
 	p, _, err := b.prepare(req)
 	switch {
 	case err == nil:
-		if p.isFeasible() {
+		found, closest := p.search(1)
+		if len(found) > 0 {
 			return nil
 		}
-		c := make([]float64, len(p.items))
-		for j := range c {
-			c[j] = 1
+		basePlate = p.hasPlate()
+		var a [4]float64
+		if closest != nil {
+			a = p.achieved(closest.solution)
 		}
-		a := p.achieved(p.solveOnce(c))
 		for k := range gap {
 			gap[k] = (p.target[k] - a[k]) / p.tol[k]
 		}
@@ -69,7 +71,8 @@ func (b *Builtin) SuggestFoods(req GenerateRequest, catalog []Food, n int) []Foo
 			continue
 		}
 		// Prepared dishes are not ingredients one adds to close a gap.
-		if k := KindOf(f); k == KindDish || kindRules[k].fit[req.Category] < 2 {
+		// Foods that do not belong to the meal are never suggested for it.
+		if k := KindOf(f); k == KindDish || !Suits(req.Category, f) || kindRules[k].fit[req.Category] < 2 {
 			continue
 		}
 		// How much of the gap the food alone closes at its best quantity within its serving
@@ -79,7 +82,7 @@ func (b *Builtin) SuggestFoods(req GenerateRequest, catalog []Food, n int) []Foo
 		if vv == 0 {
 			continue
 		}
-		_, hi := ServingBounds(f)
+		hi := portionOf(req.Category, f).hi
 		g := math.Min(math.Max((v[0]*gap[0]+v[1]*gap[1]+v[2]*gap[2]+v[3]*gap[3])/vv, 0), hi)
 		var left float64
 		for k := range v {
@@ -96,25 +99,36 @@ func (b *Builtin) SuggestFoods(req GenerateRequest, catalog []Food, n int) []Foo
 		}
 		return cands[i].f.Code < cands[j].f.Code
 	})
+	// Each candidate, best first, is tried in the meal prep (a few dozen searches at most): one
+	// fix per subgroup, and one other per subgroup for when too few fix it.
 	var fixes, others []Food
-	seenSub := map[string]bool{}
+	fixSub, otherSub := map[string]bool{}, map[string]bool{}
+	checks := 0
 	for _, c := range cands {
-		if len(fixes) >= n || len(fixes)+len(others) >= 4*n {
+		if len(fixes) >= n {
 			break
 		}
-		if seenSub[c.f.Subgroup] {
+		if fixSub[c.f.Subgroup] {
 			continue
 		}
-		seenSub[c.f.Subgroup] = true
-		if base != nil {
+		if base != nil && checks < 80 {
 			with := req
 			with.Foods = append(slices.Clone(req.Foods), c.f)
-			if q, _, err := b.prepare(with); err == nil && q.isFeasible() {
+			q, _, err := b.prepare(with)
+			if err == nil && !basePlate && !q.hasPlate() {
+				continue // the meal prep makes no plate, and this food does not complete one
+			}
+			checks++
+			if err == nil && q.feasible() {
 				fixes = append(fixes, c.f)
+				fixSub[c.f.Subgroup] = true
 				continue
 			}
 		}
-		others = append(others, c.f)
+		if !otherSub[c.f.Subgroup] {
+			otherSub[c.f.Subgroup] = true
+			others = append(others, c.f)
+		}
 	}
 	out := append(fixes, others...)
 	if len(out) > n {

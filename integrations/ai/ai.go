@@ -142,6 +142,7 @@ var (
 	errMalformed  = errors.New("model answer is not the expected JSON")
 	errOffCatalog = errors.New("model answer uses foods outside the meal prep")
 	errEmpty      = errors.New("model answer has no usable recipe")
+	errOffRules   = errors.New("model's foods make no plate of the meal")
 )
 
 // Generate asks the model for req.Count food choices with names and steps, then lets the solver
@@ -161,6 +162,7 @@ func (g *Generator) Generate(ctx context.Context, req nutrition.GenerateRequest)
 		return g.fallbackAll(ctx, req, fallbackNotice)
 	}
 	out := make([]nutrition.Recipe, 0, count)
+	seen := map[string]bool{}
 	for i, p := range props {
 		if len(out) == count {
 			break
@@ -169,21 +171,40 @@ func (g *Generator) Generate(ctx context.Context, req nutrition.GenerateRequest)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, r)
-	}
-	if missing := count - len(out); missing > 0 {
-		// The model gave fewer usable recipes than asked: the solver makes the rest.
-		more := withCount(req, count)
-		rs, err := g.fallback.Generate(ctx, more)
-		if err != nil {
-			return nil, err
-		}
-		for _, r := range rs[len(out):] {
-			r.Source, r.Notice = nutrition.SourceAIFallback, &fallbackNotice
+		if k := foodSet(r); !seen[k] { // never the same plate twice in one request
+			seen[k] = true
 			out = append(out, r)
 		}
 	}
+	if len(out) < count {
+		// The model gave fewer usable distinct recipes than asked: the solver makes the rest,
+		// as many distinct plates as the foods allow (fewer are refunded by the caller).
+		rs, err := g.fallback.Generate(ctx, withCount(req, count))
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rs {
+			if len(out) == count {
+				break
+			}
+			if k := foodSet(r); !seen[k] {
+				seen[k] = true
+				r.Source, r.Notice = nutrition.SourceAIFallback, &fallbackNotice
+				out = append(out, r)
+			}
+		}
+	}
 	return out, nil
+}
+
+// foodSet is a recipe's foods as a key: two recipes with the same foods are the same plate.
+func foodSet(r nutrition.Recipe) string {
+	codes := make([]int, len(r.Ingredients))
+	for i, ing := range r.Ingredients {
+		codes[i] = ing.FoodCode
+	}
+	slices.Sort(codes)
+	return fmt.Sprint(codes)
 }
 
 var (
@@ -227,6 +248,11 @@ func (g *Generator) realise(ctx context.Context, req nutrition.GenerateRequest, 
 	sub := req
 	sub.Foods, sub.Suggestions, sub.Count, sub.Seed = p.foods, p.sugg, 1, req.Seed+index
 	rs, err := g.fallback.Generate(ctx, sub)
+	// The model's name and steps hold only when the solver kept every food it chose (a food the
+	// meal rules refuse is dropped, and then the texts would name it).
+	if err == nil && (len(rs[0].Ingredients) != len(p.foods)+len(p.sugg) || !rs[0].Feasible) {
+		err = errOffRules
+	}
 	if err == nil && rs[0].WithinTolerance {
 		r := rs[0]
 		r.Name, r.Steps, r.Source = p.name, p.steps, nutrition.SourceAI
@@ -256,13 +282,15 @@ func (g *Generator) realise(ctx context.Context, req nutrition.GenerateRequest, 
 func (g *Generator) ask(ctx context.Context, req nutrition.GenerateRequest, count int) ([]aiRecipe, error) {
 	catalog := map[int]nutrition.Food{}
 	suggested := map[int]bool{}
+	// The model is offered only foods that belong to the meal (nutrition.Suits): a proposal
+	// holding another one names a food off the list and is refused by validate.
 	for _, f := range req.Foods {
-		if nutrition.DietAllows(req.Diet, f) {
+		if nutrition.DietAllows(req.Diet, f) && nutrition.Suits(req.Category, f) {
 			catalog[f.Code] = f
 		}
 	}
 	for _, f := range req.Suggestions {
-		if _, dup := catalog[f.Code]; !dup && nutrition.DietAllows(req.Diet, f) {
+		if _, dup := catalog[f.Code]; !dup && nutrition.DietAllows(req.Diet, f) && nutrition.Suits(req.Category, f) {
 			catalog[f.Code] = f
 			suggested[f.Code] = true
 		}
@@ -442,6 +470,13 @@ func userPrompt(req nutrition.GenerateRequest, catalog map[int]nutrition.Food, s
 	fmt.Fprintf(&b, "Propose %d different %s recipes for one person (diet: %s). The person reads %s first; write both languages well.\n", count, meal, dietName(req.Diet), lang)
 	fmt.Fprintf(&b, "Target per serving: %.0f kcal, %.0f g protein, %.0f g fat, %.0f g carbohydrates.\n", req.Target.Kcal, req.Target.ProteinG, req.Target.FatG, req.Target.CarbsG)
 	b.WriteString("Each recipe uses 2 to 6 foods whose combination can reach the target; steps are short imperative sentences without quantities.\n")
+	// The plate a cook serves (docs/nutrition.md, "Plate composition"): proposals that break it
+	// are replaced by the solver's, so the model is told.
+	b.WriteString(map[nutrition.Category]string{
+		nutrition.LunchDinner: "A plate holds exactly one protein food (meat, fish, eggs, tofu or legumes), a starch or legumes, one or two vegetables when the list has any, at most one added fat and optionally a little cheese or sauce.\n",
+		nutrition.Breakfast:   "A breakfast is cereal or bread with a dairy food and fruit (nuts optional), or bread with eggs, or bread with butter and honey or jam; never meat or fish.\n",
+		nutrition.Snack:       "A snack is fruit with a dairy food or nuts, or bread with cheese, two or three foods.\n",
+	}[req.Category])
 	b.WriteString("Foods (code | name | per 100 g: kcal, protein, fat, carbs):\n")
 	codes := make([]int, 0, len(catalog))
 	for c := range catalog {

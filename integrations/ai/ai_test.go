@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -83,6 +84,16 @@ func ok(content string) func(int, http.ResponseWriter) {
 
 // proposal builds a model answer using these food codes for every recipe.
 func proposal(n int, codes ...int) string {
+	sets := make([][]int, n)
+	for i := range sets {
+		sets[i] = codes
+	}
+	return proposals(sets...)
+}
+
+// proposals is a model answer with one recipe per food set.
+func proposals(sets ...[]int) string {
+	n := len(sets)
 	type rec struct {
 		FoodCodes []int               `json:"foodCodes"`
 		Name      map[string]string   `json:"name"`
@@ -90,7 +101,7 @@ func proposal(n int, codes ...int) string {
 	}
 	var rs []rec
 	for i := 0; i < n; i++ {
-		rs = append(rs, rec{FoodCodes: codes,
+		rs = append(rs, rec{FoodCodes: sets[i],
 			Name:  map[string]string{"fr": fmt.Sprintf("Bol poulet riz n°%d", i+1), "en": fmt.Sprintf("Chicken rice bowl #%d", i+1)},
 			Steps: map[string][]string{"fr": {"Cuire le riz.", "Griller le poulet."}, "en": {"Cook the rice.", "Grill the chicken."}}})
 	}
@@ -110,8 +121,8 @@ func setup(t *testing.T, srv *chatServer, timeout time.Duration, retries int) (*
 	require.NoError(t, err)
 	var foods []nutrition.Food
 	byCode := map[int]nutrition.Food{}
-	// chicken breast, white rice, broccoli, olive oil, lentils, apricot
-	for _, c := range []int{36017, 9100, 20057, 17270, 20360, 13000} {
+	// chicken breast, white rice, broccoli, olive oil, lentils, apricot, canned tuna
+	for _, c := range []int{36017, 9100, 20057, 17270, 20360, 13000, 26039} {
 		foods = append(foods, cat[c])
 		byCode[c] = cat[c]
 	}
@@ -123,7 +134,7 @@ func setup(t *testing.T, srv *chatServer, timeout time.Duration, retries int) (*
 
 func TestModelChoosesFoodsSolverSetsNumbers(t *testing.T) {
 	t.Parallel()
-	srv := newChatServer(t, ok(proposal(2, 36017, 9100, 20057, 17270)))
+	srv := newChatServer(t, ok(proposals([]int{36017, 9100, 20057, 17270}, []int{26039, 9100, 20057, 17270})))
 	gen, req, foods := setup(t, srv, 5*time.Second, 2)
 	rs, err := gen.Generate(context.Background(), req)
 	require.NoError(t, err)
@@ -135,7 +146,7 @@ func TestModelChoosesFoodsSolverSetsNumbers(t *testing.T) {
 		require.Equal(t, []string{"Cuire le riz.", "Griller le poulet."}, r.Steps.FR)
 		require.True(t, r.WithinTolerance)
 		for _, ing := range r.Ingredients {
-			require.Contains(t, []int{36017, 9100, 20057, 17270}, ing.FoodCode)
+			require.Contains(t, []int{36017, 26039, 9100, 20057, 17270}, ing.FoodCode)
 		}
 		// Every number is the food data's: recomputing changes nothing.
 		again := r
@@ -239,8 +250,9 @@ func TestRateLimitedEveryTimeFallsBack(t *testing.T) {
 
 func TestFoodsTheModelPicksBadlyAreReplaced(t *testing.T) {
 	t.Parallel()
-	// Broccoli and apricot cannot make 45 g protein; the meal prep's chicken can.
-	srv := newChatServer(t, ok(proposal(1, 20057, 13000)))
+	// Broccoli and rice cannot make 45 g protein (nor a lunch: no protein food); the meal prep's
+	// chicken can.
+	srv := newChatServer(t, ok(proposal(1, 20057, 9100)))
 	gen, req, _ := setup(t, srv, 5*time.Second, 2)
 	req.Count = 1
 	rs, err := gen.Generate(context.Background(), req)
@@ -272,4 +284,38 @@ func TestDeadlineLeavesTimeForTheFallback(t *testing.T) {
 	require.NoError(t, err)
 	requireFallback(t, rs, 2)
 	require.NoError(t, ctx.Err(), "answered before the deadline")
+}
+
+// The same foods proposed twice make one recipe, not two: the second is the solver's own,
+// with other foods. A proposal holding a food that does not belong to the meal (the apricot for
+// a lunch) is refused, and the solver makes that recipe.
+func TestModelProposalsFollowTheMealRules(t *testing.T) {
+	t.Parallel()
+	srv := newChatServer(t, ok(proposals([]int{36017, 9100, 20057, 17270}, []int{36017, 9100, 20057, 17270}, []int{36017, 9100, 20057, 13000})))
+	gen, req, _ := setup(t, srv, 5*time.Second, 2)
+	req.Count = 3
+	rs, err := gen.Generate(context.Background(), req)
+	require.NoError(t, err)
+	require.NotEmpty(t, rs)
+	require.Equal(t, nutrition.SourceAI, rs[0].Source)
+	seen := map[string]bool{}
+	for _, r := range rs[1:] {
+		require.Equal(t, nutrition.SourceAIFallback, r.Source)
+	}
+	for _, r := range rs {
+		key := fmt.Sprint(r.Ingredients)
+		codes := []int{}
+		for _, ing := range r.Ingredients {
+			codes = append(codes, ing.FoodCode)
+			require.NotEqual(t, 13000, ing.FoodCode, "no apricot in a lunch")
+		}
+		slices.Sort(codes)
+		key = fmt.Sprint(codes)
+		require.False(t, seen[key], "two recipes with the same foods")
+		seen[key] = true
+	}
+	// The apricot is not even offered to the model for a lunch.
+	body := <-srv.bodies
+	msgs, _ := json.Marshal(body["messages"])
+	require.NotContains(t, string(msgs), "13000 |")
 }

@@ -114,6 +114,8 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
         mealprep_deleted: 'the meal prep was deleted.',
         no_foods: 'no usable food for this meal.',
         out_of_tolerance: 'the recipes miss the target.',
+        too_few_recipes: 'these foods make fewer different recipes than asked.',
+        inconsistent_target: 'your calorie goal does not match your macronutrients; correct your goals in your account.',
       },
       listTitle: 'Recipes',
       empty: 'No recipe yet.',

@@ -110,6 +110,8 @@ export const mealprepFr = {
         mealprep_deleted: 'le meal prep a été supprimé.',
         no_foods: 'aucun aliment utilisable pour ce repas.',
         out_of_tolerance: 'les recettes n’atteignent pas la cible.',
+        too_few_recipes: 'ces aliments donnent moins de recettes différentes que demandé.',
+        inconsistent_target: 'votre objectif calorique ne correspond pas à vos macronutriments ; corrigez vos objectifs dans votre compte.',
       },
       listTitle: 'Recettes',
       empty: 'Aucune recette pour l’instant.',
