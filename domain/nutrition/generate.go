@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strings"
 )
 
 // Builtin is the offline generator: the solver picks foods and quantities, templates write the
@@ -171,9 +170,6 @@ func (b *Builtin) recipe(req GenerateRequest, p *problem, s solution, foods map[
 	WriteTexts(&r, foods, rng.Uint64())
 	return r
 }
-
-// frNBSP puts a no-break space between a number and its unit (French typography).
-func frNBSP(s string) string { return strings.Replace(s, " ", "\u00a0", 1) }
 
 // usable: energy and the three macros known, finite and plausible per 100 g (energy above 0 and
 // at most 1,000 kcal, each macro 0–100 g). Anything else cannot be solved with, and a person's

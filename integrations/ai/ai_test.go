@@ -303,14 +303,13 @@ func TestModelProposalsFollowTheMealRules(t *testing.T) {
 		require.Equal(t, nutrition.SourceAIFallback, r.Source)
 	}
 	for _, r := range rs {
-		key := fmt.Sprint(r.Ingredients)
 		codes := []int{}
 		for _, ing := range r.Ingredients {
 			codes = append(codes, ing.FoodCode)
 			require.NotEqual(t, 13000, ing.FoodCode, "no apricot in a lunch")
 		}
 		slices.Sort(codes)
-		key = fmt.Sprint(codes)
+		key := fmt.Sprint(codes)
 		require.False(t, seen[key], "two recipes with the same foods")
 		seen[key] = true
 	}
