@@ -3,6 +3,7 @@ package nutrition
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -102,17 +103,41 @@ type Searcher struct{ pool *pgxpool.Pool }
 // NewSearcher returns a searcher over pool.
 func NewSearcher(pool *pgxpool.Pool) *Searcher { return &Searcher{pool: pool} }
 
-const foodCols = `code, %[1]s, %[2]s, %[3]s, group_en, subgroup_en, name_en, false,
+const foodCols = `code, %[1]s, %[2]s, %[3]s, group_en AS group_key, subgroup_en, name_en, false,
 	kcal::float8, protein_g::float8, carbs_g::float8, fat_g::float8, sat_fat_g::float8, fibre_g::float8, sugars_g::float8, salt_g::float8, sodium_mg::float8, water_g::float8`
 
 const customCols = `code, name, 'custom', 'custom', 'custom', 'custom', name, true,
 	kcal::float8, protein_g::float8, carbs_g::float8, fat_g::float8, sat_fat_g::float8, fibre_g::float8, sugars_g::float8, salt_g::float8, NULL::float8, NULL::float8`
 
+// byProducts are words that, in the head of a name, make it a by-product or a preparation
+// of the food rather than the food itself ("Rice bran", "Graisse de poulet", "Soupe aux
+// lentilles"): such names come after the plain food unless the query names the word.
+var byProducts = []string{
+	"fat", "oil", "bran", "flour", "starch", "nectar", "soup", "juice", "drink", "syrup", "powder", "wine", "sauce", "paste",
+	"graisse", "huile", "son", "farine", "amidon", "soupe", "jus", "boisson", "sirop", "poudre", "alcool", "sauce", "pate",
+}
+
+// State markers, matched as whole words of the normalised name. A name is a product when it is
+// prepared, preserved or seasoned (or sits in a group of dishes and sweets), cooked when it says
+// how it was cooked, raw when it says so; otherwise it is the food as bought. These are fixed
+// SQL literals, never user input.
+const (
+	productWords = `\m(prepacked|preemballee?s?|canned|appertisee?s?|smoked|fumee?s?|salted|salee?s?|breaded|panee?s?|sweetened|refrigerated|homemade|maison|restauration|fast|jar|pot|rayon|powder|poudre)\M`
+	cookedWords  = `\m(cooked|cuite?s?|boiled|bouillie?s?|roasted|rotie?s?|baked|four|grilled|grillee?s?|steamed|vapeur|fried|frite?s?|poelee?s?|sauteed|sautee?s?|microwaved|braised|braisee?s?|stewed|reheated)\M`
+	rawWords     = `\m(raw|crue?s?)\M`
+	// productGroups are dishes, sweets and drinks: made from foods, not foods one cooks with.
+	productGroups = `'starters and dishes', 'baby food', 'sugar and confectionery', 'beverages'`
+)
+
 // Search finds foods whose every query word matches a word of the name (contained, or close
-// enough by trigram word similarity, which forgives a typo), in the person's language. Ranking:
+// enough by trigram word similarity, which forgives a typo), in the person's language.
+//
+// Ranking puts the plain food first, in this order: names whose head (the part before the
+// first comma) is not a by-product the query did not ask for; then names whose head is the
+// query (or close to it by trigram similarity, with as many words: a typo or a plural), then
 // names starting with the whole query, then names with a word starting with the first query
-// word, then similarity, then shorter names. An empty query lists the group (or everything) by
-// name.
+// word; then raw, as bought, cooked, products; then word similarity, then shorter names. An
+// empty query lists the group (or everything) by name.
 func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
 	lang := "fr"
 	if q.Lang == "en" {
@@ -127,7 +152,8 @@ func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
 
 	// Words arrive normalised like the stored names (Normalize mirrors food_norm), so the
 	// conditions compare plain columns with plain parameters and the trigram indexes apply.
-	args := []any{Normalize(strings.Join(words, " ")) + "%", q.Group, q.Owner, size + 1, (page - 1) * size}
+	whole := Normalize(strings.Join(words, " "))
+	args := []any{whole + "%", q.Group, q.Owner, size + 1, (page - 1) * size, whole, len(words), byProductPattern(words)}
 	// Per word: the normalised word (ranking, and the trigram match of a word of 3 letters or
 	// more, which forgives a typo and answers a prefix through the GIN index) or, for a shorter
 	// word with too few trigrams, a substring pattern.
@@ -171,6 +197,8 @@ func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
 		first = fmt.Sprintf("$%d", params[0].word)
 	}
 	norm := "norm_" + lang
+	// The head of a name without its raw marker: "Oeuf cru" is the egg itself.
+	head := `trim(regexp_replace(split_part(norm, ',', 1), '` + rawWords + `', '', 'g'))`
 	sql := `
 SELECT * FROM (
     SELECT ` + fmt.Sprintf(foodCols, "name_"+lang, "group_"+lang, "subgroup_"+lang) + `, ` + norm + ` AS norm
@@ -179,16 +207,25 @@ SELECT * FROM (
     SELECT ` + customCols + `, norm FROM custom_foods
     WHERE owner_id = $3 AND ($2 = '' OR $2 = 'custom') AND ` + cond("norm") + `
 ) c
-ORDER BY (norm LIKE $1) DESC,
-         ((' ' || norm) LIKE '% ' || ` + first + ` || '%') DESC,
+ORDER BY ($8 <> '' AND split_part(norm, ',', 1) ~ $8),
+         CASE WHEN $7 > 0 AND (` + head + ` = $6 OR (similarity(` + head + `, $6) >= 0.5
+                   AND array_length(regexp_split_to_array(` + head + `, '[^[:alnum:]]+'), 1) = $7)) THEN 0
+              WHEN norm LIKE $1 THEN 1
+              WHEN (' ' || norm) LIKE '% ' || ` + first + ` || '%' THEN 2
+              ELSE 3 END,
+         CASE WHEN group_key IN (` + productGroups + `) OR norm ~ '` + productWords + `' THEN 3
+              WHEN norm ~ '` + cookedWords + `' THEN 2
+              WHEN norm ~ '` + rawWords + `' THEN 0
+              ELSE 1 END,
          ` + sim + `, length(norm), code
 LIMIT $4 OFFSET $5`
 
-	rows, err := s.pool.Query(ctx, sql, args...)
-	if err != nil {
-		return Page{}, fmt.Errorf("search foods %q: %w", q.Text, err)
+	foods, err := s.query(ctx, sql, args, "")
+	if err == nil && len(foods) == 0 && slices.ContainsFunc(params, func(p wordParam) bool { return p.like == 0 }) {
+		// Nothing close enough: a word may carry a typo the default threshold does not forgive
+		// ("chiken" is 0.5 from "chicken"); look again, more leniently.
+		foods, err = s.query(ctx, sql, args, typoWordSimilarity)
 	}
-	foods, err := scanFoods(rows, true)
 	if err != nil {
 		return Page{}, fmt.Errorf("search foods %q: %w", q.Text, err)
 	}
@@ -200,6 +237,54 @@ LIMIT $4 OFFSET $5`
 		out.Foods = []Food{}
 	}
 	return out, nil
+}
+
+// typoWordSimilarity is the trigram word similarity a query word needs when the default
+// (0.6) finds nothing.
+const typoWordSimilarity = "0.4"
+
+// query runs a search, with the word similarity threshold lowered to threshold when given
+// (SET LOCAL, so in its own transaction on one connection).
+func (s *Searcher) query(ctx context.Context, sql string, args []any, threshold string) ([]Food, error) {
+	if threshold == "" {
+		rows, err := s.pool.Query(ctx, sql, args...)
+		if err != nil {
+			return nil, err
+		}
+		return scanFoods(rows, true)
+	}
+	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	if _, err := tx.Exec(ctx, `SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, threshold); err != nil {
+		return nil, err
+	}
+	rows, err := tx.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	return scanFoods(rows, true)
+}
+
+// byProductPattern is the regular expression of the by-product words the query does not name
+// ("oil" in "olive oil" is what the person wants); empty when it names them all.
+func byProductPattern(words []string) string {
+	asked := map[string]bool{}
+	for _, w := range words {
+		asked[Normalize(w)] = true
+	}
+	var out []string
+	for _, b := range byProducts {
+		if !asked[b] && !slices.Contains(out, b) {
+			out = append(out, b)
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return `\m(` + strings.Join(out, "|") + `)\M`
 }
 
 // ligatures are letters unaccent spells out that Unicode decomposition leaves alone.
