@@ -183,7 +183,7 @@ export const profileEn = {
       objectives: {
         weight_loss: 'Weight loss (−20%)',
         muscle_gain: 'Muscle gain (+10%)',
-        recomposition: 'Recomposition (−10%, protein ≥ 2 g/kg)',
+        recomposition: 'Muscle gain and weight loss (−10%, protein ≥ 2 g/kg)',
         maintenance: 'Maintenance',
       },
       macroPreset: 'Macronutrient split',

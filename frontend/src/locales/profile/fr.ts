@@ -183,7 +183,7 @@ export const profileFr = {
       objectives: {
         weight_loss: 'Perte de poids (−20 %)',
         muscle_gain: 'Prise de muscle (+10 %)',
-        recomposition: 'Recomposition (−10 %, protéines ≥ 2 g/kg)',
+        recomposition: 'Prise de muscle et perte de poids (−10 %, protéines ≥ 2 g/kg)',
         maintenance: 'Maintien',
       },
       macroPreset: 'Répartition des macronutriments',
