@@ -118,16 +118,29 @@ var byProducts = []string{
 }
 
 // State markers, matched as whole words of the normalised name. A name is a product when it is
-// prepared, preserved or seasoned (or sits in a group of dishes and sweets), cooked when it says
-// how it was cooked, raw when it says so; otherwise it is the food as bought. These are fixed
-// SQL literals, never user input.
-const (
-	productWords = `\m(prepacked|preemballee?s?|canned|appertisee?s?|smoked|fumee?s?|salted|salee?s?|breaded|panee?s?|sweetened|refrigerated|homemade|maison|restauration|fast|jar|pot|rayon|powder|poudre)\M`
-	cookedWords  = `\m(cooked|cuite?s?|boiled|bouillie?s?|roasted|rotie?s?|baked|four|grilled|grillee?s?|steamed|vapeur|fried|frite?s?|poelee?s?|sauteed|sautee?s?|microwaved|braised|braisee?s?|stewed|reheated)\M`
-	rawWords     = `\m(raw|crue?s?)\M`
-	// productGroups are dishes, sweets and drinks: made from foods, not foods one cooks with.
-	productGroups = `'starters and dishes', 'baby food', 'sugar and confectionery', 'beverages'`
+// prepared, preserved or seasoned (or sits in a group of dishes, sweets and drinks), cooked when
+// it says how it was cooked, raw when it says so; otherwise it is the food as bought.
+var (
+	productWords = []string{"prepacked", "preemballe", "preemballee", "preemballes", "preemballees", "canned",
+		"appertise", "appertisee", "appertises", "appertisees", "smoked", "fume", "fumee", "fumes", "fumees",
+		"salted", "sale", "salee", "sales", "salees", "breaded", "pane", "panee", "panes", "panees", "sweetened",
+		"refrigerated", "homemade", "maison", "restauration", "fast", "jar", "pot", "rayon", "powder", "poudre"}
+	cookedWords = []string{"cooked", "cuit", "cuite", "cuits", "cuites", "boiled", "bouilli", "bouillie", "bouillis",
+		"bouillies", "roasted", "roti", "rotie", "rotis", "roties", "baked", "four", "grilled", "grille", "grillee",
+		"grilles", "grillees", "steamed", "vapeur", "fried", "frit", "frite", "frits", "frites", "poele", "poelee",
+		"poeles", "poelees", "sauteed", "saute", "sautee", "sautes", "sautees", "microwaved", "braised", "braise",
+		"braisee", "stewed", "reheated"}
+	rawWords = []string{"raw", "cru", "crue", "crus", "crues"}
 )
+
+// productGroups are dishes, sweets and drinks: made from foods, not foods one cooks with.
+const productGroups = `'starters and dishes', 'baby food', 'sugar and confectionery', 'beverages'`
+
+// textArray writes fixed words as an SQL array literal (they are constants of this file, never
+// user input).
+func textArray(words []string) string {
+	return "'{" + strings.Join(words, ",") + "}'::text[]"
+}
 
 // Search finds foods whose every query word matches a word of the name (contained, or close
 // enough by trigram word similarity, which forgives a typo), in the person's language.
@@ -153,7 +166,7 @@ func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
 	// Words arrive normalised like the stored names (Normalize mirrors food_norm), so the
 	// conditions compare plain columns with plain parameters and the trigram indexes apply.
 	whole := Normalize(strings.Join(words, " "))
-	args := []any{whole + "%", q.Group, q.Owner, size + 1, (page - 1) * size, whole, len(words), byProductPattern(words)}
+	args := []any{whole + "%", q.Group, q.Owner, size + 1, (page - 1) * size, whole, len(words), byProductsNotAsked(words)}
 	// Per word: the normalised word (ranking, and the trigram match of a word of 3 letters or
 	// more, which forgives a typo and answers a prefix through the GIN index) or, for a shorter
 	// word with too few trigrams, a substring pattern.
@@ -197,25 +210,32 @@ func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
 		first = fmt.Sprintf("$%d", params[0].word)
 	}
 	norm := "norm_" + lang
-	// The head of a name without its raw marker: "Oeuf cru" is the egg itself.
-	head := `trim(regexp_replace(split_part(norm, ',', 1), '` + rawWords + `', '', 'g'))`
+	// Each row's words and head words are split once (one simple expression) and compared as
+	// arrays: several alternations of whole-word regular expressions per row cost more than
+	// the search itself. The head drops its raw marker: "Oeuf cru" is the egg itself.
+	rawless := "hw"
+	for _, w := range rawWords {
+		rawless = "array_remove(" + rawless + ", '" + w + "')"
+	}
 	sql := `
-SELECT * FROM (
+SELECT c.* FROM (
     SELECT ` + fmt.Sprintf(foodCols, "name_"+lang, "group_"+lang, "subgroup_"+lang) + `, ` + norm + ` AS norm
     FROM foods WHERE ($2 = '' OR group_en = $2) AND ` + cond(norm) + `
     UNION ALL
     SELECT ` + customCols + `, norm FROM custom_foods
     WHERE owner_id = $3 AND ($2 = '' OR $2 = 'custom') AND ` + cond("norm") + `
-) c
-ORDER BY ($8 <> '' AND split_part(norm, ',', 1) ~ $8),
-         CASE WHEN $7 > 0 AND (` + head + ` = $6 OR (similarity(` + head + `, $6) >= 0.5
-                   AND array_length(regexp_split_to_array(` + head + `, '[^[:alnum:]]+'), 1) = $7)) THEN 0
+) c,
+LATERAL (SELECT regexp_split_to_array(c.norm, '[^a-z0-9]+') AS w,
+                array_remove(regexp_split_to_array(split_part(c.norm, ',', 1), '[^a-z0-9]+'), '') AS hw) x,
+LATERAL (SELECT array_to_string(` + rawless + `, ' ') AS head, cardinality(` + rawless + `) AS n) h
+ORDER BY (hw && $8::text[]),
+         CASE WHEN $7 > 0 AND (head = $6 OR (n = $7 AND similarity(head, $6) >= 0.5)) THEN 0
               WHEN norm LIKE $1 THEN 1
               WHEN (' ' || norm) LIKE '% ' || ` + first + ` || '%' THEN 2
               ELSE 3 END,
-         CASE WHEN group_key IN (` + productGroups + `) OR norm ~ '` + productWords + `' THEN 3
-              WHEN norm ~ '` + cookedWords + `' THEN 2
-              WHEN norm ~ '` + rawWords + `' THEN 0
+         CASE WHEN group_key IN (` + productGroups + `) OR w && ` + textArray(productWords) + ` THEN 3
+              WHEN w && ` + textArray(cookedWords) + ` THEN 2
+              WHEN w && ` + textArray(rawWords) + ` THEN 0
               ELSE 1 END,
          ` + sim + `, length(norm), code
 LIMIT $4 OFFSET $5`
@@ -268,23 +288,20 @@ func (s *Searcher) query(ctx context.Context, sql string, args []any, threshold 
 	return scanFoods(rows, true)
 }
 
-// byProductPattern is the regular expression of the by-product words the query does not name
-// ("oil" in "olive oil" is what the person wants); empty when it names them all.
-func byProductPattern(words []string) string {
+// byProductsNotAsked are the by-product words the query does not name ("oil" in "olive oil"
+// is what the person wants).
+func byProductsNotAsked(words []string) []string {
 	asked := map[string]bool{}
 	for _, w := range words {
 		asked[Normalize(w)] = true
 	}
-	var out []string
+	out := []string{}
 	for _, b := range byProducts {
 		if !asked[b] && !slices.Contains(out, b) {
 			out = append(out, b)
 		}
 	}
-	if len(out) == 0 {
-		return ""
-	}
-	return `\m(` + strings.Join(out, "|") + `)\M`
+	return out
 }
 
 // ligatures are letters unaccent spells out that Unicode decomposition leaves alone.
