@@ -103,7 +103,7 @@ type Searcher struct{ pool *pgxpool.Pool }
 // NewSearcher returns a searcher over pool.
 func NewSearcher(pool *pgxpool.Pool) *Searcher { return &Searcher{pool: pool} }
 
-const foodCols = `code, %[1]s, %[2]s, %[3]s, group_en AS group_key, subgroup_en, name_en, false,
+const foodCols = `code, %[1]s, %[2]s, %[3]s, group_en, subgroup_en, name_en, false,
 	kcal::float8, protein_g::float8, carbs_g::float8, fat_g::float8, sat_fat_g::float8, fibre_g::float8, sugars_g::float8, salt_g::float8, sodium_mg::float8, water_g::float8`
 
 const customCols = `code, name, 'custom', 'custom', 'custom', 'custom', name, true,
@@ -114,32 +114,7 @@ const customCols = `code, name, 'custom', 'custom', 'custom', 'custom', name, tr
 // lentilles"): such names come after the plain food unless the query names the word.
 var byProducts = []string{
 	"fat", "oil", "bran", "flour", "starch", "nectar", "soup", "juice", "drink", "syrup", "powder", "wine", "sauce", "paste",
-	"graisse", "huile", "son", "farine", "amidon", "soupe", "jus", "boisson", "sirop", "poudre", "alcool", "sauce", "pate",
-}
-
-// State markers, matched as whole words of the normalised name. A name is a product when it is
-// prepared, preserved or seasoned (or sits in a group of dishes, sweets and drinks), cooked when
-// it says how it was cooked, raw when it says so; otherwise it is the food as bought.
-var (
-	productWords = []string{"prepacked", "preemballe", "preemballee", "preemballes", "preemballees", "canned",
-		"appertise", "appertisee", "appertises", "appertisees", "smoked", "fume", "fumee", "fumes", "fumees",
-		"salted", "sale", "salee", "sales", "salees", "breaded", "pane", "panee", "panes", "panees", "sweetened",
-		"refrigerated", "homemade", "maison", "restauration", "fast", "jar", "pot", "rayon", "powder", "poudre"}
-	cookedWords = []string{"cooked", "cuit", "cuite", "cuits", "cuites", "boiled", "bouilli", "bouillie", "bouillis",
-		"bouillies", "roasted", "roti", "rotie", "rotis", "roties", "baked", "four", "grilled", "grille", "grillee",
-		"grilles", "grillees", "steamed", "vapeur", "fried", "frit", "frite", "frits", "frites", "poele", "poelee",
-		"poeles", "poelees", "sauteed", "saute", "sautee", "sautes", "sautees", "microwaved", "braised", "braise",
-		"braisee", "stewed", "reheated"}
-	rawWords = []string{"raw", "cru", "crue", "crus", "crues"}
-)
-
-// productGroups are dishes, sweets and drinks: made from foods, not foods one cooks with.
-const productGroups = `'starters and dishes', 'baby food', 'sugar and confectionery', 'beverages'`
-
-// textArray writes fixed words as an SQL array literal (they are constants of this file, never
-// user input).
-func textArray(words []string) string {
-	return "'{" + strings.Join(words, ",") + "}'::text[]"
+	"graisse", "huile", "son", "farine", "amidon", "soupe", "jus", "boisson", "sirop", "poudre", "alcool", "pate",
 }
 
 // Search finds foods whose every query word matches a word of the name (contained, or close
@@ -210,34 +185,24 @@ func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
 		first = fmt.Sprintf("$%d", params[0].word)
 	}
 	norm := "norm_" + lang
-	// Each row's words and head words are split once (one simple expression) and compared as
-	// arrays: several alternations of whole-word regular expressions per row cost more than
-	// the search itself. The head drops its raw marker: "Oeuf cru" is the egg itself.
-	rawless := "hw"
-	for _, w := range rawWords {
-		rawless = "array_remove(" + rawless + ", '" + w + "')"
-	}
+	// head (the head's words, raw marker dropped) and state (0 raw, 1 as bought, 2 cooked,
+	// 3 product) are stored with each food (migration 00095), so ranking costs no more per row
+	// than comparing them.
 	sql := `
-SELECT c.* FROM (
-    SELECT ` + fmt.Sprintf(foodCols, "name_"+lang, "group_"+lang, "subgroup_"+lang) + `, ` + norm + ` AS norm
+SELECT * FROM (
+    SELECT ` + fmt.Sprintf(foodCols, "name_"+lang, "group_"+lang, "subgroup_"+lang) + `, ` + norm + ` AS norm,
+           head_` + lang + ` AS head, state_` + lang + ` AS state
     FROM foods WHERE ($2 = '' OR group_en = $2) AND ` + cond(norm) + `
     UNION ALL
-    SELECT ` + customCols + `, norm FROM custom_foods
+    SELECT ` + customCols + `, norm, head, state FROM custom_foods
     WHERE owner_id = $3 AND ($2 = '' OR $2 = 'custom') AND ` + cond("norm") + `
-) c,
-LATERAL (SELECT regexp_split_to_array(c.norm, '[^a-z0-9]+') AS w,
-                array_remove(regexp_split_to_array(split_part(c.norm, ',', 1), '[^a-z0-9]+'), '') AS hw) x,
-LATERAL (SELECT array_to_string(` + rawless + `, ' ') AS head, cardinality(` + rawless + `) AS n) h
-ORDER BY (hw && $8::text[]),
-         CASE WHEN $7 > 0 AND (head = $6 OR (n = $7 AND similarity(head, $6) >= 0.5)) THEN 0
+) c
+ORDER BY (string_to_array(head, ' ') && $8::text[]),
+         CASE WHEN $7 > 0 AND (head = $6 OR (cardinality(string_to_array(head, ' ')) = $7 AND similarity(head, $6) >= 0.5)) THEN 0
               WHEN norm LIKE $1 THEN 1
               WHEN (' ' || norm) LIKE '% ' || ` + first + ` || '%' THEN 2
               ELSE 3 END,
-         CASE WHEN group_key IN (` + productGroups + `) OR w && ` + textArray(productWords) + ` THEN 3
-              WHEN w && ` + textArray(cookedWords) + ` THEN 2
-              WHEN w && ` + textArray(rawWords) + ` THEN 0
-              ELSE 1 END,
-         ` + sim + `, length(norm), code
+         state, ` + sim + `, length(norm), code
 LIMIT $4 OFFSET $5`
 
 	foods, err := s.query(ctx, sql, args, "")
@@ -271,7 +236,7 @@ func (s *Searcher) query(ctx context.Context, sql string, args []any, threshold 
 		if err != nil {
 			return nil, err
 		}
-		return scanFoods(rows, true)
+		return scanFoods(rows, 3)
 	}
 	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
 	if err != nil {
@@ -285,7 +250,7 @@ func (s *Searcher) query(ctx context.Context, sql string, args []any, threshold 
 	if err != nil {
 		return nil, err
 	}
-	return scanFoods(rows, true)
+	return scanFoods(rows, 3)
 }
 
 // byProductsNotAsked are the by-product words the query does not name ("oil" in "olive oil"
@@ -318,18 +283,17 @@ func Normalize(s string) string {
 	return out
 }
 
-// scanFoods reads rows of foodCols (plus the norm column when withNorm).
-func scanFoods(rows pgx.Rows, withNorm bool) ([]Food, error) {
+// scanFoods reads rows of foodCols followed by extra ranking columns it ignores.
+func scanFoods(rows pgx.Rows, extra int) ([]Food, error) {
 	defer rows.Close()
 	var out []Food
 	for rows.Next() {
 		var f Food
-		var norm string
 		n := &f.Per100g
 		dst := []any{&f.Code, &f.Name, &f.Group, &f.Subgroup, &f.GroupEN, &f.SubgroupEN, &f.NameEN, &f.Custom,
 			&n.Kcal, &n.ProteinG, &n.CarbsG, &n.FatG, &n.SatFatG, &n.FibreG, &n.SugarsG, &n.SaltG, &n.SodiumMg, &f.WaterG}
-		if withNorm {
-			dst = append(dst, &norm)
+		for range extra {
+			dst = append(dst, new(any))
 		}
 		if err := rows.Scan(dst...); err != nil {
 			return nil, err
@@ -358,7 +322,7 @@ func (s *Searcher) ByCodes(ctx context.Context, db interface {
 	if err != nil {
 		return nil, fmt.Errorf("foods by code: %w", err)
 	}
-	list, err := scanFoods(rows, false)
+	list, err := scanFoods(rows, 0)
 	if err != nil {
 		return nil, fmt.Errorf("foods by code: %w", err)
 	}
