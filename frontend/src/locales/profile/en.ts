@@ -81,6 +81,8 @@ export const profileEn = {
       presetApply: 'Apply to the calories typed',
       save: 'Save my goals',
       none: 'No goals yet.',
+      macroKcal: 'Your grams add up to {{kcal}} kcal (4 kcal/g of protein and carbohydrates, 9 kcal/g of fat).',
+      useMacroKcal: 'Set the calories to {{kcal}} kcal',
       calculate: 'Personalised calculation ({{cost}} tokens)',
     },
     presets: {

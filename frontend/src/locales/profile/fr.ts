@@ -81,6 +81,8 @@ export const profileFr = {
       presetApply: 'Appliquer aux calories saisies',
       save: 'Enregistrer mes objectifs',
       none: 'Aucun objectif pour l’instant.',
+      macroKcal: 'Vos grammes font {{kcal}} kcal (4 kcal/g de protéines et de glucides, 9 kcal/g de lipides).',
+      useMacroKcal: 'Régler les calories sur {{kcal}} kcal',
       calculate: 'Calcul personnalisé ({{cost}} jetons)',
     },
     presets: {
