@@ -30,8 +30,10 @@ type AccountProps = {
   emailChange: PageProps['account/index']['emailChange']
 }
 
-/** How far the grams' energy may stray from the calories before the server refuses the goals (domain/nutrition/goals.go GoalKcalTolerance). */
-const GOAL_KCAL_TOLERANCE = 0.15
+/** Whether calories contradict the grams' energy as the server judges it (domain/nutrition ConsistentTarget: beyond 15 % of it, plus 12 kcal). */
+function contradicts(kcal: number, fromGrams: number): boolean {
+  return Math.abs(kcal - fromGrams) > 0.15 * fromGrams + 12
+}
 
 /** The energy of gram goals at 4/9/4 kcal per gram, or null while a field is not a number. */
 export function macroKcal(proteinG: string, fatG: string, carbsG: string): number | null {
@@ -65,7 +67,7 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
   const password = useForm({ currentPassword: '', password: '', password_confirmation: '' })
   const fromGrams = macroKcal(goals.data.proteinG, goals.data.fatG, goals.data.carbsG)
   const typedKcal = Number(goals.data.kcal)
-  const gramsContradict = fromGrams !== null && typedKcal > 0 && Math.abs(fromGrams - typedKcal) > GOAL_KCAL_TOLERANCE * typedKcal
+  const gramsContradict = fromGrams !== null && typedKcal > 0 && contradicts(typedKcal, fromGrams)
   const [preset, setPreset] = useState<string>('default')
 
   const saveDetails = (e: FormEvent<HTMLFormElement>) => {
