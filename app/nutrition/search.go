@@ -11,6 +11,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
@@ -48,6 +50,8 @@ type Food struct {
 	// WaterG is CIQUAL's water per 100 g (nil when unknown or a person's own food): a cooked
 	// grain or pulse is priced and bought by its dry equivalent.
 	WaterG *float64 `json:"-"`
+	// Natural is how people count this food (eggs by the piece, oils in ml), nil for grams only.
+	Natural *nutrition.NaturalUnit `json:"natural"`
 }
 
 // Nutrients are per 100 g; nil means unknown (CIQUAL's missing values are not zeros).
@@ -300,6 +304,9 @@ func scanFoods(rows pgx.Rows, extra int) ([]Food, error) {
 		}
 		f.GroupKey = f.GroupEN
 		f.NoEnergy = n.Kcal == nil
+		if u, ok := nutrition.NaturalUnitOf(f.NameEN, f.SubgroupEN); ok && !f.Custom {
+			f.Natural = &u
+		}
 		out = append(out, f)
 	}
 	return out, rows.Err()

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gamelle/gamelle/data"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/internal/pgtest"
 )
 
@@ -89,6 +90,13 @@ func TestSearch(t *testing.T) {
 		require.Less(t, rank(26036), rank(26038))
 		require.Less(t, rank(26038), rank(26037))
 		require.Less(t, rank(26037), rank(17645))
+	})
+	t.Run("eggs by the piece, oils by volume", func(t *testing.T) {
+		m, err := s.ByCodes(ctx, nil, "fr", uuid.Nil, []int{22000, 17270, 36003})
+		require.NoError(t, err)
+		require.Equal(t, &nutrition.NaturalUnit{Kind: "piece", Grams: nutrition.EggGrams}, m[22000].Natural)
+		require.Equal(t, &nutrition.NaturalUnit{Kind: "ml", Grams: nutrition.OilGramsPML}, m[17270].Natural)
+		require.Nil(t, m[36003].Natural)
 	})
 	t.Run("English names for an English interface", func(t *testing.T) {
 		p := firstHas(t, Query{Text: "chicken", Lang: "en"}, "chicken")

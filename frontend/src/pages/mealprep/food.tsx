@@ -5,6 +5,7 @@ import CustomFoodForm from '../../components/mealprep/custom-food-form'
 import FoodSearch, { type FoodHit } from '../../components/mealprep/food-search'
 import MealPrepHeader from '../../components/mealprep/header'
 import { per100Summary } from '../../components/mealprep/per100'
+import { naturalQuantity } from '../../components/mealprep/natural'
 import { usePageProps } from '../../lib/shared-props'
 import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
@@ -128,6 +129,11 @@ export default function MealPrepFoods() {
   )
 }
 
+/** "2 œufs (100 g)" when the food has a natural unit, else the grams alone. */
+function withNatural(natural: string | null, quantity: string): string {
+  return natural ? `${natural} (${quantity})` : quantity
+}
+
 function FoodRow({ food, mealPrepId, settings, locale, lang }: { food: FoodLine; mealPrepId: string; settings: FoodPage['settings']; locale: string; lang: Locale }) {
   const { t } = useTranslation()
   const units = settings.units
@@ -143,7 +149,7 @@ function FoodRow({ food, mealPrepId, settings, locale, lang }: { food: FoodLine;
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words text-stone-900">{food.name}</p>
         <p className="text-xs text-stone-500">
-          {food.custom ? t('mealprep.food.custom') : food.group} · {formatQuantity(food.grams, units, locale)}
+          {food.custom ? t('mealprep.food.custom') : food.group} · <span data-testid="food-row-quantity">{withNatural(naturalQuantity(food.grams, food.natural, units, t, locale), formatQuantity(food.grams, units, locale))}</span>
           {food.noEnergy && <span className="ml-1 rounded bg-amber-100 px-1.5 font-semibold text-amber-900">{t('mealprep.food.noEnergy')}</span>}
         </p>
         {per100Summary(food.per100g, t, lang) && (
