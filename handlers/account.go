@@ -98,10 +98,10 @@ func profileMessage(field string, err error) string {
 		return "profile.error.age"
 	case errors.Is(err, nutrition.ErrMealSplitInvalid):
 		return "profile.error.meal_split"
+	case errors.Is(err, nutrition.ErrGoalNegative):
+		return "profile.error.goal_negative"
 	case errors.Is(err, nutrition.ErrGoalKcalOutOfRange):
 		return "profile.error.goal_kcal"
-	case errors.Is(err, nutrition.ErrGoalKcalInconsistent):
-		return "profile.error.goal_kcal_macros"
 	case errors.Is(err, nutrition.ErrGoalProteinOutOfRange), errors.Is(err, nutrition.ErrGoalFatOutOfRange),
 		errors.Is(err, nutrition.ErrGoalCarbsOutOfRange):
 		return "profile.error.goal_macro"
@@ -247,6 +247,8 @@ type flexFloat float64
 
 func (n *flexFloat) UnmarshalJSON(data []byte) error {
 	s := strings.TrimSpace(strings.Trim(string(data), `"`))
+	// A typographic minus (French number formatting, a pasted figure) is a minus.
+	s = strings.Replace(s, "\u2212", "-", 1)
 	v, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
 	if err != nil {
 		return fmt.Errorf("not a number: %q", s)
@@ -337,10 +339,39 @@ func (h *Account) setGoals(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := h.accounts.SetGoals(r.Context(), h.me(r), g); err != nil {
+		var fe identity.FieldErrors
+		if errors.As(err, &fe) && errors.Is(fe["kcal"], nutrition.ErrGoalKcalInconsistent) {
+			// The refusal shows what the grams add up to, so the person can fix either side.
+			loc := localeFrom(r.Context())
+			h.back(w, r, inertia.ValidationErrors{"kcal": h.t(r, "profile.error.goal_kcal_macros", map[string]any{
+				"Computed": groupThousands(loc, g.MacroKcal()), "Kcal": groupThousands(loc, g.Kcal)})})
+			return
+		}
 		h.fail(w, r, err)
 		return
 	}
 	h.redirectWithFlash(w, r, "/dashboard/general", "success", h.t(r, "profile.flash.goals_saved"))
+}
+
+// groupThousands writes a whole number as the locale does: "3 750" (narrow no-break space) in
+// French, "3,750" in English.
+func groupThousands(locale string, n int) string {
+	sep := "\u202f"
+	if locale == string(identity.English) {
+		sep = ","
+	}
+	digits := strconv.Itoa(max(n, -n))
+	var b strings.Builder
+	if n < 0 {
+		b.WriteString("−")
+	}
+	for i, c := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteString(sep)
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 type passwordForm struct {

@@ -140,3 +140,37 @@ func TestSurveyRulesAndCharge(t *testing.T) {
 	require.NoError(t, b.db.Pool.QueryRow(t.Context(), `SELECT count(*) FROM river_job WHERE kind = 'calculate_needs'`).Scan(&jobs))
 	require.Equal(t, 1, jobs)
 }
+
+// Issue 20: goals whose grams contradict the calories are refused with the grams' energy shown,
+// and a negative figure is told as such, not as a missing one.
+func TestAccountGoalsMustAddUp(t *testing.T) {
+	t.Parallel()
+	b := accountSetup(t, "goals-add-up@example.test")
+	const page = "/dashboard/account"
+
+	resp, _ := b.send(t, http.MethodPost, "/account/goals", map[string]any{"kcal": 2000, "proteinG": 300, "fatG": 150, "carbsG": 300}, page)
+	requireRedirect(t, resp, page)
+	_, p := b.visit(t, page)
+	require.Equal(t, "Les calories ne correspondent pas aux macronutriments\u202f: vos grammes font 3\u202f750\u202fkcal (protéines et glucides 4\u202fkcal/g, lipides 9\u202fkcal/g), à plus de 15\u202f% des 2\u202f000\u202fkcal visées. Réglez les calories sur 3\u202f750\u202fkcal ou ajustez les grammes.", errorsOf(p)["kcal"])
+	require.Nil(t, p.Props["account"].(map[string]any)["goals"], "nothing saved")
+
+	for _, kcal := range []any{"-5", -5} {
+		resp, _ = b.send(t, http.MethodPost, "/account/goals", map[string]any{"kcal": kcal, "proteinG": 150, "fatG": 70, "carbsG": 215}, page)
+		requireRedirect(t, resp, page)
+		_, p = b.visit(t, page)
+		require.Equal(t, "Saisissez un nombre positif.", errorsOf(p)["kcal"], "%v", kcal)
+	}
+	resp, _ = b.send(t, http.MethodPost, "/account/goals", map[string]any{"kcal": 2000, "proteinG": "−5", "fatG": 70, "carbsG": 215}, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	require.Equal(t, "Saisissez un nombre positif.", errorsOf(p)["proteinG"], "a typographic minus is a minus")
+	require.Empty(t, errorsOf(p)["kcal"])
+
+	// In English, with the English number format.
+	resp, _ = b.send(t, http.MethodPost, "/dashboard/language", map[string]any{"language": "en"}, "/dashboard/language")
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	resp, _ = b.send(t, http.MethodPost, "/account/goals", map[string]any{"kcal": 2000, "proteinG": 300, "fatG": 150, "carbsG": 300}, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	require.Equal(t, "The calories do not match the macronutrients: your grams add up to 3,750 kcal (protein and carbohydrates 4 kcal/g, fat 9 kcal/g), more than 15% away from the 2,000 kcal goal. Set the calories to 3,750 kcal or change the grams.", errorsOf(p)["kcal"])
+}

@@ -211,3 +211,27 @@ func TestOnboardingPreselectsTheDefaultPreset(t *testing.T) {
 	require.Equal(t, "onboarding/index", p.Component)
 	require.Equal(t, string(nutrition.PresetDefault), answersOf(p)["macroPreset"])
 }
+
+// Issue 20: "Prise de muscle" with the high-protein preset at onboarding are the person's first
+// goals: the dashboard charts them and the meal prep plans for them, not for a default 2,000 kcal.
+func TestOnboardingChoicesAreTheFirstGoals(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.onboardingStep(t, map[string]any{"step": 1, "email": "gain@example.fr"}, "fr")
+	b.onboardingStep(t, map[string]any{"step": 2, "diet": "omnivore", "objective": "muscle_gain", "macroPreset": "high_protein"}, "fr")
+	b.onboardingStep(t, map[string]any{"step": 3}, "fr")
+	resp, _ := b.visit(t, pathOf(t, b.lastEmail(t, "gain@example.fr", mail.KindVerify).Data.Link))
+	requireRedirect(t, resp, "/dashboard/general")
+
+	want := map[string]any{"kcal": 2200.0, "proteinG": 220.0, "fatG": 73.0, "carbsG": 165.0}
+	_, p := b.visit(t, "/dashboard/general")
+	require.Equal(t, want, p.Props["goals"])
+	_, p = b.visit(t, "/dashboard/account")
+	require.Equal(t, want, p.Props["account"].(map[string]any)["goals"])
+
+	id := b.createMealPrep(t, "Semaine")
+	_, p = b.visit(t, "/mealprep/"+id.String()+"/recipes")
+	goals := p.Props["goals"].(map[string]any)
+	require.Equal(t, false, goals["defaulted"])
+	require.Equal(t, 2200.0, goals["daily"].(map[string]any)["kcal"])
+}

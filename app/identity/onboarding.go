@@ -103,9 +103,22 @@ func (s *Service) Preferences(ctx context.Context, userID uuid.UUID) (NutritionP
 	return p, nil
 }
 
+// setNutritionPreferences stores the onboarding's answers and, for a person without goals yet,
+// makes the objective and preset their first goals (nutrition.StarterGoals): the plan and the
+// dashboard then follow what the person chose instead of a generic 2,000 kcal. Goals already
+// set (by hand or from a needs calculation) are kept.
 func setNutritionPreferences(ctx context.Context, tx pgx.Tx, id uuid.UUID, d nutrition.Diet, o nutrition.Objective, p nutrition.MacroPreset, now time.Time) error {
-	_, err := tx.Exec(ctx, `UPDATE users SET diet = $2, objective = $3, macro_preset = $4, updated_at = $5 WHERE id = $1`,
-		id, string(d), string(o), string(p), now)
+	g, err := nutrition.StarterGoals(o, p)
+	if err != nil {
+		return fmt.Errorf("identity: first goals of %s: %w", id, err)
+	}
+	_, err = tx.Exec(ctx, `UPDATE users SET diet = $2, objective = $3, macro_preset = $4, updated_at = $5,
+		protein_goal = CASE WHEN calorie_goal IS NULL THEN $7 ELSE protein_goal END,
+		fat_goal = CASE WHEN calorie_goal IS NULL THEN $8 ELSE fat_goal END,
+		carb_goal = CASE WHEN calorie_goal IS NULL THEN $9 ELSE carb_goal END,
+		calorie_goal = COALESCE(calorie_goal, $6)
+		WHERE id = $1`,
+		id, string(d), string(o), string(p), now, g.Kcal, g.ProteinG, g.FatG, g.CarbsG)
 	if err != nil {
 		return fmt.Errorf("identity: set preferences of %s: %w", id, err)
 	}

@@ -122,3 +122,43 @@ func TestPreferenceLinkRefusesAnotherAccount(t *testing.T) {
 	_, err = b.svc.ApplyPreferenceLink(ctx, owner.ID, token)
 	require.NoError(t, err)
 }
+
+// Issue 20: the objective and preset chosen at onboarding become the person's first goals
+// ("Prise de muscle" + high protein is 2,200 kcal split 40/30/30, not "no goals"); goals a
+// person already has are kept when a preference link is applied.
+func TestOnboardingChoicesBecomeTheFirstGoals(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := setup(t)
+	require.NoError(t, b.svc.StartOnboarding(ctx, identityapp.OnboardingInput{
+		Email: "gain@example.com", Diet: nutrition.Omnivore, Objective: nutrition.MuscleGain, MacroPreset: nutrition.PresetHighProtein,
+	}))
+	u, err := b.svc.ByEmail(ctx, "gain@example.com")
+	require.NoError(t, err)
+	a, err := b.svc.Account(ctx, u.ID)
+	require.NoError(t, err)
+	// 2,200 kcal: 880/4 = 220 g protein, 660/9 = 73 g fat, 660/4 = 165 g carbs.
+	require.Equal(t, &nutrition.Goals{Kcal: 2200, ProteinG: 220, FatG: 73, CarbsG: 165}, a.Goals)
+
+	// A person without goals gets them from the link; one with goals keeps theirs.
+	bare := verified(t, b, "bare@example.com")
+	token := onboardKnown(t, b, bare, chosen)
+	_, err = b.svc.ApplyPreferenceLink(ctx, bare.ID, token)
+	require.NoError(t, err)
+	a, err = b.svc.Account(ctx, bare.ID)
+	require.NoError(t, err)
+	want, err := nutrition.StarterGoals(chosen.Objective, chosen.MacroPreset)
+	require.NoError(t, err)
+	require.Equal(t, &want, a.Goals)
+	require.Equal(t, 1600, want.Kcal, "weight loss: 2,000 kcal − 20 %")
+
+	set := verified(t, b, "set@example.com")
+	mine := nutrition.Goals{Kcal: 2500, ProteinG: 150, FatG: 80, CarbsG: 290}
+	require.NoError(t, b.svc.SetGoals(ctx, set.ID, mine))
+	token = onboardKnown(t, b, set, chosen)
+	_, err = b.svc.ApplyPreferenceLink(ctx, set.ID, token)
+	require.NoError(t, err)
+	a, err = b.svc.Account(ctx, set.ID)
+	require.NoError(t, err)
+	require.Equal(t, &mine, a.Goals)
+}

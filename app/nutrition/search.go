@@ -3,6 +3,7 @@ package nutrition
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -10,6 +11,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
@@ -47,6 +50,8 @@ type Food struct {
 	// WaterG is CIQUAL's water per 100 g (nil when unknown or a person's own food): a cooked
 	// grain or pulse is priced and bought by its dry equivalent.
 	WaterG *float64 `json:"-"`
+	// Natural is how people count this food (eggs by the piece, oils in ml), nil for grams only.
+	Natural *nutrition.NaturalUnit `json:"natural"`
 }
 
 // Nutrients are per 100 g; nil means unknown (CIQUAL's missing values are not zeros).
@@ -108,11 +113,23 @@ const foodCols = `code, %[1]s, %[2]s, %[3]s, group_en, subgroup_en, name_en, fal
 const customCols = `code, name, 'custom', 'custom', 'custom', 'custom', name, true,
 	kcal::float8, protein_g::float8, carbs_g::float8, fat_g::float8, sat_fat_g::float8, fibre_g::float8, sugars_g::float8, salt_g::float8, NULL::float8, NULL::float8`
 
+// byProducts are words that, in the head of a name, make it a by-product or a preparation
+// of the food rather than the food itself ("Rice bran", "Graisse de poulet", "Soupe aux
+// lentilles"): such names come after the plain food unless the query names the word.
+var byProducts = []string{
+	"fat", "oil", "bran", "flour", "starch", "nectar", "soup", "juice", "drink", "syrup", "powder", "wine", "sauce", "paste",
+	"graisse", "huile", "son", "farine", "amidon", "soupe", "jus", "boisson", "sirop", "poudre", "alcool", "pate",
+}
+
 // Search finds foods whose every query word matches a word of the name (contained, or close
-// enough by trigram word similarity, which forgives a typo), in the person's language. Ranking:
+// enough by trigram word similarity, which forgives a typo), in the person's language.
+//
+// Ranking puts the plain food first, in this order: names whose head (the part before the
+// first comma) is not a by-product the query did not ask for; then names whose head is the
+// query (or close to it by trigram similarity, with as many words: a typo or a plural), then
 // names starting with the whole query, then names with a word starting with the first query
-// word, then similarity, then shorter names. An empty query lists the group (or everything) by
-// name.
+// word; then raw, as bought, cooked, products; then word similarity, then shorter names. An
+// empty query lists the group (or everything) by name.
 func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
 	lang := "fr"
 	if q.Lang == "en" {
@@ -127,7 +144,8 @@ func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
 
 	// Words arrive normalised like the stored names (Normalize mirrors food_norm), so the
 	// conditions compare plain columns with plain parameters and the trigram indexes apply.
-	args := []any{Normalize(strings.Join(words, " ")) + "%", q.Group, q.Owner, size + 1, (page - 1) * size}
+	whole := Normalize(strings.Join(words, " "))
+	args := []any{whole + "%", q.Group, q.Owner, size + 1, (page - 1) * size, whole, len(words), byProductsNotAsked(words)}
 	// Per word: the normalised word (ranking, and the trigram match of a word of 3 letters or
 	// more, which forgives a typo and answers a prefix through the GIN index) or, for a shorter
 	// word with too few trigrams, a substring pattern.
@@ -171,24 +189,32 @@ func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
 		first = fmt.Sprintf("$%d", params[0].word)
 	}
 	norm := "norm_" + lang
+	// head (the head's words, raw marker dropped) and state (0 raw, 1 as bought, 2 cooked,
+	// 3 product) are stored with each food (migration 00095), so ranking costs no more per row
+	// than comparing them.
 	sql := `
 SELECT * FROM (
-    SELECT ` + fmt.Sprintf(foodCols, "name_"+lang, "group_"+lang, "subgroup_"+lang) + `, ` + norm + ` AS norm
+    SELECT ` + fmt.Sprintf(foodCols, "name_"+lang, "group_"+lang, "subgroup_"+lang) + `, ` + norm + ` AS norm,
+           head_` + lang + ` AS head, state_` + lang + ` AS state
     FROM foods WHERE ($2 = '' OR group_en = $2) AND ` + cond(norm) + `
     UNION ALL
-    SELECT ` + customCols + `, norm FROM custom_foods
+    SELECT ` + customCols + `, norm, head, state FROM custom_foods
     WHERE owner_id = $3 AND ($2 = '' OR $2 = 'custom') AND ` + cond("norm") + `
 ) c
-ORDER BY (norm LIKE $1) DESC,
-         ((' ' || norm) LIKE '% ' || ` + first + ` || '%') DESC,
-         ` + sim + `, length(norm), code
+ORDER BY (string_to_array(head, ' ') && $8::text[]),
+         CASE WHEN $7 > 0 AND (head = $6 OR (cardinality(string_to_array(head, ' ')) = $7 AND similarity(head, $6) >= 0.5)) THEN 0
+              WHEN norm LIKE $1 THEN 1
+              WHEN (' ' || norm) LIKE '% ' || ` + first + ` || '%' THEN 2
+              ELSE 3 END,
+         state, ` + sim + `, length(norm), code
 LIMIT $4 OFFSET $5`
 
-	rows, err := s.pool.Query(ctx, sql, args...)
-	if err != nil {
-		return Page{}, fmt.Errorf("search foods %q: %w", q.Text, err)
+	foods, err := s.query(ctx, sql, args, "")
+	if err == nil && len(foods) == 0 && slices.ContainsFunc(params, func(p wordParam) bool { return p.like == 0 }) {
+		// Nothing close enough: a word may carry a typo the default threshold does not forgive
+		// ("chiken" is 0.5 from "chicken"); look again, more leniently.
+		foods, err = s.query(ctx, sql, args, typoWordSimilarity)
 	}
-	foods, err := scanFoods(rows, true)
 	if err != nil {
 		return Page{}, fmt.Errorf("search foods %q: %w", q.Text, err)
 	}
@@ -200,6 +226,51 @@ LIMIT $4 OFFSET $5`
 		out.Foods = []Food{}
 	}
 	return out, nil
+}
+
+// typoWordSimilarity is the trigram word similarity a query word needs when the default
+// (0.6) finds nothing.
+const typoWordSimilarity = "0.4"
+
+// query runs a search, with the word similarity threshold lowered to threshold when given
+// (SET LOCAL, so in its own transaction on one connection).
+func (s *Searcher) query(ctx context.Context, sql string, args []any, threshold string) ([]Food, error) {
+	if threshold == "" {
+		rows, err := s.pool.Query(ctx, sql, args...)
+		if err != nil {
+			return nil, err
+		}
+		return scanFoods(rows, 3)
+	}
+	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	if _, err := tx.Exec(ctx, `SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, threshold); err != nil {
+		return nil, err
+	}
+	rows, err := tx.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, err
+	}
+	return scanFoods(rows, 3)
+}
+
+// byProductsNotAsked are the by-product words the query does not name ("oil" in "olive oil"
+// is what the person wants).
+func byProductsNotAsked(words []string) []string {
+	asked := map[string]bool{}
+	for _, w := range words {
+		asked[Normalize(w)] = true
+	}
+	out := []string{}
+	for _, b := range byProducts {
+		if !asked[b] && !slices.Contains(out, b) {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // ligatures are letters unaccent spells out that Unicode decomposition leaves alone.
@@ -216,24 +287,26 @@ func Normalize(s string) string {
 	return out
 }
 
-// scanFoods reads rows of foodCols (plus the norm column when withNorm).
-func scanFoods(rows pgx.Rows, withNorm bool) ([]Food, error) {
+// scanFoods reads rows of foodCols followed by extra ranking columns it ignores.
+func scanFoods(rows pgx.Rows, extra int) ([]Food, error) {
 	defer rows.Close()
 	var out []Food
 	for rows.Next() {
 		var f Food
-		var norm string
 		n := &f.Per100g
 		dst := []any{&f.Code, &f.Name, &f.Group, &f.Subgroup, &f.GroupEN, &f.SubgroupEN, &f.NameEN, &f.Custom,
 			&n.Kcal, &n.ProteinG, &n.CarbsG, &n.FatG, &n.SatFatG, &n.FibreG, &n.SugarsG, &n.SaltG, &n.SodiumMg, &f.WaterG}
-		if withNorm {
-			dst = append(dst, &norm)
+		for range extra {
+			dst = append(dst, new(any))
 		}
 		if err := rows.Scan(dst...); err != nil {
 			return nil, err
 		}
 		f.GroupKey = f.GroupEN
 		f.NoEnergy = n.Kcal == nil
+		if u, ok := nutrition.NaturalUnitOf(f.NameEN, f.SubgroupEN); ok && !f.Custom {
+			f.Natural = &u
+		}
 		out = append(out, f)
 	}
 	return out, rows.Err()
@@ -256,7 +329,7 @@ func (s *Searcher) ByCodes(ctx context.Context, db interface {
 	if err != nil {
 		return nil, fmt.Errorf("foods by code: %w", err)
 	}
-	list, err := scanFoods(rows, false)
+	list, err := scanFoods(rows, 0)
 	if err != nil {
 		return nil, fmt.Errorf("foods by code: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gamelle/gamelle/data"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/internal/pgtest"
 )
 
@@ -43,6 +44,59 @@ func TestSearch(t *testing.T) {
 		require.Contains(t, strings.ToLower(p.Foods[0].Name), "rôti")
 		firstHas(t, Query{Text: "poulett", Lang: "fr"}, "poulet")
 		firstHas(t, Query{Text: "creme", Lang: "fr"}, "crème")
+	})
+	// Issue 20: the plain food first (raw or as bought), never its by-products, in both
+	// languages and through a typo. head is the name before its first comma.
+	t.Run("plain foods before their by-products", func(t *testing.T) {
+		for _, c := range []struct{ q, lang, head, has string }{
+			{"rice", "en", "rice", "raw"},
+			{"chicken", "en", "chicken", "raw"},
+			{"salmon", "en", "salmon", "raw"},
+			{"banana", "en", "banana", "raw"},
+			{"chiken", "en", "chicken", "raw"},
+			{"almond", "en", "almond", "no added salt"},
+			{"egg", "en", "egg", "raw"},
+			{"olive oil", "en", "olive oil", ""},
+			{"lentilles", "fr", "lentille", "sèche"},
+			{"amande", "fr", "amande", "sans sel ajouté"},
+			{"poulett", "fr", "poulet", "cru"},
+			{"poulet", "fr", "poulet", "cru"},
+			{"saumon", "fr", "saumon", "cru"},
+			{"banane", "fr", "banane", "crue"},
+			{"oeuf", "fr", "oeuf cru", "cru"},
+			{"huile olive", "fr", "huile d'olive vierge extra", ""},
+		} {
+			p, err := s.Search(ctx, Query{Text: c.q, Lang: c.lang})
+			require.NoError(t, err)
+			require.NotEmpty(t, p.Foods, "%q finds something", c.q)
+			name := strings.ToLower(p.Foods[0].Name)
+			head, _, _ := strings.Cut(name, ",")
+			require.True(t, head == c.head && strings.Contains(name, c.has), "%q (%s): first %q, want %q… %q; got %v", c.q, c.lang, name, c.head, c.has, names(p))
+		}
+	})
+	t.Run("cooked after raw, products last", func(t *testing.T) {
+		p, err := s.Search(ctx, Query{Text: "saumon", Lang: "fr", PageSize: 50})
+		require.NoError(t, err)
+		rank := func(code int) int {
+			for i, f := range p.Foods {
+				if f.Code == code {
+					return i
+				}
+			}
+			t.Fatalf("%d not found in %v", code, names(p))
+			return -1
+		}
+		// Saumon, élevage, cru < Saumon, cuit à la vapeur < Saumon fumé < Huile de saumon.
+		require.Less(t, rank(26036), rank(26038))
+		require.Less(t, rank(26038), rank(26037))
+		require.Less(t, rank(26037), rank(17645))
+	})
+	t.Run("eggs by the piece, oils by volume", func(t *testing.T) {
+		m, err := s.ByCodes(ctx, nil, "fr", uuid.Nil, []int{22000, 17270, 36003})
+		require.NoError(t, err)
+		require.Equal(t, &nutrition.NaturalUnit{Kind: "piece", Grams: nutrition.EggGrams}, m[22000].Natural)
+		require.Equal(t, &nutrition.NaturalUnit{Kind: "ml", Grams: nutrition.OilGramsPML}, m[17270].Natural)
+		require.Nil(t, m[36003].Natural)
 	})
 	t.Run("English names for an English interface", func(t *testing.T) {
 		p := firstHas(t, Query{Text: "chicken", Lang: "en"}, "chicken")

@@ -382,6 +382,7 @@ export type FoodLine = {
   custom: boolean
   noEnergy: boolean
   per100g: Nutrients
+  natural: NaturalUnit | null
   grams: number
   dietWarning: Exclusion | ''
 }
@@ -512,6 +513,11 @@ export type MealprepShoppingListProps = {
     minDays: number
     maxDays: number
   }
+}
+
+export type NaturalUnit = {
+  kind: 'piece' | 'ml'
+  grams: number
 }
 
 export type Needs = {

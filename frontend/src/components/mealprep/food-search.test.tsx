@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -10,7 +10,7 @@ const apiMock = vi.hoisted(() => vi.fn())
 vi.mock('../../lib/api', () => ({ api: apiMock }))
 
 function hit(code: number, name: string): FoodHit {
-  return { code, name, group: 'viandes', groupKey: 'meat', subgroup: '', custom: false, noEnergy: false, dietWarning: '', per100g: { kcal: 100, proteinG: 20, carbsG: 0, fatG: 2, satFatG: null, fibreG: null, sugarsG: null, saltG: null, sodiumMg: null } }
+  return { code, name, group: 'viandes', groupKey: 'meat', subgroup: '', custom: false, noEnergy: false, dietWarning: '', natural: null, per100g: { kcal: 100, proteinG: 20, carbsG: 0, fatG: 2, satFatG: null, fibreG: null, sugarsG: null, saltG: null, sodiumMg: null } }
 }
 
 async function setup() {
@@ -46,6 +46,18 @@ describe('food search combobox', () => {
     // The picked name is not searched again (the list would cover the form).
     await act(() => new Promise((r) => setTimeout(r, 400)))
     expect(apiMock).toHaveBeenCalledTimes(1)
+  })
+
+  // Issue 20: foods are compared by their energy and protein per 100 g, in the person's format.
+  it('shows kcal and protein per 100 g in each result', async () => {
+    const salmon = { ...hit(3, 'Saumon, élevage, cru'), per100g: { ...hit(3, '').per100g, kcal: 1234.4, proteinG: 19.56 } }
+    const unknown = { ...hit(4, 'Mystère'), noEnergy: true, per100g: { ...hit(4, '').per100g, kcal: null, proteinG: null } }
+    apiMock.mockResolvedValue({ data: { foods: [salmon, unknown], page: 1, hasMore: false }, error: null, status: 200 })
+    const { user } = await setup()
+    await user.type(screen.getByRole('combobox'), 'saumon')
+    const options = await screen.findAllByRole('option')
+    expect(within(options[0] as HTMLElement).getByTestId('food-option-per100').textContent).toBe('1\u202f234 kcal · 19,6 g de protéines pour 100 g')
+    expect(options[1]).not.toHaveTextContent('kcal')
   })
 
   it('says when the search failed', async () => {

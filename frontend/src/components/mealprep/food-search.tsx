@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../lib/api'
+import { useLocale } from '../../lib/use-locale'
+import { per100Summary } from './per100'
 import type { PageProps } from '../../types'
 
 /**
@@ -26,6 +28,7 @@ export const SEARCH_DEBOUNCE_MS = 250
  */
 export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: string; group: string; onPick: (food: FoodHit) => void }) {
   const { t } = useTranslation()
+  const locale = useLocale()
   const id = useId()
   const listId = `${id}-list`
   const [text, setText] = useState('')
@@ -158,6 +161,11 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
               {f.custom ? t('mealprep.food.custom') : f.group}
               {f.noEnergy ? ` · ${t('mealprep.food.noEnergy')}` : ''}
             </span>
+            {per100Summary(f.per100g, t, locale) && (
+              <span className="block text-xs text-stone-700" data-testid="food-option-per100">
+                {per100Summary(f.per100g, t, locale)}
+              </span>
+            )}
           </li>
         ))}
         {open && hits.length === 0 && <li className="px-4 py-2 text-sm text-stone-500">{t('mealprep.food.results', { count: 0 })}</li>}

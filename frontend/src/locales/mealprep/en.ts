@@ -77,6 +77,13 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
       },
       customSubmit: 'Add this food',
       per100: '{{kcal}} kcal · P {{protein}} g · F {{fat}} g · C {{carbs}} g per 100 g',
+      per100Short: '{{kcal}} kcal · {{protein}} g protein per 100 g',
+      natural: {
+        eggs_one: '{{n}} egg',
+        eggs_other: '{{n}} eggs',
+        ml: '{{n}} ml',
+        flOz: '{{n}} fl oz',
+      },
       dietWarning: {
         meat: 'Note: this food contains meat, which your diet excludes.',
         fish: 'Note: this food is fish or seafood, which your diet excludes.',

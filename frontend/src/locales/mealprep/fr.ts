@@ -73,6 +73,13 @@ export const mealprepFr = {
       },
       customSubmit: 'Ajouter cet aliment',
       per100: '{{kcal}} kcal · P {{protein}} g · L {{fat}} g · G {{carbs}} g pour 100 g',
+      per100Short: '{{kcal}} kcal · {{protein}} g de protéines pour 100 g',
+      natural: {
+        eggs_one: '{{n}} œuf',
+        eggs_other: '{{n}} œufs',
+        ml: '{{n}} ml',
+        flOz: '{{n}} fl oz',
+      },
       dietWarning: {
         meat: 'Attention : cet aliment contient de la viande, exclue de votre régime.',
         fish: 'Attention : cet aliment est un poisson ou un fruit de mer, exclus de votre régime.',

@@ -81,6 +81,8 @@ export const profileEn = {
       presetApply: 'Apply to the calories typed',
       save: 'Save my goals',
       none: 'No goals yet.',
+      macroKcal: 'Your grams add up to {{kcal}} kcal (4 kcal/g of protein and carbohydrates, 9 kcal/g of fat).',
+      useMacroKcal: 'Set the calories to {{kcal}} kcal',
       calculate: 'Personalised calculation ({{cost}} tokens)',
     },
     presets: {
@@ -183,7 +185,7 @@ export const profileEn = {
       objectives: {
         weight_loss: 'Weight loss (−20%)',
         muscle_gain: 'Muscle gain (+10%)',
-        recomposition: 'Recomposition (−10%, protein ≥ 2 g/kg)',
+        recomposition: 'Muscle gain and weight loss (−10%, protein ≥ 2 g/kg)',
         maintenance: 'Maintenance',
       },
       macroPreset: 'Macronutrient split',

@@ -81,6 +81,8 @@ export const profileFr = {
       presetApply: 'Appliquer aux calories saisies',
       save: 'Enregistrer mes objectifs',
       none: 'Aucun objectif pour l’instant.',
+      macroKcal: 'Vos grammes font {{kcal}} kcal (4 kcal/g de protéines et de glucides, 9 kcal/g de lipides).',
+      useMacroKcal: 'Régler les calories sur {{kcal}} kcal',
       calculate: 'Calcul personnalisé ({{cost}} jetons)',
     },
     presets: {
@@ -183,7 +185,7 @@ export const profileFr = {
       objectives: {
         weight_loss: 'Perte de poids (−20 %)',
         muscle_gain: 'Prise de muscle (+10 %)',
-        recomposition: 'Recomposition (−10 %, protéines ≥ 2 g/kg)',
+        recomposition: 'Prise de muscle et perte de poids (−10 %, protéines ≥ 2 g/kg)',
         maintenance: 'Maintien',
       },
       macroPreset: 'Répartition des macronutriments',

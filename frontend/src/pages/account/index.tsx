@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next'
 import { FormField } from '../../components/auth/form-field'
 import { SelectField } from '../../components/profile/select-field'
 import { url } from '../../lib/routes.gen'
+import { formatDecimal } from '../../lib/format'
+import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
 import { EmailSection } from '../../components/profile/email-section'
 
@@ -28,11 +30,24 @@ type AccountProps = {
   emailChange: PageProps['account/index']['emailChange']
 }
 
+/** Whether calories contradict the grams' energy as the server judges it (domain/nutrition ConsistentTarget: beyond 15 % of it, plus 12 kcal). */
+function contradicts(kcal: number, fromGrams: number): boolean {
+  return Math.abs(kcal - fromGrams) > 0.15 * fromGrams + 12
+}
+
+/** The energy of gram goals at 4/9/4 kcal per gram, or null while a field is not a number. */
+export function macroKcal(proteinG: string, fatG: string, carbsG: string): number | null {
+  const [p, f, c] = [proteinG, fatG, carbsG].map((v) => (v.trim() === '' ? NaN : Number(v.replace(',', '.'))))
+  if ([p, f, c].some((v) => v === undefined || Number.isNaN(v))) return null
+  return Math.round((p ?? 0) * 4 + (f ?? 0) * 9 + (c ?? 0) * 4)
+}
+
 const presetNames = ['default', 'high_protein', 'high_carbs', 'low_carbs', 'balanced'] as const
 
 /** The account: identity and preferences, daily goals by hand (free), password. */
 export default function AccountPage({ account, presets, emailChange }: AccountProps) {
   const { t } = useTranslation()
+  const locale = useLocale()
   const details = useForm({
     name: account.name,
     surname: account.surname,
@@ -50,6 +65,9 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
     carbsG: String(account.goals?.carbsG ?? ''),
   })
   const password = useForm({ currentPassword: '', password: '', password_confirmation: '' })
+  const fromGrams = macroKcal(goals.data.proteinG, goals.data.fatG, goals.data.carbsG)
+  const typedKcal = Number(goals.data.kcal)
+  const gramsContradict = fromGrams !== null && typedKcal > 0 && contradicts(typedKcal, fromGrams)
   const [preset, setPreset] = useState<string>('default')
 
   const saveDetails = (e: FormEvent<HTMLFormElement>) => {
@@ -99,6 +117,18 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
               />
             ))}
           </div>
+          {fromGrams !== null && (
+            <div className="flex flex-wrap items-center gap-3 text-sm" data-testid="goals-macro-kcal">
+              <p className={gramsContradict ? 'font-medium text-amber-900' : 'text-stone-600'}>
+                {t('profile.goals.macroKcal', { kcal: formatDecimal(fromGrams, locale, 0) })}
+              </p>
+              {gramsContradict && (
+                <button type="button" className="btn-secondary text-sm" onClick={() => goals.setData('kcal', String(fromGrams))}>
+                  {t('profile.goals.useMacroKcal', { kcal: formatDecimal(fromGrams, locale, 0) })}
+                </button>
+              )}
+            </div>
+          )}
           <div className="flex flex-wrap items-end gap-3">
             <SelectField
               id="goals-preset"

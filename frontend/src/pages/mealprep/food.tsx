@@ -4,24 +4,25 @@ import { useTranslation } from 'react-i18next'
 import CustomFoodForm from '../../components/mealprep/custom-food-form'
 import FoodSearch, { type FoodHit } from '../../components/mealprep/food-search'
 import MealPrepHeader from '../../components/mealprep/header'
+import { per100Summary } from '../../components/mealprep/per100'
+import { naturalQuantity } from '../../components/mealprep/natural'
 import { usePageProps } from '../../lib/shared-props'
 import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
-import { toIntlLocale } from '../../lib/format'
+import { formatDecimal, toIntlLocale } from '../../lib/format'
 import { url } from '../../lib/routes.gen'
-import type { PageProps } from '../../types'
+import type { Locale, PageProps } from '../../types'
 
 type FoodPage = PageProps['mealprep/food']
 type FoodLine = FoodPage['foods'][number]
 
-function fmt(v: number | null): string {
-  return v === null ? '?' : String(Math.round(v * 10) / 10)
-}
 
 /** The meal prep's foods: search (combobox), add with a quantity in the person's unit, change, remove. */
 export default function MealPrepFoods() {
   const { t } = useTranslation()
-  const locale = toIntlLocale(useLocale())
+  const lang = useLocale()
+  const locale = toIntlLocale(lang)
+  const fmt = (v: number | null) => (v === null ? '?' : formatDecimal(v, lang, 1))
   const { mealPrep, foods, groups, settings, errors = {} } = usePageProps<'mealprep/food'>()
   const units = settings.units
   const unit = inputUnit(units)
@@ -114,7 +115,7 @@ export default function MealPrepFoods() {
         ) : (
           <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white" data-testid="food-list">
             {foods.map((f) => (
-              <FoodRow key={f.code} food={f} mealPrepId={mealPrep.id} settings={settings} locale={locale} />
+              <FoodRow key={f.code} food={f} mealPrepId={mealPrep.id} settings={settings} locale={locale} lang={lang} />
             ))}
           </ul>
         )}
@@ -128,7 +129,12 @@ export default function MealPrepFoods() {
   )
 }
 
-function FoodRow({ food, mealPrepId, settings, locale }: { food: FoodLine; mealPrepId: string; settings: FoodPage['settings']; locale: string }) {
+/** "2 œufs (100 g)" when the food has a natural unit, else the grams alone. */
+function withNatural(natural: string | null, quantity: string): string {
+  return natural ? `${natural} (${quantity})` : quantity
+}
+
+function FoodRow({ food, mealPrepId, settings, locale, lang }: { food: FoodLine; mealPrepId: string; settings: FoodPage['settings']; locale: string; lang: Locale }) {
   const { t } = useTranslation()
   const units = settings.units
   const unit = inputUnit(units)
@@ -143,9 +149,14 @@ function FoodRow({ food, mealPrepId, settings, locale }: { food: FoodLine; mealP
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words text-stone-900">{food.name}</p>
         <p className="text-xs text-stone-500">
-          {food.custom ? t('mealprep.food.custom') : food.group} · {formatQuantity(food.grams, units, locale)}
+          {food.custom ? t('mealprep.food.custom') : food.group} · <span data-testid="food-row-quantity">{withNatural(naturalQuantity(food.grams, food.natural, units, t, locale), formatQuantity(food.grams, units, locale))}</span>
           {food.noEnergy && <span className="ml-1 rounded bg-amber-100 px-1.5 font-semibold text-amber-900">{t('mealprep.food.noEnergy')}</span>}
         </p>
+        {per100Summary(food.per100g, t, lang) && (
+          <p className="text-xs text-stone-700" data-testid="food-row-per100">
+            {per100Summary(food.per100g, t, lang)}
+          </p>
+        )}
         {food.dietWarning && <p className="text-xs font-medium text-amber-900">{t(`mealprep.food.dietWarning.${food.dietWarning}`)}</p>}
       </div>
       <form onSubmit={save} className="flex items-center gap-2">

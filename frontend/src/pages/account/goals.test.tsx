@@ -1,0 +1,46 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { en } from '../../locales/en'
+import { fr } from '../../locales/fr'
+import { renderPage } from '../../test/render-page'
+import { sharedProps, user } from '../../test/fixtures'
+import AccountPage, { macroKcal } from './index'
+
+const account = {
+  email: 'camille@example.fr', name: 'Camille', surname: 'Martin', hasPassword: true, language: 'fr', units: 'g',
+  currency: 'EUR', diet: 'omnivore', objective: '', macroPreset: 'default', goals: null, aiSuggestions: true, priceLimit: null,
+}
+
+function show(lng: 'fr' | 'en', goals: { kcal: number; proteinG: number; fatG: number; carbsG: number }) {
+  return renderPage('account/index', AccountPage, { ...sharedProps({ auth: { user }, locale: lng }), presets: {}, account: { ...account, goals }, emailChange: null }, lng, '/dashboard/account')
+}
+
+describe('macroKcal', () => {
+  it('is 4/9/4 kcal per gram, null while a field is not a number', () => {
+    expect(macroKcal('300', '150', '300')).toBe(3750)
+    expect(macroKcal('12,5', '0', '0')).toBe(50)
+    expect(macroKcal('', '150', '300')).toBeNull()
+    expect(macroKcal('abc', '150', '300')).toBeNull()
+  })
+})
+
+// Issue 20: goals whose grams contradict the calories say what the grams add up to and offer to
+// set the calories to it.
+describe.each([
+  ['fr', fr, 'Vos grammes font 3\u202f750 kcal'],
+  ['en', en, 'Your grams add up to 3,750 kcal'],
+] as const)('goals that do not add up (%s)', (lng, m, says) => {
+  it('show the grams’ energy and offer to set the calories to it', async () => {
+    await show(lng, { kcal: 2000, proteinG: 300, fatG: 150, carbsG: 300 })
+    const line = screen.getByTestId('goals-macro-kcal')
+    expect(line.textContent).toContain(says)
+    fireEvent.click(within(line).getByRole('button'))
+    expect(screen.getByLabelText(m.profile.goals.kcal)).toHaveValue(3750)
+    expect(within(screen.getByTestId('goals-macro-kcal')).queryByRole('button')).toBeNull()
+  })
+
+  it('offer nothing when they add up', async () => {
+    await show(lng, { kcal: 2100, proteinG: 150, fatG: 70, carbsG: 215 })
+    expect(within(screen.getByTestId('goals-macro-kcal')).queryByRole('button')).toBeNull()
+  })
+})
