@@ -80,3 +80,35 @@ func TestRefusedRequestCarriesTheDiagnosis(t *testing.T) {
 		require.Equal(t, want, v.Diagnosis, lang)
 	}
 }
+
+// TestTooFewRecipesCarryWhatWouldMakeMore: chicken, rice and olive oil make one distinct lunch;
+// asked for three, the two missing are refunded and the failure says which kind of food would
+// make more, in French and English.
+func TestTooFewRecipesCarryWhatWouldMakeMore(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := t.Context()
+	owner := e.person(t, 3)
+	id := e.mealPrep(t, owner)
+	req, _, err := e.svc.Generate(ctx, mealprepapp.GenerateCommand{Owner: owner, MealPrepID: id, Category: mealprep.LunchDinner, Count: 3})
+	require.NoError(t, err)
+	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	require.NoError(t, err)
+	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, mealprepapp.Engine{Gen: nutrition.NewBuiltin(prices)}, 0))
+	tx := workTx(t, e)
+	res, err := w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: req, MealPrepID: id, OwnerID: owner}, nil)
+	require.NoError(t, err)
+	require.Equal(t, river.EventKindJobCompleted, res.EventKind)
+	require.NoError(t, tx.Commit(ctx))
+	require.Equal(t, 1, countRecipes(t, e, req))
+	require.EqualValues(t, 2, refunds(t, e, req))
+
+	var reason, fr, en string
+	require.NoError(t, e.pool.QueryRow(ctx, `SELECT payload->>'reason', coalesce(payload->>'diagnosisFr', ''), coalesce(payload->>'diagnosisEn', '')
+		FROM events WHERE event_type = $1 AND payload->>'requestID' = $2`, mealprep.TypeRecipeGenerationFailed, req.String()).Scan(&reason, &fr, &en))
+	require.Equal(t, string(mealprep.FailureTooFew), reason)
+	require.Contains(t, fr, "ces aliments ne donnent qu’une recette")
+	require.Contains(t, fr, "ajoutez ")
+	require.Contains(t, en, "these foods make only one recipe")
+	require.Contains(t, en, "; add ")
+}

@@ -241,10 +241,11 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 	if len(foods) == 0 {
 		return &errPermanent{reason: mealprep.FailureNoFoods, err: mealprep.ErrNoFoods}
 	}
-	recipes, genErr := gen.Generate(ctx, GenerateInput{
+	in := GenerateInput{
 		Foods: foods, Category: req.Category, Target: person.MealTarget(req.Category), Diet: person.Diet,
 		PriceLimitCents: person.PriceLimitCents, Currency: person.Currency, Count: req.Count, Seed: seedOf(args.RequestID),
-	})
+	}
+	recipes, genErr := gen.Generate(ctx, in)
 	// Keep what was made, even when the generator failed part-way.
 	for idx, r := range recipes {
 		if _, done := req.Done[idx]; done || idx >= req.Count {
@@ -274,8 +275,13 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 		return fmt.Errorf("generate request %s: %w", args.RequestID, genErr)
 	}
 	if len(recipes) < req.Count {
-		// The engine makes every distinct plate the foods allow: asking again makes no more.
-		return &errPermanent{reason: mealprep.FailureTooFew, err: fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)}
+		// The engine makes every distinct plate the foods allow: asking again makes no more. It
+		// may say which kind of food would make more.
+		var why mealprep.Diagnosis
+		if d, ok := gen.(FewerDiagnoser); ok {
+			why = d.DiagnoseFewer(in, len(recipes))
+		}
+		return &errPermanent{reason: mealprep.FailureTooFew, why: why, err: fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)}
 	}
 	return nil
 }

@@ -341,3 +341,15 @@ func TestRefusedRequestCarriesTheBuiltinDiagnosis(t *testing.T) {
 	require.Equal(t, bu.Reason, u.Reason, "the same diagnosis as the built-in generator")
 	require.Zero(t, srv.attempts.Load())
 }
+
+// Fewer distinct recipes than asked: the adapter tells what the built-in generator tells.
+func TestDiagnoseFewerIsTheBuiltinOne(t *testing.T) {
+	t.Parallel()
+	srv := newChatServer(t, ok(proposal(1, 36017, 9100)))
+	gen, req, byCode := setup(t, srv, 5*time.Second, 2)
+	req.Foods = []nutrition.Food{byCode[36017], byCode[9100], byCode[17270]}
+	req.PriceLimit, req.Count = 0, 3
+	why := gen.DiagnoseFewer(req, 1)
+	require.Contains(t, why.EN, "; add ")
+	require.Equal(t, nutrition.NewBuiltin(mustPrices(t)).DiagnoseFewer(req, 1), why)
+}
