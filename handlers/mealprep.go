@@ -439,7 +439,7 @@ func (h *MealPreps) recipesPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	requests, err := h.mealpreps.Requests(ctx, m.ID())
+	requests, err := h.mealpreps.Requests(ctx, m.ID(), localeFrom(ctx))
 	if err != nil {
 		h.serverError(w, r, err)
 		return

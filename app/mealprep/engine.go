@@ -23,8 +23,8 @@ func value(p *float64) nutrition.Value {
 	return nutrition.Of(*p)
 }
 
-// Generate implements Generator.
-func (e Engine) Generate(ctx context.Context, in GenerateInput) ([]mealprep.Recipe, error) {
+// request is in as the engine's request.
+func (e Engine) request(in GenerateInput) nutrition.GenerateRequest {
 	foods := make([]nutrition.Food, 0, len(in.Foods))
 	for _, f := range in.Foods {
 		foods = append(foods, engineFood(f))
@@ -33,11 +33,34 @@ func (e Engine) Generate(ctx context.Context, in GenerateInput) ([]mealprep.Reci
 	if in.Currency == string(nutrition.USD) {
 		cur = nutrition.USD
 	}
-	rs, err := e.Gen.Generate(ctx, nutrition.GenerateRequest{
+	return nutrition.GenerateRequest{
 		Foods: foods, Category: in.Category, Target: nutrition.Macros(in.Target), Diet: in.Diet,
 		PriceLimit: float64(in.PriceLimitCents) / 100, Currency: cur, USDPerEUR: e.USDPerEUR,
 		Count: in.Count, Seed: int64(in.Seed),
-	})
+	}
+}
+
+var _ FewerDiagnoser = Engine{}
+
+// fewerDiagnoser is a recipe engine that can say what would let the foods make more distinct
+// recipes (the built-in generator, and the AI adapter through its built-in fallback).
+type fewerDiagnoser interface {
+	DiagnoseFewer(req nutrition.GenerateRequest, made int) nutrition.Text
+}
+
+// DiagnoseFewer implements FewerDiagnoser with the engine's diagnosis, when it has one.
+func (e Engine) DiagnoseFewer(in GenerateInput, made int) mealprep.Diagnosis {
+	d, ok := e.Gen.(fewerDiagnoser)
+	if !ok {
+		return mealprep.Diagnosis{}
+	}
+	t := d.DiagnoseFewer(e.request(in), made)
+	return mealprep.Diagnosis{FR: t.FR, EN: t.EN}
+}
+
+// Generate implements Generator.
+func (e Engine) Generate(ctx context.Context, in GenerateInput) ([]mealprep.Recipe, error) {
+	rs, err := e.Gen.Generate(ctx, e.request(in))
 	out := make([]mealprep.Recipe, 0, len(rs))
 	for _, r := range rs {
 		out = append(out, fromEngine(r))

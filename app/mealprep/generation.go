@@ -107,9 +107,11 @@ func (s *Service) Generate(ctx context.Context, cmd GenerateCommand) (uuid.UUID,
 	return requestID, result(res), nil
 }
 
-// errPermanent marks a generation failure that retrying cannot fix.
+// errPermanent marks a generation failure that retrying cannot fix; why is the engine's
+// diagnosis when it refused the request.
 type errPermanent struct {
 	reason mealprep.FailureReason
+	why    mealprep.Diagnosis
 	err    error
 }
 
@@ -174,17 +176,17 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[GenerateArgs]) error {
 	if !final {
 		return err
 	}
-	reason := mealprep.FailureGenerator
+	reason, why := mealprep.FailureGenerator, mealprep.Diagnosis{}
 	switch {
 	case perm != nil:
-		reason = perm.reason
+		reason, why = perm.reason, perm.why
 	case errors.Is(err, context.DeadlineExceeded):
 		reason = mealprep.FailureTimeout
 	}
 	// The attempt's context may be the one that timed out: failing gets its own bound.
 	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	if ferr := w.svc.FailRequest(fctx, job.Args, reason); ferr != nil {
+	if ferr := w.svc.FailRequest(fctx, job.Args, reason, why); ferr != nil {
 		return fmt.Errorf("generation failed (%v) and could not be closed: %w", err, ferr)
 	}
 	return nil
@@ -192,10 +194,10 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[GenerateArgs]) error {
 
 // FailRequest ends a request that will not make its remaining recipes and refunds the tokens of
 // the recipes not made, once (the domain records the failure once; the refund is keyed by the
-// request).
-func (s *Service) FailRequest(ctx context.Context, args GenerateArgs, reason mealprep.FailureReason) error {
+// request). why, when not empty, tells the person what would make the request possible.
+func (s *Service) FailRequest(ctx context.Context, args GenerateArgs, reason mealprep.FailureReason, why mealprep.Diagnosis) error {
 	_, err := s.run(ctx, command{id: args.MealPrepID, owner: args.OwnerID, create: true, decide: func(ctx context.Context, tx pgx.Tx, m *mealprep.MealPrep) error {
-		n, err := m.FailGeneration(args.RequestID, reason)
+		n, err := m.FailGeneration(args.RequestID, reason, why)
 		if err != nil || n == 0 {
 			return err
 		}
@@ -239,10 +241,11 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 	if len(foods) == 0 {
 		return &errPermanent{reason: mealprep.FailureNoFoods, err: mealprep.ErrNoFoods}
 	}
-	recipes, genErr := gen.Generate(ctx, GenerateInput{
+	in := GenerateInput{
 		Foods: foods, Category: req.Category, Target: person.MealTarget(req.Category), Diet: person.Diet,
 		PriceLimitCents: person.PriceLimitCents, Currency: person.Currency, Count: req.Count, Seed: seedOf(args.RequestID),
-	})
+	}
+	recipes, genErr := gen.Generate(ctx, in)
 	// Keep what was made, even when the generator failed part-way.
 	for idx, r := range recipes {
 		if _, done := req.Done[idx]; done || idx >= req.Count {
@@ -257,8 +260,14 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 		}
 	}
 	if genErr != nil {
-		if u := (*nutrition.Unsolvable)(nil); errors.As(genErr, &u) && u.Code == "inconsistent_target" {
-			return &errPermanent{reason: mealprep.FailureInconsistentTarget, err: genErr}
+		// The engine refused the request: its reason is the one change that would make it
+		// possible (docs/nutrition.md), kept for the person in both languages.
+		if u := (*nutrition.Unsolvable)(nil); errors.As(genErr, &u) {
+			reason := mealprep.FailureNoFoods
+			if u.Code == "inconsistent_target" {
+				reason = mealprep.FailureInconsistentTarget
+			}
+			return &errPermanent{reason: reason, why: mealprep.Diagnosis{FR: u.Reason.FR, EN: u.Reason.EN}, err: genErr}
 		}
 		if errors.Is(genErr, nutrition.ErrUnsolvable) {
 			return &errPermanent{reason: mealprep.FailureNoFoods, err: genErr}
@@ -266,8 +275,13 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 		return fmt.Errorf("generate request %s: %w", args.RequestID, genErr)
 	}
 	if len(recipes) < req.Count {
-		// The engine makes every distinct plate the foods allow: asking again makes no more.
-		return &errPermanent{reason: mealprep.FailureTooFew, err: fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)}
+		// The engine makes every distinct plate the foods allow: asking again makes no more. It
+		// may say which kind of food would make more.
+		var why mealprep.Diagnosis
+		if d, ok := gen.(FewerDiagnoser); ok {
+			why = d.DiagnoseFewer(in, len(recipes))
+		}
+		return &errPermanent{reason: mealprep.FailureTooFew, why: why, err: fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)}
 	}
 	return nil
 }

@@ -54,6 +54,12 @@ type Generator interface {
 	Generate(ctx context.Context, in GenerateInput) ([]mealprep.Recipe, error)
 }
 
+// FewerDiagnoser is a Generator that can say what would let the foods make more distinct
+// recipes, when it made made of the in.Count asked (empty when it cannot tell).
+type FewerDiagnoser interface {
+	DiagnoseFewer(in GenerateInput, made int) mealprep.Diagnosis
+}
+
 func val(p *float64) float64 {
 	if p == nil {
 		return 0

@@ -231,23 +231,27 @@ type RequestView struct {
 	Done      int               `json:"done"`
 	Failed    bool              `json:"failed"`
 	Reason    string            `json:"reason"`
-	Refunded  int               `json:"refunded"`
-	Running   bool              `json:"running"`
-	CreatedAt time.Time         `json:"createdAt"`
+	// Diagnosis is the engine's one change that would make a refused request possible, in the
+	// page's language ("" when there is none).
+	Diagnosis string    `json:"diagnosis"`
+	Refunded  int       `json:"refunded"`
+	Running   bool      `json:"running"`
+	CreatedAt time.Time `json:"createdAt"`
 }
 
 // Requests lists a meal prep's running requests and those finished in the last ten minutes,
-// newest first: what the recipes page follows.
-func (s *Service) Requests(ctx context.Context, mealPrepID uuid.UUID) ([]RequestView, error) {
-	rows, err := s.pool.Query(ctx, `SELECT request_id, category, count, done, failed, reason, refunded, created_at
+// newest first, diagnoses in lang ("en", else French): what the recipes page follows.
+func (s *Service) Requests(ctx context.Context, mealPrepID uuid.UUID, lang string) ([]RequestView, error) {
+	rows, err := s.pool.Query(ctx, `SELECT request_id, category, count, done, failed, reason,
+		CASE WHEN $2 = 'en' THEN diagnosis_en ELSE diagnosis_fr END, refunded, created_at
 		FROM generation_requests WHERE mealprep_id = $1 AND ((NOT failed AND done < count) OR updated_at > now() - interval '10 minutes')
-		ORDER BY created_at DESC LIMIT 20`, mealPrepID)
+		ORDER BY created_at DESC LIMIT 20`, mealPrepID, lang)
 	if err != nil {
 		return nil, fmt.Errorf("mealprep: requests of %s: %w", mealPrepID, err)
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (RequestView, error) {
 		var v RequestView
-		err := r.Scan(&v.RequestID, &v.Category, &v.Count, &v.Done, &v.Failed, &v.Reason, &v.Refunded, &v.CreatedAt)
+		err := r.Scan(&v.RequestID, &v.Category, &v.Count, &v.Done, &v.Failed, &v.Reason, &v.Diagnosis, &v.Refunded, &v.CreatedAt)
 		v.Running = !v.Failed && v.Done < v.Count
 		return v, err
 	})

@@ -373,7 +373,7 @@ func TestWorker(t *testing.T) {
 		// Running again (a redelivery after a crash) refunds nothing more.
 		_, err = w.Work(ctx, t, tx, args, &river.InsertOpts{MaxAttempts: 1})
 		require.NoError(t, err)
-		require.NoError(t, e.svc.FailRequest(ctx, args, mealprep.FailureGenerator))
+		require.NoError(t, e.svc.FailRequest(ctx, args, mealprep.FailureGenerator, mealprep.Diagnosis{}))
 		require.EqualValues(t, 1, refunds(t, e, args.RequestID))
 		require.Equal(t, before-1, e.balance(t, owner))
 	})

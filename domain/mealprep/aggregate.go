@@ -314,8 +314,9 @@ func (m *MealPrep) RecordRecipe(requestID uuid.UUID, index int, r Recipe) (bool,
 
 // FailGeneration ends a request that will not make its remaining recipes and returns how many
 // tokens must be refunded. A request already failed or complete records nothing and returns 0,
-// so the refund happens once. It works on a deleted meal prep: its tokens are still owed.
-func (m *MealPrep) FailGeneration(requestID uuid.UUID, reason FailureReason) (int, error) {
+// so the refund happens once. It works on a deleted meal prep: its tokens are still owed. why is
+// recorded with the failure, for the person.
+func (m *MealPrep) FailGeneration(requestID uuid.UUID, reason FailureReason, why Diagnosis) (int, error) {
 	req := m.requests[requestID]
 	if req == nil {
 		return 0, fmt.Errorf("%w: %s", ErrRequestNotFound, requestID)
@@ -324,7 +325,7 @@ func (m *MealPrep) FailGeneration(requestID uuid.UUID, reason FailureReason) (in
 		return 0, nil
 	}
 	n := req.Unfulfilled()
-	m.record(RecipeGenerationFailed{RequestID: requestID, Reason: reason, Unfulfilled: n})
+	m.record(RecipeGenerationFailed{RequestID: requestID, Reason: reason, Unfulfilled: n, DiagnosisFR: why.FR, DiagnosisEN: why.EN})
 	return n, nil
 }
 

@@ -246,7 +246,7 @@ func TestRecordRecipe(t *testing.T) {
 func TestFailGeneration(t *testing.T) {
 	t.Parallel()
 	fail := func(m *mealprep.MealPrep) error {
-		_, err := m.FailGeneration(reqID, mealprep.FailureTimeout)
+		_, err := m.FailGeneration(reqID, mealprep.FailureTimeout, mealprep.Diagnosis{})
 		return err
 	}
 	t.Run("nothing made: both tokens owed", func(t *testing.T) {
@@ -255,14 +255,14 @@ func TestFailGeneration(t *testing.T) {
 	})
 	t.Run("one made: one token owed", func(t *testing.T) {
 		m := mealprep.FromHistory(mpID, []mealprep.Event{created, chicken, requested, generated(0, recipe1)})
-		n, err := m.FailGeneration(reqID, mealprep.FailureGenerator)
+		n, err := m.FailGeneration(reqID, mealprep.FailureGenerator, mealprep.Diagnosis{})
 		require.NoError(t, err)
 		require.Equal(t, 1, n)
 	})
 	t.Run("failing twice refunds once", func(t *testing.T) {
 		failed := mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureTimeout, Unfulfilled: 2}
 		m := mealprep.FromHistory(mpID, []mealprep.Event{created, chicken, requested, failed})
-		n, err := m.FailGeneration(reqID, mealprep.FailureTimeout)
+		n, err := m.FailGeneration(reqID, mealprep.FailureTimeout, mealprep.Diagnosis{})
 		require.NoError(t, err)
 		require.Zero(t, n)
 		require.Empty(t, m.Changes())
@@ -270,9 +270,16 @@ func TestFailGeneration(t *testing.T) {
 	t.Run("a complete request owes nothing", func(t *testing.T) {
 		given(t, created, chicken, requested, generated(0, recipe1), generated(1, recipe2)).when(fail).thenNothing()
 	})
+	t.Run("the engine's diagnosis is recorded in both languages", func(t *testing.T) {
+		why := mealprep.Diagnosis{FR: "Ajoutez un aliment protéiné.", EN: "Add a protein food."}
+		given(t, created, chicken, requested).when(func(m *mealprep.MealPrep) error {
+			_, err := m.FailGeneration(reqID, mealprep.FailureNoFoods, why)
+			return err
+		}).then(mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureNoFoods, Unfulfilled: 2, DiagnosisFR: why.FR, DiagnosisEN: why.EN})
+	})
 	t.Run("a deleted meal prep still refunds", func(t *testing.T) {
 		given(t, created, chicken, requested, deleted).when(func(m *mealprep.MealPrep) error {
-			_, err := m.FailGeneration(reqID, mealprep.FailureDeleted)
+			_, err := m.FailGeneration(reqID, mealprep.FailureDeleted, mealprep.Diagnosis{})
 			return err
 		}).then(mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureDeleted, Unfulfilled: 2})
 	})
@@ -338,6 +345,7 @@ func TestEventsRoundTripAndCarryNoText(t *testing.T) {
 	events := []mealprep.Event{created, mealprep.MealPrepRenamed{}, mealprep.MealPrepDuplicated{OwnerID: owner, FromID: mpID},
 		chicken, mealprep.FoodQuantityChanged{FoodCode: 1, Grams: 2}, mealprep.FoodRemoved{FoodCode: 1}, requested,
 		generated(0, recipe1), mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureTimeout, Unfulfilled: 1},
+		mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureNoFoods, Unfulfilled: 1, DiagnosisFR: "Ajoutez un légume.", DiagnosisEN: "Add a vegetable."},
 		mealprep.RecipeUpdated{RecipeID: recipe1, Renamed: true}, mealprep.RecipeDeleted{RecipeID: recipe1}, deleted}
 	for _, e := range events {
 		b, err := json.Marshal(e)
@@ -350,6 +358,15 @@ func TestEventsRoundTripAndCarryNoText(t *testing.T) {
 	}
 	_, err := mealprep.Decode("Nope.v1", []byte(`{}`))
 	require.ErrorIs(t, err, mealprep.ErrUnknownEventType)
+
+	// A failure recorded before diagnoses existed still decodes, with none; a failure without
+	// one writes no diagnosis keys.
+	old, err := mealprep.Decode(mealprep.TypeRecipeGenerationFailed, []byte(`{"requestID":"`+reqID.String()+`","reason":"no_foods","unfulfilled":2}`))
+	require.NoError(t, err)
+	require.Equal(t, mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureNoFoods, Unfulfilled: 2}, old)
+	b, err := json.Marshal(mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureTimeout, Unfulfilled: 1})
+	require.NoError(t, err)
+	require.NotContains(t, string(b), "diagnosis")
 }
 
 func TestStreamID(t *testing.T) {

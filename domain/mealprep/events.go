@@ -83,11 +83,20 @@ type RecipeGenerated struct {
 
 // RecipeGenerationFailed ends a request that could not make all its recipes. Unfulfilled tokens
 // are refunded (once, keyed by the request) in the same transaction. Reason is a code the page
-// translates (FailureReason).
+// translates (FailureReason); DiagnosisFR/EN, when the engine refused the request, say what to
+// change (absent in events recorded before issue 19, and for failures it cannot explain).
 type RecipeGenerationFailed struct {
 	RequestID   uuid.UUID     `json:"requestID"`
 	Reason      FailureReason `json:"reason"`
 	Unfulfilled int           `json:"unfulfilled"`
+	DiagnosisFR string        `json:"diagnosisFr,omitempty"`
+	DiagnosisEN string        `json:"diagnosisEn,omitempty"`
+}
+
+// Diagnosis is the engine's one change that would make a refused request possible, in French
+// and English; empty when there is none to tell.
+type Diagnosis struct {
+	FR, EN string
 }
 
 // RecipeUpdated changes a recipe's servings or ingredients (nutrition and price recomputed by

@@ -197,6 +197,12 @@ func (g *Generator) Generate(ctx context.Context, req nutrition.GenerateRequest)
 	return out, nil
 }
 
+// DiagnoseFewer is the built-in generator's: which kind of food would let the meal prep's foods
+// make more distinct recipes (the model chooses among the same foods).
+func (g *Generator) DiagnoseFewer(req nutrition.GenerateRequest, made int) nutrition.Text {
+	return g.fallback.DiagnoseFewer(req, made)
+}
+
 // foodSet is a recipe's foods as a key: two recipes with the same foods are the same plate.
 func foodSet(r nutrition.Recipe) string {
 	codes := make([]int, len(r.Ingredients))

@@ -318,3 +318,37 @@ func TestModelProposalsFollowTheMealRules(t *testing.T) {
 	msgs, _ := json.Marshal(body["messages"])
 	require.NotContains(t, string(msgs), "13000 |")
 }
+
+// A request the built-in engine refuses (rice and olive oil for a lunch of 100 g of protein) is
+// refused with the built-in engine's own diagnosis, the one change to make, before any model
+// call: the person reads the same advice whichever generator runs.
+func TestRefusedRequestCarriesTheBuiltinDiagnosis(t *testing.T) {
+	t.Parallel()
+	srv := newChatServer(t, ok(proposal(1, 9100, 17270)))
+	gen, req, byCode := setup(t, srv, 5*time.Second, 2)
+	req.Foods = []nutrition.Food{byCode[9100], byCode[17270]}
+	req.Target = nutrition.Macros{Kcal: 820, ProteinG: 100, FatG: 20, CarbsG: 60}
+	req.PriceLimit = 0
+	_, err := gen.Generate(context.Background(), req)
+	var u *nutrition.Unsolvable
+	require.ErrorAs(t, err, &u)
+	require.Contains(t, u.Reason.FR, "ajoutez un aliment protéiné")
+	require.Contains(t, u.Reason.EN, "add a protein food")
+	_, berr := nutrition.NewBuiltin(mustPrices(t)).Generate(context.Background(), req)
+	var bu *nutrition.Unsolvable
+	require.ErrorAs(t, berr, &bu)
+	require.Equal(t, bu.Reason, u.Reason, "the same diagnosis as the built-in generator")
+	require.Zero(t, srv.attempts.Load())
+}
+
+// Fewer distinct recipes than asked: the adapter tells what the built-in generator tells.
+func TestDiagnoseFewerIsTheBuiltinOne(t *testing.T) {
+	t.Parallel()
+	srv := newChatServer(t, ok(proposal(1, 36017, 9100)))
+	gen, req, byCode := setup(t, srv, 5*time.Second, 2)
+	req.Foods = []nutrition.Food{byCode[36017], byCode[9100], byCode[17270]}
+	req.PriceLimit, req.Count = 0, 3
+	why := gen.DiagnoseFewer(req, 1)
+	require.Contains(t, why.EN, "; add ")
+	require.Equal(t, nutrition.NewBuiltin(mustPrices(t)).DiagnoseFewer(req, 1), why)
+}

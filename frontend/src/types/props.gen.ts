@@ -781,6 +781,7 @@ export type RequestView = {
   done: number
   failed: boolean
   reason: string
+  diagnosis: string
   refunded: number
   running: boolean
   createdAt: string

@@ -124,6 +124,7 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
         too_few_recipes: 'these foods make fewer different recipes than asked.',
         inconsistent_target: 'your calorie goal does not match your macronutrients; correct your goals in your account.',
       },
+      failedDiagnosis: 'Generation did not finish. {{diagnosis}} {{refunded}} token(s) refunded.',
       listTitle: 'Recipes',
       empty: 'No recipe yet.',
       servings_one: '{{count}} serving',

@@ -120,6 +120,7 @@ export const mealprepFr = {
         too_few_recipes: 'ces aliments donnent moins de recettes différentes que demandé.',
         inconsistent_target: 'votre objectif calorique ne correspond pas à vos macronutriments ; corrigez vos objectifs dans votre compte.',
       },
+      failedDiagnosis: 'La génération n’a pas abouti. {{diagnosis}} {{refunded}} jeton(s) remboursé(s).',
       listTitle: 'Recettes',
       empty: 'Aucune recette pour l’instant.',
       servings_one: '{{count}} portion',

@@ -66,7 +66,13 @@ export default function MealPrepRecipes() {
             {generation.map((g) => (
               <li key={g.requestId} data-testid="generation-request" data-running={g.running} data-done={g.done}>
                 {g.failed ? (
-                  <span className="text-red-700">{t('mealprep.recipes.failed', { reason: t(`mealprep.recipes.reasons.${g.reason}`, { defaultValue: g.reason }), refunded: g.refunded })}</span>
+                  // The engine's diagnosis, when it refused the request, says what to change: it
+                  // replaces the generic reason.
+                  <span className="text-red-700" data-testid="generation-failed">
+                    {g.diagnosis
+                      ? t('mealprep.recipes.failedDiagnosis', { diagnosis: g.diagnosis, refunded: g.refunded })
+                      : t('mealprep.recipes.failed', { reason: t(`mealprep.recipes.reasons.${g.reason}`, { defaultValue: g.reason }), refunded: g.refunded })}
+                  </span>
                 ) : (
                   <>
                     {t('mealprep.recipes.progress', { done: g.done, count: g.count, category: catName(g.category) })}

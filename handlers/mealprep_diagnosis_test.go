@@ -1,0 +1,76 @@
+package handlers
+
+import (
+	"bytes"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertest"
+	"github.com/stretchr/testify/require"
+
+	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/data"
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// TestMealPrepGenerationRefusedShowsTheDiagnosis: a lunch of 100 g of protein asked from rice
+// and olive oil is refused by the engine; the recipes page's generation prop carries its one
+// diagnosis (add a protein food) in the person's language, beside the reason and the refund.
+func TestMealPrepGenerationRefusedShowsTheDiagnosis(t *testing.T) {
+	t.Parallel()
+	b := mealprepSetup(t, "rice@example.test")
+	ctx := t.Context()
+	owner := b.userID(t, "rice@example.test")
+	// Lunch share of these goals: 820 kcal, 100 g protein, 20 g fat, 60 g carbs.
+	_, err := b.db.Pool.Exec(ctx, `UPDATE users SET calorie_goal = 2523, protein_goal = 308, fat_goal = 62, carb_goal = 185 WHERE id = $1`, owner)
+	require.NoError(t, err)
+	id := b.createMealPrep(t, "Riz")
+	food, recipes := foodPath(id), recipesPath(id)
+	for code, g := range map[int]int{9104: 500, 17270: 50} {
+		resp, _ := b.send(t, http.MethodPost, food, map[string]any{"foodCode": code, "grams": g}, food)
+		requireRedirect(t, resp, food)
+	}
+	resp, _ := b.send(t, http.MethodPost, recipes, map[string]any{"category": "lunch_dinner", "count": 2}, recipes)
+	requireRedirect(t, resp, recipes)
+	_, p := b.visit(t, recipes)
+	gen := p.Props["generation"].([]any)
+	require.Len(t, gen, 1)
+	reqID := uuid.MustParse(gen[0].(map[string]any)["requestId"].(string))
+
+	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	require.NoError(t, err)
+	engine := mealprepapp.Engine{Gen: nutrition.NewBuiltin(prices)}
+	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, engine, 0))
+	tx, err := b.db.Pool.Begin(ctx)
+	require.NoError(t, err)
+	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: id, OwnerID: owner}, nil)
+	require.NoError(t, err)
+	require.NoError(t, tx.Commit(ctx))
+
+	failed := func() map[string]any {
+		var g map[string]any
+		require.Eventually(t, func() bool {
+			_, p = b.inertiaVisit(t, http.MethodGet, recipes, nil, map[string]string{
+				"X-Inertia-Partial-Component": "mealprep/recipes", "X-Inertia-Partial-Data": "generation",
+			})
+			list := p.Props["generation"].([]any)
+			g = list[0].(map[string]any)
+			return len(list) == 1 && g["failed"] == true
+		}, 10*time.Second, 20*time.Millisecond)
+		return g
+	}
+	g := failed()
+	require.Equal(t, "no_foods", g["reason"])
+	require.EqualValues(t, 2, g["refunded"])
+	require.Contains(t, g["diagnosis"], "ajoutez un aliment protéiné (viande, poisson, œufs, légumineuses ou tofu)")
+	require.EqualValues(t, 2, authUserOf(t, p)["balance"], "both tokens refunded")
+
+	_, err = b.db.Pool.Exec(ctx, `UPDATE users SET language = 'en' WHERE id = $1`, owner)
+	require.NoError(t, err)
+	g = failed()
+	require.Contains(t, g["diagnosis"], "add a protein food (meat, fish, eggs, legumes or tofu)")
+}
