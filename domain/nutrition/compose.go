@@ -158,6 +158,9 @@ func portionOf(c Category, f Food) portion {
 		if aromatic(f) {
 			return portion{20, 50, 100} // onion, garlic, shallot: they season a plate
 		}
+		if leafy(f) {
+			return portion{30, 80, 150} // salad leaves are light: 80 g is a big bowl
+		}
 		return portion{60, 150, 300}
 	case KindFruit:
 		if dry {
@@ -202,6 +205,17 @@ func portionOf(c Category, f Food) portion {
 func aromatic(f Food) bool {
 	n := strings.ToLower(f.Name.FR)
 	for _, w := range []string{"oignon", "ail,", "ail ", "échalote", "echalote"} {
+		if strings.HasPrefix(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// leafy: salad leaves, eaten raw by the bowlful but light.
+func leafy(f Food) bool {
+	n := strings.ToLower(f.Name.FR)
+	for _, w := range []string{"laitue", "salade", "mesclun", "mâche", "roquette", "cresson", "frisée", "scarole", "batavia", "jeunes pousses"} {
 		if strings.HasPrefix(n, w) {
 			return true
 		}

@@ -710,6 +710,13 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		}
 	}
 	saltOK := saltG+pinchG <= saltCap(c)
+	if saltiest != nil {
+		// A salty food (soy sauce, ham, feta, smoked fish) seasons the dish by itself.
+		per100 := saltOf(saltiest.food.Per100g).Or(0)
+		if per100 >= 2 && per100*saltiest.gramsPerServing/100 >= 0.3 {
+			saltOK = false
+		}
+	}
 	salted, saltedEN := "salée", "salted "
 	if !saltOK {
 		salted, saltedEN = "non salée", "unsalted "
@@ -938,7 +945,8 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		fr, en := names(ps)
 		step(fmt.Sprintf("Égouttez %s et émiettez-%s à la fourchette.", fr, pronOf(ps)), fmt.Sprintf("Drain %s and flake with a fork.", en))
 	}
-	if ps := by(hReheat); len(ps) > 0 {
+	// A cooked grain boxed for later is reheated once, when eaten.
+	if ps := by(hReheat); len(ps) > 0 && (c != LunchDinner || servings == 1) {
 		fr, en := names(ps)
 		step(fmt.Sprintf("Réchauffez %s 2 à 3%sminutes à la poêle ou au micro-ondes, avec une cuillerée d’eau.", fr, nbsp),
 			fmt.Sprintf("Reheat %s for 2 to 3 minutes in a pan or the microwave, with a spoonful of water.", en))
@@ -1048,8 +1056,13 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 			}
 		}
 		if len(drizzle) > 0 {
-			fr += ", puis nappez " + drizzleFR(drizzle)
-			en += ", then top with " + drizzleEN(drizzle)
+			if milky {
+				fr += " et nappez " + drizzleFR(drizzle)
+				en += " and top with " + drizzleEN(drizzle)
+			} else {
+				fr += ", puis nappez " + drizzleFR(drizzle)
+				en += ", then top with " + drizzleEN(drizzle)
+			}
 		}
 		fr += "."
 		en += "."
@@ -1113,7 +1126,16 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 	{
 		if ps := by(hCheeseTop); len(ps) > 0 {
 			fr, en := names(ps)
-			step(fmt.Sprintf("Râpez ou émiettez %s et parsemez-en le plat au moment de servir.", fr), fmt.Sprintf("Grate or crumble %s over the dish when serving.", en))
+			grated := strings.Contains(fr, "râpé") && len(ps) == 1
+			switch {
+			case grated && c != LunchDinner && len(by(hToast)) > 0:
+				step(fmt.Sprintf("Parsemez le pain %s et faites gratiner 2 à 3%sminutes sous le gril du four.", ps[0].n.de(), nbsp),
+					fmt.Sprintf("Sprinkle %s over the bread and grill for 2 to 3 minutes, until melted.", en))
+			case grated:
+				step(fmt.Sprintf("Parsemez le plat %s au moment de servir.", ps[0].n.de()), fmt.Sprintf("Sprinkle %s over the dish when serving.", en))
+			default:
+				step(fmt.Sprintf("Râpez ou émiettez %s et parsemez-en le plat au moment de servir.", fr), fmt.Sprintf("Grate or crumble %s over the dish when serving.", en))
+			}
 		}
 	}
 	for _, p := range by(hSauce) {
@@ -1161,8 +1183,8 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 
 	// Every food is in some step: a second fat, a spread without bread…
 	for _, p := range parts {
-		if p.how == hGlass || stepWith(st.FR, p.n.FR) {
-			continue
+		if p.how == hGlass || stepWith(st.FR, p.n.FR) || p.how == hReheat && c == LunchDinner && servings > 1 {
+			continue // a boxed cooked grain is named by the boxing step
 		}
 		if p.kind == KindFat {
 			step(fmt.Sprintf("Arrosez le plat d’un filet %s au moment de servir.", p.n.de()), fmt.Sprintf("Drizzle the %s over the dish when serving.", p.n.EN))
@@ -1215,61 +1237,96 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 			keep, keepEN = "2 jours", "2 days"
 		}
 	}
-	raw := by(hVegRaw)
-	rawNote, rawNoteEN := "", ""
-	if len(raw) > 0 {
-		f, e := names(raw)
-		rawNote, rawNoteEN = " ; ajoutez "+f+" après avoir réchauffé", "; add "+e+" after reheating"
-	}
 	if c == LunchDinner {
-		var main []prep
+		// A box is reheated only for its hot part: hard-boiled eggs burst in the microwave, and
+		// canned fish, raw vegetables and cold cuts are eaten cold, added after reheating.
+		var hot, cold, neutral []prep
 		for _, p := range parts {
-			switch p.kind {
-			case KindGrain, KindLegume, KindTuber, KindMeat, KindFish, KindEgg, KindVegetarian, KindDeli, KindDish:
-				main = append(main, p)
-			case KindVegetable:
-				if p.how != hVegRaw {
-					main = append(main, p)
+			switch {
+			case p.how == hVegRaw:
+			case servedCold(p):
+				cold = append(cold, p)
+			case p.how == hDrain:
+				neutral = append(neutral, p)
+			case p.how == hReheat || p.how == hDishHot:
+				hot = append(hot, p)
+			default:
+				if _, k := p.timing(); k > 0 {
+					hot = append(hot, p)
 				}
 			}
 		}
-		if len(main) == 0 {
-			for _, p := range parts {
-				switch p.how {
-				case hFat, hGlass, hDessert, hFruitDessert, hHerb, hSauce, hLemon:
-				default:
-					main = append(main, p)
-				}
-			}
+		if len(hot) > 0 {
+			hot = append(hot, neutral...)
+		} else {
+			cold = append(cold, neutral...)
 		}
-		if len(main) == 0 {
+		raw := by(hVegRaw)
+		if len(hot)+len(cold)+len(raw) == 0 {
 			step("Servez aussitôt.", "Serve at once.")
 			return st, int(math.Ceil(float64(max(3+active+longest, 5))/5) * 5)
 		}
-		f, e := names(main)
-		hot := false
-		for _, p := range parts {
-			if _, k := p.timing(); k > 0 {
-				hot = true
-			}
+		eggs := false
+		for _, p := range cold {
+			eggs = eggs || p.kind == KindEgg
 		}
+		addAfter := append(append([]prep{}, cold...), raw...)
 		switch {
-		case !hot && servings > 1:
-			step(fmt.Sprintf("Répartissez %s dans %d boîtes hermétiques et gardez-les au réfrigérateur %s au plus ; servez frais.", f, servings, keep),
-				fmt.Sprintf("Divide %s between %d airtight boxes and keep them in the fridge for up to %s; serve chilled.", e, servings, keepEN))
-			active += 2
-		case !hot:
-			step(fmt.Sprintf("Dressez %s dans l’assiette et servez frais. À emporter : en boîte hermétique, %s au réfrigérateur au plus.", f, keep),
-				fmt.Sprintf("Plate %s and serve chilled. To take away: in an airtight box, up to %s in the fridge.", e, keepEN))
-		case servings > 1:
-			step(fmt.Sprintf("Répartissez %s dans %d boîtes hermétiques, laissez refroidir moins d’une heure, puis fermez et gardez au réfrigérateur %s au plus.", f, servings, keep),
-				fmt.Sprintf("Divide %s between %d airtight boxes, let cool for under an hour, then close and keep in the fridge for up to %s.", e, servings, keepEN))
-			step("Au moment de manger, réchauffez une boîte 2 à 3"+nbsp+"minutes au micro-ondes, jusqu’à ce que ce soit bien chaud"+rawNote+".",
-				"To eat, reheat one box in the microwave for 2 to 3 minutes, until piping hot"+rawNoteEN+".")
-			active += 2
+		case len(hot) == 0:
+			boxed := cold
+			if len(boxed) == 0 {
+				boxed = raw
+			}
+			f, e := names(boxed)
+			addFR, addEN := "", ""
+			if len(cold) > 0 && len(raw) > 0 {
+				rf, re := names(raw)
+				addFR, addEN = ", ajoutez "+rf, ", add "+re
+			}
+			noHeat, noHeatEN := "", ""
+			if eggs {
+				noHeat, noHeatEN = " ; ne la passez pas au micro-ondes (les œufs durs y éclatent)", "; do not microwave it (hard-boiled eggs burst)"
+			}
+			if servings > 1 {
+				step(fmt.Sprintf("Répartissez %s dans %d boîtes hermétiques et gardez-les au réfrigérateur %s au plus.", f, servings, keep),
+					fmt.Sprintf("Divide %s between %d airtight boxes and keep them in the fridge for up to %s.", e, servings, keepEN))
+				step(fmt.Sprintf("Au moment de manger, sortez une boîte du réfrigérateur 10%sminutes avant%s et mangez froid%s.", nbsp, addFR, noHeat),
+					fmt.Sprintf("To eat, take one box out of the fridge 10 minutes before%s and eat it cold%s.", addEN, noHeatEN))
+				active += 2
+			} else {
+				step(fmt.Sprintf("Dressez %s dans l’assiette%s et servez froid. À emporter : en boîte hermétique, %s au réfrigérateur au plus ; sortez-la 10%sminutes avant de manger%s.", f, addFR, keep, nbsp, noHeat),
+					fmt.Sprintf("Plate %s%s and serve cold. To take away: in an airtight box, up to %s in the fridge; take it out 10 minutes before eating%s.", e, addEN, keepEN, noHeatEN))
+			}
 		default:
-			step(fmt.Sprintf("Dressez %s dans l’assiette et servez chaud. À emporter : en boîte hermétique, refroidie moins d’une heure, %s au réfrigérateur au plus ; réchauffez 2 à 3%sminutes au micro-ondes%s.", f, keep, nbsp, rawNote),
-				fmt.Sprintf("Plate %s and serve hot. To take away: in an airtight box, cooled in under an hour, up to %s in the fridge; reheat for 2 to 3 minutes in the microwave%s.", e, keepEN, rawNoteEN))
+			f, e := names(hot)
+			then, thenEN := "", ""
+			if len(addAfter) > 0 {
+				af, ae := names(addAfter)
+				then, thenEN = ", puis ajoutez "+af, ", then add "+ae
+			}
+			if servings > 1 {
+				apart, apartEN := "", ""
+				if len(cold) > 0 {
+					cf, ce := names(cold)
+					apart, apartEN = fmt.Sprintf(" ; gardez %s à part, dans de petites boîtes", cf), fmt.Sprintf("; keep %s apart, in small boxes", ce)
+				}
+				step(fmt.Sprintf("Répartissez %s dans %d boîtes hermétiques, laissez refroidir moins d’une heure, puis fermez et gardez au réfrigérateur %s au plus%s.", f, servings, keep, apart),
+					fmt.Sprintf("Divide %s between %d airtight boxes, let cool for under an hour, then close and keep in the fridge for up to %s%s.", e, servings, keepEN, apartEN))
+				what, whatEN := "une boîte", "one box"
+				if len(cold) > 0 {
+					what, whatEN = "une boîte "+deList(hot), "one box of "+strings.TrimPrefix(e, "the ")
+				}
+				step("Au moment de manger, réchauffez "+what+" 2 à 3"+nbsp+"minutes au micro-ondes, jusqu’à ce que ce soit bien chaud"+then+".",
+					"To eat, reheat "+whatEN+" in the microwave for 2 to 3 minutes, until piping hot"+thenEN+".")
+				active += 2
+			} else {
+				serve := " et servez chaud"
+				if then != "" {
+					serve = " ; servez aussitôt"
+				}
+				step(fmt.Sprintf("Dressez %s dans l’assiette%s%s. À emporter : en boîte hermétique, refroidie moins d’une heure, %s au réfrigérateur au plus ; réchauffez-la 2 à 3%sminutes au micro-ondes%s.", f, then, serve, keep, nbsp, then),
+					fmt.Sprintf("Plate %s%s and serve hot. To take away: in an airtight box, cooled in under an hour, up to %s in the fridge; reheat for 2 to 3 minutes in the microwave%s.", e, thenEN, keepEN, thenEN))
+			}
 		}
 	} else if servings > 1 {
 		fr := fmt.Sprintf("Préparez de même %d portions ; elles se gardent 2 jours au réfrigérateur en boîte hermétique", servings)
@@ -1286,6 +1343,29 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 
 	total := 3 + active + longest
 	return st, int(math.Ceil(float64(max(total, 5))/5) * 5)
+}
+
+// servedCold: the foods of a lunch box eaten cold, never microwaved: hard-boiled eggs (they
+// burst), canned fish, cold cuts and cooked fish, cheese on the side, ready salads.
+func servedCold(p prep) bool {
+	switch p.how {
+	case hEggsBoiled, hEggsPeel, hDrainFlake, hSlice, hFlake, hShell, hAsIs, hDishCold, hCheeseSide, hSpread:
+		return true
+	}
+	return false
+}
+
+// deList is "de riz et de haricots verts", "d’œufs" for the foods of a box.
+func deList(ps []prep) string {
+	out := make([]string, 0, len(ps))
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if !seen[p.n.FR] {
+			seen[p.n.FR] = true
+			out = append(out, p.n.de())
+		}
+	}
+	return listFR(out)
 }
 
 // rawVegPrep says how to ready a vegetable eaten raw: leaves are washed and spun, tomatoes
