@@ -174,7 +174,7 @@ func portionOf(c Category, f Food) portion {
 	case KindDairy:
 		return portion{80, 150, 250}
 	case KindCheese:
-		if kcal >= 300 {
+		if kcal >= 250 { // camembert, feta and harder: a garnish
 			return portion{5, 20, 30}
 		}
 		return portion{15, 30, 60}
@@ -319,8 +319,11 @@ func pairsWell(c Category, kinds []Kind) bool {
 		if (has(KindCheese) || has(KindEgg)) && !has(KindBread) {
 			return false // cheese and eggs come with bread
 		}
-		if c == Snack && has(KindCereal) && !dairy && !has(KindFruit) {
-			return false
+		if has(KindCereal) && !dairy && !has(KindDrink) {
+			return false // flakes are not eaten dry: milk, yoghurt or a plant drink
+		}
+		if has(KindFat) && !has(KindBread) {
+			return false // butter goes on bread, not in a bowl of oats
 		}
 	case LunchDinner:
 		if has(KindDish) && (has(KindGrain) || has(KindTuber) || has(KindBread)) {

@@ -177,3 +177,69 @@ func TestSaladLeavesServedByTheBowlful(t *testing.T) {
 	_, _, hi := nutrition.Portion(nutrition.LunchDinner, cat[20057])
 	require.Equal(t, 300.0, hi, "broccoli keeps a vegetable's portion")
 }
+
+// Steps a cook would not object to: peas are not washed and cut, onions and leeks sweat without
+// a fat, peppers roast dry rather than steam, peeled potatoes are peeled, an avocado is cut when
+// served, each cheese is grated, crumbled or diced as it should be.
+func TestStepsFitEachVegetableAndCheese(t *testing.T) {
+	t.Parallel()
+	r := texts(t, nutrition.LunchDinner, 3, 10021, 150, 9124, 70, 20084, 150, 17270, 10)
+	require.Contains(t, r.Steps.FR, "Faites cuire les petits pois à la vapeur 8 à 10"+nb+"minutes, jusqu’à ce qu’ils soient tendres.")
+	require.Empty(t, stepWith(r.Steps.FR, "Lavez les petits pois"))
+
+	r = texts(t, nutrition.LunchDinner, 1, 20585, 80, 20034, 50, 20039, 150, 20041, 150)
+	require.NotEmpty(t, stepWith(r.Steps.FR, "Épluchez l’oignon, émincez-le et faites-le fondre à couvert dans une poêle avec un fond d’eau"), "%q", r.Steps.FR)
+	require.NotEmpty(t, stepWith(r.Steps.FR, "Lavez le poireau, émincez-le et faites-le fondre"), "%q", r.Steps.FR)
+	require.NotEmpty(t, stepWith(r.Steps.FR, "le poivron", "papier cuisson", "rôtir"), "%q", r.Steps.FR)
+	require.Empty(t, stepWith(r.Steps.FR, "vapeur"), "no steamed onion, leek or pepper")
+
+	r = texts(t, nutrition.LunchDinner, 1, 26129, 180, 4008, 250, 20009, 150, 16400, 10)
+	require.NotEmpty(t, stepWith(r.Steps.FR, "Épluchez les pommes de terre, coupez-les en cubes"), "%q", r.Steps.FR)
+
+	r = texts(t, nutrition.LunchDinner, 3, 20524, 200, 9100, 60, 13004, 100, 20041, 150)
+	s := stepWith(r.Steps.FR, "avocat", "noyau")
+	require.NotEmpty(t, s)
+	require.Equal(t, 1, strings.Count(s, "au moment de servir")+strings.Count(s, "Au moment de servir"), s)
+
+	r = texts(t, nutrition.LunchDinner, 1, 20585, 80, 20009, 150, 12001, 30)
+	require.NotEmpty(t, stepWith(r.Steps.FR, "Coupez le camembert en dés"), "%q", r.Steps.FR)
+	r = texts(t, nutrition.LunchDinner, 1, 20585, 80, 20385, 150, 12066, 30)
+	require.NotEmpty(t, stepWith(r.Steps.FR, "Émiettez la feta et parsemez-en"), "%q", r.Steps.FR)
+	r = texts(t, nutrition.LunchDinner, 1, 9870, 80, 20020, 150, 36017, 120, 12110, 20)
+	require.NotEmpty(t, stepWith(r.Steps.FR, "Râpez le comté et parsemez-en"), "%q", r.Steps.FR)
+	require.Empty(t, stepWith(r.Steps.FR, "Râpez ou émiettez"))
+}
+
+// Plates a cook would refuse: flakes eaten dry, butter in a bowl of oats without bread, 60 g of
+// camembert on a plate of lentils.
+func TestBreakfastRulesACookKeeps(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	for _, c := range []nutrition.Category{nutrition.Breakfast, nutrition.Snack} {
+		// Oats, banana, peanut butter and an oat drink: the oats always come with the drink.
+		rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foodsOf(t, 32140, 18899, 13005, 15202),
+			Category: c, Target: nutrition.Macros{Kcal: 450, ProteinG: 14, FatG: 16, CarbsG: 62}, Count: 3, Seed: 1})
+		require.NoError(t, err)
+		for _, r := range rs {
+			codes := map[int]bool{}
+			for _, ing := range r.Ingredients {
+				codes[ing.FoodCode] = true
+			}
+			require.False(t, codes[32140] && !codes[18899], "%s: oats without a drink: %s", c, r.Name.FR)
+		}
+	}
+	// Fromage blanc, pear, oats, butter and milk: the butter never lands in the bowl.
+	rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foodsOf(t, 19644, 13037, 32140, 16400, 19041),
+		Category: nutrition.Breakfast, Target: nutrition.Macros{Kcal: 495, ProteinG: 25, FatG: 15, CarbsG: 65}, Count: 2, Seed: 19})
+	require.NoError(t, err)
+	for _, r := range rs {
+		for _, ing := range r.Ingredients {
+			require.NotEqual(t, 16400, ing.FoodCode, "butter without bread: %s", r.Name.FR)
+		}
+	}
+	for _, code := range []int{12001, 12066} {
+		_, _, hi := nutrition.Portion(nutrition.LunchDinner, cat[code])
+		require.LessOrEqual(t, hi, 30.0, "%s is a garnish", cat[code].Name.FR)
+	}
+}

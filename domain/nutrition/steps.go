@@ -462,11 +462,16 @@ func planOf(c Category, parts []prep) []prep {
 				if strings.Contains(fr, "surgelé") && p.how == hVegRaw {
 					p.how, p.lo, p.hi = hVegSteam, 8, 10
 				}
+				// Without a fat: mushrooms still go in a dry pan, onions and leeks sweat with a
+				// splash of water, peppers and aubergines roast dry (steamed, they are watery).
 				switch {
+				case p.how == hVegSaute && !hasFat && strings.Contains(fr, "champignon"):
+				case p.how == hVegSaute && !hasFat && hasAny(fr, []string{"oignon", "poireau", "échalote"}):
+					p.how = hVegWilt
+				case p.how == hVegSaute && !hasFat && strings.Contains(fr, "poivron"):
+					p.how, p.lo, p.hi = hVegRoast, 20, 25
 				case p.how == hVegSaute && !hasFat:
 					p.how = hVegSteam
-				case p.how == hVegRoast && !hasFat:
-					p.how, p.lo, p.hi = hVegSteam, 12, 15
 				}
 				p.fat = hasFat && (p.how == hVegSaute || p.how == hVegRoast || p.how == hVegWilt)
 			}
@@ -812,8 +817,12 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		}
 		f, e := inFat(p)
 		f, e = strings.Replace(f, "dans un peu", "avec un peu", 1), strings.Replace(e, "in a little", "with a little", 1)
-		step(fmt.Sprintf("Lavez %s, coupez-%s en cubes, mélangez %s et faites rôtir au four à 200%s°C, %s, %s.", p.n.le(), p.n.pron(), f, nbsp, m.FR, p.n.until("doré", "tendre")),
-			fmt.Sprintf("Wash the %s, cut %s into cubes, toss %s and roast at 200 °C (400 °F) for %s, until golden and tender.", p.n.EN, enIt(p.n), e, m.EN))
+		wash, washEN := "Épluchez", "Peel"
+		if hasAny(strings.ToLower(p.food.Name.FR), []string{"nouvelle", "primeur", "grenaille"}) {
+			wash, washEN = "Lavez", "Wash" // new potatoes roast in their skin
+		}
+		step(fmt.Sprintf("%s %s, coupez-%s en cubes, mélangez %s et faites rôtir au four à 200%s°C, %s, %s.", wash, p.n.le(), p.n.pron(), f, nbsp, m.FR, p.n.until("doré", "tendre")),
+			fmt.Sprintf("%s the %s, cut %s into cubes, toss %s and roast at 200 °C (400 °F) for %s, until golden and tender.", washEN, p.n.EN, enIt(p.n), e, m.EN))
 	}
 	for _, p := range by(hBraise) {
 		m := Text{FR: "2" + nbsp + "h à 2" + nbsp + "h 30", EN: "2 to 2½ hours"}
@@ -834,8 +843,13 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		if hasAny(strings.ToLower(p.food.Name.FR), []string{"courge", "butternut", "potiron", "potimarron", "betterave", "panais"}) {
 			wash, washEN = "Épluchez", "Peel"
 		}
-		step(fmt.Sprintf("%s %s, coupez-%s en cubes, mélangez %s et faites rôtir au four à 200%s°C, %s.", wash, p.n.le(), p.n.pron(), f, nbsp, m.FR),
-			fmt.Sprintf("%s the %s, cut %s into cubes, toss %s and roast at 200 °C (400 °F) for %s.", washEN, p.n.EN, enIt(p.n), e, m.EN))
+		if !p.fat {
+			f, e = "étalez-"+p.n.pron()+" sur une plaque couverte de papier cuisson", "spread "+enIt(p.n)+" on a lined baking tray"
+		} else {
+			f, e = "mélangez "+f, "toss "+e
+		}
+		step(fmt.Sprintf("%s %s, coupez-%s en cubes, %s et faites rôtir au four à 200%s°C, %s.", wash, p.n.le(), p.n.pron(), f, nbsp, m.FR),
+			fmt.Sprintf("%s the %s, cut %s into cubes, %s and roast at 200 °C (400 °F) for %s.", washEN, p.n.EN, enIt(p.n), e, m.EN))
 	}
 	for _, p := range by(hFishOven) {
 		m := mins(p.lo, p.hi)
@@ -913,6 +927,11 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 	}
 	for _, p := range by(hVegSteam) {
 		m := mins(p.lo, p.hi)
+		if low := strings.ToLower(p.food.Name.FR); hasAny(low, []string{"petits pois", "maïs", "surgelé"}) {
+			step(fmt.Sprintf("Faites cuire %s à la vapeur %s, %s.", p.n.le(), m.FR, p.n.until("tendre")),
+				fmt.Sprintf("Steam the %s for %s, until tender.", p.n.EN, m.EN))
+			continue
+		}
 		step(fmt.Sprintf("Lavez %s, coupez-%s en morceaux et faites-%s cuire à la vapeur %s, %s.", p.n.le(), p.n.pron(), p.n.pron(), m.FR, p.n.until("tendre")),
 			fmt.Sprintf("Wash the %s, cut %s into pieces and steam %s for %s, until tender.", p.n.EN, enIt(p.n), enIt(p.n), m.EN))
 	}
@@ -931,6 +950,18 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		f, e := inFat(p)
 		if !p.fat {
 			f, e = "dans une poêle avec un fond d’eau", "in a pan with a splash of water"
+		}
+		if low := strings.ToLower(p.food.Name.FR); hasAny(low, []string{"oignon", "poireau", "échalote"}) {
+			wash, washEN := "Lavez", "Wash"
+			if !strings.Contains(low, "poireau") {
+				wash, washEN = "Épluchez", "Peel"
+			}
+			if !p.fat {
+				f, e = "à couvert dans une poêle avec un fond d’eau", "covered, in a pan with a splash of water"
+			}
+			step(fmt.Sprintf("%s %s, émincez-%s et faites-%s fondre %s à feu doux, %s.", wash, p.n.le(), p.n.pron(), p.n.pron(), f, m.FR),
+				fmt.Sprintf("%s and slice the %s and sweat %s %s over low heat for %s.", washEN, p.n.EN, enIt(p.n), e, m.EN))
+			continue
 		}
 		step(fmt.Sprintf("Lavez %s et faites-%s tomber %s, %s.", p.n.le(), p.n.pron(), f, m.FR),
 			fmt.Sprintf("Wash the %s and wilt %s %s for %s.", p.n.EN, enIt(p.n), e, m.EN))
@@ -969,7 +1000,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 	}
 	for _, p := range by(hVegRaw) {
 		fr, en := rawVegPrep(p)
-		if c == LunchDinner {
+		if c == LunchDinner && !strings.HasPrefix(fr, "Au moment de servir") {
 			fr += fmt.Sprintf(" ; gardez-%s %s à part jusqu’au moment de servir", p.n.pron(), p.n.agree("cru"))
 			en += fmt.Sprintf("; keep %s raw and apart until serving", enIt(p.n))
 		}
@@ -1009,6 +1040,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 	fruit := by(hFruit)
 	if c != LunchDinner && (len(base) > 0 || len(cereal) > 0) {
 		var fr, en string
+		soak, soakEN := "", "" // the flakes soak once everything is in the bowl
 		milky := len(base) > 0
 		for _, p := range base {
 			milky = milky && (p.kind == KindMilk || p.kind == KindDrink)
@@ -1025,8 +1057,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 			fr, en = "Dans un bol, mettez "+f+", puis versez "+m, "In a bowl, put "+e+", then pour over "+me
 			for _, p := range cereal {
 				if strings.Contains(strings.ToLower(p.food.Name.FR), "avoine") {
-					fr += " ; laissez gonfler 5" + nbsp + "minutes, ou une nuit au réfrigérateur"
-					en += "; let soak for 5 minutes, or overnight in the fridge"
+					soak, soakEN = " ; laissez gonfler 5"+nbsp+"minutes, ou une nuit au réfrigérateur", "; let soak for 5 minutes, or overnight in the fridge"
 					break
 				}
 			}
@@ -1064,8 +1095,8 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 				en += ", then top with " + drizzleEN(drizzle)
 			}
 		}
-		fr += "."
-		en += "."
+		fr += soak + "."
+		en += soakEN + "."
 		if len(base) > 0 && len(cereal) > 0 && !milky {
 			fr += " Pour des flocons plus tendres, préparez le bol la veille et gardez-le au réfrigérateur."
 			en += " For softer flakes, make the bowl the night before and keep it in the fridge."
@@ -1134,7 +1165,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 			case grated:
 				step(fmt.Sprintf("Parsemez le plat %s au moment de servir.", ps[0].n.de()), fmt.Sprintf("Sprinkle %s over the dish when serving.", en))
 			default:
-				step(fmt.Sprintf("Râpez ou émiettez %s et parsemez-en le plat au moment de servir.", fr), fmt.Sprintf("Grate or crumble %s over the dish when serving.", en))
+				step(cheeseTopFR(ps), cheeseTopEN(ps))
 			}
 		}
 	}
@@ -1343,6 +1374,43 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 
 	total := 3 + active + longest
 	return st, int(math.Ceil(float64(max(total, 5))/5) * 5)
+}
+
+// cheeseTop says how a cheese garnishes a dish: hard cheeses are grated, crumbly ones crumbled,
+// soft ones diced.
+func cheeseTop(p prep) (fr, en string) {
+	low := strings.ToLower(p.food.Name.FR)
+	switch {
+	case hasAny(low, []string{"feta", "chèvre", "bleu", "roquefort", "ricotta", "cottage", "brousse"}):
+		return "Émiettez", "Crumble"
+	case hasAny(low, []string{"camembert", "brie", "mozzarella", "reblochon", "coulommiers", "munster", "raclette", "burrata"}):
+		return "Coupez en dés", "Dice"
+	}
+	return "Râpez", "Grate"
+}
+
+// cheeseTopFR: "Râpez le comté et parsemez-en le plat au moment de servir."
+func cheeseTopFR(ps []prep) string {
+	var parts []string
+	for _, p := range ps {
+		v, _ := cheeseTop(p)
+		if v == "Coupez en dés" {
+			parts = append(parts, "coupez "+p.n.le()+" en dés")
+		} else {
+			parts = append(parts, strings.ToLower(v)+" "+p.n.le())
+		}
+	}
+	return capitalise(strings.Join(parts, ", ")) + " et parsemez-en le plat au moment de servir."
+}
+
+// cheeseTopEN: "Grate the Comté over the dish when serving."
+func cheeseTopEN(ps []prep) string {
+	var parts []string
+	for _, p := range ps {
+		_, v := cheeseTop(p)
+		parts = append(parts, strings.ToLower(v)+" the "+p.n.EN)
+	}
+	return capitalise(strings.Join(parts, ", ")) + " over the dish when serving."
 }
 
 // servedCold: the foods of a lunch box eaten cold, never microwaved: hard-boiled eggs (they
