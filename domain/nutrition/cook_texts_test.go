@@ -153,6 +153,9 @@ func TestNoPinchOfSaltOverASaltyFood(t *testing.T) {
 	require.NotEmpty(t, stepWith(r.Steps.FR, "Ne salez pas", "la sauce soja"), "%q", r.Steps.FR)
 	require.Empty(t, stepWith(r.Steps.FR, "pincée de sel"))
 	require.NotEmpty(t, stepWith(r.Steps.FR, "quinoa", "d’eau non salée"))
+	r = texts(t, nutrition.LunchDinner, 1, 20532, 250, 9681, 50, 20020, 150, 12066, 30)
+	require.NotEmpty(t, stepWith(r.Steps.FR, "Ne salez pas"), "%q", r.Steps.FR)
+	require.Empty(t, stepWith(r.Steps.EN, "s already brings"), "the chickpeas bring: %q", r.Steps.EN)
 }
 
 // Grated cheese is not grated again; on toast it is melted under the grill.

@@ -715,10 +715,13 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		}
 	}
 	saltOK := saltG+pinchG <= saltCap(c)
-	if saltiest != nil {
-		// A salty food (soy sauce, ham, feta, smoked fish) seasons the dish by itself.
-		per100 := saltOf(saltiest.food.Per100g).Or(0)
-		if per100 >= 2 && per100*saltiest.gramsPerServing/100 >= 0.3 {
+	// A salty food (soy sauce, ham, feta, smoked fish) seasons the dish by itself.
+	for i := range parts {
+		per100 := saltOf(parts[i].food.Per100g).Or(0)
+		if per100 >= 2 && per100*parts[i].gramsPerServing/100 >= 0.3 {
+			if saltOK {
+				saltiest = &parts[i]
+			}
 			saltOK = false
 		}
 	}
@@ -957,7 +960,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 				wash, washEN = "Épluchez", "Peel"
 			}
 			if !p.fat {
-				f, e = "à couvert dans une poêle avec un fond d’eau", "covered, in a pan with a splash of water"
+				f, e = "à couvert dans une poêle avec un fond d’eau", "in a covered pan with a splash of water"
 			}
 			step(fmt.Sprintf("%s %s, émincez-%s et faites-%s fondre %s à feu doux, %s.", wash, p.n.le(), p.n.pron(), p.n.pron(), f, m.FR),
 				fmt.Sprintf("%s and slice the %s and sweat %s %s over low heat for %s.", washEN, p.n.EN, enIt(p.n), e, m.EN))
@@ -1249,6 +1252,9 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		if saltiest.n.plural {
 			fr = strings.Replace(fr, "apporte", "apportent", 1)
 		}
+		if enIt(saltiest.n) == "them" {
+			en = strings.Replace(en, "brings", "bring", 1)
+		}
 		if opt.FR != "" {
 			fr += " Facultatif, selon votre placard : " + opt.FR + "."
 			en += " Optional, from the cupboard: " + opt.EN + "."
@@ -1406,9 +1412,14 @@ func cheeseTopFR(ps []prep) string {
 // cheeseTopEN: "Grate the Comté over the dish when serving."
 func cheeseTopEN(ps []prep) string {
 	var parts []string
+	diced := false
 	for _, p := range ps {
 		_, v := cheeseTop(p)
 		parts = append(parts, strings.ToLower(v)+" the "+p.n.EN)
+		diced = diced || v == "Dice"
+	}
+	if diced {
+		return capitalise(strings.Join(parts, ", ")) + " and scatter over the dish when serving."
 	}
 	return capitalise(strings.Join(parts, ", ")) + " over the dish when serving."
 }
