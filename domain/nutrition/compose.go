@@ -30,13 +30,15 @@ const (
 	roleCheese
 	roleSweet // honey, jam, sugar, chocolate, biscuits: the added sugars
 	roleDrink
-	roleOther // a person's own food (no CIQUAL group): allowed once in any meal
+	roleOther    // a person's own food (no CIQUAL group): allowed once in any meal
+	roleAromatic // lunch: onion, garlic, shallot; they season a plate, they are not its vegetable
 	nRoles
 )
 
 // roleCaps are the most foods of each role one plate holds, per meal.
 var roleCaps = map[Category][nRoles]int{
-	LunchDinner: {roleProtein: 1, roleLegume: 1, roleStarch: 1, roleVeg: 2, roleFat: 1, roleGarnish: 1, roleSeason: 1, roleOther: 1},
+	LunchDinner: {roleProtein: 1, roleLegume: 1, roleStarch: 1, roleVeg: 2, roleFat: 1, roleGarnish: 1, roleSeason: 1, roleOther: 1,
+		roleAromatic: 1},
 	Breakfast: {roleStarch: 1, roleDairy: 2, roleFruit: 2, roleNut: 1, roleEgg: 1, roleFat: 1, roleCheese: 1,
 		roleSweet: 1, roleDrink: 1, roleOther: 1},
 	Snack: {roleStarch: 1, roleDairy: 1, roleFruit: 2, roleNut: 1, roleEgg: 1, roleCheese: 1, roleSweet: 1,
@@ -69,6 +71,9 @@ func roleOf(c Category, f Food) role {
 		case KindGrain, KindTuber, KindBread:
 			return roleStarch
 		case KindVegetable:
+			if aromatic(f) {
+				return roleAromatic
+			}
 			return roleVeg
 		case KindFat:
 			return roleFat

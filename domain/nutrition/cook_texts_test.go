@@ -246,3 +246,21 @@ func TestBreakfastRulesACookKeeps(t *testing.T) {
 		require.LessOrEqual(t, hi, 30.0, "%s is a garnish", cat[code].Name.FR)
 	}
 }
+
+// An onion seasons a plate; it is not its vegetable: when the meal prep holds carrots, a lunch of
+// red lentils has carrots, not only an onion.
+func TestOnionIsNotTheVegetableOfALunch(t *testing.T) {
+	t.Parallel()
+	_, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foodsOf(t, 20535, 9119, 20009, 20034, 22000, 19593, 13039, 7110, 17130),
+		Category: nutrition.LunchDinner, Target: nutrition.Macros{Kcal: 698, ProteinG: 45, FatG: 22, CarbsG: 80}, Count: 3, Seed: 19, Servings: 3})
+	require.NoError(t, err)
+	for _, r := range rs {
+		veg := false
+		for _, ing := range r.Ingredients {
+			veg = veg || ing.FoodCode == 20009
+		}
+		require.True(t, veg, "a lunch without its vegetable: %s", r.Name.FR)
+	}
+}
