@@ -264,3 +264,17 @@ func TestOnionIsNotTheVegetableOfALunch(t *testing.T) {
 		require.True(t, veg, "a lunch without its vegetable: %s", r.Name.FR)
 	}
 }
+
+// The longest cooking starts first: the squash roasts while the couscous soaks; soaking the
+// chickpeas, the day before, stays first.
+func TestLongestCookingFirst(t *testing.T) {
+	t.Parallel()
+	r := texts(t, nutrition.LunchDinner, 3, 26043, 165, 20138, 135, 9681, 100, 17270, 20)
+	require.Contains(t, r.Steps.FR[1], "courge butternut", "%q", r.Steps.FR)
+	require.Contains(t, r.Steps.FR[2], "semoule")
+	require.Contains(t, r.Steps.EN[1], "butternut squash")
+	r = texts(t, nutrition.LunchDinner, 1, 20516, 100, 9810, 70, 20053, 150, 17270, 10)
+	require.Contains(t, r.Steps.FR[1], "La veille")
+	require.Contains(t, r.Steps.FR[2], "aubergine", "%q", r.Steps.FR)
+	require.Contains(t, r.Steps.FR[3], "pâtes")
+}

@@ -3,6 +3,7 @@ package nutrition
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -759,7 +760,9 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		return listFR(fr), "the " + listEN(en)
 	}
 
-	// 1. Long cookings first: soaking, pulses, grains, tubers, braises, roasts.
+	// 1. Long cookings first: soaking, pulses, grains, tubers, braises, roasts, the longest first
+	// (the oven heats while the couscous soaks).
+	longStart := len(st.FR)
 	for _, p := range by(hSoakBeans) {
 		kidney := strings.Contains(strings.ToLower(p.food.Name.FR), "haricot rouge")
 		fr := fmt.Sprintf("La veille, faites tremper %s 8 à 12%sheures dans trois fois leur volume d’eau froide. Égouttez, couvrez d’eau fraîche", p.n.le(), nbsp)
@@ -859,6 +862,9 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		step(fmt.Sprintf("Faites cuire %s au four à 180%s°C, en papillote, %s, jusqu’à ce que la chair s’effeuille à la fourchette (63%s°C à cœur).", p.n.le(), nbsp, m.FR, nbsp),
 			fmt.Sprintf("Bake the %s in a parcel at 180 °C (350 °F) for %s, until the flesh flakes with a fork (63 °C / 145 °F in the centre).", p.n.EN, m.EN))
 	}
+
+	longFirst(&st, longStart, by(hSoakBeans, hLentils, hRice, hPasta, hNoodles, hGrain, hCouscous, hPolenta, hPotatoBoil,
+		hTuberRoast, hBraise, hPoultryRoast, hVegRoast, hFishOven))
 
 	// 2. Pan and pot cookings of proteins, eggs and vegetables.
 	for _, p := range by(hPoultryPan) {
@@ -1380,6 +1386,34 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 
 	total := 3 + active + longest
 	return st, int(math.Ceil(float64(max(total, 5))/5) * 5)
+}
+
+// longFirst orders the long-cooking steps written from index start, one per prep of long (in
+// the order they were written), by cooking time, longest first; soaking, the day before, stays
+// first.
+func longFirst(st *Steps, start int, long []prep) {
+	order := []how{hSoakBeans, hLentils, hRice, hPasta, hNoodles, hGrain, hCouscous, hPolenta, hPotatoBoil,
+		hTuberRoast, hBraise, hPoultryRoast, hVegRoast, hFishOven}
+	slices.SortStableFunc(long, func(a, b prep) int { return slices.Index(order, a.how) - slices.Index(order, b.how) })
+	if len(st.FR)-start != len(long) || len(long) < 2 {
+		return
+	}
+	type written struct {
+		fr, en string
+		key    int
+	}
+	ws := make([]written, len(long))
+	for i, p := range long {
+		_, k := p.timing()
+		if p.how == hSoakBeans {
+			k = math.MaxInt
+		}
+		ws[i] = written{st.FR[start+i], st.EN[start+i], k}
+	}
+	slices.SortStableFunc(ws, func(a, b written) int { return b.key - a.key })
+	for i, w := range ws {
+		st.FR[start+i], st.EN[start+i] = w.fr, w.en
+	}
 }
 
 // cheeseTop says how a cheese garnishes a dish: hard cheeses are grated, crumbly ones crumbled,
