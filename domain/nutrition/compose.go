@@ -30,13 +30,15 @@ const (
 	roleCheese
 	roleSweet // honey, jam, sugar, chocolate, biscuits: the added sugars
 	roleDrink
-	roleOther // a person's own food (no CIQUAL group): allowed once in any meal
+	roleOther    // a person's own food (no CIQUAL group): allowed once in any meal
+	roleAromatic // lunch: onion, garlic, shallot; they season a plate, they are not its vegetable
 	nRoles
 )
 
 // roleCaps are the most foods of each role one plate holds, per meal.
 var roleCaps = map[Category][nRoles]int{
-	LunchDinner: {roleProtein: 1, roleLegume: 1, roleStarch: 1, roleVeg: 2, roleFat: 1, roleGarnish: 1, roleSeason: 1, roleOther: 1},
+	LunchDinner: {roleProtein: 1, roleLegume: 1, roleStarch: 1, roleVeg: 2, roleFat: 1, roleGarnish: 1, roleSeason: 1, roleOther: 1,
+		roleAromatic: 1},
 	Breakfast: {roleStarch: 1, roleDairy: 2, roleFruit: 2, roleNut: 1, roleEgg: 1, roleFat: 1, roleCheese: 1,
 		roleSweet: 1, roleDrink: 1, roleOther: 1},
 	Snack: {roleStarch: 1, roleDairy: 1, roleFruit: 2, roleNut: 1, roleEgg: 1, roleCheese: 1, roleSweet: 1,
@@ -69,6 +71,9 @@ func roleOf(c Category, f Food) role {
 		case KindGrain, KindTuber, KindBread:
 			return roleStarch
 		case KindVegetable:
+			if aromatic(f) {
+				return roleAromatic
+			}
 			return roleVeg
 		case KindFat:
 			return roleFat
@@ -158,6 +163,9 @@ func portionOf(c Category, f Food) portion {
 		if aromatic(f) {
 			return portion{20, 50, 100} // onion, garlic, shallot: they season a plate
 		}
+		if leafy(f) {
+			return portion{30, 80, 150} // salad leaves are light: 80 g is a big bowl
+		}
 		return portion{60, 150, 300}
 	case KindFruit:
 		if dry {
@@ -171,7 +179,7 @@ func portionOf(c Category, f Food) portion {
 	case KindDairy:
 		return portion{80, 150, 250}
 	case KindCheese:
-		if kcal >= 300 {
+		if kcal >= 250 { // camembert, feta and harder: a garnish
 			return portion{5, 20, 30}
 		}
 		return portion{15, 30, 60}
@@ -202,6 +210,17 @@ func portionOf(c Category, f Food) portion {
 func aromatic(f Food) bool {
 	n := strings.ToLower(f.Name.FR)
 	for _, w := range []string{"oignon", "ail,", "ail ", "échalote", "echalote"} {
+		if strings.HasPrefix(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// leafy: salad leaves, eaten raw by the bowlful but light.
+func leafy(f Food) bool {
+	n := strings.ToLower(f.Name.FR)
+	for _, w := range []string{"laitue", "salade", "mesclun", "mâche", "roquette", "cresson", "frisée", "scarole", "batavia", "jeunes pousses"} {
 		if strings.HasPrefix(n, w) {
 			return true
 		}
@@ -305,8 +324,11 @@ func pairsWell(c Category, kinds []Kind) bool {
 		if (has(KindCheese) || has(KindEgg)) && !has(KindBread) {
 			return false // cheese and eggs come with bread
 		}
-		if c == Snack && has(KindCereal) && !dairy && !has(KindFruit) {
-			return false
+		if has(KindCereal) && !dairy && !has(KindDrink) {
+			return false // flakes are not eaten dry: milk, yoghurt or a plant drink
+		}
+		if has(KindFat) && !has(KindBread) {
+			return false // butter goes on bread, not in a bowl of oats
 		}
 	case LunchDinner:
 		if has(KindDish) && (has(KindGrain) || has(KindTuber) || has(KindBread)) {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -43,6 +44,26 @@ var goldenPreps = []struct {
 	{"green-lentils-sausage", []int{20585, 30110, 20009, 20039, 16400, 7001, 12110, 13395, 19041}},
 	{"cod-couscous", []int{26043, 9681, 20138, 17270, 13021, 19664, 32108, 15004, 2013}},
 	{"eggs-bread", []int{22000, 7111, 16400, 20172, 20272, 13024, 19041, 31034, 12118}},
+	{"vegan-canned-chickpeas", []int{20532, 9690, 20020, 20041, 17270, 32140, 18899, 13005, 15202}},
+	{"vegetarian-eggs-feta", []int{22000, 12066, 20585, 20385, 20019, 7110, 19860, 31008, 13039}},
+	{"fish-heavy", []int{26036, 26040, 9119, 20061, 4023, 17270, 19593, 13021, 15000}},
+	{"budget", []int{9810, 22000, 20535, 20009, 20034, 17440, 19041, 32140, 13005, 7001}},
+	{"high-protein", []int{36017, 6250, 19644, 22000, 9102, 20057, 15000, 32140, 13028}},
+	{"gluten-free", []int{9100, 4008, 9340, 36304, 20020, 20009, 19593, 13014, 15000, 17270}},
+	{"student-cupboard", []int{26034, 9810, 20066, 20036, 22000, 19041, 32005, 13038, 7200}},
+	{"family-week", []int{36002, 4008, 20061, 20009, 16400, 28900, 12118, 19023, 7001, 31024, 13039, 19593}},
+	{"mediterranean", []int{20532, 9681, 20053, 20020, 20385, 12066, 17270, 19860, 31008, 13034}},
+	{"smoked-tofu", []int{20912, 9102, 20056, 20039, 11104, 17130, 18901, 32004, 13015, 15054}},
+	{"pork-chop-lentils", []int{28100, 20585, 20009, 20034, 7100, 12001, 19646, 13037, 16400}},
+	{"turkey-sweet-potato", []int{36304, 4101, 20059, 17130, 19644, 32004, 13028, 15004}},
+	{"canned-mackerel", []int{26123, 4023, 20031, 20172, 7110, 19644, 13005, 15004, 17270}},
+	{"prawns-rice", []int{10021, 9124, 20084, 20087, 17270, 19593, 13024, 32108}},
+	{"steak-potatoes", []int{6206, 4008, 20061, 16400, 22000, 7100, 2070, 19646, 13014}},
+	{"vegan-lentils-rice", []int{20535, 9119, 20059, 20385, 17130, 18901, 32004, 13005, 15005}},
+	{"ham-pasta", []int{28900, 9870, 20084, 20056, 19410, 12110, 19041, 7001, 16400}},
+	{"red-beans", []int{20524, 9100, 20066, 20041, 13004, 17270, 19593, 13025, 7110}},
+	{"white-fish", []int{26129, 4008, 20009, 16400, 19644, 13037, 32140, 19041}},
+	{"mozzarella-pasta", []int{19590, 9810, 20385, 20020, 17270, 22000, 7001, 19593, 13014, 12805}},
 }
 
 // goldenTargets are one serving's targets per meal, each consistent with 4/4/9 kcal per gram.
@@ -81,7 +102,13 @@ type goldenCase struct {
 func TestGoldenRecipes(t *testing.T) {
 	cat, pt := shipped(t)
 	gen := nutrition.NewBuiltin(pt)
-	require.GreaterOrEqual(t, len(goldenPreps)*len(goldenTargets), 30, "the golden set holds at least 30 meal preps × meals")
+	require.GreaterOrEqual(t, len(goldenPreps), 30, "the golden set holds at least 30 distinct meal preps")
+	seen := map[string]bool{}
+	for _, mp := range goldenPreps {
+		key := fmt.Sprint(slices.Sorted(slices.Values(mp.codes)))
+		require.False(t, seen[key], "%s repeats another meal prep", mp.name)
+		seen[key] = true
+	}
 	for _, mp := range goldenPreps {
 		for _, tg := range goldenTargets {
 			name := fmt.Sprintf("%s-%s", mp.name, tg.cat)

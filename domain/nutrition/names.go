@@ -97,6 +97,7 @@ var culinaryNames = map[int]noun{
 	15054: nfp("noix de cajou", "cashews"), 15001: nfp("cacahuètes", "peanuts"), 15202: nm("beurre de cacahuète", "peanut butter"),
 	12115: nm("emmental", "Emmental"), 12118: nm("emmental râpé", "grated Emmental"), 12120: nm("parmesan", "Parmesan"),
 	12110: nm("comté", "Comté"), 12066: nf("feta", "feta"), 19590: nf("mozzarella", "mozzarella"),
+	12001: nm("camembert", "Camembert"), 12805: nm("chèvre frais", "fresh goat’s cheese"), 12803: nm("crottin de chèvre", "goat’s cheese"),
 	11104: nf("sauce soja", "soy sauce"), 11013: nf("moutarde", "mustard"), 25621: nm("houmous", "hummus"),
 	2070: nm("jus d’orange", "orange juice"), 2013: nm("jus d’orange", "orange juice"), 2012: nm("jus d’orange", "orange juice"),
 	31074: nm("chocolat noir", "dark chocolate"),

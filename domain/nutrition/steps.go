@@ -3,6 +3,7 @@ package nutrition
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -462,11 +463,16 @@ func planOf(c Category, parts []prep) []prep {
 				if strings.Contains(fr, "surgelé") && p.how == hVegRaw {
 					p.how, p.lo, p.hi = hVegSteam, 8, 10
 				}
+				// Without a fat: mushrooms still go in a dry pan, onions and leeks sweat with a
+				// splash of water, peppers and aubergines roast dry (steamed, they are watery).
 				switch {
+				case p.how == hVegSaute && !hasFat && strings.Contains(fr, "champignon"):
+				case p.how == hVegSaute && !hasFat && hasAny(fr, []string{"oignon", "poireau", "échalote"}):
+					p.how = hVegWilt
+				case p.how == hVegSaute && !hasFat && strings.Contains(fr, "poivron"):
+					p.how, p.lo, p.hi = hVegRoast, 20, 25
 				case p.how == hVegSaute && !hasFat:
 					p.how = hVegSteam
-				case p.how == hVegRoast && !hasFat:
-					p.how, p.lo, p.hi = hVegSteam, 12, 15
 				}
 				p.fat = hasFat && (p.how == hVegSaute || p.how == hVegRoast || p.how == hVegWilt)
 			}
@@ -710,6 +716,16 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		}
 	}
 	saltOK := saltG+pinchG <= saltCap(c)
+	// A salty food (soy sauce, ham, feta, smoked fish) seasons the dish by itself.
+	for i := range parts {
+		per100 := saltOf(parts[i].food.Per100g).Or(0)
+		if per100 >= 2 && per100*parts[i].gramsPerServing/100 >= 0.3 {
+			if saltOK {
+				saltiest = &parts[i]
+			}
+			saltOK = false
+		}
+	}
 	salted, saltedEN := "salée", "salted "
 	if !saltOK {
 		salted, saltedEN = "non salée", "unsalted "
@@ -744,7 +760,9 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		return listFR(fr), "the " + listEN(en)
 	}
 
-	// 1. Long cookings first: soaking, pulses, grains, tubers, braises, roasts.
+	// 1. Long cookings first: soaking, pulses, grains, tubers, braises, roasts, the longest first
+	// (the oven heats while the couscous soaks).
+	longStart := len(st.FR)
 	for _, p := range by(hSoakBeans) {
 		kidney := strings.Contains(strings.ToLower(p.food.Name.FR), "haricot rouge")
 		fr := fmt.Sprintf("La veille, faites tremper %s 8 à 12%sheures dans trois fois leur volume d’eau froide. Égouttez, couvrez d’eau fraîche", p.n.le(), nbsp)
@@ -805,8 +823,12 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		}
 		f, e := inFat(p)
 		f, e = strings.Replace(f, "dans un peu", "avec un peu", 1), strings.Replace(e, "in a little", "with a little", 1)
-		step(fmt.Sprintf("Lavez %s, coupez-%s en cubes, mélangez %s et faites rôtir au four à 200%s°C, %s, %s.", p.n.le(), p.n.pron(), f, nbsp, m.FR, p.n.until("doré", "tendre")),
-			fmt.Sprintf("Wash the %s, cut %s into cubes, toss %s and roast at 200 °C (400 °F) for %s, until golden and tender.", p.n.EN, enIt(p.n), e, m.EN))
+		wash, washEN := "Épluchez", "Peel"
+		if hasAny(strings.ToLower(p.food.Name.FR), []string{"nouvelle", "primeur", "grenaille"}) {
+			wash, washEN = "Lavez", "Wash" // new potatoes roast in their skin
+		}
+		step(fmt.Sprintf("%s %s, coupez-%s en cubes, mélangez %s et faites rôtir au four à 200%s°C, %s, %s.", wash, p.n.le(), p.n.pron(), f, nbsp, m.FR, p.n.until("doré", "tendre")),
+			fmt.Sprintf("%s the %s, cut %s into cubes, toss %s and roast at 200 °C (400 °F) for %s, until golden and tender.", washEN, p.n.EN, enIt(p.n), e, m.EN))
 	}
 	for _, p := range by(hBraise) {
 		m := Text{FR: "2" + nbsp + "h à 2" + nbsp + "h 30", EN: "2 to 2½ hours"}
@@ -827,14 +849,22 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		if hasAny(strings.ToLower(p.food.Name.FR), []string{"courge", "butternut", "potiron", "potimarron", "betterave", "panais"}) {
 			wash, washEN = "Épluchez", "Peel"
 		}
-		step(fmt.Sprintf("%s %s, coupez-%s en cubes, mélangez %s et faites rôtir au four à 200%s°C, %s.", wash, p.n.le(), p.n.pron(), f, nbsp, m.FR),
-			fmt.Sprintf("%s the %s, cut %s into cubes, toss %s and roast at 200 °C (400 °F) for %s.", washEN, p.n.EN, enIt(p.n), e, m.EN))
+		if !p.fat {
+			f, e = "étalez-"+p.n.pron()+" sur une plaque couverte de papier cuisson", "spread "+enIt(p.n)+" on a lined baking tray"
+		} else {
+			f, e = "mélangez "+f, "toss "+e
+		}
+		step(fmt.Sprintf("%s %s, coupez-%s en cubes, %s et faites rôtir au four à 200%s°C, %s.", wash, p.n.le(), p.n.pron(), f, nbsp, m.FR),
+			fmt.Sprintf("%s the %s, cut %s into cubes, %s and roast at 200 °C (400 °F) for %s.", washEN, p.n.EN, enIt(p.n), e, m.EN))
 	}
 	for _, p := range by(hFishOven) {
 		m := mins(p.lo, p.hi)
 		step(fmt.Sprintf("Faites cuire %s au four à 180%s°C, en papillote, %s, jusqu’à ce que la chair s’effeuille à la fourchette (63%s°C à cœur).", p.n.le(), nbsp, m.FR, nbsp),
 			fmt.Sprintf("Bake the %s in a parcel at 180 °C (350 °F) for %s, until the flesh flakes with a fork (63 °C / 145 °F in the centre).", p.n.EN, m.EN))
 	}
+
+	longFirst(&st, longStart, by(hSoakBeans, hLentils, hRice, hPasta, hNoodles, hGrain, hCouscous, hPolenta, hPotatoBoil,
+		hTuberRoast, hBraise, hPoultryRoast, hVegRoast, hFishOven))
 
 	// 2. Pan and pot cookings of proteins, eggs and vegetables.
 	for _, p := range by(hPoultryPan) {
@@ -906,6 +936,11 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 	}
 	for _, p := range by(hVegSteam) {
 		m := mins(p.lo, p.hi)
+		if low := strings.ToLower(p.food.Name.FR); hasAny(low, []string{"petits pois", "maïs", "surgelé"}) {
+			step(fmt.Sprintf("Faites cuire %s à la vapeur %s, %s.", p.n.le(), m.FR, p.n.until("tendre")),
+				fmt.Sprintf("Steam the %s for %s, until tender.", p.n.EN, m.EN))
+			continue
+		}
 		step(fmt.Sprintf("Lavez %s, coupez-%s en morceaux et faites-%s cuire à la vapeur %s, %s.", p.n.le(), p.n.pron(), p.n.pron(), m.FR, p.n.until("tendre")),
 			fmt.Sprintf("Wash the %s, cut %s into pieces and steam %s for %s, until tender.", p.n.EN, enIt(p.n), enIt(p.n), m.EN))
 	}
@@ -925,6 +960,18 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		if !p.fat {
 			f, e = "dans une poêle avec un fond d’eau", "in a pan with a splash of water"
 		}
+		if low := strings.ToLower(p.food.Name.FR); hasAny(low, []string{"oignon", "poireau", "échalote"}) {
+			wash, washEN := "Lavez", "Wash"
+			if !strings.Contains(low, "poireau") {
+				wash, washEN = "Épluchez", "Peel"
+			}
+			if !p.fat {
+				f, e = "à couvert dans une poêle avec un fond d’eau", "in a covered pan with a splash of water"
+			}
+			step(fmt.Sprintf("%s %s, émincez-%s et faites-%s fondre %s à feu doux, %s.", wash, p.n.le(), p.n.pron(), p.n.pron(), f, m.FR),
+				fmt.Sprintf("%s and slice the %s and sweat %s %s over low heat for %s.", washEN, p.n.EN, enIt(p.n), e, m.EN))
+			continue
+		}
 		step(fmt.Sprintf("Lavez %s et faites-%s tomber %s, %s.", p.n.le(), p.n.pron(), f, m.FR),
 			fmt.Sprintf("Wash the %s and wilt %s %s for %s.", p.n.EN, enIt(p.n), e, m.EN))
 	}
@@ -938,7 +985,8 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		fr, en := names(ps)
 		step(fmt.Sprintf("Égouttez %s et émiettez-%s à la fourchette.", fr, pronOf(ps)), fmt.Sprintf("Drain %s and flake with a fork.", en))
 	}
-	if ps := by(hReheat); len(ps) > 0 {
+	// A cooked grain boxed for later is reheated once, when eaten.
+	if ps := by(hReheat); len(ps) > 0 && (c != LunchDinner || servings == 1) {
 		fr, en := names(ps)
 		step(fmt.Sprintf("Réchauffez %s 2 à 3%sminutes à la poêle ou au micro-ondes, avec une cuillerée d’eau.", fr, nbsp),
 			fmt.Sprintf("Reheat %s for 2 to 3 minutes in a pan or the microwave, with a spoonful of water.", en))
@@ -961,7 +1009,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 	}
 	for _, p := range by(hVegRaw) {
 		fr, en := rawVegPrep(p)
-		if c == LunchDinner {
+		if c == LunchDinner && !strings.HasPrefix(fr, "Au moment de servir") {
 			fr += fmt.Sprintf(" ; gardez-%s %s à part jusqu’au moment de servir", p.n.pron(), p.n.agree("cru"))
 			en += fmt.Sprintf("; keep %s raw and apart until serving", enIt(p.n))
 		}
@@ -1001,6 +1049,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 	fruit := by(hFruit)
 	if c != LunchDinner && (len(base) > 0 || len(cereal) > 0) {
 		var fr, en string
+		soak, soakEN := "", "" // the flakes soak once everything is in the bowl
 		milky := len(base) > 0
 		for _, p := range base {
 			milky = milky && (p.kind == KindMilk || p.kind == KindDrink)
@@ -1017,8 +1066,7 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 			fr, en = "Dans un bol, mettez "+f+", puis versez "+m, "In a bowl, put "+e+", then pour over "+me
 			for _, p := range cereal {
 				if strings.Contains(strings.ToLower(p.food.Name.FR), "avoine") {
-					fr += " ; laissez gonfler 5" + nbsp + "minutes, ou une nuit au réfrigérateur"
-					en += "; let soak for 5 minutes, or overnight in the fridge"
+					soak, soakEN = " ; laissez gonfler 5"+nbsp+"minutes, ou une nuit au réfrigérateur", "; let soak for 5 minutes, or overnight in the fridge"
 					break
 				}
 			}
@@ -1048,11 +1096,16 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 			}
 		}
 		if len(drizzle) > 0 {
-			fr += ", puis nappez " + drizzleFR(drizzle)
-			en += ", then top with " + drizzleEN(drizzle)
+			if milky {
+				fr += " et nappez " + drizzleFR(drizzle)
+				en += " and top with " + drizzleEN(drizzle)
+			} else {
+				fr += ", puis nappez " + drizzleFR(drizzle)
+				en += ", then top with " + drizzleEN(drizzle)
+			}
 		}
-		fr += "."
-		en += "."
+		fr += soak + "."
+		en += soakEN + "."
 		if len(base) > 0 && len(cereal) > 0 && !milky {
 			fr += " Pour des flocons plus tendres, préparez le bol la veille et gardez-le au réfrigérateur."
 			en += " For softer flakes, make the bowl the night before and keep it in the fridge."
@@ -1113,7 +1166,16 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 	{
 		if ps := by(hCheeseTop); len(ps) > 0 {
 			fr, en := names(ps)
-			step(fmt.Sprintf("Râpez ou émiettez %s et parsemez-en le plat au moment de servir.", fr), fmt.Sprintf("Grate or crumble %s over the dish when serving.", en))
+			grated := strings.Contains(fr, "râpé") && len(ps) == 1
+			switch {
+			case grated && c != LunchDinner && len(by(hToast)) > 0:
+				step(fmt.Sprintf("Parsemez le pain %s et faites gratiner 2 à 3%sminutes sous le gril du four.", ps[0].n.de(), nbsp),
+					fmt.Sprintf("Sprinkle %s over the bread and grill for 2 to 3 minutes, until melted.", en))
+			case grated:
+				step(fmt.Sprintf("Parsemez le plat %s au moment de servir.", ps[0].n.de()), fmt.Sprintf("Sprinkle %s over the dish when serving.", en))
+			default:
+				step(cheeseTopFR(ps), cheeseTopEN(ps))
+			}
 		}
 	}
 	for _, p := range by(hSauce) {
@@ -1161,8 +1223,8 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 
 	// Every food is in some step: a second fat, a spread without bread…
 	for _, p := range parts {
-		if p.how == hGlass || stepWith(st.FR, p.n.FR) {
-			continue
+		if p.how == hGlass || stepWith(st.FR, p.n.FR) || p.how == hReheat && c == LunchDinner && servings > 1 {
+			continue // a boxed cooked grain is named by the boxing step
 		}
 		if p.kind == KindFat {
 			step(fmt.Sprintf("Arrosez le plat d’un filet %s au moment de servir.", p.n.de()), fmt.Sprintf("Drizzle the %s over the dish when serving.", p.n.EN))
@@ -1196,6 +1258,9 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		if saltiest.n.plural {
 			fr = strings.Replace(fr, "apporte", "apportent", 1)
 		}
+		if enIt(saltiest.n) == "them" {
+			en = strings.Replace(en, "brings", "bring", 1)
+		}
 		if opt.FR != "" {
 			fr += " Facultatif, selon votre placard : " + opt.FR + "."
 			en += " Optional, from the cupboard: " + opt.EN + "."
@@ -1215,61 +1280,96 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 			keep, keepEN = "2 jours", "2 days"
 		}
 	}
-	raw := by(hVegRaw)
-	rawNote, rawNoteEN := "", ""
-	if len(raw) > 0 {
-		f, e := names(raw)
-		rawNote, rawNoteEN = " ; ajoutez "+f+" après avoir réchauffé", "; add "+e+" after reheating"
-	}
 	if c == LunchDinner {
-		var main []prep
+		// A box is reheated only for its hot part: hard-boiled eggs burst in the microwave, and
+		// canned fish, raw vegetables and cold cuts are eaten cold, added after reheating.
+		var hot, cold, neutral []prep
 		for _, p := range parts {
-			switch p.kind {
-			case KindGrain, KindLegume, KindTuber, KindMeat, KindFish, KindEgg, KindVegetarian, KindDeli, KindDish:
-				main = append(main, p)
-			case KindVegetable:
-				if p.how != hVegRaw {
-					main = append(main, p)
+			switch {
+			case p.how == hVegRaw:
+			case servedCold(p):
+				cold = append(cold, p)
+			case p.how == hDrain:
+				neutral = append(neutral, p)
+			case p.how == hReheat || p.how == hDishHot:
+				hot = append(hot, p)
+			default:
+				if _, k := p.timing(); k > 0 {
+					hot = append(hot, p)
 				}
 			}
 		}
-		if len(main) == 0 {
-			for _, p := range parts {
-				switch p.how {
-				case hFat, hGlass, hDessert, hFruitDessert, hHerb, hSauce, hLemon:
-				default:
-					main = append(main, p)
-				}
-			}
+		if len(hot) > 0 {
+			hot = append(hot, neutral...)
+		} else {
+			cold = append(cold, neutral...)
 		}
-		if len(main) == 0 {
+		raw := by(hVegRaw)
+		if len(hot)+len(cold)+len(raw) == 0 {
 			step("Servez aussitôt.", "Serve at once.")
 			return st, int(math.Ceil(float64(max(3+active+longest, 5))/5) * 5)
 		}
-		f, e := names(main)
-		hot := false
-		for _, p := range parts {
-			if _, k := p.timing(); k > 0 {
-				hot = true
-			}
+		eggs := false
+		for _, p := range cold {
+			eggs = eggs || p.kind == KindEgg
 		}
+		addAfter := append(append([]prep{}, cold...), raw...)
 		switch {
-		case !hot && servings > 1:
-			step(fmt.Sprintf("Répartissez %s dans %d boîtes hermétiques et gardez-les au réfrigérateur %s au plus ; servez frais.", f, servings, keep),
-				fmt.Sprintf("Divide %s between %d airtight boxes and keep them in the fridge for up to %s; serve chilled.", e, servings, keepEN))
-			active += 2
-		case !hot:
-			step(fmt.Sprintf("Dressez %s dans l’assiette et servez frais. À emporter : en boîte hermétique, %s au réfrigérateur au plus.", f, keep),
-				fmt.Sprintf("Plate %s and serve chilled. To take away: in an airtight box, up to %s in the fridge.", e, keepEN))
-		case servings > 1:
-			step(fmt.Sprintf("Répartissez %s dans %d boîtes hermétiques, laissez refroidir moins d’une heure, puis fermez et gardez au réfrigérateur %s au plus.", f, servings, keep),
-				fmt.Sprintf("Divide %s between %d airtight boxes, let cool for under an hour, then close and keep in the fridge for up to %s.", e, servings, keepEN))
-			step("Au moment de manger, réchauffez une boîte 2 à 3"+nbsp+"minutes au micro-ondes, jusqu’à ce que ce soit bien chaud"+rawNote+".",
-				"To eat, reheat one box in the microwave for 2 to 3 minutes, until piping hot"+rawNoteEN+".")
-			active += 2
+		case len(hot) == 0:
+			boxed := cold
+			if len(boxed) == 0 {
+				boxed = raw
+			}
+			f, e := names(boxed)
+			addFR, addEN := "", ""
+			if len(cold) > 0 && len(raw) > 0 {
+				rf, re := names(raw)
+				addFR, addEN = ", ajoutez "+rf, ", add "+re
+			}
+			noHeat, noHeatEN := "", ""
+			if eggs {
+				noHeat, noHeatEN = " ; ne la passez pas au micro-ondes (les œufs durs y éclatent)", "; do not microwave it (hard-boiled eggs burst)"
+			}
+			if servings > 1 {
+				step(fmt.Sprintf("Répartissez %s dans %d boîtes hermétiques et gardez-les au réfrigérateur %s au plus.", f, servings, keep),
+					fmt.Sprintf("Divide %s between %d airtight boxes and keep them in the fridge for up to %s.", e, servings, keepEN))
+				step(fmt.Sprintf("Au moment de manger, sortez une boîte du réfrigérateur 10%sminutes avant%s et mangez froid%s.", nbsp, addFR, noHeat),
+					fmt.Sprintf("To eat, take one box out of the fridge 10 minutes before%s and eat it cold%s.", addEN, noHeatEN))
+				active += 2
+			} else {
+				step(fmt.Sprintf("Dressez %s dans l’assiette%s et servez froid. À emporter : en boîte hermétique, %s au réfrigérateur au plus ; sortez-la 10%sminutes avant de manger%s.", f, addFR, keep, nbsp, noHeat),
+					fmt.Sprintf("Plate %s%s and serve cold. To take away: in an airtight box, up to %s in the fridge; take it out 10 minutes before eating%s.", e, addEN, keepEN, noHeatEN))
+			}
 		default:
-			step(fmt.Sprintf("Dressez %s dans l’assiette et servez chaud. À emporter : en boîte hermétique, refroidie moins d’une heure, %s au réfrigérateur au plus ; réchauffez 2 à 3%sminutes au micro-ondes%s.", f, keep, nbsp, rawNote),
-				fmt.Sprintf("Plate %s and serve hot. To take away: in an airtight box, cooled in under an hour, up to %s in the fridge; reheat for 2 to 3 minutes in the microwave%s.", e, keepEN, rawNoteEN))
+			f, e := names(hot)
+			then, thenEN := "", ""
+			if len(addAfter) > 0 {
+				af, ae := names(addAfter)
+				then, thenEN = ", puis ajoutez "+af, ", then add "+ae
+			}
+			if servings > 1 {
+				apart, apartEN := "", ""
+				if len(cold) > 0 {
+					cf, ce := names(cold)
+					apart, apartEN = fmt.Sprintf(" ; gardez %s à part, dans de petites boîtes", cf), fmt.Sprintf("; keep %s apart, in small boxes", ce)
+				}
+				step(fmt.Sprintf("Répartissez %s dans %d boîtes hermétiques, laissez refroidir moins d’une heure, puis fermez et gardez au réfrigérateur %s au plus%s.", f, servings, keep, apart),
+					fmt.Sprintf("Divide %s between %d airtight boxes, let cool for under an hour, then close and keep in the fridge for up to %s%s.", e, servings, keepEN, apartEN))
+				what, whatEN := "une boîte", "one box"
+				if len(cold) > 0 {
+					what, whatEN = "une boîte "+deList(hot), "one box of "+strings.TrimPrefix(e, "the ")
+				}
+				step("Au moment de manger, réchauffez "+what+" 2 à 3"+nbsp+"minutes au micro-ondes, jusqu’à ce que ce soit bien chaud"+then+".",
+					"To eat, reheat "+whatEN+" in the microwave for 2 to 3 minutes, until piping hot"+thenEN+".")
+				active += 2
+			} else {
+				serve := " et servez chaud"
+				if then != "" {
+					serve = " ; servez aussitôt"
+				}
+				step(fmt.Sprintf("Dressez %s dans l’assiette%s%s. À emporter : en boîte hermétique, refroidie moins d’une heure, %s au réfrigérateur au plus ; réchauffez-la 2 à 3%sminutes au micro-ondes%s.", f, then, serve, keep, nbsp, then),
+					fmt.Sprintf("Plate %s%s and serve hot. To take away: in an airtight box, cooled in under an hour, up to %s in the fridge; reheat for 2 to 3 minutes in the microwave%s.", e, thenEN, keepEN, thenEN))
+			}
 		}
 	} else if servings > 1 {
 		fr := fmt.Sprintf("Préparez de même %d portions ; elles se gardent 2 jours au réfrigérateur en boîte hermétique", servings)
@@ -1286,6 +1386,99 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 
 	total := 3 + active + longest
 	return st, int(math.Ceil(float64(max(total, 5))/5) * 5)
+}
+
+// longFirst orders the long-cooking steps written from index start, one per prep of long (in
+// the order they were written), by cooking time, longest first; soaking, the day before, stays
+// first.
+func longFirst(st *Steps, start int, long []prep) {
+	order := []how{hSoakBeans, hLentils, hRice, hPasta, hNoodles, hGrain, hCouscous, hPolenta, hPotatoBoil,
+		hTuberRoast, hBraise, hPoultryRoast, hVegRoast, hFishOven}
+	slices.SortStableFunc(long, func(a, b prep) int { return slices.Index(order, a.how) - slices.Index(order, b.how) })
+	if len(st.FR)-start != len(long) || len(long) < 2 {
+		return
+	}
+	type written struct {
+		fr, en string
+		key    int
+	}
+	ws := make([]written, len(long))
+	for i, p := range long {
+		_, k := p.timing()
+		if p.how == hSoakBeans {
+			k = math.MaxInt
+		}
+		ws[i] = written{st.FR[start+i], st.EN[start+i], k}
+	}
+	slices.SortStableFunc(ws, func(a, b written) int { return b.key - a.key })
+	for i, w := range ws {
+		st.FR[start+i], st.EN[start+i] = w.fr, w.en
+	}
+}
+
+// cheeseTop says how a cheese garnishes a dish: hard cheeses are grated, crumbly ones crumbled,
+// soft ones diced.
+func cheeseTop(p prep) (fr, en string) {
+	low := strings.ToLower(p.food.Name.FR)
+	switch {
+	case hasAny(low, []string{"feta", "chèvre", "bleu", "roquefort", "ricotta", "cottage", "brousse"}):
+		return "Émiettez", "Crumble"
+	case hasAny(low, []string{"camembert", "brie", "mozzarella", "reblochon", "coulommiers", "munster", "raclette", "burrata"}):
+		return "Coupez en dés", "Dice"
+	}
+	return "Râpez", "Grate"
+}
+
+// cheeseTopFR: "Râpez le comté et parsemez-en le plat au moment de servir."
+func cheeseTopFR(ps []prep) string {
+	var parts []string
+	for _, p := range ps {
+		v, _ := cheeseTop(p)
+		if v == "Coupez en dés" {
+			parts = append(parts, "coupez "+p.n.le()+" en dés")
+		} else {
+			parts = append(parts, strings.ToLower(v)+" "+p.n.le())
+		}
+	}
+	return capitalise(strings.Join(parts, ", ")) + " et parsemez-en le plat au moment de servir."
+}
+
+// cheeseTopEN: "Grate the Comté over the dish when serving."
+func cheeseTopEN(ps []prep) string {
+	var parts []string
+	diced := false
+	for _, p := range ps {
+		_, v := cheeseTop(p)
+		parts = append(parts, strings.ToLower(v)+" the "+p.n.EN)
+		diced = diced || v == "Dice"
+	}
+	if diced {
+		return capitalise(strings.Join(parts, ", ")) + " and scatter over the dish when serving."
+	}
+	return capitalise(strings.Join(parts, ", ")) + " over the dish when serving."
+}
+
+// servedCold: the foods of a lunch box eaten cold, never microwaved: hard-boiled eggs (they
+// burst), canned fish, cold cuts and cooked fish, cheese on the side, ready salads.
+func servedCold(p prep) bool {
+	switch p.how {
+	case hEggsBoiled, hEggsPeel, hDrainFlake, hSlice, hFlake, hShell, hAsIs, hDishCold, hCheeseSide, hSpread:
+		return true
+	}
+	return false
+}
+
+// deList is "de riz et de haricots verts", "d’œufs" for the foods of a box.
+func deList(ps []prep) string {
+	out := make([]string, 0, len(ps))
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if !seen[p.n.FR] {
+			seen[p.n.FR] = true
+			out = append(out, p.n.de())
+		}
+	}
+	return listFR(out)
 }
 
 // rawVegPrep says how to ready a vegetable eaten raw: leaves are washed and spun, tomatoes

@@ -97,7 +97,22 @@ func named(p prep, cooked bool) noun {
 	return n
 }
 
-// dishName names a dish as a cook would, from its two or three main foods.
+// required reports whether the name must show the food: a name never leaves out the protein
+// of the dish (meat, fish, eggs, tofu, the yoghurt of a bowl, the cheese on bread).
+func required(c Category, p prep) bool {
+	switch p.kind {
+	case KindMeat, KindFish, KindEgg, KindDeli, KindVegetarian:
+		return true
+	case KindDairy:
+		return c != LunchDinner && p.how == hBase
+	case KindCheese:
+		return c != LunchDinner
+	}
+	return false
+}
+
+// dishName names a dish as a cook would, from its two or three main foods, never leaving out
+// its protein nor naming a food that is not there.
 func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 	weight := func(p prep) float64 { return p.gramsPerServing * (p.food.Per100g.Kcal.Or(0) + 50) }
 	pick := func(match func(prep) bool) []prep {
@@ -135,13 +150,16 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 		return nil
 	}
 	var comps []noun
+	var must []bool // the comp names a food the name may not leave out
 	used := map[int]bool{}
 	add := func(p prep, n noun) {
 		if !used[p.food.Code] {
 			comps = append(comps, n)
+			must = append(must, required(c, p))
 			used[p.food.Code] = true
 		}
 	}
+	milkyEN := ""   // "milk" poured over the cereal: "Muesli with milk and banana"
 	var pattern int // 0 plain list, 1 plate, 2 bowl of the first, 3 tartines
 	switch c {
 	case LunchDinner:
@@ -153,7 +171,7 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 		}
 		starches = append(starches, legumes...)
 		vegs := pick(func(p prep) bool { return p.kind == KindVegetable })
-		for _, p := range first(proteins) {
+		for _, p := range proteins {
 			add(p, named(p, true))
 		}
 		for _, p := range first(starches) {
@@ -164,11 +182,12 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 		}
 		pattern = rng.IntN(3)
 		// "Bol de riz, poulet poêlé et brocoli": a bowl of grains, not of potatoes.
-		if pattern == 2 && (len(proteins) == 0 || len(starches) == 0 || starches[0].kind != KindGrain) {
+		if pattern == 2 && (len(proteins) != 1 || len(starches) == 0 || starches[0].kind != KindGrain) {
 			pattern = 0
 		}
 		if pattern == 2 { // "Bol de riz, poulet poêlé et brocoli"
 			comps[0], comps[1] = comps[1], comps[0]
+			must[0], must[1] = must[1], must[0]
 		}
 	default:
 		bases := pick(func(p prep) bool { return p.how == hBase })
@@ -176,22 +195,9 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 		breads := pick(func(p prep) bool { return p.how == hToast || p.how == hBreadSide })
 		spreads := pick(func(p prep) bool { return p.how == hSpread })
 		switch {
-		case len(bases) > 0:
-			pattern = 2
-			cereals := pick(func(p prep) bool { return p.how == hCereal })
-			if (bases[0].kind == KindMilk || bases[0].kind == KindDrink) && len(cereals) > 0 {
-				// Milk poured over oats is a bowl of oats: "Bol de flocons d’avoine et banane".
-				used[bases[0].food.Code] = true // the milk stays out of the name
-				add(cereals[0], named(cereals[0], false))
-			} else {
-				add(bases[0], named(bases[0], false))
-			}
-			for _, h := range []how{hFruit, hCereal, hNuts} {
-				for _, p := range pick(func(p prep) bool { return p.how == h }) {
-					add(p, named(p, false))
-				}
-			}
 		case len(eggs) > 0:
+			// Eggs lead the name, with their bread; a yoghurt beside them is named too:
+			// "Œufs brouillés, pain grillé et yaourt nature".
 			add(eggs[0], named(eggs[0], true))
 			for _, p := range breads {
 				n := p.n
@@ -199,6 +205,34 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 					n = noun{FR: "pain grillé", EN: "toast"}
 				}
 				add(p, n)
+			}
+			for _, p := range bases {
+				add(p, named(p, false))
+			}
+		case len(bases) > 0:
+			pattern = 2
+			cereals := pick(func(p prep) bool { return p.how == hCereal })
+			if (bases[0].kind == KindMilk || bases[0].kind == KindDrink) && len(cereals) > 0 {
+				// Milk poured over cereal: "Muesli au lait et banane", "Muesli with milk and banana".
+				pattern = 0
+				n := cereals[0].n
+				milk := bases[0].n
+				if bases[0].kind == KindMilk {
+					n.FR += " au lait"
+					milkyEN = "milk"
+				} else {
+					n.FR += " " + map[bool]string{true: "à la ", false: "au "}[milk.fem] + milk.FR
+					milkyEN = milk.EN
+				}
+				used[bases[0].food.Code] = true
+				add(cereals[0], n)
+			} else {
+				add(bases[0], named(bases[0], false))
+			}
+			for _, h := range []how{hFruit, hCereal, hNuts} {
+				for _, p := range pick(func(p prep) bool { return p.how == h }) {
+					add(p, named(p, false))
+				}
 			}
 		case len(breads) > 0 && len(spreads) > 0 && breads[0].how == hToast:
 			pattern = 3
@@ -226,15 +260,50 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 			add(p, named(p, p.how == hToast))
 		}
 	}
+	// The foods a name may not leave out: the proteins and the dairy of the dish.
+	for _, p := range pick(func(p prep) bool { return required(c, p) && p.how != hGlass }) {
+		add(p, named(p, p.how == hToast))
+	}
 	if len(comps) == 0 {
 		comps = append(comps, parts[0].n)
+		must = append(must, false)
 	}
-	if len(comps) > 3 {
-		comps = comps[:3]
+	// A drink that brings the protein of the dish is named beside it: "Banane et un verre de
+	// lait entier", "Banana with a glass of whole milk".
+	glass := noun{}
+	if c != LunchDinner && !slices.Contains(must, true) && milkyEN == "" {
+		for _, p := range pick(func(p prep) bool { return p.how == hGlass && (p.kind == KindMilk || plantDrink(p.food)) }) {
+			glass = noun{FR: "un verre " + p.n.de(), EN: "a glass of " + p.n.EN}
+			used[p.food.Code] = true
+			break
+		}
+	}
+	// At most three foods, never dropping one that must be named.
+	for len(comps) > 3 {
+		i := len(comps) - 1
+		for i >= 0 && must[i] {
+			i--
+		}
+		if i < 0 {
+			break
+		}
+		comps, must = slices.Delete(comps, i, i+1), slices.Delete(must, i, i+1)
+	}
+	if glass.FR != "" {
+		if len(comps) == 3 {
+			comps = comps[:2]
+		}
+		comps = append(comps, glass)
+		if pattern == 2 {
+			pattern = 0
+		}
 	}
 	fr, en := make([]string, len(comps)), make([]string, len(comps))
 	for i, n := range comps {
 		fr[i], en[i] = n.FR, n.EN
+	}
+	if milkyEN != "" {
+		en = append([]string{en[0], milkyEN}, en[1:]...)
 	}
 	var name Text
 	switch {
@@ -254,7 +323,7 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 		if len(comps) == 2 {
 			name.FR = "Tartines " + noun{FR: fr[0]}.de() + " et " + fr[1]
 		}
-	case len(comps) == 1:
+	case len(fr) == 1 && len(en) == 1:
 		name = Text{FR: fr[0], EN: en[0]}
 	default:
 		name = Text{FR: listFR(fr), EN: en[0] + " with " + listEN(en[1:])}

@@ -206,18 +206,19 @@ func TestBreakfastBowlIsAssembledCold(t *testing.T) {
 	require.Equal(t, 10, r.DurationMin)
 }
 
-// Bread and spreads make tartines; cereal and milk make a bowl, milk alone goes in a glass.
+// Bread and spreads make tartines; milk is poured over cereal, and goes in a glass beside bread.
 func TestBreakfastTartinesAndMilk(t *testing.T) {
 	t.Parallel()
 	r := texts(t, nutrition.Breakfast, 1, 7110, 60, 16400, 10, 31024, 20, 19041, 200)
-	require.Equal(t, nutrition.Text{FR: "Tartines de pain complet, beurre et confiture de fraises", EN: "Wholemeal toast with butter and strawberry jam"}, r.Name)
+	require.Equal(t, nutrition.Text{FR: "Tartines de pain complet, beurre et un verre de lait demi-écrémé", EN: "Wholemeal toast with butter and a glass of semi-skimmed milk"}, r.Name,
+		"the milk is the protein of the breakfast: the name shows it")
 	require.Contains(t, r.Steps.FR, "Faites griller le pain complet et tartinez de beurre, puis de confiture de fraises.")
 	require.Contains(t, r.Steps.FR, "Servez le lait demi-écrémé dans un verre.")
 
 	r = texts(t, nutrition.Breakfast, 1, 32004, 60, 19041, 200, 13039, 120)
 	require.NotEmpty(t, stepWith(r.Steps.FR, "Dans un bol, mettez le muesli et la pomme, puis versez le lait demi-écrémé"))
 	require.Empty(t, stepWith(r.Steps.FR, "dans un verre"))
-	require.Equal(t, nutrition.Text{FR: "Bol de muesli et pomme", EN: "Muesli bowl with apple"}, r.Name, "the cereal names a bowl of cereal and milk")
+	require.Equal(t, nutrition.Text{FR: "Muesli au lait et pomme", EN: "Muesli with milk and apple"}, r.Name, "cereal with milk poured over it")
 	require.Contains(t, r.Steps.FR, "Lavez la pomme, retirez le trognon et coupez-la en dés.")
 }
 
@@ -255,7 +256,8 @@ func TestNamesReadAsACookWrites(t *testing.T) {
 		}
 		if strings.Contains(r.Name.FR, "poêlé") {
 			// "à la poêle", or "dans un peu d'huile … à feu moyen" when the recipe has a fat.
-			require.True(t, len(stepWith(r.Steps.FR, "poêle")) > 0 || len(stepWith(r.Steps.FR, "dans un peu d", "à feu moyen")) > 0,
+			require.True(t, len(stepWith(r.Steps.FR, "poêle")) > 0 || len(stepWith(r.Steps.FR, "dans un peu d", "à feu moyen")) > 0 ||
+				len(stepWith(r.Steps.FR, "saisir", "dans un peu d", "à feu vif")) > 0,
 				"a pan-fried name needs a pan: %s", r.Name.FR)
 		}
 		if strings.Contains(r.Name.FR, "vapeur") {
