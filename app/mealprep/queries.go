@@ -260,13 +260,14 @@ func (s *Service) Requests(ctx context.Context, mealPrepID uuid.UUID) ([]Request
 	return out, nil
 }
 
-// PlanOf computes the meal prep's plan against the person's daily goals.
+// PlanOf computes the meal prep's plan against the person's daily goals, laid out over
+// mealprep.PlanDays days with the person's meal split.
 func PlanOf(recipes []RecipeView, p Person) mealprep.Plan {
 	in := make([]mealprep.PlanRecipe, 0, len(recipes))
 	for _, r := range recipes {
-		in = append(in, mealprep.PlanRecipe{Category: r.Category, Servings: r.Servings, PerServing: r.PerServing.Macros})
+		in = append(in, mealprep.PlanRecipe{ID: r.ID, Category: r.Category, Servings: r.Servings, PerServing: r.PerServing.Macros})
 	}
-	return mealprep.PlanOf(in, p.Daily)
+	return mealprep.PlanOf(in, p.Daily, p.Split, mealprep.PlanDays)
 }
 
 // AddCustomFood validates and stores a food of the person's own; it is then found by their

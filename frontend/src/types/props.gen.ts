@@ -630,6 +630,7 @@ export type Plan = {
   diff: Macros
   missing: Shortfall[]
   generate: Suggestion[]
+  schedule: Schedule
 }
 
 export type PlanMeal = {
@@ -726,6 +727,11 @@ export type RecentRecipe = {
   createdAt: string
 }
 
+export type RecipePortions = {
+  recipeId: string
+  portions: number
+}
+
 export type RecipeView = {
   id: string
   requestId: string
@@ -795,6 +801,22 @@ export type RouteEntry = {
   route: PlainRouteName
   hash?: string
   roles: Role[]
+}
+
+export type Schedule = {
+  days: ScheduleDay[]
+  totals: RecipePortions[]
+}
+
+export type ScheduleDay = {
+  day: number
+  meals: ScheduledMeal[]
+}
+
+export type ScheduledMeal = {
+  recipeId: string
+  category: Category
+  portions: number
 }
 
 export type SessionDevice = 'desktop' | 'mobile' | 'tablet' | 'unknown'

@@ -49,6 +49,7 @@ export default function MealPrepRecipes() {
   const balance = auth.user?.balance ?? 0
   const title = t('mealprep.recipes.title', { name: mealPrep.name })
   const catName = (c: Category) => t(`mealprep.categories.${c}`)
+  const recipeName = new Map(recipes.map((r) => [r.id, r.name]))
 
   return (
     <div className="mx-auto max-w-4xl space-y-8">
@@ -114,6 +115,28 @@ export default function MealPrepRecipes() {
               ))}
             </tbody>
           </table>
+        </div>
+        <div data-testid="plan-schedule">
+          <h3 className="font-semibold text-stone-900">{t('mealprep.plan.scheduleTitle', { count: plan.schedule.days.length })}</h3>
+          <p className="text-sm text-stone-600">{t('mealprep.plan.scheduleIntro')}</p>
+          <ol className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
+            {plan.schedule.days.map((d) => (
+              <li key={d.day} className="rounded-lg border border-stone-100 p-2">
+                <span className="font-medium text-stone-900">{t('mealprep.plan.day', { day: d.day })}</span>
+                {d.meals.length === 0 ? (
+                  <p className="text-stone-600">{t('mealprep.plan.dayEmpty')}</p>
+                ) : (
+                  <ul className="text-stone-800">
+                    {d.meals.map((m) => (
+                      <li key={m.recipeId}>
+                        {t('mealprep.plan.scheduleMeal', { meal: catName(m.category), recipe: recipeName.get(m.recipeId) ?? '', portions: t('mealprep.plan.portions', { count: m.portions }) })}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
         </div>
         <div className="overflow-x-auto">
           <table className="w-full text-right text-sm" data-testid="plan-totals">

@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { sharedProps } from '../../test/fixtures'
+import { renderPage } from '../../test/render-page'
+import MealPrepRecipes from './recipes'
+
+const macros = { kcal: 650, proteinG: 45, fatG: 18, carbsG: 75 }
+const nutrition = { ...macros, satFatG: 3, fibreG: 6, sugarsG: 4, saltG: 1.8, sodiumMg: 720 }
+
+function recipe(id: string, name: string) {
+  return {
+    id, requestId: 'q1', name, category: 'lunch_dinner', servings: 1, ingredients: [{ foodCode: 36017, name: 'Poulet', grams: 250 }],
+    target: macros, nutrition, perServing: nutrition, withinTolerance: true, refunded: false, explanation: '', durationMin: 25,
+    price: 3.2, currency: 'EUR', healthScore: 1, healthGrade: 'B', generator: 'builtin', steps: [],
+  }
+}
+
+const twoDays = [1, 2].map((day) => ({ day, meals: [
+  { recipeId: 'a', category: 'lunch_dinner', portions: 1 },
+  { recipeId: 'b', category: 'lunch_dinner', portions: 1 },
+] }))
+
+function show(lng: 'fr' | 'en') {
+  const props = {
+    ...sharedProps({ locale: lng }),
+    mealPrep: { id: 'm1', name: 'Semaine', foodCount: 3 },
+    recipes: [recipe('a', 'Poulet au riz'), recipe('b', 'Lentilles au saumon')],
+    plan: {
+      meals: [{ category: 'lunch_dinner', recipes: 2, servings: 2, mealsPerDay: 2, days: 1, average: macros }],
+      perDay: macros, goal: macros, diff: { kcal: 0, proteinG: 0, fatG: 0, carbsG: 0 }, missing: [], generate: [],
+      schedule: { days: twoDays, totals: [{ recipeId: 'a', portions: 2 }, { recipeId: 'b', portions: 2 }] },
+    },
+    goals: { daily: macros, defaulted: false },
+    generation: [],
+    categories: ['breakfast', 'lunch_dinner', 'snack'],
+    limits: { minCount: 1, maxCount: 10 },
+  }
+  return renderPage('mealprep/recipes', MealPrepRecipes, props as never, lng, '/mealprep/m1/recipes')
+}
+
+describe('the plan lays out the days, recipe by recipe, with portions', () => {
+  it('in French', async () => {
+    await show('fr')
+    const s = screen.getByTestId('plan-schedule')
+    expect(within(s).getByRole('heading', { name: 'Jour par jour (2 jours)' })).toBeInTheDocument()
+    expect(s).toHaveTextContent('Jour 2')
+    const meals = within(s).getAllByText(/Poulet au riz/)
+    expect(meals).toHaveLength(2)
+    expect(meals[0]?.textContent).toBe('Déjeuner / dîner\u202f: Poulet au riz (1 portion)')
+    expect(s).toHaveTextContent('La liste de courses achète exactement ces portions.')
+  })
+  it('in English', async () => {
+    await show('en')
+    const s = screen.getByTestId('plan-schedule')
+    expect(within(s).getByRole('heading', { name: 'Day by day (2 days)' })).toBeInTheDocument()
+    expect(within(s).getAllByText(/: Lentilles au saumon \(1 portion\)$/)).toHaveLength(2)
+  })
+})
