@@ -528,6 +528,23 @@ export type Needs = {
   input: NeedsInput
 }
 
+export type NeedsGuide = {
+  activityKcal: number
+  balanceKcal: number
+  weeklyChangeKg: number
+  proteinKcal: number
+  fatKcal: number
+  carbsKcal: number
+  proteinPerKg: number
+  proteinFloorPerKg: number
+  proteinFloorG: number
+  kcalPerKg: number
+  reviewWeeks: number
+  reviewKg: number
+  reviewOn: string
+  weeksToReviewKg: number
+}
+
 export type NeedsInput = {
   body: Body
   activityLevel: string
@@ -759,6 +776,7 @@ export type Request = {
   status: string
   survey: Survey
   needs: Needs | null
+  guide: NeedsGuide | null
   explanation: string
   explanationLang: string
   accepted: boolean
