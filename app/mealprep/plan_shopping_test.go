@@ -38,7 +38,7 @@ func TestPlanAndShoppingListCountTheSamePortions(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 4, recipes[0].Servings)
 
-	plan := mealprepapp.PlanOf(recipes, p)
+	plan := mealprepapp.PlanOf(recipes, p, nil)
 	require.Len(t, plan.Schedule.Days, mealprep.PlanDays)
 	require.Equal(t, []mealprep.ScheduledMeal{
 		{RecipeID: recipes[0].ID, Category: mealprep.LunchDinner, Portions: 1},

@@ -56,6 +56,8 @@ type Plan struct {
 	Generate []Suggestion `json:"generate"`
 	// Schedule is the days laid out recipe by recipe: the portions the shopping list buys.
 	Schedule Schedule `json:"schedule"`
+	// Stock lists the foods the schedule needs more of than the person has (NeedsBeyondStock).
+	Stock []StockNeed `json:"stock"`
 }
 
 // PlanOf builds the plan over days: a day has the meals of the split (MealsPerDayOf: one
@@ -63,7 +65,7 @@ type Plan struct {
 // category's recipes, and ScheduleOf lays the days out. A macro is short when a day falls under
 // its goal by more than the recipe tolerance (5 %, at least 3 g or 15 kcal).
 func PlanOf(recipes []PlanRecipe, daily Macros, split nutrition.MealSplit, days int) Plan {
-	p := Plan{Goal: daily, Missing: []Shortfall{}, Generate: []Suggestion{}, Meals: []PlanMeal{}}
+	p := Plan{Goal: daily, Missing: []Shortfall{}, Generate: []Suggestion{}, Meals: []PlanMeal{}, Stock: []StockNeed{}}
 	perDay := MealsPerDayOf(split)
 	sched := make([]ScheduleRecipe, 0, len(recipes))
 	for _, r := range recipes {

@@ -113,3 +113,40 @@ func (s Schedule) PortionsOf(id uuid.UUID) int {
 	}
 	return 0
 }
+
+// StockNeed is a food the schedule eats more of than the person said they have.
+type StockNeed struct {
+	FoodCode int `json:"foodCode"`
+	// Name is filled by the caller (the page's language).
+	Name string `json:"name"`
+	// NeededG is what the schedule's portions use over its days; HaveG what the person has.
+	NeededG float64 `json:"neededG"`
+	HaveG   int     `json:"haveG"`
+}
+
+// StockRecipe is what NeedsBeyondStock needs of a recipe: its ingredients for its servings.
+type StockRecipe struct {
+	ID          uuid.UUID
+	Servings    int
+	Ingredients []Ingredient
+}
+
+// NeedsBeyondStock lists the foods the schedule needs more of than the person has (foods with a
+// quantity; 0 is no limit), in the foods' order. Each recipe stays within what they have, but
+// eating it for days takes more: the page says so rather than let the list surprise them.
+func NeedsBeyondStock(foods []Ingredient, recipes []StockRecipe, s Schedule) []StockNeed {
+	needed := map[int]float64{}
+	for _, r := range recipes {
+		n := s.PortionsOf(r.ID)
+		for _, in := range r.Ingredients {
+			needed[in.FoodCode] += float64(in.Grams) * float64(n) / float64(max(r.Servings, 1))
+		}
+	}
+	out := []StockNeed{}
+	for _, f := range foods {
+		if g := needed[f.FoodCode]; f.Grams > 0 && g > float64(f.Grams) {
+			out = append(out, StockNeed{FoodCode: f.FoodCode, NeededG: round1(g), HaveG: f.Grams})
+		}
+	}
+	return out
+}

@@ -46,3 +46,16 @@ func TestScheduleOf(t *testing.T) {
 		require.Equal(t, map[mealprep.Category]int{mealprep.Breakfast: 1, mealprep.LunchDinner: 2, mealprep.Snack: 0}, mealprep.MealsPerDayOf(nutrition.MealSplit{Breakfast: 30, Lunch: 40, Dinner: 30}))
 	})
 }
+
+func TestNeedsBeyondStock(t *testing.T) {
+	t.Parallel()
+	a, b := uuid.New(), uuid.New()
+	s := mealprep.ScheduleOf([]mealprep.ScheduleRecipe{{ID: a, Category: mealprep.LunchDinner}, {ID: b, Category: mealprep.Breakfast}}, nutrition.DefaultMealSplit, 7)
+	recipes := []mealprep.StockRecipe{
+		{ID: a, Servings: 2, Ingredients: []mealprep.Ingredient{{FoodCode: 1, Grams: 300}, {FoodCode: 2, Grams: 100}}},
+		{ID: b, Servings: 1, Ingredients: []mealprep.Ingredient{{FoodCode: 3, Grams: 50}}},
+	}
+	foods := []mealprep.Ingredient{{FoodCode: 1, Grams: 150}, {FoodCode: 2, Grams: 0}, {FoodCode: 3, Grams: 400}}
+	// Recipe a: 14 portions of 150 g chicken = 2100 g; food 2 has no limit; food 3: 7 × 50 = 350 g ≤ 400.
+	require.Equal(t, []mealprep.StockNeed{{FoodCode: 1, NeededG: 2100, HaveG: 150}}, mealprep.NeedsBeyondStock(foods, recipes, s))
+}

@@ -648,6 +648,7 @@ export type Plan = {
   missing: Shortfall[]
   generate: Suggestion[]
   schedule: Schedule
+  stock: StockNeed[]
 }
 
 export type PlanMeal = {
@@ -938,6 +939,13 @@ export type Stats = {
 }
 
 export type Status = 'started' | 'completed' | 'failed' | 'expired'
+
+export type StockNeed = {
+  foodCode: number
+  name: string
+  neededG: number
+  haveG: number
+}
 
 export type StreamEvents = {
   streamId: string
