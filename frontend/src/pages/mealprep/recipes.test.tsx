@@ -29,6 +29,7 @@ function show(lng: 'fr' | 'en') {
       meals: [{ category: 'lunch_dinner', recipes: 2, servings: 2, mealsPerDay: 2, days: 1, average: macros }],
       perDay: macros, goal: macros, diff: { kcal: 0, proteinG: 0, fatG: 0, carbsG: 0 }, missing: [], generate: [],
       schedule: { days: twoDays, totals: [{ recipeId: 'a', portions: 2 }, { recipeId: 'b', portions: 2 }] },
+      stock: [{ foodCode: 36017, name: 'Poulet', neededG: 1750, haveG: 150 }],
     },
     goals: { daily: macros, defaulted: false },
     generation: [],
@@ -54,5 +55,18 @@ describe('the plan lays out the days, recipe by recipe, with portions', () => {
     const s = screen.getByTestId('plan-schedule')
     expect(within(s).getByRole('heading', { name: 'Day by day (2 days)' })).toBeInTheDocument()
     expect(within(s).getAllByText(/: Lentilles au saumon \(1 portion\)$/)).toHaveLength(2)
+  })
+})
+
+describe('the plan says when its days need more than the person has', () => {
+  it('in French', async () => {
+    await show('fr')
+    expect(screen.getByTestId('plan-stock').querySelector('li')?.textContent).toBe(
+      'Poulet\u202f: le plan demande 1,75 kg sur 2 jours, vous en avez 150 g. Chaque recette reste dans ce que vous avez\u202f; la liste de courses compte tout le plan.',
+    )
+  })
+  it('in English', async () => {
+    await show('en')
+    expect(screen.getByTestId('plan-stock')).toHaveTextContent('Poulet: the plan needs 1.75 kg over 2 days, you have 150 g.')
   })
 })
