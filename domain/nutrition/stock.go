@@ -2,9 +2,9 @@ package nutrition
 
 import "math"
 
-// capToStock lowers a food's per-serving upper bound to what the person has of it
-// (req.MaxGrams, for the whole recipe), its usual serving with it, and reports whether the food can still be used: not
-// when what they have is under the kind's minimum serving.
+// capToStock lowers a food's per-serving upper bound (and its usual serving) to what the person
+// has of it (req.MaxGrams, for the whole recipe) and reports whether the food can still be used:
+// not when what they have is under the minimum serving.
 func capToStock(it *item, req GenerateRequest) bool {
 	have, ok := req.MaxGrams[it.food.Code]
 	if !ok || have <= 0 {
