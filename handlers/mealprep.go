@@ -445,7 +445,7 @@ func (h *MealPreps) recipesPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	props := mealprepRecipesProps{
-		MealPrep: head, Recipes: recipes, Plan: mealprepapp.PlanOf(recipes, p),
+		MealPrep: head, Recipes: recipes, Plan: mealprepapp.PlanOf(recipes, p, m.Foods()),
 		Goals:      mealprepGoals{Daily: p.Daily, Defaulted: p.GoalsDefaulted},
 		Generation: requests, Categories: mealprep.Categories,
 	}

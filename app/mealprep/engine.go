@@ -26,8 +26,15 @@ func value(p *float64) nutrition.Value {
 // request is in as the engine's request.
 func (e Engine) request(in GenerateInput) nutrition.GenerateRequest {
 	foods := make([]nutrition.Food, 0, len(in.Foods))
+	var have map[int]float64
 	for _, f := range in.Foods {
 		foods = append(foods, engineFood(f))
+		if f.HaveG > 0 {
+			if have == nil {
+				have = map[int]float64{}
+			}
+			have[f.Code] = float64(f.HaveG)
+		}
 	}
 	cur := nutrition.EUR
 	if in.Currency == string(nutrition.USD) {
@@ -36,7 +43,7 @@ func (e Engine) request(in GenerateInput) nutrition.GenerateRequest {
 	return nutrition.GenerateRequest{
 		Foods: foods, Category: in.Category, Target: nutrition.Macros(in.Target), Diet: in.Diet,
 		PriceLimit: float64(in.PriceLimitCents) / 100, Currency: cur, USDPerEUR: e.USDPerEUR,
-		Count: in.Count, Seed: int64(in.Seed),
+		Count: in.Count, Seed: int64(in.Seed), MaxGrams: have,
 	}
 }
 

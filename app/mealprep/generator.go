@@ -30,6 +30,9 @@ type FoodData struct {
 	// WaterG is CIQUAL's water per 100 g (nil when unknown): cooked grains and pulses are priced
 	// and bought by their dry equivalent.
 	WaterG *float64
+	// HaveG is what the person has of the food, the most one recipe may use (0: no limit); set
+	// when the data is loaded for the meal prep's foods.
+	HaveG int
 }
 
 // GenerateInput is one request's recipes to make.
@@ -95,9 +98,11 @@ func (s *Service) foodData(ctx context.Context, db eventstore.DBTX, owner uuid.U
 		return nil, err
 	}
 	out := make([]FoodData, 0, len(codes))
-	for _, c := range codes {
+	for i, c := range codes {
 		if f, ok := known[c]; ok {
-			out = append(out, foodData(f))
+			d := foodData(f)
+			d.HaveG = ings[i].Grams
+			out = append(out, d)
 		}
 	}
 	return out, nil

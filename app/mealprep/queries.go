@@ -264,13 +264,28 @@ func (s *Service) Requests(ctx context.Context, mealPrepID uuid.UUID, lang strin
 	return out, nil
 }
 
-// PlanOf computes the meal prep's plan against the person's daily goals.
-func PlanOf(recipes []RecipeView, p Person) mealprep.Plan {
+// PlanOf computes the meal prep's plan against the person's daily goals, laid out over
+// mealprep.PlanDays days with the person's meal split, and the foods (the meal prep's, with
+// what the person has) its days need more of.
+func PlanOf(recipes []RecipeView, p Person, foods []mealprep.Ingredient) mealprep.Plan {
 	in := make([]mealprep.PlanRecipe, 0, len(recipes))
+	stock := make([]mealprep.StockRecipe, 0, len(recipes))
+	names := map[int]string{}
 	for _, r := range recipes {
-		in = append(in, mealprep.PlanRecipe{Category: r.Category, Servings: r.Servings, PerServing: r.PerServing.Macros})
+		in = append(in, mealprep.PlanRecipe{ID: r.ID, Category: r.Category, Servings: r.Servings, PerServing: r.PerServing.Macros})
+		sr := mealprep.StockRecipe{ID: r.ID, Servings: r.Servings}
+		for _, ing := range r.Ingredients {
+			sr.Ingredients = append(sr.Ingredients, mealprep.Ingredient{FoodCode: ing.FoodCode, Grams: ing.Grams})
+			names[ing.FoodCode] = ing.Name
+		}
+		stock = append(stock, sr)
 	}
-	return mealprep.PlanOf(in, p.Daily)
+	plan := mealprep.PlanOf(in, p.Daily, p.Split, mealprep.PlanDays)
+	plan.Stock = mealprep.NeedsBeyondStock(foods, stock, plan.Schedule)
+	for i := range plan.Stock {
+		plan.Stock[i].Name = names[plan.Stock[i].FoodCode]
+	}
+	return plan
 }
 
 // AddCustomFood validates and stores a food of the person's own; it is then found by their

@@ -291,7 +291,7 @@ func (s *Service) SetFood(ctx context.Context, owner, id uuid.UUID, code, grams 
 		if err := mealprep.CheckFoodCode(code); err != nil {
 			return err
 		}
-		if err := mealprep.CheckGrams(grams); err != nil {
+		if err := mealprep.CheckStock(grams); err != nil {
 			return err
 		}
 		known, err := s.foods.ByCodes(ctx, tx, "fr", owner, []int{code})

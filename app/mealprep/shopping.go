@@ -12,8 +12,9 @@ import (
 )
 
 // ShoppingList builds the shopping list of the owner's meal prep for days (1–14): every
-// recipe's ingredients, each recipe cooked once a day, merged, rounded up to purchase amounts
-// and priced (domain/nutrition, docs/nutrition.md). Another person's meal prep is
+// recipe's ingredients scaled to the portions the plan's schedule eats over those days
+// (mealprep.ScheduleOf with the person's meal split, the count the plan page shows), merged,
+// rounded up to purchase amounts and priced (domain/nutrition, docs/nutrition.md). Another person's meal prep is
 // mealprep.ErrNotFound; days outside 1–14 are nutrition.ErrDaysMissing/ErrDaysOutOfRange.
 func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID, days int, pricing nutrition.Pricing) (nutrition.ShoppingList, error) {
 	if err := nutrition.ValidateDays(days); err != nil {
@@ -22,15 +23,25 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 	if _, err := s.Load(ctx, owner, mealPrepID); err != nil {
 		return nutrition.ShoppingList{}, err
 	}
-	rows, err := s.pool.Query(ctx, `SELECT ingredients FROM recipes WHERE mealprep_id = $1 ORDER BY created_at, idx`, mealPrepID)
+	person, err := s.Person(ctx, s.pool, owner)
+	if err != nil {
+		return nutrition.ShoppingList{}, err
+	}
+	rows, err := s.pool.Query(ctx, `SELECT id, category, servings, ingredients FROM recipes WHERE mealprep_id = $1 ORDER BY created_at, idx`, mealPrepID)
 	if err != nil {
 		return nutrition.ShoppingList{}, fmt.Errorf("mealprep: shopping list of %s: %w", mealPrepID, err)
 	}
 	var recipes []nutrition.Recipe
+	var sched []mealprep.ScheduleRecipe
 	var all []mealprep.Ingredient
 	for rows.Next() {
-		var raw []byte
-		if err := rows.Scan(&raw); err != nil {
+		var (
+			raw      []byte
+			id       uuid.UUID
+			category string
+			servings int
+		)
+		if err := rows.Scan(&id, &category, &servings, &raw); err != nil {
 			rows.Close()
 			return nutrition.ShoppingList{}, fmt.Errorf("mealprep: shopping list of %s: %w", mealPrepID, err)
 		}
@@ -39,11 +50,12 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 			rows.Close()
 			return nutrition.ShoppingList{}, fmt.Errorf("mealprep: shopping list of %s: ingredients: %w", mealPrepID, err)
 		}
-		r := nutrition.Recipe{Servings: 1}
+		r := nutrition.Recipe{Servings: max(servings, 1)}
 		for _, in := range ings {
 			r.Ingredients = append(r.Ingredients, nutrition.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
 		}
 		recipes = append(recipes, r)
+		sched = append(sched, mealprep.ScheduleRecipe{ID: id, Category: mealprep.Category(category)})
 		all = append(all, ings...)
 	}
 	rows.Close()
@@ -69,7 +81,12 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 		}
 		recipes[i].Ingredients = kept
 	}
-	return nutrition.BuildShoppingList(recipes, foods, days, pricing)
+	plan := mealprep.ScheduleOf(sched, person.Split, days)
+	portions := make([]int, len(sched))
+	for i, r := range sched {
+		portions[i] = plan.PortionsOf(r.ID)
+	}
+	return nutrition.BuildShoppingListOfPortions(recipes, portions, foods, days, pricing)
 }
 
 // engineFood is a FoodData as the recipe engine's Food. Water comes along: the engine prices

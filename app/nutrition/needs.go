@@ -152,11 +152,14 @@ const (
 
 // Request is one paid calculation as the survey page shows it.
 type Request struct {
-	ID          uuid.UUID        `json:"id"`
-	Status      string           `json:"status"`
-	Survey      Survey           `json:"survey"`
-	Needs       *nutrition.Needs `json:"needs"`
-	Explanation string           `json:"explanation"`
+	ID     uuid.UUID        `json:"id"`
+	Status string           `json:"status"`
+	Survey Survey           `json:"survey"`
+	Needs  *nutrition.Needs `json:"needs"`
+	// Guide are the figures the page explains the result with from templates, AI or not
+	// (nutrition.GuideOf); nil until the result is in.
+	Guide       *nutrition.NeedsGuide `json:"guide"`
+	Explanation string                `json:"explanation"`
 	// ExplanationLang is the language the explanation is written in ("fr" or "en"; "" without one).
 	ExplanationLang string    `json:"explanationLang"`
 	Accepted        bool      `json:"accepted"`
@@ -268,6 +271,8 @@ func (s *Needs) Latest(ctx context.Context, userID uuid.UUID) (*Request, error) 
 		if err := json.Unmarshal(needs, r.Needs); err != nil {
 			return nil, fmt.Errorf("nutrition: needs request %s result: %w", r.ID, err)
 		}
+		g := nutrition.GuideOf(*r.Needs, r.CreatedAt)
+		r.Guide = &g
 	}
 	r.Accepted = acceptedAt != nil
 	return &r, nil

@@ -222,7 +222,7 @@ func (m *MealPrep) SetFood(code, grams int) error {
 	if err := CheckFoodCode(code); err != nil {
 		return err
 	}
-	if err := CheckGrams(grams); err != nil {
+	if err := CheckStock(grams); err != nil {
 		return err
 	}
 	i := m.foodIndex(code)

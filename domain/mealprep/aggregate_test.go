@@ -128,9 +128,12 @@ func TestFoods(t *testing.T) {
 	t.Run("same quantity again records nothing", func(t *testing.T) {
 		given(t, created, chicken).when(func(m *mealprep.MealPrep) error { return m.SetFood(36018, 500) }).thenNothing()
 	})
-	for _, g := range []int{0, -5, 5001} {
+	for _, g := range []int{-5, 5001} {
 		given(t, created).when(func(m *mealprep.MealPrep) error { return m.SetFood(36018, g) }).thenError(mealprep.ErrInvalidGrams)
 	}
+	t.Run("no quantity: the person did not say what they have, no limit", func(t *testing.T) {
+		given(t, created).when(func(m *mealprep.MealPrep) error { return m.SetFood(36018, 0) }).then(mealprep.FoodAdded{FoodCode: 36018, Grams: 0})
+	})
 	t.Run("5 kg is the limit", func(t *testing.T) {
 		given(t, created).when(func(m *mealprep.MealPrep) error { return m.SetFood(1, 5000) }).then(mealprep.FoodAdded{FoodCode: 1, Grams: 5000})
 	})

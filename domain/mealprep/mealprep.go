@@ -123,6 +123,15 @@ func CheckFoodCode(code int) error {
 	return nil
 }
 
+// CheckStock validates what the person has of a meal prep's food: 0 (not said, no limit) or a
+// quantity CheckGrams accepts. The recipes never use more of the food than that (issue 20).
+func CheckStock(g int) error {
+	if g == 0 {
+		return nil
+	}
+	return CheckGrams(g)
+}
+
 // CheckGrams validates a quantity.
 func CheckGrams(g int) error {
 	if g <= 0 || g > MaxGrams {

@@ -1,13 +1,16 @@
 package mealprep
 
-import "math"
+import (
+	"math"
 
-// MealsPerDay is how many meals of each category a day has: one breakfast, a lunch and a
-// dinner (both lunch_dinner recipes), one snack.
-var MealsPerDay = map[Category]int{Breakfast: 1, LunchDinner: 2, Snack: 1}
+	"github.com/google/uuid"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
 
 // PlanRecipe is what the plan needs of a recipe.
 type PlanRecipe struct {
+	ID       uuid.UUID
 	Category Category
 	Servings int
 	// PerServing is the recipe's nutrition for one serving.
@@ -51,16 +54,30 @@ type Plan struct {
 	Diff     Macros       `json:"diff"`
 	Missing  []Shortfall  `json:"missing"`
 	Generate []Suggestion `json:"generate"`
+	// Schedule is the days laid out recipe by recipe: the portions the shopping list buys.
+	Schedule Schedule `json:"schedule"`
+	// Stock lists the foods the schedule needs more of than the person has (NeedsBeyondStock).
+	Stock []StockNeed `json:"stock"`
 }
 
-// PlanOf builds the plan: a day is one breakfast, two lunch/dinner meals and one snack, each the
-// mean serving of its category's recipes. A macro is short when a day falls under its goal by
-// more than the recipe tolerance (5 %, at least 3 g or 15 kcal).
-func PlanOf(recipes []PlanRecipe, daily Macros) Plan {
-	p := Plan{Goal: daily, Missing: []Shortfall{}, Generate: []Suggestion{}, Meals: []PlanMeal{}}
+// PlanOf builds the plan over days: a day has the meals of the split (MealsPerDayOf: one
+// breakfast, two lunch/dinner meals and one snack by default), each the mean serving of its
+// category's recipes, and ScheduleOf lays the days out. A macro is short when a day falls under
+// its goal by more than the recipe tolerance (5 %, at least 3 g or 15 kcal).
+func PlanOf(recipes []PlanRecipe, daily Macros, split nutrition.MealSplit, days int) Plan {
+	p := Plan{Goal: daily, Missing: []Shortfall{}, Generate: []Suggestion{}, Meals: []PlanMeal{}, Stock: []StockNeed{}}
+	perDay := MealsPerDayOf(split)
+	sched := make([]ScheduleRecipe, 0, len(recipes))
+	for _, r := range recipes {
+		sched = append(sched, ScheduleRecipe{ID: r.ID, Category: r.Category})
+	}
+	p.Schedule = ScheduleOf(sched, split, days)
 	for _, c := range Categories {
+		if perDay[c] == 0 {
+			continue
+		}
 		var sum Macros
-		meal := PlanMeal{Category: c, MealsPerDay: MealsPerDay[c]}
+		meal := PlanMeal{Category: c, MealsPerDay: perDay[c]}
 		for _, r := range recipes {
 			if r.Category != c {
 				continue
@@ -74,7 +91,7 @@ func PlanOf(recipes []PlanRecipe, daily Macros) Plan {
 		}
 		if meal.Recipes == 0 {
 			p.Missing = append(p.Missing, Shortfall{Kind: "meal", Category: c})
-			p.Generate = append(p.Generate, Suggestion{Category: c, Count: MealsPerDay[c]})
+			p.Generate = append(p.Generate, Suggestion{Category: c, Count: perDay[c]})
 			p.Meals = append(p.Meals, meal)
 			continue
 		}

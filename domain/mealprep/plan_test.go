@@ -6,13 +6,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
 func TestPlan(t *testing.T) {
 	t.Parallel()
 	goal := mealprep.Macros{Kcal: 2000, ProteinG: 125, FatG: 56, CarbsG: 250}
 	t.Run("nothing yet: every meal is missing and the button asks for a day", func(t *testing.T) {
-		p := mealprep.PlanOf(nil, goal)
+		p := mealprep.PlanOf(nil, goal, nutrition.DefaultMealSplit, 7)
 		require.Equal(t, []mealprep.Suggestion{{Category: mealprep.Breakfast, Count: 1}, {Category: mealprep.LunchDinner, Count: 2}, {Category: mealprep.Snack, Count: 1}}, p.Generate)
 		require.Equal(t, mealprep.Shortfall{Kind: "meal", Category: mealprep.Breakfast}, p.Missing[0])
 		require.Contains(t, p.Missing, mealprep.Shortfall{Kind: "macro", Macro: "protein", Amount: 125})
@@ -23,7 +24,7 @@ func TestPlan(t *testing.T) {
 			{Category: mealprep.LunchDinner, Servings: 4, PerServing: mealprep.Macros{Kcal: 650, ProteinG: 40, FatG: 18, CarbsG: 81}},
 			{Category: mealprep.LunchDinner, Servings: 2, PerServing: mealprep.Macros{Kcal: 650, ProteinG: 30, FatG: 18, CarbsG: 81}},
 			{Category: mealprep.Snack, Servings: 1, PerServing: mealprep.Macros{Kcal: 200, ProteinG: 10, FatG: 6, CarbsG: 25}},
-		}, goal)
+		}, goal, nutrition.DefaultMealSplit, 7)
 		require.Equal(t, mealprep.Macros{Kcal: 2000, ProteinG: 105, FatG: 56, CarbsG: 249}, p.PerDay)
 		require.Empty(t, p.Generate)
 		require.Equal(t, []mealprep.Shortfall{{Kind: "macro", Macro: "protein", Amount: 20}}, p.Missing, "20 g protein short per day")

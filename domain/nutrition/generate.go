@@ -119,6 +119,9 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 			fit: max(kindRules[k].fit[req.Category], 1), salt: saltPerG(f),
 			m:       [4]float64{n.Kcal.V / 100, n.ProteinG.V / 100, n.FatG.V / 100, n.CarbsG.V / 100},
 			eurPerG: eur, pricePerG: Money(eur, req.Currency, pricing.rate())}
+		if !capToStock(&it, req) {
+			return
+		}
 		if ro == roleVeg && !suggested {
 			p.haveVeg = true // the meal prep's own vegetable, not one the engine may suggest
 		}

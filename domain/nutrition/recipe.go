@@ -105,6 +105,9 @@ type GenerateRequest struct {
 	Locale string `json:"locale,omitempty"`
 	// Servings per recipe; 0 means 1. Ingredient grams scale with it, nutrition stays per serving.
 	Servings int `json:"servings,omitempty"`
+	// MaxGrams caps a food's grams in one recipe (all its servings), by food code: what the
+	// person has of it. A food whose cap is under its kind's minimum is not used.
+	MaxGrams map[int]float64 `json:"maxGrams,omitempty"`
 }
 
 // DefaultUSDPerEUR is used when no rate is configured.

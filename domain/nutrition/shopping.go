@@ -11,8 +11,8 @@ import (
 	"github.com/gamelle/gamelle/internal/csvsafe"
 )
 
-// The shopping list: every ingredient of a meal prep's recipes (each recipe cooked once a day,
-// all its servings) over a number of days, merged by food, rounded up to what a shop sells,
+// The shopping list: every ingredient of a meal prep's recipes, scaled to the portions the meal
+// prep's schedule eats over a number of days, merged by food, rounded up to what a shop sells,
 // grouped by aisle, priced as an estimate.
 
 // MinDays and MaxDays bound a shopping-list export.
@@ -276,19 +276,35 @@ func PurchaseAmount(f Food, grams float64) float64 {
 	return g
 }
 
-// BuildShoppingList merges the recipes' ingredients over days (ValidateDays first). foods must
-// hold every ingredient's food.
+// BuildShoppingList merges the recipes' ingredients over days, each recipe cooked whole once a
+// day (ValidateDays first). foods must hold every ingredient's food.
 func BuildShoppingList(recipes []Recipe, foods map[int]Food, days int, pricing Pricing) (ShoppingList, error) {
+	portions := make([]int, len(recipes))
+	for i, r := range recipes {
+		portions[i] = max(r.Servings, 1) * days
+	}
+	return BuildShoppingListOfPortions(recipes, portions, foods, days, pricing)
+}
+
+// BuildShoppingListOfPortions buys portions[i] portions of recipes[i] over days: a recipe's
+// ingredients (for its Servings) scaled by portions ÷ Servings, so the list buys exactly what
+// the meal prep's schedule eats (domain/mealprep ScheduleOf). foods must hold every
+// ingredient's food.
+func BuildShoppingListOfPortions(recipes []Recipe, portions []int, foods map[int]Food, days int, pricing Pricing) (ShoppingList, error) {
 	if err := ValidateDays(days); err != nil {
 		return ShoppingList{}, err
 	}
+	if len(portions) != len(recipes) {
+		return ShoppingList{}, fmt.Errorf("shopping list: %d portion counts for %d recipes", len(portions), len(recipes))
+	}
 	needed := map[int]float64{}
-	for _, r := range recipes {
+	for i, r := range recipes {
+		scale := float64(portions[i]) / float64(max(r.Servings, 1))
 		for _, ing := range r.Ingredients {
 			if _, ok := foods[ing.FoodCode]; !ok {
 				return ShoppingList{}, fmt.Errorf("shopping list: %w %d", ErrUnknownFood, ing.FoodCode)
 			}
-			needed[ing.FoodCode] += float64(ing.Grams) * float64(days)
+			needed[ing.FoodCode] += float64(ing.Grams) * scale
 		}
 	}
 	cur := pricing.Currency
@@ -315,7 +331,7 @@ func BuildShoppingList(recipes []Recipe, foods map[int]Food, days int, pricing P
 		if packs == nil {
 			packs = []PackCount{}
 		}
-		byAisle[a] = append(byAisle[a], ShoppingItem{FoodCode: code, Name: f.Name, Aisle: a, NeededG: g,
+		byAisle[a] = append(byAisle[a], ShoppingItem{FoodCode: code, Name: f.Name, Aisle: a, NeededG: round(g, 1),
 			Form: form, FormG: round(need, 1), PurchaseG: buy, Packs: packs, Cost: round(cost, 2)})
 	}
 	for _, a := range Aisles {

@@ -7,6 +7,7 @@ import { shoppingEn } from './shopping/en'
 import { onboardingEn } from './onboarding/en'
 import { mealprepEn } from './mealprep/en'
 import { profileEn } from './profile/en'
+import { needsGuideEn } from './needs/en'
 
 /** Every message: the core and each area's. */
 export const en: LocaleMessages = {
@@ -17,5 +18,6 @@ export const en: LocaleMessages = {
   ...shoppingEn,
   ...mealprepEn,
   ...profileEn,
+  ...needsGuideEn,
   ...authEn,
 }

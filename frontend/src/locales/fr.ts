@@ -7,6 +7,7 @@ import { shoppingFr } from './shopping/fr'
 import { onboardingFr } from './onboarding/fr'
 import { mealprepFr } from './mealprep/fr'
 import { profileFr } from './profile/fr'
+import { needsGuideFr } from './needs/fr'
 
 /** Every message: the core and each area's. */
 export const fr = {
@@ -17,5 +18,6 @@ export const fr = {
   ...shoppingFr,
   ...mealprepFr,
   ...profileFr,
+  ...needsGuideFr,
   ...authFr,
 } as const

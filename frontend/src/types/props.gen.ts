@@ -534,6 +534,23 @@ export type Needs = {
   input: NeedsInput
 }
 
+export type NeedsGuide = {
+  activityKcal: number
+  balanceKcal: number
+  weeklyChangeKg: number
+  proteinKcal: number
+  fatKcal: number
+  carbsKcal: number
+  proteinPerKg: number
+  proteinFloorPerKg: number
+  proteinFloorG: number
+  kcalPerKg: number
+  reviewWeeks: number
+  reviewKg: number
+  reviewOn: string
+  weeksToReviewKg: number
+}
+
 export type NeedsInput = {
   body: Body
   activityLevel: string
@@ -636,6 +653,8 @@ export type Plan = {
   diff: Macros
   missing: Shortfall[]
   generate: Suggestion[]
+  schedule: Schedule
+  stock: StockNeed[]
 }
 
 export type PlanMeal = {
@@ -732,6 +751,11 @@ export type RecentRecipe = {
   createdAt: string
 }
 
+export type RecipePortions = {
+  recipeId: string
+  portions: number
+}
+
 export type RecipeView = {
   id: string
   requestId: string
@@ -759,6 +783,7 @@ export type Request = {
   status: string
   survey: Survey
   needs: Needs | null
+  guide: NeedsGuide | null
   explanation: string
   explanationLang: string
   accepted: boolean
@@ -802,6 +827,22 @@ export type RouteEntry = {
   route: PlainRouteName
   hash?: string
   roles: Role[]
+}
+
+export type Schedule = {
+  days: ScheduleDay[]
+  totals: RecipePortions[]
+}
+
+export type ScheduleDay = {
+  day: number
+  meals: ScheduledMeal[]
+}
+
+export type ScheduledMeal = {
+  recipeId: string
+  category: Category
+  portions: number
 }
 
 export type SessionDevice = 'desktop' | 'mobile' | 'tablet' | 'unknown'
@@ -905,6 +946,13 @@ export type Stats = {
 }
 
 export type Status = 'started' | 'completed' | 'failed' | 'expired'
+
+export type StockNeed = {
+  foodCode: number
+  name: string
+  neededG: number
+  haveG: number
+}
 
 export type StreamEvents = {
   streamId: string

@@ -22,10 +22,12 @@ export default function CustomFoodForm({ mealPrepId, errors }: { mealPrepId: str
     sugarsG: '',
     fibreG: '',
     saltG: '',
-    grams: '100',
+    grams: '',
   })
   const submit = (e: FormEvent) => {
     e.preventDefault()
+    // Empty is "how much I have" not said: no limit (0).
+    form.transform((d) => ({ ...d, grams: d.grams.trim() === '' ? '0' : d.grams }))
     form.post(url('mealprep.food.custom.post', { params: { id: mealPrepId } }), { preserveScroll: true, onSuccess: () => form.reset() })
   }
   const field = (key: keyof typeof form.data, type: 'text' | 'decimal' = 'text') => {

@@ -4,9 +4,11 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField } from '../../components/auth/form-field'
 import { SelectField } from '../../components/profile/select-field'
+import { NeedsGuideText } from '../../components/profile/needs-guide'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import type { Needs, NeedsGuide } from '../../types/props.gen'
 
 type MealSplit = { breakfast: number; lunch: number; dinner: number; snack: number }
 type Survey = {
@@ -21,20 +23,7 @@ type Survey = {
   macroPreset: string
   mealSplit: MealSplit
 }
-type Needs = {
-  bmr: number
-  activityFactor: number
-  maintenanceKcal: number
-  objectiveAdjustment: number
-  split: { protein: number; fat: number; carbs: number }
-  proteinRaised: boolean
-  kcal: number
-  proteinG: number
-  fatG: number
-  carbsG: number
-  input: { body: { weightKg: number; heightCm: number; age: number; sex: string } }
-}
-type NeedsRequest = { id: string; status: 'pending' | 'done' | 'failed'; needs: Needs | null; explanation: string; explanationLang: string; accepted: boolean }
+type NeedsRequest = { id: string; status: 'pending' | 'done' | 'failed'; needs: Needs | null; guide?: NeedsGuide | null; explanation: string; explanationLang: string; accepted: boolean }
 type Props = { survey: Survey | null; units: string; cost: number; request: NeedsRequest | null; errors?: Record<string, string> }
 
 const POLL_MS = 1000
@@ -155,6 +144,7 @@ export default function SurveyPage() {
             </li>
             {n.proteinRaised && <li>{t('profile.survey.proteinRaised')}</li>}
           </ol>
+          {request.guide && <NeedsGuideText needs={n} guide={request.guide} />}
           {request.explanation && (
             <div className="mt-4 rounded-xl bg-stone-50 p-4" data-testid="needs-explanation">
               <h3 className="text-sm font-semibold text-stone-900">

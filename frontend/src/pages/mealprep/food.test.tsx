@@ -7,6 +7,7 @@ import MealPrepFoods from './food'
 const per100g = { kcal: 1234.4, proteinG: 19.56, carbsG: 0, fatG: 13, satFatG: null, fibreG: null, sugarsG: null, saltG: null, sodiumMg: null }
 const salmon = { code: 26036, name: 'Saumon', group: 'poissons', groupKey: 'meat, egg and fish', subgroup: '', custom: false, noEnergy: false, dietWarning: '', natural: null, grams: 250, per100g }
 const egg = { ...salmon, code: 22000, name: 'Oeuf cru', grams: 100, natural: { kind: 'piece', grams: 50 } }
+const line = (code: number, name: string, grams: number) => ({ ...salmon, code, name, grams })
 const oil = { ...salmon, code: 17270, name: 'Huile d’olive', grams: 14, natural: { kind: 'ml', grams: 0.92 } }
 
 function show(lng: 'fr' | 'en', foods: unknown[] = [salmon], units = 'g') {
@@ -36,8 +37,8 @@ describe.each([
 
 // Issue 20: eggs by the piece and oil in ml (fl oz in US units), with the grams beside.
 describe.each([
-  ['fr', ['2 œufs (100 g)', '15 ml (14 g)', '1,5 œuf', '0,5 fl oz (0,5 oz)']],
-  ['en', ['2 eggs (100 g)', '15 ml (14 g)', '1.5 eggs', '0.5 fl oz (0.5 oz)']],
+  ['fr', ['vous en avez 2 œufs (100 g)', 'vous en avez 15 ml (14 g)', '1,5 œuf', 'vous en avez 0,5 fl oz (0,5 oz)']],
+  ['en', ['you have 2 eggs (100 g)', 'you have 15 ml (14 g)', '1.5 eggs', 'you have 0.5 fl oz (0.5 oz)']],
 ] as const)('natural units in %s', (lng, [eggs, ml, halfEgg, flOz]) => {
   it('say eggs by the piece and oil by volume, grams beside', async () => {
     await show(lng, [egg, oil, { ...egg, code: 22010, grams: 75 }])
@@ -55,6 +56,27 @@ describe.each([
 
   it('leave other foods in grams', async () => {
     await show(lng, [salmon])
-    expect(screen.getByTestId('food-row-quantity').textContent).toBe('250 g')
+    expect(screen.getByTestId('food-row-quantity').textContent).toBe(lng === 'fr' ? 'vous en avez 250 g' : 'you have 250 g')
+  })
+})
+
+describe('the grams typed for a food are what the person has', () => {
+  it('in French: optional, explained, and shown as such', async () => {
+    await show('fr', [line(36018, 'Poulet', 150), line(9104, 'Riz', 0)])
+    const input = screen.getByTestId('food-quantity')
+    expect(input).toHaveAccessibleName('Ce que j’en ai (g, facultatif)')
+    expect(input).toHaveValue('')
+    expect(input).toHaveAccessibleDescription(/Aucune recette n’en utilisera plus\. Laissez vide pour ne pas limiter\./)
+    const rows = screen.getAllByTestId('food-row')
+    expect(within(rows[0]!).getByText(/vous en avez 150 g/)).toBeInTheDocument()
+    expect(within(rows[1]!).getByText(/sans limite de quantité/)).toBeInTheDocument()
+    expect(within(rows[1]!).getByLabelText('Ce que j’ai de Riz (g)')).toHaveValue('')
+  })
+  it('in English', async () => {
+    await show('en', [line(36018, 'Poulet', 150), line(9104, 'Riz', 0)])
+    const input = screen.getByTestId('food-quantity')
+    expect(input).toHaveAccessibleName('How much I have (g, optional)')
+    expect(input).toHaveAccessibleDescription(/No recipe will use more\./)
+    expect(screen.getAllByTestId('food-row')[0]).toHaveTextContent('you have 150 g')
   })
 })

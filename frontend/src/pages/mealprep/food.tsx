@@ -7,7 +7,7 @@ import MealPrepHeader from '../../components/mealprep/header'
 import { per100Summary } from '../../components/mealprep/per100'
 import { naturalQuantity } from '../../components/mealprep/natural'
 import { usePageProps } from '../../lib/shared-props'
-import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
+import { formatQuantity, fromInput, inputUnit, toInput, type Units } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
 import { formatDecimal, toIntlLocale } from '../../lib/format'
 import { url } from '../../lib/routes.gen'
@@ -29,12 +29,13 @@ export default function MealPrepFoods() {
   const [group, setGroup] = useState('')
   const [picked, setPicked] = useState<FoodHit | null>(null)
   const form = useForm({ foodCode: 0, grams: 0 })
-  const [quantity, setQuantity] = useState(units === 'lb' ? '3.5' : '100')
+  // What the person has of the food: optional, empty is no limit (0 on the server).
+  const [quantity, setQuantity] = useState('')
 
   const add = (e: FormEvent) => {
     e.preventDefault()
     if (!picked) return
-    form.transform(() => ({ foodCode: picked.code, grams: fromInput(quantity, units) }))
+    form.transform(() => ({ foodCode: picked.code, grams: stockInput(quantity, units) }))
     form.post(url('mealprep.food.post', { params: { id: mealPrep.id } }), { preserveScroll: true, onSuccess: () => setPicked(null) })
   }
 
@@ -75,11 +76,14 @@ export default function MealPrepFoods() {
               value={quantity}
               onChange={(e) => setQuantity(e.target.value)}
               aria-invalid={errors.grams ? true : undefined}
-              aria-describedby={errors.grams ? 'food-quantity-error' : undefined}
+              aria-describedby={errors.grams ? 'food-quantity-hint food-quantity-error' : 'food-quantity-hint'}
               className="mt-1.5 block w-32 rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base"
               data-testid="food-quantity"
             />
           </div>
+          <p id="food-quantity-hint" className="w-full text-sm text-stone-600 sm:order-last" data-testid="food-quantity-hint">
+            {t('mealprep.food.quantityHint')}
+          </p>
           <button type="submit" className="btn-primary" disabled={!picked || form.processing} data-testid="food-add">
             {t('mealprep.food.add')}
           </button>
@@ -138,18 +142,25 @@ function FoodRow({ food, mealPrepId, settings, locale, lang }: { food: FoodLine;
   const { t } = useTranslation()
   const units = settings.units
   const unit = inputUnit(units)
-  const [value, setValue] = useState(String(toInput(food.grams, units)))
+  const [value, setValue] = useState(food.grams > 0 ? String(toInput(food.grams, units)) : '')
   const inputId = `qty-${food.code}`
   const save = (e: FormEvent) => {
     e.preventDefault()
-    router.post(url('mealprep.food.post', { params: { id: mealPrepId } }), { foodCode: food.code, grams: fromInput(value, units) }, { preserveScroll: true })
+    router.post(url('mealprep.food.post', { params: { id: mealPrepId } }), { foodCode: food.code, grams: stockInput(value, units) }, { preserveScroll: true })
   }
   return (
     <li className="flex flex-wrap items-center gap-3 p-4" data-testid="food-row" data-code={food.code}>
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words text-stone-900">{food.name}</p>
         <p className="text-xs text-stone-500">
-          {food.custom ? t('mealprep.food.custom') : food.group} · <span data-testid="food-row-quantity">{withNatural(naturalQuantity(food.grams, food.natural, units, t, locale), formatQuantity(food.grams, units, locale))}</span>
+          {food.custom ? t('mealprep.food.custom') : food.group} ·{' '}
+          {food.grams > 0 ? (
+            <span data-testid="food-row-quantity">
+              {t('mealprep.food.have', { quantity: withNatural(naturalQuantity(food.grams, food.natural, units, t, locale), formatQuantity(food.grams, units, locale)) })}
+            </span>
+          ) : (
+            t('mealprep.food.noLimit')
+          )}
           {food.noEnergy && <span className="ml-1 rounded bg-amber-100 px-1.5 font-semibold text-amber-900">{t('mealprep.food.noEnergy')}</span>}
         </p>
         {per100Summary(food.per100g, t, lang) && (
@@ -181,4 +192,9 @@ function FoodRow({ food, mealPrepId, settings, locale, lang }: { food: FoodLine;
       </button>
     </li>
   )
+}
+
+/** A "what I have" input → grams: empty is 0 (no limit), anything else as fromInput reads it. */
+function stockInput(value: string, units: Units): number {
+  return value.trim() === '' ? 0 : fromInput(value, units)
 }

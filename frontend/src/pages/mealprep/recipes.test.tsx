@@ -1,22 +1,58 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { sharedProps } from '../../test/fixtures'
 import { renderPage } from '../../test/render-page'
 import MealPrepRecipes from './recipes'
 
-const macros = { kcal: 0, proteinG: 0, fatG: 0, carbsG: 0 }
+const macros = { kcal: 650, proteinG: 45, fatG: 18, carbsG: 75 }
+const nutrition = { ...macros, satFatG: 3, fibreG: 6, sugarsG: 4, saltG: 1.8, sodiumMg: 720 }
+
+function recipe(id: string, name: string) {
+  return {
+    id, requestId: 'q1', name, category: 'lunch_dinner', servings: 1, ingredients: [{ foodCode: 36017, name: 'Poulet', grams: 250 }],
+    target: macros, nutrition, perServing: nutrition, withinTolerance: true, refunded: false, explanation: '', durationMin: 25,
+    price: 3.2, currency: 'EUR', healthScore: 1, healthGrade: 'B', generator: 'builtin', steps: [],
+  }
+}
+
+const twoDays = [1, 2].map((day) => ({ day, meals: [
+  { recipeId: 'a', category: 'lunch_dinner', portions: 1 },
+  { recipeId: 'b', category: 'lunch_dinner', portions: 1 },
+] }))
+
+function show(lng: 'fr' | 'en') {
+  const props = {
+    ...sharedProps({ locale: lng }),
+    mealPrep: { id: 'm1', name: 'Semaine', foodCount: 3 },
+    recipes: [recipe('a', 'Poulet au riz'), recipe('b', 'Lentilles au saumon')],
+    plan: {
+      meals: [{ category: 'lunch_dinner', recipes: 2, servings: 2, mealsPerDay: 2, days: 1, average: macros }],
+      perDay: macros, goal: macros, diff: { kcal: 0, proteinG: 0, fatG: 0, carbsG: 0 }, missing: [], generate: [],
+      schedule: { days: twoDays, totals: [{ recipeId: 'a', portions: 2 }, { recipeId: 'b', portions: 2 }] },
+      stock: [{ foodCode: 36017, name: 'Poulet', neededG: 1750, haveG: 150 }],
+    },
+    goals: { daily: macros, defaulted: false },
+    generation: [],
+    categories: ['breakfast', 'lunch_dinner', 'snack'],
+    limits: { minCount: 1, maxCount: 10 },
+  }
+  return renderPage('mealprep/recipes', MealPrepRecipes, props as never, lng, '/mealprep/m1/recipes')
+}
+
+
+const zero = { kcal: 0, proteinG: 0, fatG: 0, carbsG: 0 }
 
 const diagnosis = {
   fr: 'Ces aliments ne permettent pas d’atteindre l’objectif de ce repas : ajoutez un aliment protéiné (viande, poisson, œufs, légumineuses ou tofu).',
   en: 'These foods cannot meet this meal’s target: add a protein food (meat, fish, eggs, legumes or tofu).',
 }
 
-function show(lng: 'fr' | 'en', why: string) {
+function showFailure(lng: 'fr' | 'en', why: string) {
   const props = {
     ...sharedProps({ locale: lng }),
     mealPrep: { id: 'm1', name: 'Riz', foodCount: 2 },
     recipes: [],
-    plan: { meals: [], perDay: macros, goal: macros, diff: macros, missing: [], generate: [] },
+    plan: { meals: [], perDay: zero, goal: zero, diff: zero, missing: [], generate: [], schedule: { days: [], totals: [] }, stock: [] },
     goals: { daily: { kcal: 2523, proteinG: 308, fatG: 62, carbsG: 185 }, defaulted: false },
     generation: [
       { requestId: 'q1', category: 'lunch_dinner', count: 2, done: 0, failed: true, reason: 'no_foods', diagnosis: why, refunded: 2, running: false, createdAt: '2026-11-25T18:00:00Z' },
@@ -32,16 +68,48 @@ describe.each([
   ['en', 'Generation did not finish. ', ' 2 token(s) refunded.', 'no usable food'],
 ] as const)('generation failure banner in %s', (lng, lead, refund, generic) => {
   it('shows the engine’s diagnosis instead of the generic reason, and the refund', async () => {
-    await show(lng, diagnosis[lng])
+    await showFailure(lng, diagnosis[lng])
     const banner = screen.getByTestId('generation-failed')
     expect(banner).toHaveTextContent(lead + diagnosis[lng] + refund)
     expect(banner).not.toHaveTextContent(generic)
   })
 
   it('keeps the generic reason when there is no diagnosis (failures recorded before it)', async () => {
-    await show(lng, '')
+    await showFailure(lng, '')
     const banner = screen.getByTestId('generation-failed')
     expect(banner).toHaveTextContent(generic)
     expect(banner).toHaveTextContent(refund.trim())
+  })
+})
+
+describe('the plan lays out the days, recipe by recipe, with portions', () => {
+  it('in French', async () => {
+    await show('fr')
+    const s = screen.getByTestId('plan-schedule')
+    expect(within(s).getByRole('heading', { name: 'Jour par jour (2 jours)' })).toBeInTheDocument()
+    expect(s).toHaveTextContent('Jour 2')
+    const meals = within(s).getAllByText(/Poulet au riz/)
+    expect(meals).toHaveLength(2)
+    expect(meals[0]?.textContent).toBe('Déjeuner / dîner\u202f: Poulet au riz (1 portion)')
+    expect(s).toHaveTextContent('La liste de courses achète exactement ces portions.')
+  })
+  it('in English', async () => {
+    await show('en')
+    const s = screen.getByTestId('plan-schedule')
+    expect(within(s).getByRole('heading', { name: 'Day by day (2 days)' })).toBeInTheDocument()
+    expect(within(s).getAllByText(/: Lentilles au saumon \(1 portion\)$/)).toHaveLength(2)
+  })
+})
+
+describe('the plan says when its days need more than the person has', () => {
+  it('in French', async () => {
+    await show('fr')
+    expect(screen.getByTestId('plan-stock').querySelector('li')?.textContent).toBe(
+      'Poulet\u202f: le plan demande 1,75 kg sur 2 jours, vous en avez 150 g. Chaque recette reste dans ce que vous avez\u202f; la liste de courses compte tout le plan.',
+    )
+  })
+  it('in English', async () => {
+    await show('en')
+    expect(screen.getByTestId('plan-stock')).toHaveTextContent('Poulet: the plan needs 1.75 kg over 2 days, you have 150 g.')
   })
 })

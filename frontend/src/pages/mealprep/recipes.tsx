@@ -6,6 +6,9 @@ import { ShoppingListLink } from '../../components/shopping/shopping-list-link'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import { formatQuantity } from '../../lib/units'
+import { toIntlLocale } from '../../lib/format'
+import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
 
 type Category = PageProps['mealprep/recipes']['categories'][number]
@@ -49,6 +52,8 @@ export default function MealPrepRecipes() {
   const balance = auth.user?.balance ?? 0
   const title = t('mealprep.recipes.title', { name: mealPrep.name })
   const catName = (c: Category) => t(`mealprep.categories.${c}`)
+  const recipeName = new Map(recipes.map((r) => [r.id, r.name]))
+  const locale = toIntlLocale(useLocale())
 
   return (
     <div className="mx-auto max-w-4xl space-y-8">
@@ -120,6 +125,40 @@ export default function MealPrepRecipes() {
               ))}
             </tbody>
           </table>
+        </div>
+        {plan.stock.length > 0 && (
+          <div data-testid="plan-stock">
+            <h3 className="font-semibold text-stone-900">{t('mealprep.plan.stockTitle')}</h3>
+            <ul className="mt-1 list-disc pl-5 text-sm text-amber-900">
+              {plan.stock.map((s) => (
+                <li key={s.foodCode}>
+                  {t('mealprep.plan.stock', { name: s.name, needed: formatQuantity(s.neededG, 'g', locale), have: formatQuantity(s.haveG, 'g', locale), days: plan.schedule.days.length })}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div data-testid="plan-schedule">
+          <h3 className="font-semibold text-stone-900">{t('mealprep.plan.scheduleTitle', { count: plan.schedule.days.length })}</h3>
+          <p className="text-sm text-stone-600">{t('mealprep.plan.scheduleIntro')}</p>
+          <ol className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
+            {plan.schedule.days.map((d) => (
+              <li key={d.day} className="rounded-lg border border-stone-100 p-2">
+                <span className="font-medium text-stone-900">{t('mealprep.plan.day', { day: d.day })}</span>
+                {d.meals.length === 0 ? (
+                  <p className="text-stone-600">{t('mealprep.plan.dayEmpty')}</p>
+                ) : (
+                  <ul className="text-stone-800">
+                    {d.meals.map((m) => (
+                      <li key={m.recipeId}>
+                        {t('mealprep.plan.scheduleMeal', { meal: catName(m.category), recipe: recipeName.get(m.recipeId) ?? '', portions: t('mealprep.plan.portions', { count: m.portions }) })}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
         </div>
         <div className="overflow-x-auto">
           <table className="w-full text-right text-sm" data-testid="plan-totals">

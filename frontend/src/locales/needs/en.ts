@@ -1,0 +1,29 @@
+/** English texts of the needs explanation written without AI (survey). Spread into ../en.ts. */
+export const needsGuideEn = {
+  needsGuide: {
+    title: 'What these numbers mean',
+    note: 'Written from your numbers, without AI. It does not replace medical advice.',
+    activity: 'Activity: “{{level}}” adds {{activityKcal}} kcal a day to the {{bmr}} kcal your body burns at rest, for moving, working and exercise.',
+    objective: {
+      weight_loss: 'Objective: {{kcal}} kcal a day, {{balance}} kcal less than you burn (−20%); your body draws the difference from its reserves.',
+      muscle_gain: 'Objective: {{kcal}} kcal a day, {{balance}} kcal more than you burn (+10%), enough to build muscle without storing much fat.',
+      recomposition: 'Objective: {{kcal}} kcal a day, a small deficit of {{balance}} kcal (−10%) to lose fat, with plenty of protein to keep muscle.',
+      maintenance: 'Objective: {{kcal}} kcal a day, as much as you burn: your weight should stay stable.',
+    },
+    split: '{{protein}}/{{fat}}/{{carbs}} split: {{proteinKcal}} kcal of protein ({{proteinG}} g), {{fatKcal}} kcal of fat ({{fatG}} g) and {{carbsKcal}} kcal of carbs ({{carbsG}} g).',
+    protein: {
+      above: 'Protein: {{proteinG}} g, that is {{perKg}} g per kg of body weight. The adult reference is {{floorPerKg}} g per kg, {{floorG}} g for {{weight}} kg: you are above it.',
+      below: 'Protein: {{proteinG}} g, that is {{perKg}} g per kg of body weight, under the adult reference of {{floorPerKg}} g per kg ({{floorG}} g for {{weight}} kg): a higher-protein split would reach it.',
+      raised: 'Protein: recomposition needs at least {{floorPerKg}} g per kg, {{floorG}} g for {{weight}} kg. The split gave less: protein is raised to {{proteinG}} g and fat and carbs go down to match.',
+      recomposition: 'Protein: {{proteinG}} g, that is {{perKg}} g per kg; recomposition needs at least {{floorPerKg}} g per kg ({{floorG}} g for {{weight}} kg), which the split already exceeds.',
+    },
+    weekly: {
+      loss: 'Estimate: about {{kg}} kg less a week ({{balance}} kcal × 7 days ÷ {{kcalPerKg}} kcal per kg). The scale moves more in the first weeks, with water.',
+      gain: 'Estimate: about {{kg}} kg more a week ({{balance}} kcal × 7 days ÷ {{kcalPerKg}} kcal per kg), muscle and a little fat.',
+      stable: 'Estimate: a stable weight, since you eat what you burn.',
+    },
+    review: 'Revisit: take the survey again in {{weeks}} weeks ({{date}}) or as soon as your weight has changed by {{kg}} kg, and whenever your activity changes.',
+    pace_one: 'At this pace, {{kg}} kg take about {{count}} week.',
+    pace_other: 'At this pace, {{kg}} kg take about {{count}} weeks.',
+  },
+} as const
