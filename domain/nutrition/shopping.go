@@ -268,14 +268,6 @@ func (p Packing) Buy(grams float64) ([]PackCount, float64) {
 	return best, bestTotal
 }
 
-// PurchaseAmount is the grams bought for grams of the food (dry weight for a cooked grain or
-// pulse, raw weight for cooked meat or fish: see PurchaseOf).
-func PurchaseAmount(f Food, grams float64) float64 {
-	_, need := PurchaseOf(f, grams)
-	_, g := PackingOf(f).Buy(need)
-	return g
-}
-
 // BuildShoppingList merges the recipes' ingredients over days, each recipe cooked whole once a
 // day (ValidateDays first). foods must hold every ingredient's food.
 func BuildShoppingList(recipes []Recipe, foods map[int]Food, days int, pricing Pricing) (ShoppingList, error) {

@@ -2,8 +2,6 @@ package baseline
 
 import (
 	"errors"
-	"fmt"
-	"math"
 )
 
 // Sex selects the constant of the Mifflin–St Jeor equation.
@@ -64,70 +62,12 @@ var (
 	ErrMealSplitInvalid = errors.New("meal split must be four shares from 0 to 100 summing to 100")
 )
 
-// ParseSex accepts male or female.
-func ParseSex(s string) (Sex, error) {
-	switch Sex(s) {
-	case Male, Female:
-		return Sex(s), nil
-	}
-	return "", ErrSexInvalid
-}
-
-// ParseActivityLevel accepts one of ActivityLevels and returns its factor.
-func ParseActivityLevel(s string) (ActivityLevel, float64, error) {
-	for _, a := range ActivityLevels {
-		if string(a.Level) == s {
-			return a.Level, a.Factor, nil
-		}
-	}
-	return "", 0, ErrActivityInvalid
-}
-
-// objectiveAdjustment is the share of maintenance calories added (negative: removed).
-func objectiveAdjustment(o Objective) (float64, error) {
-	switch o {
-	case WeightLoss:
-		return -0.20, nil
-	case MuscleGain:
-		return 0.10, nil
-	case Recomposition:
-		return -0.10, nil
-	case Maintenance:
-		return 0, nil
-	}
-	return 0, ErrObjectiveInvalid
-}
-
 // Body is what the needs equation takes, in metric units.
 type Body struct {
 	WeightKg float64 `json:"weightKg"`
 	HeightCm float64 `json:"heightCm"`
 	Age      int     `json:"age"`
 	Sex      Sex     `json:"sex"`
-}
-
-// Validate checks the body is within the equation's bounds.
-func (b Body) Validate() error {
-	switch {
-	case math.IsNaN(b.WeightKg) || b.WeightKg < MinWeightKg || b.WeightKg > MaxWeightKg:
-		return ErrWeightOutOfRange
-	case math.IsNaN(b.HeightCm) || b.HeightCm < MinHeightCm || b.HeightCm > MaxHeightCm:
-		return ErrHeightOutOfRange
-	case b.Age < MinAge || b.Age > MaxAge:
-		return ErrAgeOutOfRange
-	}
-	_, err := ParseSex(string(b.Sex))
-	return err
-}
-
-// BMR is the basal metabolic rate in kcal/day by the Mifflin–St Jeor equation:
-// 10·kg + 6.25·cm − 5·age, +5 for men, −161 for women.
-func (b Body) BMR() float64 {
-	v := 10*b.WeightKg + 6.25*b.HeightCm - 5*float64(b.Age)
-	if b.Sex == Male {
-		return v + 5
-	}
-	return v - 161
 }
 
 // NeedsInput is everything the daily needs depend on.
@@ -161,53 +101,6 @@ const (
 	KcalPerGCarbs   = 4
 )
 
-// CalculateNeeds applies the documented formula (docs/profile.md): Mifflin–St Jeor BMR × the
-// activity factor, adjusted for the objective, then split between protein, fat and carbs by
-// the preset (4/9/4 kcal per gram). For recomposition, protein is raised to at least 2 g per
-// kg, the calories it adds are taken from fat and carbs in the preset's proportion, so the
-// calorie target stays the same.
-func CalculateNeeds(in NeedsInput) (Needs, error) {
-	if err := in.Body.Validate(); err != nil {
-		return Needs{}, err
-	}
-	_, factor, err := ParseActivityLevel(string(in.Activity))
-	if err != nil {
-		return Needs{}, err
-	}
-	adj, err := objectiveAdjustment(in.Objective)
-	if err != nil {
-		return Needs{}, err
-	}
-	_, split, err := ParsePreset(string(in.Preset))
-	if err != nil {
-		return Needs{}, err
-	}
-	n := Needs{BMR: in.Body.BMR(), ActivityFactor: factor, ObjectiveAdjustment: adj, Split: split, Input: in}
-	n.Maintenance = n.BMR * factor
-	kcal := n.Maintenance * (1 + adj)
-	// Balanced is 33/33/33: normalise by the sum so the grams add up to the calories.
-	sum := float64(split.Protein + split.Fat + split.Carbs)
-	protein := kcal * float64(split.Protein) / sum / KcalPerGProtein
-	fat := kcal * float64(split.Fat) / sum / KcalPerGFat
-	carbs := kcal * float64(split.Carbs) / sum / KcalPerGCarbs
-	if in.Objective == Recomposition {
-		if floor := RecompositionProteinPerKg * in.Body.WeightKg; protein < floor {
-			extra := (floor - protein) * KcalPerGProtein
-			fatKcal, carbKcal := fat*KcalPerGFat, carbs*KcalPerGCarbs
-			rest := fatKcal + carbKcal
-			// A floor above the whole budget leaves nothing for fat and carbs, never less.
-			extra = math.Min(extra, rest)
-			fat = (fatKcal - extra*fatKcal/rest) / KcalPerGFat
-			carbs = (carbKcal - extra*carbKcal/rest) / KcalPerGCarbs
-			protein += extra / KcalPerGProtein
-			n.ProteinRaised = true
-		}
-	}
-	n.Kcal = int(math.Round(kcal))
-	n.ProteinG, n.FatG, n.CarbsG = int(math.Round(protein)), int(math.Round(fat)), int(math.Round(carbs))
-	return n, nil
-}
-
 // MealSplit is the share of daily calories, in whole percent, eaten at each meal.
 type MealSplit struct {
 	Breakfast int `json:"breakfast"`
@@ -218,16 +111,3 @@ type MealSplit struct {
 
 // DefaultMealSplit is used until a person chooses their own.
 var DefaultMealSplit = MealSplit{Breakfast: 25, Lunch: 35, Dinner: 30, Snack: 10}
-
-// Validate checks each share is 0-100 and they sum to 100.
-func (m MealSplit) Validate() error {
-	for _, v := range []int{m.Breakfast, m.Lunch, m.Dinner, m.Snack} {
-		if v < 0 || v > 100 {
-			return ErrMealSplitInvalid
-		}
-	}
-	if m.Breakfast+m.Lunch+m.Dinner+m.Snack != 100 {
-		return fmt.Errorf("%w: the shares sum to %d", ErrMealSplitInvalid, m.Breakfast+m.Lunch+m.Dinner+m.Snack)
-	}
-	return nil
-}

@@ -36,13 +36,3 @@ var Presets = []struct {
 
 // ErrPresetInvalid means the name is not one of Presets.
 var ErrPresetInvalid = errors.New("macro preset invalid")
-
-// ParsePreset accepts one of Presets and returns its split.
-func ParsePreset(s string) (MacroPreset, Split, error) {
-	for _, p := range Presets {
-		if string(p.Name) == s {
-			return p.Name, p.Split, nil
-		}
-	}
-	return "", Split{}, ErrPresetInvalid
-}

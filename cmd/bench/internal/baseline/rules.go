@@ -239,10 +239,3 @@ func FVLShare(f Food) float64 {
 	}
 	return 0
 }
-
-// ServingBounds are the grams of a food one serving holds when a recipe uses it (by kind:
-// 5–30 g of oil, 50–250 g of meat…); the solver stays within them.
-func ServingBounds(f Food) (minG, maxG float64) {
-	r := kindRules[KindOf(f)]
-	return r.min, r.max
-}
