@@ -55,9 +55,9 @@ async function addFood(page: Page, m: LocaleMessages, query: string, quantity: s
 }
 
 describe.each([
-  ['fr', fr, 'poulet', 'riz blanc'],
-  ['en', en, 'chicken', 'white rice'],
-] as const)('meal prep in %s', (lng, m, chicken, rice) => {
+  ['fr', fr, 'poulet', 'riz blanc', 'brocoli', 'courgette', 'huile d’olive'],
+  ['en', en, 'chicken', 'white rice', 'broccoli', 'courgette', 'olive oil'],
+] as const)('meal prep in %s', (lng, m, chicken, rice, broccoli, courgette, oil) => {
   it('creates a meal prep, adds foods, generates 2 recipes and opens one', async () => {
     const { context, page, errors } = await openPage(browser, server.baseURL, { locale: lng === 'fr' ? 'fr-FR' : 'en-GB' })
     await signUpVerified(page, uniqueEmail(`mealprep-${lng}`))
@@ -77,9 +77,14 @@ describe.each([
     await page.getByTestId('mealprep-title').waitFor()
     await expectAccessible(page)
 
-    // Search as you type (combobox, keyboard) and add two foods.
+    // Search as you type (combobox, keyboard) and add five foods: a lunch is a protein, a starch,
+    // a vegetable and at most one added fat (docs/nutrition.md); lean chicken needs the oil to
+    // reach the fat target, and two vegetables make two distinct plates.
     await addFood(page, m, chicken, '600')
     await addFood(page, m, rice, '500')
+    await addFood(page, m, broccoli, '500')
+    await addFood(page, m, courgette, '500')
+    await addFood(page, m, oil, '250')
     expect(await page.getByTestId('food-search-status').innerText()).not.toBe('')
 
     // Generate 2 lunch/dinner recipes.
