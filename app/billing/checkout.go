@@ -269,23 +269,30 @@ func (s *Service) Checkout(ctx context.Context, userID, id uuid.UUID) (CheckoutV
 	return viewOf(c), nil
 }
 
+// openSession returns the person's checkout and, while it is still open, its Stripe session id
+// (empty once the checkout is closed or before Stripe gave a session).
+func (s *Service) openSession(ctx context.Context, userID, id uuid.UUID) (CheckoutView, string, error) {
+	v, err := s.Checkout(ctx, userID, id)
+	if err != nil || v.Status != billing.StatusStarted {
+		return v, "", err
+	}
+	c, err := s.loadCheckout(ctx, s.pool, id)
+	if err != nil {
+		return CheckoutView{}, "", err
+	}
+	return v, c.SessionID(), nil
+}
+
 // ConfirmFromSuccessPage fulfils the checkout when Stripe says it is paid, so a late webhook
 // does not leave the buyer waiting; the webhook arriving later (or concurrently) changes
 // nothing. A Stripe failure here is logged and the checkout shown as it stands.
 func (s *Service) ConfirmFromSuccessPage(ctx context.Context, userID, id uuid.UUID) (CheckoutView, error) {
-	v, err := s.Checkout(ctx, userID, id)
-	if err != nil || v.Status != billing.StatusStarted {
+	v, session, err := s.openSession(ctx, userID, id)
+	if err != nil || session == "" {
 		return v, err
 	}
-	c, err := s.loadCheckout(ctx, s.pool, id)
-	if err != nil {
-		return CheckoutView{}, err
-	}
-	if c.SessionID() == "" {
-		return v, nil
-	}
 	pctx, cancel := context.WithTimeout(ctx, s.opts.ProviderTimeout)
-	st, err := s.gateway.RetrieveSession(pctx, c.SessionID())
+	st, err := s.gateway.RetrieveSession(pctx, session)
 	cancel()
 	if err != nil {
 		s.log.Warn("stripe retrieve session on success page", "checkout", id, "err", err)
@@ -309,19 +316,12 @@ func (s *Service) ConfirmFromSuccessPage(ctx context.Context, userID, id uuid.UU
 // expire (paid meanwhile, already closed) or a Stripe failure leaves the checkout to its
 // webhooks (logged). It returns the checkout as it then stands (ErrNotFound for anyone else's).
 func (s *Service) CancelFromErrorPage(ctx context.Context, userID, id uuid.UUID) (CheckoutView, error) {
-	v, err := s.Checkout(ctx, userID, id)
-	if err != nil || v.Status != billing.StatusStarted {
+	v, session, err := s.openSession(ctx, userID, id)
+	if err != nil || session == "" {
 		return v, err
 	}
-	c, err := s.loadCheckout(ctx, s.pool, id)
-	if err != nil {
-		return CheckoutView{}, err
-	}
-	if c.SessionID() == "" {
-		return v, nil
-	}
 	pctx, cancel := context.WithTimeout(ctx, s.opts.ProviderTimeout)
-	_, err = s.gateway.ExpireSession(pctx, c.SessionID())
+	_, err = s.gateway.ExpireSession(pctx, session)
 	cancel()
 	if err != nil {
 		s.log.Warn("stripe expire session on the cancel page", "checkout", id, "err", err)
