@@ -40,8 +40,11 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		lat                                                                                               []time.Duration
 		examples                                                                                          []string
 		byMeal                                                                                            map[nutrition.Category][2]int // feasible, recipes
+		byPreset                                                                                          [][2]int                      // breakfast: feasible, recipes per preset
 	}
-	ours, before := tally{byMeal: map[nutrition.Category][2]int{}}, tally{byMeal: map[nutrition.Category][2]int{}}
+	np := len(nutrition.Presets)
+	ours, before := tally{byMeal: map[nutrition.Category][2]int{}, byPreset: make([][2]int, np)}, tally{byMeal: map[nutrition.Category][2]int{}, byPreset: make([][2]int, np)}
+	preset := 0 // the current request's preset, for the breakfast breakdown
 	judge := func(t *tally, c nutrition.Category, target nutrition.Macros, foods []nutrition.Food, codes [][]nutrition.Ingredient, feasible, within []bool, salt []float64) {
 		hasVeg, hasProtein := false, false
 		for _, f := range foods {
@@ -90,6 +93,12 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 				bm[0]++
 			}
 			t.byMeal[c] = bm
+			if c == nutrition.Breakfast {
+				t.byPreset[preset][1]++
+				if feasible[i] {
+					t.byPreset[preset][0]++
+				}
+			}
 			if feasible[i] {
 				t.feasible++
 				if within[i] {
@@ -107,7 +116,8 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 			foods[k] = pool[j]
 			oldFoods[k] = oldCatalog[pool[j].Code]
 		}
-		target := nutritiontest.Target(rng, c)
+		var target nutrition.Macros
+		target, preset = nutritiontest.TargetPreset(rng, c)
 		count := 1 + rng.IntN(3)
 		req := nutrition.GenerateRequest{Foods: foods, Category: c, Target: target, Seed: int64(i), Count: count, Currency: nutrition.EUR}
 		oreq := baseline.GenerateRequest{Foods: oldFoods, Category: baseline.Category(c), Seed: int64(i), Count: count, Currency: baseline.EUR,
@@ -182,6 +192,21 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		return strings.Join(parts, "/") + " %"
 	}
 	fmt.Printf("  %-46s %-12s %-12s\n", "  of which breakfast/lunch/snack", byMeal(ours), byMeal(before))
+	byPreset := func(t tally) string {
+		var parts []string
+		for _, b := range t.byPreset {
+			parts = append(parts, strings.TrimSuffix(pct(b[0], b[1]), " %"))
+		}
+		return strings.Join(parts, "/") + " %"
+	}
+	var names []string
+	for _, p := range nutrition.Presets {
+		names = append(names, fmt.Sprintf("%d/%d/%d", p.Split.Protein, p.Split.Fat, p.Split.Carbs))
+	}
+	fmt.Printf("  %-46s %-12s %-12s\n", "  breakfast by preset P/F/C "+strings.Join(names, ", "), "", "")
+	fmt.Printf("  %-46s %-12s %-12s\n", "", byPreset(ours), byPreset(before))
+	plateOurs, plateBefore, plateN := breakfastPlateRun(ctx, gen, old, pool, oldCatalog, max(cases/4, 1))
+	fmt.Printf("  %-46s %-12s %-12s\n", "breakfast, target made from a breakfast plate", pct(plateOurs, plateN), pct(plateBefore, plateN))
 	fmt.Printf("  %-46s %-12d %-12d\n", "requests refused (no plate for the meal)", ours.unsolvable, before.unsolvable)
 	fmt.Printf("  %-46s %-12d %-12s\n", "requests given fewer recipes than asked", ours.fewer, "—")
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "generation wall p99", ms(p99(ours.lat)), ms(p99(before.lat)), "≤ 20 ms")
@@ -198,4 +223,27 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 	summary.add("recipe plausibility, within tolerance when feasible", pct(ours.feasibleWithin, ours.feasible), "before "+pct(before.feasibleWithin, before.feasible), "—", "≥ 99 %", float64(ours.feasibleWithin) >= 0.99*float64(ours.feasible))
 	summary.add("recipe plausibility, generation wall p99", ms(p99(ours.lat)), "before "+ms(p99(before.lat)), fmt.Sprintf("%.2f×", float64(p99(ours.lat))/float64(p99(before.lat))), "≤ 20 ms", p99(ours.lat) <= 20*time.Millisecond)
 	return nil
+}
+
+// breakfastPlateRun asks both engines for one breakfast from n meal preps whose target is a
+// breakfast a cook would serve from their own foods (nutritiontest.PlateCase): the share found
+// feasible measures the engine's search, apart from targets no breakfast reaches.
+func breakfastPlateRun(ctx context.Context, gen *nutrition.Builtin, old *baseline.Builtin, pool []nutrition.Food, oldCatalog map[int]baseline.Food, n int) (ours, before, total int) {
+	rng := rand.New(rand.NewPCG(2026, 1919))
+	for i := 0; i < n; i++ {
+		foods, target := nutritiontest.PlateCase(rng, pool, 6+rng.IntN(15), nutrition.Breakfast)
+		oldFoods := make([]baseline.Food, len(foods))
+		for k, f := range foods {
+			oldFoods[k] = oldCatalog[f.Code]
+		}
+		total++
+		if rs, err := gen.Generate(ctx, nutrition.GenerateRequest{Foods: foods, Category: nutrition.Breakfast, Target: target, Seed: int64(i), Count: 1, Currency: nutrition.EUR}); err == nil && rs[0].Feasible {
+			ours++
+		}
+		if rs, err := old.Generate(ctx, baseline.GenerateRequest{Foods: oldFoods, Category: baseline.Category(nutrition.Breakfast), Seed: int64(i), Count: 1, Currency: baseline.EUR,
+			Target: baseline.Macros{Kcal: target.Kcal, ProteinG: target.ProteinG, FatG: target.FatG, CarbsG: target.CarbsG}}); err == nil && rs[0].Feasible {
+			before++
+		}
+	}
+	return ours, before, total
 }

@@ -46,7 +46,8 @@ var roleCaps = map[Category][nRoles]int{
 }
 
 // plateCapG is the most a serving weighs, per meal.
-var plateCapG = map[Category]float64{LunchDinner: 800, Breakfast: 600, Snack: 350}
+// Breakfast counts its drink (a glass of milk or juice beside the bowl): 650 g.
+var plateCapG = map[Category]float64{LunchDinner: 800, Breakfast: 650, Snack: 350}
 
 // saltCapG is the most salt (sodium × 2.5) one serving holds, per meal.
 var saltCapG = map[Category]float64{LunchDinner: 2.5, Breakfast: 1.5, Snack: 1.5}
@@ -158,6 +159,9 @@ func portionOf(c Category, f Food) portion {
 		if kcal < 150 { // porridge, cooked
 			return portion{100, 200, 300}
 		}
+		if c == Breakfast {
+			return portion{25, 50, 90} // a big bowl of oats or muesli for a hungry morning
+		}
 		return portion{25, 50, 80}
 	case KindVegetable:
 		if aromatic(f) {
@@ -177,6 +181,9 @@ func portionOf(c Category, f Food) portion {
 	case KindMilk:
 		return portion{100, 200, 300}
 	case KindDairy:
+		if c == Breakfast {
+			return portion{80, 150, 300} // a breakfast bowl of fromage blanc, skyr or yoghurt
+		}
 		return portion{80, 150, 250}
 	case KindCheese:
 		if kcal >= 250 { // camembert, feta and harder: a garnish
@@ -315,14 +322,14 @@ func pairsWell(c Category, kinds []Kind) bool {
 		if count(KindMilk) > 1 || count(KindDairy) > 1 {
 			return false // a milk and a yoghurt, not two of either
 		}
-		if has(KindMilk) && has(KindDairy) && !has(KindCereal) {
-			return false // milk and yoghurt together only around a bowl of cereal
+		if has(KindMilk) && has(KindDairy) && !has(KindCereal) && (c == Snack || !has(KindBread)) {
+			return false // milk and yoghurt together only around a bowl of cereal or, at breakfast, bread
 		}
 		if has(KindEgg) && has(KindCheese) {
 			return false
 		}
-		if (has(KindCheese) || has(KindEgg)) && !has(KindBread) {
-			return false // cheese and eggs come with bread
+		if has(KindCheese) && !has(KindBread) || has(KindEgg) && !has(KindBread) && (c == Snack || !has(KindDairy)) {
+			return false // cheese and eggs come with bread; at breakfast eggs may also sit beside a bowl of yoghurt
 		}
 		if has(KindCereal) && !dairy && !has(KindDrink) {
 			return false // flakes are not eaten dry: milk, yoghurt or a plant drink

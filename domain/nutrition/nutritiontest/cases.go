@@ -176,10 +176,19 @@ func PlateCase(rng *rand.Rand, pool []nutrition.Food, n int, c nutrition.Categor
 // split by one of the app's macro presets (nutrition.Presets, 4/9/4 kcal per g), times the meal's
 // usual share of the day.
 func Target(rng *rand.Rand, c nutrition.Category) nutrition.Macros {
+	t, _ := TargetPreset(rng, c)
+	return t
+}
+
+// TargetPreset is Target with the index in nutrition.Presets of the split it drew (same draws
+// from rng). The app applies the day's split to every meal, so a high-protein day asks a
+// breakfast for 40–45 % of its energy as protein.
+func TargetPreset(rng *rand.Rand, c nutrition.Category) (nutrition.Macros, int) {
 	share := map[nutrition.Category]float64{nutrition.Breakfast: 0.25, nutrition.LunchDinner: 0.35, nutrition.Snack: 0.1}[c]
 	kcal := (1600 + rng.Float64()*1600) * share
-	sp := nutrition.Presets[rng.IntN(len(nutrition.Presets))].Split
+	pi := rng.IntN(len(nutrition.Presets))
+	sp := nutrition.Presets[pi].Split
 	sum := float64(sp.Protein + sp.Fat + sp.Carbs)
 	return nutrition.Macros{Kcal: math.Round(kcal), ProteinG: math.Round(kcal * float64(sp.Protein) / sum / 4),
-		FatG: math.Round(kcal * float64(sp.Fat) / sum / 9), CarbsG: math.Round(kcal * float64(sp.Carbs) / sum / 4)}
+		FatG: math.Round(kcal * float64(sp.Fat) / sum / 9), CarbsG: math.Round(kcal * float64(sp.Carbs) / sum / 4)}, pi
 }
