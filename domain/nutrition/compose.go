@@ -49,6 +49,10 @@ var roleCaps = map[Category][nRoles]int{
 // Breakfast counts its drink (a glass of milk or juice beside the bowl): 650 g.
 var plateCapG = map[Category]float64{LunchDinner: 800, Breakfast: 650, Snack: 350}
 
+// flakesLiquidRatio: a bowl of oats or muesli (dry flakes, not porridge) holds at least 1.5 times
+// their weight of milk, yoghurt or a drink, or the flakes are eaten dry.
+const flakesLiquidRatio = 1.5
+
 // saltCapG is the most salt (sodium × 2.5) one serving holds, per meal.
 var saltCapG = map[Category]float64{LunchDinner: 2.5, Breakfast: 1.5, Snack: 1.5}
 
@@ -389,7 +393,7 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 	var out []string
 	var counts [nRoles]int
 	var kinds []Kind
-	var w, salt float64
+	var w, salt, flakes, liquid float64
 	for _, ing := range ings {
 		f := foods[ing.FoodCode]
 		r := roleOf(c, f)
@@ -405,6 +409,15 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 		}
 		w += g
 		salt += saltPerG(f) * g
+		switch k := KindOf(f); {
+		case k == KindCereal && f.Per100g.Kcal.Or(0) >= 150:
+			flakes += g
+		case k == KindMilk || k == KindDairy || k == KindDrink:
+			liquid += g
+		}
+	}
+	if c != LunchDinner && flakes > 0 && flakesLiquidRatio*flakes > liquid+1e-9 {
+		out = append(out, fmt.Sprintf("%.0f g of flakes with %.0f g of milk, yoghurt or drink", flakes, liquid))
 	}
 	haveVeg := false
 	for _, f := range prep {

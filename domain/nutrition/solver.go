@@ -131,7 +131,23 @@ func (p *problem) capsOK(s solution) bool {
 		salt += p.items[j].salt * s.grams[i]
 		w += s.grams[i]
 	}
-	return salt <= saltCapG[p.cat]+1e-9 && w <= plateCapG[p.cat]+1e-9 && p.price(s) <= p.limit+1e-9
+	return salt <= saltCapG[p.cat]+1e-9 && w <= plateCapG[p.cat]+1e-9 && p.price(s) <= p.limit+1e-9 && p.dryFlakes(s.idx, s.grams) <= 1e-9
+}
+
+// dryFlakes is how many grams of liquid (milk, yoghurt, a drink) the plate's flakes lack: a bowl
+// of oats or muesli wants at least 1.5 times its weight of them (see flakesLiquidRatio).
+func (p *problem) dryFlakes(idx []int, grams []float64) float64 {
+	var flakes, liquid float64
+	for i, j := range idx {
+		it := &p.items[j]
+		switch {
+		case it.kind == KindCereal && it.m[0] >= 1.5:
+			flakes += grams[i]
+		case it.kind == KindMilk || it.kind == KindDairy || it.kind == KindDrink:
+			liquid += grams[i]
+		}
+	}
+	return flakesLiquidRatio*flakes - liquid
 }
 
 // overCaps: salt or weight over its cap (the walls a plate never crosses, even a missing one).
@@ -141,7 +157,7 @@ func (p *problem) overCaps(s solution) bool {
 		salt += p.items[j].salt * s.grams[i]
 		w += s.grams[i]
 	}
-	return salt > saltCapG[p.cat]+1e-9 || w > plateCapG[p.cat]+1e-9
+	return salt > saltCapG[p.cat]+1e-9 || w > plateCapG[p.cat]+1e-9 || p.dryFlakes(s.idx, s.grams) > 1e-9
 }
 
 // ok: within tolerance, the caps and the price limit.
@@ -371,6 +387,9 @@ func (p *problem) discretise(s solution) solution {
 		}
 		if price > p.limit+1e-9 {
 			sc += 1e6 * (price - p.limit + 0.01)
+		}
+		if dry := p.dryFlakes(s.idx, g); dry > 1e-9 {
+			sc += 1e4 * (dry + 1)
 		}
 		return sc
 	}

@@ -1244,7 +1244,24 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 		}
 	}
 	opt := pantry(c, parts)
+	// Eggs beside a bowl of yoghurt at breakfast: the salt and pepper go on the eggs, not in the bowl.
+	eggsBesideBowl := false
+	if c != LunchDinner {
+		var eggs, bowl bool
+		for _, p := range parts {
+			eggs = eggs || p.kind == KindEgg
+			bowl = bowl || p.kind == KindDairy
+		}
+		eggsBesideBowl = eggs && bowl
+	}
 	switch {
+	case savoury && saltOK && eggsBesideBowl:
+		fr, en := "Salez les œufs d’une pincée de sel, poivrez-les et servez-les à côté du bol.", "Season the eggs with a pinch of salt and some pepper and serve them beside the bowl."
+		if opt.FR != "" {
+			fr += " Facultatif, selon votre placard : " + opt.FR + "."
+			en += " Optional, from the cupboard: " + opt.EN + "."
+		}
+		step(fr, en)
 	case savoury && saltOK:
 		fr, en := "Salez d’une pincée de sel et poivrez.", "Season with a pinch of salt and some pepper."
 		if opt.FR != "" {
