@@ -137,6 +137,9 @@ func (p *problem) capsOK(s solution) bool {
 // dryFlakes is how many grams of liquid (milk, yoghurt, a drink) the plate's flakes lack: a bowl
 // of oats or muesli wants at least 1.5 times its weight of them (see flakesLiquidRatio).
 func (p *problem) dryFlakes(idx []int, grams []float64) float64 {
+	if p.cat == LunchDinner {
+		return 0 // no flakes at lunch
+	}
 	var flakes, liquid float64
 	for i, j := range idx {
 		it := &p.items[j]
