@@ -2,6 +2,9 @@ import type { CoreMessages } from '../types'
 
 export const enCore: CoreMessages = {
   common: {
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    confirmTitle: 'Please confirm',
     skipToContent: 'Skip to content',
     brandHome: '{{brand}}, home',
     close: 'Close',

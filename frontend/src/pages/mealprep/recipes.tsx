@@ -1,6 +1,7 @@
 import { Head, Link, router, useForm, usePoll } from '@inertiajs/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConfirm } from '../../components/confirm-dialog'
 import MealPrepHeader from '../../components/mealprep/header'
 import { ShoppingListLink } from '../../components/shopping/shopping-list-link'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency'
@@ -19,6 +20,7 @@ const POLL_MS = 1000
 /** The meal prep's recipes: the plan, the generation form and its progress, the recipes. */
 export default function MealPrepRecipes() {
   const { t } = useTranslation()
+  const [confirm, dialog] = useConfirm()
   const { mealPrep, recipes, plan, goals, generation, categories, limits, errors = {}, auth } = usePageProps<'mealprep/recipes'>()
   const running = generation.filter((g) => g.running)
   const form = useForm({ category: 'lunch_dinner' as Category, count: 1, idempotencyKey: newKey() })
@@ -58,6 +60,7 @@ export default function MealPrepRecipes() {
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <Head title={title} />
+      {dialog}
       <MealPrepHeader id={mealPrep.id} name={mealPrep.name} current="recipes" title={title} />
 
       {generation.length > 0 && (
@@ -75,8 +78,8 @@ export default function MealPrepRecipes() {
                   // replaces the generic reason.
                   <span className="text-red-700" data-testid="generation-failed">
                     {g.diagnosis
-                      ? t('mealprep.recipes.failedDiagnosis', { diagnosis: g.diagnosis, refunded: g.refunded })
-                      : t('mealprep.recipes.failed', { reason: t(`mealprep.recipes.reasons.${g.reason}`, { defaultValue: g.reason }), refunded: g.refunded })}
+                      ? t('mealprep.recipes.failedDiagnosis', { diagnosis: g.diagnosis, refunded: t('mealprep.recipes.refundedTokens', { count: g.refunded }) })
+                      : t('mealprep.recipes.failed', { reason: t(`mealprep.recipes.reasons.${g.reason}`, { defaultValue: g.reason }), refunded: t('mealprep.recipes.refundedTokens', { count: g.refunded }) })}
                   </span>
                 ) : (
                   <>
@@ -120,7 +123,7 @@ export default function MealPrepRecipes() {
               {plan.meals.map((m) => (
                 <tr key={m.category} className="border-t border-stone-100">
                   <th scope="row" className="py-1.5 pr-3 font-medium text-stone-900">{catName(m.category)}</th>
-                  <td className="py-1.5">{m.recipes > 0 ? t('mealprep.plan.coveredBy', { recipes: m.recipes, servings: m.servings, days: m.days }) : t('mealprep.plan.notCovered')}</td>
+                  <td className="py-1.5">{m.recipes > 0 ? t('mealprep.plan.coveredBy', { recipes: t('mealprep.list.recipes', { count: m.recipes }), servings: t('mealprep.recipes.servings', { count: m.servings }), days: t('mealprep.plan.days', { count: m.days }) }) : t('mealprep.plan.notCovered')}</td>
                 </tr>
               ))}
             </tbody>
@@ -275,7 +278,7 @@ export default function MealPrepRecipes() {
             <button
               type="button"
               className="btn-secondary text-sm text-red-700"
-              onClick={() => window.confirm(t('mealprep.recipes.confirmDeleteAll')) && router.delete(url('mealprep.recipes.delete', { params: { id: mealPrep.id } }), { data: {} })}
+              onClick={async () => (await confirm(t('mealprep.recipes.confirmDeleteAll'), t('mealprep.recipes.deleteAll'))) && router.delete(url('mealprep.recipes.delete', { params: { id: mealPrep.id } }), { data: {} })}
             >
               {t('mealprep.recipes.deleteAll')}
             </button>
