@@ -870,6 +870,7 @@ export type ShopPromo = {
   code: string
   percent: number
   eligible: boolean
+  state: string
 }
 
 export type ShoppingAisle = {

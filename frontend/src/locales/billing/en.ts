@@ -32,6 +32,7 @@ export const billingEn: Shape<typeof billingFr> = {
       promoLabel: 'Promo code (optional)',
       promoHint: 'First purchase? The code {{code}} gives you {{percent}}% off.',
       promoUsed: 'The welcome code was already used on your account.',
+      promoFirstOrder: 'The welcome offer applies to a first purchase only.',
       redirecting: 'Taking you to the payment page…',
       secure: 'You pay on Stripe’s secure page. We never see your card.',
       balance: 'Your balance: {{balance}}',

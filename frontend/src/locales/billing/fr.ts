@@ -31,6 +31,7 @@ export const billingFr = {
       promoLabel: 'Code promo (facultatif)',
       promoHint: 'Premier achat ? Le code {{code}} vous offre {{percent}} % de réduction.',
       promoUsed: 'Le code de bienvenue a déjà servi sur votre compte.',
+      promoFirstOrder: 'L’offre de bienvenue ne vaut que pour un premier achat.',
       redirecting: 'Redirection vers le paiement…',
       secure: 'Le paiement se fait sur la page sécurisée de Stripe. Nous ne voyons jamais votre carte.',
       balance: 'Votre solde : {{balance}}',

@@ -17,7 +17,7 @@ const shop = (extra: Partial<ShopProps> = {}): ShopProps => ({
   currencies: ['EUR', 'USD'],
   selectedPack: 'pack-60',
   testMode: true,
-  promo: { code: 'BIENVENUE30', percent: 30, eligible: true },
+  promo: { code: 'BIENVENUE30', percent: 30, eligible: true, state: 'available' },
   ...extra,
 })
 
@@ -56,10 +56,15 @@ describe.each([
   })
 
   it('/buy-tokens shows a refused promo next to its field', async () => {
-    await renderPage('billing/buy-tokens', BuyTokens, signedIn({ ...shop({ promo: { code: 'BIENVENUE30', percent: 30, eligible: false } }), errors: { promoCode: 'déjà utilisé' } }) as never, lng, '/buy-tokens')
+    await renderPage('billing/buy-tokens', BuyTokens, signedIn({ ...shop({ promo: { code: 'BIENVENUE30', percent: 30, eligible: false, state: 'used' } }), errors: { promoCode: 'déjà utilisé' } }) as never, lng, '/buy-tokens')
     const promo = screen.getByLabelText(m.billing.shop.promoLabel)
     expect(promo).toHaveAttribute('aria-invalid', 'true')
     expect(promo).toHaveAccessibleDescription('déjà utilisé')
+  })
+
+  it('/buy-tokens says the welcome offer is for a first purchase after one made without the code', async () => {
+    await renderPage('billing/buy-tokens', BuyTokens, signedIn(shop({ promo: { code: 'BIENVENUE30', percent: 30, eligible: false, state: 'first_order_only' } })) as never, lng, '/buy-tokens')
+    expect(screen.getByLabelText(m.billing.shop.promoLabel)).toHaveAccessibleDescription(m.billing.shop.promoFirstOrder)
   })
 
   it('/buy-tokens-na sends each pack to sign-up and back', async () => {
