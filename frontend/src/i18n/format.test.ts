@@ -15,6 +15,7 @@ describe('messages in French', () => {
     expect(i18n.t('mealprep.food.quantityOf', { name: 'épinard', unit: 'g' })).toBe('Quantité d’épinard (g)')
     expect(i18n.t('mealprep.food.quantityOf', { name: 'haricot vert', unit: 'g' })).toBe('Quantité de haricot vert (g)')
     expect(i18n.t('mealprep.plan.missingMeal', { meal: 'en-cas' })).toBe('Pas encore d’en-cas.')
+    expect(i18n.t('admin.user.title', { email: 'anna@example.com' })).toBe('Fiche de anna@example.com')
   })
 
   it('use plural rules, never "(s)"', async () => {

@@ -87,7 +87,8 @@ const numberFormatter = {
 /**
  * French elides "de", "que", "le", "la" before a vowel: "Quantité d’œuf cru", "Pas encore
  * d’en-cas". Messages are written right (typography.test.ts); this fixes what an interpolated
- * name brings. An h is left alone (h aspiré is common in food names: "de haricots").
+ * name brings. An h is left alone (h aspiré is common in food names: "de haricots"), and so is an
+ * email address ("en tant que anna@example.com").
  */
 const frenchElision: PostProcessorModule = {
   type: 'postProcessor',
@@ -95,7 +96,7 @@ const frenchElision: PostProcessorModule = {
   process(value, _key, options, translator) {
     const lng = (options as { lng?: string }).lng ?? (translator as { language?: string }).language
     if (typeof value !== 'string' || !lng?.startsWith('fr')) return value
-    return value.replace(/(?<!\p{L})(de|que|le|la) (?=[aeiouéèêàâîôûœ])/giu, (word: string) => `${word.slice(0, -2)}’`)
+    return value.replace(/(?<!\p{L})(de|que|le|la) (?=[aeiouéèêàâîôûœ][^\s@]*(?:[\s,.;:!?)]|$))/giu, (word: string) => `${word.slice(0, -2)}’`)
   },
 }
 

@@ -65,7 +65,7 @@ describe('public layout', () => {
     expect(screen.getByRole('main')).toHaveTextContent('placeholder page')
     expect(screen.getByRole('contentinfo')).toBeInTheDocument()
     const nav = screen.getAllByRole('navigation', { name: fr.nav.main })[0]!
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/#features', '/#testimonials', '/#pricing', '/#faq'])
+    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/#features', '/#proof', '/#pricing', '/#faq'])
     expect(screen.getByRole('link', { name: fr.footer.terms })).toHaveAttribute('href', '/terms')
     expect(screen.getByRole('link', { name: fr.footer.privacy })).toHaveAttribute('href', '/privacy')
     expect(screen.getByRole('status')).toHaveTextContent('Merci !')

@@ -922,7 +922,6 @@ export type SiteConfig = {
   featuresList: FeatureEntry[]
   mainRouteList: RouteEntry[]
   dashboardRouteList: RouteEntry[]
-  testimonials: TestimonialEntry[]
   legal: LegalInfo
 }
 
@@ -986,13 +985,6 @@ export type Survey = {
   objective: string
   macroPreset: string
   mealSplit: MealSplit
-}
-
-export type TestimonialEntry = {
-  image: string
-  name: string
-  userName: string
-  comment: TranslationKey
 }
 
 export type TokenPack = {
@@ -1214,12 +1206,6 @@ export const serverMessageKeys = [
   'landing.features.shopping.title',
   'landing.features.tokens.description',
   'landing.features.tokens.title',
-  'landing.testimonials.1.comment',
-  'landing.testimonials.2.comment',
-  'landing.testimonials.3.comment',
-  'landing.testimonials.4.comment',
-  'landing.testimonials.5.comment',
-  'landing.testimonials.6.comment',
   'nav.account',
   'nav.admin',
   'nav.faq',
@@ -1227,5 +1213,5 @@ export const serverMessageKeys = [
   'nav.general',
   'nav.pricing',
   'nav.products',
-  'nav.testimonials',
+  'nav.proof',
 ] as const satisfies readonly TranslationKey[]

@@ -17,7 +17,7 @@ export const frCore = {
     openMenu: 'Ouvrir le menu',
     closeMenu: 'Fermer le menu',
     features: 'Fonctionnalités',
-    testimonials: 'Témoignages',
+    proof: 'En pratique',
     pricing: 'Tarifs',
     faq: 'FAQ',
     general: 'Général',
@@ -94,33 +94,30 @@ export const frCore = {
           'Vous payez ce que vous utilisez : 1 jeton par recette générée, sans engagement ni renouvellement caché.',
       },
     },
-    testimonials: {
-      heading: 'Ils cuisinent déjà avec Gamelle',
-      subheading: 'Des sportifs, des parents pressés et des gourmands qui comptent leurs macros.',
-      avatarAlt: 'Avatar de {{name}}',
-      '1': {
-        comment:
-          'Je prépare mes repas du dimanche en une heure. Les recettes tombent pile sur mes 140 g de protéines, sans poulet-riz tous les jours.',
+    proof: {
+      heading: 'Ce que fait Gamelle, mesuré',
+      subheading: 'Pas de témoignages inventés : ce que l’application garantit, et une vraie assiette qu’elle a calculée.',
+      tolerance: {
+        title: 'À 5 % de vos macros',
+        text: 'Chaque recette vise vos calories, protéines, lipides et glucides par portion, à 5 % près (3 g pour les petites quantités).',
       },
-      '2': {
-        comment:
-          'J’ai mis ce qu’il restait dans mon frigo, et Gamelle m’a sorti trois recettes que toute la famille a aimées.',
+      refund: {
+        title: 'Cible manquée, jeton rendu',
+        text: 'Si une recette n’atteint pas la cible à 5 % près, le jeton dépensé est remboursé automatiquement.',
       },
-      '3': {
-        comment:
-          'La liste de courses exportée m’a fait gagner un temps fou. Je ne repars plus du magasin avec des choses inutiles.',
+      data: {
+        title: 'Des valeurs publiques',
+        text: 'Les aliments et leurs valeurs nutritionnelles viennent de la table Ciqual de l’Anses.',
       },
-      '4': {
-        comment:
-          'En sèche, c’est précieux d’avoir des recettes qui respectent mes macros et qui restent gourmandes.',
-      },
-      '5': {
-        comment:
-          'Végétarienne, je trouvais peu d’outils adaptés. Ici, je choisis mes aliments et tout suit.',
-      },
-      '6': {
-        comment:
-          'Le système de jetons me convient : je paie quand j’en ai besoin, pas d’abonnement oublié.',
+      example: {
+        title: 'Une assiette calculée par Gamelle',
+        name: 'Bol de riz, poulet poêlé et brocoli',
+        serving: 'Par portion (la recette en fait 3)',
+        chicken: 'filet de poulet sans peau, cru',
+        rice: 'riz blanc, cru',
+        broccoli: 'brocoli, cru',
+        oil: 'huile d’olive vierge extra',
+        target: 'Cible par portion : {{kcal}} kcal, {{protein}} g de protéines, {{fat}} g de lipides, {{carbs}} g de glucides, atteinte à 5 % près.',
       },
     },
     pricing: {

@@ -77,7 +77,7 @@ describe.each([
     await show(3, lng)
     expect(screen.getByTestId('onboarding-summary')).toHaveTextContent('lea@example.fr')
     expect(screen.getByTestId('onboarding-summary')).toHaveTextContent(m.onboarding.preferences.diet.vegan)
-    expect(screen.getByRole('note')).toHaveTextContent(m.onboarding.account.notice)
+    expect(screen.getByRole('note')).toHaveTextContent(m.onboarding.account.notice.replace(/\s+/g, ' '))
     expect(screen.getByRole('button', { name: m.onboarding.account.submit })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: m.onboarding.back })).toBeInTheDocument()
   })
