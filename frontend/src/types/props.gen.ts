@@ -596,7 +596,6 @@ export type OnboardingIndexProps = {
   answers: OnboardingAnswers
   options: OnboardingOptions
   promo: OnboardingPromo | null
-  video: OnboardingVideoProps
 }
 
 export type OnboardingOptions = {
@@ -616,11 +615,6 @@ export type OnboardingPromo = {
 }
 
 export type OnboardingStep = 1 | 2 | 3 | 4
-
-export type OnboardingVideoProps = {
-  src: string
-  captions: Record<Locale, string>
-}
 
 export type PendingEmailProps = {
   email: string

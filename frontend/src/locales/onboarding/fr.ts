@@ -79,12 +79,6 @@ export const onboardingFr = {
         copy: 'Copier le code',
         copied: 'Code copié',
       },
-      video: {
-        title: 'Gamelle en quelques secondes',
-        description:
-          'Courte animation sans son de 7 secondes : trois aliments apparaissent, puis les barres protéines, lipides et glucides s’ajustent à vos macros, et enfin votre code de bienvenue BIENVENUE30 (−30 %).',
-        captions: 'Sous-titres',
-      },
       login: 'Se connecter avec un code',
       home: 'Retour à l’accueil',
     },

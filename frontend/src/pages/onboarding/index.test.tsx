@@ -27,7 +27,6 @@ function props(step: OnboardingStep, lng: 'fr' | 'en', extra: Partial<Onboarding
     answers: { email: 'lea@example.fr', diet: 'vegan', objective: 'maintenance', macroPreset: 'high_protein' },
     options,
     promo: step === 4 ? { code: 'BIENVENUE30', percent: 30 } : null,
-    video: { src: '/build/onboarding/welcome.mp4', captions: { fr: '/build/onboarding/welcome.fr.vtt', en: '/build/onboarding/welcome.en.vtt' } },
     ...rest,
   } as const
 }
@@ -82,14 +81,13 @@ describe.each([
     expect(screen.getByRole('button', { name: m.onboarding.back })).toBeInTheDocument()
   })
 
-  it('step 4 ends with the promo card and a captioned video', async () => {
+  it('step 4 ends with the promo card and no placeholder video', async () => {
     await show(4, lng)
     const promo = screen.getByTestId('promo-card')
     expect(within(promo).getByTestId('promo-code')).toHaveTextContent('BIENVENUE30')
     expect(promo).toHaveTextContent(m.onboarding.features.promo.body)
-    const video = screen.getByTestId('onboarding-video')
-    expect(video).toHaveAccessibleDescription(m.onboarding.features.video.description)
-    expect(video.querySelector('track')).toHaveAttribute('src', `/build/onboarding/welcome.${lng}.vtt`)
+    expect(screen.queryByTestId('onboarding-video')).toBeNull()
+    expect(document.querySelector('video')).toBeNull()
     expect(within(screen.getByTestId('onboarding-end')).getByRole('link', { name: m.onboarding.features.login }).getAttribute('href')).toMatch(/^\/auth\/otp\/ask-otp\/lea(%40|@)example\.fr$/)
   })
 })
