@@ -2,6 +2,7 @@ import { Head, Link, router, useForm, usePoll } from '@inertiajs/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../components/confirm-dialog'
+import GenerationStatus from '../../components/mealprep/generation-status'
 import MealPrepHeader from '../../components/mealprep/header'
 import { ShoppingListLink } from '../../components/shopping/shopping-list-link'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency'
@@ -63,35 +64,7 @@ export default function MealPrepRecipes() {
       {dialog}
       <MealPrepHeader id={mealPrep.id} name={mealPrep.name} current="recipes" title={title} />
 
-      {generation.length > 0 && (
-        <section aria-live="polite" className="space-y-2" data-testid="generation">
-          {running.length > 0 && (
-            <p className="rounded-xl bg-brand-100 px-4 py-3 font-semibold text-brand-900" data-testid="generation-message">
-              {t('mealprep.recipes.generating')}
-            </p>
-          )}
-          <ul className="space-y-1 text-sm">
-            {generation.map((g) => (
-              <li key={g.requestId} data-testid="generation-request" data-running={g.running} data-done={g.done}>
-                {g.failed ? (
-                  // The engine's diagnosis, when it refused the request, says what to change: it
-                  // replaces the generic reason.
-                  <span className="text-red-700" data-testid="generation-failed">
-                    {g.diagnosis
-                      ? t('mealprep.recipes.failedDiagnosis', { diagnosis: g.diagnosis, refunded: t('mealprep.recipes.refundedTokens', { count: g.refunded }) })
-                      : t('mealprep.recipes.failed', { reason: t(`mealprep.recipes.reasons.${g.reason}`, { defaultValue: g.reason }), refunded: t('mealprep.recipes.refundedTokens', { count: g.refunded }) })}
-                  </span>
-                ) : (
-                  <>
-                    {t('mealprep.recipes.progress', { done: g.done, count: g.count, category: catName(g.category) })}
-                    <progress className="ml-2 align-middle" max={g.count} value={g.done} aria-hidden="true" />
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <GenerationStatus requests={generation} categoryName={catName} />
 
       <section aria-labelledby="shopping-title" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm print:hidden">
         <h2 id="shopping-title" className="mb-3 text-lg font-bold text-stone-900">
