@@ -158,6 +158,19 @@ func TestAdminGrantsAndDeductsWithAReason(t *testing.T) {
 	require.Equal(t, float64(5), e["delta"])
 	require.Equal(t, admin.userID(t, "boss@example.com").String(), e["actor"])
 	require.NotContains(t, e["ref"], "Geste")
+	// The audit names the admin and shows their written reason (kept in admin_actions, not in
+	// the event), on the page and in the CSV.
+	require.Equal(t, "Alice Martin <boss@example.com>", e["actorName"])
+	require.Equal(t, "Geste commercial", e["note"])
+	_, p = admin.visit(t, "/dashboard/admin?user=person@example.com&reason=signup_bonus")
+	bonus := p.Props["page"].(map[string]any)["entries"].([]any)[0].(map[string]any)
+	require.Equal(t, "system", bonus["actorName"])
+	resp = admin.do(t, http.MethodGet, "/dashboard/admin/export.csv?user=person@example.com&reason=admin_grant", nil, nil)
+	defer resp.Body.Close()
+	rows, err := csv.NewReader(resp.Body).ReadAll()
+	require.NoError(t, err)
+	require.Equal(t, []string{"actor_name", "note"}, rows[0][10:])
+	require.Equal(t, []string{"Alice Martin <boss@example.com>", "Geste commercial"}, rows[1][10:])
 	_ = person
 }
 
@@ -314,6 +327,11 @@ func TestAdminPeopleStatsAndEventInspector(t *testing.T) {
 	require.Equal(t, "wallet", wallet["kind"])
 	require.Equal(t, "TokensGranted.v1", wallet["events"].([]any)[0].(map[string]any)["type"])
 	require.Equal(t, "mealprep-"+prep.String(), streams[1].(map[string]any)["streamId"])
+	// The author of an event is a name or "system", never "user:<uuid>".
+	require.Equal(t, "system", wallet["events"].([]any)[0].(map[string]any)["actorName"])
+	mp := streams[1].(map[string]any)["events"].([]any)[0].(map[string]any)
+	require.True(t, strings.HasPrefix(mp["actor"].(string), "user:"), mp["actor"])
+	require.Contains(t, mp["actorName"], "person@example.com")
 
 	_, p = admin.visit(t, "/dashboard/admin/stats")
 	require.Equal(t, "admin/stats", p.Component)

@@ -169,6 +169,8 @@ export type AuditEntry = {
   ref: string
   balanceAfter: number
   actor: string
+  actorName: string
+  note: string
   occurredAt: string
 }
 
@@ -665,6 +667,8 @@ export type PreferencesLinkState = 'confirm' | 'other_account' | 'expired' | 'us
 export type PriceLine = {
   group: string
   subgroup: string
+  groupName: string
+  subgroupName: string
   shipped: number
   override: number | null
   updatedAt: string | null
@@ -700,6 +704,7 @@ export type RawEvent = {
   type: string
   payload: string
   actor: string
+  actorName: string
   causationId: string
   correlationId: string
   idempotencyKey: string

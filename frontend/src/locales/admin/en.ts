@@ -26,6 +26,10 @@ export const adminEn = {
       newPrice: 'New estimate for {{name}}, in euros per kg',
       save: 'Save',
     },
+    actorSystem: 'System',
+    packName_one: '{{count}}-token pack',
+    packName_other: '{{count}}-token pack',
+    note: 'Written reason',
     reason: {
       signup_bonus: 'Sign-up bonus',
       purchase: 'Purchase',
@@ -34,6 +38,7 @@ export const adminEn = {
       recipe_generation: 'Recipe generation',
       needs_calculation: 'Needs calculation',
       admin_deduction: 'Admin deduction',
+      promo_code: 'Promo code {{code}}',
       purchase_refunded: 'Purchase refunded',
     },
     audit: {

@@ -26,6 +26,10 @@ export const adminFr = {
       newPrice: 'Nouvelle estimation pour {{name}}, en euros par kg',
       save: 'Enregistrer',
     },
+    actorSystem: 'Système',
+    packName_one: 'Pack de {{count}} jeton',
+    packName_other: 'Pack de {{count}} jetons',
+    note: 'Motif écrit',
     reason: {
       signup_bonus: 'Bonus d’inscription',
       purchase: 'Achat',
@@ -35,6 +39,7 @@ export const adminFr = {
       needs_calculation: 'Calcul des besoins',
       admin_deduction: 'Retrait par un admin',
       purchase_refunded: 'Achat remboursé',
+      promo_code: 'Code promo {{code}}',
     },
     audit: {
       title: 'Historique des jetons',

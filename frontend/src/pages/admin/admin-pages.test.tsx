@@ -17,8 +17,8 @@ const personId = '0190a0a0-0000-7000-8000-0000000000aa'
 
 const page = (extra: Partial<AuditPage> = {}): AuditPage => ({
   entries: [
-    { position: 9, userId: personId, email: 'lea@example.com', name: 'Léa M', eventType: 'TokensGranted.v1', delta: 5, reason: 'admin_grant', ref: 'admin-action:x', balanceAfter: 7, actor: 'admin-id', occurredAt: '2026-11-20T10:00:00Z' },
-    { position: 8, userId: personId, email: '', name: '', eventType: 'TokensCharged.v1', delta: -1, reason: 'recipe_generation', ref: 'r', balanceAfter: 2, actor: personId, occurredAt: '2026-11-19T10:00:00Z' },
+    { position: 9, userId: personId, email: 'lea@example.com', name: 'Léa M', eventType: 'TokensGranted.v1', delta: 5, reason: 'admin_grant', ref: 'admin-action:x', balanceAfter: 7, actor: 'admin-id', actorName: 'Alice Martin <boss@example.com>', note: 'Geste commercial', occurredAt: '2026-11-20T10:00:00Z' },
+    { position: 8, userId: personId, email: '', name: '', eventType: 'TokensCharged.v1', delta: -1, reason: 'recipe_generation', ref: 'r', balanceAfter: 2, actor: `user:${personId}`, actorName: 'lea@example.com', note: '', occurredAt: '2026-11-19T10:00:00Z' },
   ],
   totals: { entries: 2, credits: 5, debits: 1, net: 4 },
   nextCursor: '8',
@@ -48,6 +48,34 @@ describe.each([
     expect(screen.getByTestId('audit-next')).toHaveAttribute('href', '/dashboard/admin?sign=positive&cursor=8')
     expect(screen.getByTestId('audit-export')).toHaveAttribute('href', '/dashboard/admin/export.csv?sign=positive')
     expect(screen.getByRole('link', { name: m.admin.nav.audit })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('the audit names reasons, authors and the admin’s written reason in words, never raw codes', async () => {
+    const promo = { position: 10, userId: personId, email: 'lea@example.com', name: 'Léa M', eventType: 'PromoCodeRedeemed.v1', delta: 0, reason: 'promo_code:BIENVENUE30', ref: 'c', balanceAfter: 7, actor: 'system', actorName: 'system', note: '', occurredAt: '2026-11-21T10:00:00Z' }
+    const base = page()
+    await renderPage('admin/audit', Audit, props({ filters, page: { ...base, entries: [promo, ...base.entries] }, actions: [], reasons: ['promo_code:BIENVENUE30'] }) as never, lng, '/dashboard/admin')
+    const rows = within(screen.getByRole('table', { name: m.admin.audit.tableLabel })).getAllByRole('row')
+    expect(rows[1]).toHaveTextContent(m.admin.reason.promo_code.replace('{{code}}', 'BIENVENUE30'))
+    expect(rows[1]).toHaveTextContent(m.admin.actorSystem)
+    expect(rows[1]).not.toHaveTextContent('promo_code:')
+    expect(rows[2]).toHaveTextContent('Alice Martin <boss@example.com>')
+    expect(rows[2]).toHaveTextContent('Geste commercial')
+    expect(rows[3]).toHaveTextContent('lea@example.com')
+    expect(rows[3]).not.toHaveTextContent('user:')
+    expect(screen.getByRole('option', { name: m.admin.reason.promo_code.replace('{{code}}', 'BIENVENUE30') })).toBeInTheDocument()
+  })
+
+  it('a person’s purchases name the pack and the status in words', async () => {
+    const detail: PersonDetail = {
+      person: { id: personId, email: 'lea@example.com', name: 'Léa', surname: 'M', role: 'USER', verifiedAt: null, createdAt: '2026-11-01T00:00:00Z' },
+      balance: 7, mealPreps: 1, history: [], actions: [],
+      purchases: [{ checkoutId: 'c1', packId: 'pack-60', tokens: 60, currency: 'EUR', amountPaidCents: 1199, refundedCents: 0, tokensRevoked: 0, status: 'completed', promoCode: '', startedAt: '2026-11-20T10:00:00Z' }],
+    }
+    await renderPage('admin/user', User, props({ detail, self: false, limits: { maxAmount: 100000, maxReason: 500 } }) as never, lng, `/dashboard/admin/users/${personId}`)
+    const row = screen.getByRole('cell', { name: lng === 'fr' ? 'Pack de 60 jetons' : '60-token pack' }).closest('tr')!
+    expect(row).toHaveTextContent(m.billing.products.checkoutStatus.completed)
+    expect(row).not.toHaveTextContent('pack-60')
+    expect(row).not.toHaveTextContent(/\bcompleted\b/)
   })
 
   it('the audit says every admin action in words, a price edit too', async () => {
