@@ -97,6 +97,7 @@ func (s *Core) siteConfig() siteConfig {
 		DashboardRouteList: []routeEntry{
 			{Name: "nav.general", Route: "dashboard.general", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
 			{Name: "nav.account", Route: "dashboard.account", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
+			{Name: "nav.settings", Route: "dashboard.settings", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
 			{Name: "nav.products", Route: "dashboard.products", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
 			{Name: "nav.admin", Route: "dashboard.admin", Roles: []identity.Role{identity.RoleAdmin}},
 		},

@@ -29,6 +29,7 @@ export const appConfig: AppConfig = {
   dashboardRouteList: [
     { name: 'nav.general', route: 'dashboard.general', roles: ['USER', 'ADMIN'] },
     { name: 'nav.account', route: 'dashboard.account', roles: ['USER', 'ADMIN'] },
+    { name: 'nav.settings', route: 'dashboard.settings', roles: ['USER', 'ADMIN'] },
     { name: 'nav.products', route: 'dashboard.products', roles: ['USER', 'ADMIN'] },
     { name: 'nav.admin', route: 'dashboard.admin', roles: ['ADMIN'] },
   ],

@@ -1213,4 +1213,5 @@ export const serverMessageKeys = [
   'nav.pricing',
   'nav.products',
   'nav.proof',
+  'nav.settings',
 ] as const satisfies readonly TranslationKey[]

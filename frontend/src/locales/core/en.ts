@@ -22,6 +22,7 @@ export const enCore: CoreMessages = {
     faq: 'FAQ',
     general: 'General',
     account: 'Account',
+    settings: 'Settings',
     products: 'Products',
     admin: 'Admin',
     signIn: 'Sign in',

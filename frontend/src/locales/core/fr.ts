@@ -22,6 +22,7 @@ export const frCore = {
     faq: 'FAQ',
     general: 'Général',
     account: 'Compte',
+    settings: 'Paramètres',
     products: 'Produits',
     admin: 'Administration',
     signIn: 'Se connecter',

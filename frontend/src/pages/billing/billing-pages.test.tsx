@@ -93,5 +93,13 @@ describe.each([
     expect(screen.getByRole('heading', { level: 1, name: m.billing.products.heading })).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: m.billing.products.adminHeading })).toBeNull()
     expect(screen.queryByTestId('test-mode-banner')).toBeNull()
+    expect(screen.queryByRole('navigation', { name: m.admin.nav.label })).toBeNull()
+  })
+
+  it('/dashboard/products keeps an ADMIN in the admin section, its tab current', async () => {
+    await renderPage('dashboard/products', Products, signedIn({ ...shop({ testMode: false }), canEdit: true, catalogue: [], recentCheckouts: [] }) as never, lng, '/dashboard/products')
+    const nav = screen.getByRole('navigation', { name: m.admin.nav.label })
+    expect(within(nav).getByRole('link', { name: m.admin.nav.products })).toHaveAttribute('aria-current', 'page')
+    expect(within(nav).getByRole('link', { name: m.admin.nav.audit })).toHaveAttribute('href', '/dashboard/admin')
   })
 })

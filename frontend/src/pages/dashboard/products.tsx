@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../components/confirm-dialog'
+import { AdminNav } from '../../components/admin/admin-nav'
 import { BuyForm } from '../../components/billing/buy-form'
 import { CurrencySwitch, TestModeBanner } from '../../components/billing/pack-grid'
 import { formatMoney } from '../../lib/format'
@@ -150,6 +151,8 @@ export default function Products() {
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <Head title={t('billing.products.title')} />
+      {/* For an admin, "Produits" is a tab of the admin section: its tabs stay in view. */}
+      {props.canEdit && <AdminNav current="products" />}
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('billing.products.heading')}</h1>
         <p className="mt-2 text-stone-600">{t('billing.products.subheading')}</p>
