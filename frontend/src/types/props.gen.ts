@@ -332,6 +332,7 @@ export type DashboardSettingsProps = {
 export type Day = {
   day: string
   granted: number
+  refunded: number
   purchased: number
   spent: number
 }
@@ -793,6 +794,7 @@ export type RequestStats = {
   requests: number
   recipesAsked: number
   recipesMade: number
+  recipesDelivered: number
   failedRequests: number
   tokensRefunded: number
   requestsRunning: number

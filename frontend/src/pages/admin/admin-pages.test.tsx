@@ -114,9 +114,9 @@ describe.each([
   it('statistics give every chart’s numbers in a table too', async () => {
     const stats: AdminStats = {
       since: '2026-10-24T00:00:00Z',
-      tokens: [{ day: '2026-11-20T00:00:00Z', granted: 4, purchased: 60, spent: 3 }],
+      tokens: [{ day: '2026-11-20T00:00:00Z', granted: 4, refunded: 2, purchased: 60, spent: 3 }],
       revenue: [{ currency: 'EUR', purchases: 1, paidCents: 1199, refundedCents: 0, netCents: 1199 }],
-      generation: { requests: 2, recipesAsked: 4, recipesMade: 3, failedRequests: 1, tokensRefunded: 1, requestsRunning: 0 },
+      generation: { requests: 2, recipesAsked: 4, recipesMade: 4, recipesDelivered: 3, failedRequests: 1, tokensRefunded: 1, requestsRunning: 0 },
       needsCalculations: 0,
       signUps: [{ day: '2026-11-20T00:00:00Z', signUps: 2, verified: 1 }],
       projections: [{ name: 'balances', position: 10, pending: 0, failing: false }],
@@ -126,6 +126,9 @@ describe.each([
     await renderPage('admin/stats', Stats, props({ stats, projectionNames: ['balances', 'token_history'] }) as never, lng, '/dashboard/admin/stats')
     const table = screen.getByTestId('tokens-table')
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('60')
+    // Refunds have their own column, not counted as given; delivered excludes refunded recipes.
+    expect(within(table).getByRole('columnheader', { name: m.admin.stats.refunded })).toBeInTheDocument()
+    expect(within(table).getAllByRole('row')[1]!.querySelectorAll('td')[1]).toHaveTextContent('2')
     expect(screen.getByText(m.admin.stats.successRate.replace('{{rate}}', lng === 'fr' ? '75 %' : '75%').replace(/\s+/g, ' '))).toBeInTheDocument()
     expect(screen.getByLabelText(m.admin.stats.rebuildField)).toHaveValue('balances')
   })
