@@ -111,7 +111,7 @@ export const billingEn: Shape<typeof billingFr> = {
       provider: 'The payment service did not answer. Nothing was charged; you can try again.',
       generic: 'The payment could not be made. Nothing was charged.',
       retry: 'Try the payment again',
-      retryLabel: 'Try again to pay for {{count}} tokens',
+      retryLabel: 'Try the payment again for {{count}} tokens',
       back: 'Back to the packs',
     },
   },

@@ -110,7 +110,7 @@ export const billingFr = {
       provider: 'Le service de paiement n’a pas répondu. Rien n’a été débité ; vous pouvez réessayer.',
       generic: 'Le paiement n’a pas pu être effectué. Rien n’a été débité.',
       retry: 'Réessayer le paiement',
-      retryLabel: 'Réessayer de payer {{count}} jetons',
+      retryLabel: 'Réessayer le paiement de {{count}} jetons',
       back: 'Revenir aux packs',
     },
   },

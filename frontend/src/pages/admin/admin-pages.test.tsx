@@ -131,5 +131,7 @@ describe.each([
     expect(within(table).getAllByRole('row')[1]!.querySelectorAll('td')[1]).toHaveTextContent('2')
     expect(screen.getByText(m.admin.stats.successRate.replace('{{rate}}', lng === 'fr' ? '75 %' : '75%').replace(/\s+/g, ' '))).toBeInTheDocument()
     expect(screen.getByLabelText(m.admin.stats.rebuildField)).toHaveValue('balances')
+    // One shrinkable column below lg: a wide table scrolls in its frame, the page does not (390, 320 px).
+    expect(screen.getByTestId('stats-columns')).toHaveClass('grid-cols-1')
   })
 })

@@ -68,7 +68,7 @@ export default function Stats() {
         </TableFrame>
       </section>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2" data-testid="stats-columns">
         <section aria-labelledby="revenue-heading">
           <h2 id="revenue-heading" className="text-xl font-bold text-stone-900">
             {t('admin.stats.revenueHeading')}

@@ -8,6 +8,7 @@ import type { CheckoutSummary, ShopProps } from '../../types'
 import Products from '../dashboard/products'
 import BuyTokens from './buy-tokens'
 import BuyTokensVisitor from './buy-tokens-na'
+import CheckoutError from './error'
 import Success from './success'
 import TestCheckout from './test-checkout'
 
@@ -94,6 +95,18 @@ describe.each([
     expect(screen.queryByRole('heading', { name: m.billing.products.adminHeading })).toBeNull()
     expect(screen.queryByTestId('test-mode-banner')).toBeNull()
     expect(screen.queryByRole('navigation', { name: m.admin.nav.label })).toBeNull()
+  })
+
+  it('/stripe/error names its retry button with the words it shows (label in name)', async () => {
+    await renderPage('billing/error', CheckoutError, signedIn({ reason: 'cancelled', checkout: checkout('failed') }) as never, lng, '/stripe/error')
+    const button = screen.getByRole('button', { name: new RegExp(m.billing.error.retry) })
+    expect(button.getAttribute('aria-label')).toContain(button.textContent ?? '—')
+  })
+
+  it('/dashboard/products lets the keyboard reach the purchases table when it scrolls', async () => {
+    const row = { id: 'c1', packId: 'pack-60', tokens: 60, amountCents: 1199, currency: 'EUR', status: 'completed', promoCode: '', refundedCents: 0, tokensRevoked: 0, startedAt: '2026-11-20T10:00:00Z' }
+    await renderPage('dashboard/products', Products, signedIn({ ...shop({ testMode: false }), canEdit: true, catalogue: [], recentCheckouts: [row] }) as never, lng, '/dashboard/products')
+    expect(screen.getByTestId('recent-checkouts').parentElement).toHaveAttribute('tabindex', '0')
   })
 
   it('/dashboard/products keeps an ADMIN in the admin section, its tab current', async () => {

@@ -4,6 +4,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../components/confirm-dialog'
 import { AdminNav } from '../../components/admin/admin-nav'
+import { TableFrame } from '../../components/admin/table-frame'
 import { BuyForm } from '../../components/billing/buy-form'
 import { CurrencySwitch, TestModeBanner } from '../../components/billing/pack-grid'
 import { formatMoney } from '../../lib/format'
@@ -110,7 +111,7 @@ function RecentPurchases({ rows }: { rows: RecentCheckout[] }) {
       {rows.length === 0 ? (
         <p className="text-sm text-stone-600">{t('billing.products.recentEmpty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        <TableFrame>
           <table className="min-w-full text-left text-sm" data-testid="recent-checkouts">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
@@ -138,7 +139,7 @@ function RecentPurchases({ rows }: { rows: RecentCheckout[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
     </section>
   )
