@@ -11,9 +11,9 @@ describe('messages in French', () => {
 
   it('elide before a vowel an interpolated name brings', async () => {
     const i18n = await testI18n('fr')
-    expect(i18n.t('mealprep.food.quantityOf', { name: 'œuf cru', unit: 'g' })).toBe('Quantité d’œuf cru (g)')
-    expect(i18n.t('mealprep.food.quantityOf', { name: 'épinard', unit: 'g' })).toBe('Quantité d’épinard (g)')
-    expect(i18n.t('mealprep.food.quantityOf', { name: 'haricot vert', unit: 'g' })).toBe('Quantité de haricot vert (g)')
+    expect(i18n.t('mealprep.recipe.gramsOf', { name: 'œuf cru', unit: 'g' })).toBe('Quantité d’œuf cru (g)')
+    expect(i18n.t('mealprep.recipe.gramsOf', { name: 'épinard', unit: 'g' })).toBe('Quantité d’épinard (g)')
+    expect(i18n.t('mealprep.recipe.gramsOf', { name: 'haricot vert', unit: 'g' })).toBe('Quantité de haricot vert (g)')
     expect(i18n.t('mealprep.plan.missingMeal', { meal: 'en-cas' })).toBe('Pas encore d’en-cas.')
     expect(i18n.t('admin.user.title', { email: 'anna@example.com' })).toBe('Fiche de anna@example.com')
   })
@@ -31,6 +31,6 @@ describe('messages in English', () => {
     expect(i18n.t('mealprep.recipes.perServing', { kcal: 2200 })).toBe('2,200 kcal per serving')
     expect(i18n.t('mealprep.plan.days', { count: 0.5 })).toBe('0.5 days')
     expect(i18n.t('mealprep.recipes.done', { count: 1 })).toBe('1 recipe ready.')
-    expect(i18n.t('mealprep.food.quantityOf', { name: 'egg', unit: 'g' })).toBe('Quantity of egg (g)')
+    expect(i18n.t('mealprep.recipe.gramsOf', { name: 'egg', unit: 'g' })).toBe('Quantity of egg (g)')
   })
 })
