@@ -364,7 +364,7 @@ func (h *Admin) rebuild(w http.ResponseWriter, r *http.Request) {
 
 // prices lists the food price estimates (shipped and current) with a form per row.
 func (h *Admin) prices(w http.ResponseWriter, r *http.Request) {
-	lines, err := h.admin.Prices(r.Context())
+	lines, err := h.admin.Prices(r.Context(), string(localeFrom(r.Context())))
 	if err != nil {
 		h.serverError(w, r, err)
 		return

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
+	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
@@ -57,6 +59,8 @@ func TestAdminEditsAPriceEstimate(t *testing.T) {
 	requireRedirect(t, resp, prices)
 	require.InDelta(t, 12.5, admin.srv.prices.PerKgEUR(butter), 1e-9, "the shared table (shopping lists) follows")
 
+	_, err := nutritionapp.Import(t.Context(), admin.db.Pool, data.CiqualFoodsCSV)
+	require.NoError(t, err)
 	_, p := admin.visit(t, prices)
 	require.Equal(t, "admin/prices", p.Component)
 	require.Equal(t, float64(1000), p.Props["maxPrice"])
@@ -67,6 +71,9 @@ func TestAdminEditsAPriceEstimate(t *testing.T) {
 			found = true
 			require.Equal(t, 11.0, line["shipped"])
 			require.Equal(t, 12.5, line["override"])
+			// Named in the admin's language from the food table, not by the table's English keys.
+			require.Equal(t, "matières grasses", line["groupName"])
+			require.Equal(t, "beurres", line["subgroupName"])
 		}
 	}
 	require.True(t, found)

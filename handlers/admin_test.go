@@ -158,6 +158,19 @@ func TestAdminGrantsAndDeductsWithAReason(t *testing.T) {
 	require.Equal(t, float64(5), e["delta"])
 	require.Equal(t, admin.userID(t, "boss@example.com").String(), e["actor"])
 	require.NotContains(t, e["ref"], "Geste")
+	// The audit names the admin and shows their written reason (kept in admin_actions, not in
+	// the event), on the page and in the CSV.
+	require.Equal(t, "Alice Martin <boss@example.com>", e["actorName"])
+	require.Equal(t, "Geste commercial", e["note"])
+	_, p = admin.visit(t, "/dashboard/admin?user=person@example.com&reason=signup_bonus")
+	bonus := p.Props["page"].(map[string]any)["entries"].([]any)[0].(map[string]any)
+	require.Equal(t, "system", bonus["actorName"])
+	resp = admin.do(t, http.MethodGet, "/dashboard/admin/export.csv?user=person@example.com&reason=admin_grant", nil, nil)
+	defer resp.Body.Close()
+	rows, err := csv.NewReader(resp.Body).ReadAll()
+	require.NoError(t, err)
+	require.Equal(t, []string{"actor_name", "note"}, rows[0][10:])
+	require.Equal(t, []string{"Alice Martin <boss@example.com>", "Geste commercial"}, rows[1][10:])
 	_ = person
 }
 
@@ -314,6 +327,11 @@ func TestAdminPeopleStatsAndEventInspector(t *testing.T) {
 	require.Equal(t, "wallet", wallet["kind"])
 	require.Equal(t, "TokensGranted.v1", wallet["events"].([]any)[0].(map[string]any)["type"])
 	require.Equal(t, "mealprep-"+prep.String(), streams[1].(map[string]any)["streamId"])
+	// The author of an event is a name or "system", never "user:<uuid>".
+	require.Equal(t, "system", wallet["events"].([]any)[0].(map[string]any)["actorName"])
+	mp := streams[1].(map[string]any)["events"].([]any)[0].(map[string]any)
+	require.True(t, strings.HasPrefix(mp["actor"].(string), "user:"), mp["actor"])
+	require.Contains(t, mp["actorName"], "person@example.com")
 
 	_, p = admin.visit(t, "/dashboard/admin/stats")
 	require.Equal(t, "admin/stats", p.Component)
@@ -337,4 +355,46 @@ func TestAdminPeopleStatsAndEventInspector(t *testing.T) {
 	var jobs int
 	require.NoError(t, admin.db.Pool.QueryRow(t.Context(), `SELECT count(*) FROM river_job WHERE kind = 'admin_rebuild_projection'`).Scan(&jobs))
 	require.Equal(t, 1, jobs)
+}
+
+// Refunds are counted as refunds: recipes that missed their target are refunded, so they are
+// neither "delivered" nor "given" tokens.
+func TestAdminStatsCountRefundsAsRefunds(t *testing.T) {
+	t.Parallel()
+	admin, person, personID := adminSetup(t)
+	prep := person.createMealPrep(t, "Semaine")
+	req := uuid.New()
+	now := time.Now()
+	_, err := admin.db.Pool.Exec(t.Context(), `INSERT INTO generation_requests (request_id, mealprep_id, category, count, done, created_at, updated_at)
+		VALUES ($1, $2, 'lunch_dinner', 3, 3, $3, $3)`, req, prep, now)
+	require.NoError(t, err)
+	for i, within := range []bool{true, false, false} {
+		_, err := admin.db.Pool.Exec(t.Context(), `INSERT INTO recipes (id, mealprep_id, request_id, idx, category, servings, ingredients, target,
+			nutrition, within_tolerance, feasible, duration_min, price_cents, generator, name_fr, name_en, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, 'lunch_dinner', 2, '[]', '{}', '{}', $5, true, 10, 300, 'test', 'R', 'R', $6, $6)`, uuid.New(), prep, req, i, within, now)
+		require.NoError(t, err)
+	}
+	_, err = admin.srv.wallets.Charge(t.Context(), ledgerapp.ChargeCommand{CommandMeta: eventstore.CommandMeta{Actor: "system"},
+		UserID: personID, Amount: 2, Reason: ledger.ReasonRecipeGeneration, Ref: req.String()})
+	require.NoError(t, err)
+	for i := range 2 {
+		_, err := admin.srv.wallets.Refund(t.Context(), ledgerapp.RefundCommand{UserID: personID, Amount: 1, Ref: req.String(),
+			CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: fmt.Sprintf("refund-%d", i)}})
+		require.NoError(t, err)
+	}
+	waitForAudit(t, admin, 5) // two sign-up bonuses, the charge, two refunds
+
+	_, p := admin.visit(t, "/dashboard/admin/stats")
+	stats := p.Props["stats"].(map[string]any)
+	g := stats["generation"].(map[string]any)
+	require.EqualValues(t, 3, g["recipesMade"])
+	require.EqualValues(t, 1, g["recipesDelivered"], "two recipes missed their target and were refunded")
+	require.EqualValues(t, 2, g["tokensRefunded"])
+	var granted, refunded float64
+	for _, d := range stats["tokens"].([]any) {
+		granted += d.(map[string]any)["granted"].(float64)
+		refunded += d.(map[string]any)["refunded"].(float64)
+	}
+	require.EqualValues(t, 4, granted, "the two sign-up bonuses only")
+	require.EqualValues(t, 2, refunded)
 }

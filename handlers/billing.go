@@ -114,6 +114,9 @@ type shopPromo struct {
 	Code     string `json:"code"`
 	Percent  int    `json:"percent"`
 	Eligible bool   `json:"eligible"`
+	// State says why the code is not eligible: "used" (redeemed by this account) or
+	// "first_order_only" (a first purchase was made without it).
+	State string `json:"state"`
 }
 
 // productsProps add, for an ADMIN, every pack (retired ones too) with its edit form.
@@ -192,16 +195,15 @@ func (h *Billing) shopProps(r *http.Request) (shopProps, error) {
 	props := shopProps{
 		Packs: tokenPacksOf(offers), Currency: string(cur), Currencies: currencies,
 		SelectedPack: r.URL.Query().Get("pack"), TestMode: h.billing.TestMode(),
-		Promo: shopPromo{Code: billing.WelcomePromoCode, Percent: billing.WelcomePromoPercent, Eligible: true},
+		Promo: shopPromo{Code: billing.WelcomePromoCode, Percent: billing.WelcomePromoPercent, Eligible: true, State: string(billing.WelcomePromoAvailable)},
 	}
 	if u, ok := currentUser(r.Context()); ok {
 		hist, err := h.billing.BuyerHistory(r.Context(), h.pool, u.ID)
 		if err != nil {
 			return shopProps{}, err
 		}
-		_, perr := billing.CheckPromo(billing.WelcomePromoCode, hist)
-		// A code held by an open checkout is still the person's: the form explains, if they try.
-		props.Promo.Eligible = perr == nil || errors.Is(perr, billing.ErrPromoPending)
+		state := billing.WelcomePromoStateOf(hist)
+		props.Promo.State, props.Promo.Eligible = string(state), state == billing.WelcomePromoAvailable
 	}
 	return props, nil
 }

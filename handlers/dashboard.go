@@ -9,6 +9,7 @@ import (
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/handlers/page"
 )
@@ -51,7 +52,8 @@ type dashboardGeneralProps struct {
 	RecentRecipes  []mealprepapp.RecentRecipe `json:"recentRecipes"`
 	Goals          *nutrition.Goals           `json:"goals"`
 	BalanceHistory []identityapp.BalancePoint `json:"balanceHistory"`
-	// Below this balance the page offers to buy tokens: one needs calculation's price.
+	// Below this balance the page says it is low and offers to buy tokens: the price of the next
+	// planned action, one recipe generation (a balance that pays for it is not "low").
 	LowBalance int `json:"lowBalance"`
 }
 
@@ -78,6 +80,6 @@ func (h *Dashboard) dashboardGeneral(w http.ResponseWriter, r *http.Request) {
 	}
 	h.render(w, r, dashboardGeneralPage.With(dashboardGeneralProps{
 		MealPreps: list, RecentRecipes: recent, Goals: home.Goals, BalanceHistory: home.BalanceHistory,
-		LowBalance: nutrition.NeedsCalculationTokens,
+		LowBalance: mealprep.RecipeTokens,
 	}))
 }

@@ -135,3 +135,16 @@ func TestDashboardRecentRecipes(t *testing.T) {
 	require.Equal(t, bRecipe.String(), list[0]["id"])
 	require.Equal(t, "Semaine B", list[0]["mealPrepName"])
 }
+
+// Right after the sign-up bonus the balance pays for the next planned action, a recipe, so the
+// home does not call it low; the threshold is one recipe's price.
+func TestDashboardBalanceIsLowOnlyWhenItCannotPayARecipe(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.registerAndVerify(t, "low-balance@example.test")
+	_, p := b.visit(t, "/dashboard/general")
+	require.Equal(t, "dashboard/general", p.Component)
+	require.EqualValues(t, 1, p.Props["lowBalance"], "one recipe generation")
+	require.EqualValues(t, 2, authUserOf(t, p)["balance"])
+	require.GreaterOrEqual(t, authUserOf(t, p)["balance"].(float64), p.Props["lowBalance"].(float64), "not low")
+}

@@ -23,8 +23,6 @@ import (
 
 const (
 	sessionKeyOnboarding = "onboarding.state"
-	// onboardingVideo and its captions are shipped in frontend/public/onboarding/.
-	onboardingVideo = "/build/onboarding/welcome.mp4"
 )
 
 func init() {
@@ -114,12 +112,6 @@ func (h *Onboarding) onboardingPage(w http.ResponseWriter, r *http.Request) {
 		},
 		Options: onboardingOptions{Diets: nutrition.Diets, Objectives: nutrition.Objectives, Presets: presets},
 		Promo:   promo,
-		Video: onboardingVideoProps{
-			Src: onboardingVideo,
-			Captions: map[Locale]string{
-				"fr": "/build/onboarding/welcome.fr.vtt", "en": "/build/onboarding/welcome.en.vtt",
-			},
-		},
 	}))
 }
 

@@ -199,11 +199,6 @@ type onboardingPromo struct {
 	Percent int    `json:"percent"`
 }
 
-type onboardingVideoProps struct {
-	Src      string            `json:"src"`
-	Captions map[Locale]string `json:"captions"`
-}
-
 // onboardingStep is the step shown, 1 to onboardingSteps.
 type onboardingStep int
 
@@ -214,8 +209,7 @@ type onboardingProps struct {
 	Answers onboardingAnswers `json:"answers"`
 	Options onboardingOptions `json:"options"`
 	// Only on the last step.
-	Promo *onboardingPromo     `json:"promo"`
-	Video onboardingVideoProps `json:"video"`
+	Promo *onboardingPromo `json:"promo"`
 }
 
 var onboardingPage = page.Define[onboardingProps]("onboarding/index")

@@ -33,7 +33,14 @@ func TestFirstVisitIsHTMLWithPageObject(t *testing.T) {
 	require.Equal(t, "Gamelle", app["brandName"])
 	require.Len(t, app["faqList"], 9)
 	require.Len(t, app["featuresList"], 6)
-	require.Len(t, app["testimonials"], 6)
+	// No invented testimonials (names, handles) on the landing page: measured facts instead.
+	require.NotContains(t, app, "testimonials")
+	// Settings (sessions, data export) are one click away in the sidebar.
+	var dashboard []string
+	for _, r := range app["dashboardRouteList"].([]any) {
+		dashboard = append(dashboard, r.(map[string]any)["route"].(string))
+	}
+	require.Equal(t, []string{"dashboard.general", "dashboard.account", "dashboard.settings", "dashboard.products", "dashboard.admin"}, dashboard)
 	require.Equal(t, []any{}, app["availableProviders"], "no social provider configured")
 	require.Len(t, p.Props["packs"], 3)
 	require.Equal(t, "en", p.Props["locale"])

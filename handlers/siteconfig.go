@@ -41,29 +41,21 @@ type featureEntry struct {
 	Description page.MessageKey `json:"description"`
 }
 
-type testimonialEntry struct {
-	Image    string          `json:"image"`
-	Name     string          `json:"name"`
-	UserName string          `json:"userName"`
-	Comment  page.MessageKey `json:"comment"`
-}
-
 // siteConfig is docs/product.md §3 "Site configuration". Texts are i18n keys: the frontend owns the
 // wording in both languages, the server owns which entries exist.
 type siteConfig struct {
-	AvailableProviders     []socialProvider   `json:"availableProviders"`
-	IsOtpAvailable         bool               `json:"isOtpAvailable"`
-	IsCredentialsAvailable bool               `json:"isCredentialsAvailable"`
-	BrandName              string             `json:"brandName"`
-	BrandURL               string             `json:"brandUrl"`
-	TwitterURL             string             `json:"twitterUrl"`
-	YoutubeURL             string             `json:"youtubeUrl"`
-	FaqList                []faqEntry         `json:"faqList"`
-	FeaturesList           []featureEntry     `json:"featuresList"`
-	MainRouteList          []routeEntry       `json:"mainRouteList"`
-	DashboardRouteList     []routeEntry       `json:"dashboardRouteList"`
-	Testimonials           []testimonialEntry `json:"testimonials"`
-	Legal                  legalInfo          `json:"legal"`
+	AvailableProviders     []socialProvider `json:"availableProviders"`
+	IsOtpAvailable         bool             `json:"isOtpAvailable"`
+	IsCredentialsAvailable bool             `json:"isCredentialsAvailable"`
+	BrandName              string           `json:"brandName"`
+	BrandURL               string           `json:"brandUrl"`
+	TwitterURL             string           `json:"twitterUrl"`
+	YoutubeURL             string           `json:"youtubeUrl"`
+	FaqList                []faqEntry       `json:"faqList"`
+	FeaturesList           []featureEntry   `json:"featuresList"`
+	MainRouteList          []routeEntry     `json:"mainRouteList"`
+	DashboardRouteList     []routeEntry     `json:"dashboardRouteList"`
+	Legal                  legalInfo        `json:"legal"`
 }
 
 // legalInfo is the legal notice's data, from configuration (LEGAL_*, CONTACT_EMAIL).
@@ -73,15 +65,6 @@ type legalInfo struct {
 	Director     string `json:"director"`
 	Host         string `json:"host"`
 	ContactEmail string `json:"contactEmail"`
-}
-
-var testimonialPeople = [6][2]string{
-	{"Camille Martin", "@camille_mp"},
-	{"Thomas Leroy", "@thomas_lifts"},
-	{"Inès Benali", "@ines_cuisine"},
-	{"Lucas Moreau", "@lucas.runs"},
-	{"Chloé Dubois", "@chloe_veg"},
-	{"Hugo Laurent", "@hugo_batch"},
 }
 
 func (s *Core) siteConfig() siteConfig {
@@ -106,7 +89,7 @@ func (s *Core) siteConfig() siteConfig {
 		YoutubeURL: "https://www.youtube.com/@gamelle_app",
 		MainRouteList: []routeEntry{
 			{Name: "nav.features", Route: "index", Hash: "features"},
-			{Name: "nav.testimonials", Route: "index", Hash: "testimonials"},
+			{Name: "nav.proof", Route: "index", Hash: "proof"},
 			{Name: "nav.pricing", Route: "index", Hash: "pricing"},
 			{Name: "nav.faq", Route: "index", Hash: "faq"},
 		},
@@ -114,6 +97,7 @@ func (s *Core) siteConfig() siteConfig {
 		DashboardRouteList: []routeEntry{
 			{Name: "nav.general", Route: "dashboard.general", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
 			{Name: "nav.account", Route: "dashboard.account", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
+			{Name: "nav.settings", Route: "dashboard.settings", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
 			{Name: "nav.products", Route: "dashboard.products", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
 			{Name: "nav.admin", Route: "dashboard.admin", Roles: []identity.Role{identity.RoleAdmin}},
 		},
@@ -130,14 +114,6 @@ func (s *Core) siteConfig() siteConfig {
 			Icon:        f,
 			Title:       page.MessageKey("landing.features." + f + ".title"),
 			Description: page.MessageKey("landing.features." + f + ".description"),
-		})
-	}
-	for i, p := range testimonialPeople {
-		c.Testimonials = append(c.Testimonials, testimonialEntry{
-			Image:    fmt.Sprintf("/build/avatars/%d.svg", i+1),
-			Name:     p[0],
-			UserName: p[1],
-			Comment:  page.MessageKey(fmt.Sprintf("landing.testimonials.%d.comment", i+1)),
 		})
 	}
 	return c

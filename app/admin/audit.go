@@ -135,7 +135,13 @@ type AuditEntry struct {
 	Ref          string    `json:"ref"`
 	BalanceAfter int64     `json:"balanceAfter"`
 	Actor        string    `json:"actor"`
-	OccurredAt   time.Time `json:"occurredAt"`
+	// ActorName is who the actor is for a person reading the audit: the account's name or email
+	// for an account id ("user:<id>" or an admin's id), "system" for the application itself, the
+	// recorded actor otherwise ("cli:<os user>").
+	ActorName string `json:"actorName"`
+	// Note is the admin's written reason of a grant or deduction made from the admin pages.
+	Note       string    `json:"note"`
+	OccurredAt time.Time `json:"occurredAt"`
 }
 
 // AuditPage is one page of the audit with the totals of the whole filtered set.
@@ -172,31 +178,98 @@ func (s *Service) Audit(ctx context.Context, q AuditQuery) (AuditPage, error) {
 	if err != nil {
 		return AuditPage{}, err
 	}
+	notes, err := s.notesOf(ctx, rows)
+	if err != nil {
+		return AuditPage{}, err
+	}
 	page.Entries = make([]AuditEntry, 0, len(rows))
 	for _, e := range rows {
-		page.Entries = append(page.Entries, entryOf(e, people))
+		page.Entries = append(page.Entries, entryOf(e, people, notes))
 	}
 	return page, nil
+}
+
+// actorID is the account an event's actor names ("user:<id>" or a bare id, as admins act), if any.
+func actorID(actor string) (uuid.UUID, bool) {
+	id, err := uuid.Parse(strings.TrimPrefix(actor, "user:"))
+	return id, err == nil
+}
+
+// ActorName is how the audit names an actor: the account's name or email, "system", or the
+// recorded actor.
+func ActorName(actor string, people map[uuid.UUID]identityapp.Person) string {
+	id, ok := actorID(actor)
+	if !ok {
+		return actor
+	}
+	p, found := people[id]
+	switch {
+	case !found:
+		return actor
+	case strings.TrimSpace(p.Name+" "+p.Surname) != "":
+		return strings.TrimSpace(p.Name+" "+p.Surname) + " <" + p.Email + ">"
+	}
+	return p.Email
+}
+
+// adminActionRef is the ref prefix of a grant or deduction made from the admin pages.
+const adminActionRef = "admin-action:"
+
+// notesOf reads the written reasons of the admin actions the rows come from.
+func (s *Service) notesOf(ctx context.Context, rows []tokenhistory.Entry) (map[string]string, error) {
+	ids := []uuid.UUID{}
+	for _, e := range rows {
+		if id, err := uuid.Parse(strings.TrimPrefix(e.Ref, adminActionRef)); err == nil && strings.HasPrefix(e.Ref, adminActionRef) {
+			ids = append(ids, id)
+		}
+	}
+	out := map[string]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	res, err := s.pool.Query(ctx, `SELECT id, detail FROM admin_actions WHERE id = ANY($1)`, ids)
+	if err != nil {
+		return nil, fmt.Errorf("admin: action notes: %w", err)
+	}
+	defer res.Close()
+	for res.Next() {
+		var id uuid.UUID
+		var detail string
+		if err := res.Scan(&id, &detail); err != nil {
+			return nil, fmt.Errorf("admin: action notes: %w", err)
+		}
+		out[adminActionRef+id.String()] = detail
+	}
+	if err := res.Err(); err != nil {
+		return nil, fmt.Errorf("admin: action notes: %w", err)
+	}
+	return out, nil
 }
 
 func (s *Service) peopleOf(ctx context.Context, rows []tokenhistory.Entry) (map[uuid.UUID]identityapp.Person, error) {
 	ids := make([]uuid.UUID, 0, len(rows))
 	seen := map[uuid.UUID]bool{}
+	add := func(id uuid.UUID) {
+		if !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
 	for _, e := range rows {
-		if !seen[e.UserID] {
-			seen[e.UserID] = true
-			ids = append(ids, e.UserID)
+		add(e.UserID)
+		if id, ok := actorID(e.Actor); ok {
+			add(id)
 		}
 	}
 	return s.identity.PeopleByID(ctx, ids)
 }
 
-func entryOf(e tokenhistory.Entry, people map[uuid.UUID]identityapp.Person) AuditEntry {
+func entryOf(e tokenhistory.Entry, people map[uuid.UUID]identityapp.Person, notes map[string]string) AuditEntry {
 	p := people[e.UserID]
 	return AuditEntry{
 		Position: e.Position, UserID: e.UserID, Email: p.Email, Name: strings.TrimSpace(p.Name + " " + p.Surname),
 		EventType: e.EventType, Delta: e.Delta, Reason: e.Reason, Ref: e.Ref, BalanceAfter: e.BalanceAfter,
-		Actor: e.Actor, OccurredAt: e.OccurredAt,
+		Actor: e.Actor, ActorName: ActorName(e.Actor, people), Note: notes[e.Ref], OccurredAt: e.OccurredAt,
 	}
 }
 
@@ -214,7 +287,7 @@ func (s *Service) ExportCSV(ctx context.Context, q AuditQuery, out io.Writer) er
 		return err
 	}
 	w := csvsafe.NewWriter(out)
-	if err := w.Write([]string{"position", "occurred_at", "user_id", "email", "event_type", "reason", "ref", "delta", "balance_after", "actor"}); err != nil {
+	if err := w.Write([]string{"position", "occurred_at", "user_id", "email", "event_type", "reason", "ref", "delta", "balance_after", "actor", "actor_name", "note"}); err != nil {
 		return err
 	}
 	batch := make([]tokenhistory.Entry, 0, csvFlushEvery)
@@ -223,10 +296,15 @@ func (s *Service) ExportCSV(ctx context.Context, q AuditQuery, out io.Writer) er
 		if err != nil {
 			return err
 		}
+		notes, err := s.notesOf(ctx, batch)
+		if err != nil {
+			return err
+		}
 		for _, e := range batch {
 			rec := []string{
 				strconv.FormatInt(e.Position, 10), e.OccurredAt.UTC().Format(time.RFC3339), e.UserID.String(), people[e.UserID].Email,
 				e.EventType, e.Reason, e.Ref, strconv.FormatInt(e.Delta, 10), strconv.FormatInt(e.BalanceAfter, 10), e.Actor,
+				ActorName(e.Actor, people), notes[e.Ref],
 			}
 			if err := w.Write(rec); err != nil {
 				return err

@@ -96,11 +96,13 @@ type StreamEvents struct {
 
 // RawEvent is an event as stored, metadata included.
 type RawEvent struct {
-	Position      int64     `json:"position"`
-	Version       int64     `json:"version"`
-	Type          string    `json:"type"`
-	Payload       string    `json:"payload"`
-	Actor         string    `json:"actor"`
+	Position int64  `json:"position"`
+	Version  int64  `json:"version"`
+	Type     string `json:"type"`
+	Payload  string `json:"payload"`
+	Actor    string `json:"actor"`
+	// ActorName names the actor for a reader (see ActorName).
+	ActorName     string    `json:"actorName"`
 	CausationID   string    `json:"causationId"`
 	CorrelationID string    `json:"correlationId"`
 	Idempotency   string    `json:"idempotencyKey"`
@@ -121,6 +123,7 @@ func (s *Service) Events(ctx context.Context, id uuid.UUID) ([]StreamEvents, err
 	for _, p := range preps {
 		streams = append(streams, StreamEvents{StreamID: mealprep.StreamID(p), Kind: "mealprep"})
 	}
+	actors := map[uuid.UUID]bool{}
 	for i := range streams {
 		evs, err := s.store.Load(ctx, s.pool, streams[i].StreamID, 1)
 		if err != nil {
@@ -132,6 +135,22 @@ func (s *Service) Events(ctx context.Context, id uuid.UUID) ([]StreamEvents, err
 		streams[i].Events = make([]RawEvent, 0, len(evs))
 		for _, e := range evs {
 			streams[i].Events = append(streams[i].Events, rawOf(e))
+			if id, ok := actorID(e.Metadata.Actor); ok {
+				actors[id] = true
+			}
+		}
+	}
+	ids := make([]uuid.UUID, 0, len(actors))
+	for id := range actors {
+		ids = append(ids, id)
+	}
+	people, err := s.identity.PeopleByID(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range streams {
+		for j := range streams[i].Events {
+			streams[i].Events[j].ActorName = ActorName(streams[i].Events[j].Actor, people)
 		}
 	}
 	return streams, nil

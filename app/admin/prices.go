@@ -34,11 +34,15 @@ func (s *Service) WithPrices(t *nutrition.PriceTable) *Service {
 // PriceLine is one row of the prices page: the shipped estimate, the admin's override if any,
 // and who set it when.
 type PriceLine struct {
-	Group     string     `json:"group"`
-	Subgroup  string     `json:"subgroup"`
-	Shipped   float64    `json:"shipped"`
-	Override  *float64   `json:"override"`
-	UpdatedAt *time.Time `json:"updatedAt"`
+	Group    string `json:"group"`
+	Subgroup string `json:"subgroup"`
+	// GroupName and SubgroupName are the group and subgroup in the reader's language (the
+	// food table's names; the English key when no food names it).
+	GroupName    string     `json:"groupName"`
+	SubgroupName string     `json:"subgroupName"`
+	Shipped      float64    `json:"shipped"`
+	Override     *float64   `json:"override"`
+	UpdatedAt    *time.Time `json:"updatedAt"`
 }
 
 type storedOverride struct {
@@ -62,8 +66,27 @@ func loadOverrides(ctx context.Context, q db.DBTX) ([]storedOverride, error) {
 	return out, nil
 }
 
-// Prices lists every row of the price table in the shipped order, with its override.
-func (s *Service) Prices(ctx context.Context) ([]PriceLine, error) {
+// groupNames maps the food table's English group and subgroup names to French ones.
+func groupNames(ctx context.Context, q db.DBTX) (map[string]string, error) {
+	rows, err := q.Query(ctx, `SELECT DISTINCT group_en, group_fr, subgroup_en, subgroup_fr FROM foods`)
+	if err != nil {
+		return nil, fmt.Errorf("admin: group names: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var gEN, gFR, sEN, sFR string
+		if err := rows.Scan(&gEN, &gFR, &sEN, &sFR); err != nil {
+			return nil, fmt.Errorf("admin: group names: %w", err)
+		}
+		out[gEN], out[gEN+"\x00"+sEN] = gFR, sFR
+	}
+	return out, rows.Err()
+}
+
+// Prices lists every row of the price table in the shipped order, with its override, the groups
+// named in lang ("fr" or "en").
+func (s *Service) Prices(ctx context.Context, lang string) ([]PriceLine, error) {
 	if s.prices == nil {
 		return nil, errors.New("admin: no price table")
 	}
@@ -75,10 +98,23 @@ func (s *Service) Prices(ctx context.Context) ([]PriceLine, error) {
 	for _, o := range overrides {
 		byKey[[2]string{o.Group, o.Subgroup}] = o
 	}
+	names := map[string]string{}
+	if lang == "fr" {
+		if names, err = groupNames(ctx, s.pool); err != nil {
+			return nil, err
+		}
+	}
+	named := func(key, fallback string) string {
+		if n := names[key]; n != "" {
+			return n
+		}
+		return fallback
+	}
 	shipped := s.prices.ShippedRows()
 	out := make([]PriceLine, 0, len(shipped))
 	for _, r := range shipped {
-		l := PriceLine{Group: r.Group, Subgroup: r.Subgroup, Shipped: r.EURPerKg}
+		l := PriceLine{Group: r.Group, Subgroup: r.Subgroup, Shipped: r.EURPerKg,
+			GroupName: named(r.Group, r.Group), SubgroupName: named(r.Group+"\x00"+r.Subgroup, r.Subgroup)}
 		if o, ok := byKey[[2]string{r.Group, r.Subgroup}]; ok {
 			p, at := o.EURPerKg, o.UpdatedAt
 			l.Override, l.UpdatedAt = &p, &at

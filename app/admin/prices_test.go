@@ -30,7 +30,7 @@ func TestSetPriceRecordsAndAppliesToTheLiveTable(t *testing.T) {
 	require.NoError(t, svc.SetPrice(t.Context(), b.admin, "fats and oils", "butters", 12.5))
 	require.InDelta(t, 12.5, table.PerKgEUR(butter), 1e-9, "the table every consumer holds changed")
 
-	lines, err := svc.Prices(t.Context())
+	lines, err := svc.Prices(t.Context(), "en")
 	require.NoError(t, err)
 	var found bool
 	for _, l := range lines {

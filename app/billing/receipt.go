@@ -70,22 +70,28 @@ func (s *Service) queueReceipt(ctx context.Context, tx pgx.Tx, c *billing.Checko
 	return nil
 }
 
-// FormatMoney writes cents the way each language writes prices: "8,39 €" / "€8.39",
-// "8,39 $US" / "$8.39".
+// FormatMoney writes cents the way each language writes prices, the same way as the frontend's
+// formatMoney: "1 234,50 €" / "€1,234.50", "8,39 $US" / "$8.39" (a narrow no-break space between
+// French thousands, the minus sign U+2212 before a negative amount).
 func FormatMoney(cents int64, currency billing.Currency, locale string) string {
-	neg := cents < 0
-	if neg {
-		cents = -cents
+	sign := ""
+	if cents < 0 {
+		sign, cents = "\u2212", -cents
 	}
 	units, frac := cents/100, cents%100
-	sign := ""
-	if neg {
-		sign = "-"
-	}
 	if strings.HasPrefix(locale, "fr") {
 		sym := map[billing.Currency]string{billing.EUR: "€", billing.USD: "$US"}[currency]
-		return fmt.Sprintf("%s%d,%02d\u00a0%s", sign, units, frac, sym)
+		return fmt.Sprintf("%s%s,%02d\u00a0%s", sign, group(units, "\u202f"), frac, sym)
 	}
 	sym := map[billing.Currency]string{billing.EUR: "€", billing.USD: "$"}[currency]
-	return fmt.Sprintf("%s%s%d.%02d", sign, sym, units, frac)
+	return fmt.Sprintf("%s%s%s.%02d", sign, sym, group(units, ","), frac)
+}
+
+// group writes n with sep between each group of three digits.
+func group(n int64, sep string) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + sep + s[i:]
+	}
+	return s
 }

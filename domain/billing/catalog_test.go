@@ -153,3 +153,13 @@ func TestParseCurrency(t *testing.T) {
 	_, err = billing.ParseCurrency("GBP")
 	require.ErrorIs(t, err, billing.ErrUnknownCurrency)
 }
+
+// After a first purchase made without the code, the shop says the offer was for a first purchase,
+// not that the code was used.
+func TestWelcomePromoStateTellsWhyTheCodeIsOver(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, billing.WelcomePromoAvailable, billing.WelcomePromoStateOf(billing.BuyerHistory{}))
+	require.Equal(t, billing.WelcomePromoAvailable, billing.WelcomePromoStateOf(billing.BuyerHistory{PendingCodes: []string{"BIENVENUE30"}}))
+	require.Equal(t, billing.WelcomePromoFirstOrderOnly, billing.WelcomePromoStateOf(billing.BuyerHistory{CompletedPurchases: 1}))
+	require.Equal(t, billing.WelcomePromoUsed, billing.WelcomePromoStateOf(billing.BuyerHistory{CompletedPurchases: 1, RedeemedCodes: []string{"BIENVENUE30"}}))
+}

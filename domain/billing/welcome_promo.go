@@ -1,6 +1,7 @@
 package billing
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -62,6 +63,32 @@ func CheckPromo(code string, h BuyerHistory) (Promo, error) {
 		return Promo{}, fmt.Errorf("%w: %s", ErrPromoPending, code)
 	}
 	return Promo{Code: code, Percent: WelcomePromoPercent}, nil
+}
+
+// WelcomePromoState says whether the welcome code can still be used by a buyer, and if not why,
+// so the shop tells the truth: "used" only when this account redeemed it.
+type WelcomePromoState string
+
+// The states of the welcome code for one buyer.
+const (
+	WelcomePromoAvailable WelcomePromoState = "available"
+	// WelcomePromoUsed: this account paid with the code.
+	WelcomePromoUsed WelcomePromoState = "used"
+	// WelcomePromoFirstOrderOnly: a first purchase was made without the code; the offer is over.
+	WelcomePromoFirstOrderOnly WelcomePromoState = "first_order_only"
+)
+
+// WelcomePromoStateOf is the state of the welcome code for a buyer with history h. A code held by
+// an open checkout is still available: the form explains, if they try it on a second checkout.
+func WelcomePromoStateOf(h BuyerHistory) WelcomePromoState {
+	_, err := CheckPromo(WelcomePromoCode, h)
+	switch {
+	case errors.Is(err, ErrPromoUsed):
+		return WelcomePromoUsed
+	case errors.Is(err, ErrPromoFirstOrderOnly):
+		return WelcomePromoFirstOrderOnly
+	}
+	return WelcomePromoAvailable
 }
 
 // Apply is the price after the discount, the discount rounded half up to the cent like the

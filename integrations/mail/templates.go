@@ -68,6 +68,9 @@ type Data struct {
 
 type view struct {
 	Lang, Subject, Greeting, Intro, Code, CodeLabel, Action, Link, Outro, Footer, Brand string
+	// Colon is ":" as the language writes it before the link in the text version: French puts a
+	// narrow no-break space before it.
+	Colon string
 }
 
 var htmlLayout = htmltemplate.Must(htmltemplate.New("email").Parse(`<!DOCTYPE html>
@@ -94,7 +97,7 @@ var textLayout = texttemplate.Must(texttemplate.New("email").Parse(`{{.Greeting}
 {{if .Code}}
 {{.CodeLabel}} {{.Code}}
 {{end}}{{if .Link}}
-{{.Action}}: {{.Link}}
+{{.Action}}{{.Colon}} {{.Link}}
 {{end}}
 {{.Outro}}
 
@@ -118,7 +121,7 @@ func Compose(tr *i18n.Translator, locale string, k Kind, to string, d Data) (Mes
 	}
 	t := func(key string) string { return tr.T(locale, key, td) }
 	v := view{
-		Lang: locale, Brand: d.Brand, Code: d.Code, Link: d.Link,
+		Lang: locale, Brand: d.Brand, Code: d.Code, Link: d.Link, Colon: ":",
 		Subject: t("email." + string(k) + ".subject"),
 		Intro:   t("email." + string(k) + ".intro"),
 		Action:  t("email." + string(k) + ".action"),
@@ -131,6 +134,9 @@ func Compose(tr *i18n.Translator, locale string, k Kind, to string, d Data) (Mes
 			return t("email.greeting")
 		}(),
 		CodeLabel: t("email.code_label"),
+	}
+	if strings.HasPrefix(locale, "fr") {
+		v.Colon = "\u202f:"
 	}
 	var h, x bytes.Buffer
 	if err := htmlLayout.Execute(&h, v); err != nil {

@@ -1,6 +1,7 @@
 package mail_test
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -52,5 +53,28 @@ func TestComposeEmailChangeNotices(t *testing.T) {
 		require.NoError(t, err)
 		require.NotContains(t, taken.Text, "http", lang)
 		require.NotContains(t, taken.HTML, "href", lang)
+	}
+}
+
+// French emails put a narrow no-break space before « : » (and ; ! ?), in the texts and in the
+// text version's "action : link" line; English puts none.
+func TestFrenchEmailsPutANarrowNoBreakSpaceBeforeColons(t *testing.T) {
+	t.Parallel()
+	tr := i18n.MustNew()
+	kinds := []mail.Kind{mail.KindVerify, mail.KindOTP, mail.KindReset, mail.KindResetUnknown, mail.KindAccountExists, mail.KindOnboardingExists, mail.KindPurchaseReceipt,
+		mail.KindEmailChange, mail.KindEmailChangeTaken, mail.KindEmailChangeRequested, mail.KindEmailChanged}
+	wrong := regexp.MustCompile(`[^\x{202f}][:;!?]\s`)
+	for _, k := range kinds {
+		fr, err := mail.Compose(tr, "fr", k, "a@b.fr", mail.Data{Name: "Zoé", Link: "https://x.test/l", Code: "042137", Amount: "8,39\u00a0€", Tokens: 60})
+		require.NoError(t, err)
+		for _, s := range []string{fr.Subject, fr.Text} {
+			require.Empty(t, wrong.FindAllString(s, -1), "%s: %q", k, s)
+		}
+		if k == mail.KindVerify {
+			require.Contains(t, fr.Text, "\u202f: https://x.test/l")
+		}
+		en, err := mail.Compose(tr, "en", k, "a@b.fr", mail.Data{Name: "Zoé", Link: "https://x.test/l", Code: "042137"})
+		require.NoError(t, err)
+		require.NotContains(t, en.Text, "\u202f")
 	}
 }

@@ -184,7 +184,8 @@ func Each(ctx context.Context, db eventstore.DBTX, f Filter, fn func(Entry) erro
 // Day is one day's token movements by kind.
 type Day struct {
 	Day       time.Time `json:"day"`
-	Granted   int64     `json:"granted"`   // sign-up bonus, admin grants, refunds
+	Granted   int64     `json:"granted"`   // sign-up bonus, admin grants
+	Refunded  int64     `json:"refunded"`  // refunds (a failed generation, a missed target)
 	Purchased int64     `json:"purchased"` // purchases
 	Spent     int64     `json:"spent"`     // charges, revocations and deductions
 }
@@ -194,7 +195,8 @@ type Day struct {
 func Daily(ctx context.Context, db eventstore.DBTX, from time.Time) ([]Day, error) {
 	rows, err := db.Query(ctx, `
 		SELECT day::timestamp,
-		       coalesce(sum(credits) FILTER (WHERE reason <> 'purchase'), 0)::bigint,
+		       coalesce(sum(credits) FILTER (WHERE reason NOT IN ('purchase', 'refund')), 0)::bigint,
+		       coalesce(sum(credits) FILTER (WHERE reason = 'refund'), 0)::bigint,
 		       coalesce(sum(credits) FILTER (WHERE reason = 'purchase'), 0)::bigint,
 		       coalesce(sum(debits), 0)::bigint
 		FROM token_history_daily WHERE day >= $1::date GROUP BY day ORDER BY day`, from.UTC().Format(time.DateOnly))
@@ -203,7 +205,7 @@ func Daily(ctx context.Context, db eventstore.DBTX, from time.Time) ([]Day, erro
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Day, error) {
 		var d Day
-		err := r.Scan(&d.Day, &d.Granted, &d.Purchased, &d.Spent)
+		err := r.Scan(&d.Day, &d.Granted, &d.Refunded, &d.Purchased, &d.Spent)
 		return d, err
 	})
 	if err != nil {

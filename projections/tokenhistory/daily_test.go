@@ -194,6 +194,8 @@ func TestSummaryTotalsEqualAFullScan(t *testing.T) {
 			byDay[d].Spent -= r.delta
 		case r.reason == "purchase":
 			byDay[d].Purchased += r.delta
+		case r.reason == "refund":
+			byDay[d].Refunded += r.delta
 		default:
 			byDay[d].Granted += r.delta
 		}

@@ -1,5 +1,6 @@
-import i18next, { type i18n as I18n, type LanguageDetectorModule } from 'i18next'
+import i18next, { type i18n as I18n, type LanguageDetectorModule, type PostProcessorModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import { formatNumber } from '../lib/format'
 import type { Locale } from '../types'
 
 export const SUPPORTED_LOCALES: readonly Locale[] = ['fr', 'en']
@@ -64,6 +65,41 @@ const detector: LanguageDetectorModule = {
   cacheUserLanguage: cacheLanguage,
 }
 
+/** Interpolated values that are numbers but not quantities: never grouped ("2026", not "2 026"). */
+const NOT_QUANTITIES = new Set(['year', 'id', 'code'])
+
+/**
+ * Writes every number a message interpolates in the language's way ("2 200 kcal", "0,5 jour",
+ * "−27,8" in French), so no page has to remember to. Registered as i18next's formatter with
+ * alwaysFormat; messages use no named formats.
+ */
+const numberFormatter = {
+  type: 'formatter' as const,
+  init() {},
+  add() {},
+  addCached() {},
+  format(value: unknown, _format: string | undefined, lng: string | undefined, options?: { interpolationkey?: string }) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || NOT_QUANTITIES.has(options?.interpolationkey ?? '')) return value
+    return formatNumber(value, isLocale(lng) ? lng : DEFAULT_LOCALE, 2)
+  },
+}
+
+/**
+ * French elides "de", "que", "le", "la" before a vowel: "Quantité d’œuf cru", "Pas encore
+ * d’en-cas". Messages are written right (typography.test.ts); this fixes what an interpolated
+ * name brings. An h is left alone (h aspiré is common in food names: "de haricots"), and so is an
+ * email address ("en tant que anna@example.com").
+ */
+const frenchElision: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'elision',
+  process(value, _key, options, translator) {
+    const lng = (options as { lng?: string }).lng ?? (translator as { language?: string }).language
+    if (typeof value !== 'string' || !lng?.startsWith('fr')) return value
+    return value.replace(/(?<!\p{L})(de|que|le|la) (?=[aeiouéèêàâîôûœ][^\s@]*(?:[\s,.;:!?)]|$))/giu, (word: string) => `${word.slice(0, -2)}’`)
+  },
+}
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value)
 }
@@ -77,13 +113,16 @@ export function createI18n(): I18n {
   const instance = i18next.createInstance()
   instance
     .use(detector)
+    .use(numberFormatter)
+    .use(frenchElision)
     .use(initReactI18next)
     .init({
       supportedLngs: [...SUPPORTED_LOCALES],
       nonExplicitSupportedLngs: false,
       load: 'languageOnly',
       fallbackLng: 'en',
-      interpolation: { escapeValue: false },
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      postProcess: ['elision'],
       returnNull: false,
       initAsync: false,
     })

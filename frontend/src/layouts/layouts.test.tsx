@@ -40,7 +40,7 @@ describe('dashboard layout', () => {
     await renderAs('USER')
     const nav = screen.getAllByRole('navigation', { name: fr.nav.dashboard, hidden: true })[0]!
     const links = within(nav).getAllByRole('link', { hidden: true }).map((a) => a.textContent)
-    expect(links).toEqual([fr.nav.general, fr.nav.account, fr.nav.products])
+    expect(links).toEqual([fr.nav.general, fr.nav.account, fr.nav.settings, fr.nav.products])
     expect(within(nav).getByRole('link', { name: fr.nav.general, hidden: true })).toHaveAttribute('aria-current', 'page')
     expect(screen.getByText('placeholder page')).toBeInTheDocument()
   })
@@ -49,7 +49,7 @@ describe('dashboard layout', () => {
     await renderAs('ADMIN', 'en')
     const nav = screen.getAllByRole('navigation', { name: en.nav.dashboard, hidden: true })[0]!
     const links = within(nav).getAllByRole('link', { hidden: true }).map((a) => a.textContent)
-    expect(links).toEqual([en.nav.general, en.nav.account, en.nav.products, en.nav.admin])
+    expect(links).toEqual([en.nav.general, en.nav.account, en.nav.settings, en.nav.products, en.nav.admin])
   })
 
   it('shows the balance', async () => {
@@ -65,7 +65,7 @@ describe('public layout', () => {
     expect(screen.getByRole('main')).toHaveTextContent('placeholder page')
     expect(screen.getByRole('contentinfo')).toBeInTheDocument()
     const nav = screen.getAllByRole('navigation', { name: fr.nav.main })[0]!
-    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/#features', '/#testimonials', '/#pricing', '/#faq'])
+    expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/#features', '/#proof', '/#pricing', '/#faq'])
     expect(screen.getByRole('link', { name: fr.footer.terms })).toHaveAttribute('href', '/terms')
     expect(screen.getByRole('link', { name: fr.footer.privacy })).toHaveAttribute('href', '/privacy')
     expect(screen.getByRole('status')).toHaveTextContent('Merci !')

@@ -22,31 +22,17 @@ export const appConfig: AppConfig = {
   })),
   mainRouteList: [
     { name: 'nav.features', route: 'index', hash: 'features', roles: [] },
-    { name: 'nav.testimonials', route: 'index', hash: 'testimonials', roles: [] },
+    { name: 'nav.proof', route: 'index', hash: 'proof', roles: [] },
     { name: 'nav.pricing', route: 'index', hash: 'pricing', roles: [] },
     { name: 'nav.faq', route: 'index', hash: 'faq', roles: [] },
   ],
   dashboardRouteList: [
     { name: 'nav.general', route: 'dashboard.general', roles: ['USER', 'ADMIN'] },
     { name: 'nav.account', route: 'dashboard.account', roles: ['USER', 'ADMIN'] },
+    { name: 'nav.settings', route: 'dashboard.settings', roles: ['USER', 'ADMIN'] },
     { name: 'nav.products', route: 'dashboard.products', roles: ['USER', 'ADMIN'] },
     { name: 'nav.admin', route: 'dashboard.admin', roles: ['ADMIN'] },
   ],
-  testimonials: (
-    [
-      [1, 'Camille Martin', '@camille_mp'],
-      [2, 'Thomas Leroy', '@thomas_fit'],
-      [3, 'Inès Benali', '@ines_cuisine'],
-      [4, 'Lucas Moreau', '@lucas_run'],
-      [5, 'Sarah Dubois', '@sarah_d'],
-      [6, 'Julien Petit', '@julien_veg'],
-    ] as const
-  ).map(([i, name, userName]) => ({
-    image: `/build/avatars/${i}.svg`,
-    name,
-    userName,
-    comment: `landing.testimonials.${i}.comment` as const,
-  })),
 }
 
 // docs/product.md: 20 / 60 (most popular) / 150 (best value) tokens.

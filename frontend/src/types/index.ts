@@ -17,7 +17,6 @@ export type {
   RouteEntry,
   SharedProps,
   SiteConfig as AppConfig,
-  TestimonialEntry as Testimonial,
   TokenPack,
 } from './props.gen'
 export type { BillingBuyTokensProps as ShopProps, PublicLandingProps as LandingProps } from './props.gen'

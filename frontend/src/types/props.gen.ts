@@ -169,6 +169,8 @@ export type AuditEntry = {
   ref: string
   balanceAfter: number
   actor: string
+  actorName: string
+  note: string
   occurredAt: string
 }
 
@@ -330,6 +332,7 @@ export type DashboardSettingsProps = {
 export type Day = {
   day: string
   granted: number
+  refunded: number
   purchased: number
   spent: number
 }
@@ -596,7 +599,6 @@ export type OnboardingIndexProps = {
   answers: OnboardingAnswers
   options: OnboardingOptions
   promo: OnboardingPromo | null
-  video: OnboardingVideoProps
 }
 
 export type OnboardingOptions = {
@@ -616,11 +618,6 @@ export type OnboardingPromo = {
 }
 
 export type OnboardingStep = 1 | 2 | 3 | 4
-
-export type OnboardingVideoProps = {
-  src: string
-  captions: Record<Locale, string>
-}
 
 export type PendingEmailProps = {
   email: string
@@ -671,6 +668,8 @@ export type PreferencesLinkState = 'confirm' | 'other_account' | 'expired' | 'us
 export type PriceLine = {
   group: string
   subgroup: string
+  groupName: string
+  subgroupName: string
   shipped: number
   override: number | null
   updatedAt: string | null
@@ -706,6 +705,7 @@ export type RawEvent = {
   type: string
   payload: string
   actor: string
+  actorName: string
   causationId: string
   correlationId: string
   idempotencyKey: string
@@ -794,6 +794,7 @@ export type RequestStats = {
   requests: number
   recipesAsked: number
   recipesMade: number
+  recipesDelivered: number
   failedRequests: number
   tokensRefunded: number
   requestsRunning: number
@@ -870,6 +871,7 @@ export type ShopPromo = {
   code: string
   percent: number
   eligible: boolean
+  state: string
 }
 
 export type ShoppingAisle = {
@@ -921,7 +923,6 @@ export type SiteConfig = {
   featuresList: FeatureEntry[]
   mainRouteList: RouteEntry[]
   dashboardRouteList: RouteEntry[]
-  testimonials: TestimonialEntry[]
   legal: LegalInfo
 }
 
@@ -985,13 +986,6 @@ export type Survey = {
   objective: string
   macroPreset: string
   mealSplit: MealSplit
-}
-
-export type TestimonialEntry = {
-  image: string
-  name: string
-  userName: string
-  comment: TranslationKey
 }
 
 export type TokenPack = {
@@ -1213,12 +1207,6 @@ export const serverMessageKeys = [
   'landing.features.shopping.title',
   'landing.features.tokens.description',
   'landing.features.tokens.title',
-  'landing.testimonials.1.comment',
-  'landing.testimonials.2.comment',
-  'landing.testimonials.3.comment',
-  'landing.testimonials.4.comment',
-  'landing.testimonials.5.comment',
-  'landing.testimonials.6.comment',
   'nav.account',
   'nav.admin',
   'nav.faq',
@@ -1226,5 +1214,6 @@ export const serverMessageKeys = [
   'nav.general',
   'nav.pricing',
   'nav.products',
-  'nav.testimonials',
+  'nav.proof',
+  'nav.settings',
 ] as const satisfies readonly TranslationKey[]

@@ -2,12 +2,12 @@ import { Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/api'
 
-type Section = 'audit' | 'users' | 'stats' | 'prices'
+type Section = 'audit' | 'users' | 'stats' | 'prices' | 'products'
 
 /** The admin sections as a tab-like navigation; the current one is marked for screen readers. */
 export function AdminNav({ current }: { current?: Section }) {
   const { t } = useTranslation()
-  const items: { key: Section | 'products'; href: string }[] = [
+  const items: { key: Section; href: string }[] = [
     { key: 'audit', href: url('dashboard.admin') },
     { key: 'users', href: url('dashboard.admin.users') },
     { key: 'stats', href: url('dashboard.admin.stats') },

@@ -5,6 +5,7 @@ type TokenDay = PageProps['admin/stats']['stats']['tokens'][number]
 
 const series = [
   { key: 'granted', className: 'fill-brand-600', swatch: 'bg-brand-600', pattern: '' },
+  { key: 'refunded', className: 'fill-amber-500', swatch: 'bg-amber-500', pattern: '' },
   { key: 'purchased', className: 'fill-sky-700', swatch: 'bg-sky-700', pattern: '' },
   { key: 'spent', className: 'fill-stone-700', swatch: 'bg-stone-700', pattern: '' },
 ] as const
@@ -16,8 +17,8 @@ const series = [
  */
 export function TokenBars({ days }: { days: TokenDay[] }) {
   const { t } = useTranslation()
-  const max = Math.max(1, ...days.flatMap((d) => [d.granted, d.purchased, d.spent]))
-  const groupW = 24
+  const max = Math.max(1, ...days.flatMap((d) => [d.granted, d.refunded, d.purchased, d.spent]))
+  const groupW = 30
   const barW = 6
   const h = 120
   const width = Math.max(days.length * groupW, groupW)

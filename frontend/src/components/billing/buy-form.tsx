@@ -59,7 +59,11 @@ export function BuyForm({ shop }: { shop: ShopProps }) {
           </p>
         ) : (
           <p id="promo-code-hint" className="mt-2 text-sm text-stone-500">
-            {shop.promo.eligible ? t('billing.shop.promoHint', { code: shop.promo.code, percent: shop.promo.percent }) : t('billing.shop.promoUsed')}
+            {shop.promo.eligible
+              ? t('billing.shop.promoHint', { code: shop.promo.code, percent: shop.promo.percent })
+              : shop.promo.state === 'first_order_only'
+                ? t('billing.shop.promoFirstOrder')
+                : t('billing.shop.promoUsed')}
           </p>
         )}
       </div>

@@ -1,10 +1,12 @@
 import { Link, router } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
+import { useConfirm } from '../confirm-dialog'
 
 /** Name, section tabs (foods, recipes) and the meal prep's actions (duplicate, delete). */
 export default function MealPrepHeader({ id, name, current, title }: { id: string; name: string; current: 'food' | 'recipes'; title: string }) {
   const { t } = useTranslation()
+  const [confirm, dialog] = useConfirm()
   const tab = (key: 'food' | 'recipes', label: string) => (
     <Link
       href={url(`mealprep.${key}`, { params: { id } })}
@@ -31,8 +33,8 @@ export default function MealPrepHeader({ id, name, current, title }: { id: strin
             type="button"
             className="btn-secondary text-red-700"
             data-testid="mealprep-delete"
-            onClick={() => {
-              if (window.confirm(t('mealprep.actions.confirmDelete'))) router.delete(url('mealprep.delete'), { data: { id } })
+            onClick={async () => {
+              if (await confirm(t('mealprep.actions.confirmDelete'), t('mealprep.actions.delete'))) router.delete(url('mealprep.delete'), { data: { id } })
             }}
           >
             {t('mealprep.actions.delete')}
@@ -44,6 +46,7 @@ export default function MealPrepHeader({ id, name, current, title }: { id: strin
         {tab('recipes', t('mealprep.tabs.recipes'))}
       </nav>
       <span className="sr-only">{name}</span>
+      {dialog}
     </header>
   )
 }

@@ -47,19 +47,40 @@ export function MacroChart({ goals }: { goals: MacroGoals }) {
 }
 
 /** The balance after each ledger event, oldest first; dots mark each event. */
+/**
+ * The x-axis ticks of the balance chart: the time of the first movement of each day, at most max of
+ * them evenly picked, so no two ticks read the same date (several movements a day share one).
+ */
+export function balanceTicks(times: number[], dayOf: (t: number) => string, max = 6): number[] {
+  const firsts: number[] = []
+  const seen = new Set<string>()
+  for (const t of [...times].sort((a, b) => a - b)) {
+    const day = dayOf(t)
+    if (!seen.has(day)) {
+      seen.add(day)
+      firsts.push(t)
+    }
+  }
+  if (firsts.length <= max) return firsts
+  const step = (firsts.length - 1) / (max - 1)
+  return Array.from({ length: max }, (_, i) => firsts[Math.round(i * step)]!)
+}
+
 export function BalanceChart({ points }: { points: BalancePoint[] }) {
   const { t, i18n } = useTranslation()
   const fmt = new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short' })
-  const data = points.map((p) => ({ date: fmt.format(new Date(p.at)), balance: p.balance }))
+  const data = points.map((p) => ({ at: new Date(p.at).getTime(), balance: p.balance }))
+  const day = (v: number) => fmt.format(new Date(v))
+  const ticks = balanceTicks(data.map((d) => d.at), day)
   const last = points[points.length - 1]
   return (
     <div role="img" aria-label={t('profile.home.balanceChartLabel', { count: points.length, balance: last?.balance ?? 0 })} className="h-48 w-full">
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 16, right: 12, left: 0, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="date" tick={{ fill: '#44403c', fontSize: 12 }} minTickGap={16} />
+          <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} ticks={ticks} tickFormatter={day} tick={{ fill: '#44403c', fontSize: 12 }} minTickGap={16} />
           <YAxis allowDecimals={false} tick={{ fill: '#44403c', fontSize: 12 }} width={40} />
-          <Tooltip formatter={(v: unknown) => [t('dashboard.balance', { count: Number(v) }), t('profile.home.balance')]} />
+          <Tooltip labelFormatter={(v: unknown) => day(Number(v))} formatter={(v: unknown) => [t('dashboard.balance', { count: Number(v) }), t('profile.home.balance')]} />
           <Line type="stepAfter" dataKey="balance" stroke="#166534" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
         </LineChart>
       </ResponsiveContainer>

@@ -2,6 +2,9 @@ import type { CoreMessages } from '../types'
 
 export const enCore: CoreMessages = {
   common: {
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    confirmTitle: 'Please confirm',
     skipToContent: 'Skip to content',
     brandHome: '{{brand}}, home',
     close: 'Close',
@@ -14,11 +17,12 @@ export const enCore: CoreMessages = {
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     features: 'Features',
-    testimonials: 'Testimonials',
+    proof: 'In practice',
     pricing: 'Pricing',
     faq: 'FAQ',
     general: 'General',
     account: 'Account',
+    settings: 'Settings',
     products: 'Products',
     admin: 'Admin',
     signIn: 'Sign in',
@@ -91,33 +95,30 @@ export const enCore: CoreMessages = {
           'Pay for what you use: 1 token per generated recipe, no commitment and no hidden renewal.',
       },
     },
-    testimonials: {
-      heading: 'They already cook with Gamelle',
-      subheading: 'Athletes, busy parents and food lovers who count their macros.',
-      avatarAlt: 'Avatar of {{name}}',
-      '1': {
-        comment:
-          'I prep my meals on Sunday in an hour. The recipes hit my 140 g of protein, without chicken and rice every single day.',
+    proof: {
+      heading: 'What Gamelle does, measured',
+      subheading: 'No made-up testimonials: what the app guarantees, and a real plate it worked out.',
+      tolerance: {
+        title: 'Within 5% of your macros',
+        text: 'Every recipe aims at your calories, protein, fat and carbohydrates per serving, within 5% (3 g for small amounts).',
       },
-      '2': {
-        comment:
-          'I put in what was left in my fridge, and Gamelle came up with three recipes the whole family loved.',
+      refund: {
+        title: 'Target missed, token back',
+        text: 'If a recipe does not reach the target within 5%, the token spent is refunded automatically.',
       },
-      '3': {
-        comment:
-          'The exported shopping list saves me so much time. I no longer leave the shop with things I don’t need.',
+      data: {
+        title: 'Public nutrition data',
+        text: 'Foods and their nutrition values come from the French food composition table Ciqual (Anses).',
       },
-      '4': {
-        comment:
-          'When cutting, it is priceless to have recipes that respect my macros and still taste great.',
-      },
-      '5': {
-        comment:
-          'As a vegetarian I found few tools that fit. Here I choose my foods and everything follows.',
-      },
-      '6': {
-        comment:
-          'Tokens suit me: I pay when I need to, no forgotten subscription.',
+      example: {
+        title: 'A plate Gamelle worked out',
+        name: 'Rice bowl with pan-fried chicken and broccoli',
+        serving: 'Per serving (the recipe makes 3)',
+        chicken: 'skinless chicken breast, raw',
+        rice: 'white rice, raw',
+        broccoli: 'broccoli, raw',
+        oil: 'extra virgin olive oil',
+        target: 'Target per serving: {{kcal}} kcal, {{protein}} g protein, {{fat}} g fat, {{carbs}} g carbohydrates, reached within 5%.',
       },
     },
     pricing: {

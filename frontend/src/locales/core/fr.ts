@@ -2,6 +2,9 @@
 // locales/<area>/ and load with the first page that needs them (i18n/index.ts).
 export const frCore = {
   common: {
+    confirm: 'Confirmer',
+    cancel: 'Annuler',
+    confirmTitle: 'Confirmation',
     skipToContent: 'Aller au contenu',
     brandHome: '{{brand}}, accueil',
     close: 'Fermer',
@@ -14,11 +17,12 @@ export const frCore = {
     openMenu: 'Ouvrir le menu',
     closeMenu: 'Fermer le menu',
     features: 'Fonctionnalités',
-    testimonials: 'Témoignages',
+    proof: 'En pratique',
     pricing: 'Tarifs',
     faq: 'FAQ',
     general: 'Général',
     account: 'Compte',
+    settings: 'Paramètres',
     products: 'Produits',
     admin: 'Administration',
     signIn: 'Se connecter',
@@ -38,7 +42,7 @@ export const frCore = {
       eyebrow: 'Meal prep & macros, sans prise de tête',
       title: 'Vos aliments, vos macros, vos recettes de la semaine.',
       subtitle:
-        'Choisissez ce que vous avez envie de manger : Gamelle compose des recettes et un meal prep complet, ajustés au gramme près à vos besoins en protéines, lipides et glucides.',
+        'Choisissez ce que vous avez envie de manger : Gamelle compose des recettes et un meal prep complet, ajustés au gramme près à vos besoins en protéines, lipides et glucides.',
       ctaPrimary: 'Créer mon meal prep',
       ctaSecondary: 'Comment ça marche',
       note: '2 jetons offerts après vérification de votre e-mail. Sans carte bancaire.',
@@ -63,7 +67,7 @@ export const frCore = {
       recipes: {
         title: 'Recettes à partir de vos aliments',
         description:
-          'Sélectionnez vos aliments préférés : Gamelle en tire des recettes simples, avec les quantités et les étapes.',
+          'Sélectionnez vos aliments préférés : Gamelle en tire des recettes simples, avec les quantités et les étapes.',
       },
       macros: {
         title: 'Ajustées à vos macros',
@@ -73,7 +77,7 @@ export const frCore = {
       mealprep: {
         title: 'Meal prep en un clic',
         description:
-          'Regroupez vos recettes en un meal prep pour la semaine : petit-déjeuner, déjeuner, dîner et collations.',
+          'Regroupez vos recettes en un meal prep pour la semaine : petit-déjeuner, déjeuner, dîner et collations.',
       },
       shopping: {
         title: 'Liste de courses exportable',
@@ -83,41 +87,38 @@ export const frCore = {
       needs: {
         title: 'Besoins nutritionnels calculés',
         description:
-          'Répondez à un court questionnaire : poids, taille, activité, objectif. Nous calculons vos besoins journaliers.',
+          'Répondez à un court questionnaire : poids, taille, activité, objectif. Nous calculons vos besoins journaliers.',
       },
       tokens: {
         title: 'Des jetons, pas d’abonnement',
         description:
-          'Vous payez ce que vous utilisez : 1 jeton par recette générée, sans engagement ni renouvellement caché.',
+          'Vous payez ce que vous utilisez : 1 jeton par recette générée, sans engagement ni renouvellement caché.',
       },
     },
-    testimonials: {
-      heading: 'Ils cuisinent déjà avec Gamelle',
-      subheading: 'Des sportifs, des parents pressés et des gourmands qui comptent leurs macros.',
-      avatarAlt: 'Avatar de {{name}}',
-      '1': {
-        comment:
-          'Je prépare mes repas du dimanche en une heure. Les recettes tombent pile sur mes 140 g de protéines, sans poulet-riz tous les jours.',
+    proof: {
+      heading: 'Ce que fait Gamelle, mesuré',
+      subheading: 'Pas de témoignages inventés : ce que l’application garantit, et une vraie assiette qu’elle a calculée.',
+      tolerance: {
+        title: 'À 5 % de vos macros',
+        text: 'Chaque recette vise vos calories, protéines, lipides et glucides par portion, à 5 % près (3 g pour les petites quantités).',
       },
-      '2': {
-        comment:
-          'J’ai mis ce qu’il restait dans mon frigo, et Gamelle m’a sorti trois recettes que toute la famille a aimées.',
+      refund: {
+        title: 'Cible manquée, jeton rendu',
+        text: 'Si une recette n’atteint pas la cible à 5 % près, le jeton dépensé est remboursé automatiquement.',
       },
-      '3': {
-        comment:
-          'La liste de courses exportée m’a fait gagner un temps fou. Je ne repars plus du magasin avec des choses inutiles.',
+      data: {
+        title: 'Des valeurs publiques',
+        text: 'Les aliments et leurs valeurs nutritionnelles viennent de la table Ciqual de l’Anses.',
       },
-      '4': {
-        comment:
-          'En sèche, c’est précieux d’avoir des recettes qui respectent mes macros et qui restent gourmandes.',
-      },
-      '5': {
-        comment:
-          'Végétarienne, je trouvais peu d’outils adaptés. Ici, je choisis mes aliments et tout suit.',
-      },
-      '6': {
-        comment:
-          'Le système de jetons me convient : je paie quand j’en ai besoin, pas d’abonnement oublié.',
+      example: {
+        title: 'Une assiette calculée par Gamelle',
+        name: 'Bol de riz, poulet poêlé et brocoli',
+        serving: 'Par portion (la recette en fait 3)',
+        chicken: 'filet de poulet sans peau, cru',
+        rice: 'riz blanc, cru',
+        broccoli: 'brocoli, cru',
+        oil: 'huile d’olive vierge extra',
+        target: 'Cible par portion : {{kcal}} kcal, {{protein}} g de protéines, {{fat}} g de lipides, {{carbs}} g de glucides, atteinte à 5 % près.',
       },
     },
     pricing: {
@@ -132,56 +133,56 @@ export const frCore = {
       bestValue: 'Meilleur rapport qualité-prix',
       buy: 'Choisir ce pack',
       buyLabel: 'Choisir ce pack de {{count}} jetons',
-      promo: 'Code BIENVENUE30 : −30 % sur votre première commande.',
+      promo: 'Code BIENVENUE30 : −30 % sur votre première commande.',
       empty: 'Les packs de jetons seront bientôt disponibles.',
     },
     faq: {
       heading: 'Questions fréquentes',
-      subheading: 'Vous ne trouvez pas votre réponse ? Écrivez-nous, nous répondons vite.',
+      subheading: 'Vous ne trouvez pas votre réponse ? Écrivez-nous, nous répondons vite.',
       '1': {
-        question: 'Comment Gamelle crée-t-il mes recettes ?',
+        question: 'Comment Gamelle crée-t-il mes recettes ?',
         answer:
           'Vous choisissez les aliments de votre meal prep, puis Gamelle calcule les quantités qui s’approchent au mieux de vos objectifs de macros pour chaque repas, et rédige des étapes simples.',
       },
       '2': {
-        question: 'Qu’est-ce qu’un jeton ?',
+        question: 'Qu’est-ce qu’un jeton ?',
         answer:
-          'Un jeton est l’unité de paiement de Gamelle. Générer une recette coûte 1 jeton ; calculer vos besoins nutritionnels en coûte 10.',
+          'Un jeton est l’unité de paiement de Gamelle. Générer une recette coûte 1 jeton ; calculer vos besoins nutritionnels en coûte 10.',
       },
       '3': {
-        question: 'Est-ce que je peux essayer gratuitement ?',
+        question: 'Est-ce que je peux essayer gratuitement ?',
         answer:
           'Oui. Vous recevez 2 jetons offerts dès que votre adresse e-mail est vérifiée, de quoi générer deux recettes.',
       },
       '4': {
-        question: 'Mes macros sont-elles vraiment respectées ?',
+        question: 'Mes macros sont-elles vraiment respectées ?',
         answer:
           'Nous visons un écart de 5 % au plus (ou 3 g) par repas. Quand vos aliments ne le permettent pas, la recette vous indique l’écart exact.',
       },
       '5': {
-        question: 'Puis-je suivre un régime végétarien ou végan ?',
+        question: 'Puis-je suivre un régime végétarien ou végan ?',
         answer:
-          'Bien sûr. Indiquez votre régime dans vos préférences : les suggestions et les recettes s’y adaptent.',
+          'Bien sûr. Indiquez votre régime dans vos préférences : les suggestions et les recettes s’y adaptent.',
       },
       '6': {
-        question: 'Comment fonctionne la liste de courses ?',
+        question: 'Comment fonctionne la liste de courses ?',
         answer:
-          'Depuis un meal prep, exportez la liste pour le nombre de jours voulu : les quantités de chaque aliment sont additionnées.',
+          'Depuis un meal prep, exportez la liste pour le nombre de jours voulu : les quantités de chaque aliment sont additionnées.',
       },
       '7': {
-        question: 'Les prix affichés sont-ils exacts ?',
+        question: 'Les prix affichés sont-ils exacts ?',
         answer:
           'Ce sont des estimations par aliment. Vous pouvez fixer un prix maximum par recette, que Gamelle ne dépassera pas.',
       },
       '8': {
-        question: 'Les jetons expirent-ils ?',
+        question: 'Les jetons expirent-ils ?',
         answer:
           'Non. Vos jetons restent sur votre compte tant que vous ne les utilisez pas. Il n’y a aucun abonnement.',
       },
       '9': {
-        question: 'Que faites-vous de mes données ?',
+        question: 'Que faites-vous de mes données ?',
         answer:
-          'Nous n’utilisons vos données que pour faire fonctionner le service. Vous pouvez supprimer votre compte à tout moment ; tout est détaillé dans notre politique de confidentialité.',
+          'Nous n’utilisons vos données que pour faire fonctionner le service. Vous pouvez supprimer votre compte à tout moment ; tout est détaillé dans notre politique de confidentialité.',
       },
     },
     finalCta: {
@@ -203,7 +204,7 @@ export const frCore = {
   },
   terms: {
     title: 'Conditions d’utilisation',
-    updated: 'Dernière mise à jour : 1er janvier 2025',
+    updated: 'Dernière mise à jour : 1er janvier 2025',
     intro:
       'Ces conditions encadrent l’utilisation de Gamelle. En créant un compte, vous les acceptez. Ce texte est un modèle provisoire.',
     sections: {
@@ -213,7 +214,7 @@ export const frCore = {
       },
       account: {
         title: 'Votre compte',
-        body: 'Vous êtes responsable de l’exactitude des informations de votre compte et de la confidentialité de vos identifiants. Utilisez une adresse e-mail réelle : sans elle, votre compte ne peut pas être récupéré.',
+        body: 'Vous êtes responsable de l’exactitude des informations de votre compte et de la confidentialité de vos identifiants. Utilisez une adresse e-mail réelle : sans elle, votre compte ne peut pas être récupéré.',
       },
       tokens: {
         title: 'Jetons et paiements',
@@ -231,7 +232,7 @@ export const frCore = {
   },
   privacy: {
     title: 'Politique de confidentialité',
-    updated: 'Dernière mise à jour : 1er janvier 2025',
+    updated: 'Dernière mise à jour : 1er janvier 2025',
     intro:
       'Nous collectons le minimum de données nécessaire au fonctionnement de Gamelle, et nous ne les vendons jamais. Ce texte est un modèle provisoire.',
     sections: {
@@ -249,11 +250,11 @@ export const frCore = {
       },
       cookies: {
         title: 'Cookies',
-        body: 'Nous utilisons uniquement des cookies nécessaires : session, protection contre la falsification de requêtes et mémorisation de votre langue.',
+        body: 'Nous utilisons uniquement des cookies nécessaires : session, protection contre la falsification de requêtes et mémorisation de votre langue.',
       },
       rights: {
         title: 'Vos droits',
-        body: 'Vous pouvez consulter, corriger ou supprimer vos données à tout moment depuis votre compte ou en nous écrivant. La suppression efface votre identité ; l’historique comptable est conservé de façon anonyme.',
+        body: 'Vous pouvez consulter, corriger ou supprimer vos données à tout moment depuis votre compte ou en nous écrivant. La suppression efface votre identité ; l’historique comptable est conservé de façon anonyme.',
       },
     },
   },
@@ -305,7 +306,7 @@ export const frCore = {
     },
     serverError: {
       title: 'Erreur du serveur',
-      body: 'Quelque chose s’est mal passé de notre côté. Nous sommes prévenus ; réessayez dans un instant.',
+      body: 'Quelque chose s’est mal passé de notre côté. Nous sommes prévenus ; réessayez dans un instant.',
     },
     forbidden: {
       title: 'Accès refusé',
@@ -313,7 +314,7 @@ export const frCore = {
     },
     pageExpired: {
       title: 'Page expirée',
-      body: 'Votre session a expiré pour des raisons de sécurité. Rechargez la page puis réessayez ; rien n’a été modifié.',
+      body: 'Votre session a expiré pour des raisons de sécurité. Rechargez la page puis réessayez ; rien n’a été modifié.',
       reload: 'Recharger la page',
     },
   },

@@ -80,12 +80,6 @@ export const onboardingEn: Shape<typeof onboardingFr> = {
         copy: 'Copy the code',
         copied: 'Code copied',
       },
-      video: {
-        title: 'Gamelle in a few seconds',
-        description:
-          'Short 7-second silent animation: three foods appear, then the protein, fat and carb bars fit your macros, and finally your welcome code BIENVENUE30 (30% off).',
-        captions: 'Captions',
-      },
       login: 'Sign in with a code',
       home: 'Back to home',
     },

@@ -27,7 +27,7 @@ export const onboardingFr = {
     },
     preferences: {
       heading: 'Vos préférences nutritionnelles',
-      intro: 'Gratuit : ces réglages suffisent pour vos premières recettes. Le questionnaire détaillé sur vos besoins viendra plus tard.',
+      intro: 'Gratuit : ces réglages suffisent pour vos premières recettes. Le questionnaire détaillé sur vos besoins viendra plus tard.',
       diet: {
         legend: 'Régime alimentaire',
         omnivore: 'Omnivore',
@@ -61,7 +61,7 @@ export const onboardingFr = {
       edit: 'Modifier',
       noticeTitle: 'Une adresse réelle, sinon rien',
       notice:
-        'Nous allons vous envoyer un lien de vérification. Utilisez une adresse que vous consultez vraiment : sans elle, votre compte ne pourra pas être récupéré.',
+        'Nous allons vous envoyer un lien de vérification. Utilisez une adresse que vous consultez vraiment : sans elle, votre compte ne pourra pas être récupéré.',
       submit: 'Créer mon compte',
     },
     features: {
@@ -78,12 +78,6 @@ export const onboardingFr = {
         codeLabel: 'Votre code',
         copy: 'Copier le code',
         copied: 'Code copié',
-      },
-      video: {
-        title: 'Gamelle en quelques secondes',
-        description:
-          'Courte animation sans son de 7 secondes : trois aliments apparaissent, puis les barres protéines, lipides et glucides s’ajustent à vos macros, et enfin votre code de bienvenue BIENVENUE30 (−30 %).',
-        captions: 'Sous-titres',
       },
       login: 'Se connecter avec un code',
       home: 'Retour à l’accueil',

@@ -17,8 +17,8 @@ const personId = '0190a0a0-0000-7000-8000-0000000000aa'
 
 const page = (extra: Partial<AuditPage> = {}): AuditPage => ({
   entries: [
-    { position: 9, userId: personId, email: 'lea@example.com', name: 'Léa M', eventType: 'TokensGranted.v1', delta: 5, reason: 'admin_grant', ref: 'admin-action:x', balanceAfter: 7, actor: 'admin-id', occurredAt: '2026-11-20T10:00:00Z' },
-    { position: 8, userId: personId, email: '', name: '', eventType: 'TokensCharged.v1', delta: -1, reason: 'recipe_generation', ref: 'r', balanceAfter: 2, actor: personId, occurredAt: '2026-11-19T10:00:00Z' },
+    { position: 9, userId: personId, email: 'lea@example.com', name: 'Léa M', eventType: 'TokensGranted.v1', delta: 5, reason: 'admin_grant', ref: 'admin-action:x', balanceAfter: 7, actor: 'admin-id', actorName: 'Alice Martin <boss@example.com>', note: 'Geste commercial', occurredAt: '2026-11-20T10:00:00Z' },
+    { position: 8, userId: personId, email: '', name: '', eventType: 'TokensCharged.v1', delta: -1, reason: 'recipe_generation', ref: 'r', balanceAfter: 2, actor: `user:${personId}`, actorName: 'lea@example.com', note: '', occurredAt: '2026-11-19T10:00:00Z' },
   ],
   totals: { entries: 2, credits: 5, debits: 1, net: 4 },
   nextCursor: '8',
@@ -48,6 +48,34 @@ describe.each([
     expect(screen.getByTestId('audit-next')).toHaveAttribute('href', '/dashboard/admin?sign=positive&cursor=8')
     expect(screen.getByTestId('audit-export')).toHaveAttribute('href', '/dashboard/admin/export.csv?sign=positive')
     expect(screen.getByRole('link', { name: m.admin.nav.audit })).toHaveAttribute('aria-current', 'page')
+  })
+
+  it('the audit names reasons, authors and the admin’s written reason in words, never raw codes', async () => {
+    const promo = { position: 10, userId: personId, email: 'lea@example.com', name: 'Léa M', eventType: 'PromoCodeRedeemed.v1', delta: 0, reason: 'promo_code:BIENVENUE30', ref: 'c', balanceAfter: 7, actor: 'system', actorName: 'system', note: '', occurredAt: '2026-11-21T10:00:00Z' }
+    const base = page()
+    await renderPage('admin/audit', Audit, props({ filters, page: { ...base, entries: [promo, ...base.entries] }, actions: [], reasons: ['promo_code:BIENVENUE30'] }) as never, lng, '/dashboard/admin')
+    const rows = within(screen.getByRole('table', { name: m.admin.audit.tableLabel })).getAllByRole('row')
+    expect(rows[1]).toHaveTextContent(m.admin.reason.promo_code.replace('{{code}}', 'BIENVENUE30'))
+    expect(rows[1]).toHaveTextContent(m.admin.actorSystem)
+    expect(rows[1]).not.toHaveTextContent('promo_code:')
+    expect(rows[2]).toHaveTextContent('Alice Martin <boss@example.com>')
+    expect(rows[2]).toHaveTextContent('Geste commercial')
+    expect(rows[3]).toHaveTextContent('lea@example.com')
+    expect(rows[3]).not.toHaveTextContent('user:')
+    expect(screen.getByRole('option', { name: m.admin.reason.promo_code.replace('{{code}}', 'BIENVENUE30') })).toBeInTheDocument()
+  })
+
+  it('a person’s purchases name the pack and the status in words', async () => {
+    const detail: PersonDetail = {
+      person: { id: personId, email: 'lea@example.com', name: 'Léa', surname: 'M', role: 'USER', verifiedAt: null, createdAt: '2026-11-01T00:00:00Z' },
+      balance: 7, mealPreps: 1, history: [], actions: [],
+      purchases: [{ checkoutId: 'c1', packId: 'pack-60', tokens: 60, currency: 'EUR', amountPaidCents: 1199, refundedCents: 0, tokensRevoked: 0, status: 'completed', promoCode: '', startedAt: '2026-11-20T10:00:00Z' }],
+    }
+    await renderPage('admin/user', User, props({ detail, self: false, limits: { maxAmount: 100000, maxReason: 500 } }) as never, lng, `/dashboard/admin/users/${personId}`)
+    const row = screen.getByRole('cell', { name: lng === 'fr' ? 'Pack de 60 jetons' : '60-token pack' }).closest('tr')!
+    expect(row).toHaveTextContent(m.billing.products.checkoutStatus.completed)
+    expect(row).not.toHaveTextContent('pack-60')
+    expect(row).not.toHaveTextContent(/\bcompleted\b/)
   })
 
   it('the audit says every admin action in words, a price edit too', async () => {
@@ -86,9 +114,9 @@ describe.each([
   it('statistics give every chart’s numbers in a table too', async () => {
     const stats: AdminStats = {
       since: '2026-10-24T00:00:00Z',
-      tokens: [{ day: '2026-11-20T00:00:00Z', granted: 4, purchased: 60, spent: 3 }],
+      tokens: [{ day: '2026-11-20T00:00:00Z', granted: 4, refunded: 2, purchased: 60, spent: 3 }],
       revenue: [{ currency: 'EUR', purchases: 1, paidCents: 1199, refundedCents: 0, netCents: 1199 }],
-      generation: { requests: 2, recipesAsked: 4, recipesMade: 3, failedRequests: 1, tokensRefunded: 1, requestsRunning: 0 },
+      generation: { requests: 2, recipesAsked: 4, recipesMade: 4, recipesDelivered: 3, failedRequests: 1, tokensRefunded: 1, requestsRunning: 0 },
       needsCalculations: 0,
       signUps: [{ day: '2026-11-20T00:00:00Z', signUps: 2, verified: 1 }],
       projections: [{ name: 'balances', position: 10, pending: 0, failing: false }],
@@ -98,7 +126,12 @@ describe.each([
     await renderPage('admin/stats', Stats, props({ stats, projectionNames: ['balances', 'token_history'] }) as never, lng, '/dashboard/admin/stats')
     const table = screen.getByTestId('tokens-table')
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('60')
-    expect(screen.getByText(m.admin.stats.successRate.replace('{{rate}}', lng === 'fr' ? '75 %' : '75%'))).toBeInTheDocument()
+    // Refunds have their own column, not counted as given; delivered excludes refunded recipes.
+    expect(within(table).getByRole('columnheader', { name: m.admin.stats.refunded })).toBeInTheDocument()
+    expect(within(table).getAllByRole('row')[1]!.querySelectorAll('td')[1]).toHaveTextContent('2')
+    expect(screen.getByText(m.admin.stats.successRate.replace('{{rate}}', lng === 'fr' ? '75 %' : '75%').replace(/\s+/g, ' '))).toBeInTheDocument()
     expect(screen.getByLabelText(m.admin.stats.rebuildField)).toHaveValue('balances')
+    // One shrinkable column below lg: a wide table scrolls in its frame, the page does not (390, 320 px).
+    expect(screen.getByTestId('stats-columns')).toHaveClass('grid-cols-1')
   })
 })

@@ -4,6 +4,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ActionLine } from '../../components/admin/action-line'
 import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
+import { actorLabel, reasonLabel } from '../../components/admin/labels'
 import { TableFrame } from '../../components/admin/table-frame'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
@@ -88,7 +89,7 @@ export default function Audit() {
 
       <form onSubmit={submit} aria-label={t('admin.audit.filters')} className="mt-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
         <div className="sm:col-span-2">{input('user', 'search', t('admin.audit.user'))}</div>
-        {select('reason', t('admin.audit.reason'), [['', t('admin.audit.anyReason')], ...reasons.map((r): [string, string] => [r, t(`admin.reason.${r}`, { defaultValue: r })])])}
+        {select('reason', t('admin.audit.reason'), [['', t('admin.audit.anyReason')], ...reasons.map((r): [string, string] => [r, reasonLabel(t, r)])])}
         {input('from', 'date', t('admin.audit.from'))}
         {input('to', 'date', t('admin.audit.to'))}
         {select('sign', t('admin.audit.sign'), [['', t('admin.audit.anySign')], ['positive', t('admin.audit.positive')], ['negative', t('admin.audit.negative')]])}
@@ -144,12 +145,15 @@ export default function Audit() {
                       {e.email || `${e.userId.slice(0, 8)} (${t('admin.audit.deleted')})`}
                     </Link>
                   </td>
-                  <td className="px-3 py-2">{t(`admin.reason.${e.reason}`, { defaultValue: e.reason })}</td>
+                  <td className="px-3 py-2">
+                    {reasonLabel(t, e.reason)}
+                    {e.note && <span className="block text-xs text-stone-600">{t('admin.note')} : {e.note}</span>}
+                  </td>
                   <td className="px-3 py-2 text-right">
                     <Delta value={e.delta} />
                   </td>
                   <td className="px-3 py-2 text-right">{e.balanceAfter}</td>
-                  <td className="px-3 py-2 font-mono text-xs break-all">{e.actor}</td>
+                  <td className="px-3 py-2 text-xs break-all" title={e.actor}>{actorLabel(t, e.actor, e.actorName)}</td>
                 </tr>
               ))}
             </tbody>

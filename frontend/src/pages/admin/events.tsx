@@ -1,5 +1,6 @@
 import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
+import { actorLabel } from '../../components/admin/labels'
 import { AdminNav, When } from '../../components/admin/admin-nav'
 import { TableFrame } from '../../components/admin/table-frame'
 import { url } from '../../lib/api'
@@ -53,8 +54,8 @@ export default function Events() {
                       <td className="px-3 py-2 whitespace-nowrap">
                         <When at={e.recordedAt} locale={locale} />
                       </td>
-                      <td className="px-3 py-2 font-mono text-xs break-all">
-                        {e.actor}
+                      <td className="px-3 py-2 text-xs break-all" title={e.actor}>
+                        {actorLabel(t, e.actor, e.actorName)}
                         {e.idempotencyKey && <span className="block text-stone-500">{e.idempotencyKey}</span>}
                       </td>
                       <td className="px-3 py-2">

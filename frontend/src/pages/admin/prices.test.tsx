@@ -9,8 +9,8 @@ import Prices from './prices'
 beforeEach(() => localStorage.clear())
 
 const prices = [
-  { group: '', subgroup: '', shipped: 6, override: null, updatedAt: null },
-  { group: 'fats and oils', subgroup: 'butters', shipped: 11, override: 12.5, updatedAt: '2026-11-20T10:00:00Z' },
+  { group: '', subgroup: '', groupName: '', subgroupName: '', shipped: 6, override: null, updatedAt: null },
+  { group: 'fats and oils', subgroup: 'butters', groupName: 'matières grasses', subgroupName: 'beurres', shipped: 11, override: 12.5, updatedAt: '2026-11-20T10:00:00Z' },
 ]
 
 describe.each([
@@ -25,10 +25,10 @@ describe.each([
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(3)
     expect(rows[1]).toHaveTextContent(m.admin.prices.default)
-    expect(rows[2]).toHaveTextContent('fats and oils › butters')
+    expect(rows[2]).toHaveTextContent('matières grasses › beurres')
     expect(rows[2]).toHaveTextContent(lng === 'fr' ? '11,00' : '€11.00')
     expect(rows[2]).toHaveTextContent(lng === 'fr' ? '12,50' : '€12.50')
-    const input = screen.getByLabelText(m.admin.prices.newPrice.replace('{{name}}', 'fats and oils › butters'))
+    const input = screen.getByLabelText(m.admin.prices.newPrice.replace('{{name}}', 'matières grasses › beurres'))
     expect(input).toHaveValue('12.5')
     expect(screen.getByRole('link', { name: m.admin.nav.prices })).toHaveAttribute('aria-current', 'page')
   })
@@ -36,7 +36,7 @@ describe.each([
   it('names each row in its save button for screen readers', async () => {
     await renderPage('admin/prices', Prices, props() as never, lng, '/dashboard/admin/prices')
     const rows = within(screen.getByRole('table', { name: m.admin.prices.tableLabel })).getAllByRole('row')
-    expect(within(rows[2] as HTMLElement).getByRole('button')).toHaveTextContent(`${m.admin.prices.save} fats and oils › butters`)
+    expect(within(rows[2] as HTMLElement).getByRole('button')).toHaveTextContent(`${m.admin.prices.save} matières grasses › beurres`)
     expect(within(rows[1] as HTMLElement).getByRole('button')).toHaveTextContent(`${m.admin.prices.save} ${m.admin.prices.default}`)
   })
 })

@@ -50,7 +50,7 @@ function PriceRow({ line }: { line: PriceLine }) {
   const current = line.override ?? line.shipped
   const form = useForm({ group: line.group, subgroup: line.subgroup, eurPerKg: String(current) })
   const id = `price-${line.group}-${line.subgroup}`.replace(/[^a-zA-Z0-9-]+/g, '-')
-  const name = line.group === '' ? t('admin.prices.default') : line.subgroup === '' ? t('admin.prices.wholeGroup', { group: line.group }) : `${line.group} › ${line.subgroup}`
+  const name = line.group === '' ? t('admin.prices.default') : line.subgroup === '' ? t('admin.prices.wholeGroup', { group: line.groupName }) : `${line.groupName} › ${line.subgroupName}`
   const submit = (e: FormEvent) => {
     e.preventDefault()
     form.put(url('dashboard.admin.prices.put'), {

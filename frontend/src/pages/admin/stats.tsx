@@ -48,6 +48,7 @@ export default function Stats() {
               <tr>
                 <th scope="col" className={th}>{t('admin.stats.colDay')}</th>
                 <th scope="col" className={th}>{t('admin.stats.granted')}</th>
+                <th scope="col" className={th}>{t('admin.stats.refunded')}</th>
                 <th scope="col" className={th}>{t('admin.stats.purchased')}</th>
                 <th scope="col" className={th}>{t('admin.stats.spent')}</th>
               </tr>
@@ -57,6 +58,7 @@ export default function Stats() {
                 <tr key={d.day} className="border-t border-stone-100">
                   <th scope="row" className={`${th} font-normal`}>{dayLabel(d.day, locale)}</th>
                   <td className={th}>{d.granted}</td>
+                  <td className={th}>{d.refunded}</td>
                   <td className={th}>{d.purchased}</td>
                   <td className={th}>{d.spent}</td>
                 </tr>
@@ -66,7 +68,7 @@ export default function Stats() {
         </TableFrame>
       </section>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2" data-testid="stats-columns">
         <section aria-labelledby="revenue-heading">
           <h2 id="revenue-heading" className="text-xl font-bold text-stone-900">
             {t('admin.stats.revenueHeading')}
@@ -107,7 +109,7 @@ export default function Stats() {
           </h2>
           <ul className="mt-2 space-y-1 text-stone-800">
             <li>{t('admin.stats.requests', { count: g.requests })}</li>
-            <li>{t('admin.stats.successRate', { rate: g.recipesAsked ? formatRatio(g.recipesMade / g.recipesAsked, locale) : '—' })}</li>
+            <li>{t('admin.stats.successRate', { rate: g.recipesAsked ? formatRatio(g.recipesDelivered / g.recipesAsked, locale) : '—' })}</li>
             <li>{t('admin.stats.failed', { count: g.failedRequests })}</li>
             <li>{t('admin.stats.refundRate', { count: g.tokensRefunded })}</li>
             <li>{t('admin.stats.running', { count: g.requestsRunning })}</li>

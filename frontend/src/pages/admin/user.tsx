@@ -3,6 +3,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormField } from '../../components/auth/form-field'
 import { ActionLine } from '../../components/admin/action-line'
+import { packLabel, purchaseStatusLabel, reasonLabel } from '../../components/admin/labels'
 import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
 import { TableFrame } from '../../components/admin/table-frame'
 import { url } from '../../lib/api'
@@ -172,9 +173,9 @@ export default function User() {
                     <td className="px-3 py-2 whitespace-nowrap">
                       <When at={p.startedAt} locale={locale} />
                     </td>
-                    <td className="px-3 py-2">{p.packId}</td>
+                    <td className="px-3 py-2" title={p.packId}>{packLabel(t, p.tokens)}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatMoney(p.amountPaidCents, p.currency, locale)}</td>
-                    <td className="px-3 py-2">{p.status}</td>
+                    <td className="px-3 py-2">{purchaseStatusLabel(t, p.status)}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{p.refundedCents > 0 ? formatMoney(p.refundedCents, p.currency, locale) : '—'}</td>
                   </tr>
                 ))}
@@ -192,7 +193,7 @@ export default function User() {
           {detail.history.map((e) => (
             <li key={e.position} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
               <span>
-                <When at={e.occurredAt} locale={locale} /> — {t(`admin.reason.${e.reason}`, { defaultValue: e.reason })}
+                <When at={e.occurredAt} locale={locale} /> — {reasonLabel(t, e.reason)}
               </span>
               <span>
                 <Delta value={e.delta} /> → {e.balanceAfter}

@@ -8,6 +8,7 @@ import type { CheckoutSummary, ShopProps } from '../../types'
 import Products from '../dashboard/products'
 import BuyTokens from './buy-tokens'
 import BuyTokensVisitor from './buy-tokens-na'
+import CheckoutError from './error'
 import Success from './success'
 import TestCheckout from './test-checkout'
 
@@ -17,7 +18,7 @@ const shop = (extra: Partial<ShopProps> = {}): ShopProps => ({
   currencies: ['EUR', 'USD'],
   selectedPack: 'pack-60',
   testMode: true,
-  promo: { code: 'BIENVENUE30', percent: 30, eligible: true },
+  promo: { code: 'BIENVENUE30', percent: 30, eligible: true, state: 'available' },
   ...extra,
 })
 
@@ -56,10 +57,15 @@ describe.each([
   })
 
   it('/buy-tokens shows a refused promo next to its field', async () => {
-    await renderPage('billing/buy-tokens', BuyTokens, signedIn({ ...shop({ promo: { code: 'BIENVENUE30', percent: 30, eligible: false } }), errors: { promoCode: 'déjà utilisé' } }) as never, lng, '/buy-tokens')
+    await renderPage('billing/buy-tokens', BuyTokens, signedIn({ ...shop({ promo: { code: 'BIENVENUE30', percent: 30, eligible: false, state: 'used' } }), errors: { promoCode: 'déjà utilisé' } }) as never, lng, '/buy-tokens')
     const promo = screen.getByLabelText(m.billing.shop.promoLabel)
     expect(promo).toHaveAttribute('aria-invalid', 'true')
     expect(promo).toHaveAccessibleDescription('déjà utilisé')
+  })
+
+  it('/buy-tokens says the welcome offer is for a first purchase after one made without the code', async () => {
+    await renderPage('billing/buy-tokens', BuyTokens, signedIn(shop({ promo: { code: 'BIENVENUE30', percent: 30, eligible: false, state: 'first_order_only' } })) as never, lng, '/buy-tokens')
+    expect(screen.getByLabelText(m.billing.shop.promoLabel)).toHaveAccessibleDescription(m.billing.shop.promoFirstOrder)
   })
 
   it('/buy-tokens-na sends each pack to sign-up and back', async () => {
@@ -88,5 +94,25 @@ describe.each([
     expect(screen.getByRole('heading', { level: 1, name: m.billing.products.heading })).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: m.billing.products.adminHeading })).toBeNull()
     expect(screen.queryByTestId('test-mode-banner')).toBeNull()
+    expect(screen.queryByRole('navigation', { name: m.admin.nav.label })).toBeNull()
+  })
+
+  it('/stripe/error names its retry button with the words it shows (label in name)', async () => {
+    await renderPage('billing/error', CheckoutError, signedIn({ reason: 'cancelled', checkout: checkout('failed') }) as never, lng, '/stripe/error')
+    const button = screen.getByRole('button', { name: new RegExp(m.billing.error.retry) })
+    expect(button.getAttribute('aria-label')).toContain(button.textContent ?? '—')
+  })
+
+  it('/dashboard/products lets the keyboard reach the purchases table when it scrolls', async () => {
+    const row = { id: 'c1', packId: 'pack-60', tokens: 60, amountCents: 1199, currency: 'EUR', status: 'completed', promoCode: '', refundedCents: 0, tokensRevoked: 0, startedAt: '2026-11-20T10:00:00Z' }
+    await renderPage('dashboard/products', Products, signedIn({ ...shop({ testMode: false }), canEdit: true, catalogue: [], recentCheckouts: [row] }) as never, lng, '/dashboard/products')
+    expect(screen.getByTestId('recent-checkouts').parentElement).toHaveAttribute('tabindex', '0')
+  })
+
+  it('/dashboard/products keeps an ADMIN in the admin section, its tab current', async () => {
+    await renderPage('dashboard/products', Products, signedIn({ ...shop({ testMode: false }), canEdit: true, catalogue: [], recentCheckouts: [] }) as never, lng, '/dashboard/products')
+    const nav = screen.getByRole('navigation', { name: m.admin.nav.label })
+    expect(within(nav).getByRole('link', { name: m.admin.nav.products })).toHaveAttribute('aria-current', 'page')
+    expect(within(nav).getByRole('link', { name: m.admin.nav.audit })).toHaveAttribute('href', '/dashboard/admin')
   })
 })

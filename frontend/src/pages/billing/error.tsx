@@ -31,7 +31,7 @@ export default function CheckoutError() {
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           {checkout && (
-            <button type="button" onClick={retry} disabled={busy} className="btn-primary" aria-label={t('billing.error.retryLabel', { count: checkout.tokens })}>
+            <button type="button" onClick={retry} disabled={busy} className="btn-primary" aria-label={busy ? undefined : t('billing.error.retryLabel', { count: checkout.tokens })}>
               {busy ? t('billing.shop.redirecting') : t('billing.error.retry')}
             </button>
           )}

@@ -12,27 +12,32 @@ const history = [
 ]
 
 describe('dashboard home', () => {
-  it('a new person: goals to set for free, the paid calculation beside it, the buy prompt, the checklist (French)', async () => {
-    await renderPage('dashboard/general', General, { ...sharedProps({ auth: { user: { ...user, balance: 2, verified: true } } }), mealPreps: [], goals: null, balanceHistory: [history[0]], lowBalance: 10 }, 'fr', '/dashboard/general')
+  it('a new person: goals to set for free, the paid calculation beside it, no "low balance" for the sign-up tokens, the checklist (French)', async () => {
+    await renderPage('dashboard/general', General, { ...sharedProps({ auth: { user: { ...user, balance: 2, verified: true } } }), mealPreps: [], goals: null, balanceHistory: [history[0]], lowBalance: 1 }, 'fr', '/dashboard/general')
     expect(screen.getByRole('link', { name: fr.profile.goals.save })).toHaveAttribute('href', '/dashboard/account')
     expect(screen.getByRole('link', { name: 'Calcul personnalisé (10 jetons)' })).toHaveAttribute('href', '/account/survey')
-    expect(screen.getByTestId('low-balance')).toHaveTextContent('10 jetons')
-    expect(screen.getByRole('link', { name: fr.dashboard.buyTokens })).toHaveAttribute('href', '/buy-tokens')
+    expect(screen.queryByTestId('low-balance')).toBeNull()
     const checklist = screen.getByTestId('onboarding-checklist')
     expect(checklist).toHaveTextContent(fr.profile.home.checklist.goals)
     expect(checklist).toHaveTextContent(`${fr.profile.home.checklist.verify} (${fr.profile.home.done})`)
+  })
+
+  it('says the balance is low when it cannot pay one recipe', async () => {
+    await renderPage('dashboard/general', General, { ...sharedProps({ auth: { user: { ...user, balance: 0, verified: true } } }), mealPreps: [], goals: null, balanceHistory: [history[0]], lowBalance: 1 }, 'fr', '/dashboard/general')
+    expect(screen.getByTestId('low-balance')).toHaveTextContent(/^Votre solde est bas\s: il ne paie plus une recette \(1 jeton\)\./)
+    expect(screen.getByRole('link', { name: fr.dashboard.buyTokens })).toHaveAttribute('href', '/buy-tokens')
   })
 
   it('goals as a described macro chart, balance over time, no prompt when the balance is enough (English)', async () => {
     await renderPage(
       'dashboard/general',
       General,
-      { ...sharedProps({ auth: { user: { ...user, balance: 12, verified: true } } }), mealPreps: [], goals: { kcal: 2100, proteinG: 150, fatG: 70, carbsG: 215 }, balanceHistory: history, lowBalance: 10 },
+      { ...sharedProps({ auth: { user: { ...user, balance: 12, verified: true } } }), mealPreps: [], goals: { kcal: 2100, proteinG: 150, fatG: 70, carbsG: 215 }, balanceHistory: history, lowBalance: 1 },
       'en',
       '/dashboard/general',
     )
-    expect(screen.getByTestId('dashboard-goals-kcal')).toHaveTextContent('2100 kcal')
-    expect(await screen.findByRole('img', { name: "Today's goals: 2100 kcal, 150 g protein, 70 g fat, 215 g carbohydrates." }, { timeout: 15_000 })).toBeInTheDocument()
+    expect(screen.getByTestId('dashboard-goals-kcal')).toHaveTextContent('2,100 kcal')
+    expect(await screen.findByRole('img', { name: "Today's goals: 2,100 kcal, 150 g protein, 70 g fat, 215 g carbohydrates." }, { timeout: 15_000 })).toBeInTheDocument()
     expect(await screen.findByRole('img', { name: 'Balance over the last 2 movements; current balance 12 tokens.' }, { timeout: 15_000 })).toBeInTheDocument()
     expect(screen.queryByTestId('low-balance')).toBeNull()
     expect(screen.getByText(en.profile.home.balanceOverTime)).toBeInTheDocument()
@@ -43,7 +48,7 @@ describe('dashboard home', () => {
     await renderPage(
       'dashboard/general',
       General,
-      { ...sharedProps({ auth: { user: { ...user, balance: 12, verified: true } } }), mealPreps: [prep], goals: { kcal: 2100, proteinG: 150, fatG: 70, carbsG: 215 }, balanceHistory: history, lowBalance: 10 },
+      { ...sharedProps({ auth: { user: { ...user, balance: 12, verified: true } } }), mealPreps: [prep], goals: { kcal: 2100, proteinG: 150, fatG: 70, carbsG: 215 }, balanceHistory: history, lowBalance: 1 },
       'fr',
       '/dashboard/general',
     )
@@ -59,7 +64,7 @@ describe('dashboard home', () => {
     { id: '5f1c0c1a-1111-4c2e-9a40-000000000001', mealPrepId: prep.id, name: 'Poulet riz', mealPrepName: 'Semaine 1', category: 'lunch_dinner' as const, servings: 2, perServing: { kcal: 620, proteinG: 45, fatG: 12.5, carbsG: 80 }, createdAt: '2026-11-21T10:00:00Z' },
     { id: '5f1c0c1a-1111-4c2e-9a40-000000000002', mealPrepId: prep.id, name: 'Porridge', mealPrepName: 'Semaine 1', category: 'breakfast' as const, servings: 1, perServing: { kcal: 410, proteinG: 15, fatG: 9, carbsG: 66 }, createdAt: '2026-11-20T08:00:00Z' },
   ]
-  const homeProps = (extra: object) => ({ ...sharedProps({ auth: { user: { ...user, balance: 12, verified: true } } }), mealPreps: [prep], goals, balanceHistory: history, lowBalance: 10, ...extra })
+  const homeProps = (extra: object) => ({ ...sharedProps({ auth: { user: { ...user, balance: 12, verified: true } } }), mealPreps: [prep], goals, balanceHistory: history, lowBalance: 1, ...extra })
 
   it('recent recipes: a list in order, each linked by its name to its recipe page, with meal prep, meal and macros (French)', async () => {
     await renderPage('dashboard/general', General, homeProps({ recentRecipes: recent }), 'fr', '/dashboard/general')

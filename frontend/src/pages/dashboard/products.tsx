@@ -2,6 +2,9 @@ import { Head, router, usePage } from '@inertiajs/react'
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConfirm } from '../../components/confirm-dialog'
+import { AdminNav } from '../../components/admin/admin-nav'
+import { TableFrame } from '../../components/admin/table-frame'
 import { BuyForm } from '../../components/billing/buy-form'
 import { CurrencySwitch, TestModeBanner } from '../../components/billing/pack-grid'
 import { formatMoney } from '../../lib/format'
@@ -17,6 +20,7 @@ const toUnits = (cents: number | undefined) => (cents ? (cents / 100).toFixed(2)
 /** One pack's edit form (or the "add a pack" form when pack is undefined). */
 function PackEditor({ pack }: { pack?: CataloguePack }) {
   const { t } = useTranslation()
+  const [confirm, dialog] = useConfirm()
   const errors = ((usePage().props as { errors?: PackErrors }).errors ?? {}) as PackErrors
   const [id, setId] = useState(pack?.id ?? '')
   const [tokens, setTokens] = useState(String(pack?.tokens ?? ''))
@@ -32,14 +36,15 @@ function PackEditor({ pack }: { pack?: CataloguePack }) {
       { preserveScroll: true },
     )
   }
-  const retire = () => {
-    if (pack && window.confirm(t('billing.products.retireConfirm', { id: pack.id }))) {
+  const retire = async () => {
+    if (pack && (await confirm(t('billing.products.retireConfirm', { id: pack.id })))) {
       router.delete(url('products.delete'), { data: { id: pack.id }, preserveScroll: true })
     }
   }
   const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700'
   return (
     <form onSubmit={save} aria-label={pack ? t('billing.products.editLabel', { id: pack.id }) : t('billing.products.add')} className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-6 sm:items-end" data-testid={`editor-${pack?.id ?? 'new'}`}>
+      {dialog}
       <label className="text-sm font-medium text-stone-700 sm:col-span-1">
         {t('billing.products.id')}
         <input className={field} value={id} onChange={(e) => setId(e.target.value)} readOnly={!!pack} id={`${prefix}-id`} />
@@ -106,7 +111,7 @@ function RecentPurchases({ rows }: { rows: RecentCheckout[] }) {
       {rows.length === 0 ? (
         <p className="text-sm text-stone-600">{t('billing.products.recentEmpty')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+        <TableFrame>
           <table className="min-w-full text-left text-sm" data-testid="recent-checkouts">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
@@ -134,7 +139,7 @@ function RecentPurchases({ rows }: { rows: RecentCheckout[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
     </section>
   )
@@ -147,6 +152,8 @@ export default function Products() {
   return (
     <div className="mx-auto max-w-5xl space-y-8">
       <Head title={t('billing.products.title')} />
+      {/* For an admin, "Produits" is a tab of the admin section: its tabs stay in view. */}
+      {props.canEdit && <AdminNav current="products" />}
       <header>
         <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('billing.products.heading')}</h1>
         <p className="mt-2 text-stone-600">{t('billing.products.subheading')}</p>

@@ -28,6 +28,8 @@ export default function MealPrepFoods() {
   const unit = inputUnit(units)
   const [group, setGroup] = useState('')
   const [picked, setPicked] = useState<FoodHit | null>(null)
+  // A new key after each add gives a fresh, empty search box for the next food.
+  const [searchKey, setSearchKey] = useState(0)
   const form = useForm({ foodCode: 0, grams: 0 })
   // What the person has of the food: optional, empty is no limit (0 on the server).
   const [quantity, setQuantity] = useState('')
@@ -36,7 +38,13 @@ export default function MealPrepFoods() {
     e.preventDefault()
     if (!picked) return
     form.transform(() => ({ foodCode: picked.code, grams: stockInput(quantity, units) }))
-    form.post(url('mealprep.food.post', { params: { id: mealPrep.id } }), { preserveScroll: true, onSuccess: () => setPicked(null) })
+    form.post(url('mealprep.food.post', { params: { id: mealPrep.id } }), {
+      preserveScroll: true,
+      onSuccess: () => {
+        setPicked(null)
+        setSearchKey((k) => k + 1)
+      },
+    })
   }
 
   const title = t('mealprep.food.title', { name: mealPrep.name })
@@ -50,7 +58,7 @@ export default function MealPrepFoods() {
           {t('mealprep.food.searchLabel')}
         </h2>
         <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
-          <FoodSearch mealPrepId={mealPrep.id} group={group} onPick={setPicked} />
+          <FoodSearch key={searchKey} mealPrepId={mealPrep.id} group={group} onPick={setPicked} />
           <div>
             <label htmlFor="food-group" className="block text-sm font-semibold text-stone-900">
               {t('mealprep.food.groupLabel')}

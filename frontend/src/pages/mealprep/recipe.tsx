@@ -1,6 +1,7 @@
 import { Head, Link, router, useForm } from '@inertiajs/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConfirm } from '../../components/confirm-dialog'
 import MacroChart from '../../components/mealprep/macro-chart'
 import { toIntlLocale } from '../../lib/format'
 import { usePageProps } from '../../lib/shared-props'
@@ -12,6 +13,7 @@ import { url } from '../../lib/routes.gen'
 /** One recipe: ingredients in the person's unit, steps, nutrition per serving against the meal target, price, duration, health score; rename, servings, quantities and delete. */
 export default function MealPrepRecipe() {
   const { t } = useTranslation()
+  const [confirm, dialog] = useConfirm()
   const locale = toIntlLocale(useLocale())
   const { mealPrep, recipe, settings, limits, errors = {} } = usePageProps<'mealprep/recipe'>()
   const units = settings.units
@@ -47,6 +49,7 @@ export default function MealPrepRecipe() {
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <Head title={recipe.name} />
+      {dialog}
       <header className="space-y-2">
         <Link href={url('mealprep.recipes', { params: { id: mealPrep.id } })} className="text-sm font-medium text-brand-700 hover:underline">
           ← {t('mealprep.recipe.back')}
@@ -159,7 +162,7 @@ export default function MealPrepRecipe() {
             <button
               type="button"
               className="btn-secondary text-red-700"
-              onClick={() => window.confirm(t('mealprep.recipe.confirmDelete')) && router.delete(url('mealprep.recipes.delete', { params: { id: mealPrep.id } }), { data: { recipeId: recipe.id } })}
+              onClick={async () => (await confirm(t('mealprep.recipe.confirmDelete'), t('mealprep.recipe.delete'))) && router.delete(url('mealprep.recipes.delete', { params: { id: mealPrep.id } }), { data: { recipeId: recipe.id } })}
             >
               {t('mealprep.recipe.delete')}
             </button>

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { sharedProps } from '../../test/fixtures'
 import { renderPage } from '../../test/render-page'
 import MealPrepRecipes from './recipes'
@@ -47,6 +47,10 @@ const diagnosis = {
   en: 'These foods cannot meet this meal’s target: add a protein food (meat, fish, eggs, legumes or tofu).',
 }
 
+// A finished request shown once is hidden on the next visit (generation-status.tsx): each test is
+// a first visit.
+beforeEach(() => localStorage.clear())
+
 function showFailure(lng: 'fr' | 'en', why: string) {
   const props = {
     ...sharedProps({ locale: lng }),
@@ -64,8 +68,8 @@ function showFailure(lng: 'fr' | 'en', why: string) {
 }
 
 describe.each([
-  ['fr', 'La génération n’a pas abouti. ', ' 2 jeton(s) remboursé(s).', 'aucun aliment utilisable'],
-  ['en', 'Generation did not finish. ', ' 2 token(s) refunded.', 'no usable food'],
+  ['fr', 'La génération n’a pas abouti. ', ' 2 jetons remboursés.', 'aucun aliment utilisable'],
+  ['en', 'Generation did not finish. ', ' 2 tokens refunded.', 'no usable food'],
 ] as const)('generation failure banner in %s', (lng, lead, refund, generic) => {
   it('shows the engine’s diagnosis instead of the generic reason, and the refund', async () => {
     await showFailure(lng, diagnosis[lng])

@@ -1,6 +1,8 @@
 import { Head, Link, router, useForm, usePoll } from '@inertiajs/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useConfirm } from '../../components/confirm-dialog'
+import GenerationStatus from '../../components/mealprep/generation-status'
 import MealPrepHeader from '../../components/mealprep/header'
 import { ShoppingListLink } from '../../components/shopping/shopping-list-link'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency'
@@ -19,6 +21,7 @@ const POLL_MS = 1000
 /** The meal prep's recipes: the plan, the generation form and its progress, the recipes. */
 export default function MealPrepRecipes() {
   const { t } = useTranslation()
+  const [confirm, dialog] = useConfirm()
   const { mealPrep, recipes, plan, goals, generation, categories, limits, errors = {}, auth } = usePageProps<'mealprep/recipes'>()
   const running = generation.filter((g) => g.running)
   const form = useForm({ category: 'lunch_dinner' as Category, count: 1, idempotencyKey: newKey() })
@@ -58,37 +61,10 @@ export default function MealPrepRecipes() {
   return (
     <div className="mx-auto max-w-4xl space-y-8">
       <Head title={title} />
+      {dialog}
       <MealPrepHeader id={mealPrep.id} name={mealPrep.name} current="recipes" title={title} />
 
-      {generation.length > 0 && (
-        <section aria-live="polite" className="space-y-2" data-testid="generation">
-          {running.length > 0 && (
-            <p className="rounded-xl bg-brand-100 px-4 py-3 font-semibold text-brand-900" data-testid="generation-message">
-              {t('mealprep.recipes.generating')}
-            </p>
-          )}
-          <ul className="space-y-1 text-sm">
-            {generation.map((g) => (
-              <li key={g.requestId} data-testid="generation-request" data-running={g.running} data-done={g.done}>
-                {g.failed ? (
-                  // The engine's diagnosis, when it refused the request, says what to change: it
-                  // replaces the generic reason.
-                  <span className="text-red-700" data-testid="generation-failed">
-                    {g.diagnosis
-                      ? t('mealprep.recipes.failedDiagnosis', { diagnosis: g.diagnosis, refunded: g.refunded })
-                      : t('mealprep.recipes.failed', { reason: t(`mealprep.recipes.reasons.${g.reason}`, { defaultValue: g.reason }), refunded: g.refunded })}
-                  </span>
-                ) : (
-                  <>
-                    {t('mealprep.recipes.progress', { done: g.done, count: g.count, category: catName(g.category) })}
-                    <progress className="ml-2 align-middle" max={g.count} value={g.done} aria-hidden="true" />
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <GenerationStatus requests={generation} categoryName={catName} />
 
       <section aria-labelledby="shopping-title" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm print:hidden">
         <h2 id="shopping-title" className="mb-3 text-lg font-bold text-stone-900">
@@ -120,7 +96,7 @@ export default function MealPrepRecipes() {
               {plan.meals.map((m) => (
                 <tr key={m.category} className="border-t border-stone-100">
                   <th scope="row" className="py-1.5 pr-3 font-medium text-stone-900">{catName(m.category)}</th>
-                  <td className="py-1.5">{m.recipes > 0 ? t('mealprep.plan.coveredBy', { recipes: m.recipes, servings: m.servings, days: m.days }) : t('mealprep.plan.notCovered')}</td>
+                  <td className="py-1.5">{m.recipes > 0 ? t('mealprep.plan.coveredBy', { recipes: t('mealprep.list.recipes', { count: m.recipes }), servings: t('mealprep.recipes.servings', { count: m.servings }), days: t('mealprep.plan.days', { count: m.days }) }) : t('mealprep.plan.notCovered')}</td>
                 </tr>
               ))}
             </tbody>
@@ -275,7 +251,7 @@ export default function MealPrepRecipes() {
             <button
               type="button"
               className="btn-secondary text-sm text-red-700"
-              onClick={() => window.confirm(t('mealprep.recipes.confirmDeleteAll')) && router.delete(url('mealprep.recipes.delete', { params: { id: mealPrep.id } }), { data: {} })}
+              onClick={async () => (await confirm(t('mealprep.recipes.confirmDeleteAll'), t('mealprep.recipes.deleteAll'))) && router.delete(url('mealprep.recipes.delete', { params: { id: mealPrep.id } }), { data: {} })}
             >
               {t('mealprep.recipes.deleteAll')}
             </button>

@@ -27,7 +27,6 @@ function props(step: OnboardingStep, lng: 'fr' | 'en', extra: Partial<Onboarding
     answers: { email: 'lea@example.fr', diet: 'vegan', objective: 'maintenance', macroPreset: 'high_protein' },
     options,
     promo: step === 4 ? { code: 'BIENVENUE30', percent: 30 } : null,
-    video: { src: '/build/onboarding/welcome.mp4', captions: { fr: '/build/onboarding/welcome.fr.vtt', en: '/build/onboarding/welcome.en.vtt' } },
     ...rest,
   } as const
 }
@@ -77,19 +76,18 @@ describe.each([
     await show(3, lng)
     expect(screen.getByTestId('onboarding-summary')).toHaveTextContent('lea@example.fr')
     expect(screen.getByTestId('onboarding-summary')).toHaveTextContent(m.onboarding.preferences.diet.vegan)
-    expect(screen.getByRole('note')).toHaveTextContent(m.onboarding.account.notice)
+    expect(screen.getByRole('note')).toHaveTextContent(m.onboarding.account.notice.replace(/\s+/g, ' '))
     expect(screen.getByRole('button', { name: m.onboarding.account.submit })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: m.onboarding.back })).toBeInTheDocument()
   })
 
-  it('step 4 ends with the promo card and a captioned video', async () => {
+  it('step 4 ends with the promo card and no placeholder video', async () => {
     await show(4, lng)
     const promo = screen.getByTestId('promo-card')
     expect(within(promo).getByTestId('promo-code')).toHaveTextContent('BIENVENUE30')
     expect(promo).toHaveTextContent(m.onboarding.features.promo.body)
-    const video = screen.getByTestId('onboarding-video')
-    expect(video).toHaveAccessibleDescription(m.onboarding.features.video.description)
-    expect(video.querySelector('track')).toHaveAttribute('src', `/build/onboarding/welcome.${lng}.vtt`)
+    expect(screen.queryByTestId('onboarding-video')).toBeNull()
+    expect(document.querySelector('video')).toBeNull()
     expect(within(screen.getByTestId('onboarding-end')).getByRole('link', { name: m.onboarding.features.login }).getAttribute('href')).toMatch(/^\/auth\/otp\/ask-otp\/lea(%40|@)example\.fr$/)
   })
 })

@@ -11,13 +11,13 @@ const stepKeys = ['email', 'preferences', 'account', 'features'] as const
 
 /**
  * Onboarding (docs/product.md §4): email, nutritional preferences, review and account creation, then full
- * access with the welcome promo and a short video. The server keeps the step and the answers in
+ * access with the welcome promo. The server keeps the step and the answers in
  * the session; each form posts the step it shows and the server answers with the next one (or
  * field errors), so a reload or a second tab always shows where the person really is.
  */
 export default function Onboarding() {
   const { t } = useTranslation()
-  const { step, answers, options, promo, video, errors } = usePageProps<'onboarding/index'>()
+  const { step, answers, options, promo, errors } = usePageProps<'onboarding/index'>()
   const heading = useRef<HTMLHeadingElement>(null)
   const first = useRef(true)
 
@@ -46,7 +46,7 @@ export default function Onboarding() {
           {step === 1 && <EmailStep answers={answers} headingRef={heading} />}
           {step === 2 && <PreferencesStep answers={answers} options={options} headingRef={heading} />}
           {step === 3 && <AccountStep answers={answers} options={options} headingRef={heading} />}
-          {step === 4 && <FeaturesStep email={answers.email} promo={promo} video={video} headingRef={heading} />}
+          {step === 4 && <FeaturesStep email={answers.email} promo={promo} headingRef={heading} />}
         </div>
       </div>
     </section>
@@ -305,10 +305,9 @@ function AccountStep({ answers, options, headingRef }: { answers: OnboardingAnsw
   )
 }
 
-function FeaturesStep({ email, promo, video, headingRef }: { email: string } & Pick<OnboardingProps, 'promo' | 'video'> & HeadingRef) {
-  const { t, i18n } = useTranslation()
+function FeaturesStep({ email, promo, headingRef }: { email: string } & Pick<OnboardingProps, 'promo'> & HeadingRef) {
+  const { t } = useTranslation()
   const [copied, setCopied] = useState(false)
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'fr'
   const copy = async () => {
     if (!promo) return
     try {
@@ -356,28 +355,6 @@ function FeaturesStep({ email, promo, video, headingRef }: { email: string } & P
           </div>
         </section>
       )}
-
-      <figure className="mt-8">
-        <figcaption id="onboarding-video-title" className="font-semibold text-stone-900">
-          {t('onboarding.features.video.title')}
-        </figcaption>
-        <video
-          className="mt-3 aspect-video w-full rounded-xl bg-stone-900"
-          controls
-          muted
-          playsInline
-          preload="metadata"
-          aria-labelledby="onboarding-video-title"
-          aria-describedby="onboarding-video-description"
-          data-testid="onboarding-video"
-        >
-          <source src={video.src} type="video/mp4" />
-          <track kind="captions" src={video.captions[lang]} srcLang={lang} label={t('onboarding.features.video.captions')} default />
-        </video>
-        <p id="onboarding-video-description" className="mt-2 text-sm text-stone-600">
-          {t('onboarding.features.video.description')}
-        </p>
-      </figure>
 
       <div className="mt-8 flex flex-wrap justify-between gap-3" data-testid="onboarding-end">
         <Link href={url('index')} className="btn-secondary">

@@ -20,7 +20,7 @@ describe.each([
   it('renders the hero, all sections and the anchors', async () => {
     await renderLanding(lng)
     expect(screen.getByRole('heading', { level: 1, name: messages.landing.hero.title })).toBeInTheDocument()
-    for (const id of ['features', 'testimonials', 'pricing', 'faq']) {
+    for (const id of ['features', 'proof', 'pricing', 'faq']) {
       expect(document.getElementById(id)).not.toBeNull()
     }
     await waitFor(() => expect(document.title).toBe(`${messages.landing.title} - Gamelle`))
@@ -31,18 +31,20 @@ describe.each([
     const cards = screen.getAllByTestId('feature-card')
     expect(cards).toHaveLength(6)
     expect(cards[0]).toHaveTextContent(messages.landing.features.recipes.title)
-    expect(cards[5]).toHaveTextContent(messages.landing.features.tokens.description)
+    expect(cards[5]).toHaveTextContent(messages.landing.features.tokens.description.replace(/\s+/g, ' '))
   })
 
-  it('renders the 6 testimonials with avatar, name and handle', async () => {
+  it('shows measured facts and a real example plate, no invented testimonials', async () => {
     await renderLanding(lng)
-    const items = screen.getAllByTestId('testimonial')
-    expect(items).toHaveLength(6)
-    const first = items[0]!
-    expect(first).toHaveTextContent(messages.landing.testimonials['1'].comment)
-    expect(first).toHaveTextContent('Camille Martin')
-    expect(first).toHaveTextContent('@camille_mp')
-    expect(within(first).getByRole('img')).toHaveAttribute('src', '/build/avatars/1.svg')
+    expect(screen.queryAllByTestId('testimonial')).toHaveLength(0)
+    expect(document.querySelector('img[src^="/build/avatars/"]')).toBeNull()
+    const facts = screen.getAllByTestId('proof-fact')
+    expect(facts).toHaveLength(3)
+    expect(facts[0]).toHaveTextContent(messages.landing.proof.tolerance.title.replace(/\s+/g, ' '))
+    const plate = screen.getByTestId('proof-example')
+    expect(plate).toHaveTextContent(messages.landing.proof.example.name)
+    expect(plate).toHaveTextContent(lng === 'fr' ? 'Cible par portion : 698 kcal, 45 g de protéines' : 'Target per serving: 698 kcal, 45 g protein')
+    expect(within(plate).getAllByRole('listitem')).toHaveLength(4)
   })
 
   it('renders the 9 FAQ entries, closed', async () => {

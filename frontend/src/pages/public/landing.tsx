@@ -121,41 +121,54 @@ function Features() {
   )
 }
 
-function Testimonials() {
+/**
+ * One recipe of the engine's golden set (domain/nutrition/testdata/golden/chicken-week-lunch_dinner.json,
+ * checked by golden_test.go): its target per serving and its ingredients divided by its 3 servings.
+ */
+const EXAMPLE_PLATE = {
+  target: { kcal: 698, protein: 45, fat: 22, carbs: 80 },
+  ingredients: [
+    { key: 'chicken', grams: 145 },
+    { key: 'rice', grams: 100 },
+    { key: 'broccoli', grams: 110 },
+    { key: 'oil', grams: 20 },
+  ],
+} as const
+
+/** What the product does, measured, and a real example plate: no invented testimonials. */
+function Proof() {
   const { t } = useTranslation()
-  const { app } = usePageProps()
+  const locale = useLocale()
   return (
-    <section id="testimonials" aria-labelledby="testimonials-title" className="bg-white py-20 sm:py-24">
+    <section id="proof" aria-labelledby="proof-title" className="bg-white py-20 sm:py-24">
       <div className="container-page">
-        <SectionHeading
-          id="testimonials-title"
-          title={t('landing.testimonials.heading')}
-          subtitle={t('landing.testimonials.subheading')}
-        />
-        <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {app.testimonials.map((item) => (
-            <li key={item.userName} data-testid="testimonial">
-              <figure className="flex h-full flex-col rounded-2xl border border-stone-200 bg-stone-50 p-6">
-                <blockquote className="flex-1 leading-relaxed text-stone-700">
-                  <p>“{t(item.comment)}”</p>
-                </blockquote>
-                <figcaption className="mt-6 flex items-center gap-3">
-                  <img
-                    src={item.image}
-                    alt={t('landing.testimonials.avatarAlt', { name: item.name })}
-                    width={44}
-                    height={44}
-                    className="size-11 rounded-full bg-white"
-                  />
-                  <span>
-                    <span className="block font-semibold text-stone-900">{item.name}</span>
-                    <span className="block text-sm text-stone-500">{item.userName}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        <SectionHeading id="proof-title" title={t('landing.proof.heading')} subtitle={t('landing.proof.subheading')} />
+        <div className="mt-14 grid gap-6 lg:grid-cols-2">
+          <ul className="grid gap-4">
+            {(['tolerance', 'refund', 'data'] as const).map((key) => (
+              <li key={key} data-testid="proof-fact" className="rounded-2xl border border-stone-200 bg-stone-50 p-6">
+                <h3 className="text-lg font-semibold text-stone-900">{t(`landing.proof.${key}.title`)}</h3>
+                <p className="mt-2 leading-relaxed text-stone-600">{t(`landing.proof.${key}.text`)}</p>
+              </li>
+            ))}
+          </ul>
+          <figure className="rounded-2xl border border-brand-200 bg-brand-50 p-6" data-testid="proof-example">
+            <figcaption>
+              <span className="block text-sm font-semibold tracking-wide text-brand-800 uppercase">{t('landing.proof.example.title')}</span>
+              <span className="mt-2 block text-xl font-bold text-stone-900">{t('landing.proof.example.name')}</span>
+              <span className="mt-1 block text-sm text-stone-600">{t('landing.proof.example.serving')}</span>
+            </figcaption>
+            <ul className="mt-4 space-y-1 text-stone-800">
+              {EXAMPLE_PLATE.ingredients.map((i) => (
+                <li key={i.key} className="flex gap-3">
+                  <span className="w-16 shrink-0 text-right font-semibold tabular-nums">{formatDecimal(i.grams, locale, 0)} g</span>
+                  <span>{t(`landing.proof.example.${i.key}`)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-4 text-sm text-stone-700">{t('landing.proof.example.target', EXAMPLE_PLATE.target)}</p>
+          </figure>
+        </div>
       </div>
     </section>
   )
@@ -278,7 +291,7 @@ export default function Landing({ packs }: LandingProps) {
       <Head title={t('landing.title')} />
       <Hero />
       <Features />
-      <Testimonials />
+      <Proof />
       <Pricing packs={packs ?? []} />
       <Faq />
       <FinalCta />

@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { RequestView } from '../../types/props.gen'
+
+/** How long a finished, successful request stays on screen. */
+export const DONE_VISIBLE_MS = 8000
+/** localStorage key: requests already shown finished, hidden on the next visits. */
+export const SEEN_KEY = 'gamelle.generation.seen'
+const SEEN_MAX = 100
+
+function readSeen(): string[] {
+  try {
+    const v = JSON.parse(window.localStorage.getItem(SEEN_KEY) ?? '[]')
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+function remember(ids: string[]) {
+  try {
+    const seen = [...new Set([...readSeen(), ...ids])].slice(-SEEN_MAX)
+    window.localStorage.setItem(SEEN_KEY, JSON.stringify(seen))
+  } catch {
+    // Storage may be unavailable (privacy modes): a finished banner then only goes when dismissed.
+  }
+}
+
+/**
+ * The recipe generation requests of a meal prep: running ones with a styled progress bar, finished
+ * ones until seen. A finished request can be dismissed; a successful one goes by itself after
+ * DONE_VISIBLE_MS; one already shown finished on an earlier visit is not shown again.
+ */
+export default function GenerationStatus({ requests, categoryName }: { requests: RequestView[]; categoryName: (c: RequestView['category']) => string }) {
+  const { t } = useTranslation()
+  const [hidden, setHidden] = useState<Set<string>>(() => new Set(readSeen()))
+  const visible = requests.filter((g) => g.running || !hidden.has(g.requestId))
+  const finishedIds = visible.filter((g) => !g.running).map((g) => g.requestId)
+  const doneIds = visible.filter((g) => !g.running && !g.failed).map((g) => g.requestId)
+
+  // Shown finished once is seen: the next visit does not show it again.
+  const finishedKey = finishedIds.join()
+  useEffect(() => {
+    if (finishedKey) remember(finishedKey.split(','))
+  }, [finishedKey])
+
+  const doneKey = doneIds.join()
+  useEffect(() => {
+    if (!doneKey) return
+    const timer = window.setTimeout(() => setHidden((h) => new Set([...h, ...doneKey.split(',')])), DONE_VISIBLE_MS)
+    return () => window.clearTimeout(timer)
+  }, [doneKey])
+
+  const running = visible.some((g) => g.running)
+  if (visible.length === 0) return null
+  return (
+    <section aria-live="polite" className="space-y-2" data-testid="generation">
+      {running && (
+        <p className="rounded-xl bg-brand-100 px-4 py-3 font-semibold text-brand-900" data-testid="generation-message">
+          {t('mealprep.recipes.generating')}
+        </p>
+      )}
+      <ul className="space-y-2 text-sm">
+        {visible.map((g) => (
+          <li
+            key={g.requestId}
+            data-testid="generation-request"
+            data-running={g.running}
+            data-done={g.done}
+            className={`flex flex-wrap items-center gap-3 rounded-xl px-4 py-2 ${g.failed ? 'bg-red-50 text-red-800' : 'bg-stone-100 text-stone-800'}`}
+          >
+            <span className="flex-1" data-testid={g.failed ? 'generation-failed' : undefined}>
+              {g.failed
+                ? // The engine's diagnosis, when it refused the request, says what to change: it
+                  // replaces the generic reason.
+                  g.diagnosis
+                  ? t('mealprep.recipes.failedDiagnosis', { diagnosis: g.diagnosis, refunded: t('mealprep.recipes.refundedTokens', { count: g.refunded }) })
+                  : t('mealprep.recipes.failed', { reason: t(`mealprep.recipes.reasons.${g.reason}`, { defaultValue: g.reason }), refunded: t('mealprep.recipes.refundedTokens', { count: g.refunded }) })
+                : g.running
+                  ? t('mealprep.recipes.progress', { done: g.done, count: g.count, category: categoryName(g.category) })
+                  : t('mealprep.recipes.done', { count: g.done })}
+            </span>
+            {g.running && (
+              <span aria-hidden="true" className="h-2 w-32 overflow-hidden rounded-full bg-stone-200" data-testid="generation-progress">
+                <span className="block h-full rounded-full bg-brand-600 transition-[width] duration-500" style={{ width: `${g.count ? Math.round((100 * g.done) / g.count) : 0}%` }} />
+              </span>
+            )}
+            {!g.running && (
+              <button
+                type="button"
+                className="rounded-lg px-2 py-1 text-sm font-medium underline hover:bg-white/60"
+                onClick={() => setHidden((h) => new Set([...h, g.requestId]))}
+                data-testid="generation-dismiss"
+              >
+                {t('mealprep.recipes.dismiss')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,42 @@
+import { router } from '@inertiajs/react'
+import { act, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fr } from '../../locales/fr'
+import { sharedProps } from '../../test/fixtures'
+import { renderPage } from '../../test/render-page'
+import MealPrepFoods from './food'
+
+const apiMock = vi.hoisted(() => vi.fn())
+vi.mock('../../lib/api', async (orig) => ({ ...(await orig<typeof import('../../lib/api')>()), api: apiMock }))
+
+const chicken = { code: 36017, name: 'Poulet, filet', group: 'viandes', groupKey: 'meat', subgroup: '', custom: false, noEnergy: false, dietWarning: '', natural: null, per100g: { kcal: 120, proteinG: 23, carbsG: 0, fatG: 2, satFatG: null, fibreG: null, sugarsG: null, saltG: null, sodiumMg: null } }
+
+afterEach(() => {
+  apiMock.mockReset()
+  vi.restoreAllMocks()
+})
+
+describe('adding a food', () => {
+  it('empties the search box after "Ajouter", ready for the next food', async () => {
+    apiMock.mockResolvedValue({ data: { foods: [chicken], page: 1, hasMore: false }, error: null, status: 200 })
+    // The add succeeds at once: the server's answer is not what this test is about.
+    vi.spyOn(router, 'visit').mockImplementation((_url, options) => {
+      options?.onSuccess?.({} as never)
+      options?.onFinish?.({} as never)
+    })
+    const props = { ...sharedProps({ locale: 'fr' }), mealPrep: { id: 'm1', name: 'Semaine', foodCount: 0 }, foods: [], groups: [], settings: { units: 'g', diet: 'omnivore' }, limits: { maxGrams: 5000, maxFoods: 40 } }
+    await renderPage('mealprep/food', MealPrepFoods, props as never, 'fr', '/mealprep/m1/food')
+    const user = userEvent.setup()
+    const box = screen.getByRole('combobox', { name: fr.mealprep.food.searchLabel })
+    await user.type(box, 'poulet')
+    await user.click(await screen.findByRole('option', { name: /Poulet, filet/ }))
+    expect(box).toHaveValue('Poulet, filet')
+    await act(async () => {
+      await user.click(screen.getByTestId('food-add'))
+    })
+    expect(router.visit).toHaveBeenCalled()
+    expect(screen.getByRole('combobox', { name: fr.mealprep.food.searchLabel })).toHaveValue('')
+    expect(screen.queryByTestId('food-picked')).toBeNull()
+  })
+})
