@@ -20,7 +20,7 @@ const twoDays = [1, 2].map((day) => ({ day, meals: [
   { recipeId: 'b', category: 'lunch_dinner', portions: 1 },
 ] }))
 
-function show(lng: 'fr' | 'en') {
+function show(lng: 'fr' | 'en', totals?: { perDay: typeof macros; goal: typeof macros; diff: typeof macros }) {
   const props = {
     ...sharedProps({ locale: lng }),
     mealPrep: { id: 'm1', name: 'Semaine', foodCount: 3 },
@@ -28,6 +28,7 @@ function show(lng: 'fr' | 'en') {
     plan: {
       meals: [{ category: 'lunch_dinner', recipes: 2, servings: 2, mealsPerDay: 2, days: 1, average: macros }],
       perDay: macros, goal: macros, diff: { kcal: 0, proteinG: 0, fatG: 0, carbsG: 0 }, missing: [], generate: [],
+      ...totals,
       schedule: { days: twoDays, totals: [{ recipeId: 'a', portions: 2 }, { recipeId: 'b', portions: 2 }] },
       stock: [{ foodCode: 36017, name: 'Poulet', neededG: 1750, haveG: 150 }],
     },
@@ -115,5 +116,24 @@ describe('the plan says when its days need more than the person has', () => {
   it('in English', async () => {
     await show('en')
     expect(screen.getByTestId('plan-stock')).toHaveTextContent('Poulet: the plan needs 1.75 kg over 2 days, you have 150 g.')
+  })
+})
+
+// Issue 20: the plan's totals are written as the person writes numbers ("2 200", "46,2", "−27,8").
+describe.each([
+  ['fr', ['2\u202f172,2', '2\u202f200', '\u221227,8'], ['46,2', '+1,2']],
+  ['en', ['2,172.2', '2,200', '\u221227.8'], ['46.2', '+1.2']],
+] as const)('plan totals in %s', (lng, kcal, protein) => {
+  it('use the locale’s digits, separators and minus sign', async () => {
+    await show(lng, {
+      perDay: { kcal: 2172.2, proteinG: 46.2, fatG: 70, carbsG: 250 },
+      goal: { kcal: 2200, proteinG: 45, fatG: 70, carbsG: 250 },
+      diff: { kcal: -27.8, proteinG: 1.2, fatG: 0, carbsG: 0 },
+    })
+    const rows = screen.getByTestId('plan-totals').querySelectorAll('tbody tr')
+    const cells = (i: number) => [...rows[i]!.querySelectorAll('td')].map((td) => td.textContent)
+    expect(cells(0)).toEqual(kcal)
+    expect(cells(1)[0]).toBe(protein[0])
+    expect(cells(1)[2]).toBe(protein[1])
   })
 })

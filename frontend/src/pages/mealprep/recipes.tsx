@@ -9,7 +9,7 @@ import { newKey, renewKeyOnAnswer } from '../../lib/idempotency'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import { formatQuantity } from '../../lib/units'
-import { toIntlLocale } from '../../lib/format'
+import { formatNumber, formatSigned, toIntlLocale } from '../../lib/format'
 import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
 
@@ -56,7 +56,8 @@ export default function MealPrepRecipes() {
   const title = t('mealprep.recipes.title', { name: mealPrep.name })
   const catName = (c: Category) => t(`mealprep.categories.${c}`)
   const recipeName = new Map(recipes.map((r) => [r.id, r.name]))
-  const locale = toIntlLocale(useLocale())
+  const lang = useLocale()
+  const locale = toIntlLocale(lang)
 
   return (
     <div className="mx-auto max-w-4xl space-y-8">
@@ -154,9 +155,9 @@ export default function MealPrepRecipes() {
                 return (
                   <tr key={k} className="border-t border-stone-100">
                     <th scope="row" className="py-1.5 text-left font-medium text-stone-900">{t(`mealprep.plan.${label}`)}</th>
-                    <td className="py-1.5 pl-2">{plan.perDay[k]}</td>
-                    <td className="py-1.5 pl-2">{plan.goal[k]}</td>
-                    <td className={`py-1.5 pl-2 font-semibold ${d < 0 ? 'text-red-700' : 'text-stone-700'}`}>{d > 0 ? `+${d}` : d}</td>
+                    <td className="py-1.5 pl-2">{formatNumber(plan.perDay[k], lang)}</td>
+                    <td className="py-1.5 pl-2">{formatNumber(plan.goal[k], lang)}</td>
+                    <td className={`py-1.5 pl-2 font-semibold ${d < 0 ? 'text-red-700' : 'text-stone-700'}`}>{formatSigned(d, lang)}</td>
                   </tr>
                 )
               })}
