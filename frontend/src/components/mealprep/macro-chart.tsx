@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next'
+import { formatNumber } from '../../lib/format'
+import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
 
 type Macros = PageProps['mealprep/recipe']['recipe']['target']
@@ -10,6 +12,7 @@ type Macros = PageProps['mealprep/recipe']['recipe']['target']
  */
 export default function MacroChart({ value, target }: { value: Macros; target: Macros }) {
   const { t } = useTranslation()
+  const lang = useLocale()
   const rows = [
     { key: 'kcal', label: t('mealprep.recipe.kcal'), v: value.kcal, tg: target.kcal, unit: 'kcal' },
     { key: 'protein', label: t('mealprep.recipe.protein'), v: value.proteinG, tg: target.proteinG, unit: 'g' },
@@ -22,7 +25,7 @@ export default function MacroChart({ value, target }: { value: Macros; target: M
       <ul className="space-y-3">
         {rows.map((r) => {
           const scale = Math.max(r.v, r.tg, 1) * 1.15
-          const summary = t('mealprep.recipe.chartSummary', { name: r.label, value: `${Math.round(r.v)} ${r.unit}`, target: `${Math.round(r.tg)} ${r.unit}` })
+          const summary = t('mealprep.recipe.chartSummary', { name: r.label, value: `${formatNumber(Math.round(r.v), lang)}\u00a0${r.unit}`, target: `${formatNumber(Math.round(r.tg), lang)}\u00a0${r.unit}` })
           return (
             <li key={r.key}>
               <p className="text-sm text-stone-700">{summary}</p>
