@@ -157,7 +157,7 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
             className={`cursor-pointer px-4 py-2 text-sm ${i === active ? 'bg-brand-100 text-brand-900' : 'text-stone-800'}`}
           >
             <span className="font-medium">{f.name}</span>
-            <span className="block text-xs text-stone-500">
+            <span className="block text-xs text-stone-600">
               {f.custom ? t('mealprep.food.custom') : f.group}
               {f.noEnergy ? ` · ${t('mealprep.food.noEnergy')}` : ''}
             </span>
