@@ -200,7 +200,7 @@ func (f *matrixFixture) path(key string) string {
 
 // body is what an unsafe request sends: the owner's ids where the route reads them from the body.
 func (f *matrixFixture) body(key string) map[string]any {
-	return map[string]any{"id": f.mealPrep.String(), "checkout": f.checkout.String(), "outcome": "pay", "recipeId": f.recipe.String()}
+	return map[string]any{"email": "forged@example.test", "name": "Forged", "id": f.mealPrep.String(), "checkout": f.checkout.String(), "outcome": "pay", "recipeId": f.recipe.String()}
 }
 
 // call sends the request as b would from the app: an Inertia visit, with the anti-forgery token
