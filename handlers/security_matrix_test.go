@@ -315,6 +315,19 @@ func TestSecurityMatrix(t *testing.T) {
 		}
 	})
 
+	t.Run("UserIsServedUserRoutes", func(t *testing.T) {
+		// The visitor refusals above are about signing in: a USER gets past the guard.
+		for _, k := range routes {
+			if securityMatrix[k].who != userOnly || !strings.HasPrefix(k, "GET ") {
+				continue
+			}
+			resp := f.call(t, f.person, k, true)
+			require.False(t, sentToLogin(resp), "USER %s", k)
+			require.NotEqual(t, http.StatusForbidden, resp.StatusCode, "USER %s", k)
+			require.Less(t, resp.StatusCode, 500, "USER %s", k)
+		}
+	})
+
 	t.Run("OwnerAndAdminAreServed", func(t *testing.T) {
 		// The refusals above are about who asks: the same GET requests from the owner (an ADMIN)
 		// are served.
