@@ -48,10 +48,14 @@ async function addFood(page: Page, m: LocaleMessages, query: string, quantity: s
   await box.press('ArrowUp')
   await box.press('Enter')
   await page.getByTestId('food-picked').waitFor()
+  // The live region said how many foods matched.
+  expect(await page.getByTestId('food-search-status').innerText()).not.toBe('')
   await page.getByLabel(m.mealprep.food.quantityLabel.replace('{{unit}}', 'g'), { exact: true }).fill(quantity)
   const before = await page.getByTestId('food-row').count()
   await page.getByRole('button', { name: m.mealprep.food.add, exact: true }).click()
   await expect.poll(() => page.getByTestId('food-row').count(), { timeout: 15_000 }).toBe(before + 1)
+  // The search box is empty again, ready for the next food.
+  expect(await page.getByRole('combobox', { name: m.mealprep.food.searchLabel }).inputValue()).toBe('')
 }
 
 describe.each([
@@ -85,7 +89,6 @@ describe.each([
     await addFood(page, m, broccoli, '500')
     await addFood(page, m, courgette, '500')
     await addFood(page, m, oil, '250')
-    expect(await page.getByTestId('food-search-status').innerText()).not.toBe('')
 
     // Generate 2 lunch/dinner recipes.
     await page.getByTestId('to-recipes').click()

@@ -55,7 +55,7 @@ describe('profile', () => {
     await expect.poll(() => page.getByLabel(fr.profile.goals.carbsG).inputValue()).toBe('250')
     await page.getByRole('button', { name: fr.profile.goals.save }).click()
     await page.waitForURL('**/dashboard/general')
-    await expect.poll(() => page.getByTestId('dashboard-goals-kcal').innerText()).toContain('2000')
+    await expect.poll(() => page.getByTestId('dashboard-goals-kcal').innerText()).toContain('2\u202f000')
     expect(await page.getByTestId('dashboard-balance').getAttribute('data-balance')).toBe('2')
 
     // Two tokens: the survey answers the buy prompt and charges nothing.
@@ -108,7 +108,7 @@ describe('profile', () => {
     await checkPage(page, '/account/survey', 'profile-survey')
     await page.getByTestId('needs-accept').click()
     await page.waitForURL('**/dashboard/general')
-    await expect.poll(() => page.getByTestId('dashboard-goals-kcal').innerText()).toContain('2759')
+    await expect.poll(() => page.getByTestId('dashboard-goals-kcal').innerText()).toMatch(/2[\u202f,]759/)
     expect(await page.getByTestId('dashboard-balance').getAttribute('data-balance')).toBe('2')
     await checkPage(page, '/dashboard/general', 'profile-home', { ready: (p) => p.getByTestId('dashboard-goals').waitFor() })
     await checkPage(page, '/dashboard/account', 'profile-account')

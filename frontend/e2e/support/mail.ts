@@ -104,7 +104,8 @@ export async function openEmail(page: Page, mail: ReceivedMail, kind: string, la
   const action = serverText(lang, `email.${kind}.action`)
   const href = await page.getByRole('link', { name: action, exact: true }).getAttribute('href')
   expect(href).toBeTruthy()
-  expect(mail.text).toContain(`${action}: ${href}\n`)
+  // French puts a narrow no-break space before the colon (docs/client-contract.md typography).
+  expect(mail.text).toContain(`${action}${lang === 'fr' ? '\u202f' : ''}: ${href}\n`)
   return href!
 }
 
