@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/internal/db"
 	"github.com/gamelle/gamelle/projections"
@@ -83,6 +84,8 @@ type IngredientView struct {
 	FoodCode int    `json:"foodCode"`
 	Name     string `json:"name"`
 	Grams    int    `json:"grams"`
+	// Natural is how people count the food (eggs by the piece, oils in ml), nil for grams only.
+	Natural *nutrition.NaturalUnit `json:"natural"`
 }
 
 // RecipeView is a recipe as pages show it (read model recipes).
@@ -201,7 +204,7 @@ func (s *Service) recipes(ctx context.Context, p Person, lang, where string, arg
 		v.Price, v.Currency = math.Round(float64(x.priceCents)*rate)/100, cur
 		v.PerServing = perServing(v.Nutrition, v.Servings)
 		for _, in := range ingsOf[i] {
-			v.Ingredients = append(v.Ingredients, IngredientView{FoodCode: in.FoodCode, Name: names[in.FoodCode].Name, Grams: in.Grams})
+			v.Ingredients = append(v.Ingredients, IngredientView{FoodCode: in.FoodCode, Name: names[in.FoodCode].Name, Grams: in.Grams, Natural: names[in.FoodCode].Natural})
 		}
 		out = append(out, v)
 	}

@@ -414,6 +414,7 @@ export type IngredientView = {
   foodCode: number
   name: string
   grams: number
+  natural: NaturalUnit | null
 }
 
 export type LegalInfo = {

@@ -21,3 +21,8 @@ export function naturalQuantity(grams: number, natural: NaturalUnit | null, unit
   if (units === 'lb') return t('mealprep.food.natural.flOz', { n: nf(amount / ML_PER_FL_OZ, 1) })
   return t('mealprep.food.natural.ml', { n: nf(amount, 0) })
 }
+
+/** "2 œufs (100 g)" when the food has a natural unit, else the grams alone. */
+export function withNatural(natural: string | null, quantity: string): string {
+  return natural ? `${natural} (${quantity})` : quantity
+}

@@ -5,7 +5,7 @@ import CustomFoodForm from '../../components/mealprep/custom-food-form'
 import FoodSearch, { type FoodHit } from '../../components/mealprep/food-search'
 import MealPrepHeader from '../../components/mealprep/header'
 import { per100Summary } from '../../components/mealprep/per100'
-import { naturalQuantity } from '../../components/mealprep/natural'
+import { naturalQuantity, withNatural } from '../../components/mealprep/natural'
 import { usePageProps } from '../../lib/shared-props'
 import { formatQuantity, fromInput, inputUnit, toInput, type Units } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
@@ -141,10 +141,6 @@ export default function MealPrepFoods() {
   )
 }
 
-/** "2 œufs (100 g)" when the food has a natural unit, else the grams alone. */
-function withNatural(natural: string | null, quantity: string): string {
-  return natural ? `${natural} (${quantity})` : quantity
-}
 
 function FoodRow({ food, mealPrepId, settings, locale, lang }: { food: FoodLine; mealPrepId: string; settings: FoodPage['settings']; locale: string; lang: Locale }) {
   const { t } = useTranslation()

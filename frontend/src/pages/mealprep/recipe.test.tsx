@@ -14,7 +14,11 @@ const recipe = {
   name: 'Poulet, riz et brocoli',
   category: 'lunch_dinner',
   servings: 2,
-  ingredients: [{ foodCode: 36017, name: 'Poulet', grams: 300 }],
+  ingredients: [
+    { foodCode: 36017, name: 'Poulet', grams: 300, natural: null },
+    { foodCode: 22000, name: 'Oeuf cru', grams: 120, natural: { kind: 'piece', grams: 50 } },
+    { foodCode: 17270, name: 'Huile d’olive', grams: 30, natural: { kind: 'ml', grams: 0.92 } },
+  ],
   target: { kcal: 650, proteinG: 45, fatG: 18, carbsG: 75 },
   nutrition: { ...perServing, kcal: 1280, saltG: 3.68 },
   perServing,
@@ -52,5 +56,16 @@ describe.each([
     expect(row).not.toBeNull()
     expect(row).toHaveTextContent(salt)
     expect(within(table).queryByText(lng === 'fr' ? '3,7 g' : '3.7 g')).not.toBeInTheDocument()
+  })
+})
+
+// Issue 20: eggs by the piece and oil in ml on the recipe too, grams beside.
+describe.each([
+  ['fr', ['300 g', '2,5 œufs (120 g)', '33 ml (30 g)']],
+  ['en', ['300 g', '2.5 eggs (120 g)', '33 ml (30 g)']],
+] as const)('recipe ingredients in %s', (lng, want) => {
+  it('say eggs by the piece and oil by volume', async () => {
+    await show(lng)
+    expect(screen.getAllByTestId('ingredient-quantity').map((e) => e.textContent)).toEqual(want)
   })
 })

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../components/confirm-dialog'
 import MacroChart from '../../components/mealprep/macro-chart'
+import { naturalQuantity, withNatural } from '../../components/mealprep/natural'
 import { toIntlLocale } from '../../lib/format'
 import { usePageProps } from '../../lib/shared-props'
 import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
@@ -88,7 +89,7 @@ export default function MealPrepRecipe() {
             {recipe.ingredients.map((i) => (
               <li key={i.foodCode} className="flex justify-between gap-3 border-b border-stone-100 py-1 text-sm">
                 <span className="break-words">{i.name}</span>
-                <span className="font-semibold whitespace-nowrap">{formatQuantity(i.grams, units, locale)}</span>
+                <span className="font-semibold whitespace-nowrap" data-testid="ingredient-quantity">{withNatural(naturalQuantity(i.grams, i.natural, units, t, locale), formatQuantity(i.grams, units, locale))}</span>
               </li>
             ))}
           </ul>
