@@ -22,10 +22,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
-	"github.com/openai/openai-go/v3/shared"
-
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
@@ -53,7 +49,8 @@ type Generator struct {
 
 // chat is the model server with this package's time-out and retry policy.
 type chat struct {
-	client  openai.Client
+	url     string
+	apiKey  string
 	model   string
 	timeout time.Duration
 	retries int
@@ -72,13 +69,7 @@ func newChat(cfg *Config, defaultTimeout time.Duration) chat {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	// Retries are ours, not the SDK's: it does not retry an attempt that timed out.
-	client := openai.NewClient(
-		option.WithBaseURL(cfg.BaseURL),
-		option.WithAPIKey(cfg.APIKey),
-		option.WithMaxRetries(0),
-	)
-	return chat{client: client, model: cfg.Model, timeout: cfg.Timeout, retries: cfg.MaxRetries}
+	return chat{url: completionsURL(cfg.BaseURL), apiKey: cfg.APIKey, model: cfg.Model, timeout: cfg.Timeout, retries: cfg.MaxRetries}
 }
 
 var _ nutrition.Generator = (*Generator)(nil)
@@ -301,19 +292,16 @@ func (g *Generator) ask(ctx context.Context, req nutrition.GenerateRequest, coun
 			suggested[f.Code] = true
 		}
 	}
-	params := openai.ChatCompletionNewParams{
+	temperature, seed := 0.7, req.Seed
+	params := chatRequest{
 		Model: g.model,
-		Messages: []openai.ChatCompletionMessageParamUnion{
-			openai.SystemMessage(systemPrompt),
-			openai.UserMessage(userPrompt(req, catalog, suggested, count)),
+		Messages: []chatMessage{
+			{Role: "system", Content: systemPrompt},
+			{Role: "user", Content: userPrompt(req, catalog, suggested, count)},
 		},
-		ResponseFormat: openai.ChatCompletionNewParamsResponseFormatUnion{
-			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
-				Name: "recipes", Strict: openai.Bool(true), Schema: schema,
-			}},
-		},
-		Temperature: openai.Float(0.7),
-		Seed:        openai.Int(req.Seed),
+		ResponseFormat: withSchema("recipes", schema),
+		Temperature:    &temperature,
+		Seed:           &seed,
 	}
 	resp, err := g.complete(ctx, params, fallbackReserve)
 	if err != nil {
@@ -351,7 +339,7 @@ const fallbackReserve = 2 * time.Second
 
 // complete calls the model with a time-out per attempt and retries what may pass on a second
 // try, stopping reserve before ctx's deadline so the caller can still do without the model.
-func (g chat) complete(ctx context.Context, params openai.ChatCompletionNewParams, reserve time.Duration) (*openai.ChatCompletion, error) {
+func (g chat) complete(ctx context.Context, params chatRequest, reserve time.Duration) (*chatResponse, error) {
 	var lastErr error
 	for attempt := 0; attempt <= g.retries; attempt++ {
 		if attempt > 0 {
@@ -378,7 +366,7 @@ func (g chat) complete(ctx context.Context, params openai.ChatCompletionNewParam
 			timeout = min(timeout, left)
 		}
 		actx, cancel := context.WithTimeout(ctx, timeout)
-		resp, err := g.client.Chat.Completions.New(actx, params)
+		resp, err := g.post(actx, params)
 		cancel()
 		if err == nil {
 			return resp, nil
@@ -393,7 +381,7 @@ func (g chat) complete(ctx context.Context, params openai.ChatCompletionNewParam
 
 // retryable: time-outs, connection errors, 408, 409, 429 and 5xx; not 4xx answers about the request.
 func retryable(err error) bool {
-	var apiErr *openai.Error
+	var apiErr *apiError
 	if errors.As(err, &apiErr) {
 		s := apiErr.StatusCode
 		return s == http.StatusRequestTimeout || s == http.StatusConflict || s == http.StatusTooManyRequests || s >= 500
@@ -403,11 +391,11 @@ func retryable(err error) bool {
 
 // retryAfter reads the server's Retry-After (seconds) from a failed attempt.
 func retryAfter(err error) time.Duration {
-	var apiErr *openai.Error
-	if !errors.As(err, &apiErr) || apiErr.Response == nil {
+	var apiErr *apiError
+	if !errors.As(err, &apiErr) {
 		return 0
 	}
-	secs, perr := strconv.ParseFloat(apiErr.Response.Header.Get("Retry-After"), 64)
+	secs, perr := strconv.ParseFloat(apiErr.Header.Get("Retry-After"), 64)
 	if perr != nil || secs <= 0 || math.IsNaN(secs) {
 		return 0
 	}

@@ -10,9 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/shared"
-
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
@@ -64,18 +61,15 @@ func (e *Explainer) ExplainNeeds(ctx context.Context, req nutrition.ExplainReque
 func (e *Explainer) explain(ctx context.Context, req nutrition.ExplainRequest) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, e.budget)
 	defer cancel()
-	params := openai.ChatCompletionNewParams{
+	temperature := 0.4
+	params := chatRequest{
 		Model: e.model,
-		Messages: []openai.ChatCompletionMessageParamUnion{
-			openai.SystemMessage(explainSystemPrompt),
-			openai.UserMessage(explainPrompt(req)),
+		Messages: []chatMessage{
+			{Role: "system", Content: explainSystemPrompt},
+			{Role: "user", Content: explainPrompt(req)},
 		},
-		ResponseFormat: openai.ChatCompletionNewParamsResponseFormatUnion{
-			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
-				Name: "needs_explanation", Strict: openai.Bool(true), Schema: explainSchema,
-			}},
-		},
-		Temperature: openai.Float(0.4),
+		ResponseFormat: withSchema("needs_explanation", explainSchema),
+		Temperature:    &temperature,
 	}
 	resp, err := e.complete(ctx, params, 0)
 	if err != nil {
