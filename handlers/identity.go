@@ -12,6 +12,7 @@ import (
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/identity"
+	"github.com/gamelle/gamelle/domain/text"
 	"github.com/gamelle/gamelle/handlers/page"
 )
 
@@ -325,6 +326,11 @@ func emailParam(r *http.Request) (string, bool) {
 	raw := chi.URLParam(r, "email")
 	if u, err := url.PathUnescape(raw); err == nil {
 		raw = u
+	}
+	// The path skips decodeBody's text rules: apply them here (a bidi override is a valid
+	// address to NormalizeEmail).
+	if text.Check(raw) != nil {
+		return "", false
 	}
 	e, err := identity.NormalizeEmail(strings.TrimSpace(raw))
 	return e, err == nil
