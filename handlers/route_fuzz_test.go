@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -137,7 +138,7 @@ var badInputs = []badInput{
 	// A body the route would accept, declared as what it is not.
 	{name: "wrong content type", unsafeOnly: true, build: func(f *matrixFixture, key string, _ []string) (fuzzRequest, bool) {
 		method, _, _ := strings.Cut(key, " ")
-		return fuzzRequest{method: method, path: f.path(key), contentType: "text/plain", body: []byte(mustJSONAny(f.body(key)))}, true
+		return fuzzRequest{method: method, path: f.path(key), contentType: "text/plain", body: must(json.Marshal(f.body(key)))}, true
 	}},
 	{name: "XML", unsafeOnly: true, build: func(f *matrixFixture, key string, _ []string) (fuzzRequest, bool) {
 		method, _, _ := strings.Cut(key, " ")
@@ -180,15 +181,6 @@ func settledFingerprint(t *testing.T, db *pgtest.DB) map[string]string {
 		last = next
 	}
 	return last
-}
-
-func mustJSONAny(v map[string]any) string {
-	parts := make([]string, 0, len(v))
-	for k, val := range v {
-		parts = append(parts, `"`+k+`":"`+val.(string)+`"`)
-	}
-	slices.Sort(parts)
-	return "{" + strings.Join(parts, ",") + "}"
 }
 
 // TestEveryRouteRefusesBadInput sends every route of the security matrix a fixed set of bad
@@ -286,4 +278,11 @@ func TestEmailInThePathRefusesBidiOverride(t *testing.T) {
 	require.Zero(t, n, "no account for the address")
 	resp, _ = b.inertiaVisit(t, http.MethodGet, "/auth/otp/%E2%80%AEx%40example.test", nil, nil)
 	require.Less(t, resp.StatusCode, 500)
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
