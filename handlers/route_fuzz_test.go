@@ -157,8 +157,8 @@ var badInputs = []badInput{
 	}},
 	badPathCase("id not a UUID", func(*matrixFixture) string { return "not-a-uuid%00" }),
 	badPathCase("unknown id", func(*matrixFixture) string { return uuid.NewSHA1(uuid.NameSpaceURL, []byte("nobody")).String() }),
-	// The USER's own id where the owner's things are named: another person's, for the owner.
 	badPathCase("bidi override in the path", func(*matrixFixture) string { return "%E2%80%AEx%40example.test" }),
+	// The USER's own id where the owner's things are named: another person's, for the owner.
 	badPathCase("another person's id", func(f *matrixFixture) string { return f.personID.String() }),
 	queryCase("negative and huge query", "page=-1&days=99999&q=%00&checkout=-1&limit=9223372036854775808"),
 	queryCase("bidi and control characters in the query", "q=%E2%80%AE%07&days=1e309&page=abc&checkout=%E2%80%AE&ids[]=x&ids[][a]=1"),
