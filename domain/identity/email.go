@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/mail"
 	"strings"
+	"unicode"
 )
 
 // ErrEmailRequired and ErrEmailInvalid are the reasons an email address is refused.
@@ -25,6 +26,11 @@ func NormalizeEmail(raw string) (string, error) {
 		return "", ErrEmailRequired
 	}
 	if len(s) > maxEmailLen || strings.ContainsAny(s, " <>\"'\r\n\t") {
+		return "", ErrEmailInvalid
+	}
+	// Invisible characters (bidi overrides, zero-width spaces, controls) would let one address
+	// display as another; letters of other scripts stay allowed.
+	if strings.ContainsFunc(s, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }) {
 		return "", ErrEmailInvalid
 	}
 	addr, err := mail.ParseAddress(s)

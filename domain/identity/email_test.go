@@ -11,6 +11,7 @@ func TestNormalizeEmail(t *testing.T) {
 	ok := map[string]string{
 		" Alice@Example.COM ":    "alice@example.com",
 		"a.b+tag@sub.example.fr": "a.b+tag@sub.example.fr",
+		"élodie@exemple.fr":      "élodie@exemple.fr",
 	}
 	for in, want := range ok {
 		got, err := NormalizeEmail(in)
@@ -19,7 +20,9 @@ func TestNormalizeEmail(t *testing.T) {
 	}
 	_, err := NormalizeEmail("   ")
 	require.ErrorIs(t, err, ErrEmailRequired)
-	for _, bad := range []string{"plain", "a@b", "@example.com", "a@.example.com", "a@example..com", "Bob <bob@example.com>", "a b@example.com", "a@example.com.", string(make([]byte, 300)) + "@x.com"} {
+	for _, bad := range []string{"plain", "a@b", "@example.com", "a@.example.com", "a@example..com", "Bob <bob@example.com>", "a b@example.com", "a@example.com.", string(make([]byte, 300)) + "@x.com",
+		// Invisible characters would show one address as another.
+		"\u202ex@example.test", "ad\u200bmin@example.com", "a\u2066b@example.com", "a@exam\u00adple.com"} {
 		_, err := NormalizeEmail(bad)
 		require.ErrorIs(t, err, ErrEmailInvalid, bad)
 	}
