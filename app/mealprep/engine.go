@@ -75,15 +75,6 @@ func (e Engine) Generate(ctx context.Context, in GenerateInput) ([]mealprep.Reci
 	return out, err
 }
 
-// salt is sodium × 2.5 when sodium is known (the regulation's salt, which the engine's salt cap
-// and Nutri-Score use), else CIQUAL's salt column.
-func salt(n nutrition.Nutrients) nutrition.Value {
-	if n.SodiumMg.Known {
-		return nutrition.Of(n.SodiumMg.V * 2.5 / 1000)
-	}
-	return n.SaltG
-}
-
 func fromEngine(r nutrition.Recipe) mealprep.Recipe {
 	servings := max(r.Servings, 1)
 	whole := func(v nutrition.Value) float64 { return math.Round(v.Or(0)*float64(servings)*10) / 10 }
@@ -96,7 +87,7 @@ func fromEngine(r nutrition.Recipe) mealprep.Recipe {
 		Category: r.Category, Servings: servings, Ingredients: ings, Target: mealprep.Macros(r.Target),
 		Nutrition: mealprep.Nutrition{
 			Macros:  mealprep.Macros{Kcal: math.Round(n.Kcal.Or(0) * float64(servings)), ProteinG: whole(n.ProteinG), FatG: whole(n.FatG), CarbsG: whole(n.CarbsG)},
-			SatFatG: whole(n.SatFatG), FibreG: whole(n.FibreG), SugarsG: whole(n.SugarsG), SaltG: math.Round(salt(n).Or(0)*float64(servings)*100) / 100, SodiumMg: whole(n.SodiumMg),
+			SatFatG: whole(n.SatFatG), FibreG: whole(n.FibreG), SugarsG: whole(n.SugarsG), SaltG: math.Round(nutrition.SaltOf(n).Or(0)*float64(servings)*100) / 100, SodiumMg: whole(n.SodiumMg),
 		},
 		WithinTolerance: r.WithinTolerance, Feasible: r.Feasible, DurationMin: r.DurationMin,
 		PriceCents: int(math.Round(r.Price.EURTotal * 100)), Generator: string(r.Source),

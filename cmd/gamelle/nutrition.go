@@ -144,17 +144,14 @@ type solveOutput struct {
 	Explanation     string            `json:"explanation,omitempty"`
 }
 
-// macroSlack is how far a target's kcal may be from 4/4/9 kcal per gram of its macros.
-const macroSlack = 0.15
-
-// checkEnergy refuses a target whose kcal contradicts its macros: no recipe can meet both.
+// checkEnergy refuses a target whose kcal contradicts its macros (the engine's own rule,
+// nutrition.ConsistentTarget): no recipe can meet both.
 func checkEnergy(t nutrition.Macros) error {
-	fromMacros := 4*t.ProteinG + 4*t.CarbsG + 9*t.FatG
-	if math.Abs(t.Kcal-fromMacros) <= macroSlack*fromMacros {
+	if nutrition.ConsistentTarget(t) {
 		return nil
 	}
 	return badInput("target kcal %.0f does not match its macros: 4 × %.0f g protein + 4 × %.0f g carbs + 9 × %.0f g fat = %.0f kcal, more than 15 %% apart",
-		t.Kcal, t.ProteinG, t.CarbsG, t.FatG, fromMacros)
+		t.Kcal, t.ProteinG, t.CarbsG, t.FatG, nutrition.KcalFromMacros(t))
 }
 
 func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
@@ -230,12 +227,8 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		return err
 	}
 	r := recipes[0]
-	foods := map[int]nutrition.Food{}
-	for _, f := range req.Foods {
-		foods[f.Code] = f
-	}
 	out := solveOutput{Name: r.Name.In(in.Lang), Nutrition: r.Achieved, WithinTolerance: r.WithinTolerance, Feasible: r.Feasible,
-		Ingredients: []solveIngredient{}, Steps: r.Steps.FR, SaltG: nutrition.SaltPerServing(r, foods),
+		Ingredients: []solveIngredient{}, Steps: r.Steps.FR, SaltG: r.SaltG,
 		PriceEUR: r.Price.EURPerServing, NutriScore: solveNutriScore{Score: r.HealthScore.Score, Grade: r.HealthScore.Grade}}
 	if in.Lang == "en" {
 		out.Steps = r.Steps.EN

@@ -357,7 +357,7 @@ func pairsWell(c Category, kinds []Kind) bool {
 func needsStarch(target [4]float64) bool { return target[3] >= 20 }
 
 // saltPerG is the food's salt (sodium × 2.5) per gram.
-func saltPerG(f Food) float64 { return saltOf(f.Per100g).Or(0) / 100 }
+func saltPerG(f Food) float64 { return SaltOf(f.Per100g).Or(0) / 100 }
 
 // KcalFromMacros is the energy the macros carry at 4/9/4 kcal per gram.
 func KcalFromMacros(m Macros) float64 {

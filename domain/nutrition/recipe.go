@@ -198,7 +198,7 @@ func Recompute(r *Recipe, foods map[int]Food, pricing Pricing) error {
 		grams += g
 		eur += pricing.Table.PerKgEUR(f) * g / 1000
 		fvlGrams += FVLShare(f) / 100 * g
-		saltG += saltOf(f.Per100g).Or(0) * g / 100
+		saltG += SaltOf(f.Per100g).Or(0) * g / 100
 		src := f.Per100g.fields()
 		dst := total.fields()
 		for i := range src {
@@ -254,9 +254,9 @@ func recipeScore(total Nutrients, grams, fvlGrams, saltG float64) HealthScore {
 	})
 }
 
-// saltOf prefers sodium × 2.5 (the regulation's definition of salt, and the value CIQUAL
+// SaltOf prefers sodium × 2.5 (the regulation's definition of salt, and the value CIQUAL
 // measures) over CIQUAL's separately compiled salt column; see docs/nutrition.md.
-func saltOf(n Nutrients) Value {
+func SaltOf(n Nutrients) Value {
 	if n.SodiumMg.Known {
 		return Of(n.SodiumMg.V * 2.5 / 1000)
 	}

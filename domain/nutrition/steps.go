@@ -647,16 +647,6 @@ func saltCap(c Category) float64 {
 	return 1.5
 }
 
-// SaltPerServing is the salt (sodium × 2.5, docs/nutrition.md) of one serving of r, in grams
-// rounded to 0.01. foods must hold the ingredients' foods; unknown ones count as 0.
-func SaltPerServing(r Recipe, foods map[int]Food) float64 {
-	var g float64
-	for _, ing := range r.Ingredients {
-		g += saltOf(foods[ing.FoodCode].Per100g).Or(0) * float64(ing.Grams) / 100
-	}
-	return round(g/float64(max(r.Servings, 1)), 2)
-}
-
 // pinchG is the salt a pinch adds to a serving.
 const pinchG = 0.4
 
@@ -709,16 +699,16 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 	var saltG float64
 	var saltiest *prep
 	for i := range parts {
-		s := saltOf(parts[i].food.Per100g).Or(0) * parts[i].gramsPerServing / 100
+		s := SaltOf(parts[i].food.Per100g).Or(0) * parts[i].gramsPerServing / 100
 		saltG += s
-		if saltiest == nil || s > saltOf(saltiest.food.Per100g).Or(0)*saltiest.gramsPerServing/100 {
+		if saltiest == nil || s > SaltOf(saltiest.food.Per100g).Or(0)*saltiest.gramsPerServing/100 {
 			saltiest = &parts[i]
 		}
 	}
 	saltOK := saltG+pinchG <= saltCap(c)
 	// A salty food (soy sauce, ham, feta, smoked fish) seasons the dish by itself.
 	for i := range parts {
-		per100 := saltOf(parts[i].food.Per100g).Or(0)
+		per100 := SaltOf(parts[i].food.Per100g).Or(0)
 		if per100 >= 2 && per100*parts[i].gramsPerServing/100 >= 0.3 {
 			if saltOK {
 				saltiest = &parts[i]
