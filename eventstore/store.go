@@ -355,11 +355,17 @@ type WriteOptions struct {
 	// the first result and the command must not run again.
 	IdempotencyKey string
 	RequestHash    string
+	// History reads the stream's whole history in place of its head, in the same round trip,
+	// for commands that decide on a replayed aggregate: WriteState.History holds it and Head is
+	// its last event.
+	History bool
 }
 
 // WriteState is what a command handler reads before deciding.
 type WriteState struct {
 	Head Head
+	// History is the stream's events in version order, when WriteOptions.History asked for them.
+	History []RecordedEvent
 	// Duplicate is the first result when the idempotency key was used before for this request.
 	Duplicate *AppendResult
 }
@@ -383,8 +389,14 @@ func queueReadForWrite(b *pgx.Batch, streamID string, opts WriteOptions) {
 	if opts.IdempotencyKey != "" {
 		b.Queue(keySQL, opts.IdempotencyKey)
 	}
+	if opts.History {
+		b.Queue(historySQL, streamID)
+		return
+	}
 	b.Queue(headSQL, streamID)
 }
+
+const historySQL = `SELECT ` + eventColumns + ` FROM events WHERE stream_id = $1 ORDER BY stream_version`
 
 // readForWrite reads the results queued by queueReadForWrite and closes br.
 func (s *Store) readForWrite(ctx context.Context, db DBTX, br pgx.BatchResults, streamID string, opts WriteOptions) (WriteState, error) {
@@ -408,11 +420,26 @@ func (s *Store) readForWrite(ctx context.Context, db DBTX, br pgx.BatchResults, 
 			keyFound = true
 		}
 	}
-	head, err := scanHead(streamID, br.QueryRow())
-	if err != nil {
-		return WriteState{}, err
+	if opts.History {
+		rows, err := br.Query()
+		if err != nil {
+			return WriteState{}, fmt.Errorf("eventstore: load %s: %w", streamID, err)
+		}
+		if ws.History, err = collect(rows, "load "+streamID); err != nil {
+			return WriteState{}, err
+		}
+		ws.Head = Head{StreamID: streamID}
+		if n := len(ws.History); n > 0 {
+			last := ws.History[n-1]
+			ws.Head.Version, ws.Head.Last = last.Version, &last
+		}
+	} else {
+		head, err := scanHead(streamID, br.QueryRow())
+		if err != nil {
+			return WriteState{}, err
+		}
+		ws.Head = head
 	}
-	ws.Head = head
 	if err := br.Close(); err != nil {
 		return WriteState{}, fmt.Errorf("eventstore: read for write %s: %w", streamID, err)
 	}

@@ -2,31 +2,16 @@ package mealprep
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
-	ledgerapp "github.com/gamelle/gamelle/app/ledger"
-	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
-	"github.com/gamelle/gamelle/eventstore"
 )
-
-// GenerateCommand asks for Count recipes of Category, paid with Count tokens.
-type GenerateCommand struct {
-	Owner      uuid.UUID
-	MealPrepID uuid.UUID
-	Category   mealprep.Category
-	Count      int
-	// IdempotencyKey comes from the form: a double-submitted form charges once.
-	IdempotencyKey string
-}
 
 // GenerateArgs is the River job that makes a request's recipes.
 type GenerateArgs struct {
@@ -44,67 +29,6 @@ const JobMaxAttempts = 3
 // InsertOpts implements river.JobArgsWithInsertOpts.
 func (GenerateArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{MaxAttempts: JobMaxAttempts}
-}
-
-// Generate charges Count tokens, records the request and inserts the job in one transaction:
-// all three happen or none. Not enough tokens is an error matching ledger.ErrInsufficientTokens
-// and nothing is written. A repeated idempotency key returns the first request's id.
-func (s *Service) Generate(ctx context.Context, cmd GenerateCommand) (uuid.UUID, Result, error) {
-	if s.jobs == nil {
-		return uuid.Nil, Result{}, errors.New("mealprep: generate needs a job client")
-	}
-	requestID, err := uuid.NewV7()
-	if err != nil {
-		return uuid.Nil, Result{}, err
-	}
-	key := cmd.IdempotencyKey
-	if key == "" {
-		key = requestID.String()
-	}
-	c := command{
-		id: cmd.MealPrepID, owner: cmd.Owner,
-		key:  "generate:" + cmd.MealPrepID.String() + ":" + key,
-		hash: hash("generate", cmd.Owner, cmd.Category, cmd.Count),
-		decide: func(ctx context.Context, tx pgx.Tx, m *mealprep.MealPrep) error {
-			// The rules first, so a bad request charges nothing; then the charge, before any
-			// other write of this transaction (see docs/eventstore.md on reordering).
-			if err := m.RequestGeneration(requestID, cmd.Category, cmd.Count); err != nil {
-				return err
-			}
-			_, err := s.ledger.ChargeTx(ctx, tx, ledgerapp.ChargeCommand{
-				UserID: cmd.Owner, Amount: int64(cmd.Count), Reason: ledger.ReasonRecipeGeneration,
-				Ref:         requestID.String(),
-				CommandMeta: eventstore.CommandMeta{Actor: actor(cmd.Owner), IdempotencyKey: "charge:" + requestID.String(), CorrelationID: requestID.String()},
-			})
-			if err != nil {
-				return fmt.Errorf("mealprep %s: charge %d tokens: %w", cmd.MealPrepID, cmd.Count, err)
-			}
-			return nil
-		},
-		after: func(ctx context.Context, tx pgx.Tx, _ eventstore.AppendResult) error {
-			_, err := s.jobs.InsertTx(ctx, tx, GenerateArgs{RequestID: requestID, MealPrepID: cmd.MealPrepID, OwnerID: cmd.Owner}, nil)
-			if err != nil {
-				return fmt.Errorf("mealprep %s: insert generation job: %w", cmd.MealPrepID, err)
-			}
-			return nil
-		},
-	}
-	res, err := s.run(ctx, c)
-	if err != nil {
-		return uuid.Nil, Result{}, err
-	}
-	if res.Duplicate {
-		for _, e := range res.Events {
-			if e.Type == mealprep.TypeRecipeGenerationRequested {
-				var ev mealprep.RecipeGenerationRequested
-				if err := json.Unmarshal(e.Payload, &ev); err != nil {
-					return uuid.Nil, Result{}, fmt.Errorf("mealprep: read first request: %w", err)
-				}
-				requestID = ev.RequestID
-			}
-		}
-	}
-	return requestID, result(res), nil
 }
 
 // errPermanent marks a generation failure that retrying cannot fix; why is the engine's
@@ -192,33 +116,13 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[GenerateArgs]) error {
 	return nil
 }
 
-// FailRequest ends a request that will not make its remaining recipes and refunds the tokens of
-// the recipes not made, once (the domain records the failure once; the refund is keyed by the
-// request). why, when not empty, tells the person what would make the request possible.
-func (s *Service) FailRequest(ctx context.Context, args GenerateArgs, reason mealprep.FailureReason, why mealprep.Diagnosis) error {
-	_, err := s.run(ctx, command{id: args.MealPrepID, owner: args.OwnerID, create: true, decide: func(ctx context.Context, tx pgx.Tx, m *mealprep.MealPrep) error {
-		n, err := m.FailGeneration(args.RequestID, reason, why)
-		if err != nil || n == 0 {
-			return err
-		}
-		_, err = s.ledger.RefundTx(ctx, tx, ledgerapp.RefundCommand{
-			UserID: args.OwnerID, Amount: int64(n), Ref: args.RequestID.String(),
-			CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: "generation-refund:" + args.RequestID.String(), CorrelationID: args.RequestID.String()},
-		})
-		if err != nil {
-			return fmt.Errorf("refund %d tokens of request %s: %w", n, args.RequestID, err)
-		}
-		return nil
-	}})
-	return err
-}
-
-// makeRecipes generates and records each recipe the request still lacks, one append per recipe
-// so the page shows progress.
+// makeRecipes generates the recipes the request still lacks and records them with one command:
+// the stream is replayed once to know what to make and once, in the same round trip as its
+// lock, to record it, whatever the number of recipes.
 func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateArgs) error {
-	m, err := s.loadTx(ctx, s.pool, args.MealPrepID)
+	m, err := s.runner.Load(ctx, s.pool, mealprep.StreamID(args.MealPrepID))
 	if err != nil {
-		return err
+		return fmt.Errorf("mealprep %s: %w", args.MealPrepID, err)
 	}
 	req := m.Request(args.RequestID)
 	if req == nil {
@@ -247,6 +151,7 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 	}
 	recipes, genErr := gen.Generate(ctx, in)
 	// Keep what was made, even when the generator failed part-way.
+	var made []MadeRecipe
 	for idx, r := range recipes {
 		if _, done := req.Done[idx]; done || idx >= req.Count {
 			continue
@@ -255,7 +160,10 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 			return err
 		}
 		r.Category = req.Category
-		if err := s.recordRecipe(ctx, args, idx, r); err != nil {
+		made = append(made, MadeRecipe{Index: idx, Recipe: r})
+	}
+	if len(made) > 0 {
+		if err := s.recordRecipes(ctx, args, made); err != nil {
 			return err
 		}
 	}
@@ -284,35 +192,6 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 		return &errPermanent{reason: mealprep.FailureTooFew, why: why, err: fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)}
 	}
 	return nil
-}
-
-// recordRecipe appends one recipe, and refunds its token when it misses the tolerance on a
-// feasible target (the engine's accuracy guarantee), in one transaction.
-func (s *Service) recordRecipe(ctx context.Context, args GenerateArgs, idx int, r mealprep.Recipe) error {
-	_, err := s.run(ctx, command{id: args.MealPrepID, owner: args.OwnerID, create: true, decide: func(ctx context.Context, tx pgx.Tx, m *mealprep.MealPrep) error {
-		if !m.Exists() {
-			return &errPermanent{reason: mealprep.FailureDeleted, err: mealprep.ErrNotFound}
-		}
-		added, err := m.RecordRecipe(args.RequestID, idx, r)
-		if err != nil {
-			if errors.Is(err, mealprep.ErrRequestClosed) {
-				return &errPermanent{reason: mealprep.FailureGenerator, err: err}
-			}
-			return err
-		}
-		if !added || r.WithinTolerance || !r.Feasible {
-			return nil
-		}
-		_, err = s.ledger.RefundTx(ctx, tx, ledgerapp.RefundCommand{
-			UserID: args.OwnerID, Amount: 1, Ref: args.RequestID.String(),
-			CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: fmt.Sprintf("tolerance-refund:%s:%d", args.RequestID, idx), CorrelationID: args.RequestID.String()},
-		})
-		if err != nil {
-			return fmt.Errorf("refund out-of-tolerance recipe %d of %s: %w", idx, args.RequestID, err)
-		}
-		return nil
-	}})
-	return err
 }
 
 func seedOf(id uuid.UUID) uint64 {

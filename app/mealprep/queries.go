@@ -14,7 +14,6 @@ import (
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
-	"github.com/gamelle/gamelle/internal/db"
 	"github.com/gamelle/gamelle/projections"
 	"github.com/gamelle/gamelle/projections/mealpreps"
 )
@@ -291,52 +290,6 @@ func PlanOf(recipes []RecipeView, p Person, foods []mealprep.Ingredient) mealpre
 	return plan
 }
 
-// AddCustomFood validates and stores a food of the person's own; it is then found by their
-// searches only. The returned warning is true when the energy does not match the macros.
-func (s *Service) AddCustomFood(ctx context.Context, owner uuid.UUID, f mealprep.CustomFood) (code int, warning bool, errs mealprep.CustomFoodErrors, err error) {
-	errs, warning = f.Validate()
-	if len(errs) > 0 {
-		return 0, warning, errs, nil
-	}
-	code, err = insertCustomFood(ctx, s.pool, owner, f)
-	return code, warning, nil, err
-}
-
-// AddCustomFoodTo stores a food of the person's own and puts grams of it in meal prep id, in
-// one transaction after every rule passed: a refused quantity, a full or deleted meal prep
-// leaves no food behind. Refused food values are errs (field by field); the warning is true
-// when the energy does not match the macros.
-func (s *Service) AddCustomFoodTo(ctx context.Context, owner, id uuid.UUID, f mealprep.CustomFood, grams int) (warning bool, errs mealprep.CustomFoodErrors, res Result, err error) {
-	errs, warning = f.Validate()
-	if len(errs) > 0 {
-		return warning, errs, Result{}, nil
-	}
-	if err := mealprep.CheckGrams(grams); err != nil {
-		return warning, nil, Result{}, err
-	}
-	r, err := s.run(ctx, command{id: id, owner: owner, decide: func(ctx context.Context, tx pgx.Tx, m *mealprep.MealPrep) error {
-		code, err := insertCustomFood(ctx, tx, owner, f)
-		if err != nil {
-			return err
-		}
-		return m.SetFood(code, grams)
-	}})
-	return warning, nil, result(r), err
-}
-
-func insertCustomFood(ctx context.Context, q db.DBTX, owner uuid.UUID, f mealprep.CustomFood) (int, error) {
-	var code int
-	err := q.QueryRow(ctx, `INSERT INTO custom_foods (owner_id, name, producer, country, language, unit,
-		kcal, protein_g, fat_g, carbs_g, sat_fat_g, fibre_g, sugars_g, salt_g)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING code`,
-		owner, f.Name, f.Producer, f.Country, f.Language, f.Unit, f.Kcal, f.ProteinG, f.FatG, f.CarbsG,
-		f.SatFatG, f.FibreG, f.SugarsG, f.SaltG).Scan(&code)
-	if err != nil {
-		return 0, fmt.Errorf("mealprep: add custom food for %s: %w", owner, err)
-	}
-	return code, nil
-}
-
 // PersonalExport is what the person's data export holds for meal preps: their meal preps with
 // the names they gave, foods and recipes, and the foods they added.
 type PersonalExport struct {
@@ -373,9 +326,9 @@ func (s *Service) Export(ctx context.Context, q eventstore.DBTX, owner uuid.UUID
 	rows.Close()
 	for i := range out.MealPreps {
 		m := &out.MealPreps[i]
-		mp, err := s.loadTx(ctx, q, m.ID)
+		mp, err := s.runner.Load(ctx, q, mealprep.StreamID(m.ID))
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("mealprep: export %s: %w", m.ID, err)
 		}
 		m.Foods = mp.Foods()
 		rs, err := q.Query(ctx, `SELECT coalesce(t.name, r.name_fr) FROM recipes r LEFT JOIN mealprep_texts t ON t.subject_id = r.id WHERE r.mealprep_id = $1 ORDER BY r.created_at`, m.ID)

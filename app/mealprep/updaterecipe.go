@@ -1,0 +1,81 @@
+package mealprep
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/eventstore"
+)
+
+// UpdateRecipeCommand renames a recipe, changes its servings or its ingredients. When the
+// ingredients change, nutrition and price are recomputed from Foods (the ingredients' foods,
+// looked up before the command) with Prices; neither is part of the request.
+type UpdateRecipeCommand struct {
+	prepCommand
+	RecipeID uuid.UUID             `json:"recipeId"`
+	Change   mealprep.RecipeChange `json:"change"`
+	Foods    map[int]FoodData      `json:"-"`
+	Prices   *nutrition.PriceTable `json:"-"`
+}
+
+// CommandName implements eventstore.Command.
+func (UpdateRecipeCommand) CommandName() string { return "mealprep.update_recipe" }
+
+// Decide implements eventstore.Command.
+func (c UpdateRecipeCommand) Decide(m *mealprep.MealPrep) error {
+	if err := c.owned(m); err != nil {
+		return err
+	}
+	ch := c.Change
+	if ch.Ingredients != nil {
+		if err := mealprep.CheckIngredients(ch.Ingredients); err != nil {
+			return err
+		}
+		foods := make([]FoodData, 0, len(ch.Ingredients))
+		for _, in := range ch.Ingredients {
+			f, ok := c.Foods[in.FoodCode]
+			if !ok {
+				return fmt.Errorf("%w: %d", ErrUnknownFood, in.FoodCode)
+			}
+			foods = append(foods, f)
+		}
+		// Nutrition is stored for the whole recipe, which servings do not change.
+		nums, err := Recompute(foods, ch.Ingredients, 1, c.Prices)
+		if err != nil {
+			return err
+		}
+		ch.Nutrition, ch.PriceCents = &nums.Nutrition, &nums.PriceCents
+		ch.HealthScore, ch.HealthGrade = nums.HealthScore, nums.HealthGrade
+	}
+	return m.UpdateRecipe(c.RecipeID, ch)
+}
+
+// UpdateRecipe renames a recipe, changes its servings or ingredients; nutrition and price are
+// recomputed from food data when ingredients change.
+func (s *Service) UpdateRecipe(ctx context.Context, owner, id, recipeID uuid.UUID, c mealprep.RecipeChange) (Result, error) {
+	cmd := UpdateRecipeCommand{prepCommand: byOwner(owner, id), RecipeID: recipeID, Change: c, Prices: s.prices}
+	// Valid ingredients only are looked up; the command refuses the others.
+	if c.Ingredients != nil && mealprep.CheckIngredients(c.Ingredients) == nil {
+		foods, err := s.foodData(ctx, s.pool, owner, c.Ingredients)
+		if err != nil {
+			return Result{}, err
+		}
+		cmd.Foods = make(map[int]FoodData, len(foods))
+		for _, f := range foods {
+			cmd.Foods[f.Code] = f
+		}
+	}
+	res, err := s.run(ctx, cmd, func(tx pgx.Tx, _ eventstore.AppendResult) error {
+		if c.Name == nil {
+			return nil
+		}
+		clean, _ := mealprep.CheckName(*c.Name)
+		return setText(ctx, tx, recipeID, owner, clean)
+	})
+	return result(res), err
+}
