@@ -63,4 +63,3 @@ func insertCustomFood(ctx context.Context, q db.DBTX, owner uuid.UUID, f mealpre
 	}
 	return code, nil
 }
-

@@ -179,4 +179,3 @@ func setText(ctx context.Context, tx pgx.Tx, subject, owner uuid.UUID, name stri
 func result(res eventstore.AppendResult) Result {
 	return Result{Position: res.LastPosition(), Duplicate: res.Duplicate}
 }
-
