@@ -8,7 +8,7 @@ import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
 import { TableFrame } from '../../components/admin/table-frame'
 import { url } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
-import { newKey, renewKeyOnAnswer } from '../../lib/idempotency'
+import { newKey, renewKeyOnAnswer } from '../../lib/idempotency-key'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { newKey, renewKeyOnAnswer } from './idempotency'
+import { newKey, renewKeyOnAnswer } from './idempotency-key'
 
 describe('renewKeyOnAnswer', () => {
   it('renews the key after a success, field errors and an error status, and still runs the page callbacks', () => {
