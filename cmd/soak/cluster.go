@@ -75,7 +75,7 @@ func (c *cluster) outage(ctx context.Context, d time.Duration) error {
 	return c.start(context.WithoutCancel(ctx))
 }
 
-// withParams returns the cluster's URL for database db with extra query parameters.
+// dbURL is the cluster's URL for database db with extra query parameters (k=v&…).
 func (c *cluster) dbURL(db string, params string) string {
 	u := c.url
 	i := strings.LastIndex(u, "/")

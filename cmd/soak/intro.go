@@ -19,10 +19,13 @@ paid survey (double-submitted) and read pages.
 
 During the load it kills workers with SIGKILL at least 20 times (alternately, so River's leader
 changes), kills a web process, restarts PostgreSQL and stops it for 20 s. Every process runs
-under a supervisor that starts it again a second later, as systemd would. Then it waits for
+under a supervisor that starts it again a second later, as systemd would. A running process
+rides out the database's absence (its pools reconnect); a process *started* while PostgreSQL is
+away exits at its start-up ping and is started again by the supervisor: those exits count as
+the outage's, any other exit fails the run. Then it waits for
 the jobs and projections to finish, stops the processes and checks the invariants below.
 
-` + "`make test`" + ` runs the short version (` + "`go run ./cmd/soak -short`" + `): 45 s of load with 4 people,
+` + "`make test`" + ` runs the short version (` + "`go run ./cmd/soak -short`" + `): 40 s of load with 4 people,
 4 worker kills, one web kill, a restart and a 5 s outage, no AI server (so a killed generation
 is rescued within a minute, docs/operations.md "Jobs"). Logs of the last run: ` + "`.data/soak-logs/`" + `.
 

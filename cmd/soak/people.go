@@ -58,6 +58,7 @@ func runPerson(ctx context.Context, ws *webs, n int, t *tally, pay *payments) {
 	if err := p.signUp(ctx); err != nil {
 		if ctx.Err() == nil {
 			t.abandon(fmt.Sprintf("person %d sign-up", n), err)
+			pause(ctx, 2*time.Second)
 		}
 		return
 	}
@@ -77,6 +78,7 @@ func runPerson(ctx context.Context, ws *webs, n int, t *tally, pay *payments) {
 			}
 			if err := s.fn(ctx); err != nil && ctx.Err() == nil {
 				t.abandon(fmt.Sprintf("person %d %s", n, s.name), err)
+				pause(ctx, 2*time.Second) // as a person would, before trying something else
 			}
 		}
 	}
@@ -273,4 +275,11 @@ func (p *person) read(ctx context.Context) error {
 	}
 	p.t.pageReads.Add(1)
 	return nil
+}
+
+func pause(ctx context.Context, d time.Duration) {
+	select {
+	case <-ctx.Done():
+	case <-time.After(d):
+	}
 }

@@ -141,7 +141,7 @@ func writeMarkdown(path string, r *result) error {
 		fmt.Fprintf(&b, "| %s | %s → %s | %.0f → %.0f | %d → %d (%d) | %d | %d |\n", p.name, mib(p.rssStart), mib(p.rssEnd), p.gorStart, p.gorEnd, p.connStart, p.connEnd, p.connMax, p.kills, p.starts)
 	}
 	fmt.Fprintf(&b, "\nQueue depth (River jobs): start %s; end %s; highest %s.\n", depth(r.queue[0]), depth(r.queue[1]), depth(r.queue[2]))
-	b.WriteString("A process's figures at the end are those of its last start (workers are killed many times), so the web process killed last and the worker killed last show a young process; the one web process killed only early shows the long-run trend.\n")
+	b.WriteString("A process's figures at the end are those of its last start (see its starts): web-2 is never killed and shows the long-run trend. \"running\" jobs at the highest include those of killed workers, until the leader rescues them. Connections are counted in `pg_stat_activity` by `application_name` (one per process).\n")
 	if r.ai != nil {
 		fmt.Fprintf(&b, "\nAI server (OpenAI-compatible fake): %d answered, %d × 500, %d × 429, %d malformed, %d off the food list, %d stalled 25 s (past the 20 s attempt time-out).\n",
 			r.ai.ok.Load(), r.ai.errs.Load(), r.ai.limited.Load(), r.ai.malformed.Load(), r.ai.offList.Load(), r.ai.stalled.Load())

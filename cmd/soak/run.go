@@ -79,6 +79,8 @@ func run(ctx context.Context, c config) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	// The cluster holds only this run's database: stopped at the end (the next run starts it).
+	defer func() { _ = pg.stop(context.WithoutCancel(ctx)) }()
 	admin, err := pgxpool.New(ctx, pg.url)
 	if err != nil {
 		return false, err
