@@ -25,8 +25,6 @@ type check struct {
 	detail string // why it failed, shown under the table
 }
 
-func okCheck(name, value string) check { return check{name: name, value: value, ok: true} }
-
 // ledgerCheck: the sum of grants − charges + refunds − revocations over the wallet streams
 // equals the sum of the balances read model, the sum of every wallet's last balanceAfter (the
 // write side's balance) and the sum of token_history's deltas.

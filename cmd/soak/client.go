@@ -175,13 +175,12 @@ func (c *client) page(ctx context.Context, path string, v any) (answer, error) {
 
 // sample is one answered request.
 type sample struct {
-	at      time.Time
-	dur     time.Duration
-	web     int
-	method  string
-	path    string
-	status  int
-	faulted bool // set by the checks: inside a fault window
+	at     time.Time
+	dur    time.Duration
+	web    int
+	method string
+	path   string
+	status int
 }
 
 // recorder keeps every answer (status and time) and every transport error that is not a refused

@@ -41,14 +41,13 @@ type result struct {
 
 // procRow is one process's line of the resources table.
 type procRow struct {
-	name                   string
-	kills, starts          int
-	rssStart, rssEnd       float64
-	gorStart, gorEnd       float64
-	connStart, connEnd     int64
-	connMax                int64
-	unexpected             []procExit
-	restartedSinceStartRow bool
+	name               string
+	kills, starts      int
+	rssStart, rssEnd   float64
+	gorStart, gorEnd   float64
+	connStart, connEnd int64
+	connMax            int64
+	unexpected         []procExit
 }
 
 func run(ctx context.Context, c config) (bool, error) {
