@@ -25,9 +25,11 @@ away exits at its start-up ping and is started again by the supervisor: those ex
 the outage's, any other exit fails the run. Then it waits for
 the jobs and projections to finish, stops the processes and checks the invariants below.
 
-` + "`make test`" + ` runs the short version (` + "`go run ./cmd/soak -short`" + `): 40 s of load with 4 people,
-4 worker kills, one web kill, a restart and a 5 s outage, no AI server (so a killed generation
-is rescued within a minute, docs/operations.md "Jobs"). Logs of the last run: ` + "`.data/soak-logs/`" + `.
+` + "`make test`" + ` runs the short version (` + "`go run ./cmd/soak -short`" + `, 1 min 21 s on this machine):
+40 s of load with 4 people, 4 worker kills, one web kill, a restart and a 5 s outage, no AI
+server (so a killed generation is rescued within a minute, docs/operations.md "Jobs"), the same
+checks. Logs of the last run: ` + "`.data/soak-logs/`" + `. This file is written by ` + "`make soak`" + `; its
+text lives in cmd/soak/intro.go.
 
 What "inside the windows" means: a 5xx is the fault's when its request started or ended while
 PostgreSQL was restarting or away, or in the 10 s after it came back (the pools find their
