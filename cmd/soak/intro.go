@@ -34,4 +34,10 @@ text lives in cmd/soak/intro.go.
 What "inside the windows" means: a 5xx is the fault's when its request started or ended while
 PostgreSQL was restarting or away, or in the 10 s after it came back (the pools find their
 connections broken at the next use). Anything else fails the run.
+
+What it does not prove: Stripe itself (the soak plays Stripe in test mode; stripe-mock is the
+browser tests'); the survey's refund path when no needs job fails (it ran 0 times in the last
+run: the explanation's failures leave the numbers standing); webhook redelivery when no webhook
+happened to land in an outage (counted as "redelivered" below). Those have their own tests in
+app/nutrition and app/billing.
 `
