@@ -12,7 +12,9 @@ they sign up, verify through the development mailbox (the email is sent by a wor
 packs (test mode; the soak signs ` + "`checkout.session.completed`" + ` and
 ` + "`async_payment_succeeded`" + ` itself and delivers them to both web processes at once, racing the
 test-mode page's own event, the success page and, for one checkout in five, an ` + "`expired`" + `
-event; one paid checkout in six is refunded, twice), fill meal preps, generate recipes (one
+event; one paid checkout in three gets its completed event once more up to 25 s later, as
+Stripe's queue would, redelivered until it is answered 2xx; one paid checkout in six is
+refunded, twice), fill meal preps, generate recipes (one
 submission in three doubled across both web processes) through an OpenAI-compatible fake that
 answers 500, 429, malformed JSON, foods off the list or stalls past the 20 s time-out, take the
 paid survey (double-submitted) and read pages.
@@ -37,7 +39,6 @@ connections broken at the next use). Anything else fails the run.
 
 What it does not prove: Stripe itself (the soak plays Stripe in test mode; stripe-mock is the
 browser tests'); the survey's refund path when no needs job fails (it ran 0 times in the last
-run: the explanation's failures leave the numbers standing); webhook redelivery when no webhook
-happened to land in an outage (counted as "redelivered" below). Those have their own tests in
-app/nutrition and app/billing.
+run: the explanation's failures leave the numbers standing); it has its own test
+(app/nutrition TestNeedsFailureRefundsOnce).
 `

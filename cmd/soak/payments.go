@@ -21,6 +21,22 @@ import (
 type payments struct {
 	secret string
 	t      *tally
+	// runCtx outlives the load: late deliveries go on after it, until the run ends.
+	runCtx context.Context
+	late   sync.WaitGroup
+}
+
+// lateDelivery delivers body once more after up to 25 s, on its own, as Stripe's queue does; the
+// ones that land while the database is away are answered 500 and delivered again.
+func (pm *payments) lateDelivery(c *client, body []byte) {
+	pm.t.lateDeliveries.Add(1)
+	pm.late.Go(func() {
+		pause(pm.runCtx, time.Duration(rand.Int64N(int64(25*time.Second))))
+		if err := pm.deliver(pm.runCtx, c, -1, body); err != nil && pm.runCtx.Err() == nil {
+			pm.t.abandon("late webhook delivery", err)
+			pm.t.lateFailed.Add(1)
+		}
+	})
 }
 
 // checkoutView is the part of the test-mode page's props the events need.
@@ -131,6 +147,9 @@ func (pm *payments) complete(ctx context.Context, p *person, id uuid.UUID) error
 		return err
 	}
 	pm.t.paidWebhooks.Add(1)
+	if rand.IntN(3) == 0 {
+		pm.lateDelivery(p.c, completed)
+	}
 	pm.t.mu.Lock()
 	pm.t.paid[id] = v.Checkout.Tokens
 	pm.t.mu.Unlock()

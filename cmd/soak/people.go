@@ -19,7 +19,7 @@ import (
 type tally struct {
 	signups, verified, checkouts, paidWebhooks, webhookDeliveries, webhookRetries, expiredRaces atomic.Int64
 	mealpreps, foods, generations, doubleSubmits, surveys, pageReads                            atomic.Int64
-	abandoned                                                                                   atomic.Int64
+	abandoned, lateDeliveries, lateFailed                                                       atomic.Int64
 
 	mu       sync.Mutex
 	paid     map[uuid.UUID]int64 // checkouts whose completed webhook was accepted → tokens

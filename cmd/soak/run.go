@@ -214,7 +214,7 @@ func run(ctx context.Context, c config) (bool, error) {
 	})
 
 	// Load and faults.
-	pay := &payments{secret: secret, t: res.t}
+	pay := &payments{secret: secret, t: res.t, runCtx: ctx}
 	f := &faults{plan: c.plan, workers: workers, webs: webProcs, pg: pg}
 	loadCtx, endLoad := context.WithTimeout(ctx, c.duration)
 	t0 := time.Now()
@@ -247,7 +247,8 @@ func run(ctx context.Context, c config) (bool, error) {
 	if ctx.Err() != nil {
 		return false, ctx.Err()
 	}
-	fmt.Printf("soak: load over after %s; waiting for the jobs and projections to finish\n", res.loadTook.Round(time.Second))
+	fmt.Printf("soak: load over after %s; waiting for the late webhooks, the jobs and the projections\n", res.loadTook.Round(time.Second))
+	pay.late.Wait()
 
 	t1 := time.Now()
 	drainErr := drain(ctx, db, c.drain)
