@@ -45,3 +45,31 @@ func TestDBURLNamesTheDatabaseAndKeepsParameters(t *testing.T) {
 		t.Fatalf("dbURL = %q, want %q", got, want)
 	}
 }
+
+func TestAnExitOutsideTheOutageFailsTheRun(t *testing.T) {
+	t0 := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	ws := []window{{kind: "outage", start: t0, end: t0.Add(20 * time.Second)}}
+	during := []procRow{{name: "worker-1", unexpected: []procExit{{at: t0.Add(5 * time.Second), err: "ping database"}}}}
+	if c := exitCheck(during, ws); !c.ok {
+		t.Fatalf("a start refused during the outage failed the run: %+v", c)
+	}
+	after := []procRow{{name: "web-2", unexpected: []procExit{{at: t0.Add(time.Minute), err: "exit status 2"}}}}
+	if c := exitCheck(after, ws); c.ok {
+		t.Fatalf("an exit a minute after the outage passed: %+v", c)
+	}
+}
+
+func TestFaultsNotInjectedFailTheRun(t *testing.T) {
+	plan := faultPlan{workerKills: 20, webKillsAt: []float64{0.25}, restartAt: 0.4, outageAt: 0.6}
+	rows := []procRow{{name: "web-1", kills: 1}, {name: "worker-1", kills: 10}, {name: "worker-2", kills: 9}}
+	if c := faultCountCheck(plan, rows, []window{{}, {}}); c.ok {
+		t.Fatalf("19 worker kills passed a plan of 20: %+v", c)
+	}
+	rows[2].kills = 10
+	if c := faultCountCheck(plan, rows, []window{{}, {}}); !c.ok {
+		t.Fatalf("the plan carried out failed: %+v", c)
+	}
+	if c := faultCountCheck(plan, rows, []window{{}}); c.ok {
+		t.Fatalf("a missing outage passed: %+v", c)
+	}
+}
