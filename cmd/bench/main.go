@@ -55,6 +55,8 @@ type config struct {
 	engineCases   int
 	// mealprepRequests is how many generate requests the meal-prep run makes.
 	mealprepRequests int
+	// pollRequests is how many timed requests each row of the generation poll run makes.
+	pollRequests int
 	// webUsers is how many people the web run seeds; webRequests how many requests per page.
 	webUsers, webRequests int
 }
@@ -69,11 +71,12 @@ func main() {
 	flag.IntVar(&c.rebuildEvents, "rebuild-events", 1_000_000, "size of the generated log for the rebuild run")
 	flag.IntVar(&c.users, "users", 10_000, "wallets in the many-users runs")
 	flag.StringVar(&c.pgbench, "pgbench", "", "pgbench binary (default: PATH, then /usr/lib/postgresql/*/bin)")
-	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: landing,engine,throughput,lag,idle,notify,rebuild,mealprep,identity,checkout,web")
+	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: landing,engine,throughput,lag,idle,notify,rebuild,mealprep,poll,identity,checkout,web")
 	flag.IntVar(&c.webUsers, "web-users", 3000, "people seeded for the web run")
 	flag.IntVar(&c.webRequests, "web-requests", 1000, "timed requests per page in the web run")
 	flag.IntVar(&c.engineCases, "engine-cases", 1000, "random feasible cases for the recipe engine run")
 	flag.IntVar(&c.mealprepRequests, "mealprep-requests", 100, "generate requests in the meal-prep run")
+	flag.IntVar(&c.pollRequests, "poll-requests", 500, "timed requests per row in the generation poll run")
 	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "write a CPU profile of the rebuild run to this file")
 	flag.Parse()
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
@@ -88,7 +91,7 @@ func main() {
 }
 
 // dbRuns are the runs that need PostgreSQL; skipping all of them runs without a database.
-var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild", "mealprep", "identity", "checkout", "web"}
+var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild", "mealprep", "poll", "identity", "checkout", "web"}
 
 func run(ctx context.Context, c config) error {
 	skip := func(name string) bool { return strings.Contains(","+c.skip+",", ","+name+",") }
@@ -164,6 +167,11 @@ func run(ctx context.Context, c config) error {
 	}
 	if !skip("mealprep") {
 		if err := mealprepRun(ctx, pool, c.mealprepRequests); err != nil {
+			return err
+		}
+	}
+	if !skip("poll") {
+		if err := pollRun(ctx, dbURL, c.pollRequests); err != nil {
 			return err
 		}
 	}
