@@ -46,7 +46,7 @@ func (e *errPermanent) Unwrap() error { return e.err }
 type Worker struct {
 	river.WorkerDefaults[GenerateArgs]
 	svc     *Service
-	gen     Generator
+	gen     nutrition.Generator
 	timeout time.Duration
 	// Delay pauses each attempt before generating. Only browser tests set it (APP_ENV=test), to
 	// see the progress message and reload while a request runs.
@@ -58,7 +58,7 @@ type Worker struct {
 const DefaultJobTimeout = 30 * time.Second
 
 // NewWorker returns the worker; timeout 0 means DefaultJobTimeout.
-func NewWorker(svc *Service, gen Generator, timeout time.Duration) *Worker {
+func NewWorker(svc *Service, gen nutrition.Generator, timeout time.Duration) *Worker {
 	if timeout <= 0 {
 		timeout = DefaultJobTimeout
 	}
@@ -119,7 +119,7 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[GenerateArgs]) error {
 // makeRecipes generates the recipes the request still lacks and records them with one command:
 // the stream is replayed once to know what to make and once, in the same round trip as its
 // lock, to record it, whatever the number of recipes.
-func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateArgs) error {
+func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args GenerateArgs) error {
 	m, err := s.runner.Load(ctx, s.pool, mealprep.StreamID(args.MealPrepID))
 	if err != nil {
 		return fmt.Errorf("mealprep %s: %w", args.MealPrepID, err)
@@ -138,18 +138,18 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 	if err != nil {
 		return err
 	}
-	foods, err := s.foodData(ctx, s.pool, args.OwnerID, m.Foods())
+	in, err := s.engineRequest(ctx, args.OwnerID, person, req, m.Foods())
 	if err != nil {
 		return err
 	}
-	if len(foods) == 0 {
+	if len(in.Foods) == 0 {
 		return &errPermanent{reason: mealprep.FailureNoFoods, err: mealprep.ErrNoFoods}
 	}
-	in := GenerateInput{
-		Foods: foods, Category: req.Category, Target: person.MealTarget(req.Category), Diet: person.Diet,
-		PriceLimitCents: person.PriceLimitCents, Currency: person.Currency, Count: req.Count, Seed: seedOf(args.RequestID),
+	fromEngine, genErr := gen.Generate(ctx, in)
+	recipes := make([]mealprep.Recipe, len(fromEngine))
+	for i, r := range fromEngine {
+		recipes[i] = RecipeOf(r)
 	}
-	recipes, genErr := gen.Generate(ctx, in)
 	// Keep what was made, even when the generator failed part-way.
 	var made []MadeRecipe
 	for idx, r := range recipes {
@@ -186,12 +186,50 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 		// The engine makes every distinct plate the foods allow: asking again makes no more. It
 		// may say which kind of food would make more.
 		var why mealprep.Diagnosis
-		if d, ok := gen.(FewerDiagnoser); ok {
-			why = d.DiagnoseFewer(in, len(recipes))
+		if d, ok := gen.(fewerDiagnoser); ok {
+			t := d.DiagnoseFewer(in, len(recipes))
+			why = mealprep.Diagnosis{FR: t.FR, EN: t.EN}
 		}
 		return &errPermanent{reason: mealprep.FailureTooFew, why: why, err: fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)}
 	}
 	return nil
+}
+
+// engineRequest is the request's recipes to make, as the engine takes them: the meal prep's
+// foods in the order they were added, each capped at what the person has of it, and the
+// person's per-serving target, diet and price limit.
+func (s *Service) engineRequest(ctx context.Context, owner uuid.UUID, p Person, req *mealprep.Request, ings []mealprep.Ingredient) (nutrition.GenerateRequest, error) {
+	codes := make([]int, len(ings))
+	for i, in := range ings {
+		codes[i] = in.FoodCode
+	}
+	known, err := s.foods.EngineFoods(ctx, s.pool, owner, codes)
+	if err != nil {
+		return nutrition.GenerateRequest{}, err
+	}
+	cur := nutrition.EUR
+	if p.Currency == string(nutrition.USD) {
+		cur = nutrition.USD
+	}
+	in := nutrition.GenerateRequest{
+		Category: req.Category, Target: nutrition.Macros(p.MealTarget(req.Category)), Diet: p.Diet,
+		PriceLimit: float64(p.PriceLimitCents) / 100, Currency: cur, USDPerEUR: s.usdPerEUR,
+		Count: req.Count, Seed: int64(seedOf(req.ID)),
+	}
+	for _, ing := range ings {
+		f, ok := known[ing.FoodCode]
+		if !ok {
+			continue
+		}
+		in.Foods = append(in.Foods, f)
+		if ing.Grams > 0 {
+			if in.MaxGrams == nil {
+				in.MaxGrams = map[int]float64{}
+			}
+			in.MaxGrams[ing.FoodCode] = float64(ing.Grams)
+		}
+	}
+	return in, nil
 }
 
 func seedOf(id uuid.UUID) uint64 {

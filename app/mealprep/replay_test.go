@@ -15,6 +15,7 @@ import (
 
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/app/mealprep/mealpreptest"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/eventstore"
 )
@@ -60,7 +61,7 @@ func TestGenerationReplaysTheStreamTwiceWhateverTheCount(t *testing.T) {
 
 	owner := e.person(t, 10)
 	id := e.mealPrep(t, owner)
-	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(svc, mealprepapp.ScaledGenerator{}, 0))
+	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(svc, mealpreptest.ScaledGenerator{}, 0))
 	for _, count := range []int{1, 4} {
 		req, _, err := e.svc.Generate(ctx, mealprepapp.GenerateCommand{Owner: owner, MealPrepID: id, Category: mealprep.LunchDinner, Count: count})
 		require.NoError(t, err)

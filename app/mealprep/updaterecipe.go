@@ -19,7 +19,7 @@ type UpdateRecipeCommand struct {
 	prepCommand
 	RecipeID uuid.UUID             `json:"recipeId"`
 	Change   mealprep.RecipeChange `json:"change"`
-	Foods    map[int]FoodData      `json:"-"`
+	Foods    map[int]nutrition.Food `json:"-"`
 	Prices   *nutrition.PriceTable `json:"-"`
 }
 
@@ -36,16 +36,13 @@ func (c UpdateRecipeCommand) Decide(m *mealprep.MealPrep) error {
 		if err := mealprep.CheckIngredients(ch.Ingredients); err != nil {
 			return err
 		}
-		foods := make([]FoodData, 0, len(ch.Ingredients))
 		for _, in := range ch.Ingredients {
-			f, ok := c.Foods[in.FoodCode]
-			if !ok {
+			if _, ok := c.Foods[in.FoodCode]; !ok {
 				return fmt.Errorf("%w: %d", ErrUnknownFood, in.FoodCode)
 			}
-			foods = append(foods, f)
 		}
 		// Nutrition is stored for the whole recipe, which servings do not change.
-		nums, err := Recompute(foods, ch.Ingredients, 1, c.Prices)
+		nums, err := recompute(c.Foods, ch.Ingredients, 1, c.Prices)
 		if err != nil {
 			return err
 		}
@@ -61,13 +58,13 @@ func (s *Service) UpdateRecipe(ctx context.Context, owner, id, recipeID uuid.UUI
 	cmd := UpdateRecipeCommand{prepCommand: byOwner(owner, id), RecipeID: recipeID, Change: c, Prices: s.prices}
 	// Valid ingredients only are looked up; the command refuses the others.
 	if c.Ingredients != nil && mealprep.CheckIngredients(c.Ingredients) == nil {
-		foods, err := s.foodData(ctx, s.pool, owner, c.Ingredients)
-		if err != nil {
-			return Result{}, err
+		codes := make([]int, len(c.Ingredients))
+		for i, in := range c.Ingredients {
+			codes[i] = in.FoodCode
 		}
-		cmd.Foods = make(map[int]FoodData, len(foods))
-		for _, f := range foods {
-			cmd.Foods[f.Code] = f
+		var err error
+		if cmd.Foods, err = s.foods.EngineFoods(ctx, s.pool, owner, codes); err != nil {
+			return Result{}, err
 		}
 	}
 	res, err := s.run(ctx, cmd, func(tx pgx.Tx, _ eventstore.AppendResult) error {

@@ -122,7 +122,7 @@ func pollRun(ctx context.Context, dbURL string, requests int) error {
 			return err
 		}
 	}
-	worker := mealprepapp.NewWorker(svc, mealprepapp.Engine{Gen: nutrition.NewBuiltin(mealprepapp.ShippedPrices())}, 0)
+	worker := mealprepapp.NewWorker(svc, nutrition.NewBuiltin(mealprepapp.ShippedPrices()), 0)
 	for range 2 {
 		req, _, err := svc.Generate(ctx, mealprepapp.GenerateCommand{Owner: person, MealPrepID: prep, Category: mealprep.LunchDinner, Count: 3})
 		if err != nil {

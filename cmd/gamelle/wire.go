@@ -229,7 +229,7 @@ func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Po
 	if err := jobs.Register(workers, needsWorker); err != nil {
 		return err
 	}
-	w := mealprepapp.NewWorker(svc, mealprepapp.Engine{Gen: engine, USDPerEUR: cfg.USDPerEUR}, timeout)
+	w := mealprepapp.NewWorker(svc, engine, timeout)
 	if cfg.Env == config.EnvTest {
 		// Browser tests set this to watch the progress message and reload during a generation.
 		if d, err := time.ParseDuration(os.Getenv("MEALPREP_TEST_GENERATION_DELAY")); err == nil {
