@@ -17,10 +17,10 @@ import (
 // looked up before the command) with Prices; neither is part of the request.
 type UpdateRecipeCommand struct {
 	prepCommand
-	RecipeID uuid.UUID             `json:"recipeId"`
-	Change   mealprep.RecipeChange `json:"change"`
+	RecipeID uuid.UUID              `json:"recipeId"`
+	Change   mealprep.RecipeChange  `json:"change"`
 	Foods    map[int]nutrition.Food `json:"-"`
-	Prices   *nutrition.PriceTable `json:"-"`
+	Prices   *nutrition.PriceTable  `json:"-"`
 }
 
 // CommandName implements eventstore.Command.
