@@ -18,9 +18,9 @@ type fewerDiagnoser interface {
 	DiagnoseFewer(req nutrition.GenerateRequest, made int) nutrition.Text
 }
 
-// Recomputed is what a recipe's ingredients give: the whole recipe's nutrition, its price (EUR
+// recomputed is what a recipe's ingredients give: the whole recipe's nutrition, its price (EUR
 // cents) and its Nutri-Score.
-type Recomputed struct {
+type recomputed struct {
 	Nutrition   mealprep.Nutrition
 	PriceCents  int
 	HealthScore *int
@@ -31,14 +31,14 @@ type Recomputed struct {
 // nutrition.Recompute over the foods (water included), with the price table the process shares
 // (admins' overrides included) and the engine's Nutri-Score, as generated recipes get them.
 // foods holds every ingredient's food.
-func recompute(foods map[int]nutrition.Food, ings []mealprep.Ingredient, servings int, prices *nutrition.PriceTable) (Recomputed, error) {
+func recompute(foods map[int]nutrition.Food, ings []mealprep.Ingredient, servings int, prices *nutrition.PriceTable) (recomputed, error) {
 	r := nutrition.Recipe{Servings: max(servings, 1)}
 	for _, in := range ings {
 		r.Ingredients = append(r.Ingredients, nutrition.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
 	}
 	if err := nutrition.Recompute(&r, foods, nutrition.Pricing{Table: prices, Currency: nutrition.EUR}); err != nil {
-		return Recomputed{}, fmt.Errorf("mealprep: recompute: %w", err)
+		return recomputed{}, fmt.Errorf("mealprep: recompute: %w", err)
 	}
 	out := RecipeOf(r)
-	return Recomputed{Nutrition: out.Nutrition, PriceCents: out.PriceCents, HealthScore: out.HealthScore, HealthGrade: out.HealthGrade}, nil
+	return recomputed{Nutrition: out.Nutrition, PriceCents: out.PriceCents, HealthScore: out.HealthScore, HealthGrade: out.HealthGrade}, nil
 }
