@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -308,7 +309,7 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	foods, err := h.mealpreps.FoodsOf(ctx, m.ID)
+	foods, err := h.mealpreps.FoodsOf(ctx, m)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
@@ -446,7 +447,7 @@ func (h *MealPreps) recipesPage(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return mealprep.Plan{}, err
 			}
-			foods, err := h.mealpreps.FoodsOf(ctx, m.ID)
+			foods, err := h.mealpreps.FoodsOf(ctx, m)
 			if err != nil {
 				return mealprep.Plan{}, err
 			}
@@ -566,6 +567,10 @@ func (h *MealPreps) recipePage(w http.ResponseWriter, r *http.Request) {
 	recipeID, ok := pathID(r, "recipeId")
 	if !ok {
 		h.notFound(w, r)
+		return
+	}
+	if has, err := h.mealpreps.HasRecipe(r.Context(), m, recipeID); err != nil || !has {
+		h.fail(w, r, cmp.Or(err, mealprep.ErrRecipeNotFound))
 		return
 	}
 	ctx := r.Context()

@@ -2,6 +2,7 @@ package mealprep
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -25,17 +26,54 @@ func (s *Service) Name(ctx context.Context, subject uuid.UUID) (string, error) {
 	return mealpreps.Name(ctx, s.pool, subject)
 }
 
-// Owned reads the header of the owner's meal prep from the read model, in one lookup: another
-// person's, a deleted one or an unknown id is mealprep.ErrNotFound. Pages check ownership with
-// it instead of replaying the stream.
+// Owned reads the header of the owner's meal prep from the read model, in one statement:
+// another person's, a deleted one or an unknown id is mealprep.ErrNotFound. Pages check
+// ownership with it instead of replaying the stream. When the read models have not caught up
+// with the stream (a write a moment ago, a busy server) it replays the stream instead, so a page
+// never shows a meal prep as it was before the person's last change: the returned header is not
+// Current and FoodsOf reads the stream too.
 func (s *Service) Owned(ctx context.Context, owner, id uuid.UUID) (mealpreps.Header, error) {
-	return mealpreps.Owned(ctx, s.pool, owner, id)
+	h, err := mealpreps.Owned(ctx, s.pool, owner, id)
+	if err == nil && h.Current || err != nil && !errors.Is(err, mealpreps.ErrBehind) {
+		return h, err
+	}
+	m, err := s.Load(ctx, owner, id)
+	if err != nil {
+		return mealpreps.Header{}, err
+	}
+	name, err := mealpreps.Name(ctx, s.pool, id)
+	if err != nil {
+		return mealpreps.Header{}, err
+	}
+	return mealpreps.Header{ID: id, Owner: owner, Name: name, FoodCount: len(m.Foods())}, nil
 }
 
-// FoodsOf are a meal prep's foods with what the person has of each, in the order they were
-// added (read model). Callers check ownership first.
-func (s *Service) FoodsOf(ctx context.Context, id uuid.UUID) ([]mealprep.Ingredient, error) {
-	return mealpreps.Foods(ctx, s.pool, id)
+// FoodsOf are the foods of the meal prep h (from Owned) with what the person has of each, in
+// the order they were added: from the read model, or from the stream when the read model is
+// behind.
+func (s *Service) FoodsOf(ctx context.Context, h mealpreps.Header) ([]mealprep.Ingredient, error) {
+	if h.Current {
+		return mealpreps.Foods(ctx, s.pool, h.ID)
+	}
+	m, err := s.Load(ctx, h.Owner, h.ID)
+	if err != nil {
+		return nil, err
+	}
+	return m.Foods(), nil
+}
+
+// HasRecipe reports whether the meal prep h (from Owned) has recipe id: the recipes read model
+// answers when it is current; otherwise the stream does, so a recipe deleted a moment ago is
+// gone.
+func (s *Service) HasRecipe(ctx context.Context, h mealpreps.Header, recipeID uuid.UUID) (bool, error) {
+	if h.Current {
+		return true, nil // the read model's answer comes with the recipe itself
+	}
+	m, err := s.Load(ctx, h.Owner, h.ID)
+	if err != nil {
+		return false, err
+	}
+	return m.Recipe(recipeID) != nil, nil
 }
 
 // Requests lists a meal prep's running requests and those finished in the last ten minutes,

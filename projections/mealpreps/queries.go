@@ -23,20 +23,37 @@ type Header struct {
 	Owner     uuid.UUID
 	Name      string
 	FoodCount int
+	// Current: the four meal-prep read models hold every event of the stream (their version
+	// guards are at its head), so they can be read as they are.
+	Current bool
 }
 
-// Owned reads meal prep id for owner in one index lookup: a deleted meal prep, another
-// person's or an unknown id is mealprep.ErrNotFound, so ids do not leak.
+// ErrBehind: the meal prep is not in mealprep_list yet (created a moment ago, the projection
+// has not caught up); only its stream can say whose it is.
+var ErrBehind = errors.New("mealprep_list: behind its stream")
+
+// Owned reads meal prep id for owner in one statement (the list row, its name, and whether the
+// read models have caught up with the stream head): a deleted meal prep or another person's is
+// mealprep.ErrNotFound, so ids do not leak (the owner never changes and deletion is final); a
+// meal prep the list does not have yet is ErrBehind.
 func Owned(ctx context.Context, db eventstore.DBTX, owner, id uuid.UUID) (Header, error) {
 	h := Header{ID: id}
-	err := db.QueryRow(ctx, `SELECT l.owner_id, coalesce(t.name, ''), l.food_count
+	var deleted bool
+	err := db.QueryRow(ctx, `SELECT l.owner_id, l.deleted, coalesce(t.name, ''), l.food_count,
+		coalesce((SELECT max(stream_version) FROM events WHERE stream_id = $2), 0) = least(
+			coalesce((SELECT version FROM mealprep_list_versions WHERE mealprep_id = l.id), 0),
+			coalesce((SELECT version FROM mealprep_detail_versions WHERE mealprep_id = l.id), 0),
+			coalesce((SELECT version FROM recipes_versions WHERE mealprep_id = l.id), 0),
+			coalesce((SELECT version FROM generation_requests_versions WHERE mealprep_id = l.id), 0))
 		FROM mealprep_list l LEFT JOIN mealprep_texts t ON t.subject_id = l.id
-		WHERE l.id = $1 AND NOT l.deleted`, id).Scan(&h.Owner, &h.Name, &h.FoodCount)
-	if errors.Is(err, pgx.ErrNoRows) || err == nil && h.Owner != owner {
-		return Header{}, fmt.Errorf("%w: %s", mealprep.ErrNotFound, id)
-	}
-	if err != nil {
+		WHERE l.id = $1`, id, mealprep.StreamID(id)).Scan(&h.Owner, &deleted, &h.Name, &h.FoodCount, &h.Current)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return Header{}, fmt.Errorf("%w: %s", ErrBehind, id)
+	case err != nil:
 		return Header{}, fmt.Errorf("mealprep_list: %s: %w", id, err)
+	case deleted || h.Owner != owner:
+		return Header{}, fmt.Errorf("%w: %s", mealprep.ErrNotFound, id)
 	}
 	return h, nil
 }
