@@ -34,6 +34,13 @@ type design struct {
 	listen bool
 	poll   time.Duration
 	lag    bool // also measured in the lag run
+	// wrap, when set, wraps the projections the runner is given (the lag trace uses it).
+	wrap func([]projections.Projection) []projections.Projection
+	// noNotify: the lag run's appender sends no NOTIFY (the runner is woken in process only).
+	noNotify bool
+	// observe, when set, is told of every measured append: its commit and when the monitor saw
+	// every checkpoint cover it.
+	observe func(position int64, committed, seen time.Time)
 }
 
 func designs(n int) []design {
@@ -79,6 +86,9 @@ func (d design) start(ctx context.Context, pool *pgxpool.Pool) (names []string, 
 	if d.old {
 		stop, err := startOld(ctx, pool, ps)
 		return names, stop, err
+	}
+	if d.wrap != nil {
+		ps = d.wrap(ps)
 	}
 	runner, err := projections.NewRunner(pool, quietLogger(), projections.WithProjections(ps...),
 		projections.WithListen(d.listen), projections.WithPollInterval(d.poll))

@@ -79,7 +79,11 @@ func measureLag(ctx context.Context, c config, pool *pgxpool.Pool, d design) (la
 			stop()
 		}
 	}()
-	store := eventstore.New(pool)
+	var storeOpts []eventstore.StoreOption
+	if d.noNotify {
+		storeOpts = append(storeOpts, eventstore.WithoutNotify())
+	}
+	store := eventstore.New(pool, storeOpts...)
 	svc := ledgerapp.New(pool, store)
 	users := make([]uuid.UUID, 1000)
 	for i := range users {
@@ -120,7 +124,11 @@ func measureLag(ctx context.Context, c config, pool *pgxpool.Pool, d design) (la
 				continue
 			}
 			if head.committed.After(warmup) {
-				lags = append(lags, time.Since(head.committed))
+				seen := time.Now()
+				lags = append(lags, seen.Sub(head.committed))
+				if d.observe != nil {
+					d.observe(head.position, head.committed, seen)
+				}
 			}
 			head = nil
 		}

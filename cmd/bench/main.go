@@ -69,7 +69,7 @@ func main() {
 	flag.IntVar(&c.rebuildEvents, "rebuild-events", 1_000_000, "size of the generated log for the rebuild run")
 	flag.IntVar(&c.users, "users", 10_000, "wallets in the many-users runs")
 	flag.StringVar(&c.pgbench, "pgbench", "", "pgbench binary (default: PATH, then /usr/lib/postgresql/*/bin)")
-	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: landing,engine,throughput,lag,idle,notify,rebuild,mealprep,identity,checkout,web")
+	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: landing,engine,throughput,lag,lagtrace,idle,notify,rebuild,mealprep,identity,checkout,web")
 	flag.IntVar(&c.webUsers, "web-users", 3000, "people seeded for the web run")
 	flag.IntVar(&c.webRequests, "web-requests", 1000, "timed requests per page in the web run")
 	flag.IntVar(&c.engineCases, "engine-cases", 1000, "random feasible cases for the recipe engine run")
@@ -88,7 +88,7 @@ func main() {
 }
 
 // dbRuns are the runs that need PostgreSQL; skipping all of them runs without a database.
-var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild", "mealprep", "identity", "checkout", "web"}
+var dbRuns = []string{"throughput", "lag", "lagtrace", "idle", "notify", "rebuild", "mealprep", "identity", "checkout", "web"}
 
 func run(ctx context.Context, c config) error {
 	skip := func(name string) bool { return strings.Contains(","+c.skip+",", ","+name+",") }
@@ -144,6 +144,11 @@ func run(ctx context.Context, c config) error {
 	}
 	if !skip("lag") {
 		if err := lagRun(ctx, c, pool); err != nil {
+			return err
+		}
+	}
+	if !skip("lagtrace") {
+		if err := lagTraceRun(ctx, c, pool); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/projections"
+)
+
+// lagTraceRun splits the chosen design's lag at c.lagRate events/s into where it is spent: from
+// the append's commit to the runner handing the event to its first projection (wake-up, the
+// batch's BEGIN and read, and any wait behind an older transaction still running), and from
+// there to the monitor seeing every checkpoint cover it (the projections' statements, the
+// checkpoint update, the commit, the monitor's own poll). It runs the design with and without
+// the appender's NOTIFY, which is itself a transaction (see docs/performance.md).
+func lagTraceRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
+	n := len(projections.Default())
+	fmt.Printf("Projection lag, where it goes (chosen design, %d events/s, %s each)\n", c.lagRate, c.lag)
+	fmt.Printf("  %-44s %8s %21s %21s %21s\n", "variant", "events/s", "commit→read p50/p99", "read→seen p50/p99", "total p50/p99")
+	for _, v := range []struct {
+		name     string
+		noNotify bool
+	}{
+		{"appender sends NOTIFY (as shipped)", false},
+		{"appender sends no NOTIFY (in-process wake only)", true},
+	} {
+		tr := &lagTrace{read: map[int64]time.Time{}}
+		d := designs(n)[4]
+		d.noNotify = v.noNotify
+		d.wrap = func(ps []projections.Projection) []projections.Projection {
+			out := make([]projections.Projection, len(ps))
+			for i, p := range ps {
+				out[i] = tracedProjection{Projection: p, tr: tr}
+			}
+			return out
+		}
+		d.observe = tr.observe
+		s, err := measureLag(ctx, c, pool, d)
+		if err != nil {
+			return fmt.Errorf("lag trace, %s: %w", v.name, err)
+		}
+		r50, r99 := percentiles(tr.toRead)
+		a50, a99 := percentiles(tr.afterRead)
+		fmt.Printf("  %-44s %8.0f %10s/%-10s %10s/%-10s %10s/%-10s\n", v.name, s.rate,
+			ms(r50), ms(r99), ms(a50), ms(a99), ms(s.p50), ms(s.p99))
+	}
+	fmt.Println()
+	return nil
+}
+
+// lagTrace records when the runner first handed each event to a projection.
+type lagTrace struct {
+	mu                sync.Mutex
+	read              map[int64]time.Time
+	toRead, afterRead []time.Duration
+}
+
+func (t *lagTrace) observe(position int64, committed, seen time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	r, ok := t.read[position]
+	if !ok {
+		return
+	}
+	t.toRead = append(t.toRead, r.Sub(committed))
+	t.afterRead = append(t.afterRead, seen.Sub(r))
+}
+
+// tracedProjection notes the first time each event reaches Apply.
+type tracedProjection struct {
+	projections.Projection
+	tr *lagTrace
+}
+
+func (p tracedProjection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	now := time.Now()
+	p.tr.mu.Lock()
+	for _, e := range events {
+		if _, ok := p.tr.read[e.Position]; !ok {
+			p.tr.read[e.Position] = now
+		}
+	}
+	p.tr.mu.Unlock()
+	return p.Projection.Apply(ctx, tx, events)
+}
