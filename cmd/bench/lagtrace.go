@@ -31,7 +31,7 @@ func lagTraceRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 		{"appender sends no NOTIFY (in-process wake only)", true},
 	} {
 		tr := &lagTrace{read: map[int64]time.Time{}}
-		d := designs(n)[4]
+		d := chosenDesign(n)
 		d.noNotify = v.noNotify
 		d.wrap = func(ps []projections.Projection) []projections.Projection {
 			out := make([]projections.Projection, len(ps))

@@ -10,8 +10,8 @@
 //     wallet, with p50/p99 latency, next to pgbench running the same raw SQL as one charge
 //     (an UPDATE and an INSERT in one transaction) with the same client count, as a ratio;
 //   - projection lag p50/p99 at a steady 200 events/s with every projection registered, for the
-//     chosen design (one runner per process woken by NOTIFY) beside the old one (a watermill
-//     subscriber per projection polling every 10 ms) and a single 10 ms poller;
+//     chosen design (one runner per process woken by NOTIFY) beside the old one's shape (a
+//     consumer per projection polling every 10 ms) and a single 10 ms poller;
 //   - the same designs' idle cost: database transactions/s and CPU (bench process and
 //     PostgreSQL), and the chosen one with twice the projections;
 //   - what each way of waking the projections costs the append path (charges/s);
