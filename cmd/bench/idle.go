@@ -23,17 +23,17 @@ import (
 
 // design is one way of keeping the projections up to date, measured side by side.
 type design struct {
-	name   string
-	floor  bool // nothing runs: the cluster's and the bench's own idle cost
+	name  string
+	floor bool // nothing runs: the cluster's and the bench's own idle cost
 	// perProjection: the shape of the design before issue 8 (one consumer per projection, each
 	// polling every 10 ms on its own), built from one runner per projection; the original used a
 	// watermill-sql subscriber per projection (docs/eventstore.md, "Watermill").
 	perProjection bool
-	count  int  // projections of Default() to run (0: all)
-	extra  int  // no-op projections added, to show how the cost grows with their number
-	listen bool
-	poll   time.Duration
-	lag    bool // also measured in the lag run
+	count         int // projections of Default() to run (0: all)
+	extra         int // no-op projections added, to show how the cost grows with their number
+	listen        bool
+	poll          time.Duration
+	lag           bool // also measured in the lag run
 	// wrap, when set, wraps the projections the runner is given (the lag trace uses it).
 	wrap func([]projections.Projection) []projections.Projection
 	// noNotify: the lag run's appender sends no NOTIFY (the runner is woken in process only).
@@ -165,7 +165,8 @@ func idleRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 		}
 		fmt.Printf("  %-56s %9.1f %7.1f%% %8s %8s %10s\n", d.name, s.xacts, s.appCPU, pg, total, ratio)
 		if d.perProjection && d.count == 0 {
-			summary.info("idle projections, database xacts/s (chosen design)", fmt.Sprintf("%.1f/s", chosen), fmt.Sprintf("1 poller/projection %.1f/s", s.xacts), fmt.Sprintf("%.3f×", chosen/s.xacts))
+			summary.add("idle projections, database xacts/s (chosen design)", fmt.Sprintf("%.1f/s", chosen), fmt.Sprintf("1 poller/projection %.1f/s", s.xacts),
+				fmt.Sprintf("%.3f×", chosen/s.xacts), "≤ 10/s", chosen <= 10)
 		}
 	}
 	fmt.Println("  (xacts × = transactions/s relative to the chosen design with the same projections)")

@@ -17,39 +17,30 @@ import (
 // the append's commit to the runner handing the event to its first projection (wake-up, the
 // batch's BEGIN and read, and any wait behind an older transaction still running), and from
 // there to the monitor seeing every checkpoint cover it (the projections' statements, the
-// checkpoint update, the commit, the monitor's own poll). It runs the design with and without
-// the appender's NOTIFY, which is itself a transaction (see docs/performance.md).
+// checkpoint update, the commit, the monitor's own poll).
 func lagTraceRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 	n := len(projections.Default())
 	fmt.Printf("Projection lag, where it goes (chosen design, %d events/s, %s each)\n", c.lagRate, c.lag)
 	fmt.Printf("  %-44s %8s %21s %21s %21s\n", "variant", "events/s", "commit→read p50/p99", "read→seen p50/p99", "total p50/p99")
-	for _, v := range []struct {
-		name     string
-		noNotify bool
-	}{
-		{"appender sends NOTIFY (as shipped)", false},
-		{"appender sends no NOTIFY (in-process wake only)", true},
-	} {
-		tr := &lagTrace{read: map[int64]time.Time{}}
-		d := chosenDesign(n)
-		d.noNotify = v.noNotify
-		d.wrap = func(ps []projections.Projection) []projections.Projection {
-			out := make([]projections.Projection, len(ps))
-			for i, p := range ps {
-				out[i] = tracedProjection{Projection: p, tr: tr}
-			}
-			return out
+	tr := &lagTrace{read: map[int64]time.Time{}}
+	d := chosenDesign(n)
+	d.wrap = func(ps []projections.Projection) []projections.Projection {
+		out := make([]projections.Projection, len(ps))
+		for i, p := range ps {
+			out[i] = tracedProjection{Projection: p, tr: tr}
 		}
-		d.observe = tr.observe
-		s, err := measureLag(ctx, c, pool, d)
-		if err != nil {
-			return fmt.Errorf("lag trace, %s: %w", v.name, err)
-		}
-		r50, r99 := percentiles(tr.toRead)
-		a50, a99 := percentiles(tr.afterRead)
-		fmt.Printf("  %-44s %8.0f %10s/%-10s %10s/%-10s %10s/%-10s\n", v.name, s.rate,
-			ms(r50), ms(r99), ms(a50), ms(a99), ms(s.p50), ms(s.p99))
+		return out
 	}
+	d.observe = tr.observe
+	s, err := measureLag(ctx, c, pool, d)
+	if err != nil {
+		return fmt.Errorf("lag trace: %w", err)
+	}
+	r50, r99 := percentiles(tr.toRead)
+	a50, a99 := percentiles(tr.afterRead)
+	fmt.Printf("  %-44s %8.0f %10s/%-10s %10s/%-10s %10s/%-10s\n", d.name, s.rate,
+		ms(r50), ms(r99), ms(a50), ms(a99), ms(s.p50), ms(s.p99))
+	summary.info("projection lag p99, commit → runner reads the event", ms(r99), "read → every checkpoint seen "+ms(a99), "—")
 	fmt.Println()
 	return nil
 }
