@@ -28,6 +28,11 @@ func lagTraceRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 		out := make([]projections.Projection, len(ps))
 		for i, p := range ps {
 			out[i] = tracedProjection{Projection: p, tr: tr}
+			if q, ok := p.(projections.Queuer); ok {
+				// Keep the runner's pipelined path: a wrapper without QueueApply would make
+				// it send each projection's statements in round trips of their own.
+				out[i] = tracedQueuer{tracedProjection: tracedProjection{Projection: p, tr: tr}, q: q}
+			}
 		}
 		return out
 	}
@@ -70,13 +75,29 @@ type tracedProjection struct {
 }
 
 func (p tracedProjection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	p.tr.reading(events)
+	return p.Projection.Apply(ctx, tx, events)
+}
+
+// tracedQueuer is a tracedProjection for a projections.Queuer.
+type tracedQueuer struct {
+	tracedProjection
+	q projections.Queuer
+}
+
+func (p tracedQueuer) QueueApply(b *pgx.Batch, events []eventstore.RecordedEvent) error {
+	p.tr.reading(events)
+	return p.q.QueueApply(b, events)
+}
+
+// reading notes now as the time events were handed to a projection, unless noted before.
+func (t *lagTrace) reading(events []eventstore.RecordedEvent) {
 	now := time.Now()
-	p.tr.mu.Lock()
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	for _, e := range events {
-		if _, ok := p.tr.read[e.Position]; !ok {
-			p.tr.read[e.Position] = now
+		if _, ok := t.read[e.Position]; !ok {
+			t.read[e.Position] = now
 		}
 	}
-	p.tr.mu.Unlock()
-	return p.Projection.Apply(ctx, tx, events)
 }
