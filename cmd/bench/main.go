@@ -88,7 +88,7 @@ func main() {
 }
 
 // dbRuns are the runs that need PostgreSQL; skipping all of them runs without a database.
-var dbRuns = []string{"throughput", "lag", "lagtrace", "idle", "notify", "rebuild", "mealprep", "identity", "checkout", "web"}
+var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild", "mealprep", "identity", "checkout", "web"}
 
 func run(ctx context.Context, c config) error {
 	skip := func(name string) bool { return strings.Contains(","+c.skip+",", ","+name+",") }
@@ -147,7 +147,9 @@ func run(ctx context.Context, c config) error {
 			return err
 		}
 	}
-	if !skip("lagtrace") {
+	// The lag trace belongs to the lag part (skipping lag skips it); -skip lagtrace alone leaves
+	// it out.
+	if !skip("lag") && !skip("lagtrace") {
 		if err := lagTraceRun(ctx, c, pool); err != nil {
 			return err
 		}
