@@ -61,7 +61,7 @@ func (s *Store) Consumers(ctx context.Context, db DBTX) ([]ConsumerStatus, error
 }
 
 // SetCheckpoint moves a consumer group's checkpoint inside tx, creating the row if needed.
-// Rebuilds use it; the live runner uses AdvanceCheckpoints.
+// Rebuilds use it; the live runner uses QueueAdvanceCheckpoints.
 func (s *Store) SetCheckpoint(ctx context.Context, tx pgx.Tx, group string, cp Checkpoint) error {
 	_, err := tx.Exec(ctx, `
 		INSERT INTO event_offsets (consumer_group, offset_acked, last_processed_transaction_id)
@@ -194,19 +194,9 @@ func scanCheckpoints(rows pgx.Rows, n int) (map[string]Checkpoint, error) {
 	return out, nil
 }
 
-// AdvanceCheckpoints moves the checkpoints of groups to cp inside tx, leaving any that is
-// already at or after cp where it is.
-func (s *Store) AdvanceCheckpoints(ctx context.Context, tx pgx.Tx, groups []string, cp Checkpoint) error {
-	b := &pgx.Batch{}
-	QueueAdvanceCheckpoints(b, groups, cp)
-	if err := tx.SendBatch(ctx, b).Close(); err != nil {
-		return fmt.Errorf("eventstore: advance checkpoints: %w", err)
-	}
-	return nil
-}
-
-// QueueAdvanceCheckpoints queues AdvanceCheckpoints' statement on b, for a caller that sends it
-// in one round trip with the writes it commits with.
+// QueueAdvanceCheckpoints queues on b the statement that moves the checkpoints of groups to cp,
+// leaving any that is already at or after cp where it is; the live runner sends it in one round
+// trip with the read-model writes it commits with.
 func QueueAdvanceCheckpoints(b *pgx.Batch, groups []string, cp Checkpoint) {
 	b.Queue(`UPDATE event_offsets SET offset_acked = $2, last_processed_transaction_id = $3::xid8
 		WHERE consumer_group = ANY($1) AND (last_processed_transaction_id, coalesce(offset_acked, 0)) < ($3::xid8, $2)`,

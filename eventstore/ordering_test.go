@@ -73,7 +73,7 @@ func TestConsumersNeverSkipALateCommit(t *testing.T) {
 
 	sub := &consumer{t: t, b: b, group: "ordering_test"}
 
-	_, got := sub.receive(300*time.Millisecond)
+	_, got := sub.receive(300 * time.Millisecond)
 	require.False(t, got, "nothing is delivered while an older transaction is running")
 
 	// The reverse interleaving: C takes its transaction id first, D appends and commits, then
@@ -87,13 +87,13 @@ func TestConsumersNeverSkipALateCommit(t *testing.T) {
 	require.NoError(t, err)
 
 	require.NoError(t, slowA.Commit(ctx))
-	first, ok := sub.receive(5*time.Second)
+	first, ok := sub.receive(5 * time.Second)
 	require.True(t, ok)
 	require.Equal(t, a.LastPosition(), first.Position, "the late commit comes first: it has the older transaction")
-	second, ok := sub.receive(5*time.Second)
+	second, ok := sub.receive(5 * time.Second)
 	require.True(t, ok)
 	require.Equal(t, bRes.LastPosition(), second.Position)
-	_, got = sub.receive(300*time.Millisecond)
+	_, got = sub.receive(300 * time.Millisecond)
 	require.False(t, got, "D waits behind C's still-running transaction")
 
 	c, err := b.store.Append(ctx, slowC, eventstore.AppendRequest{StreamID: "c", Events: []eventstore.EventData{ev(t, "C.v1", "c")}})
@@ -102,13 +102,13 @@ func TestConsumersNeverSkipALateCommit(t *testing.T) {
 	time.Sleep(50 * time.Millisecond)
 	require.NoError(t, slowC.Commit(ctx))
 
-	third, ok := sub.receive(5*time.Second)
+	third, ok := sub.receive(5 * time.Second)
 	require.True(t, ok)
 	require.Equal(t, c.LastPosition(), third.Position)
-	fourth, ok := sub.receive(5*time.Second)
+	fourth, ok := sub.receive(5 * time.Second)
 	require.True(t, ok)
 	require.Equal(t, dRes.LastPosition(), fourth.Position)
-	_, got = sub.receive(200*time.Millisecond)
+	_, got = sub.receive(200 * time.Millisecond)
 	require.False(t, got, "each event exactly once")
 
 	// The checkpoint is durable and nothing is pending.
