@@ -202,7 +202,7 @@ func (r *Runner) Run(ctx context.Context) error {
 		}
 		if res.read >= busyBatch {
 			// Appends come faster than batches: let a few milliseconds of them gather so that
-			// each batch's fixed cost (about six round trips) is shared, instead of competing
+			// each batch's fixed cost (three round trips) is shared, instead of competing
 			// with the appenders for the CPU batch after tiny batch.
 			if !sleep(ctx, busyLinger) {
 				return nil
