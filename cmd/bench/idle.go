@@ -27,7 +27,7 @@ type design struct {
 	floor bool // nothing runs: the cluster's and the bench's own idle cost
 	// perProjection: the shape of the design before issue 8 (one consumer per projection, each
 	// polling every 10 ms on its own), built from one runner per projection; the original used a
-	// watermill-sql subscriber per projection (docs/eventstore.md, "Watermill").
+	// watermill-sql subscriber per projection (docs/eventstore.md, "Decision: no watermill").
 	perProjection bool
 	count         int // projections of Default() to run (0: all)
 	extra         int // no-op projections added, to show how the cost grows with their number
