@@ -554,8 +554,8 @@ func CheckpointOf(e RecordedEvent) Checkpoint {
 
 // ReadCommitted returns up to limit events after cp in consumer order, (transaction id,
 // position), stopping below the oldest transaction still running: an event whose transaction
-// is in progress, and everything after it, waits until it finishes. This is the same rule
-// watermill-sql's PostgreSQL subscriber applies (see SchemaAdapter), used by rebuilds. The row
+// is in progress, and everything after it, waits until it finishes (the rule of watermill-sql's
+// PostgreSQL subscriber; the runner's LockCheckpoints reads the same way), used by rebuilds. The row
 // comparison walks the (transaction_id, position) primary key in order, so a batch costs the
 // same at the start and at the end of a large log (an OR of two ranges would sort the remainder).
 func (s *Store) ReadCommitted(ctx context.Context, db DBTX, cp Checkpoint, limit int) ([]RecordedEvent, error) {
