@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite'
+import { writeFileSync } from 'node:fs'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 
@@ -6,12 +7,31 @@ import tailwindcss from '@tailwindcss/vite'
 // In development it loads http://localhost:5173/@vite/client and /src/app.tsx directly.
 const devOrigin = 'http://localhost:5173'
 
-export default defineConfig(({ command }) => ({
+/**
+ * `vite build --mode analyze` also writes dist/analyze.json: per chunk, the minified bytes each
+ * module contributes, largest first (what the landing page pulls in: docs/performance.md).
+ */
+function analyze(): Plugin {
+  return {
+    name: 'gamelle-analyze',
+    generateBundle(_options, bundle) {
+      const out: Record<string, Record<string, number>> = {}
+      for (const [file, chunk] of Object.entries(bundle)) {
+        if (chunk.type !== 'chunk') continue
+        const modules = Object.entries(chunk.modules).map(([id, m]) => [id.replace(/^.*node_modules\//, ''), m.renderedLength] as const)
+        out[file] = Object.fromEntries(modules.sort((a, b) => b[1] - a[1]))
+      }
+      writeFileSync(`${import.meta.dirname}/dist/analyze.json`, JSON.stringify(out, null, 1))
+    },
+  }
+}
+
+export default defineConfig(({ command, mode }) => ({
   root: import.meta.dirname,
   // Built files are served by Go under /build/. The dev server serves from its own root, since
   // gonertia's hot-file helpers ask for http://localhost:5173/@vite/client and /src/app.tsx.
   base: command === 'build' ? '/build/' : '/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(mode === 'analyze' ? [analyze()] : [])],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -248,6 +248,8 @@ type webOptions struct {
 	HotFile        string
 	SessionCleanup time.Duration
 	Registry       *prometheus.Registry
+	// NoPrerender: every page rendered by the client (handlers.CoreDeps.NoPrerender).
+	NoPrerender bool
 }
 
 // newRouter builds the web core and every area's handler type, and the router over them.
@@ -255,6 +257,7 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 	core, err := handlers.NewCore(handlers.CoreDeps{
 		Config: cfg, Pool: pool, Logger: log, Translator: svc.tr, Users: svc.identity,
 		Assets: o.Assets, HotFile: o.HotFile, SessionCleanup: o.SessionCleanup, Registry: o.Registry,
+		NoPrerender: o.NoPrerender,
 	})
 	if err != nil {
 		return nil, err

@@ -1,11 +1,11 @@
 import { createInertiaApp, router } from '@inertiajs/react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
-import { createI18n, followServerLocale, loadAreaMessages } from './i18n'
+import { changeLocale, createI18n, currentLocale, followServerLocale, isLocale, loadAreaMessages } from './i18n'
 import { layoutFor } from './layouts'
 import { xsrfCookieName } from './lib/xsrf'
 import { resolvePage } from './lib/resolve-page'
-import type { SharedProps } from './types'
+import { appTitle } from './lib/title'
 
 /** Progress bar colour: brand-700, fixed. */
 export const PROGRESS_COLOR = '#077243'
@@ -22,17 +22,24 @@ void createInertiaApp({
   // A page renders once its area's messages are in (they are not in the entry: see i18n/index.ts).
   resolve: async (name) => (await Promise.all([resolvePage(name), loadAreaMessages(i18n, name)]))[0],
   layout: (name) => layoutFor(name),
-  title: (title, page) => {
-    const brand = (page?.props as Partial<SharedProps> | undefined)?.app?.brandName ?? 'Gamelle'
-    return title ? `${title} - ${brand}` : brand
-  },
+  title: appTitle,
   progress: { delay: 250, color: PROGRESS_COLOR, showSpinner: false },
   setup({ el, App, props }) {
-    void followServerLocale(i18n, props.initialPage.props)
-    createRoot(el).render(
+    const app = (
       <I18nextProvider i18n={i18n}>
         <App {...props} />
-      </I18nextProvider>,
+      </I18nextProvider>
     )
+    // A public page the build prerendered (docs/architecture.md, "First paint") arrives as HTML
+    // in the server's language for this request: hydrate it in that language, or React would
+    // find other words than it renders.
+    if (el.hasAttribute('data-server-rendered')) {
+      const locale = props.initialPage.props.locale
+      const ready = isLocale(locale) && currentLocale(i18n) !== locale ? changeLocale(i18n, locale) : Promise.resolve()
+      void ready.then(() => hydrateRoot(el, app))
+      return
+    }
+    void followServerLocale(i18n, props.initialPage.props)
+    createRoot(el).render(app)
   },
 })
