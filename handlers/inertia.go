@@ -26,7 +26,9 @@ const rootTemplate = `<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
 <link rel="icon" href="/favicon.ico" type="image/svg+xml">
-{{ if .inertiaHead }}{{ .inertiaHead }}{{ else }}<title>Gamelle</title>{{ end }}
+{{/* A prerendered page's head holds its title and the stylesheet inline (prerender.go). */}}
+{{ if .inertiaHead }}{{ .inertiaHead }}{{ else }}<title>Gamelle</title>
+<link rel="stylesheet" href="{{ vite "src/app.css" }}">{{ end }}
 <meta name="description" content="{{ .metaDescription }}">
 <meta property="og:type" content="website">
 <meta property="og:site_name" content="Gamelle">
@@ -44,7 +46,6 @@ const rootTemplate = `<!DOCTYPE html>
 <link rel="alternate" hreflang="en" href="{{ .pageURL }}?lng=en">
 <link rel="alternate" hreflang="x-default" href="{{ .pageURL }}">
 {{ if .hmr }}{{ viteReactRefresh }}{{ end }}
-<link rel="stylesheet" href="{{ vite "src/app.css" }}">
 <script type="module" src="{{ vite "src/app.tsx" }}"></script>
 </head>
 <body class="antialiased">

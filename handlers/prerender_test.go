@@ -181,7 +181,7 @@ func TestPrerenderedHTMLIsServedWhenThePageMatches(t *testing.T) {
 		}
 	}
 	require.NotEmpty(t, landing.Key)
-	pre := &prerenderSSR{id: "app", now: time.Now, pages: map[string]prerenderedPage{
+	pre := &prerenderSSR{id: "app", now: time.Now, style: "<style>body{}</style>", pages: map[string]prerenderedPage{
 		landing.Key: {Key: landing.Key, Year: time.Now().Year(), Head: []string{`<title inertia="">Eat well - Gamelle</title>`}, HTML: `<main>prerendered landing</main>`},
 	}}
 	b := setup(t)
@@ -203,11 +203,14 @@ func TestPrerenderedHTMLIsServedWhenThePageMatches(t *testing.T) {
 	require.Contains(t, html, `<div data-server-rendered="true" id="app"><main>prerendered landing</main></div>`)
 	require.Contains(t, html, `<title inertia="">Eat well - Gamelle</title>`)
 	require.NotContains(t, html, `<title>Gamelle</title>`, "one title")
+	require.Contains(t, html, `<style>body{}</style>`, "the stylesheet inline: no second round trip before the first paint")
+	require.NotContains(t, html, `<link rel="stylesheet"`)
 	require.Contains(t, html, `<script data-page="app" type="application/json">`, "the page object for hydration")
 
 	fr := get("/?lng=fr")
 	require.Contains(t, fr, `<div id="app"></div>`, "French was not rendered in this build")
 	require.Contains(t, fr, `<title>Gamelle</title>`)
+	require.Contains(t, fr, `<link rel="stylesheet" href="/build/assets/app-def456.css">`)
 
 	fill := legalValues([]byte(`{"props":{"app":{"legal":{"publisher":"Tom & <Jerry>","host":"O'Host"}}}}`))
 	require.Equal(t, "Tom &amp; &lt;Jerry&gt; / O&#39;Host / ", fill.Replace(legalSlot("publisher")+" / "+legalSlot("host")+" / "+legalSlot("address")))

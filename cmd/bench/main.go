@@ -59,6 +59,8 @@ type config struct {
 	pollRequests int
 	// webUsers is how many people the web run seeds; webRequests how many requests per page.
 	webUsers, webRequests int
+	// fcpRuns is how many cold loads of the landing page the fcp run makes per server.
+	fcpRuns int
 }
 
 func main() {
@@ -71,9 +73,10 @@ func main() {
 	flag.IntVar(&c.rebuildEvents, "rebuild-events", 1_000_000, "size of the generated log for the rebuild run")
 	flag.IntVar(&c.users, "users", 10_000, "wallets in the many-users runs")
 	flag.StringVar(&c.pgbench, "pgbench", "", "pgbench binary (default: PATH, then /usr/lib/postgresql/*/bin)")
-	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: landing,engine,throughput,lag,lagtrace,idle,notify,rebuild,mealprep,poll,identity,checkout,web")
+	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: landing,engine,throughput,lag,lagtrace,idle,notify,rebuild,mealprep,poll,identity,checkout,web,fcp")
 	flag.IntVar(&c.webUsers, "web-users", 3000, "people seeded for the web run")
 	flag.IntVar(&c.webRequests, "web-requests", 1000, "timed requests per page in the web run")
+	flag.IntVar(&c.fcpRuns, "fcp-runs", 7, "cold loads of the landing page per server in the fcp run")
 	flag.IntVar(&c.engineCases, "engine-cases", 1000, "random feasible cases for the recipe engine run")
 	flag.IntVar(&c.mealprepRequests, "mealprep-requests", 100, "generate requests in the meal-prep run")
 	flag.IntVar(&c.pollRequests, "poll-requests", 500, "timed requests per row in the generation poll run")
@@ -91,7 +94,7 @@ func main() {
 }
 
 // dbRuns are the runs that need PostgreSQL; skipping all of them runs without a database.
-var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild", "mealprep", "poll", "identity", "checkout", "web"}
+var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild", "mealprep", "poll", "identity", "checkout", "web", "fcp"}
 
 func run(ctx context.Context, c config) error {
 	skip := func(name string) bool { return strings.Contains(","+c.skip+",", ","+name+",") }
@@ -196,6 +199,11 @@ func run(ctx context.Context, c config) error {
 	// plus its own people.
 	if !skip("web") {
 		if err := webRun(ctx, c, pool, dbURL); err != nil {
+			return err
+		}
+	}
+	if !skip("fcp") {
+		if err := fcpRun(ctx, c.fcpRuns, dbURL); err != nil {
 			return err
 		}
 	}
