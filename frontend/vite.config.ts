@@ -32,6 +32,9 @@ export default defineConfig(({ command, mode }) => ({
   // gonertia's hot-file helpers ask for http://localhost:5173/@vite/client and /src/app.tsx.
   base: command === 'build' ? '/build/' : '/',
   plugins: [react(), tailwindcss(), ...(mode === 'analyze' ? [analyze()] : [])],
+  // Inertia's forms import laravel-precognition for a live validation Gamelle does not use: a stub
+  // keeps its ~4 KB gzipped off the landing page (src/lib/precognition-stub.ts).
+  resolve: { alias: { 'laravel-precognition': `${import.meta.dirname}/src/lib/precognition-stub.ts` } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
