@@ -181,7 +181,7 @@ describe('prerendered public pages', () => {
   const rawH1 = (html: string) => {
     const app = html.slice(html.indexOf('<div data-server-rendered="true" id="app">'))
     const m = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(app)
-    return m ? decode(m[1]).trim() : null
+    return m?.[1] ? decode(m[1]).trim() : null
   }
 
   /** Opens path and waits until React has hydrated the prerendered heading. */

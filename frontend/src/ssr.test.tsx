@@ -9,7 +9,7 @@ import { render } from './ssr'
  * someone is) and settings the public pages do not draw (handlers/prerender.go, notRendered): the
  * HTML must not depend on them, or a hydration would find other content than the build rendered.
  */
-const pages = (targets as { key: string; page: Page }[]).map((t) => t.page)
+const pages = (targets as unknown as { key: string; page: Page }[]).map((t) => t.page)
 
 function withChanges(page: Page): Page {
   const props = structuredClone(page.props) as Record<string, any>

@@ -18,7 +18,6 @@ export async function render(page: Page): Promise<{ head: string[]; html: string
   const locale = page.props.locale
   if (isLocale(locale)) await changeLocale(i18n, locale)
   const { head, body } = await createInertiaApp({
-    id: 'app',
     page,
     render: renderToString,
     resolve: (name) => resolvePage(name),
