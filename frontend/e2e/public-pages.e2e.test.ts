@@ -257,7 +257,7 @@ describe('prerendered public pages', () => {
     await context.close()
   })
 
-  it('keeps working after hydration: a link is an Inertia visit, the menu and the language switch answer', async () => {
+  it('keeps working after hydration: the menu and the language switch answer', async () => {
     const { context, page, errors } = await openPage(browser, baseURL, { locale: 'de-DE', width: 390 })
     await hydrated(page, '/')
     await page.getByRole('button', { name: fr.nav.openMenu }).click()
