@@ -26,6 +26,13 @@ const rootTemplate = `<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
 <link rel="icon" href="/favicon.ico" type="image/svg+xml">
+<link rel="manifest" href="/manifest.{{ .locale }}.webmanifest">
+<meta name="theme-color" content="#15803d">
+<link rel="apple-touch-icon" href="/apple-touch-icon.png">
+<meta name="apple-mobile-web-app-capable" content="yes">
+<meta name="mobile-web-app-capable" content="yes">
+<meta name="apple-mobile-web-app-title" content="Gamelle">
+<meta name="apple-mobile-web-app-status-bar-style" content="default">
 {{/* A prerendered page's head holds its title and the stylesheet inline (prerender.go). */}}
 {{ if .inertiaHead }}{{ .inertiaHead }}{{ else }}<title>Gamelle</title>
 <link rel="stylesheet" href="{{ vite "src/app.css" }}">{{ end }}
