@@ -3,12 +3,21 @@
 // the saved pages when the person on the device changes, so nobody sees another's pages offline.
 import { Workbox } from 'workbox-window'
 import { PAGES_CACHE } from '../pwa/sw-rules'
+import { mealPrepsWithPending, syncTicks } from './ticks'
 
 const PERSON_KEY = 'gamelle.pwa.person'
+let person: string | null = null
+
+// Back online: send the ticks made offline, whichever page is open.
+function syncPending(): void {
+  if (!person) return
+  for (const mp of mealPrepsWithPending(person)) void syncTicks(person, mp)
+}
 
 /** Registers the service worker once per page load; no-op where the browser has none. */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return
+  window.addEventListener('online', syncPending)
   const wb = new Workbox('/sw.js', { scope: '/' })
   void wb.register().catch(() => undefined)
 }
@@ -18,6 +27,8 @@ export function registerServiceWorker(): void {
  * this device — a sign-out, or someone else signing in — empties the saved pages.
  */
 export async function followPerson(userId: string | null): Promise<void> {
+  person = userId
+  if (navigator.onLine) syncPending()
   let previous: string | null = null
   try {
     previous = localStorage.getItem(PERSON_KEY)

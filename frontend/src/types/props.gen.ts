@@ -887,6 +887,8 @@ export type ShoppingItem = {
   quantity: string
   grams: number
   cost: string
+  checked: boolean
+  tickedAt: number
 }
 
 export type ShoppingListView = {
