@@ -3,8 +3,8 @@ package handlers
 import (
 	"errors"
 	"net/http"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
