@@ -229,6 +229,7 @@ func (s *Service) engineRequest(ctx context.Context, owner uuid.UUID, p Person, 
 			in.MaxGrams[ing.FoodCode] = float64(ing.Grams)
 		}
 	}
+	in.OutOfSeason = s.outOfSeason(in.Foods)
 	return in, nil
 }
 

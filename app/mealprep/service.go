@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -23,6 +24,7 @@ import (
 	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/domain/season"
 	"github.com/gamelle/gamelle/eventstore"
 )
 
@@ -44,6 +46,9 @@ type Service struct {
 	// prices prices edited recipes; usdPerEUR converts prices for people who chose dollars.
 	prices    *nutrition.PriceTable
 	usdPerEUR float64
+	// seasons and now: the season preference (season.go, issue 24); nil: none.
+	seasons *season.Calendar
+	now     func() time.Time
 }
 
 // New returns the service. jobs may be nil for processes that never generate (tools, tests of

@@ -6,39 +6,56 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/gamelle/gamelle/domain/mealprep"
 )
 
 // ItemTick is one tick a device sends: a food, ticked or not, and when the person did it.
 type ItemTick struct {
-	FoodCode int
-	Checked  bool
-	At       time.Time
+	FoodCode int       `json:"foodCode"`
+	Checked  bool      `json:"checked"`
+	At       time.Time `json:"at"`
 }
 
-// TickShoppingItems records a device's ticks of the shopping list (issue 24), in one append;
-// the latest time wins per food, so a queue synced twice, or after another device's newer tick,
-// changes nothing it should not. now is the server's time. It returns the list's ticks after.
+// TickCommand records a device's shopping-list ticks (issue 24) in one append.
+type TickCommand struct {
+	prepCommand
+	Ticks []ItemTick `json:"ticks"`
+	// Now is the server's time, against which a device clock far ahead is judged.
+	Now time.Time `json:"now"`
+}
+
+// CommandName implements eventstore.Command.
+func (TickCommand) CommandName() string { return "mealprep.tick_shopping_items" }
+
+// Decide implements eventstore.Command.
+func (c TickCommand) Decide(m *mealprep.MealPrep) error {
+	if err := c.owned(m); err != nil {
+		return err
+	}
+	for _, t := range c.Ticks {
+		if err := m.TickItem(t.FoodCode, t.Checked, t.At, c.Now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TickShoppingItems records a device's ticks of the shopping list; the latest time wins per
+// food, so a queue synced twice, or after another device's newer tick, changes nothing it should
+// not. now is the server's time. It returns the list's ticks after.
 func (s *Service) TickShoppingItems(ctx context.Context, owner, id uuid.UUID, ticks []ItemTick, now time.Time) (map[int]mealprep.Tick, error) {
 	if len(ticks) > mealprep.MaxTicksPerSync {
 		return nil, fmt.Errorf("%w: %d ticks", ErrTooManyTicks, len(ticks))
 	}
-	var after map[int]mealprep.Tick
-	_, err := s.run(ctx, command{id: id, owner: owner, decide: func(_ context.Context, _ pgx.Tx, m *mealprep.MealPrep) error {
-		for _, t := range ticks {
-			if err := m.TickItem(t.FoodCode, t.Checked, t.At, now); err != nil {
-				return err
-			}
-		}
-		after = m.Ticks()
-		return nil
-	}})
+	if _, err := s.run(ctx, TickCommand{prepCommand: byOwner(owner, id), Ticks: ticks, Now: now}, nil); err != nil {
+		return nil, err
+	}
+	m, err := s.Load(ctx, owner, id)
 	if err != nil {
 		return nil, err
 	}
-	return after, nil
+	return m.Ticks(), nil
 }
 
 // ErrTooManyTicks is a sync carrying more than mealprep.MaxTicksPerSync ticks.

@@ -199,7 +199,7 @@ func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Po
 	}
 	store := eventstore.New(pool)
 	// The worker never enqueues, so its service needs no job client.
-	svc := mealprepapp.New(pool, store, ledgerapp.New(pool, store), nil).WithPricing(prices, cfg.USDPerEUR)
+	svc := mealprepapp.New(pool, store, ledgerapp.New(pool, store), nil).WithPricing(prices, cfg.USDPerEUR).WithSeasons(nutritionapp.Seasons(), cfg.Now)
 	builtin := nutrition.NewBuiltin(prices)
 	var engine nutrition.Generator = builtin
 	timeout := mealprepapp.DefaultJobTimeout
