@@ -258,6 +258,10 @@ type mealprepFoodProps struct {
 		MaxGrams int `json:"maxGrams"`
 		MaxFoods int `json:"maxFoods"`
 	} `json:"limits"`
+	// InSeason are the codes of the meal prep's foods in season this month (issue 24).
+	InSeason []int `json:"inSeason"`
+	// SeasonalVegetables are the month's vegetables, offered when the meal prep holds none.
+	SeasonalVegetables []seasonalFood `json:"seasonalVegetables"`
 }
 
 var mealprepFoodPage = page.Define[mealprepFoodProps]("mealprep/food")
@@ -293,6 +297,8 @@ type mealprepRecipeProps struct {
 		MaxServings int `json:"maxServings"`
 		MaxGrams    int `json:"maxGrams"`
 	} `json:"limits"`
+	// InSeason are the codes of the recipe's ingredients in season this month (issue 24).
+	InSeason []int `json:"inSeason"`
 }
 
 var mealprepRecipePage = page.Define[mealprepRecipeProps]("mealprep/recipe")
@@ -324,17 +330,26 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lines := make([]foodLine, 0, len(codes))
+	hasVeg := false
 	for _, f := range foods {
 		food := known[f.FoodCode]
 		food.Code = f.FoodCode
 		lines = append(lines, foodLine{Food: food, Grams: f.Grams, DietWarning: h.dietWarning(p, food)})
+		hasVeg = hasVeg || isVegetable(food)
+	}
+	seasonal := []seasonalFood{}
+	if !hasVeg {
+		if seasonal, err = h.seasonalVegetables(ctx, h.mealpreps.Foods(), lang); err != nil {
+			h.serverError(w, r, err)
+			return
+		}
 	}
 	groups, err := h.mealpreps.Foods().Groups(ctx, lang)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	props := mealprepFoodProps{MealPrep: mealPrepHeader{ID: m.ID, Name: m.Name}, Foods: lines, Groups: groups}
+	props := mealprepFoodProps{MealPrep: mealPrepHeader{ID: m.ID, Name: m.Name}, Foods: lines, Groups: groups, InSeason: h.inSeason(codes), SeasonalVegetables: seasonal}
 	props.Settings.Units, props.Settings.Diet = massUnit(p.Units), p.Diet
 	props.Limits.MaxGrams, props.Limits.MaxFoods = mealprep.MaxGrams, mealprep.MaxFoods
 	h.render(w, r, mealprepFoodPage.With(props))
@@ -344,6 +359,8 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 type searchHit struct {
 	nutritionapp.Food
 	DietWarning mealprep.Exclusion `json:"dietWarning" ts:"Exclusion | ''"`
+	// InSeason: produce in season this month in metropolitan France (issue 24).
+	InSeason bool `json:"inSeason"`
 }
 
 // search answers the as-you-type food search with JSON (the foods screen's combobox).
@@ -374,8 +391,9 @@ func (h *MealPreps) search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	hits := make([]searchHit, 0, len(res.Foods))
+	cal, month := nutritionapp.Seasons(), h.month()
 	for _, f := range res.Foods {
-		hits = append(hits, searchHit{Food: f, DietWarning: h.dietWarning(p, f)})
+		hits = append(hits, searchHit{Food: f, DietWarning: h.dietWarning(p, f), InSeason: !f.Custom && cal.InSeason(f.Code, month)})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"foods": hits, "page": res.Page, "hasMore": res.HasMore})
 }
@@ -584,7 +602,11 @@ func (h *MealPreps) recipePage(w http.ResponseWriter, r *http.Request) {
 		h.fail(w, r, err)
 		return
 	}
-	props := mealprepRecipeProps{MealPrep: mealPrepHeader{ID: m.ID, Name: m.Name}, Recipe: rec}
+	ings := make([]int, 0, len(rec.Ingredients))
+	for _, in := range rec.Ingredients {
+		ings = append(ings, in.FoodCode)
+	}
+	props := mealprepRecipeProps{MealPrep: mealPrepHeader{ID: m.ID, Name: m.Name}, Recipe: rec, InSeason: h.inSeason(ings)}
 	props.Settings.Units, props.Settings.Currency = massUnit(p.Units), p.Currency
 	props.Limits.MaxServings, props.Limits.MaxGrams = mealprep.MaxServings, mealprep.MaxGrams
 	h.render(w, r, mealprepRecipePage.With(props))

@@ -18,10 +18,12 @@ import (
 // Kind is fruit or vegetable.
 type Kind string
 
-// Kinds of produce.
+// Kinds of produce. Aromatics (garlic, onion, shallot) season a dish: a meal prep short of
+// vegetables is not offered them.
 const (
 	Fruit     Kind = "fruit"
 	Vegetable Kind = "vegetable"
+	Aromatic  Kind = "aromatic"
 )
 
 // Produce is one fruit or vegetable of the calendar.
@@ -80,7 +82,7 @@ func Parse(b []byte) (*Calendar, error) {
 			return nil, fmt.Errorf("%w: line %d: %v", ErrFormat, line, err)
 		}
 		p := Produce{ID: rec[0], NameFR: rec[1], NameEN: rec[2], Kind: Kind(rec[3])}
-		if p.Kind != Fruit && p.Kind != Vegetable {
+		if p.Kind != Fruit && p.Kind != Vegetable && p.Kind != Aromatic {
 			return nil, fmt.Errorf("%w: line %d: kind %q", ErrFormat, line, rec[3])
 		}
 		for _, f := range strings.Fields(rec[4]) {

@@ -476,6 +476,8 @@ export type MealprepFoodProps = {
     maxGrams: number
     maxFoods: number
   }
+  inSeason: number[]
+  seasonalVegetables: SeasonalFood[]
 }
 
 export type MealprepGoals = {
@@ -494,6 +496,7 @@ export type MealprepRecipeProps = {
     maxServings: number
     maxGrams: number
   }
+  inSeason: number[]
 }
 
 export type MealprepRecipesProps = {
@@ -845,6 +848,11 @@ export type ScheduledMeal = {
   recipeId: string
   category: Category
   portions: number
+}
+
+export type SeasonalFood = {
+  code: number
+  name: string
 }
 
 export type SessionDevice = 'desktop' | 'mobile' | 'tablet' | 'unknown'
