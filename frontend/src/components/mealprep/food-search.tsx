@@ -4,13 +4,17 @@ import { api } from '../../lib/api'
 import { useLocale } from '../../lib/use-locale'
 import { per100Summary } from './per100'
 import type { PageProps } from '../../types'
+import SeasonBadge from './season-badge'
 
 /**
  * A food as the search answers it (GET /mealprep/{id}/food/search): the server sends the food
  * page's line without its quantity (handlers/mealprep.go, searchHit), so its type is derived
  * from the generated one.
  */
-export type FoodHit = Omit<PageProps['mealprep/food']['foods'][number], 'grams'>
+export type FoodHit = Omit<PageProps['mealprep/food']['foods'][number], 'grams'> & {
+  /** Produce in season this month in metropolitan France (issue 24). */
+  inSeason?: boolean
+}
 
 declare module '../../lib/api' {
   interface ResponseTypes {
@@ -157,6 +161,7 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
             className={`cursor-pointer px-4 py-2 text-sm ${i === active ? 'bg-brand-100 text-brand-900' : 'text-stone-800'}`}
           >
             <span className="font-medium">{f.name}</span>
+            {f.inSeason && <SeasonBadge />}
             <span className="block text-xs text-stone-600">
               {f.custom ? t('mealprep.food.custom') : f.group}
               {f.noEnergy ? ` · ${t('mealprep.food.noEnergy')}` : ''}
