@@ -5,6 +5,9 @@ import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import { latest, pendingTicks, queueTick, syncTicks, type Tick } from '../../lib/ticks'
 
+/** How often ticks still on the device are sent again. */
+const RETRY_MS = 5000
+
 /** /mealprep/{id}/shopping-list?days=N: the list by aisle, to copy, download or print. */
 export default function ShoppingList() {
   const { t } = useTranslation()
@@ -29,6 +32,13 @@ export default function ShoppingList() {
     // The list's ticks change with each visit of the page (a new list prop).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list, sync])
+  // The online event is not a promise of a network (a shop's weak signal, a captive portal):
+  // while ticks wait, try again every few seconds too.
+  useEffect(() => {
+    if (waiting === 0) return
+    const id = window.setInterval(() => void sync(), RETRY_MS)
+    return () => window.clearInterval(id)
+  }, [waiting, sync])
   const tick = (foodCode: number, checked: boolean) => {
     const t = { foodCode, checked, at: Date.now() }
     queueTick(person, mealPrep.id, t)
