@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { clock, stepDuration } from '../../lib/durations'
 
@@ -126,7 +127,8 @@ export default function KitchenMode({ title, ingredients, steps, onClose }: { ti
   const announce = at === 0 ? t('mealprep.kitchen.ingredientsTitle') : t('mealprep.kitchen.announce', { step: at, total: last, text: step })
   const timerHere = timer && timer.step === at
 
-  return (
+  // On the body: a layout's transformed or clipped ancestor must not cut the full-screen view.
+  return createPortal(
     <div
       ref={box}
       role="dialog"
@@ -217,6 +219,7 @@ export default function KitchenMode({ title, ingredients, steps, onClose }: { ti
       <p role="alert" className="sr-only" data-testid="kitchen-alarm">
         {alarm}
       </p>
-    </div>
+    </div>,
+    document.body,
   )
 }
