@@ -21,6 +21,7 @@ import (
 
 	adminapp "github.com/gamelle/gamelle/app/admin"
 	billingapp "github.com/gamelle/gamelle/app/billing"
+	householdapp "github.com/gamelle/gamelle/app/household"
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/app/identity/waitlist"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
@@ -58,17 +59,18 @@ const xsrfCookie = xsrfCookieDev
 // the tests look into.
 type testServer struct {
 	*Core
-	router   chi.Router
-	jobs     *jobs.Client
-	wallets  *ledgerapp.Service
-	accounts *identityapp.Service
-	waitlist *waitlist.Store
-	mailbox  *mail.Mailbox
-	mealprep *mealprepapp.Service
-	billing  *billingapp.Service
-	needs    *nutritionapp.Needs
-	admin    *adminapp.Service
-	prices   *nutrition.PriceTable
+	router    chi.Router
+	jobs      *jobs.Client
+	wallets   *ledgerapp.Service
+	accounts  *identityapp.Service
+	waitlist  *waitlist.Store
+	mailbox   *mail.Mailbox
+	mealprep  *mealprepapp.Service
+	household *householdapp.Service
+	billing   *billingapp.Service
+	needs     *nutritionapp.Needs
+	admin     *adminapp.Service
+	prices    *nutrition.PriceTable
 }
 
 func (s *testServer) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
@@ -104,6 +106,12 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 	}, Erase: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, _ string) error {
 		return s.mealprep.EraseOwner(ctx, tx, id)
 	}})
+	s.household = householdapp.New(pool, eventstore.New(pool))
+	s.accounts.RegisterPersonalData(identityapp.PersonalData{Area: "household", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
+		return s.household.Export(ctx, q, id)
+	}, Erase: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, _ string) error {
+		return s.household.EraseOwner(ctx, tx, id)
+	}})
 	s.needs = nutritionapp.NewNeeds(pool, s.wallets, jc)
 	// No Stripe key: the local test-mode checkout, as in development.
 	s.billing = billingapp.New(pool, eventstore.New(pool), s.wallets, jc, billingapp.Options{AppURL: cfg.AppURL, AppKey: cfg.AppKey, Logger: log}).
@@ -125,6 +133,7 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 		NewIdentity(s.Core, s.accounts), NewSocial(s.Core, s.accounts, providers),
 		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core, s.mealprep, s.accounts), NewMealPreps(s.Core, s.mealprep),
 		NewShoppingLists(s.Core, s.mealprep, s.prices, 0),
+		NewBatchCook(s.Core, s.mealprep, s.household),
 		NewAdmin(s.Core, s.admin),
 		NewAccount(s.Core, s.accounts, s.needs),
 		NewSettings(s.Core, s.accounts),

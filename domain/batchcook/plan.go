@@ -112,8 +112,8 @@ const (
 	MealSnack     Meal = "snack"
 )
 
-// Plan is the batch-cooking plan.
-type Plan struct {
+// CookPlan is the batch-cooking plan.
+type CookPlan struct {
 	Days     int       `json:"days"`
 	Sessions []Session `json:"sessions"`
 	Boxes    []Box     `json:"boxes"`
@@ -268,15 +268,15 @@ func SessionDay(session, days int) int {
 
 // Build makes the plan. It checks days, sessions and people; everything else comes from the
 // meal prep's own recipes and the shelf-life table.
-func Build(in Input) (Plan, error) {
+func Build(in Input) (CookPlan, error) {
 	if err := CheckDays(in.Days); err != nil {
-		return Plan{}, err
+		return CookPlan{}, err
 	}
 	if err := CheckSessions(in.Sessions); err != nil {
-		return Plan{}, err
+		return CookPlan{}, err
 	}
 	if len(in.People) < 1 || len(in.People) > MaxPeople {
-		return Plan{}, fmt.Errorf("%w: %d", ErrPeople, len(in.People))
+		return CookPlan{}, fmt.Errorf("%w: %d", ErrPeople, len(in.People))
 	}
 	sessions := in.Sessions
 	if in.Days < 2 {
@@ -292,7 +292,7 @@ func Build(in Input) (Plan, error) {
 	schedule := mealprep.ScheduleOf(sched, owner.Split, in.Days)
 
 	tasks := map[uuid.UUID][]nutrition.CookTask{}
-	plan := Plan{Days: in.Days, Boxes: []Box{}, Plates: []PlatingCard{}, Eating: []EatingDay{}, Warnings: []Warning{}}
+	plan := CookPlan{Days: in.Days, Boxes: []Box{}, Plates: []PlatingCard{}, Eating: []EatingDay{}, Warnings: []Warning{}}
 	// plates[recipe][person] is one serving for that person.
 	plates := map[uuid.UUID][]Plate{}
 	for _, r := range in.Recipes {
@@ -456,7 +456,7 @@ func shelfOf(t ShelfTable, tasks []nutrition.CookTask) (fridge int, noFreeze []n
 	return fridge, noFreeze
 }
 
-func (plan *Plan) box(in Input, r Recipe, tasks []nutrition.CookTask, p Person, day int, meal Meal, sessions int) Box {
+func (plan *CookPlan) box(in Input, r Recipe, tasks []nutrition.CookTask, p Person, day int, meal Meal, sessions int) Box {
 	s := 1
 	if sessions == 2 && day >= SessionDay(2, in.Days) {
 		s = 2

@@ -45,7 +45,7 @@ func batchesOf(t nutrition.CookTask, grams int) int {
 // a food prepared the same way for every recipe that holds it; the longest cookings start first,
 // the cook's hands do one thing at a time, the oven holds two dishes and the hob four pans, and
 // cold preparation fills the waits.
-func (plan *Plan) session(in Input, number, sessions int, tasks map[uuid.UUID][]nutrition.CookTask, plates map[uuid.UUID][]Plate) Session {
+func (plan *CookPlan) session(in Input, number, sessions int, tasks map[uuid.UUID][]nutrition.CookTask, plates map[uuid.UUID][]Plate) Session {
 	s := Session{Number: number, Day: SessionDay(number, in.Days), Recipes: []CookedRecipe{}, Night: []WorkStep{}, Steps: []WorkStep{}}
 	personIdx := map[string]int{}
 	for i, p := range in.People {
