@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"errors"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -109,11 +110,11 @@ type cookPerson struct {
 }
 
 type cookPlanProps struct {
-	MealPrep mealPrepHeader  `json:"mealPrep"`
-	Days     int             `json:"days"`
-	Sessions int             `json:"sessions"`
+	MealPrep mealPrepHeader      `json:"mealPrep"`
+	Days     int                 `json:"days"`
+	Sessions int                 `json:"sessions"`
 	Plan     *batchcook.CookPlan `json:"plan"`
-	People   []cookPerson    `json:"people"`
+	People   []cookPerson        `json:"people"`
 	Limits   struct {
 		MinDays     int `json:"minDays"`
 		MaxDays     int `json:"maxDays"`
@@ -125,6 +126,8 @@ var (
 	cookPlanPage = page.Define[cookPlanProps]("mealprep/cook-plan")
 	// The engine's macros have the meal prep's fields and names: one TypeScript type.
 	_ = page.Override[nutrition.Macros]("Macros")
+	_ = page.Enum(batchcook.MealBreakfast, batchcook.MealLunch, batchcook.MealDinner, batchcook.MealSnack)
+	_ = page.Enum(nutrition.ApplianceOven, nutrition.ApplianceHob, nutrition.ApplianceNone)
 )
 
 // intQuery reads a whole-number query value; absent is def, unreadable is 0 (refused by the rules).
@@ -227,36 +230,47 @@ func (h *BatchCook) householdPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // memberForm is a member as the household form sends it: goals typed (source "manual") or the
-// survey's answers (source "survey"), and the meal split in percent.
+// survey's answers (source "survey"), and the meal split in percent. Numbers come as JSON
+// numbers or form strings, empty for the fields of the other source.
 type memberForm struct {
 	MemberID      string   `json:"memberId"`
 	Name          string   `json:"name"`
 	Source        string   `json:"source"`
-	Kcal          flexInt  `json:"kcal"`
-	ProteinG      flexInt  `json:"proteinG"`
-	FatG          flexInt  `json:"fatG"`
-	CarbsG        flexInt  `json:"carbsG"`
+	Kcal          optFloat `json:"kcal"`
+	ProteinG      optFloat `json:"proteinG"`
+	FatG          optFloat `json:"fatG"`
+	CarbsG        optFloat `json:"carbsG"`
 	WeightKg      optFloat `json:"weightKg"`
 	HeightCm      optFloat `json:"heightCm"`
-	Age           flexInt  `json:"age"`
+	Age           optFloat `json:"age"`
 	Sex           string   `json:"sex"`
 	ActivityLevel string   `json:"activityLevel"`
 	Objective     string   `json:"objective"`
 	MacroPreset   string   `json:"macroPreset"`
-	Breakfast     flexInt  `json:"breakfast"`
-	Lunch         flexInt  `json:"lunch"`
-	Dinner        flexInt  `json:"dinner"`
-	Snack         flexInt  `json:"snack"`
+	Breakfast     optFloat `json:"breakfast"`
+	Lunch         optFloat `json:"lunch"`
+	Dinner        optFloat `json:"dinner"`
+	Snack         optFloat `json:"snack"`
 }
 
 func (f memberForm) input() householdapp.Input {
 	return householdapp.Input{
 		Name: f.Name, Source: household.GoalsSource(f.Source),
-		Goals: nutrition.Goals{Kcal: int(f.Kcal), ProteinG: int(f.ProteinG), FatG: int(f.FatG), CarbsG: int(f.CarbsG)},
-		Survey: nutrition.NeedsInput{Body: nutrition.Body{WeightKg: f.WeightKg.or(), HeightCm: f.HeightCm.or(), Age: int(f.Age), Sex: nutrition.Sex(f.Sex)},
+		Goals: nutrition.Goals{Kcal: whole(f.Kcal), ProteinG: whole(f.ProteinG), FatG: whole(f.FatG), CarbsG: whole(f.CarbsG)},
+		Survey: nutrition.NeedsInput{Body: nutrition.Body{WeightKg: f.WeightKg.or(), HeightCm: f.HeightCm.or(), Age: whole(f.Age), Sex: nutrition.Sex(f.Sex)},
 			Activity: nutrition.ActivityLevel(f.ActivityLevel), Objective: nutrition.Objective(f.Objective), Preset: nutrition.MacroPreset(f.MacroPreset)},
-		Split: nutrition.MealSplit{Breakfast: int(f.Breakfast), Lunch: int(f.Lunch), Dinner: int(f.Dinner), Snack: int(f.Snack)},
+		Split: nutrition.MealSplit{Breakfast: whole(f.Breakfast), Lunch: whole(f.Lunch), Dinner: whole(f.Dinner), Snack: whole(f.Snack)},
 	}
+}
+
+// whole is a form number rounded to a whole one; an empty field is -1, which every rule refuses
+// as its own field's error (a survey member sends no typed goals, a typed one no body).
+func whole(f optFloat) int {
+	v := f.or()
+	if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > 1e9 {
+		return -1
+	}
+	return int(math.Round(v))
 }
 
 // waitRead gives household_members a bounded moment to include a write before the page reads it.
