@@ -10,7 +10,6 @@ import (
 
 	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/batchcook"
-	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
@@ -49,7 +48,7 @@ func (s *Service) CookPlan(ctx context.Context, p Person, in CookPlanInput) (bat
 		return batchcook.CookPlan{}, err
 	}
 	recipes := make([]batchcook.Recipe, 0, len(views))
-	var ings []mealprep.Ingredient
+	var codes []int
 	seen := map[int]bool{}
 	for _, v := range views {
 		r := batchcook.Recipe{ID: v.ID, Name: v.Name, Category: v.Category, Servings: v.Servings}
@@ -57,18 +56,14 @@ func (s *Service) CookPlan(ctx context.Context, p Person, in CookPlanInput) (bat
 			r.Ingredients = append(r.Ingredients, nutrition.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
 			if !seen[in.FoodCode] {
 				seen[in.FoodCode] = true
-				ings = append(ings, mealprep.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
+				codes = append(codes, in.FoodCode)
 			}
 		}
 		recipes = append(recipes, r)
 	}
-	fd, err := s.FoodData(ctx, in.Owner, ings)
+	foods, err := s.foods.EngineFoods(ctx, s.pool, in.Owner, codes)
 	if err != nil {
 		return batchcook.CookPlan{}, err
-	}
-	foods := make(map[int]nutrition.Food, len(fd))
-	for _, f := range fd {
-		foods[f.Code] = engineFood(f)
 	}
 	return batchcook.Build(batchcook.Input{Days: in.Days, Sessions: in.Sessions, Recipes: recipes, Foods: foods, People: in.People, Shelf: ShelfTable()})
 }

@@ -209,11 +209,14 @@ type PlatingCard struct {
 
 // Plate is one person's serving of a recipe.
 type Plate struct {
-	Person     string           `json:"person"`
-	Target     nutrition.Macros `json:"target"`
-	Achieved   nutrition.Macros `json:"achieved"`
-	Within     bool             `json:"within"`
-	Components []PlateFood      `json:"components"`
+	Person   string           `json:"person"`
+	Target   nutrition.Macros `json:"target"`
+	Achieved nutrition.Macros `json:"achieved"`
+	Within   bool             `json:"within"`
+	// Reachable: the recipe's foods can meet this person's target at all (Within is then the
+	// engine's job); an unreachable plate is the closest one.
+	Reachable  bool        `json:"reachable"`
+	Components []PlateFood `json:"components"`
 }
 
 // PlateFood is a food on a plate. Grams are as the recipe lists the food; for a food that
@@ -408,7 +411,7 @@ func eats(s nutrition.MealSplit, m Meal) bool {
 func platePerson(r Recipe, p Person, foods []nutrition.Food, tasks []nutrition.CookTask) Plate {
 	target := p.MealTarget(r.Category)
 	fit := nutrition.SolvePlate(r.Category, foods, target)
-	pl := Plate{Person: p.Name, Target: target, Achieved: fit.Achieved, Within: fit.Within, Components: []PlateFood{}}
+	pl := Plate{Person: p.Name, Target: target, Achieved: fit.Achieved, Within: fit.Within, Reachable: fit.Reachable, Components: []PlateFood{}}
 	for i, ing := range r.Ingredients {
 		pf := PlateFood{FoodCode: ing.FoodCode, Grams: fit.Grams[i], SharePct: []SessionShare{}}
 		for _, t := range tasks {

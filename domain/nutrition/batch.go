@@ -93,6 +93,10 @@ type PlateFit struct {
 	Achieved Macros `json:"achieved"`
 	// Within: every value within the published tolerance of the target (Tolerance).
 	Within bool `json:"within"`
+	// Reachable: the foods can meet the target within their portions and the plate's caps
+	// (the continuous optimum is within tolerance); a plate that is not reachable cannot be
+	// within, whatever the grams.
+	Reachable bool `json:"reachable"`
 }
 
 // PlateStretch is how far past a food's usual largest serving one person's plate may go: a big
@@ -123,10 +127,21 @@ func SolvePlate(c Category, foods []Food, target Macros) PlateFit {
 	if len(s.idx) == 0 {
 		return out
 	}
-	s = p.discretise(p.fit(s, 0.02))
+	// A light pull towards usual servings first; when its plate misses, the closest plate.
+	exact := p.fit(s, 0)
+	out.Reachable = p.ok(exact)
+	best := p.discretise(p.fit(s, 0.02))
+	if !p.ok(best) {
+		if d := p.discretise(exact); p.ok(d) || p.miss(d) < p.miss(best) {
+			best = d
+		}
+	}
+	s = best
 	a := p.achieved(s)
 	out.Achieved = Macros{Kcal: a[0], ProteinG: a[1], FatG: a[2], CarbsG: a[3]}.Rounded()
 	out.Within = p.ok(s)
+	// The continuous search may stop short of a corner the 5 g steps found.
+	out.Reachable = out.Reachable || out.Within
 	j := 0
 	for i, f := range foods {
 		if !usable(f.Per100g) || roleOf(c, f) == roleNone {
