@@ -17,6 +17,7 @@ import (
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	"github.com/gamelle/gamelle/domain/batchcook"
 	"github.com/gamelle/gamelle/domain/household"
+	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/handlers/page"
@@ -45,6 +46,9 @@ func (h *BatchCook) Routes(r chi.Router) {
 		r.Post("/household", h.addMember)
 		r.Patch("/household", h.changeMember)
 		r.Delete("/household", h.removeMember)
+		r.Post("/mealprep/{id}/recipes/keep", h.keepRecipe)
+		r.Post("/mealprep/{id}/recipes/regenerate", h.regenerate)
+		r.Post("/mealprep/{id}/recipe/{recipeId}/swap", h.swapFood)
 	})
 }
 
@@ -78,6 +82,22 @@ func batchcookMessage(err error) (field, key string, ok bool) {
 				return f, "batchcook.error.goal_macro", true
 			}
 		}
+	case errors.Is(err, ledger.ErrInsufficientTokens):
+		return "tokens", "mealprep.error.tokens", true
+	case errors.Is(err, mealprep.ErrNothingToRegenerate):
+		return "regenerate", "batchcook.error.nothing_to_regenerate", true
+	case errors.Is(err, mealprepapp.ErrSwapDiet):
+		return "toFoodCode", "batchcook.error.swap_diet", true
+	case errors.Is(err, mealprepapp.ErrSwapMeal):
+		return "toFoodCode", "batchcook.error.swap_meal", true
+	case errors.Is(err, mealprepapp.ErrSwapSame):
+		return "toFoodCode", "batchcook.error.swap_same", true
+	case errors.Is(err, mealprepapp.ErrUnknownFood), errors.Is(err, mealprep.ErrInvalidFoodCode):
+		return "toFoodCode", "mealprep.error.food_unknown", true
+	case errors.Is(err, mealprep.ErrFoodNotFound):
+		return "fromFoodCode", "mealprep.error.food_absent", true
+	case errors.Is(err, mealprep.ErrNoFoods):
+		return "form", "mealprep.error.no_foods", true
 	case errors.Is(err, nutrition.ErrWeightOutOfRange):
 		return "weightKg", "batchcook.error.weight", true
 	case errors.Is(err, nutrition.ErrHeightOutOfRange):
@@ -92,8 +112,14 @@ func batchcookMessage(err error) (field, key string, ok bool) {
 }
 
 func (h *BatchCook) fail(w http.ResponseWriter, r *http.Request, err error) {
-	if errors.Is(err, mealprep.ErrNotFound) || errors.Is(err, household.ErrMemberUnknown) {
+	if errors.Is(err, mealprep.ErrNotFound) || errors.Is(err, household.ErrMemberUnknown) || errors.Is(err, mealprep.ErrRecipeNotFound) {
 		h.notFound(w, r)
+		return
+	}
+	// The engine says why a swap cannot stay within tolerance, in the person's language.
+	var why *mealprepapp.SwapImpossibleError
+	if errors.As(err, &why) {
+		h.back(w, r, inertia.ValidationErrors{"toFoodCode": why.Why.In(localeFrom(r.Context()))})
 		return
 	}
 	if field, key, ok := batchcookMessage(err); ok {
@@ -338,4 +364,93 @@ func (h *BatchCook) removeMember(w http.ResponseWriter, r *http.Request) {
 	}
 	h.waitRead(r.Context(), res)
 	h.redirectWithFlash(w, r, "/household", "success", h.t(r, "batchcook.flash.member_removed"))
+}
+
+// waitPrep gives the meal-prep read models a bounded moment to include a write.
+func (h *BatchCook) waitPrep(ctx context.Context, res mealprepapp.Result) {
+	wctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	_ = h.mealpreps.WaitForReadModels(wctx, res.Position)
+}
+
+// keepRecipe marks a recipe kept or not: {recipeId, kept}.
+func (h *BatchCook) keepRecipe(w http.ResponseWriter, r *http.Request) {
+	var f struct {
+		RecipeID string `json:"recipeId"`
+		Kept     bool   `json:"kept"`
+	}
+	id, ok := h.pathAndBody(w, r, "id", &f)
+	if !ok {
+		return
+	}
+	recipeID, err := uuid.Parse(f.RecipeID)
+	if err != nil {
+		h.notFound(w, r)
+		return
+	}
+	u, _ := currentUser(r.Context())
+	res, err := h.mealpreps.KeepRecipe(r.Context(), u.ID, id, recipeID, f.Kept)
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.waitPrep(r.Context(), res)
+	h.backWithErrors(w, r, recipesPath(id), nil)
+}
+
+// regenerate makes one recipe again ({recipeId}) or every recipe not kept ({}), one token each.
+func (h *BatchCook) regenerate(w http.ResponseWriter, r *http.Request) {
+	var f struct {
+		RecipeID       string `json:"recipeId"`
+		IdempotencyKey string `json:"idempotencyKey"`
+	}
+	id, ok := h.pathAndBody(w, r, "id", &f)
+	if !ok {
+		return
+	}
+	recipeID := uuid.Nil
+	if f.RecipeID != "" {
+		var err error
+		if recipeID, err = uuid.Parse(f.RecipeID); err != nil {
+			h.notFound(w, r)
+			return
+		}
+	}
+	if len(f.IdempotencyKey) > 100 {
+		f.IdempotencyKey = ""
+	}
+	u, _ := currentUser(r.Context())
+	n, res, err := h.mealpreps.Regenerate(r.Context(), mealprepapp.RegenerateInput{Owner: u.ID, MealPrepID: id, RecipeID: recipeID, IdempotencyKey: f.IdempotencyKey})
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.waitPrep(r.Context(), res)
+	h.redirectWithFlash(w, r, recipesPath(id), "success", h.t(r, "batchcook.flash.regenerating", map[string]any{"Count": n}))
+}
+
+// swapFood replaces one ingredient of a recipe: {fromFoodCode, toFoodCode}; free.
+func (h *BatchCook) swapFood(w http.ResponseWriter, r *http.Request) {
+	var f struct {
+		FromFoodCode flexInt `json:"fromFoodCode"`
+		ToFoodCode   flexInt `json:"toFoodCode"`
+	}
+	id, ok := h.pathAndBody(w, r, "id", &f)
+	if !ok {
+		return
+	}
+	recipeID, ok := pathID(r, "recipeId")
+	if !ok {
+		h.notFound(w, r)
+		return
+	}
+	u, _ := currentUser(r.Context())
+	res, err := h.mealpreps.SwapFood(r.Context(), mealprepapp.SwapFoodInput{Owner: u.ID, MealPrepID: id, RecipeID: recipeID,
+		From: int(f.FromFoodCode), To: int(f.ToFoodCode)})
+	if err != nil {
+		h.fail(w, r, err)
+		return
+	}
+	h.waitPrep(r.Context(), res)
+	h.redirectWithFlash(w, r, "/mealprep/"+id.String()+"/recipe/"+recipeID.String(), "success", h.t(r, "batchcook.flash.swapped"))
 }
