@@ -19,7 +19,7 @@ export default function CookPlan() {
   const errorId = useId()
   const path = url('mealprep.plan.cook', { params: { id: mealPrep.id } })
   const tx = (x: Text) => (locale === 'en' ? x.en : x.fr)
-  const grams = (g: number) => (g >= 1000 ? `${formatNumber(g / 1000, locale, 2)} kg` : `${g} g`)
+  const grams = (g: number) => (g >= 1000 ? `${formatNumber(g / 1000, locale, 2)}\u00a0kg` : `${g}\u00a0g`)
   const daysError = errors?.days
   const sessionsError = errors?.sessions
 
@@ -28,9 +28,10 @@ export default function CookPlan() {
     router.get(path, { days: daysValue.trim(), sessions: sessionsValue }, { preserveScroll: true })
   }
 
+  // French puts a narrow no-break space before the colon.
+  const colon = locale === 'en' ? ': ' : '\u202f: '
   const stepText = (s: WorkStep) => {
-    const parts = [s.kind === 'preheat' || s.kind === 'box' ? tx(s.method) : `${tx(s.method)} : ${tx(s.food)} (${grams(s.grams)})`]
-    if (locale === 'en' && s.kind !== 'preheat' && s.kind !== 'box') parts[0] = `${tx(s.method)}: ${tx(s.food)} (${grams(s.grams)})`
+    const parts = [s.kind === 'preheat' || s.kind === 'box' ? tx(s.method) : `${tx(s.method)}${colon}${tx(s.food)} (${grams(s.grams)})`]
     if (s.batches > 1) parts.push(t('batchcook.batches', { count: s.batches }))
     if (s.for.length > 1) parts.push(t('batchcook.split', { parts: s.for.map((f) => `${grams(f.grams)} ${f.recipe}`).join(', ') }))
     if (s.while.length > 0) parts.push(t('batchcook.while', { foods: s.while.map(tx).join(', ') }))
@@ -136,7 +137,9 @@ export default function CookPlan() {
               <ul className="mt-1 list-disc pl-5 text-amber-900">
                 {plan.warnings.map((w) => (
                   <li key={w.box}>
-                    {w.recipe} : {tx(w.why)}
+                    {w.recipe}
+                    {colon}
+                    {tx(w.why)}
                   </li>
                 ))}
               </ul>
@@ -155,7 +158,8 @@ export default function CookPlan() {
                 <ul className="space-y-1">
                   {s.recipes.map((r) => (
                     <li key={r.recipeId} className="text-stone-800">
-                      <span className="font-semibold">{r.name}</span> — {t('batchcook.portions', { count: r.portions })} :{' '}
+                      <span className="font-semibold">{r.name}</span> — {t('batchcook.portions', { count: r.portions })}
+                      {colon}
                       {r.foods.map((f) => `${tx(f.name)} ${grams(f.grams)}`).join(', ')}
                     </li>
                   ))}
@@ -195,7 +199,9 @@ export default function CookPlan() {
                   <ul className="pl-4 text-stone-800">
                     {d.meals.map((m, i) => (
                       <li key={i}>
-                        {t(`batchcook.meal.${m.meal}`)} : {m.recipe} — {m.onTheDay ? t('batchcook.onTheDay') : t('batchcook.boxes', { numbers: m.boxes.join(', ') })}
+                        {t(`batchcook.meal.${m.meal}`)}
+                        {colon}
+                        {m.recipe} — {m.onTheDay ? t('batchcook.onTheDay') : t('batchcook.boxes', { numbers: m.boxes.join(', ') })}
                       </li>
                     ))}
                   </ul>
@@ -263,7 +269,8 @@ export default function CookPlan() {
                   {card.plates.map((p) => (
                     <li key={p.person} data-testid="plate-check" data-within={p.within ? 'true' : 'false'}>
                       <span className="font-semibold">{p.person}</span> —{' '}
-                      {t('batchcook.achieved', { kcal: Math.round(p.achieved.kcal), p: Math.round(p.achieved.proteinG), f: Math.round(p.achieved.fatG), c: Math.round(p.achieved.carbsG) })} ;{' '}
+                      {t('batchcook.achieved', { kcal: Math.round(p.achieved.kcal), p: Math.round(p.achieved.proteinG), f: Math.round(p.achieved.fatG), c: Math.round(p.achieved.carbsG) })}
+                      {locale === 'en' ? '; ' : '\u202f; '}
                       {t('batchcook.target', { kcal: p.target.kcal, p: p.target.proteinG, f: p.target.fatG, c: p.target.carbsG })} — {p.within ? t('batchcook.within') : t('batchcook.outside')}
                     </li>
                   ))}

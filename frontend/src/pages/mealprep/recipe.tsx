@@ -11,6 +11,7 @@ import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
 import { url } from '../../lib/routes.gen'
 import SeasonBadge from '../../components/mealprep/season-badge'
+import { SwapFood } from '../../components/batchcook/recipe-actions'
 
 
 /** One recipe: ingredients in the person's unit, steps, nutrition per serving against the meal target, price, duration, health score; rename, servings, quantities and delete. */
@@ -150,6 +151,8 @@ export default function MealPrepRecipe() {
           <MacroChart value={n} target={recipe.target} />
         </section>
       </div>
+
+      <SwapFood mealPrepId={mealPrep.id} recipeId={recipe.id} ingredients={recipe.ingredients} />
 
       <section aria-labelledby="edit-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5">
         <h2 id="edit-title" className="text-lg font-bold text-stone-900">{t('mealprep.recipe.edit')}</h2>
