@@ -58,6 +58,18 @@ var hobHows = map[how]Text{
 	hVegSaute: {FR: "faire sauter", EN: "sauté"}, hVegWilt: {FR: "faire tomber", EN: "wilt"},
 }
 
+// coldHows say what is done to a food without heat in a batch session.
+var coldHows = map[how]Text{
+	hReheat:     {FR: "déjà cuit, à répartir tel quel", EN: "already cooked, portion as it is"},
+	hDishHot:    {FR: "déjà cuit, à répartir tel quel", EN: "already cooked, portion as it is"},
+	hDrain:      {FR: "égoutter et rincer", EN: "drain and rinse"},
+	hDrainFlake: {FR: "égoutter et émietter", EN: "drain and flake"},
+	hVegRaw:     {FR: "laver et couper, à garder à part", EN: "wash and cut, kept apart"},
+	hSlice:      {FR: "couper en tranches", EN: "slice"},
+	hEggsPeel:   {FR: "écaler", EN: "peel"},
+	hCheeseTop:  {FR: "râper ou couper", EN: "grate or cut"},
+}
+
 // CookTasks lists how each food of a recipe of category c is prepared, in the recipe's order,
 // with the same decisions and minutes as its steps (steps.go), for the batch-cooking plan.
 func CookTasks(c Category, ings []Ingredient, foods map[int]Food, servings int) []CookTask {
@@ -73,6 +85,9 @@ func CookTasks(c Category, ings []Ingredient, foods map[int]Food, servings int) 
 			t.Appliance, t.Method, t.Heated = ApplianceHob, m, true
 		} else {
 			t.CookMin = 0
+			if m, ok := coldHows[p.how]; ok {
+				t.Method = m
+			}
 		}
 		t.Overnight = p.how == hSoakBeans
 		switch p.state {
