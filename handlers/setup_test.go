@@ -59,18 +59,19 @@ const xsrfCookie = xsrfCookieDev
 // the tests look into.
 type testServer struct {
 	*Core
-	router    chi.Router
-	jobs      *jobs.Client
-	wallets   *ledgerapp.Service
-	accounts  *identityapp.Service
-	waitlist  *waitlist.Store
-	mailbox   *mail.Mailbox
-	mealprep  *mealprepapp.Service
+	router   chi.Router
+	jobs     *jobs.Client
+	wallets  *ledgerapp.Service
+	accounts *identityapp.Service
+	waitlist *waitlist.Store
+	mailbox  *mail.Mailbox
+	mealprep *mealprepapp.Service
+	billing  *billingapp.Service
+	needs    *nutritionapp.Needs
+	admin    *adminapp.Service
+	prices   *nutrition.PriceTable
+	// household is the people a person cooks for (issue 23).
 	household *householdapp.Service
-	billing   *billingapp.Service
-	needs     *nutritionapp.Needs
-	admin     *adminapp.Service
-	prices    *nutrition.PriceTable
 }
 
 func (s *testServer) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }

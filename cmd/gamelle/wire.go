@@ -55,14 +55,14 @@ type services struct {
 	waitlist *waitlist.Store
 	oauth    *oauth.Registry
 	mealprep *mealprepapp.Service
-	// household is the people a person cooks for (issue 23).
-	household *householdapp.Service
-	billing   *billingapp.Service
-	admin     *adminapp.Service
-	needs     *nutritionapp.Needs
+	billing  *billingapp.Service
+	admin    *adminapp.Service
+	needs    *nutritionapp.Needs
 	// prices is the process's one price table, shared by the meal-prep worker, the shopping
 	// lists and the admin prices page, so an admin's change reaches all of them.
 	prices *nutrition.PriceTable
+	// household is the people a person cooks for (issue 23).
+	household *householdapp.Service
 }
 
 // newPrices parses the shipped price estimates; runPriceLoader keeps admins' overrides on them.
@@ -128,20 +128,21 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 	}, Erase: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, _ string) error {
 		return households.EraseOwner(ctx, tx, id)
 	}})
-	return &services{
-		household: households,
-		prices:    prices,
-		admin:     admin,
-		mealprep:  mealpreps,
-		tr:        tr,
-		jobs:      jobClient,
-		ledger:    ledger,
-		identity:  identity,
-		waitlist:  waitlist.NewStore(pool),
-		oauth:     providers,
-		billing:   newBilling(cfg, pool, store, ledger, jobClient, identity),
-		needs:     nutritionapp.NewNeeds(pool, ledger, inserter),
-	}, nil
+	svc := &services{
+		prices:   prices,
+		admin:    admin,
+		mealprep: mealpreps,
+		tr:       tr,
+		jobs:     jobClient,
+		ledger:   ledger,
+		identity: identity,
+		waitlist: waitlist.NewStore(pool),
+		oauth:    providers,
+		billing:  newBilling(cfg, pool, store, ledger, jobClient, identity),
+		needs:    nutritionapp.NewNeeds(pool, ledger, inserter),
+	}
+	svc.household = households
+	return svc, nil
 }
 
 // newBilling picks the payment gateway: Stripe when STRIPE_SECRET_KEY is set; otherwise the

@@ -55,7 +55,7 @@ async function addFood(page: Page, m: LocaleMessages, query: string) {
 
 describe.each([
   ['fr', fr, ['poulet', 'riz blanc', 'brocoli', 'courgette', 'carotte', 'huile d’olive'], 'dinde escalope', 'Poulet', 'Dinde'],
-  ['en', en, ['chicken', 'white rice', 'broccoli', 'courgette', 'carrot', 'olive oil'], 'turkey escalope', 'Chicken', 'Turkey'],
+  ['en', en, ['chicken breast', 'white rice', 'broccoli', 'courgette', 'carrot', 'olive oil'], 'turkey escalope', 'Chicken', 'Turkey'],
 ] as const)('batch cooking in %s', (lng, m, foods, turkeyQuery, chickenName, turkeyName) => {
   it('plans a 5-day meal prep for a couple, prints it, keeps two recipes, regenerates the rest and swaps chicken for turkey', async () => {
     const { page, errors } = await openPage(browser, server.baseURL, { locale: lng === 'fr' ? 'fr-FR' : 'en-GB' })
