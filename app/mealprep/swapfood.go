@@ -88,9 +88,10 @@ func (s *Service) SwapFood(ctx context.Context, in SwapFoodInput) (Result, error
 	}
 	ings := slices.Clone(stored.Ingredients)
 	ings[i].FoodCode = in.To
-	codes := make([]int, len(ings))
-	for k, x := range ings {
-		codes[k] = x.FoodCode
+	// The old food too: a refusal names it ("or keep the chicken").
+	codes := []int{in.From}
+	for _, x := range ings {
+		codes = append(codes, x.FoodCode)
 	}
 	byCode, err := s.foods.EngineFoods(ctx, s.pool, in.Owner, codes)
 	if err != nil {
