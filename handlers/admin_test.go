@@ -156,7 +156,7 @@ func TestAdminGrantsAndDeductsWithAReason(t *testing.T) {
 	require.Len(t, entries, 1)
 	e := entries[0].(map[string]any)
 	require.Equal(t, float64(5), e["delta"])
-	require.Equal(t, admin.userID(t, "boss@example.com").String(), e["actor"])
+	require.Equal(t, eventstore.UserActor(admin.userID(t, "boss@example.com")), e["actor"])
 	require.NotContains(t, e["ref"], "Geste")
 	// The audit names the admin and shows their written reason (kept in admin_actions, not in
 	// the event), on the page and in the CSV.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -14,8 +13,6 @@ import (
 	"testing/fstest"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
@@ -27,14 +24,10 @@ import (
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/domain/nutrition"
-	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/mail"
-	"github.com/gamelle/gamelle/integrations/oauth"
 	"github.com/gamelle/gamelle/internal/config"
-	"github.com/gamelle/gamelle/internal/db"
 	"github.com/gamelle/gamelle/internal/pgtest"
 	"github.com/gamelle/gamelle/jobs"
-	"github.com/gamelle/gamelle/projections/tokenhistory"
 )
 
 // testAssets is a minimal Vite build: a manifest naming the two entries.
@@ -53,9 +46,8 @@ func testAssets() fstest.MapFS {
 // xsrfCookie is the anti-forgery cookie's name in the tests (they run in development).
 const xsrfCookie = xsrfCookieDev
 
-// testServer is the real router with every area, wired as cmd/gamelle wires it (newServices
-// and newRouter in cmd/gamelle/wire.go; keep the two in step), with handles on the services
-// the tests look into.
+// testServer is the real router with every area, wired by internal/wiring as the binary is
+// (WireApp), with handles on the services the tests look into.
 type testServer struct {
 	*Core
 	router   chi.Router
@@ -73,67 +65,21 @@ type testServer struct {
 
 func (s *testServer) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
 
-// buildServer wires the services and every area over pool, with an insert-only job client (the
-// tests read what was enqueued).
+// buildServer wires the application over pool as the binary does, with an insert-only job
+// client (the tests read what was enqueued), and seeds the token packs as gamelle serve does.
 func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
-	log := slog.New(slog.DiscardHandler)
-	jc, err := jobs.New(pool, jobs.Config{Logger: log})
+	a, err := WireApp(cfg, pool, testAssets())
 	if err != nil {
 		return nil, err
 	}
-	providers, err := oauth.New(oauth.Config{
-		BaseURL: cfg.AppURL, GoogleClientID: cfg.GoogleClientID, GoogleClientSecret: cfg.GoogleClientSecret,
-		GoogleIssuerURL: cfg.GoogleIssuerURL, AppleClientID: cfg.AppleClientID, AppleTeamID: cfg.AppleTeamID,
-		AppleKeyID: cfg.AppleKeyID, AppleSecretKey: cfg.AppleSecretKey, AppleAuthURL: cfg.AppleAuthURL,
-		AppleKeysURL: cfg.AppleKeysURL, AppleIssuer: cfg.AppleIssuer,
-	})
-	if err != nil {
+	if err := a.Billing.EnsureCatalog(context.Background()); err != nil {
 		return nil, err
 	}
-	s := &testServer{jobs: jc, waitlist: waitlist.NewStore(pool), mailbox: mail.NewMailbox(pool, log)}
-	s.wallets = ledgerapp.New(pool, eventstore.New(pool))
-	s.accounts = identityapp.New(pool, s.wallets, jc, identityapp.Options{
-		AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
-	})
-	s.accounts.RegisterPersonalData(identityapp.PersonalData{Area: "ledger", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
-		return tokenhistory.Page(ctx, q, tokenhistory.Filter{UserIDs: []uuid.UUID{id}}, 1_000_000)
-	}})
-	s.mealprep = mealprepapp.New(pool, eventstore.New(pool), s.wallets, jc)
-	s.accounts.RegisterPersonalData(identityapp.PersonalData{Area: "mealprep", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
-		return s.mealprep.Export(ctx, q, id)
-	}, Erase: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, _ string) error {
-		return s.mealprep.EraseOwner(ctx, tx, id)
-	}})
-	s.needs = nutritionapp.NewNeeds(pool, s.wallets, jc)
-	// No Stripe key: the local test-mode checkout, as in development.
-	s.billing = billingapp.New(pool, eventstore.New(pool), s.wallets, jc, billingapp.Options{AppURL: cfg.AppURL, AppKey: cfg.AppKey, Logger: log}).
-		WithRecipients(func(ctx context.Context, q eventstore.DBTX, id uuid.UUID) (billingapp.Recipient, error) {
-			u, err := s.accounts.ByIDTx(ctx, q, id)
-			return billingapp.Recipient{Email: u.Email, Name: u.Name, Locale: string(u.Language)}, err
-		})
-	if err := s.billing.EnsureCatalog(context.Background()); err != nil {
-		return nil, err
-	}
-	s.prices = testPrices()
-	s.admin = adminapp.New(pool, eventstore.New(pool), s.accounts, s.wallets, jc).WithPrices(s.prices)
-	s.accounts.RegisterPersonalData(s.admin.PersonalData())
-	if s.Core, err = NewCore(CoreDeps{Config: cfg, Pool: pool, Logger: log, Users: s.accounts, Assets: testAssets()}); err != nil {
-		return nil, err
-	}
-	areas := []Area{
-		NewPublic(s.Core, s.waitlist, s.billing), NewBilling(s.Core, s.billing),
-		NewIdentity(s.Core, s.accounts), NewSocial(s.Core, s.accounts, providers),
-		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core, s.mealprep, s.accounts), NewMealPreps(s.Core, s.mealprep),
-		NewShoppingLists(s.Core, s.mealprep, s.prices, 0),
-		NewAdmin(s.Core, s.admin),
-		NewAccount(s.Core, s.accounts, s.needs),
-		NewSettings(s.Core, s.accounts),
-	}
-	if !cfg.Production() {
-		areas = append(areas, NewDevMailbox(s.Core, s.mailbox), NewDevErrors(s.Core))
-	}
-	s.router = NewRouter(s.Core, areas...)
-	return s, nil
+	return &testServer{
+		Core: a.Core, router: a.Router, jobs: a.Jobs, wallets: a.Ledger, accounts: a.Identity,
+		waitlist: a.Waitlist, mailbox: a.Mailbox, mealprep: a.MealPrep, billing: a.Billing,
+		needs: a.Needs, admin: a.Admin, prices: a.Prices,
+	}, nil
 }
 
 // bundle is what a handler test needs: the real server over a fresh database, and a browser-like
