@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -28,6 +30,7 @@ import (
 	"github.com/gamelle/gamelle/internal/config"
 	"github.com/gamelle/gamelle/internal/pgtest"
 	"github.com/gamelle/gamelle/jobs"
+	"github.com/gamelle/gamelle/projections"
 )
 
 // testAssets is a minimal Vite build: a manifest naming the two entries.
@@ -90,11 +93,19 @@ type bundle struct {
 	client *http.Client
 	db     *pgtest.DB
 	ver    string
+	// runner runs the projections (runProjections); page visits then first wait until it has
+	// applied the last event written, as a person's next page after a write would.
+	runner *projections.Runner
 }
 
 func setup(t *testing.T) *bundle {
 	t.Helper()
-	db := pgtest.New(t)
+	return setupOn(t, pgtest.New(t))
+}
+
+// setupOn is setup over db (foodstest.New for a database holding the CIQUAL foods).
+func setupOn(t *testing.T, db *pgtest.DB) *bundle {
+	t.Helper()
 	cfg, err := config.Load(func(k string) (string, bool) {
 		v, ok := map[string]string{
 			"DATABASE_URL": db.URL, "APP_ENV": "test", "APP_KEY": strings.Repeat("k", 32), "DATA_DIR": t.TempDir(),
@@ -111,6 +122,33 @@ func setup(t *testing.T) *bundle {
 	b := &bundle{srv: srv, ts: ts, client: client, db: db}
 	b.version(t)
 	return b
+}
+
+// runProjections runs the projections over the test's database until the test ends, as
+// gamelle serve's worker does, and makes b's page visits read their writes (settle).
+func (b *bundle) runProjections(t *testing.T) {
+	t.Helper()
+	runner, err := projections.NewRunner(b.db.Pool, slog.New(slog.DiscardHandler), projections.WithPollInterval(5*time.Millisecond))
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- runner.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	b.runner = runner
+}
+
+// settle waits until the projections have applied the last event written so far: the write's
+// position, instead of polling a page until it shows the write.
+func (b *bundle) settle(t *testing.T) {
+	t.Helper()
+	var last *int64
+	require.NoError(t, b.db.Pool.QueryRow(t.Context(), `SELECT max(position) FROM events`).Scan(&last))
+	if last == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	require.NoError(t, b.runner.WaitFor(ctx, *last), "the projections reach the last write")
 }
 
 func (b *bundle) xsrf(t *testing.T) string {
@@ -148,6 +186,9 @@ func (b *bundle) do(t *testing.T, method, path string, body io.Reader, headers m
 // inertiaVisit performs an Inertia XHR visit and decodes the page object.
 func (b *bundle) inertiaVisit(t *testing.T, method, path string, body any, extra map[string]string) (*http.Response, pageObject) {
 	t.Helper()
+	if method == http.MethodGet && b.runner != nil {
+		b.settle(t)
+	}
 	h := map[string]string{"X-Inertia": "true", "Accept": "text/html, application/xhtml+xml", "X-Requested-With": "XMLHttpRequest", "X-Inertia-Version": b.version(t)}
 	var rd io.Reader
 	if body != nil {
