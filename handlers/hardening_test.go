@@ -100,6 +100,7 @@ func (b *bundle) generatedRecipe(t *testing.T, id uuid.UUID, email string) strin
 	recipes := "/mealprep/" + id.String() + "/recipes"
 	resp, _ := b.send(t, http.MethodPost, recipes, map[string]any{"category": "lunch_dinner", "count": 1}, recipes)
 	requireRedirect(t, resp, recipes)
+	b.settle(t) // the request is read from its read model
 	_, p := b.visit(t, recipes)
 	reqID := uuid.MustParse(p.Props["generation"].([]any)[0].(map[string]any)["requestId"].(string))
 	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, mealpreptest.ScaledGenerator{}, 0))
@@ -108,7 +109,8 @@ func (b *bundle) generatedRecipe(t *testing.T, id uuid.UUID, email string) strin
 	_, err = w.Work(t.Context(), t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: id, OwnerID: b.userID(t, email)}, nil)
 	require.NoError(t, err)
 	require.NoError(t, tx.Commit(t.Context()))
-	_, p = b.visit(t, recipes) // after the projections applied the recipe (settle)
+	b.settle(t)
+	_, p = b.visit(t, recipes) // after the projections applied the recipe
 	list, _ := p.Props["recipes"].([]any)
 	require.NotEmpty(t, list)
 	return list[0].(map[string]any)["id"].(string)

@@ -25,6 +25,7 @@ func mealprepSetup(t *testing.T, email string) *bundle {
 	t.Helper()
 	b := setupOn(t, foodstest.New(t))
 	b.runProjections(t)
+	b.readYourWrites = true // the meal-prep pages are served from read models
 	b.registerAndVerify(t, email)
 	return b
 }
@@ -32,7 +33,7 @@ func mealprepSetup(t *testing.T, email string) *bundle {
 // other is a second browser on the same server.
 func (b *bundle) other(t *testing.T, email string) *bundle {
 	t.Helper()
-	o := &bundle{srv: b.srv, ts: b.ts, client: newJarClient(), db: b.db, ver: b.ver, runner: b.runner}
+	o := &bundle{srv: b.srv, ts: b.ts, client: newJarClient(), db: b.db, ver: b.ver, runner: b.runner, readYourWrites: b.readYourWrites}
 	o.client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	if email != "" {
 		o.registerAndVerify(t, email)
