@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"net/http"
@@ -16,18 +15,7 @@ import (
 
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	"github.com/gamelle/gamelle/app/mealprep/mealpreptest"
-	"github.com/gamelle/gamelle/data"
-	"github.com/gamelle/gamelle/domain/nutrition"
 )
-
-// testPrices is the shipped price table.
-func testPrices() *nutrition.PriceTable {
-	p, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
-	if err != nil {
-		panic(err)
-	}
-	return p
-}
 
 // shoppingSetup is a signed-in person with a meal prep holding two generated recipes.
 func shoppingSetup(t *testing.T, email string) (*bundle, uuid.UUID) {
