@@ -41,7 +41,7 @@ func TestWorkPaidRefundsOnceItFailedForGood(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			job := &river.Job[paidArgs]{JobRow: &rivertype.JobRow{Attempt: c.attempt, MaxAttempts: 3, Kind: "test_paid"}}
+			job := &river.Job[paidArgs]{JobRow: &rivertype.JobRow{Attempt: c.attempt, MaxAttempts: 3, Kind: paidArgs{}.Kind()}}
 			var refunded []error
 			err := jobs.WorkPaid(t.Context(), job, func(context.Context) error { return c.err },
 				func(ctx context.Context, why error) error {
@@ -74,7 +74,7 @@ func TestWorkPaidRefundsOnceItFailedForGood(t *testing.T) {
 
 func TestWorkPaidReportsARefundThatFailed(t *testing.T) {
 	t.Parallel()
-	job := &river.Job[paidArgs]{JobRow: &rivertype.JobRow{Attempt: 3, MaxAttempts: 3, Kind: "test_paid"}}
+	job := &river.Job[paidArgs]{JobRow: &rivertype.JobRow{Attempt: 3, MaxAttempts: 3, Kind: paidArgs{}.Kind()}}
 	down := errors.New("database down")
 	err := jobs.WorkPaid(t.Context(), job, func(context.Context) error { return errors.New("timeout") },
 		func(context.Context, error) error { return down })
