@@ -3,6 +3,7 @@ package eventstore
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -27,7 +28,8 @@ func NewEvent(eventType string, v any) (EventData, error) {
 
 // Metadata travels with every event of one append. Only ids and technical strings: no personal data.
 type Metadata struct {
-	// Actor is who caused the change: a user id, "system", or "cli:<os user>".
+	// Actor is who caused the change: UserActor(id) for a person (an administrator included),
+	// ActorSystem, "stripe", or "cli:<os user>" (docs/events.md).
 	Actor string `json:"actor,omitempty"`
 	// CausationID is the id of the command, message or job that caused the event.
 	CausationID string `json:"causationId,omitempty"`
@@ -35,6 +37,23 @@ type Metadata struct {
 	CorrelationID string `json:"correlationId,omitempty"`
 	// IdempotencyKey is the key the append was made under, if any.
 	IdempotencyKey string `json:"idempotencyKey,omitempty"`
+}
+
+// ActorSystem is the actor of a change the application makes on its own (a bonus, a refund).
+const ActorSystem = "system"
+
+// userActorPrefix starts the actor of a change a person asked for.
+const userActorPrefix = "user:"
+
+// UserActor is the actor of a change person id asked for: "user:<id>", the one form written.
+func UserActor(id uuid.UUID) string { return userActorPrefix + id.String() }
+
+// ActorUser returns the person an actor names. It reads "user:<id>" and also the bare id that
+// administrators' grants and checkouts recorded before the form was one, so old events stay
+// readable without rewriting them.
+func ActorUser(actor string) (uuid.UUID, bool) {
+	id, err := uuid.Parse(strings.TrimPrefix(actor, userActorPrefix))
+	return id, err == nil
 }
 
 // RecordedEvent is an event as stored.

@@ -62,7 +62,7 @@ type AggregateType[A Aggregate[E], E Event] struct {
 // retried under another correlation id, or by the same user from another tab, is the same
 // request.
 type CommandMeta struct {
-	// Actor is who asks: a user id, "system", or "cli:<os user>".
+	// Actor is who asks (Metadata.Actor): UserActor(id), ActorSystem, or "cli:<os user>".
 	Actor string `json:"-"`
 	// IdempotencyKey makes the command happen once: running it again with the same key returns
 	// the first result (Duplicate set) without deciding again. Derive it from what must not

@@ -1,11 +1,9 @@
 package handlers
 
 import (
-	"context"
 	"encoding/csv"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -18,7 +16,7 @@ import (
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
-	"github.com/gamelle/gamelle/projections"
+	"github.com/gamelle/gamelle/internal/pgtest"
 )
 
 func grantCmd(user uuid.UUID, amount int64, ref string) ledgerapp.GrantCommand {
@@ -29,15 +27,16 @@ func grantCmd(user uuid.UUID, amount int64, ref string) ledgerapp.GrantCommand {
 // USER, "person@example.com", signed in on the returned second browser.
 func adminSetup(t *testing.T) (admin, person *bundle, personID uuid.UUID) {
 	t.Helper()
-	b := setup(t)
-	runner, err := projections.NewRunner(b.db.Pool, slog.New(slog.DiscardHandler), projections.WithPollInterval(5*time.Millisecond))
-	require.NoError(t, err)
-	done := make(chan error, 1)
-	rctx, stop := context.WithCancel(context.Background())
-	go func() { done <- runner.Run(rctx) }()
-	t.Cleanup(func() { stop(); <-done })
+	return adminSetupOn(t, pgtest.New(t))
+}
+
+// adminSetupOn is adminSetup over db (foodstest.New for one holding the CIQUAL foods).
+func adminSetupOn(t *testing.T, db *pgtest.DB) (admin, person *bundle, personID uuid.UUID) {
+	t.Helper()
+	b := setupOn(t, db)
+	b.runProjections(t)
 	b.registerAndVerify(t, "boss@example.com")
-	_, err = b.db.Pool.Exec(t.Context(), `UPDATE users SET role = 'ADMIN' WHERE email = 'boss@example.com'`)
+	_, err := b.db.Pool.Exec(t.Context(), `UPDATE users SET role = 'ADMIN' WHERE email = 'boss@example.com'`)
 	require.NoError(t, err)
 	person = b.other(t, "person@example.com")
 	return b, person, b.userID(t, "person@example.com")
@@ -156,7 +155,7 @@ func TestAdminGrantsAndDeductsWithAReason(t *testing.T) {
 	require.Len(t, entries, 1)
 	e := entries[0].(map[string]any)
 	require.Equal(t, float64(5), e["delta"])
-	require.Equal(t, admin.userID(t, "boss@example.com").String(), e["actor"])
+	require.Equal(t, eventstore.UserActor(admin.userID(t, "boss@example.com")), e["actor"])
 	require.NotContains(t, e["ref"], "Geste")
 	// The audit names the admin and shows their written reason (kept in admin_actions, not in
 	// the event), on the page and in the CSV.

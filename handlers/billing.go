@@ -18,6 +18,7 @@ import (
 	billingapp "github.com/gamelle/gamelle/app/billing"
 	"github.com/gamelle/gamelle/domain/billing"
 	"github.com/gamelle/gamelle/domain/identity"
+	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/handlers/page"
 	"github.com/gamelle/gamelle/integrations/stripe"
 	"github.com/gamelle/gamelle/projections/checkouts"
@@ -305,7 +306,7 @@ func (h *Billing) savePack(w http.ResponseWriter, r *http.Request) {
 		prices[billing.Currency(strings.ToUpper(k))] = v
 	}
 	u, _ := currentUser(r.Context())
-	err := h.billing.SavePack(r.Context(), u.ID.String(), billing.PackInput{
+	err := h.billing.SavePack(r.Context(), eventstore.UserActor(u.ID), billing.PackInput{
 		ID: strings.TrimSpace(f.ID), Tokens: f.Tokens, Prices: prices, Badge: billing.Badge(f.Badge),
 	})
 	h.packEdited(w, r, err, "billing.flash.pack_saved")
@@ -325,7 +326,7 @@ func (h *Billing) retirePack(w http.ResponseWriter, r *http.Request) {
 		f.ID = r.URL.Query().Get("id")
 	}
 	u, _ := currentUser(r.Context())
-	err := h.billing.RetirePack(r.Context(), u.ID.String(), f.ID)
+	err := h.billing.RetirePack(r.Context(), eventstore.UserActor(u.ID), f.ID)
 	h.packEdited(w, r, err, "billing.flash.pack_retired")
 }
 

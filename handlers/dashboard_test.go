@@ -88,12 +88,11 @@ func TestDashboardRecentRecipes(t *testing.T) {
 	bPrep := b.createMealPrep(t, "Semaine B")
 	bRecipe := insertRecipeRow(t, b, bPrep, "Recette de B", "B's recipe", time.Now().Add(time.Hour))
 
-	var list []map[string]any
-	require.Eventually(t, func() bool {
-		_, p = a.visit(t, "/dashboard/general")
-		list = recentOf(t, p)
-		return len(list) == 5 && list[0]["category"] == "lunch_dinner" && list[1]["category"] == "lunch_dinner"
-	}, 10*time.Second, 20*time.Millisecond, "the two generated recipes lead A's list")
+	_, p = a.visit(t, "/dashboard/general")
+	list := recentOf(t, p)
+	require.Len(t, list, 5)
+	require.Equal(t, "lunch_dinner", list[0]["category"], "the two generated recipes lead A's list")
+	require.Equal(t, "lunch_dinner", list[1]["category"], "the two generated recipes lead A's list")
 	// Newest first, at most five, only A's: the two generated, then the newest three older ones.
 	for _, r := range list {
 		require.NotEqual(t, bRecipe.String(), r["id"])

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
@@ -15,8 +14,7 @@ import (
 
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	"github.com/gamelle/gamelle/app/mealprep/mealpreptest"
-	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
-	"github.com/gamelle/gamelle/data"
+	"github.com/gamelle/gamelle/app/nutrition/foodstest"
 	mealprepdomain "github.com/gamelle/gamelle/domain/mealprep"
 )
 
@@ -44,9 +42,7 @@ func TestLandingAnswers503WhileDatabaseIsDown(t *testing.T) {
 // adjustment all take keys.
 func TestReusedIdempotencyKeyWithAnotherBodyIs422(t *testing.T) {
 	t.Parallel()
-	admin, person, personID := adminSetup(t)
-	_, err := nutritionapp.Import(t.Context(), admin.db.Pool, data.CiqualFoodsCSV)
-	require.NoError(t, err)
+	admin, person, personID := adminSetupOn(t, foodstest.New(t))
 	mp := person.createMealPrep(t, "Semaine")
 	food := "/mealprep/" + mp.String() + "/food"
 	resp, _ := person.send(t, http.MethodPost, food, map[string]any{"foodCode": 36018, "grams": 200}, food)
@@ -104,6 +100,7 @@ func (b *bundle) generatedRecipe(t *testing.T, id uuid.UUID, email string) strin
 	recipes := "/mealprep/" + id.String() + "/recipes"
 	resp, _ := b.send(t, http.MethodPost, recipes, map[string]any{"category": "lunch_dinner", "count": 1}, recipes)
 	requireRedirect(t, resp, recipes)
+	b.settle(t) // the request is read from its read model
 	_, p := b.visit(t, recipes)
 	reqID := uuid.MustParse(p.Props["generation"].([]any)[0].(map[string]any)["requestId"].(string))
 	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, mealpreptest.ScaledGenerator{}, 0))
@@ -112,17 +109,11 @@ func (b *bundle) generatedRecipe(t *testing.T, id uuid.UUID, email string) strin
 	_, err = w.Work(t.Context(), t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: id, OwnerID: b.userID(t, email)}, nil)
 	require.NoError(t, err)
 	require.NoError(t, tx.Commit(t.Context()))
-	var recipeID string
-	require.Eventually(t, func() bool {
-		_, p = b.visit(t, recipes)
-		list, _ := p.Props["recipes"].([]any)
-		if len(list) == 0 {
-			return false
-		}
-		recipeID = list[0].(map[string]any)["id"].(string)
-		return true
-	}, 10*time.Second, 20*time.Millisecond)
-	return recipeID
+	b.settle(t)
+	_, p = b.visit(t, recipes) // after the projections applied the recipe
+	list, _ := p.Props["recipes"].([]any)
+	require.NotEmpty(t, list)
+	return list[0].(map[string]any)["id"].(string)
 }
 
 // Issue 18 item 6: numbers out of range (a food code of 2^40, beyond what the food tables
@@ -237,9 +228,7 @@ func (b *bundle) rawSend(t *testing.T, method, path, contentType, body, referer 
 // characters.
 func TestInvisibleAndControlTextIsAFieldError(t *testing.T) {
 	t.Parallel()
-	admin, person, personID := adminSetup(t)
-	_, err := nutritionapp.Import(t.Context(), admin.db.Pool, data.CiqualFoodsCSV)
-	require.NoError(t, err)
+	admin, person, personID := adminSetupOn(t, foodstest.New(t))
 	mp := person.createMealPrep(t, "Semaine")
 	food := foodPath(mp)
 	resp, _ := person.send(t, http.MethodPost, food, map[string]any{"foodCode": 36018, "grams": 200}, food)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"net/http"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
@@ -52,15 +51,13 @@ func TestMealPrepGenerationRefusedShowsTheDiagnosis(t *testing.T) {
 	require.NoError(t, tx.Commit(ctx))
 
 	failed := func() map[string]any {
-		var g map[string]any
-		require.Eventually(t, func() bool {
-			_, p = b.inertiaVisit(t, http.MethodGet, recipes, nil, map[string]string{
-				"X-Inertia-Partial-Component": "mealprep/recipes", "X-Inertia-Partial-Data": "generation",
-			})
-			list := p.Props["generation"].([]any)
-			g = list[0].(map[string]any)
-			return len(list) == 1 && g["failed"] == true
-		}, 10*time.Second, 20*time.Millisecond)
+		_, p = b.inertiaVisit(t, http.MethodGet, recipes, nil, map[string]string{
+			"X-Inertia-Partial-Component": "mealprep/recipes", "X-Inertia-Partial-Data": "generation",
+		})
+		list := p.Props["generation"].([]any)
+		require.Len(t, list, 1)
+		g := list[0].(map[string]any)
+		require.Equal(t, true, g["failed"])
 		return g
 	}
 	g := failed()

@@ -1,15 +1,12 @@
 package handlers
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
@@ -19,24 +16,16 @@ import (
 
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	"github.com/gamelle/gamelle/app/mealprep/mealpreptest"
-	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
-	"github.com/gamelle/gamelle/data"
-	"github.com/gamelle/gamelle/projections"
+	"github.com/gamelle/gamelle/app/nutrition/foodstest"
 )
 
 // mealprepSetup is a server with the CIQUAL foods and the projections running, and a signed-in
 // person (2 sign-up tokens).
 func mealprepSetup(t *testing.T, email string) *bundle {
 	t.Helper()
-	b := setup(t)
-	_, err := nutritionapp.Import(t.Context(), b.db.Pool, data.CiqualFoodsCSV)
-	require.NoError(t, err)
-	runner, err := projections.NewRunner(b.db.Pool, slog.New(slog.DiscardHandler), projections.WithPollInterval(5*time.Millisecond))
-	require.NoError(t, err)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- runner.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
+	b := setupOn(t, foodstest.New(t))
+	b.runProjections(t)
+	b.readYourWrites = true // the meal-prep pages are served from read models
 	b.registerAndVerify(t, email)
 	return b
 }
@@ -44,7 +33,7 @@ func mealprepSetup(t *testing.T, email string) *bundle {
 // other is a second browser on the same server.
 func (b *bundle) other(t *testing.T, email string) *bundle {
 	t.Helper()
-	o := &bundle{srv: b.srv, ts: b.ts, client: newJarClient(), db: b.db, ver: b.ver}
+	o := &bundle{srv: b.srv, ts: b.ts, client: newJarClient(), db: b.db, ver: b.ver, runner: b.runner, readYourWrites: b.readYourWrites}
 	o.client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	if email != "" {
 		o.registerAndVerify(t, email)
@@ -270,13 +259,12 @@ func TestMealPrepGenerateAndRecipes(t *testing.T) {
 	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: id, OwnerID: owner}, nil)
 	require.NoError(t, err)
 	require.NoError(t, tx.Commit(ctx))
-	require.Eventually(t, func() bool {
-		_, p = b.inertiaVisit(t, http.MethodGet, recipes, nil, map[string]string{
-			"X-Inertia-Partial-Component": "mealprep/recipes", "X-Inertia-Partial-Data": "generation",
-		})
-		g := p.Props["generation"].([]any)
-		return len(g) == 1 && g[0].(map[string]any)["running"] == false
-	}, 10*time.Second, 20*time.Millisecond)
+	_, p = b.inertiaVisit(t, http.MethodGet, recipes, nil, map[string]string{
+		"X-Inertia-Partial-Component": "mealprep/recipes", "X-Inertia-Partial-Data": "generation",
+	})
+	g := p.Props["generation"].([]any)
+	require.Len(t, g, 1)
+	require.Equal(t, false, g[0].(map[string]any)["running"])
 	require.NotContains(t, p.Props, "recipes", "a partial reload sends only the generation prop")
 	_, p = b.visit(t, recipes)
 	list := p.Props["recipes"].([]any)

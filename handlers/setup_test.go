@@ -12,10 +12,9 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
@@ -28,14 +27,11 @@ import (
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/domain/nutrition"
-	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/mail"
-	"github.com/gamelle/gamelle/integrations/oauth"
 	"github.com/gamelle/gamelle/internal/config"
-	"github.com/gamelle/gamelle/internal/db"
 	"github.com/gamelle/gamelle/internal/pgtest"
 	"github.com/gamelle/gamelle/jobs"
-	"github.com/gamelle/gamelle/projections/tokenhistory"
+	"github.com/gamelle/gamelle/projections"
 )
 
 // testAssets is a minimal Vite build: a manifest naming the two entries.
@@ -54,9 +50,8 @@ func testAssets() fstest.MapFS {
 // xsrfCookie is the anti-forgery cookie's name in the tests (they run in development).
 const xsrfCookie = xsrfCookieDev
 
-// testServer is the real router with every area, wired as cmd/gamelle wires it (newServices
-// and newRouter in cmd/gamelle/wire.go; keep the two in step), with handles on the services
-// the tests look into.
+// testServer is the real router with every area, wired by internal/wiring as the binary is
+// (WireApp), with handles on the services the tests look into.
 type testServer struct {
 	*Core
 	router   chi.Router
@@ -76,74 +71,21 @@ type testServer struct {
 
 func (s *testServer) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
 
-// buildServer wires the services and every area over pool, with an insert-only job client (the
-// tests read what was enqueued).
+// buildServer wires the application over pool as the binary does, with an insert-only job
+// client (the tests read what was enqueued), and seeds the token packs as gamelle serve does.
 func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
-	log := slog.New(slog.DiscardHandler)
-	jc, err := jobs.New(pool, jobs.Config{Logger: log})
+	a, err := WireApp(cfg, pool, testAssets())
 	if err != nil {
 		return nil, err
 	}
-	providers, err := oauth.New(oauth.Config{
-		BaseURL: cfg.AppURL, GoogleClientID: cfg.GoogleClientID, GoogleClientSecret: cfg.GoogleClientSecret,
-		GoogleIssuerURL: cfg.GoogleIssuerURL, AppleClientID: cfg.AppleClientID, AppleTeamID: cfg.AppleTeamID,
-		AppleKeyID: cfg.AppleKeyID, AppleSecretKey: cfg.AppleSecretKey, AppleAuthURL: cfg.AppleAuthURL,
-		AppleKeysURL: cfg.AppleKeysURL, AppleIssuer: cfg.AppleIssuer,
-	})
-	if err != nil {
+	if err := a.Billing.EnsureCatalog(context.Background()); err != nil {
 		return nil, err
 	}
-	s := &testServer{jobs: jc, waitlist: waitlist.NewStore(pool), mailbox: mail.NewMailbox(pool, log)}
-	s.wallets = ledgerapp.New(pool, eventstore.New(pool))
-	s.accounts = identityapp.New(pool, s.wallets, jc, identityapp.Options{
-		AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
-	})
-	s.accounts.RegisterPersonalData(identityapp.PersonalData{Area: "ledger", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
-		return tokenhistory.Page(ctx, q, tokenhistory.Filter{UserIDs: []uuid.UUID{id}}, 1_000_000)
-	}})
-	s.mealprep = mealprepapp.New(pool, eventstore.New(pool), s.wallets, jc)
-	s.accounts.RegisterPersonalData(identityapp.PersonalData{Area: "mealprep", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
-		return s.mealprep.Export(ctx, q, id)
-	}, Erase: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, _ string) error {
-		return s.mealprep.EraseOwner(ctx, tx, id)
-	}})
-	s.household = householdapp.New(pool, eventstore.New(pool))
-	s.accounts.RegisterPersonalData(identityapp.PersonalData{Area: "household", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
-		return s.household.Export(ctx, q, id)
-	}, Erase: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, _ string) error {
-		return s.household.EraseOwner(ctx, tx, id)
-	}})
-	s.needs = nutritionapp.NewNeeds(pool, s.wallets, jc)
-	// No Stripe key: the local test-mode checkout, as in development.
-	s.billing = billingapp.New(pool, eventstore.New(pool), s.wallets, jc, billingapp.Options{AppURL: cfg.AppURL, AppKey: cfg.AppKey, Logger: log}).
-		WithRecipients(func(ctx context.Context, q eventstore.DBTX, id uuid.UUID) (billingapp.Recipient, error) {
-			u, err := s.accounts.ByIDTx(ctx, q, id)
-			return billingapp.Recipient{Email: u.Email, Name: u.Name, Locale: string(u.Language)}, err
-		})
-	if err := s.billing.EnsureCatalog(context.Background()); err != nil {
-		return nil, err
-	}
-	s.prices = testPrices()
-	s.admin = adminapp.New(pool, eventstore.New(pool), s.accounts, s.wallets, jc).WithPrices(s.prices)
-	s.accounts.RegisterPersonalData(s.admin.PersonalData())
-	if s.Core, err = NewCore(CoreDeps{Config: cfg, Pool: pool, Logger: log, Users: s.accounts, Assets: testAssets()}); err != nil {
-		return nil, err
-	}
-	areas := []Area{
-		NewPublic(s.Core, s.waitlist, s.billing), NewBilling(s.Core, s.billing),
-		NewIdentity(s.Core, s.accounts), NewSocial(s.Core, s.accounts, providers),
-		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core, s.mealprep, s.accounts), NewMealPreps(s.Core, s.mealprep),
-		NewShoppingLists(s.Core, s.mealprep, s.prices, 0),
-		NewBatchCook(s.Core, s.mealprep, s.household),
-		NewAdmin(s.Core, s.admin),
-		NewAccount(s.Core, s.accounts, s.needs),
-		NewSettings(s.Core, s.accounts),
-	}
-	if !cfg.Production() {
-		areas = append(areas, NewDevMailbox(s.Core, s.mailbox), NewDevErrors(s.Core))
-	}
-	s.router = NewRouter(s.Core, areas...)
-	return s, nil
+	return &testServer{
+		Core: a.Core, router: a.Router, jobs: a.Jobs, wallets: a.Ledger, accounts: a.Identity,
+		waitlist: a.Waitlist, mailbox: a.Mailbox, mealprep: a.MealPrep, billing: a.Billing,
+		needs: a.Needs, admin: a.Admin, prices: a.Prices, household: a.Household,
+	}, nil
 }
 
 // bundle is what a handler test needs: the real server over a fresh database, and a browser-like
@@ -154,11 +96,23 @@ type bundle struct {
 	client *http.Client
 	db     *pgtest.DB
 	ver    string
+	// runner runs the projections (runProjections).
+	runner *projections.Runner
+	// readYourWrites makes page visits first wait until the runner has applied the last event
+	// written (settle), as the meal-prep pages, served from read models, need.
+	readYourWrites bool
+	// settled is the last position settle waited for: visits with no write since skip the wait.
+	settled *int64
 }
 
 func setup(t *testing.T) *bundle {
 	t.Helper()
-	db := pgtest.New(t)
+	return setupOn(t, pgtest.New(t))
+}
+
+// setupOn is setup over db (foodstest.New for a database holding the CIQUAL foods).
+func setupOn(t *testing.T, db *pgtest.DB) *bundle {
+	t.Helper()
 	cfg, err := config.Load(func(k string) (string, bool) {
 		v, ok := map[string]string{
 			"DATABASE_URL": db.URL, "APP_ENV": "test", "APP_KEY": strings.Repeat("k", 32), "DATA_DIR": t.TempDir(),
@@ -175,6 +129,34 @@ func setup(t *testing.T) *bundle {
 	b := &bundle{srv: srv, ts: ts, client: client, db: db}
 	b.version(t)
 	return b
+}
+
+// runProjections runs the projections over the test's database until the test ends, as
+// gamelle serve's worker does.
+func (b *bundle) runProjections(t *testing.T) {
+	t.Helper()
+	runner, err := projections.NewRunner(b.db.Pool, slog.New(slog.DiscardHandler), projections.WithPollInterval(5*time.Millisecond))
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- runner.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	b.runner = runner
+}
+
+// settle waits until the projections have applied the last event written so far: the write's
+// position, instead of polling a page until it shows the write.
+func (b *bundle) settle(t *testing.T) {
+	t.Helper()
+	var last *int64
+	require.NoError(t, b.db.Pool.QueryRow(t.Context(), `SELECT max(position) FROM events`).Scan(&last))
+	if last == nil || (b.settled != nil && *b.settled == *last) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	require.NoError(t, b.runner.WaitFor(ctx, *last), "the projections reach the last write")
+	b.settled = last
 }
 
 func (b *bundle) xsrf(t *testing.T) string {
@@ -212,6 +194,9 @@ func (b *bundle) do(t *testing.T, method, path string, body io.Reader, headers m
 // inertiaVisit performs an Inertia XHR visit and decodes the page object.
 func (b *bundle) inertiaVisit(t *testing.T, method, path string, body any, extra map[string]string) (*http.Response, pageObject) {
 	t.Helper()
+	if method == http.MethodGet && b.readYourWrites {
+		b.settle(t)
+	}
 	h := map[string]string{"X-Inertia": "true", "Accept": "text/html, application/xhtml+xml", "X-Requested-With": "XMLHttpRequest", "X-Inertia-Version": b.version(t)}
 	var rd io.Reader
 	if body != nil {

@@ -1,13 +1,11 @@
 package handlers
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/riverqueue/river"
@@ -17,18 +15,7 @@ import (
 
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	"github.com/gamelle/gamelle/app/mealprep/mealpreptest"
-	"github.com/gamelle/gamelle/data"
-	"github.com/gamelle/gamelle/domain/nutrition"
 )
-
-// testPrices is the shipped price table.
-func testPrices() *nutrition.PriceTable {
-	p, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
-	if err != nil {
-		panic(err)
-	}
-	return p
-}
 
 // shoppingSetup is a signed-in person with a meal prep holding two generated recipes.
 func shoppingSetup(t *testing.T, email string) (*bundle, uuid.UUID) {
@@ -43,13 +30,9 @@ func shoppingSetup(t *testing.T, email string) (*bundle, uuid.UUID) {
 	}
 	resp, _ := b.send(t, http.MethodPost, recipes, map[string]any{"category": "lunch_dinner", "count": 2, "idempotencyKey": "shop"}, recipes)
 	requireRedirect(t, resp, recipes)
-	// The request shows once the read model has it (the handler waits, with a bound, under load).
-	var p pageObject
-	require.Eventually(t, func() bool {
-		_, p = b.visit(t, recipes)
-		g, _ := p.Props["generation"].([]any)
-		return len(g) == 1
-	}, 10*time.Second, 20*time.Millisecond)
+	// The request shows once the read model has it: the visit waits for the write's position.
+	_, p := b.visit(t, recipes)
+	require.Len(t, p.Props["generation"], 1)
 	reqID := uuid.MustParse(p.Props["generation"].([]any)[0].(map[string]any)["requestId"].(string))
 	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, mealpreptest.ScaledGenerator{}, 0))
 	tx, err := b.db.Pool.Begin(ctx)
@@ -57,11 +40,8 @@ func shoppingSetup(t *testing.T, email string) (*bundle, uuid.UUID) {
 	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: id, OwnerID: b.userID(t, email)}, nil)
 	require.NoError(t, err)
 	require.NoError(t, tx.Commit(ctx))
-	require.Eventually(t, func() bool {
-		_, p = b.visit(t, recipes)
-		rs, _ := p.Props["recipes"].([]any)
-		return len(rs) == 2
-	}, 10*time.Second, 20*time.Millisecond)
+	_, p = b.visit(t, recipes)
+	require.Len(t, p.Props["recipes"], 2)
 	return b, id
 }
 

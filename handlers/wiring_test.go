@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The HTTP tests run buildServer, a copy of cmd/gamelle's wiring; the checked-in route table is
-// generated from cmd/gamelle's router (scripts/check-routes.sh keeps it fresh). Comparing the
-// two proves the copy registers every area the binary does, and nothing more.
+// The HTTP tests run internal/wiring, the binary's own composition (WireApp); the checked-in
+// route table is generated from cmd/gamelle's router (scripts/check-routes.sh keeps it fresh).
+// Comparing the two proves the tests serve every route the binary does, and nothing more.
 func TestTestServerServesTheBinarysRoutes(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -45,5 +45,5 @@ func TestTestServerServesTheBinarysRoutes(t *testing.T) {
 	}))
 	slices.Sort(want)
 	slices.Sort(got)
-	require.Equal(t, want, got, "handlers/setup_test.go buildServer must register what cmd/gamelle/wire.go registers")
+	require.Equal(t, want, got, "the tests' server must register what the binary registers (internal/wiring)")
 }

@@ -112,3 +112,32 @@ func QueueDepth(ctx context.Context, db interface {
 	}
 	return out, rows.Err()
 }
+
+// The river_job table belongs to this package (and River): areas change jobs only through the
+// functions below, in their own transaction.
+
+// RedactTx replaces job id's arguments, in tx, by the keys listed in keep and "erased": true,
+// so a completed job keeps no personal data (identity's sealed emails).
+func RedactTx(ctx context.Context, tx pgx.Tx, id int64, keep ...string) error {
+	_, err := tx.Exec(ctx, `UPDATE river_job SET args = coalesce((SELECT jsonb_object_agg(key, value) FROM jsonb_each(args)
+		WHERE key = ANY($2)), '{}'::jsonb) || '{"erased": true}'::jsonb WHERE id = $1`, id, keep)
+	if err != nil {
+		return fmt.Errorf("jobs: redact job %d: %w", id, err)
+	}
+	return nil
+}
+
+// DeleteMatchingTx deletes, in tx, the jobs of kind (in any state) whose arguments hold at
+// least one of the given key/value pairs: the jobs that would still act for an erased person.
+func DeleteMatchingTx(ctx context.Context, tx pgx.Tx, kind string, anyOf map[string]string) error {
+	keys, values := make([]string, 0, len(anyOf)), make([]string, 0, len(anyOf))
+	for k, v := range anyOf {
+		keys, values = append(keys, k), append(values, v)
+	}
+	_, err := tx.Exec(ctx, `DELETE FROM river_job WHERE kind = $1 AND EXISTS (
+		SELECT 1 FROM unnest($2::text[], $3::text[]) AS m(k, v) WHERE args->>m.k = m.v)`, kind, keys, values)
+	if err != nil {
+		return fmt.Errorf("jobs: delete %s jobs: %w", kind, err)
+	}
+	return nil
+}

@@ -70,7 +70,7 @@ func workload(t *testing.T, b bundle, users []uuid.UUID, n int, seed uint64) int
 			r, err = b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: u, Amount: int64(1 + rng.IntN(5)), Reason: ledger.ReasonAdminGrant, Ref: "test", CommandMeta: eventstore.CommandMeta{Actor: "cli:test"}})
 		case k < 9:
 			ref := uuid.NewString()
-			r, err = b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: u, Amount: int64(1 + rng.IntN(3)), Reason: ledger.ReasonRecipeGeneration, Ref: ref, CommandMeta: eventstore.CommandMeta{Actor: u.String()}})
+			r, err = b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: u, Amount: int64(1 + rng.IntN(3)), Reason: ledger.ReasonRecipeGeneration, Ref: ref, CommandMeta: eventstore.CommandMeta{Actor: eventstore.UserActor(u)}})
 			if err == nil {
 				charged[u] = append(charged[u], ref)
 			}
@@ -132,7 +132,7 @@ func TestLiveProjectionsFollowTheLedger(t *testing.T) {
 
 	_, err := b.svc.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 5, Reason: ledger.ReasonSignupBonus, CommandMeta: eventstore.CommandMeta{Actor: "system"}})
 	require.NoError(t, err)
-	r, err := b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 2, Reason: ledger.ReasonNeedsCalculation, Ref: "n1", CommandMeta: eventstore.CommandMeta{Actor: user.String()}})
+	r, err := b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 2, Reason: ledger.ReasonNeedsCalculation, Ref: "n1", CommandMeta: eventstore.CommandMeta{Actor: eventstore.UserActor(user)}})
 	require.NoError(t, err)
 
 	wctx, cancel := context.WithTimeout(ctx, time.Minute)
@@ -149,7 +149,7 @@ func TestLiveProjectionsFollowTheLedger(t *testing.T) {
 	require.Len(t, hist, 2)
 	require.Equal(t, int64(-2), hist[0].Delta)
 	require.Equal(t, "needs_calculation", hist[0].Reason)
-	require.Equal(t, user.String(), hist[0].Actor)
+	require.Equal(t, eventstore.UserActor(user), hist[0].Actor)
 	require.Equal(t, int64(5), hist[1].Delta)
 	require.Equal(t, "system", hist[1].Actor)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
+	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/internal/csvsafe"
 	"github.com/gamelle/gamelle/projections/tokenhistory"
 )
@@ -189,11 +190,9 @@ func (s *Service) Audit(ctx context.Context, q AuditQuery) (AuditPage, error) {
 	return page, nil
 }
 
-// actorID is the account an event's actor names ("user:<id>" or a bare id, as admins act), if any.
-func actorID(actor string) (uuid.UUID, bool) {
-	id, err := uuid.Parse(strings.TrimPrefix(actor, "user:"))
-	return id, err == nil
-}
+// actorID is the account an event's actor names, if any (eventstore.ActorUser: "user:<id>", or
+// the bare id older events hold).
+func actorID(actor string) (uuid.UUID, bool) { return eventstore.ActorUser(actor) }
 
 // ActorName is how the audit names an actor: the account's name or email, "system", or the
 // recorded actor.

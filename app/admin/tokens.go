@@ -54,7 +54,7 @@ func (s *Service) AdjustTokens(ctx context.Context, by Actor, a AdjustTokens) (i
 		return 0, err // identityapp.ErrNotFound for an unknown person
 	}
 	actionID := uuid.New()
-	meta := eventstore.CommandMeta{Actor: by.ID.String()}
+	meta := eventstore.CommandMeta{Actor: eventstore.UserActor(by.ID)}
 	if a.IdempotencyKey != "" {
 		meta.IdempotencyKey = "admin-adjust:" + by.ID.String() + ":" + a.IdempotencyKey
 		// The same submission must build the same command (the ref is part of its hash).

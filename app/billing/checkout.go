@@ -153,7 +153,7 @@ func (s *Service) Start(ctx context.Context, cmd StartCommand) (StartResult, err
 	if err != nil {
 		return StartResult{}, fmt.Errorf("billing: checkout id: %w", err)
 	}
-	meta := eventstore.CommandMeta{Actor: cmd.UserID.String(), CorrelationID: cmd.CorrelationID}
+	meta := eventstore.CommandMeta{Actor: eventstore.UserActor(cmd.UserID), CorrelationID: cmd.CorrelationID}
 	base := checkoutCommand{CommandMeta: meta, CheckoutID: id}
 	if err := s.startTx(ctx, startCheckout{checkoutCommand: base, Input: input}); err != nil {
 		return StartResult{}, err
@@ -327,7 +327,7 @@ func (s *Service) CancelFromErrorPage(ctx context.Context, userID, id uuid.UUID)
 		s.log.Warn("stripe expire session on the cancel page", "checkout", id, "err", err)
 		return v, nil
 	}
-	expire := expireCheckout{checkoutCommand: checkoutCommand{CommandMeta: eventstore.CommandMeta{Actor: userID.String()}, CheckoutID: id}}
+	expire := expireCheckout{checkoutCommand: checkoutCommand{CommandMeta: eventstore.CommandMeta{Actor: eventstore.UserActor(userID)}, CheckoutID: id}}
 	if err := eventstore.RetryInTx(ctx, s.pool, func(tx pgx.Tx) error {
 		return s.closeTx(ctx, tx, id, expire)
 	}); err != nil {

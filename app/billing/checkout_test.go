@@ -348,7 +348,7 @@ func TestRefundRevokesUnspentPurchasedTokens(t *testing.T) {
 	require.Equal(t, int64(47), b.balance(t, user))
 
 	// The buyer spends 40, then the rest is refunded: 45 due, only 7 left to take.
-	_, err = b.ledger.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 40, Reason: ledger.ReasonRecipeGeneration, Ref: "gen-1", CommandMeta: eventstore.CommandMeta{Actor: user.String()}})
+	_, err = b.ledger.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 40, Reason: ledger.ReasonRecipeGeneration, Ref: "gen-1", CommandMeta: eventstore.CommandMeta{Actor: eventstore.UserActor(user)}})
 	require.NoError(t, err)
 	refund("evt_r2", 1200)
 	require.Zero(t, b.balance(t, user), "never below zero")

@@ -40,7 +40,7 @@ func (s *Service) Offers(ctx context.Context, currency billing.Currency) ([]bill
 // EnsureCatalog seeds the default packs into an empty catalogue (first start). Concurrent
 // starts race on the stream version; the runner retries and the loser finds the packs there.
 func (s *Service) EnsureCatalog(ctx context.Context) error {
-	_, err := s.catalog.Run(ctx, seedCatalog{CommandMeta: eventstore.CommandMeta{Actor: "system"}})
+	_, err := s.catalog.Run(ctx, seedCatalog{CommandMeta: eventstore.CommandMeta{Actor: eventstore.ActorSystem}})
 	return err
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/projections/tokenhistory"
 )
 
 // BalancePoint is the balance right after one ledger event.
@@ -26,8 +27,8 @@ type Home struct {
 // HomeHistoryPoints bounds the balance chart: the latest events are what a person reads there.
 const HomeHistoryPoints = 30
 
-// Home reads the goals and the last HomeHistoryPoints balances (read model token_history,
-// through its (user_id, occurred_at, version) index), oldest first.
+// Home reads the goals and the last HomeHistoryPoints balances (read model token_history),
+// oldest first.
 func (s *Service) Home(ctx context.Context, id uuid.UUID) (Home, error) {
 	var h Home
 	var kcal, protein, fat, carbs *int
@@ -38,22 +39,14 @@ func (s *Service) Home(ctx context.Context, id uuid.UUID) (Home, error) {
 	if kcal != nil {
 		h.Goals = &nutrition.Goals{Kcal: *kcal, ProteinG: deref(protein), FatG: deref(fat), CarbsG: deref(carbs)}
 	}
-	rows, err := s.pool.Query(ctx, `SELECT occurred_at, balance_after FROM token_history WHERE user_id = $1
-		ORDER BY occurred_at DESC, version DESC LIMIT $2`, id, HomeHistoryPoints)
+	// token_history is the ledger's read model: read through its package, which owns it.
+	balances, err := tokenhistory.LatestBalances(ctx, s.pool, id, HomeHistoryPoints)
 	if err != nil {
 		return Home{}, fmt.Errorf("identity: balance history of %s: %w", id, err)
 	}
-	defer rows.Close()
-	h.BalanceHistory = []BalancePoint{}
-	for rows.Next() {
-		var p BalancePoint
-		if err := rows.Scan(&p.At, &p.Balance); err != nil {
-			return Home{}, fmt.Errorf("identity: balance history of %s: %w", id, err)
-		}
-		h.BalanceHistory = append(h.BalanceHistory, p)
-	}
-	if err := rows.Err(); err != nil {
-		return Home{}, fmt.Errorf("identity: balance history of %s: %w", id, err)
+	h.BalanceHistory = make([]BalancePoint, len(balances))
+	for i, b := range balances {
+		h.BalanceHistory[i] = BalancePoint{At: b.At, Balance: b.Balance}
 	}
 	slices.Reverse(h.BalanceHistory)
 	return h, nil

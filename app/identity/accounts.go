@@ -237,7 +237,7 @@ func (s *Service) markVerifiedTx(ctx context.Context, tx pgx.Tx, userID uuid.UUI
 	}
 	if _, err := s.wallets.GrantTx(ctx, tx, ledgerapp.GrantCommand{
 		UserID: userID, Amount: ledger.SignupBonus, Reason: ledger.ReasonSignupBonus, Ref: userID.String(),
-		CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: "signup-bonus:" + userID.String()},
+		CommandMeta: eventstore.CommandMeta{Actor: eventstore.ActorSystem, IdempotencyKey: "signup-bonus:" + userID.String()},
 	}); err != nil {
 		return false, fmt.Errorf("identity: signup bonus for %s: %w", userID, err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/internal/db"
+	"github.com/gamelle/gamelle/jobs"
 )
 
 // PersonalData is one area's share of what the product keeps about a person: what the data
@@ -184,7 +185,7 @@ func (s *Service) DeleteAccount(ctx context.Context, userID uuid.UUID, confirmEm
 			if err != nil {
 				return fmt.Errorf("identity: erase %s: %w", userID, err)
 			}
-			if _, err := tx.Exec(ctx, `DELETE FROM river_job WHERE kind = 'send_email' AND (args->>'rcpt' = $1 OR args->>'to' = $2)`, rcpt, addr); err != nil {
+			if err := jobs.DeleteMatchingTx(ctx, tx, SendEmailArgs{}.Kind(), map[string]string{"rcpt": rcpt, "to": addr}); err != nil {
 				return fmt.Errorf("identity: erase %s: %w", userID, err)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/gamelle/gamelle/integrations/mail"
 	"github.com/gamelle/gamelle/internal/db"
 	"github.com/gamelle/gamelle/internal/i18n"
+	"github.com/gamelle/gamelle/jobs"
 )
 
 // SendEmailArgs asks for one email. It carries what the template needs, not the rendered
@@ -101,7 +102,7 @@ func (w *SendEmailWorker) completeErased(ctx context.Context, job *river.Job[Sen
 		if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
 			return fmt.Errorf("complete job: %w", err)
 		}
-		if _, err := tx.Exec(ctx, `UPDATE river_job SET args = jsonb_build_object('template', args->'template', 'erased', true) WHERE id = $1`, job.ID); err != nil {
+		if err := jobs.RedactTx(ctx, tx, job.ID, "template"); err != nil {
 			return fmt.Errorf("erase job args: %w", err)
 		}
 		return nil

@@ -51,12 +51,12 @@ func TestGrantChargeRefund(t *testing.T) {
 	require.Equal(t, r.Position, again.Position)
 	require.Equal(t, int64(2), again.Balance)
 
-	c, err := b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 2, Reason: ledger.ReasonRecipeGeneration, Ref: "req-1", CommandMeta: eventstore.CommandMeta{Actor: user.String()}})
+	c, err := b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 2, Reason: ledger.ReasonRecipeGeneration, Ref: "req-1", CommandMeta: eventstore.CommandMeta{Actor: eventstore.UserActor(user)}})
 	require.NoError(t, err)
 	require.Equal(t, int64(0), c.Balance)
 	require.Greater(t, c.Position, r.Position)
 
-	_, err = b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 1, Reason: ledger.ReasonRecipeGeneration, Ref: "req-2", CommandMeta: eventstore.CommandMeta{Actor: user.String()}})
+	_, err = b.svc.Charge(ctx, ledgerapp.ChargeCommand{UserID: user, Amount: 1, Reason: ledger.ReasonRecipeGeneration, Ref: "req-2", CommandMeta: eventstore.CommandMeta{Actor: eventstore.UserActor(user)}})
 	require.ErrorIs(t, err, ledger.ErrInsufficientTokens)
 
 	rf, err := b.svc.Refund(ctx, ledgerapp.RefundCommand{UserID: user, Amount: 2, Ref: "req-1", CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: "refund:req-1"}})

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/jobs"
 )
 
 // GenerateArgs is the River job that makes a request's recipes.
@@ -31,19 +32,20 @@ func (GenerateArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{MaxAttempts: JobMaxAttempts}
 }
 
-// errPermanent marks a generation failure that retrying cannot fix; why is the engine's
-// diagnosis when it refused the request.
+// errPermanent marks a generation failure that retrying cannot fix (jobs.IsPermanent); why is
+// the engine's diagnosis when it refused the request.
 type errPermanent struct {
 	reason mealprep.FailureReason
 	why    mealprep.Diagnosis
 	err    error
 }
 
-func (e *errPermanent) Error() string { return fmt.Sprintf("%s: %v", e.reason, e.err) }
-func (e *errPermanent) Unwrap() error { return e.err }
+func (e *errPermanent) Error() string   { return fmt.Sprintf("%s: %v", e.reason, e.err) }
+func (e *errPermanent) Unwrap() error   { return e.err }
+func (e *errPermanent) Permanent() bool { return true }
 
-// Worker makes the recipes of a generation request.
-type Worker struct {
+// GenerateWorker makes the recipes of a generation request (GenerateArgs).
+type GenerateWorker struct {
 	river.WorkerDefaults[GenerateArgs]
 	svc     *Service
 	gen     nutrition.Generator
@@ -58,15 +60,15 @@ type Worker struct {
 const DefaultJobTimeout = 30 * time.Second
 
 // NewWorker returns the worker; timeout 0 means DefaultJobTimeout.
-func NewWorker(svc *Service, gen nutrition.Generator, timeout time.Duration) *Worker {
+func NewWorker(svc *Service, gen nutrition.Generator, timeout time.Duration) *GenerateWorker {
 	if timeout <= 0 {
 		timeout = DefaultJobTimeout
 	}
-	return &Worker{svc: svc, gen: gen, timeout: timeout}
+	return &GenerateWorker{svc: svc, gen: gen, timeout: timeout}
 }
 
 // Register adds the worker to River's workers.
-func Register(workers *river.Workers, w *Worker) error {
+func Register(workers *river.Workers, w *GenerateWorker) error {
 	if err := river.AddWorkerSafely(workers, w); err != nil {
 		return fmt.Errorf("mealprep: register generation worker: %w", err)
 	}
@@ -74,46 +76,32 @@ func Register(workers *river.Workers, w *Worker) error {
 }
 
 // Timeout implements river.Worker: the explicit per-attempt bound.
-func (w *Worker) Timeout(*river.Job[GenerateArgs]) time.Duration { return w.timeout }
+func (w *GenerateWorker) Timeout(*river.Job[GenerateArgs]) time.Duration { return w.timeout }
 
 // NextRetry retries soon: the person is watching the page.
-func (w *Worker) NextRetry(job *river.Job[GenerateArgs]) time.Time {
-	return time.Now().Add(time.Duration(job.Attempt) * time.Second)
+func (w *GenerateWorker) NextRetry(job *river.Job[GenerateArgs]) time.Time {
+	return jobs.RetrySoon(job.Attempt)
 }
 
-// Work makes the missing recipes. On the last attempt, or on a failure retrying cannot fix, it
-// ends the request with RecipeGenerationFailed and refunds the unfulfilled tokens in the same
-// transaction; both are idempotent, so the refund happens once however often this runs.
-func (w *Worker) Work(ctx context.Context, job *river.Job[GenerateArgs]) error {
-	if w.Delay > 0 {
-		select {
-		case <-ctx.Done():
-		case <-time.After(w.Delay):
+// Work makes the missing recipes, as a paid job (jobs.WorkPaid): on the last attempt, or on a
+// failure retrying cannot fix, it ends the request with RecipeGenerationFailed and refunds the
+// unfulfilled tokens in the same transaction; both are idempotent, so the refund happens once
+// however often this runs.
+func (w *GenerateWorker) Work(ctx context.Context, job *river.Job[GenerateArgs]) error {
+	jobs.Pause(ctx, w.Delay)
+	return jobs.WorkPaid(ctx, job, func(ctx context.Context) error {
+		return w.svc.makeRecipes(ctx, w.gen, job.Args)
+	}, func(ctx context.Context, err error) error {
+		reason, why := mealprep.FailureGenerator, mealprep.Diagnosis{}
+		var perm *errPermanent
+		switch {
+		case errors.As(err, &perm):
+			reason, why = perm.reason, perm.why
+		case errors.Is(err, context.DeadlineExceeded):
+			reason = mealprep.FailureTimeout
 		}
-	}
-	err := w.svc.makeRecipes(ctx, w.gen, job.Args)
-	if err == nil {
-		return nil
-	}
-	var perm *errPermanent
-	final := errors.As(err, &perm) || job.Attempt >= job.MaxAttempts
-	if !final {
-		return err
-	}
-	reason, why := mealprep.FailureGenerator, mealprep.Diagnosis{}
-	switch {
-	case perm != nil:
-		reason, why = perm.reason, perm.why
-	case errors.Is(err, context.DeadlineExceeded):
-		reason = mealprep.FailureTimeout
-	}
-	// The attempt's context may be the one that timed out: failing gets its own bound.
-	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-	defer cancel()
-	if ferr := w.svc.FailRequest(fctx, job.Args, reason, why); ferr != nil {
-		return fmt.Errorf("generation failed (%v) and could not be closed: %w", err, ferr)
-	}
-	return nil
+		return w.svc.FailRequest(ctx, job.Args, reason, why)
+	})
 }
 
 // makeRecipes generates the recipes the request still lacks and records them with one command:

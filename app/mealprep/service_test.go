@@ -22,13 +22,11 @@ import (
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	"github.com/gamelle/gamelle/app/mealprep/mealpreptest"
-	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
-	"github.com/gamelle/gamelle/data"
+	"github.com/gamelle/gamelle/app/nutrition/foodstest"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
-	"github.com/gamelle/gamelle/internal/pgtest"
 	"github.com/gamelle/gamelle/projections"
 )
 
@@ -78,10 +76,7 @@ func (r *recordingInserter) taken() []mealprepapp.GenerateArgs {
 
 func setup(t *testing.T) env {
 	t.Helper()
-	db := pgtest.New(t)
-	ctx := t.Context()
-	_, err := nutritionapp.Import(ctx, db.Pool, data.CiqualFoodsCSV)
-	require.NoError(t, err)
+	db := foodstest.New(t) // the CIQUAL foods, imported once into the template
 	store := eventstore.New(db.Pool)
 	lsvc := ledgerapp.New(db.Pool, store)
 	client, err := river.NewClient(riverpgxv5.New(db.Pool), &river.Config{})

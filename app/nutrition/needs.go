@@ -20,6 +20,7 @@ import (
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/jobs"
 )
 
 // JobInserter inserts River jobs in a transaction; *jobs.Client satisfies it.
@@ -197,7 +198,7 @@ func (s *Needs) Request(ctx context.Context, userID uuid.UUID, sv Survey, idempo
 		// The charge first, before any other write (docs/eventstore.md on reordering).
 		res, err := s.ledger.ChargeTx(ctx, tx, ledgerapp.ChargeCommand{
 			UserID: userID, Amount: nutrition.NeedsCalculationTokens, Reason: ledger.ReasonNeedsCalculation, Ref: chargeRef(id),
-			CommandMeta: eventstore.CommandMeta{Actor: "user:" + userID.String(), IdempotencyKey: chargeRef(id), CorrelationID: id.String()},
+			CommandMeta: eventstore.CommandMeta{Actor: eventstore.UserActor(userID), IdempotencyKey: chargeRef(id), CorrelationID: id.String()},
 		})
 		if err != nil {
 			return fmt.Errorf("nutrition: charge needs calculation %s: %w", id, err)
@@ -354,11 +355,11 @@ func (s *Needs) Compute(ctx context.Context, requestID uuid.UUID, ex Explainer, 
 	}
 	var sv Survey
 	if err := json.Unmarshal(input, &sv); err != nil {
-		return &permanentError{fmt.Errorf("nutrition: needs request %s input: %w", requestID, err)}
+		return jobs.Permanent(fmt.Errorf("nutrition: needs request %s input: %w", requestID, err))
 	}
 	n, err := nutrition.CalculateNeeds(sv.Input())
 	if err != nil {
-		return &permanentError{fmt.Errorf("nutrition: needs request %s: %w", requestID, err)}
+		return jobs.Permanent(fmt.Errorf("nutrition: needs request %s: %w", requestID, err))
 	}
 	if lang != "en" {
 		lang = "fr"
@@ -432,7 +433,7 @@ func (s *Needs) Fail(ctx context.Context, requestID uuid.UUID) error {
 		}
 		_, err = s.ledger.RefundTx(ctx, tx, ledgerapp.RefundCommand{
 			UserID: userID, Amount: nutrition.NeedsCalculationTokens, Ref: chargeRef(requestID),
-			CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: "refund:" + chargeRef(requestID), CorrelationID: requestID.String()},
+			CommandMeta: eventstore.CommandMeta{Actor: eventstore.ActorSystem, IdempotencyKey: "refund:" + chargeRef(requestID), CorrelationID: requestID.String()},
 		})
 		if err != nil {
 			return fmt.Errorf("nutrition: refund needs request %s: %w", requestID, err)
@@ -440,11 +441,6 @@ func (s *Needs) Fail(ctx context.Context, requestID uuid.UUID) error {
 		return nil
 	})
 }
-
-type permanentError struct{ err error }
-
-func (e *permanentError) Error() string { return e.err.Error() }
-func (e *permanentError) Unwrap() error { return e.err }
 
 // NeedsWorker computes needs requests; on a failure retrying cannot fix, or on the last
 // attempt, it fails the request and refunds it.
@@ -463,29 +459,16 @@ func (w *NeedsWorker) Timeout(*river.Job[NeedsArgs]) time.Duration { return 30 *
 
 // NextRetry retries soon: the person is watching the page.
 func (w *NeedsWorker) NextRetry(job *river.Job[NeedsArgs]) time.Time {
-	return time.Now().Add(time.Duration(job.Attempt) * time.Second)
+	return jobs.RetrySoon(job.Attempt)
 }
 
-// Work implements river.Worker.
+// Work computes the request as a paid job (jobs.WorkPaid): a failure retrying cannot fix, or
+// the last attempt's, fails the request and refunds it.
 func (w *NeedsWorker) Work(ctx context.Context, job *river.Job[NeedsArgs]) error {
-	if w.Delay > 0 {
-		select {
-		case <-ctx.Done():
-		case <-time.After(w.Delay):
-		}
-	}
-	err := w.Needs.Compute(ctx, job.Args.RequestID, w.Explainer, w.ExplainTimeout)
-	if err == nil {
-		return nil
-	}
-	var perm *permanentError
-	if !errors.As(err, &perm) && job.Attempt < job.MaxAttempts {
-		return err
-	}
-	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-	defer cancel()
-	if ferr := w.Needs.Fail(fctx, job.Args.RequestID); ferr != nil {
-		return fmt.Errorf("needs calculation failed (%v) and could not be refunded: %w", err, ferr)
-	}
-	return nil
+	jobs.Pause(ctx, w.Delay)
+	return jobs.WorkPaid(ctx, job, func(ctx context.Context) error {
+		return w.Needs.Compute(ctx, job.Args.RequestID, w.Explainer, w.ExplainTimeout)
+	}, func(ctx context.Context, _ error) error {
+		return w.Needs.Fail(ctx, job.Args.RequestID)
+	})
 }

@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
-	"log/slog"
 	"sync"
 	"time"
 
@@ -12,11 +10,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	billingapp "github.com/gamelle/gamelle/app/billing"
-	identityapp "github.com/gamelle/gamelle/app/identity"
-	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/billing"
-	"github.com/gamelle/gamelle/eventstore"
-	"github.com/gamelle/gamelle/jobs"
+	"github.com/gamelle/gamelle/internal/wiring"
 )
 
 // Checkout completions (issue 18): concurrentBuyers people each pay checkoutsPerBuyer test-mode
@@ -42,21 +37,12 @@ func checkoutRun(ctx context.Context, dbURL string) error {
 		return err
 	}
 	defer pool.Close()
-	log := slog.New(slog.DiscardHandler)
-	client, err := jobs.New(pool, jobs.Config{Logger: log})
+	// The binary's wiring, web side: an insert-only job client, the local test-mode gateway.
+	app, err := benchApp(pool, wiring.Options{})
 	if err != nil {
 		return err
 	}
-	key := make([]byte, 32)
-	_, _ = rand.Read(key)
-	store := eventstore.New(pool)
-	ledger := ledgerapp.New(pool, store)
-	people := identityapp.New(pool, ledger, client, identityapp.Options{AppURL: "http://bench.test", Key: key})
-	svc := billingapp.New(pool, store, ledger, client, billingapp.Options{AppURL: "http://bench.test", AppKey: key, Logger: log}).
-		WithRecipients(func(ctx context.Context, q eventstore.DBTX, id uuid.UUID) (billingapp.Recipient, error) {
-			u, err := people.ByIDTx(ctx, q, id)
-			return billingapp.Recipient{Email: u.Email, Name: u.Name, Locale: string(u.Language)}, err
-		})
+	svc := app.Billing
 	if err := svc.EnsureCatalog(ctx); err != nil {
 		return err
 	}

@@ -2,19 +2,15 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
-	"log/slog"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
-	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/identity"
-	"github.com/gamelle/gamelle/eventstore"
-	"github.com/gamelle/gamelle/jobs"
+	"github.com/gamelle/gamelle/internal/wiring"
 )
 
 // identityRuns is how many timed requests each side (known, unknown address) makes.
@@ -26,13 +22,11 @@ const identityRuns = 41
 // prove the same work structurally (app/identity, TestLoginDoesTheSameWork…); this is the
 // measurement, which belongs here because a ratio of timings is noisy under parallel tests.
 func identityRun(ctx context.Context, pool *pgxpool.Pool) error {
-	client, err := jobs.New(pool, jobs.Config{Logger: slog.New(slog.DiscardHandler)})
+	app, err := benchApp(pool, wiring.Options{})
 	if err != nil {
 		return err
 	}
-	key := make([]byte, 32)
-	_, _ = rand.Read(key)
-	svc := identityapp.New(pool, ledgerapp.New(pool, eventstore.New(pool)), client, identityapp.Options{AppURL: "http://bench.test", Key: key})
+	svc := app.Identity
 	known := "bench-identity-" + time.Now().Format("150405.000000") + "@example.com"
 	if err := svc.Register(ctx, identityapp.RegisterInput{Name: "Bench", Surname: "Mark", Email: known,
 		Password: benchPassword, PasswordConfirmation: benchPassword, Language: identity.French}); err != nil {

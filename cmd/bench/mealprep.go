@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/riverqueue/river"
 
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
@@ -20,7 +18,7 @@ import (
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
-	"github.com/gamelle/gamelle/jobs"
+	"github.com/gamelle/gamelle/internal/wiring"
 	"github.com/gamelle/gamelle/projections"
 )
 
@@ -79,26 +77,18 @@ func mealprepRun(ctx context.Context, pool *pgxpool.Pool, requests int) error {
 	fmt.Printf("  food search, %d queries on %d foods: p50 %v p95 %v (goal p95 ≤ 30 ms) | baseline plain LIKE (no accents, typos or ranking): p50 %v p95 %v\n",
 		len(ours), 3484, o50.Round(10*time.Microsecond), p95(ours).Round(10*time.Microsecond), n50.Round(10*time.Microsecond), p95(naive).Round(10*time.Microsecond))
 
-	// The generation pipeline as served: River client with the production defaults, the
-	// projections runner, the built-in engine.
-	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
-	if err != nil {
-		return err
-	}
-	store := eventstore.New(pool)
-	ledgerSvc := ledgerapp.New(pool, store)
+	// The generation pipeline as served: the binary's wiring (River client with the production
+	// defaults, the same services), the projections runner, the built-in engine.
 	quiet := slog.New(slog.DiscardHandler)
-	workers := river.NewWorkers()
-	workerSvc := mealprepapp.New(pool, store, ledgerSvc, nil)
-	engine := &timedEngine{gen: nutrition.NewBuiltin(prices)}
-	if err := jobs.Register(workers, mealprepapp.NewWorker(workerSvc, engine, 0)); err != nil {
-		return err
-	}
-	// As cmd/gamelle wires it (its JobFetchPollInterval).
-	client, err := jobs.New(pool, jobs.Config{Logger: quiet, Workers: workers, FetchPollInterval: 200 * time.Millisecond})
+	engine := &timedEngine{}
+	app, err := benchApp(pool, wiring.Options{Logger: quiet, Work: true, Engine: func(g nutrition.Generator) nutrition.Generator {
+		engine.gen = g
+		return engine
+	}})
 	if err != nil {
 		return err
 	}
+	client, ledgerSvc := app.Jobs, app.Ledger
 	if err := client.Start(ctx); err != nil {
 		return err
 	}
@@ -112,7 +102,7 @@ func mealprepRun(ctx context.Context, pool *pgxpool.Pool, requests int) error {
 	go func() { done <- runner.Run(rctx) }()
 	defer func() { cancel(); <-done }()
 
-	svc := mealprepapp.New(pool, store, ledgerSvc, client)
+	svc := app.MealPrep
 	owner := uuid.New()
 	if _, err := pool.Exec(ctx, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, owner.String()+"@bench.test"); err != nil {
 		return err

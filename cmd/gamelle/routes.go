@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"os"
 	"sort"
@@ -18,7 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/gamelle/gamelle/internal/config"
-	"github.com/gamelle/gamelle/internal/i18n"
+	"github.com/gamelle/gamelle/internal/wiring"
 )
 
 // routeEntry is one method on one path of the router, with the stable name the frontend's
@@ -86,23 +85,7 @@ func offlineServer(ctx context.Context) (chi.Router, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	log := slog.New(slog.DiscardHandler)
-	tr, err := i18n.New()
-	if err != nil {
-		pool.Close()
-		return nil, nil, err
-	}
-	prices, err := newPrices()
-	if err != nil {
-		pool.Close()
-		return nil, nil, err
-	}
-	jobClient, err := newJobs(cfg, pool, log, tr, false, prices)
-	if err != nil {
-		pool.Close()
-		return nil, nil, err
-	}
-	svc, err := newServices(cfg, pool, tr, jobClient, prices)
+	app, err := wiring.New(cfg, pool, wiring.Options{})
 	if err != nil {
 		pool.Close()
 		return nil, nil, err
@@ -111,7 +94,7 @@ func offlineServer(ctx context.Context) (chi.Router, func(), error) {
 	assets := fstest.MapFS{".vite/manifest.json": {Data: []byte(
 		`{"src/app.tsx":{"file":"app.js","src":"src/app.tsx","isEntry":true},"src/app.css":{"file":"app.css","src":"src/app.css","isEntry":true}}`,
 	)}}
-	router, err := newRouter(cfg, pool, log, svc, webOptions{Assets: assets})
+	_, router, err := app.Router(wiring.Web{Assets: assets})
 	if err != nil {
 		pool.Close()
 		return nil, nil, fmt.Errorf("build router: %w", err)

@@ -21,7 +21,7 @@ import (
 	adminapp "github.com/gamelle/gamelle/app/admin"
 	"github.com/gamelle/gamelle/frontend"
 	"github.com/gamelle/gamelle/internal/config"
-	"github.com/gamelle/gamelle/internal/i18n"
+	"github.com/gamelle/gamelle/internal/wiring"
 	"github.com/gamelle/gamelle/migrations"
 	"github.com/gamelle/gamelle/projections"
 )
@@ -94,28 +94,17 @@ func runServe(ctx context.Context, args []string) error {
 		return err
 	}
 
-	tr, err := i18n.New()
-	if err != nil {
-		return err
-	}
 	// Web-only processes get an insert-only River client: they enqueue, workers send.
-	// One price table for the process, with the admins' overrides applied before any use.
-	prices, err := newPrices()
+	app, err := wiring.New(a.cfg, a.pool, wiring.Options{Logger: a.log, Work: *worker})
 	if err != nil {
 		return err
 	}
+	// One price table for the process, with the admins' overrides applied before any use.
+	prices, jobClient := app.Prices, app.Jobs
 	if err := adminapp.LoadPrices(ctx, a.pool, prices); err != nil {
 		return err
 	}
-	jobClient, err := newJobs(a.cfg, a.pool, a.log, tr, *worker, prices)
-	if err != nil {
-		return err
-	}
-	svc, err := newServices(a.cfg, a.pool, tr, jobClient, prices)
-	if err != nil {
-		return err
-	}
-	if err := svc.billing.EnsureCatalog(ctx); err != nil {
+	if err := app.Billing.EnsureCatalog(ctx); err != nil {
 		return err
 	}
 
@@ -123,7 +112,7 @@ func runServe(ctx context.Context, args []string) error {
 	registry := prometheus.NewRegistry()
 	registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	g, ctx := errgroup.WithContext(ctx)
-	g.Go(func() error { return adminapp.RunPriceLoader(ctx, a.pool, prices, PriceReload, a.log) })
+	g.Go(func() error { return adminapp.RunPriceLoader(ctx, a.pool, prices, wiring.PriceReload, a.log) })
 	if *worker {
 		// Started detached from ctx so that shutdown is the graceful Stop below, not a hard cancel.
 		if err := jobClient.Start(context.WithoutCancel(ctx)); err != nil {
@@ -161,7 +150,7 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	warnIfMailDisabled(a.cfg, a.log)
 	if *web {
-		router, err := newRouter(a.cfg, a.pool, a.log, svc, webOptions{
+		_, router, err := app.Router(wiring.Web{
 			Assets: frontend.Dist(), HotFile: filepath.Join(a.cfg.DataDir, "vite.hot"), SessionCleanup: 5 * time.Minute, Registry: registry,
 			// The bench's baseline: the same server without the prerendered public pages.
 			NoPrerender: os.Getenv("GAMELLE_PRERENDER") == "off",

@@ -7,45 +7,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gamelle/gamelle/domain/billing"
+	"github.com/gamelle/gamelle/internal/gwt"
 )
 
-// checkoutScenario is Given(past events) / When(behaviour) / Then(new events or an error).
-type checkoutScenario struct {
-	t     *testing.T
-	given []billing.Event
-}
-
-func givenCheckout(t *testing.T, events ...billing.Event) checkoutScenario {
+// givenCheckout starts a Given/When/Then scenario (internal/gwt) on a checkout.
+func givenCheckout(t *testing.T, events ...billing.Event) gwt.Scenario[*billing.Checkout, billing.Event] {
 	t.Helper()
-	return checkoutScenario{t: t, given: events}
-}
-
-func (s checkoutScenario) when(behaviour func(c *billing.Checkout) error) checkoutOutcome {
-	c := billing.CheckoutFromHistory(uuid.New(), s.given)
-	return checkoutOutcome{t: s.t, c: c, err: behaviour(c)}
-}
-
-type checkoutOutcome struct {
-	t   *testing.T
-	c   *billing.Checkout
-	err error
-}
-
-func (o checkoutOutcome) then(events ...billing.Event) *billing.Checkout {
-	o.t.Helper()
-	require.NoError(o.t, o.err)
-	if len(events) == 0 {
-		require.Empty(o.t, o.c.Changes())
-	} else {
-		require.Equal(o.t, events, o.c.Changes())
-	}
-	return o.c
-}
-
-func (o checkoutOutcome) thenError(target error) {
-	o.t.Helper()
-	require.ErrorIs(o.t, o.err, target)
-	require.Empty(o.t, o.c.Changes(), "a refused command records nothing")
+	return gwt.Given(t, func(h []billing.Event) *billing.Checkout { return billing.CheckoutFromHistory(uuid.New(), h) }, events...)
 }
 
 var (
@@ -58,66 +26,66 @@ var (
 
 func TestStartRecordsThePriceLessThePromo(t *testing.T) {
 	t.Parallel()
-	givenCheckout(t).when(func(c *billing.Checkout) error {
+	givenCheckout(t).When(func(c *billing.Checkout) error {
 		_, err := c.Start(billing.StartInput{UserID: buyer, Pack: pack60, Currency: billing.EUR, PriceCents: 1199})
 		return err
-	}).then(started)
+	}).Then(started)
 
-	givenCheckout(t).when(func(c *billing.Checkout) error {
+	givenCheckout(t).When(func(c *billing.Checkout) error {
 		_, err := c.Start(billing.StartInput{UserID: buyer, Pack: pack60, Currency: billing.USD, PriceCents: 1199,
 			Promo: billing.Promo{Code: "BIENVENUE30", Percent: 30}})
 		return err
-	}).then(billing.CheckoutStarted{UserID: buyer, PackID: "pack-60", Tokens: 60, AmountCents: 839, Currency: billing.USD, PromoCode: "BIENVENUE30"})
+	}).Then(billing.CheckoutStarted{UserID: buyer, PackID: "pack-60", Tokens: 60, AmountCents: 839, Currency: billing.USD, PromoCode: "BIENVENUE30"})
 
-	givenCheckout(t, started).when(func(c *billing.Checkout) error {
+	givenCheckout(t, started).When(func(c *billing.Checkout) error {
 		_, err := c.Start(billing.StartInput{UserID: buyer, Pack: pack60, Currency: billing.EUR, PriceCents: 1199})
 		return err
-	}).thenError(billing.ErrCheckoutClosed)
+	}).ThenError(billing.ErrCheckoutClosed)
 }
 
 func TestCompleteGrantsOnceWhateverArrivesFirst(t *testing.T) {
 	t.Parallel()
 	pay := billing.Payment{StripeEventID: "evt_1", SessionID: "cs_1", AmountPaidCents: 1199, PaymentIntentID: "pi_1"}
 	var grant bool
-	c := givenCheckout(t, started, opened).when(func(c *billing.Checkout) (err error) {
+	c := givenCheckout(t, started, opened).When(func(c *billing.Checkout) (err error) {
 		grant, err = c.Complete(pay)
 		return err
-	}).then(paid)
+	}).Then(paid)
 	require.True(t, grant)
 	require.Equal(t, billing.StatusCompleted, c.Status())
 
 	// The same report again, or the success page after the webhook: nothing more.
-	givenCheckout(t, started, opened, paid).when(func(c *billing.Checkout) (err error) {
+	givenCheckout(t, started, opened, paid).When(func(c *billing.Checkout) (err error) {
 		grant, err = c.Complete(billing.Payment{SessionID: "cs_1", AmountPaidCents: 1199})
 		return err
-	}).then()
+	}).Then()
 	require.False(t, grant)
 
-	givenCheckout(t).when(func(c *billing.Checkout) error {
+	givenCheckout(t).When(func(c *billing.Checkout) error {
 		_, err := c.Complete(pay)
 		return err
-	}).thenError(billing.ErrNotStarted)
+	}).ThenError(billing.ErrNotStarted)
 }
 
 func TestFailedOrExpiredCheckoutsNeverComplete(t *testing.T) {
 	t.Parallel()
-	givenCheckout(t, started, opened).when(func(c *billing.Checkout) error {
+	givenCheckout(t, started, opened).When(func(c *billing.Checkout) error {
 		return c.Expire("evt_2")
-	}).then(billing.CheckoutExpired{StripeEventID: "evt_2"})
-	givenCheckout(t, started).when(func(c *billing.Checkout) error {
+	}).Then(billing.CheckoutExpired{StripeEventID: "evt_2"})
+	givenCheckout(t, started).When(func(c *billing.Checkout) error {
 		return c.Fail(billing.FailureProvider, "")
-	}).then(billing.CheckoutFailed{Reason: billing.FailureProvider})
+	}).Then(billing.CheckoutFailed{Reason: billing.FailureProvider})
 	// A late expiry or failure does not undo a completed purchase.
-	givenCheckout(t, started, opened, paid).when(func(c *billing.Checkout) error {
+	givenCheckout(t, started, opened, paid).When(func(c *billing.Checkout) error {
 		return c.Expire("evt_3")
-	}).then()
-	givenCheckout(t, started, opened, paid).when(func(c *billing.Checkout) error {
+	}).Then()
+	givenCheckout(t, started, opened, paid).When(func(c *billing.Checkout) error {
 		return c.Fail(billing.FailurePaymentFailed, "evt_4")
-	}).then()
+	}).Then()
 	// Replayed expiry: recorded once.
-	givenCheckout(t, started, billing.CheckoutExpired{StripeEventID: "evt_2"}).when(func(c *billing.Checkout) error {
+	givenCheckout(t, started, billing.CheckoutExpired{StripeEventID: "evt_2"}).When(func(c *billing.Checkout) error {
 		return c.Expire("evt_2")
-	}).then()
+	}).Then()
 }
 
 func TestRefundAsksBackTheRefundedShareOnce(t *testing.T) {
@@ -129,9 +97,9 @@ func TestRefundAsksBackTheRefundedShareOnce(t *testing.T) {
 	require.Equal(t, int64(30), due)
 
 	half := billing.CheckoutRefunded{StripeEventID: "evt_r1", StripeChargeID: "ch_1", AmountRefundedCents: 600, TokensDue: 30, TokensRevoked: 12}
-	givenCheckout(t, started, opened, paid).when(func(c *billing.Checkout) error {
+	givenCheckout(t, started, opened, paid).When(func(c *billing.Checkout) error {
 		return c.Refund("evt_r1", "ch_1", 600, 30, 12)
-	}).then(half)
+	}).Then(half)
 
 	// The rest refunded later: the remaining 30 are due, whatever the first revoked.
 	c = billing.CheckoutFromHistory(uuid.New(), []billing.Event{started, opened, paid, half})
@@ -143,16 +111,16 @@ func TestRefundAsksBackTheRefundedShareOnce(t *testing.T) {
 	due, err = c.TokensDueForRefund(600)
 	require.NoError(t, err)
 	require.Zero(t, due)
-	givenCheckout(t, started, opened, paid, half).when(func(c *billing.Checkout) error {
+	givenCheckout(t, started, opened, paid, half).When(func(c *billing.Checkout) error {
 		return c.Refund("evt_r1", "ch_1", 600, 0, 0)
-	}).then()
+	}).Then()
 
-	givenCheckout(t, started, opened, paid).when(func(c *billing.Checkout) error {
+	givenCheckout(t, started, opened, paid).When(func(c *billing.Checkout) error {
 		return c.Refund("evt_r1", "ch_1", 1199, 60, 61)
-	}).thenError(billing.ErrInvalidRefund)
-	givenCheckout(t, started).when(func(c *billing.Checkout) error {
+	}).ThenError(billing.ErrInvalidRefund)
+	givenCheckout(t, started).When(func(c *billing.Checkout) error {
 		return c.Refund("evt_r1", "ch_1", 1199, 60, 60)
-	}).thenError(billing.ErrNotCompleted)
+	}).ThenError(billing.ErrNotCompleted)
 }
 
 func TestEventsRoundTrip(t *testing.T) {

@@ -7,41 +7,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/internal/gwt"
 )
 
-// scenario is Given(past events) / When(behaviour) / Then(new events or an error).
-type scenario struct {
-	t     *testing.T
-	given []ledger.Event
-}
-
-func given(t *testing.T, events ...ledger.Event) scenario {
+// given starts a Given/When/Then scenario (internal/gwt) on a wallet.
+func given(t *testing.T, events ...ledger.Event) gwt.Scenario[*ledger.Wallet, ledger.Event] {
 	t.Helper()
-	return scenario{t: t, given: events}
-}
-
-func (s scenario) when(behaviour func(w *ledger.Wallet) error) outcome {
-	w := ledger.FromHistory(uuid.New(), s.given)
-	err := behaviour(w)
-	return outcome{t: s.t, w: w, err: err}
-}
-
-type outcome struct {
-	t   *testing.T
-	w   *ledger.Wallet
-	err error
-}
-
-func (o outcome) then(events ...ledger.Event) {
-	o.t.Helper()
-	require.NoError(o.t, o.err)
-	require.Equal(o.t, events, o.w.Changes())
-}
-
-func (o outcome) thenError(target error) {
-	o.t.Helper()
-	require.ErrorIs(o.t, o.err, target)
-	require.Empty(o.t, o.w.Changes(), "a refused command records nothing")
+	return gwt.Given(t, func(h []ledger.Event) *ledger.Wallet { return ledger.FromHistory(uuid.New(), h) }, events...)
 }
 
 func grant(amount int64, reason ledger.GrantReason, ref string) func(*ledger.Wallet) error {
@@ -72,70 +44,70 @@ var (
 func TestGrant(t *testing.T) {
 	t.Parallel()
 	t.Run("sign-up bonus on a new wallet", func(t *testing.T) {
-		given(t).when(grant(2, ledger.ReasonSignupBonus, "")).then(bonus2)
+		given(t).When(grant(2, ledger.ReasonSignupBonus, "")).Then(bonus2)
 	})
 	t.Run("purchase adds to the balance", func(t *testing.T) {
-		given(t, bonus2).when(grant(60, ledger.ReasonPurchase, "checkout-1")).then(bought60)
+		given(t, bonus2).When(grant(60, ledger.ReasonPurchase, "checkout-1")).Then(bought60)
 	})
 	t.Run("admin grant", func(t *testing.T) {
-		given(t, bonus2).when(grant(3, ledger.ReasonAdminGrant, "goodwill")).
-			then(ledger.TokensGranted{Amount: 3, Reason: ledger.ReasonAdminGrant, Ref: "goodwill", BalanceAfter: 5})
+		given(t, bonus2).When(grant(3, ledger.ReasonAdminGrant, "goodwill")).
+			Then(ledger.TokensGranted{Amount: 3, Reason: ledger.ReasonAdminGrant, Ref: "goodwill", BalanceAfter: 5})
 	})
 	t.Run("zero, negative and huge amounts are refused", func(t *testing.T) {
-		given(t).when(grant(0, ledger.ReasonAdminGrant, "")).thenError(ledger.ErrInvalidAmount)
-		given(t).when(grant(-5, ledger.ReasonAdminGrant, "")).thenError(ledger.ErrInvalidAmount)
-		given(t).when(grant(ledger.MaxAmount+1, ledger.ReasonAdminGrant, "")).thenError(ledger.ErrInvalidAmount)
+		given(t).When(grant(0, ledger.ReasonAdminGrant, "")).ThenError(ledger.ErrInvalidAmount)
+		given(t).When(grant(-5, ledger.ReasonAdminGrant, "")).ThenError(ledger.ErrInvalidAmount)
+		given(t).When(grant(ledger.MaxAmount+1, ledger.ReasonAdminGrant, "")).ThenError(ledger.ErrInvalidAmount)
 	})
 	t.Run("unknown reason, and refund without its charge, are refused", func(t *testing.T) {
-		given(t).when(grant(1, "lottery", "")).thenError(ledger.ErrInvalidReason)
-		given(t).when(grant(1, ledger.ReasonRefund, "req-1")).thenError(ledger.ErrInvalidReason)
+		given(t).When(grant(1, "lottery", "")).ThenError(ledger.ErrInvalidReason)
+		given(t).When(grant(1, ledger.ReasonRefund, "req-1")).ThenError(ledger.ErrInvalidReason)
 	})
 	t.Run("a purchase names its checkout", func(t *testing.T) {
-		given(t).when(grant(20, ledger.ReasonPurchase, "")).thenError(ledger.ErrMissingRef)
+		given(t).When(grant(20, ledger.ReasonPurchase, "")).ThenError(ledger.ErrMissingRef)
 	})
 }
 
 func TestCharge(t *testing.T) {
 	t.Parallel()
 	t.Run("spends from the balance", func(t *testing.T) {
-		given(t, bonus2, bought60).when(charge(1, "req-1")).then(spent1)
+		given(t, bonus2, bought60).When(charge(1, "req-1")).Then(spent1)
 	})
 	t.Run("may spend the balance down to zero", func(t *testing.T) {
-		given(t, bonus2).when(charge(2, "req-1")).
-			then(ledger.TokensCharged{Amount: 2, Reason: ledger.ReasonRecipeGeneration, Ref: "req-1", BalanceAfter: 0})
+		given(t, bonus2).When(charge(2, "req-1")).
+			Then(ledger.TokensCharged{Amount: 2, Reason: ledger.ReasonRecipeGeneration, Ref: "req-1", BalanceAfter: 0})
 	})
 	t.Run("never below zero", func(t *testing.T) {
-		o := given(t, bonus2).when(charge(3, "req-1"))
-		o.thenError(ledger.ErrInsufficientTokens)
+		o := given(t, bonus2).When(charge(3, "req-1"))
+		o.ThenError(ledger.ErrInsufficientTokens)
 		var ite *ledger.InsufficientTokensError
-		require.ErrorAs(t, o.err, &ite)
+		require.ErrorAs(t, o.Err(), &ite)
 		require.Equal(t, ledger.InsufficientTokensError{Balance: 2, Requested: 3}, *ite)
 	})
 	t.Run("an empty wallet cannot spend", func(t *testing.T) {
-		given(t).when(charge(1, "req-1")).thenError(ledger.ErrInsufficientTokens)
+		given(t).When(charge(1, "req-1")).ThenError(ledger.ErrInsufficientTokens)
 	})
 	t.Run("amount, reason and ref are checked", func(t *testing.T) {
-		given(t, bonus2).when(charge(0, "req-1")).thenError(ledger.ErrInvalidAmount)
-		given(t, bonus2).when(charge(1, "")).thenError(ledger.ErrMissingRef)
-		given(t, bonus2).when(func(w *ledger.Wallet) error { _, err := w.Charge(1, "gift", "x"); return err }).thenError(ledger.ErrInvalidReason)
+		given(t, bonus2).When(charge(0, "req-1")).ThenError(ledger.ErrInvalidAmount)
+		given(t, bonus2).When(charge(1, "")).ThenError(ledger.ErrMissingRef)
+		given(t, bonus2).When(func(w *ledger.Wallet) error { _, err := w.Charge(1, "gift", "x"); return err }).ThenError(ledger.ErrInvalidReason)
 	})
 }
 
 func TestRefund(t *testing.T) {
 	t.Parallel()
 	t.Run("gives back a charge", func(t *testing.T) {
-		given(t, bonus2, bought60, spent1).when(refund(1, "req-1")).
-			then(ledger.TokensGranted{Amount: 1, Reason: ledger.ReasonRefund, Ref: "req-1", BalanceAfter: 62})
+		given(t, bonus2, bought60, spent1).When(refund(1, "req-1")).
+			Then(ledger.TokensGranted{Amount: 1, Reason: ledger.ReasonRefund, Ref: "req-1", BalanceAfter: 62})
 	})
 	t.Run("only once", func(t *testing.T) {
 		refunded := ledger.TokensGranted{Amount: 1, Reason: ledger.ReasonRefund, Ref: "req-1", BalanceAfter: 62}
-		given(t, bonus2, bought60, spent1, refunded).when(refund(1, "req-1")).thenError(ledger.ErrNothingToRefund)
+		given(t, bonus2, bought60, spent1, refunded).When(refund(1, "req-1")).ThenError(ledger.ErrNothingToRefund)
 	})
 	t.Run("not more than was charged", func(t *testing.T) {
-		given(t, bonus2, bought60, spent1).when(refund(2, "req-1")).thenError(ledger.ErrNothingToRefund)
+		given(t, bonus2, bought60, spent1).When(refund(2, "req-1")).ThenError(ledger.ErrNothingToRefund)
 	})
 	t.Run("not a charge that never happened", func(t *testing.T) {
-		given(t, bonus2).when(refund(1, "req-404")).thenError(ledger.ErrNothingToRefund)
+		given(t, bonus2).When(refund(1, "req-404")).ThenError(ledger.ErrNothingToRefund)
 	})
 	t.Run("needs the full history", func(t *testing.T) {
 		w := ledger.FromHead(uuid.New(), 3, 61)
@@ -147,16 +119,16 @@ func TestRefund(t *testing.T) {
 func TestRedeemPromo(t *testing.T) {
 	t.Parallel()
 	t.Run("records the code, balance unchanged", func(t *testing.T) {
-		given(t, bonus2).when(promo(" bienvenue30 ", "checkout-9")).
-			then(ledger.PromoCodeRedeemed{Code: "BIENVENUE30", CheckoutID: "checkout-9", BalanceAfter: 2})
+		given(t, bonus2).When(promo(" bienvenue30 ", "checkout-9")).
+			Then(ledger.PromoCodeRedeemed{Code: "BIENVENUE30", CheckoutID: "checkout-9", BalanceAfter: 2})
 	})
 	t.Run("once per wallet", func(t *testing.T) {
 		used := ledger.PromoCodeRedeemed{Code: "BIENVENUE30", CheckoutID: "checkout-1", BalanceAfter: 0}
-		given(t, used).when(promo("BIENVENUE30", "checkout-2")).thenError(ledger.ErrPromoAlreadyRedeemed)
+		given(t, used).When(promo("BIENVENUE30", "checkout-2")).ThenError(ledger.ErrPromoAlreadyRedeemed)
 	})
 	t.Run("code and checkout are required", func(t *testing.T) {
-		given(t).when(promo("", "checkout-2")).thenError(ledger.ErrMissingRef)
-		given(t).when(promo("X", "")).thenError(ledger.ErrMissingRef)
+		given(t).When(promo("", "checkout-2")).ThenError(ledger.ErrMissingRef)
+		given(t).When(promo("X", "")).ThenError(ledger.ErrMissingRef)
 	})
 }
 
@@ -172,35 +144,35 @@ func TestReservePromo(t *testing.T) {
 	t.Parallel()
 	held := ledger.PromoCodeReserved{Code: "BIENVENUE30", CheckoutID: "checkout-1", BalanceAfter: 2}
 	t.Run("holds the code for one open checkout, balance unchanged", func(t *testing.T) {
-		given(t, bonus2).when(reserve(" bienvenue30 ", "checkout-1")).then(held)
+		given(t, bonus2).When(reserve(" bienvenue30 ", "checkout-1")).Then(held)
 	})
 	t.Run("another checkout is refused while it is held", func(t *testing.T) {
-		given(t, bonus2, held).when(reserve("BIENVENUE30", "checkout-2")).thenError(ledger.ErrPromoReserved)
+		given(t, bonus2, held).When(reserve("BIENVENUE30", "checkout-2")).ThenError(ledger.ErrPromoReserved)
 	})
 	t.Run("the same checkout again records nothing", func(t *testing.T) {
-		given(t, bonus2, held).when(reserve("BIENVENUE30", "checkout-1")).then()
+		given(t, bonus2, held).When(reserve("BIENVENUE30", "checkout-1")).Then()
 	})
 	t.Run("free again once released", func(t *testing.T) {
 		released := ledger.PromoCodeReleased{Code: "BIENVENUE30", CheckoutID: "checkout-1", BalanceAfter: 2}
-		given(t, bonus2, held).when(release("BIENVENUE30", "checkout-1")).then(released)
-		given(t, bonus2, held, released).when(reserve("BIENVENUE30", "checkout-2")).
-			then(ledger.PromoCodeReserved{Code: "BIENVENUE30", CheckoutID: "checkout-2", BalanceAfter: 2})
+		given(t, bonus2, held).When(release("BIENVENUE30", "checkout-1")).Then(released)
+		given(t, bonus2, held, released).When(reserve("BIENVENUE30", "checkout-2")).
+			Then(ledger.PromoCodeReserved{Code: "BIENVENUE30", CheckoutID: "checkout-2", BalanceAfter: 2})
 	})
 	t.Run("a release by another checkout, or a second one, records nothing", func(t *testing.T) {
-		given(t, bonus2, held).when(release("BIENVENUE30", "checkout-2")).then()
-		given(t, bonus2).when(release("BIENVENUE30", "checkout-1")).then()
+		given(t, bonus2, held).When(release("BIENVENUE30", "checkout-2")).Then()
+		given(t, bonus2).When(release("BIENVENUE30", "checkout-1")).Then()
 	})
 	t.Run("redeemed: refused for good, and the reservation is spent", func(t *testing.T) {
 		used := ledger.PromoCodeRedeemed{Code: "BIENVENUE30", CheckoutID: "checkout-1", BalanceAfter: 2}
-		given(t, bonus2, held, used).when(reserve("BIENVENUE30", "checkout-2")).thenError(ledger.ErrPromoAlreadyRedeemed)
-		given(t, bonus2, held, used).when(release("BIENVENUE30", "checkout-1")).then()
+		given(t, bonus2, held, used).When(reserve("BIENVENUE30", "checkout-2")).ThenError(ledger.ErrPromoAlreadyRedeemed)
+		given(t, bonus2, held, used).When(release("BIENVENUE30", "checkout-1")).Then()
 		w := ledger.FromHistory(uuid.New(), []ledger.Event{bonus2, held, used})
 		require.Empty(t, w.ReservedBy("BIENVENUE30"))
 	})
 	t.Run("needs the full history", func(t *testing.T) {
 		_, _, err := ledger.FromHead(uuid.New(), 3, 61).ReservePromo("BIENVENUE30", "checkout-1")
 		require.ErrorIs(t, err, ledger.ErrHistoryRequired)
-		given(t).when(reserve("", "checkout-1")).thenError(ledger.ErrMissingRef)
+		given(t).When(reserve("", "checkout-1")).ThenError(ledger.ErrMissingRef)
 	})
 }
 
@@ -255,12 +227,12 @@ func TestRevokeNeverGoesBelowZero(t *testing.T) {
 	t.Parallel()
 	bought := ledger.TokensGranted{Amount: 60, Reason: ledger.ReasonPurchase, Ref: "checkout-1", BalanceAfter: 62}
 	spent := ledger.TokensCharged{Amount: 50, Reason: ledger.ReasonRecipeGeneration, Ref: "r1", BalanceAfter: 12}
-	given(t, bought).when(revoke(60, "checkout-1")).
-		then(ledger.TokensRevoked{Amount: 60, Reason: ledger.ReasonPurchaseRefunded, Ref: "checkout-1", BalanceAfter: 2})
-	given(t, bought, spent).when(revoke(60, "checkout-1")).
-		then(ledger.TokensRevoked{Amount: 12, Reason: ledger.ReasonPurchaseRefunded, Ref: "checkout-1", BalanceAfter: 0})
+	given(t, bought).When(revoke(60, "checkout-1")).
+		Then(ledger.TokensRevoked{Amount: 60, Reason: ledger.ReasonPurchaseRefunded, Ref: "checkout-1", BalanceAfter: 2})
+	given(t, bought, spent).When(revoke(60, "checkout-1")).
+		Then(ledger.TokensRevoked{Amount: 12, Reason: ledger.ReasonPurchaseRefunded, Ref: "checkout-1", BalanceAfter: 0})
 	drained := ledger.TokensCharged{Amount: 12, Reason: ledger.ReasonRecipeGeneration, Ref: "r2", BalanceAfter: 0}
-	given(t, bought, spent, drained).when(revoke(60, "checkout-1")).then()
-	given(t, bought).when(revoke(0, "checkout-1")).thenError(ledger.ErrInvalidAmount)
-	given(t, bought).when(revoke(1, "")).thenError(ledger.ErrMissingRef)
+	given(t, bought, spent, drained).When(revoke(60, "checkout-1")).Then()
+	given(t, bought).When(revoke(0, "checkout-1")).ThenError(ledger.ErrInvalidAmount)
+	given(t, bought).When(revoke(1, "")).ThenError(ledger.ErrMissingRef)
 }

@@ -9,46 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/internal/gwt"
 )
 
-// scenario is Given(past events) / When(behaviour) / Then(new events or an error).
-type scenario struct {
-	t     *testing.T
-	given []mealprep.Event
-}
-
-func given(t *testing.T, events ...mealprep.Event) scenario {
+// given starts a Given/When/Then scenario (internal/gwt) on the meal prep mpID.
+func given(t *testing.T, events ...mealprep.Event) gwt.Scenario[*mealprep.MealPrep, mealprep.Event] {
 	t.Helper()
-	return scenario{t: t, given: events}
-}
-
-func (s scenario) when(behaviour func(m *mealprep.MealPrep) error) outcome {
-	m := mealprep.FromHistory(mpID, s.given)
-	return outcome{t: s.t, m: m, err: behaviour(m)}
-}
-
-type outcome struct {
-	t   *testing.T
-	m   *mealprep.MealPrep
-	err error
-}
-
-func (o outcome) then(events ...mealprep.Event) {
-	o.t.Helper()
-	require.NoError(o.t, o.err)
-	require.Equal(o.t, events, o.m.Changes())
-}
-
-func (o outcome) thenNothing() {
-	o.t.Helper()
-	require.NoError(o.t, o.err)
-	require.Empty(o.t, o.m.Changes())
-}
-
-func (o outcome) thenError(target error) {
-	o.t.Helper()
-	require.ErrorIs(o.t, o.err, target)
-	require.Empty(o.t, o.m.Changes(), "a refused command records nothing")
+	return gwt.Given(t, func(h []mealprep.Event) *mealprep.MealPrep { return mealprep.FromHistory(mpID, h) }, events...)
 }
 
 var (
@@ -80,32 +47,32 @@ func generated(index int, id uuid.UUID) mealprep.RecipeGenerated {
 func TestCreateRenameDelete(t *testing.T) {
 	t.Parallel()
 	t.Run("create records the owner, not the name", func(t *testing.T) {
-		given(t).when(func(m *mealprep.MealPrep) error { return m.Create(owner, "  Semaine 1 ") }).then(created)
+		given(t).When(func(m *mealprep.MealPrep) error { return m.Create(owner, "  Semaine 1 ") }).Then(created)
 	})
 	t.Run("empty name", func(t *testing.T) {
-		given(t).when(func(m *mealprep.MealPrep) error { return m.Create(owner, "   ") }).thenError(mealprep.ErrInvalidName)
+		given(t).When(func(m *mealprep.MealPrep) error { return m.Create(owner, "   ") }).ThenError(mealprep.ErrInvalidName)
 	})
 	t.Run("over-long name", func(t *testing.T) {
-		given(t).when(func(m *mealprep.MealPrep) error { return m.Create(owner, strings.Repeat("é", 81)) }).thenError(mealprep.ErrInvalidName)
+		given(t).When(func(m *mealprep.MealPrep) error { return m.Create(owner, strings.Repeat("é", 81)) }).ThenError(mealprep.ErrInvalidName)
 	})
 	t.Run("80 characters is fine", func(t *testing.T) {
-		given(t).when(func(m *mealprep.MealPrep) error { return m.Create(owner, strings.Repeat("é", 80)) }).then(created)
+		given(t).When(func(m *mealprep.MealPrep) error { return m.Create(owner, strings.Repeat("é", 80)) }).Then(created)
 	})
 	t.Run("twice", func(t *testing.T) {
-		given(t, created).when(func(m *mealprep.MealPrep) error { return m.Create(owner, "x") }).thenError(mealprep.ErrAlreadyExists)
+		given(t, created).When(func(m *mealprep.MealPrep) error { return m.Create(owner, "x") }).ThenError(mealprep.ErrAlreadyExists)
 	})
 	t.Run("rename", func(t *testing.T) {
-		given(t, created).when(func(m *mealprep.MealPrep) error { return m.Rename("Semaine 2") }).then(mealprep.MealPrepRenamed{})
+		given(t, created).When(func(m *mealprep.MealPrep) error { return m.Rename("Semaine 2") }).Then(mealprep.MealPrepRenamed{})
 	})
 	t.Run("rename a missing meal prep", func(t *testing.T) {
-		given(t).when(func(m *mealprep.MealPrep) error { return m.Rename("x") }).thenError(mealprep.ErrNotFound)
+		given(t).When(func(m *mealprep.MealPrep) error { return m.Rename("x") }).ThenError(mealprep.ErrNotFound)
 	})
 	t.Run("delete", func(t *testing.T) {
-		given(t, created).when(func(m *mealprep.MealPrep) error { return m.Delete() }).then(deleted)
+		given(t, created).When(func(m *mealprep.MealPrep) error { return m.Delete() }).Then(deleted)
 	})
 	t.Run("a deleted meal prep refuses changes", func(t *testing.T) {
-		given(t, created, deleted).when(func(m *mealprep.MealPrep) error { return m.SetFood(1, 10) }).thenError(mealprep.ErrNotFound)
-		given(t, created, deleted).when(func(m *mealprep.MealPrep) error { return m.Delete() }).thenError(mealprep.ErrNotFound)
+		given(t, created, deleted).When(func(m *mealprep.MealPrep) error { return m.SetFood(1, 10) }).ThenError(mealprep.ErrNotFound)
+		given(t, created, deleted).When(func(m *mealprep.MealPrep) error { return m.Delete() }).ThenError(mealprep.ErrNotFound)
 	})
 	t.Run("ownership", func(t *testing.T) {
 		m := mealprep.FromHistory(mpID, []mealprep.Event{created})
@@ -119,41 +86,41 @@ func TestCreateRenameDelete(t *testing.T) {
 func TestFoods(t *testing.T) {
 	t.Parallel()
 	t.Run("add", func(t *testing.T) {
-		given(t, created).when(func(m *mealprep.MealPrep) error { return m.SetFood(36018, 500) }).then(chicken)
+		given(t, created).When(func(m *mealprep.MealPrep) error { return m.SetFood(36018, 500) }).Then(chicken)
 	})
 	t.Run("same food again changes the quantity", func(t *testing.T) {
-		given(t, created, chicken).when(func(m *mealprep.MealPrep) error { return m.SetFood(36018, 250) }).
-			then(mealprep.FoodQuantityChanged{FoodCode: 36018, Grams: 250})
+		given(t, created, chicken).When(func(m *mealprep.MealPrep) error { return m.SetFood(36018, 250) }).
+			Then(mealprep.FoodQuantityChanged{FoodCode: 36018, Grams: 250})
 	})
 	t.Run("same quantity again records nothing", func(t *testing.T) {
-		given(t, created, chicken).when(func(m *mealprep.MealPrep) error { return m.SetFood(36018, 500) }).thenNothing()
+		given(t, created, chicken).When(func(m *mealprep.MealPrep) error { return m.SetFood(36018, 500) }).Then()
 	})
 	for _, g := range []int{-5, 5001} {
-		given(t, created).when(func(m *mealprep.MealPrep) error { return m.SetFood(36018, g) }).thenError(mealprep.ErrInvalidGrams)
+		given(t, created).When(func(m *mealprep.MealPrep) error { return m.SetFood(36018, g) }).ThenError(mealprep.ErrInvalidGrams)
 	}
 	t.Run("no quantity: the person did not say what they have, no limit", func(t *testing.T) {
-		given(t, created).when(func(m *mealprep.MealPrep) error { return m.SetFood(36018, 0) }).then(mealprep.FoodAdded{FoodCode: 36018, Grams: 0})
+		given(t, created).When(func(m *mealprep.MealPrep) error { return m.SetFood(36018, 0) }).Then(mealprep.FoodAdded{FoodCode: 36018, Grams: 0})
 	})
 	t.Run("5 kg is the limit", func(t *testing.T) {
-		given(t, created).when(func(m *mealprep.MealPrep) error { return m.SetFood(1, 5000) }).then(mealprep.FoodAdded{FoodCode: 1, Grams: 5000})
+		given(t, created).When(func(m *mealprep.MealPrep) error { return m.SetFood(1, 5000) }).Then(mealprep.FoodAdded{FoodCode: 1, Grams: 5000})
 	})
 	t.Run("bad code", func(t *testing.T) {
-		given(t, created).when(func(m *mealprep.MealPrep) error { return m.SetFood(0, 10) }).thenError(mealprep.ErrInvalidFoodCode)
+		given(t, created).When(func(m *mealprep.MealPrep) error { return m.SetFood(0, 10) }).ThenError(mealprep.ErrInvalidFoodCode)
 	})
 	t.Run("remove", func(t *testing.T) {
-		o := given(t, created, chicken, rice).when(func(m *mealprep.MealPrep) error { return m.RemoveFood(36018) })
-		o.then(mealprep.FoodRemoved{FoodCode: 36018})
-		require.Equal(t, []mealprep.Ingredient{{FoodCode: 9100, Grams: 300}}, o.m.Foods())
+		o := given(t, created, chicken, rice).When(func(m *mealprep.MealPrep) error { return m.RemoveFood(36018) })
+		o.Then(mealprep.FoodRemoved{FoodCode: 36018})
+		require.Equal(t, []mealprep.Ingredient{{FoodCode: 9100, Grams: 300}}, o.Aggregate().Foods())
 	})
 	t.Run("remove an absent food", func(t *testing.T) {
-		given(t, created).when(func(m *mealprep.MealPrep) error { return m.RemoveFood(36018) }).thenError(mealprep.ErrFoodNotFound)
+		given(t, created).When(func(m *mealprep.MealPrep) error { return m.RemoveFood(36018) }).ThenError(mealprep.ErrFoodNotFound)
 	})
 	t.Run("too many foods", func(t *testing.T) {
 		past := []mealprep.Event{created}
 		for i := 1; i <= mealprep.MaxFoods; i++ {
 			past = append(past, mealprep.FoodAdded{FoodCode: i, Grams: 10})
 		}
-		given(t, past...).when(func(m *mealprep.MealPrep) error { return m.SetFood(999, 10) }).thenError(mealprep.ErrTooManyFoods)
+		given(t, past...).When(func(m *mealprep.MealPrep) error { return m.SetFood(999, 10) }).ThenError(mealprep.ErrTooManyFoods)
 	})
 }
 
@@ -177,27 +144,27 @@ func TestRequestGeneration(t *testing.T) {
 		return func(m *mealprep.MealPrep) error { return m.RequestGeneration(reqID, cat, n) }
 	}
 	t.Run("requested", func(t *testing.T) {
-		given(t, created, chicken).when(req(mealprep.LunchDinner, 2)).then(requested)
+		given(t, created, chicken).When(req(mealprep.LunchDinner, 2)).Then(requested)
 	})
 	t.Run("no foods", func(t *testing.T) {
-		given(t, created).when(req(mealprep.LunchDinner, 2)).thenError(mealprep.ErrNoFoods)
-		given(t, created, chicken, mealprep.FoodRemoved{FoodCode: 36018}).when(req(mealprep.Snack, 1)).thenError(mealprep.ErrNoFoods)
+		given(t, created).When(req(mealprep.LunchDinner, 2)).ThenError(mealprep.ErrNoFoods)
+		given(t, created, chicken, mealprep.FoodRemoved{FoodCode: 36018}).When(req(mealprep.Snack, 1)).ThenError(mealprep.ErrNoFoods)
 	})
 	for _, n := range []int{0, 11, -1} {
-		given(t, created, chicken).when(req(mealprep.Snack, n)).thenError(mealprep.ErrInvalidCount)
+		given(t, created, chicken).When(req(mealprep.Snack, n)).ThenError(mealprep.ErrInvalidCount)
 	}
 	t.Run("1 and 10 are fine", func(t *testing.T) {
-		given(t, created, chicken).when(req(mealprep.Breakfast, 1)).then(mealprep.RecipeGenerationRequested{RequestID: reqID, Category: mealprep.Breakfast, Count: 1})
-		given(t, created, chicken).when(req(mealprep.Breakfast, 10)).then(mealprep.RecipeGenerationRequested{RequestID: reqID, Category: mealprep.Breakfast, Count: 10})
+		given(t, created, chicken).When(req(mealprep.Breakfast, 1)).Then(mealprep.RecipeGenerationRequested{RequestID: reqID, Category: mealprep.Breakfast, Count: 1})
+		given(t, created, chicken).When(req(mealprep.Breakfast, 10)).Then(mealprep.RecipeGenerationRequested{RequestID: reqID, Category: mealprep.Breakfast, Count: 10})
 	})
 	t.Run("unknown category", func(t *testing.T) {
-		given(t, created, chicken).when(req("dinner", 1)).thenError(mealprep.ErrInvalidCategory)
+		given(t, created, chicken).When(req("dinner", 1)).ThenError(mealprep.ErrInvalidCategory)
 	})
 	t.Run("same request twice", func(t *testing.T) {
-		given(t, created, chicken, requested).when(req(mealprep.LunchDinner, 2)).thenError(mealprep.ErrRequestExists)
+		given(t, created, chicken, requested).When(req(mealprep.LunchDinner, 2)).ThenError(mealprep.ErrRequestExists)
 	})
 	t.Run("deleted", func(t *testing.T) {
-		given(t, created, chicken, deleted).when(req(mealprep.LunchDinner, 2)).thenError(mealprep.ErrNotFound)
+		given(t, created, chicken, deleted).When(req(mealprep.LunchDinner, 2)).ThenError(mealprep.ErrNotFound)
 	})
 }
 
@@ -208,41 +175,41 @@ func record(index int, id uuid.UUID) func(*mealprep.MealPrep) error {
 func TestRecordRecipe(t *testing.T) {
 	t.Parallel()
 	t.Run("first recipe", func(t *testing.T) {
-		given(t, created, chicken, requested).when(record(0, recipe1)).then(generated(0, recipe1))
+		given(t, created, chicken, requested).When(record(0, recipe1)).Then(generated(0, recipe1))
 	})
 	t.Run("a retried job records nothing for an index already made", func(t *testing.T) {
-		o := given(t, created, chicken, requested, generated(0, recipe1)).when(record(0, recipe2))
-		o.thenNothing()
-		added, err := o.m.RecordRecipe(reqID, 0, aRecipe(uuid.New()))
+		o := given(t, created, chicken, requested, generated(0, recipe1)).When(record(0, recipe2))
+		o.Then()
+		added, err := o.Aggregate().RecordRecipe(reqID, 0, aRecipe(uuid.New()))
 		require.NoError(t, err)
 		require.False(t, added)
 	})
 	t.Run("second index", func(t *testing.T) {
-		o := given(t, created, chicken, requested, generated(0, recipe1)).when(record(1, recipe2))
-		o.then(generated(1, recipe2))
-		require.True(t, o.m.Request(reqID).Finished())
+		o := given(t, created, chicken, requested, generated(0, recipe1)).When(record(1, recipe2))
+		o.Then(generated(1, recipe2))
+		require.True(t, o.Aggregate().Request(reqID).Finished())
 	})
 	t.Run("index outside the request", func(t *testing.T) {
-		given(t, created, chicken, requested).when(record(2, recipe1)).thenError(mealprep.ErrIndexOutOfRange)
-		given(t, created, chicken, requested).when(record(-1, recipe1)).thenError(mealprep.ErrIndexOutOfRange)
+		given(t, created, chicken, requested).When(record(2, recipe1)).ThenError(mealprep.ErrIndexOutOfRange)
+		given(t, created, chicken, requested).When(record(-1, recipe1)).ThenError(mealprep.ErrIndexOutOfRange)
 	})
 	t.Run("unknown request", func(t *testing.T) {
-		given(t, created, chicken).when(record(0, recipe1)).thenError(mealprep.ErrRequestNotFound)
+		given(t, created, chicken).When(record(0, recipe1)).ThenError(mealprep.ErrRequestNotFound)
 	})
 	t.Run("after a failure", func(t *testing.T) {
 		failed := mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureTimeout, Unfulfilled: 2}
-		given(t, created, chicken, requested, failed).when(record(0, recipe1)).thenError(mealprep.ErrRequestClosed)
+		given(t, created, chicken, requested, failed).When(record(0, recipe1)).ThenError(mealprep.ErrRequestClosed)
 	})
 	t.Run("on a deleted meal prep", func(t *testing.T) {
-		given(t, created, chicken, requested, deleted).when(record(0, recipe1)).thenError(mealprep.ErrNotFound)
+		given(t, created, chicken, requested, deleted).When(record(0, recipe1)).ThenError(mealprep.ErrNotFound)
 	})
 	t.Run("bad recipe", func(t *testing.T) {
-		given(t, created, chicken, requested).when(func(m *mealprep.MealPrep) error {
+		given(t, created, chicken, requested).When(func(m *mealprep.MealPrep) error {
 			r := aRecipe(recipe1)
 			r.Ingredients = []mealprep.Ingredient{{FoodCode: 1, Grams: 0}}
 			_, err := m.RecordRecipe(reqID, 0, r)
 			return err
-		}).thenError(mealprep.ErrInvalidGrams)
+		}).ThenError(mealprep.ErrInvalidGrams)
 	})
 }
 
@@ -253,8 +220,8 @@ func TestFailGeneration(t *testing.T) {
 		return err
 	}
 	t.Run("nothing made: both tokens owed", func(t *testing.T) {
-		o := given(t, created, chicken, requested).when(fail)
-		o.then(mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureTimeout, Unfulfilled: 2})
+		o := given(t, created, chicken, requested).When(fail)
+		o.Then(mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureTimeout, Unfulfilled: 2})
 	})
 	t.Run("one made: one token owed", func(t *testing.T) {
 		m := mealprep.FromHistory(mpID, []mealprep.Event{created, chicken, requested, generated(0, recipe1)})
@@ -271,20 +238,20 @@ func TestFailGeneration(t *testing.T) {
 		require.Empty(t, m.Changes())
 	})
 	t.Run("a complete request owes nothing", func(t *testing.T) {
-		given(t, created, chicken, requested, generated(0, recipe1), generated(1, recipe2)).when(fail).thenNothing()
+		given(t, created, chicken, requested, generated(0, recipe1), generated(1, recipe2)).When(fail).Then()
 	})
 	t.Run("the engine's diagnosis is recorded in both languages", func(t *testing.T) {
 		why := mealprep.Diagnosis{FR: "Ajoutez un aliment protéiné.", EN: "Add a protein food."}
-		given(t, created, chicken, requested).when(func(m *mealprep.MealPrep) error {
+		given(t, created, chicken, requested).When(func(m *mealprep.MealPrep) error {
 			_, err := m.FailGeneration(reqID, mealprep.FailureNoFoods, why)
 			return err
-		}).then(mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureNoFoods, Unfulfilled: 2, DiagnosisFR: why.FR, DiagnosisEN: why.EN})
+		}).Then(mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureNoFoods, Unfulfilled: 2, DiagnosisFR: why.FR, DiagnosisEN: why.EN})
 	})
 	t.Run("a deleted meal prep still refunds", func(t *testing.T) {
-		given(t, created, chicken, requested, deleted).when(func(m *mealprep.MealPrep) error {
+		given(t, created, chicken, requested, deleted).When(func(m *mealprep.MealPrep) error {
 			_, err := m.FailGeneration(reqID, mealprep.FailureDeleted, mealprep.Diagnosis{})
 			return err
-		}).then(mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureDeleted, Unfulfilled: 2})
+		}).Then(mealprep.RecipeGenerationFailed{RequestID: reqID, Reason: mealprep.FailureDeleted, Unfulfilled: 2})
 	})
 }
 
@@ -294,52 +261,52 @@ func TestUpdateAndDeleteRecipes(t *testing.T) {
 	two := 2
 	name := "Mon poulet"
 	t.Run("servings", func(t *testing.T) {
-		given(t, past...).when(func(m *mealprep.MealPrep) error {
+		given(t, past...).When(func(m *mealprep.MealPrep) error {
 			return m.UpdateRecipe(recipe1, mealprep.RecipeChange{Servings: &two})
-		}).then(mealprep.RecipeUpdated{RecipeID: recipe1, Servings: 2})
+		}).Then(mealprep.RecipeUpdated{RecipeID: recipe1, Servings: 2})
 	})
 	t.Run("rename records no text", func(t *testing.T) {
-		given(t, past...).when(func(m *mealprep.MealPrep) error {
+		given(t, past...).When(func(m *mealprep.MealPrep) error {
 			return m.UpdateRecipe(recipe1, mealprep.RecipeChange{Name: &name})
-		}).then(mealprep.RecipeUpdated{RecipeID: recipe1, Renamed: true})
+		}).Then(mealprep.RecipeUpdated{RecipeID: recipe1, Renamed: true})
 	})
 	t.Run("ingredients with recomputed nutrition", func(t *testing.T) {
 		ings := []mealprep.Ingredient{{FoodCode: 36018, Grams: 200}}
 		nut := &mealprep.Nutrition{Macros: mealprep.Macros{Kcal: 300}}
-		given(t, past...).when(func(m *mealprep.MealPrep) error {
+		given(t, past...).When(func(m *mealprep.MealPrep) error {
 			return m.UpdateRecipe(recipe1, mealprep.RecipeChange{Ingredients: ings, Nutrition: nut})
-		}).then(mealprep.RecipeUpdated{RecipeID: recipe1, Ingredients: ings, Nutrition: nut})
+		}).Then(mealprep.RecipeUpdated{RecipeID: recipe1, Ingredients: ings, Nutrition: nut})
 	})
 	t.Run("no change records nothing", func(t *testing.T) {
 		one := 1
-		given(t, past...).when(func(m *mealprep.MealPrep) error {
+		given(t, past...).When(func(m *mealprep.MealPrep) error {
 			return m.UpdateRecipe(recipe1, mealprep.RecipeChange{Servings: &one, Ingredients: aRecipe(recipe1).Ingredients})
-		}).thenNothing()
+		}).Then()
 	})
 	t.Run("bad values", func(t *testing.T) {
 		zero, empty := 0, ""
-		given(t, past...).when(func(m *mealprep.MealPrep) error {
+		given(t, past...).When(func(m *mealprep.MealPrep) error {
 			return m.UpdateRecipe(recipe1, mealprep.RecipeChange{Servings: &zero})
-		}).thenError(mealprep.ErrInvalidServings)
-		given(t, past...).when(func(m *mealprep.MealPrep) error {
+		}).ThenError(mealprep.ErrInvalidServings)
+		given(t, past...).When(func(m *mealprep.MealPrep) error {
 			return m.UpdateRecipe(recipe1, mealprep.RecipeChange{Name: &empty})
-		}).thenError(mealprep.ErrInvalidName)
-		given(t, past...).when(func(m *mealprep.MealPrep) error {
+		}).ThenError(mealprep.ErrInvalidName)
+		given(t, past...).When(func(m *mealprep.MealPrep) error {
 			return m.UpdateRecipe(recipe1, mealprep.RecipeChange{Ingredients: []mealprep.Ingredient{{FoodCode: 1, Grams: 6000}}})
-		}).thenError(mealprep.ErrInvalidGrams)
+		}).ThenError(mealprep.ErrInvalidGrams)
 	})
 	t.Run("unknown recipe", func(t *testing.T) {
-		given(t, past...).when(func(m *mealprep.MealPrep) error {
+		given(t, past...).When(func(m *mealprep.MealPrep) error {
 			return m.UpdateRecipe(uuid.New(), mealprep.RecipeChange{Servings: &two})
-		}).thenError(mealprep.ErrRecipeNotFound)
-		given(t, past...).when(func(m *mealprep.MealPrep) error { return m.DeleteRecipe(uuid.New()) }).thenError(mealprep.ErrRecipeNotFound)
+		}).ThenError(mealprep.ErrRecipeNotFound)
+		given(t, past...).When(func(m *mealprep.MealPrep) error { return m.DeleteRecipe(uuid.New()) }).ThenError(mealprep.ErrRecipeNotFound)
 	})
 	t.Run("delete one", func(t *testing.T) {
-		given(t, past...).when(func(m *mealprep.MealPrep) error { return m.DeleteRecipe(recipe2) }).then(mealprep.RecipeDeleted{RecipeID: recipe2})
+		given(t, past...).When(func(m *mealprep.MealPrep) error { return m.DeleteRecipe(recipe2) }).Then(mealprep.RecipeDeleted{RecipeID: recipe2})
 	})
 	t.Run("delete all", func(t *testing.T) {
-		given(t, past...).when(func(m *mealprep.MealPrep) error { return m.DeleteAllRecipes() }).
-			then(mealprep.RecipeDeleted{RecipeID: recipe1}, mealprep.RecipeDeleted{RecipeID: recipe2})
+		given(t, past...).When(func(m *mealprep.MealPrep) error { return m.DeleteAllRecipes() }).
+			Then(mealprep.RecipeDeleted{RecipeID: recipe1}, mealprep.RecipeDeleted{RecipeID: recipe2})
 	})
 }
 

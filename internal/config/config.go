@@ -86,6 +86,19 @@ type Config struct {
 	// X-Forwarded-For (TRUSTED_PROXIES; TRUST_PROXY_HEADERS=true means one hop). The zero value
 	// trusts no header: the client address is the connection's.
 	TrustedProxies TrustedProxies
+
+	// TestDelays pause background jobs so browser tests can watch their progress; read only
+	// with APP_ENV=test, zero everywhere else.
+	TestDelays TestDelays
+}
+
+// TestDelays are the pauses browser tests ask of the workers (APP_ENV=test only).
+type TestDelays struct {
+	// Needs pauses each needs calculation attempt (NEEDS_TEST_DELAY, a Go duration).
+	Needs time.Duration
+	// MealPrepGeneration pauses each recipe generation attempt
+	// (MEALPREP_TEST_GENERATION_DELAY), to see the progress message and reload meanwhile.
+	MealPrepGeneration time.Duration
 }
 
 // TrustedProxies describes the proxies whose X-Forwarded-For entries are believed. The client
@@ -222,6 +235,11 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 	if !c.TrustedProxies.Enabled() && get("TRUST_PROXY_HEADERS", "") == "true" {
 		// The older switch: one proxy in front, as before but reading the header from the right.
 		c.TrustedProxies.Hops = 1
+	}
+	if c.Env == EnvTest {
+		// A duration that does not parse leaves no pause, as an unset variable does.
+		c.TestDelays.Needs, _ = time.ParseDuration(get("NEEDS_TEST_DELAY", "0s"))
+		c.TestDelays.MealPrepGeneration, _ = time.ParseDuration(get("MEALPREP_TEST_GENERATION_DELAY", "0s"))
 	}
 	if c.Production() {
 		// Production builds links in emails and OAuth callbacks from APP_URL and must reach

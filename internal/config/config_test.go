@@ -138,3 +138,22 @@ func TestLoadToday(t *testing.T) {
 	_, err = Load(lookup(with(map[string]string{"APP_TODAY": "2026-12-10", "APP_ENV": "production", "APP_URL": "https://x.test", "MAIL_DISABLED": "true", "APP_KEY": strings.Repeat("k", 40)})))
 	require.ErrorContains(t, err, "APP_TODAY")
 }
+
+func TestTestDelaysOnlyInTheTestEnvironment(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"DATABASE_URL": "postgres://x/y", "APP_KEY": strings.Repeat("k", 32),
+		"NEEDS_TEST_DELAY": "1500ms", "MEALPREP_TEST_GENERATION_DELAY": "2s"}
+	c, err := Load(lookup(env))
+	require.NoError(t, err)
+	require.Zero(t, c.TestDelays, "development ignores the browser tests' pauses")
+
+	env["APP_ENV"] = "test"
+	c, err = Load(lookup(env))
+	require.NoError(t, err)
+	require.Equal(t, TestDelays{Needs: 1500 * time.Millisecond, MealPrepGeneration: 2 * time.Second}, c.TestDelays)
+
+	env["NEEDS_TEST_DELAY"] = "soon"
+	c, err = Load(lookup(env))
+	require.NoError(t, err)
+	require.Zero(t, c.TestDelays.Needs, "an unreadable duration is no pause")
+}

@@ -190,6 +190,30 @@ func ForUser(ctx context.Context, db eventstore.DBTX, userID uuid.UUID, limit in
 	return query(ctx, db, `WHERE user_id = $1 ORDER BY occurred_at DESC, version DESC LIMIT $2`, userID, limit)
 }
 
+// Balance is a wallet's balance right after one of its events.
+type Balance struct {
+	At      time.Time
+	Balance int64
+}
+
+// LatestBalances returns a wallet's last limit balances, newest first, through the
+// (user_id, occurred_at, version) index: the dashboard's balance chart.
+func LatestBalances(ctx context.Context, db eventstore.DBTX, userID uuid.UUID, limit int) ([]Balance, error) {
+	rows, err := db.Query(ctx, `SELECT occurred_at, balance_after FROM token_history WHERE user_id = $1
+		ORDER BY occurred_at DESC, version DESC LIMIT $2`, userID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("token_history: balances of %s: %w", userID, err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Balance, error) {
+		var b Balance
+		return b, r.Scan(&b.At, &b.Balance)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("token_history: balances of %s: %w", userID, err)
+	}
+	return out, nil
+}
+
 func query(ctx context.Context, db eventstore.DBTX, where string, args ...any) ([]Entry, error) {
 	rows, err := db.Query(ctx, `SELECT event_id, position, user_id, version, event_type, delta, reason, ref, balance_after, actor, occurred_at FROM token_history `+where, args...)
 	if err != nil {
