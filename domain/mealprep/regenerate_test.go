@@ -27,14 +27,14 @@ func withRecipes(a, b uuid.UUID) []mealprep.Event {
 func TestKeptRecipesAreNotRegenerated(t *testing.T) {
 	t.Parallel()
 	a, b := uuid.New(), uuid.New()
-	given(t, withRecipes(a, b)...).when(func(m *mealprep.MealPrep) error { return m.KeepRecipe(a, true) }).
-		then(mealprep.RecipeKept{RecipeID: a, Kept: true})
+	given(t, withRecipes(a, b)...).When(func(m *mealprep.MealPrep) error { return m.KeepRecipe(a, true) }).
+		Then(mealprep.RecipeKept{RecipeID: a, Kept: true})
 	kept := append(withRecipes(a, b), mealprep.RecipeKept{RecipeID: a, Kept: true})
-	given(t, kept...).when(func(m *mealprep.MealPrep) error { return m.KeepRecipe(a, true) }).thenNothing()
+	given(t, kept...).When(func(m *mealprep.MealPrep) error { return m.KeepRecipe(a, true) }).Then()
 	req := uuid.New()
-	given(t, kept...).when(func(m *mealprep.MealPrep) error {
+	given(t, kept...).When(func(m *mealprep.MealPrep) error {
 		return m.RequestRegeneration([]mealprep.Regeneration{{RequestID: req, Category: mealprep.LunchDinner, Replaces: []uuid.UUID{a}}})
-	}).thenError(mealprep.ErrNothingToRegenerate)
+	}).ThenError(mealprep.ErrNothingToRegenerate)
 }
 
 func TestARegeneratedRecipeReplacesTheOldOneWhichStaysInTheLog(t *testing.T) {
@@ -42,29 +42,29 @@ func TestARegeneratedRecipeReplacesTheOldOneWhichStaysInTheLog(t *testing.T) {
 	a, b, req, c := uuid.New(), uuid.New(), uuid.New(), uuid.New()
 	target := &mealprep.Macros{Kcal: 700, ProteinG: 45, FatG: 22, CarbsG: 80}
 	history := append(withRecipes(a, b), mealprep.RecipeKept{RecipeID: a, Kept: true})
-	given(t, history...).when(func(m *mealprep.MealPrep) error {
+	given(t, history...).When(func(m *mealprep.MealPrep) error {
 		return m.RequestRegeneration([]mealprep.Regeneration{{RequestID: req, Category: mealprep.LunchDinner, Replaces: []uuid.UUID{b}, Target: target}})
-	}).then(mealprep.RecipeGenerationRequested{RequestID: req, Category: mealprep.LunchDinner, Count: 1, Replaces: []uuid.UUID{b}, Target: target})
+	}).Then(mealprep.RecipeGenerationRequested{RequestID: req, Category: mealprep.LunchDinner, Count: 1, Replaces: []uuid.UUID{b}, Target: target})
 	history = append(history, mealprep.RecipeGenerationRequested{RequestID: req, Category: mealprep.LunchDinner, Count: 1, Replaces: []uuid.UUID{b}, Target: target})
 	newRecipe := mealprep.Recipe{ID: c, Category: mealprep.LunchDinner, Servings: 4, Ingredients: []mealprep.Ingredient{{FoodCode: 36017, Grams: 500}, {FoodCode: 9100, Grams: 350}}}
-	o := given(t, history...).when(func(m *mealprep.MealPrep) error {
+	o := given(t, history...).When(func(m *mealprep.MealPrep) error {
 		_, err := m.RecordRecipe(req, 0, newRecipe)
 		return err
 	})
-	o.then(mealprep.RecipeGenerated{RequestID: req, Index: 0, Recipe: newRecipe}, mealprep.RecipeReplaced{OldRecipeID: b, NewRecipeID: c})
-	require.Nil(t, o.m.Recipe(b))
-	require.NotNil(t, o.m.Recipe(c))
-	require.ElementsMatch(t, []uuid.UUID{a, c}, o.m.RecipeIDs())
+	o.Then(mealprep.RecipeGenerated{RequestID: req, Index: 0, Recipe: newRecipe}, mealprep.RecipeReplaced{OldRecipeID: b, NewRecipeID: c})
+	require.Nil(t, o.Aggregate().Recipe(b))
+	require.NotNil(t, o.Aggregate().Recipe(c))
+	require.ElementsMatch(t, []uuid.UUID{a, c}, o.Aggregate().RecipeIDs())
 }
 
 func TestSwapNeedsTheFoodInTheRecipe(t *testing.T) {
 	t.Parallel()
 	a, b := uuid.New(), uuid.New()
 	swap := mealprep.RecipeFoodSwapped{RecipeID: a, FromFoodCode: 36017, ToFoodCode: 36304, Ingredients: []mealprep.Ingredient{{FoodCode: 36304, Grams: 620}, {FoodCode: 9100, Grams: 300}}}
-	given(t, withRecipes(a, b)...).when(func(m *mealprep.MealPrep) error { return m.SwapFood(swap) }).then(swap)
+	given(t, withRecipes(a, b)...).When(func(m *mealprep.MealPrep) error { return m.SwapFood(swap) }).Then(swap)
 	bad := swap
 	bad.FromFoodCode = 20057
-	given(t, withRecipes(a, b)...).when(func(m *mealprep.MealPrep) error { return m.SwapFood(bad) }).thenError(mealprep.ErrFoodNotFound)
+	given(t, withRecipes(a, b)...).When(func(m *mealprep.MealPrep) error { return m.SwapFood(bad) }).ThenError(mealprep.ErrFoodNotFound)
 }
 
 func TestRegenerationTargetsCloseTheDaysGap(t *testing.T) {
