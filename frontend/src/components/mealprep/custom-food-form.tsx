@@ -2,6 +2,7 @@ import { useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../ui/card'
 
 const numeric = ['kcal', 'proteinG', 'fatG', 'carbsG', 'satFatG', 'sugarsG', 'fibreG', 'saltG'] as const
 
@@ -56,7 +57,7 @@ export default function CustomFoodForm({ mealPrepId, errors }: { mealPrepId: str
     )
   }
   return (
-    <details className="rounded-2xl border border-stone-200 bg-white p-5">
+    <Card as="details" variant="item" padding="md">
       <summary className="cursor-pointer font-semibold text-stone-900">{t('mealprep.food.customTitle')}</summary>
       <form onSubmit={submit} className="mt-4 space-y-4" data-testid="custom-food-form">
         <p className="text-sm text-stone-600">{t('mealprep.food.customIntro')}</p>
@@ -85,6 +86,6 @@ export default function CustomFoodForm({ mealPrepId, errors }: { mealPrepId: str
           {t('mealprep.food.customSubmit')}
         </button>
       </form>
-    </details>
+    </Card>
   )
 }

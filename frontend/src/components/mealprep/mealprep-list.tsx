@@ -3,6 +3,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import type { PageProps } from '../../types'
+import { Card } from '../ui/card'
 
 /** A meal prep in the dashboard list (GET /dashboard/general, prop mealPreps). */
 type MealPrepSummary = PageProps['dashboard/general']['mealPreps'][number]
@@ -25,7 +26,7 @@ export default function MealPrepList({ mealPreps }: { mealPreps: MealPrepSummary
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {mealPreps.map((m) => (
-            <li key={m.id} className="rounded-2xl border border-stone-200 bg-white p-4" data-testid="mealprep-item">
+            <Card as="li" variant="item" key={m.id} data-testid="mealprep-item">
               <h3 className="font-bold break-words text-stone-900">
                 <Link href={url('mealprep.food', { params: { id: m.id } })} className="hover:underline">
                   {m.name}
@@ -43,11 +44,11 @@ export default function MealPrepList({ mealPreps }: { mealPreps: MealPrepSummary
                   {t('mealprep.list.editFoods')}
                 </Link>
               </div>
-            </li>
+            </Card>
           ))}
         </ul>
       )}
-      <form id="new-mealprep" onSubmit={submit} className="flex flex-wrap items-end gap-3 rounded-2xl border border-stone-200 bg-white p-4" data-testid="mealprep-create">
+      <Card as="form" variant="item" id="new-mealprep" onSubmit={submit} className="flex flex-wrap items-end gap-3" data-testid="mealprep-create">
         <div className="min-w-0 flex-1">
           <label htmlFor="mealprep-name" className="block text-sm font-semibold text-stone-900">
             {t('mealprep.list.nameLabel')}
@@ -72,7 +73,7 @@ export default function MealPrepList({ mealPreps }: { mealPreps: MealPrepSummary
         <button type="submit" className="btn-primary" disabled={form.processing}>
           {form.processing ? t('mealprep.list.creating') : t('mealprep.list.create')}
         </button>
-      </form>
+      </Card>
     </section>
   )
 }

@@ -2,6 +2,7 @@ import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import { usePageProps } from '../../lib/shared-props'
+import { Card } from '../../components/ui/card'
 
 /**
  * The link emailed to a new address. Opening it changes nothing (mail scanners open links
@@ -16,7 +17,7 @@ export default function EmailConfirm() {
   return (
     <div className="mx-auto max-w-xl" data-testid="email-confirm" data-state={state}>
       <Head title={t('profile.email.confirm.title')} />
-      <section aria-labelledby="email-confirm-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <Card as="section" aria-labelledby="email-confirm-title">
         <h1 id="email-confirm-title" className="text-2xl font-extrabold tracking-tight text-stone-900">
           {heading}
         </h1>
@@ -44,7 +45,7 @@ export default function EmailConfirm() {
             {confirming ? t('profile.email.confirm.cancel') : t('profile.email.confirm.back')}
           </Link>
         </div>
-      </section>
+      </Card>
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { Head, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
 
 /** The person's language: stored on the account, so emails and every device follow it. */
 export default function LanguagePage({ language }: { language: string }) {
@@ -16,7 +17,7 @@ export default function LanguagePage({ language }: { language: string }) {
     <div className="mx-auto max-w-xl space-y-6">
       <Head title={t('profile.language.title')} />
       <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('profile.language.title')}</h1>
-      <form onSubmit={submit} className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="language-form">
+      <Card as="form" onSubmit={submit} data-testid="language-form">
         <fieldset>
           <legend className="text-sm text-stone-600">{t('profile.language.intro')}</legend>
           <div className="mt-4 space-y-2">
@@ -32,7 +33,7 @@ export default function LanguagePage({ language }: { language: string }) {
         <button type="submit" disabled={form.processing} className="btn-primary mt-6">
           {t('profile.language.save')}
         </button>
-      </form>
+      </Card>
     </div>
   )
 }

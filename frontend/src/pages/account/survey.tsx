@@ -2,13 +2,14 @@ import { Head, Link, router, useForm, usePoll } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormField } from '../../components/auth/form-field'
-import { SelectField } from '../../components/profile/select-field'
+import { TextField } from '../../components/ui/field'
+import { SelectField } from '../../components/ui/select'
 import { NeedsGuideText } from '../../components/profile/needs-guide'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency-key'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import type { Needs, NeedsGuide } from '../../types/props.gen'
+import { Card } from '../../components/ui/card'
 
 type MealSplit = { breakfast: number; lunch: number; dinner: number; snack: number }
 type Survey = {
@@ -113,7 +114,7 @@ export default function SurveyPage() {
       </div>
 
       {n && request && (
-        <section aria-labelledby="needs-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="needs-result">
+        <Card as="section" aria-labelledby="needs-title" data-testid="needs-result">
           <h2 id="needs-title" className="text-lg font-bold text-stone-900">
             {t('profile.survey.result')}
           </h2>
@@ -164,19 +165,19 @@ export default function SurveyPage() {
               {t('profile.survey.accept')}
             </button>
           )}
-        </section>
+        </Card>
       )}
 
-      <form onSubmit={submit} noValidate className="space-y-6 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="survey-form">
+      <Card as="form" onSubmit={submit} noValidate className="space-y-6" data-testid="survey-form">
         {errors.form && (
           <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="survey-form-error">
             {errors.form}
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField id="survey-weight" name="weightKg" type="text" inputMode="decimal" label={t('profile.survey.weight', { unit: imperial ? 'lb' : 'kg' })} value={form.data.weightKg} onChange={(e) => form.setData('weightKg', e.target.value)} error={form.errors.weightKg} />
-          <FormField id="survey-height" name="heightCm" type="text" inputMode="decimal" label={t('profile.survey.height', { unit: imperial ? 'in' : 'cm' })} value={form.data.heightCm} onChange={(e) => form.setData('heightCm', e.target.value)} error={form.errors.heightCm} />
-          <FormField id="survey-age" name="age" type="text" inputMode="numeric" label={t('profile.survey.age')} value={form.data.age} onChange={(e) => form.setData('age', e.target.value)} error={form.errors.age} />
+          <TextField id="survey-weight" name="weightKg" type="text" inputMode="decimal" label={t('profile.survey.weight', { unit: imperial ? 'lb' : 'kg' })} value={form.data.weightKg} onChange={(e) => form.setData('weightKg', e.target.value)} error={form.errors.weightKg} />
+          <TextField id="survey-height" name="heightCm" type="text" inputMode="decimal" label={t('profile.survey.height', { unit: imperial ? 'in' : 'cm' })} value={form.data.heightCm} onChange={(e) => form.setData('heightCm', e.target.value)} error={form.errors.heightCm} />
+          <TextField id="survey-age" name="age" type="text" inputMode="numeric" label={t('profile.survey.age')} value={form.data.age} onChange={(e) => form.setData('age', e.target.value)} error={form.errors.age} />
         </div>
         <fieldset>
           <legend className="text-sm font-semibold text-stone-900">{t('profile.survey.sex')}</legend>
@@ -191,8 +192,8 @@ export default function SurveyPage() {
           {form.errors.sex && <p role="alert" className="mt-1 text-sm font-medium text-red-700">{form.errors.sex}</p>}
         </fieldset>
         <SelectField id="survey-activity" name="activityLevel" label={t('profile.survey.activityLevel')} value={form.data.activityLevel} onChange={(e) => form.setData('activityLevel', e.target.value)} error={form.errors.activityLevel} options={[{ value: '', label: '—' }, ...activities.map((a) => ({ value: a, label: t(`profile.survey.activities.${a}`) }))]} />
-        <FormField id="survey-activity-description" name="activityDescription" label={t('profile.survey.activityDescription')} value={form.data.activityDescription} onChange={(e) => form.setData('activityDescription', e.target.value)} error={form.errors.activityDescription} />
-        <FormField id="survey-other-activities" name="otherActivities" label={t('profile.survey.otherActivities')} value={form.data.otherActivities} onChange={(e) => form.setData('otherActivities', e.target.value)} error={form.errors.otherActivities} />
+        <TextField id="survey-activity-description" name="activityDescription" label={t('profile.survey.activityDescription')} value={form.data.activityDescription} onChange={(e) => form.setData('activityDescription', e.target.value)} error={form.errors.activityDescription} />
+        <TextField id="survey-other-activities" name="otherActivities" label={t('profile.survey.otherActivities')} value={form.data.otherActivities} onChange={(e) => form.setData('otherActivities', e.target.value)} error={form.errors.otherActivities} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField id="survey-objective" name="objective" label={t('profile.survey.objective')} value={form.data.objective} onChange={(e) => form.setData('objective', e.target.value)} error={form.errors.objective} options={[{ value: '', label: '—' }, ...objectives.map((o) => ({ value: o, label: t(`profile.survey.objectives.${o}`) }))]} />
           <SelectField id="survey-preset" name="macroPreset" label={t('profile.survey.macroPreset')} value={form.data.macroPreset} onChange={(e) => form.setData('macroPreset', e.target.value)} error={form.errors.macroPreset} options={presets.map((p) => ({ value: p, label: t(`profile.presets.${p}`) }))} />
@@ -201,7 +202,7 @@ export default function SurveyPage() {
           <legend className="text-sm font-semibold text-stone-900">{t('profile.survey.mealSplit')}</legend>
           <div className="mt-2 grid grid-cols-2 gap-4 sm:grid-cols-4">
             {meals.map((m) => (
-              <FormField key={m} id={`survey-split-${m}`} name={`mealSplit[${m}]`} type="text" inputMode="numeric" label={t(`profile.survey.meals.${m}`)} value={form.data.mealSplit[m]} onChange={(e) => form.setData('mealSplit', { ...form.data.mealSplit, [m]: e.target.value })} />
+              <TextField key={m} id={`survey-split-${m}`} name={`mealSplit[${m}]`} type="text" inputMode="numeric" label={t(`profile.survey.meals.${m}`)} value={form.data.mealSplit[m]} onChange={(e) => form.setData('mealSplit', { ...form.data.mealSplit, [m]: e.target.value })} />
             ))}
           </div>
           <p id="survey-split-total" className={`mt-2 text-sm ${total === 100 ? 'text-stone-600' : 'font-medium text-red-700'}`}>
@@ -223,7 +224,7 @@ export default function SurveyPage() {
           </button>
           <span className="text-sm text-stone-600">{t('dashboard.balance', { count: balance })}</span>
         </div>
-      </form>
+      </Card>
     </div>
   )
 }

@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next'
 import { ActionLine } from '../../components/admin/action-line'
 import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
 import { actorLabel, reasonLabel } from '../../components/admin/labels'
-import { TableFrame } from '../../components/admin/table-frame'
+import { TableFrame } from '../../components/ui/table'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
+import { Card } from '../../components/ui/card'
 
 type AuditFilters = PageProps['admin/audit']['filters']
 
@@ -87,7 +88,7 @@ export default function Audit() {
       <h2 className="text-xl font-bold text-stone-900">{t('admin.audit.title')}</h2>
       <p className="mt-1 text-stone-600">{t('admin.audit.intro')}</p>
 
-      <form onSubmit={submit} aria-label={t('admin.audit.filters')} className="mt-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+      <Card as="form" variant="panel" onSubmit={submit} aria-label={t('admin.audit.filters')} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
         <div className="sm:col-span-2">{input('user', 'search', t('admin.audit.user'))}</div>
         {select('reason', t('admin.audit.reason'), [['', t('admin.audit.anyReason')], ...reasons.map((r): [string, string] => [r, reasonLabel(t, r)])])}
         {input('from', 'date', t('admin.audit.from'))}
@@ -105,7 +106,7 @@ export default function Audit() {
           </a>
         </div>
         {err('cursor')}
-      </form>
+      </Card>
 
       <section aria-labelledby="audit-totals" className="mt-4 rounded-xl bg-stone-50 p-4 text-sm text-stone-800" data-testid="audit-totals">
         <h3 id="audit-totals" className="font-semibold">

@@ -1,16 +1,17 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormField } from '../../components/auth/form-field'
+import { TextField } from '../../components/ui/field'
 import { ActionLine } from '../../components/admin/action-line'
 import { packLabel, purchaseStatusLabel, reasonLabel } from '../../components/admin/labels'
 import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
-import { TableFrame } from '../../components/admin/table-frame'
+import { TableFrame } from '../../components/ui/table'
 import { url } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency-key'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
+import { Card } from '../../components/ui/card'
 
 /** /dashboard/admin/users/{userId}: one person, their balance, purchases and history; grant, deduct, role. */
 export default function User() {
@@ -80,11 +81,11 @@ export default function User() {
       </p>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <form onSubmit={submitAdjust} aria-labelledby="adjust-heading" className="space-y-3 rounded-xl border border-stone-200 bg-white p-4" data-testid="adjust-form">
+        <Card as="form" variant="panel" onSubmit={submitAdjust} aria-labelledby="adjust-heading" className="space-y-3" data-testid="adjust-form">
           <h3 id="adjust-heading" className="text-lg font-bold text-stone-900">
             {t('admin.user.adjustHeading')}
           </h3>
-          <FormField
+          <TextField
             id="adjust-amount"
             name="amount"
             label={t('admin.user.amount')}
@@ -99,7 +100,7 @@ export default function User() {
             min={-limits.maxAmount}
             max={limits.maxAmount}
           />
-          <FormField
+          <TextField
             id="adjust-reason"
             name="reason"
             label={t('admin.user.reasonField')}
@@ -115,9 +116,9 @@ export default function User() {
           <button type="submit" className="btn-primary" disabled={adjust.processing}>
             {t('admin.user.adjust')}
           </button>
-        </form>
+        </Card>
 
-        <form onSubmit={submitRole} aria-labelledby="role-heading" className="space-y-3 rounded-xl border border-stone-200 bg-white p-4">
+        <Card as="form" variant="panel" onSubmit={submitRole} aria-labelledby="role-heading" className="space-y-3">
           <h3 id="role-heading" className="text-lg font-bold text-stone-900">
             {t('admin.user.roleHeading')}
           </h3>
@@ -146,7 +147,7 @@ export default function User() {
           <button type="submit" className="btn-secondary" disabled={role.processing}>
             {t('admin.user.saveRole')}
           </button>
-        </form>
+        </Card>
       </div>
 
       <section aria-labelledby="purchases-heading" className="mt-8">

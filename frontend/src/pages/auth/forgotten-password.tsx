@@ -1,7 +1,8 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AuthHeading, FormField } from '../../components/auth/form-field'
+import { AuthHeading } from '../../components/auth/form-field'
+import { TextField } from '../../components/ui/field'
 import { url } from '../../lib/routes.gen'
 
 /** Ask for a password reset link (the answer is the same for every address). */
@@ -17,7 +18,7 @@ export default function ForgottenPassword({ email = '' }: { email?: string }) {
       <Head title={t('auth.forgotten.title')} />
       <AuthHeading title={t('auth.forgotten.heading')} subtitle={t('auth.forgotten.subheading')} />
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="forgotten-form">
-        <FormField
+        <TextField
           id="forgotten-email"
           name="email"
           type="email"

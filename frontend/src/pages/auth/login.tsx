@@ -1,7 +1,8 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AuthHeading, FormField, OrSeparator, TermsNotice } from '../../components/auth/form-field'
+import { AuthHeading, OrSeparator, TermsNotice } from '../../components/auth/form-field'
+import { TextField } from '../../components/ui/field'
 import SocialButtons from '../../components/social-buttons'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
@@ -31,7 +32,7 @@ export default function Login() {
       <AuthHeading title={t('auth.login.heading')} subtitle={t('auth.login.subheading')} />
       {app.isCredentialsAvailable && (
         <form onSubmit={submitCredentials} noValidate className="space-y-4" data-testid="login-form">
-          <FormField
+          <TextField
             id="login-email"
             name="email"
             type="email"
@@ -42,7 +43,7 @@ export default function Login() {
             onChange={(e) => credentials.setData('email', e.target.value)}
             error={credentials.errors.email}
           />
-          <FormField
+          <TextField
             id="login-password"
             name="password"
             type="password"
@@ -78,7 +79,7 @@ export default function Login() {
           <form onSubmit={submitOtp} noValidate className="space-y-3" data-testid="otp-request-form">
             <h2 className="text-base font-bold text-stone-900">{t('auth.login.otpHeading')}</h2>
             <p className="text-sm text-stone-600">{t('auth.login.otpText')}</p>
-            <FormField
+            <TextField
               id="otp-email"
               name="email"
               type="email"

@@ -1,7 +1,8 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AuthHeading, FormError, FormField } from '../../components/auth/form-field'
+import { AuthHeading, FormError } from '../../components/auth/form-field'
+import { TextField } from '../../components/ui/field'
 import { url } from '../../lib/routes.gen'
 
 interface Props {
@@ -49,7 +50,7 @@ export default function Otp({ email, resendIn }: Props) {
       <Head title={t('auth.otp.title')} />
       <AuthHeading title={t('auth.otp.heading')} subtitle={t('auth.otp.subheading', { email })} />
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="otp-form">
-        <FormField
+        <TextField
           id="otp-code"
           name="code"
           inputMode="numeric"

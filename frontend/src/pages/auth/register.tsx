@@ -1,7 +1,8 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AuthHeading, FormField, NewPasswordFields, TermsNotice } from '../../components/auth/form-field'
+import { AuthHeading, NewPasswordFields, TermsNotice } from '../../components/auth/form-field'
+import { TextField } from '../../components/ui/field'
 import SocialButtons from '../../components/social-buttons'
 import { url } from '../../lib/routes.gen'
 
@@ -28,10 +29,10 @@ export default function Register() {
       <AuthHeading title={t('auth.register.heading')} subtitle={t('auth.register.subheading')} />
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="register-form">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="register-name" name="name" autoComplete="given-name" label={t('auth.fields.name')} value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} error={form.errors.name} />
-          <FormField id="register-surname" name="surname" autoComplete="family-name" label={t('auth.fields.surname')} value={form.data.surname} onChange={(e) => form.setData('surname', e.target.value)} error={form.errors.surname} />
+          <TextField id="register-name" name="name" autoComplete="given-name" label={t('auth.fields.name')} value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} error={form.errors.name} />
+          <TextField id="register-surname" name="surname" autoComplete="family-name" label={t('auth.fields.surname')} value={form.data.surname} onChange={(e) => form.setData('surname', e.target.value)} error={form.errors.surname} />
         </div>
-        <FormField
+        <TextField
           id="register-email"
           name="email"
           type="email"

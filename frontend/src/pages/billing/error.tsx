@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
 
 /** /stripe/error: a cancelled or failed payment, nothing charged, with a retry. */
 export default function CheckoutError() {
@@ -24,7 +25,7 @@ export default function CheckoutError() {
   return (
     <section className="container-page max-w-2xl py-12 sm:py-16">
       <Head title={t('billing.error.title')} />
-      <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+      <Card padding="xl">
         <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('billing.error.heading')}</h1>
         <p className="mt-4 text-stone-700" data-testid="checkout-error-reason">
           {message}
@@ -39,7 +40,7 @@ export default function CheckoutError() {
             {t('billing.error.back')}
           </Link>
         </div>
-      </div>
+      </Card>
     </section>
   )
 }

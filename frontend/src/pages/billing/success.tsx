@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
 
 // While Stripe has not confirmed, the page reloads its props every few seconds for a while.
 const pollEveryMs = 2000
@@ -27,7 +28,7 @@ export default function Success() {
   return (
     <section className="container-page max-w-2xl py-12 sm:py-16">
       <Head title={t('billing.success.title')} />
-      <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8" data-testid="checkout-status" data-status={checkout.status}>
+      <Card padding="xl" data-testid="checkout-status" data-status={checkout.status}>
         {checkout.status === 'completed' && (
           <>
             <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('billing.success.heading')}</h1>
@@ -58,7 +59,7 @@ export default function Success() {
             {t('billing.success.buyMore')}
           </Link>
         </div>
-      </div>
+      </Card>
     </section>
   )
 }

@@ -5,6 +5,7 @@ import MealPrepList from '../../components/mealprep/mealprep-list'
 import RecentRecipes from '../../components/profile/recent-recipes'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
 
 // Charts (recharts) load only when the home shows them, never with the landing page.
 const MacroChart = lazy(() => import('../../components/profile/charts').then((m) => ({ default: m.MacroChart })))
@@ -46,7 +47,7 @@ export default function General() {
       )}
 
       {!allDone && (
-        <section aria-labelledby="checklist-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="onboarding-checklist">
+        <Card as="section" aria-labelledby="checklist-title" data-testid="onboarding-checklist">
           <h2 id="checklist-title" className="text-lg font-bold text-stone-900">
             {t('profile.home.checklistTitle')}
           </h2>
@@ -68,11 +69,11 @@ export default function General() {
               </li>
             ))}
           </ol>
-        </section>
+        </Card>
       )}
 
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="balance-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <Card as="section" aria-labelledby="balance-title">
           <h2 id="balance-title" className="text-sm font-semibold tracking-wide text-stone-500 uppercase">
             {t('home.balanceTitle')}
           </h2>
@@ -97,9 +98,9 @@ export default function General() {
               </Suspense>
             </figure>
           )}
-        </section>
+        </Card>
 
-        <section aria-labelledby="goals-home-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="dashboard-goals">
+        <Card as="section" aria-labelledby="goals-home-title" data-testid="dashboard-goals">
           <h2 id="goals-home-title" className="text-sm font-semibold tracking-wide text-stone-500 uppercase">
             {t('profile.home.goalsTitle')}
           </h2>
@@ -128,7 +129,7 @@ export default function General() {
               </p>
             </div>
           )}
-        </section>
+        </Card>
       </div>
 
       <MealPrepList mealPreps={mealPreps} />

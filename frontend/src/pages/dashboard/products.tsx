@@ -4,7 +4,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../components/confirm-dialog'
 import { AdminNav } from '../../components/admin/admin-nav'
-import { TableFrame } from '../../components/admin/table-frame'
+import { TableFrame } from '../../components/ui/table'
 import { BuyForm } from '../../components/billing/buy-form'
 import { CurrencySwitch, TestModeBanner } from '../../components/billing/pack-grid'
 import { formatMoney } from '../../lib/format'
@@ -12,6 +12,7 @@ import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { CataloguePack, RecentCheckout } from '../../types'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
 type PackErrors = Partial<Record<'id' | 'tokens' | 'prices.EUR' | 'prices.USD' | 'badge' | 'packId', string>>
 
 const toCents = (v: string) => Math.round(Number.parseFloat(v.replace(',', '.')) * 100)
@@ -43,7 +44,7 @@ function PackEditor({ pack }: { pack?: CataloguePack }) {
   }
   const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700'
   return (
-    <form onSubmit={save} aria-label={pack ? t('billing.products.editLabel', { id: pack.id }) : t('billing.products.add')} className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-6 sm:items-end" data-testid={`editor-${pack?.id ?? 'new'}`}>
+    <Card as="form" variant="panel" onSubmit={save} aria-label={pack ? t('billing.products.editLabel', { id: pack.id }) : t('billing.products.add')} className="grid gap-3 sm:grid-cols-6 sm:items-end" data-testid={`editor-${pack?.id ?? 'new'}`}>
       {dialog}
       <label className="text-sm font-medium text-stone-700 sm:col-span-1">
         {t('billing.products.id')}
@@ -95,7 +96,7 @@ function PackEditor({ pack }: { pack?: CataloguePack }) {
               </p>
             ),
         )}
-    </form>
+    </Card>
   )
 }
 

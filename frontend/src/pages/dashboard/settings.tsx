@@ -1,12 +1,13 @@
 import { Head, router, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormField } from '../../components/auth/form-field'
+import { TextField } from '../../components/ui/field'
 import { toIntlLocale } from '../../lib/format'
 import { url } from '../../lib/routes.gen'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
+import { Card } from '../../components/ui/card'
 
 type Session = PageProps['dashboard/settings']['sessions'][number]
 
@@ -24,7 +25,7 @@ export default function SettingsPage() {
       <Head title={t('profile.settings.title')} />
       <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('profile.settings.title')}</h1>
 
-      <section aria-labelledby="sessions-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <Card as="section" aria-labelledby="sessions-title">
         <h2 id="sessions-title" className="text-lg font-bold text-stone-900">
           {t('profile.settings.sessionsTitle')}
         </h2>
@@ -38,9 +39,9 @@ export default function SettingsPage() {
         <button type="button" className="btn-secondary mt-3" data-testid="sign-out-everywhere" onClick={() => router.post(url('dashboard.settings.sessions.post'), {}, { preserveScroll: true })}>
           {t('profile.settings.signOutEverywhere')}
         </button>
-      </section>
+      </Card>
 
-      <section aria-labelledby="export-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <Card as="section" aria-labelledby="export-title">
         <h2 id="export-title" className="text-lg font-bold text-stone-900">
           {t('profile.settings.exportTitle')}
         </h2>
@@ -49,7 +50,7 @@ export default function SettingsPage() {
         <a href={url('dashboard.settings.export')} download className="btn-secondary mt-3 inline-block" data-testid="export-data">
           {t('profile.settings.exportAction')}
         </a>
-      </section>
+      </Card>
 
       <section aria-labelledby="delete-title" className="rounded-2xl border border-red-200 bg-white p-6 shadow-sm">
         <h2 id="delete-title" className="text-lg font-bold text-red-800">
@@ -59,7 +60,7 @@ export default function SettingsPage() {
           {t('profile.settings.deleteHelp')}
         </p>
         <form onSubmit={remove} noValidate className="mt-4 space-y-4" data-testid="delete-form" aria-describedby="delete-help">
-          <FormField id="delete-email" name="email" type="email" autoComplete="off" label={t('profile.settings.deleteEmail')} value={del.data.email} onChange={(e) => del.setData('email', e.target.value)} error={del.errors.email} />
+          <TextField id="delete-email" name="email" type="email" autoComplete="off" label={t('profile.settings.deleteEmail')} value={del.data.email} onChange={(e) => del.setData('email', e.target.value)} error={del.errors.email} />
           <button type="submit" disabled={del.processing} className="rounded-xl bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-700">
             {t('profile.settings.deleteAction')}
           </button>

@@ -12,6 +12,7 @@ import { useLocale } from '../../lib/use-locale'
 import { formatDecimal, toIntlLocale } from '../../lib/format'
 import { url } from '../../lib/routes.gen'
 import type { Locale, PageProps } from '../../types'
+import { Card } from '../../components/ui/card'
 
 type FoodPage = PageProps['mealprep/food']
 type FoodLine = FoodPage['foods'][number]
@@ -53,7 +54,7 @@ export default function MealPrepFoods() {
       <Head title={title} />
       <MealPrepHeader id={mealPrep.id} name={mealPrep.name} current="food" title={title} />
 
-      <section className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm" aria-labelledby="add-food-title">
+      <Card as="section" padding="md" className="space-y-4" aria-labelledby="add-food-title">
         <h2 id="add-food-title" className="sr-only">
           {t('mealprep.food.searchLabel')}
         </h2>
@@ -114,7 +115,7 @@ export default function MealPrepFoods() {
             </p>
           )}
         </form>
-      </section>
+      </Card>
 
       <CustomFoodForm mealPrepId={mealPrep.id} errors={errors} />
 
@@ -125,11 +126,11 @@ export default function MealPrepFoods() {
         {foods.length === 0 ? (
           <p className="text-stone-600">{t('mealprep.food.empty')}</p>
         ) : (
-          <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white" data-testid="food-list">
+          <Card as="ul" variant="item" padding="none" className="divide-y divide-stone-200" data-testid="food-list">
             {foods.map((f) => (
               <FoodRow key={f.code} food={f} mealPrepId={mealPrep.id} settings={settings} locale={locale} lang={lang} />
             ))}
-          </ul>
+          </Card>
         )}
         {foods.length > 0 && (
           <Link href={url('mealprep.recipes', { params: { id: mealPrep.id } })} className="btn-primary inline-block" data-testid="to-recipes">

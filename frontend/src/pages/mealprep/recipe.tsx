@@ -9,6 +9,7 @@ import { usePageProps } from '../../lib/shared-props'
 import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
 
 
 /** One recipe: ingredients in the person's unit, steps, nutrition per serving against the meal target, price, duration, health score; rename, servings, quantities and delete. */
@@ -62,20 +63,20 @@ export default function MealPrepRecipe() {
       </header>
 
       <dl className="grid gap-3 sm:grid-cols-3">
-        <div className="rounded-xl border border-stone-200 bg-white p-4">
+        <Card variant="panel">
           <dt className="text-xs font-semibold text-stone-500 uppercase">{t('mealprep.recipe.durationLabel')}</dt>
           <dd className="mt-1 text-lg font-bold">{t('mealprep.recipe.duration', { count: recipe.durationMin })}</dd>
-        </div>
-        <div className="rounded-xl border border-stone-200 bg-white p-4">
+        </Card>
+        <Card variant="panel">
           <dt className="text-xs font-semibold text-stone-500 uppercase">{t('mealprep.recipe.priceLabel')}</dt>
           <dd className="mt-1 text-lg font-bold" data-testid="recipe-price">{t('mealprep.recipe.price', { price })}</dd>
-        </div>
-        <div className="rounded-xl border border-stone-200 bg-white p-4">
+        </Card>
+        <Card variant="panel">
           <dt className="text-xs font-semibold text-stone-500 uppercase">{t('mealprep.recipe.healthLabel')}</dt>
           <dd className="mt-1 text-lg font-bold" data-testid="recipe-health">
             {recipe.healthGrade ? `${recipe.healthGrade} (${recipe.healthScore})` : t('mealprep.recipe.healthPending')}
           </dd>
-        </div>
+        </Card>
       </dl>
 
       {recipe.refunded && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('mealprep.recipe.refunded')}</p>}
@@ -124,7 +125,7 @@ export default function MealPrepRecipe() {
         </section>
       </div>
 
-      <section aria-labelledby="edit-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5">
+      <Card as="section" variant="item" padding="md" aria-labelledby="edit-title" className="space-y-4">
         <h2 id="edit-title" className="text-lg font-bold text-stone-900">{t('mealprep.recipe.edit')}</h2>
         <form onSubmit={save} className="space-y-4" data-testid="recipe-edit">
           <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
@@ -169,7 +170,7 @@ export default function MealPrepRecipe() {
             </button>
           </div>
         </form>
-      </section>
+      </Card>
     </div>
   )
 }

@@ -12,6 +12,7 @@ import { formatQuantity } from '../../lib/units'
 import { formatNumber, formatSigned, toIntlLocale } from '../../lib/format'
 import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
+import { Card } from '../../components/ui/card'
 
 type Category = PageProps['mealprep/recipes']['categories'][number]
 
@@ -67,14 +68,14 @@ export default function MealPrepRecipes() {
 
       <GenerationStatus requests={generation} categoryName={catName} />
 
-      <section aria-labelledby="shopping-title" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm print:hidden">
+      <Card as="section" padding="md" aria-labelledby="shopping-title" className="print:hidden">
         <h2 id="shopping-title" className="mb-3 text-lg font-bold text-stone-900">
           {t('shopping.title')}
         </h2>
         <ShoppingListLink mealPrepId={mealPrep.id} hasRecipes={recipes.length > 0} />
-      </section>
+      </Card>
 
-      <section aria-labelledby="plan-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm" data-testid="plan">
+      <Card as="section" padding="md" aria-labelledby="plan-title" className="space-y-4" data-testid="plan">
         <h2 id="plan-title" className="text-lg font-bold text-stone-900">
           {t('mealprep.plan.title')}
         </h2>
@@ -181,9 +182,9 @@ export default function MealPrepRecipes() {
             </button>
           )}
         </div>
-      </section>
+      </Card>
 
-      <section aria-labelledby="generate-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+      <Card as="section" padding="md" aria-labelledby="generate-title" className="space-y-4">
         <h2 id="generate-title" className="text-lg font-bold text-stone-900">
           {t('mealprep.recipes.generateTitle')}
         </h2>
@@ -243,7 +244,7 @@ export default function MealPrepRecipes() {
             </Link>
           </p>
         )}
-      </section>
+      </Card>
 
       <section aria-labelledby="recipes-title" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -263,7 +264,7 @@ export default function MealPrepRecipes() {
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2" data-testid="recipe-list">
             {recipes.map((r) => (
-              <li key={r.id} className="rounded-2xl border border-stone-200 bg-white p-4" data-testid="recipe-card">
+              <Card as="li" variant="item" key={r.id} data-testid="recipe-card">
                 <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{catName(r.category)}</p>
                 <h3 className="mt-1 font-bold break-words text-stone-900">
                   <Link href={url('mealprep.recipe', { params: { id: mealPrep.id, recipeId: r.id } })} className="hover:underline">
@@ -274,7 +275,7 @@ export default function MealPrepRecipes() {
                   {t('mealprep.recipes.servings', { count: r.servings })} · {t('mealprep.recipes.perServing', { kcal: r.perServing.kcal })}
                 </p>
                 {r.refunded && <p className="mt-1 text-xs font-medium text-amber-900">{t('mealprep.recipes.refunded')}</p>}
-              </li>
+              </Card>
             ))}
           </ul>
         )}

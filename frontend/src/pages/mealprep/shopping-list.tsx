@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
 
 /** /mealprep/{id}/shopping-list?days=N: the list by aisle, to copy, download or print. */
 export default function ShoppingList() {
@@ -76,9 +77,9 @@ export default function ShoppingList() {
       </form>
 
       {list && list.empty && (
-        <p className="rounded-xl border border-stone-200 bg-white p-4 text-stone-700" data-testid="shopping-empty">
+        <Card as="p" variant="panel" className="text-stone-700" data-testid="shopping-empty">
           {t('shopping.empty')}
-        </p>
+        </Card>
       )}
 
       {list && !list.empty && (

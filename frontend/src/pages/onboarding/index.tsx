@@ -6,6 +6,7 @@ import SocialButtons from '../../components/social-buttons'
 import { usePageProps } from '../../lib/shared-props'
 import type { OnboardingAnswers, OnboardingProps, OnboardingStep } from '../../types/onboarding'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
 
 const stepKeys = ['email', 'preferences', 'account', 'features'] as const
 
@@ -37,7 +38,7 @@ export default function Onboarding() {
       <div className="container-page max-w-3xl py-12 sm:py-16">
         <p className="text-sm font-semibold text-brand-800">{t('onboarding.heading')}</p>
         <Stepper step={step} />
-        <div className="mt-8 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+        <Card padding="xl" className="mt-8">
           {errors.form && (
             <p role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
               {errors.form}
@@ -47,7 +48,7 @@ export default function Onboarding() {
           {step === 2 && <PreferencesStep answers={answers} options={options} headingRef={heading} />}
           {step === 3 && <AccountStep answers={answers} options={options} headingRef={heading} />}
           {step === 4 && <FeaturesStep email={answers.email} promo={promo} headingRef={heading} />}
-        </div>
+        </Card>
       </div>
     </section>
   )

@@ -7,6 +7,7 @@ import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { LandingProps, TokenPack } from '../../types'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
 
 function SectionHeading({ id, title, subtitle }: { id: string; title: string; subtitle: string }) {
   return (
@@ -107,13 +108,13 @@ function Features() {
         <SectionHeading id="features-title" title={t('landing.features.heading')} subtitle={t('landing.features.subheading')} />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {app.featuresList.map((feature) => (
-            <li key={feature.title} data-testid="feature-card" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+            <Card as="li" key={feature.title} data-testid="feature-card">
               <span className="flex size-12 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
                 <FeatureIcon name={feature.icon} />
               </span>
               <h3 className="mt-5 text-lg font-semibold text-stone-900">{t(feature.title)}</h3>
               <p className="mt-2 leading-relaxed text-stone-600">{t(feature.description)}</p>
-            </li>
+            </Card>
           ))}
         </ul>
       </div>

@@ -2,6 +2,7 @@ import { Head, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
 
 const points = ['offline', 'timer', 'sync'] as const
 
@@ -39,7 +40,7 @@ export default function Waitlist() {
           </ul>
         </div>
 
-        <form onSubmit={submit} noValidate className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+        <Card as="form" padding="xl" onSubmit={submit} noValidate>
           <label htmlFor="waitlist-email" className="block text-sm font-semibold text-stone-900">
             {t('waitlist.emailLabel')}
           </label>
@@ -70,7 +71,7 @@ export default function Waitlist() {
           <p id="waitlist-note" className="mt-3 text-center text-sm text-stone-500">
             {t('waitlist.privacyNote')}
           </p>
-        </form>
+        </Card>
       </div>
     </section>
   )
