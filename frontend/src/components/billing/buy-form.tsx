@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { ShopProps, TokenPack } from '../../types'
 import { PackGrid } from './pack-grid'
 import { url } from '../../lib/routes.gen'
+import { buttonClass } from '../ui/button'
 
 type Errors = Partial<Record<'packId' | 'currency' | 'promoCode' | 'amountCents' | 'tokens', string>>
 
@@ -77,7 +78,7 @@ export function BuyForm({ shop }: { shop: ShopProps }) {
             disabled={busy !== null}
             aria-label={t('billing.pack.buyLabel', { count: pack.tokens })}
             data-testid={`buy-${pack.id}`}
-            className={`w-full ${pack.id === shop.selectedPack || pack.badge === 'most_popular' ? 'btn-primary' : 'btn-secondary'}`}
+            className={buttonClass({ variant: pack.id === shop.selectedPack || pack.badge === 'most_popular' ? 'primary' : 'secondary', block: true })}
           >
             {busy === pack.id ? t('billing.shop.redirecting') : t('billing.pack.buy')}
           </button>

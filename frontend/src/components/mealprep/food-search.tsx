@@ -4,6 +4,7 @@ import { api } from '../../lib/api'
 import { useLocale } from '../../lib/use-locale'
 import { per100Summary } from './per100'
 import type { PageProps } from '../../types'
+import { Input, Label } from '../ui/field'
 
 /**
  * A food as the search answers it (GET /mealprep/{id}/food/search): the server sends the food
@@ -102,10 +103,8 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
   const optionId = (i: number) => `${id}-opt-${i}`
   return (
     <div className="relative">
-      <label htmlFor={`${id}-input`} className="block text-sm font-semibold text-stone-900">
-        {t('mealprep.food.searchLabel')}
-      </label>
-      <input
+      <Label htmlFor={`${id}-input`}>{t('mealprep.food.searchLabel')}</Label>
+      <Input
         id={`${id}-input`}
         type="text"
         role="combobox"
@@ -130,7 +129,7 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onFocus={() => hits.length > 0 && setOpen(true)}
-        className="mt-1.5 block w-full rounded-xl border border-stone-300 bg-white px-4 py-2.5 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700"
+        className="mt-1.5 block w-full"
       />
       <p id={`${id}-hint`} className="mt-1 text-sm text-stone-500">
         {t('mealprep.food.searchHint')}

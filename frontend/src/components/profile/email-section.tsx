@@ -5,6 +5,7 @@ import { TextField } from '../ui/field'
 import { url } from '../../lib/routes.gen'
 import type { PageProps } from '../../types'
 import { Card } from '../ui/card'
+import { Button } from '../ui/button'
 
 type Props = {
   email: string
@@ -72,9 +73,9 @@ export function EmailSection({ email, hasPassword, pending }: Props) {
             error={form.errors.currentPassword}
           />
         )}
-        <button type="submit" disabled={form.processing} className="btn-primary">
+        <Button type="submit" disabled={form.processing}>
           {t('profile.email.submit')}
-        </button>
+        </Button>
       </form>
     </Card>
   )

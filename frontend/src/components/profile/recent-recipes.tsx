@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import type { PageProps } from '../../types'
 import { Card } from '../ui/card'
+import { buttonClass } from '../ui/button'
 
 type HomeProps = PageProps['dashboard/general']
 
@@ -25,11 +26,11 @@ export default function RecentRecipes({ recipes, mealPreps }: { recipes: HomePro
         <div className="space-y-3 rounded-2xl border border-dashed border-stone-300 bg-white p-4 text-stone-700" data-testid="recent-recipes-empty">
           <p>{first ? t('profile.home.recent.empty') : t('profile.home.recent.emptyNoMealPrep')}</p>
           {first ? (
-            <Link href={url('mealprep.recipes', { params: { id: first.id } })} className="btn-primary inline-block text-sm">
+            <Link href={url('mealprep.recipes', { params: { id: first.id } })} className={buttonClass({ className: 'inline-block' })}>
               {t('profile.home.recent.createRecipe', { name: first.name })}
             </Link>
           ) : (
-            <a href="#new-mealprep" className="btn-primary inline-block text-sm">
+            <a href="#new-mealprep" className={buttonClass({ className: 'inline-block' })}>
               {t('profile.home.recent.createMealPrep')}
             </a>
           )}

@@ -2,6 +2,7 @@ import { router } from '@inertiajs/react'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
+import { Button } from '../ui/button'
 
 /** A days field and a button that open the meal prep's shopping list (1–14 days, 7 by default). */
 export function ShoppingListLink({ mealPrepId, hasRecipes }: { mealPrepId: string; hasRecipes: boolean }) {
@@ -29,9 +30,9 @@ export function ShoppingListLink({ mealPrepId, hasRecipes }: { mealPrepId: strin
           className="mt-1 w-24 rounded-lg border border-stone-300 px-3 py-2"
         />
       </div>
-      <button type="submit" className="btn-secondary" disabled={!hasRecipes}>
+      <Button variant="secondary" type="submit" disabled={!hasRecipes}>
         {t('shopping.open')}
-      </button>
+      </Button>
     </form>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useState, type ComponentPropsWithRef, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode } from 'react'
 import { cn } from '../../lib/cn'
 import { useServerText } from '../../lib/server-texts'
 
@@ -29,7 +29,7 @@ export function controlClass({ size = 'md', invalid = false, className }: { size
 }
 
 /** Input's props: a native input's (its `size` attribute gives way to the control size). */
-export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> & { size?: ControlSize; invalid?: boolean }
+export type InputProps = Omit<ComponentPropsWithRef<'input'>, 'size'> & { size?: ControlSize; invalid?: boolean }
 
 /** A text input. `invalid` sets aria-invalid and the red border together. */
 export function Input({ size, invalid, className, ...rest }: InputProps) {

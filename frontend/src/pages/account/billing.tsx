@@ -5,6 +5,7 @@ import { TextField } from '../../components/ui/field'
 import { SelectField } from '../../components/ui/select'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
 
 type BillingProps = {
   billing: { address: string; city: string; postalCode: string; country: string }
@@ -33,9 +34,9 @@ export default function BillingPage({ billing, countries }: BillingProps) {
         <TextField id="billing-city" name="city" autoComplete="address-level2" label={t('profile.billing.city')} value={form.data.city} onChange={(e) => form.setData('city', e.target.value)} error={form.errors.city} />
         <TextField id="billing-postal" name="postalCode" autoComplete="postal-code" label={t('profile.billing.postalCode')} value={form.data.postalCode} onChange={(e) => form.setData('postalCode', e.target.value)} error={form.errors.postalCode} />
         <SelectField id="billing-country" name="country" autoComplete="country" label={t('profile.billing.country')} value={form.data.country} onChange={(e) => form.setData('country', e.target.value)} error={form.errors.country} options={[{ value: '', label: t('profile.billing.choose') }, ...options]} />
-        <button type="submit" disabled={form.processing} className="btn-primary">
+        <Button type="submit" disabled={form.processing}>
           {t('profile.billing.save')}
-        </button>
+        </Button>
       </Card>
     </div>
   )

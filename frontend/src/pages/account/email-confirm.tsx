@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import { usePageProps } from '../../lib/shared-props'
 import { Card } from '../../components/ui/card'
+import { buttonClass } from '../../components/ui/button'
 
 /**
  * The link emailed to a new address. Opening it changes nothing (mail scanners open links
@@ -30,18 +31,18 @@ export default function EmailConfirm() {
               href={url('account.email.confirm.post', { params: { token } })}
               method="post"
               as="button"
-              className="btn-primary break-all"
+              className={buttonClass({ className: 'break-all' })}
               data-testid="email-confirm-submit"
             >
               {t('profile.email.confirm.submit', { email })}
             </Link>
           )}
           {state === 'other_account' && (
-            <Link href={url('auth.logout.post')} method="post" as="button" className="btn-primary">
+            <Link href={url('auth.logout.post')} method="post" as="button" className={buttonClass()}>
               {t('profile.email.confirm.logout')}
             </Link>
           )}
-          <Link href={url('dashboard.account')} className="btn-secondary">
+          <Link href={url('dashboard.account')} className={buttonClass({ variant: 'secondary' })}>
             {confirming ? t('profile.email.confirm.cancel') : t('profile.email.confirm.back')}
           </Link>
         </div>

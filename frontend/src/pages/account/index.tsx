@@ -10,6 +10,7 @@ import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
 import { EmailSection } from '../../components/profile/email-section'
 import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
 
 export type Goals = { kcal: number; proteinG: number; fatG: number; carbsG: number }
 
@@ -124,9 +125,9 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
                 {t('profile.goals.macroKcal', { kcal: formatDecimal(fromGrams, locale, 0) })}
               </p>
               {gramsContradict && (
-                <button type="button" className="btn-secondary text-sm" onClick={() => goals.setData('kcal', String(fromGrams))}>
+                <Button variant="secondary" type="button" onClick={() => goals.setData('kcal', String(fromGrams))}>
                   {t('profile.goals.useMacroKcal', { kcal: formatDecimal(fromGrams, locale, 0) })}
-                </button>
+                </Button>
               )}
             </div>
           )}
@@ -139,14 +140,14 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
               onChange={(e) => setPreset(e.target.value)}
               options={presetNames.map((p) => ({ value: p, label: t(`profile.presets.${p}`) }))}
             />
-            <button type="button" className="btn-secondary" onClick={applyPreset}>
+            <Button variant="secondary" type="button" onClick={applyPreset}>
               {t('profile.goals.presetApply')}
-            </button>
+            </Button>
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" disabled={goals.processing} className="btn-primary">
+            <Button type="submit" disabled={goals.processing}>
               {t('profile.goals.save')}
-            </button>
+            </Button>
             <Link href={url('account.survey')} className="font-medium text-brand-800 underline">
               {t('profile.goals.calculate', { cost: 10 })}
             </Link>
@@ -173,9 +174,9 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
             </label>
           </div>
           <div className="sm:col-span-2">
-            <button type="submit" disabled={details.processing} className="btn-primary">
+            <Button type="submit" disabled={details.processing}>
               {t('profile.account.save')}
-            </button>
+            </Button>
           </div>
         </form>
       </Card>
@@ -192,9 +193,9 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
           )}
           <TextField id="password-new" name="password" type="password" autoComplete="new-password" label={t('profile.password.new')} value={password.data.password} onChange={(e) => password.setData('password', e.target.value)} error={password.errors.password} />
           <TextField id="password-confirmation" name="password_confirmation" type="password" autoComplete="new-password" label={t('profile.password.confirmation')} value={password.data.password_confirmation} onChange={(e) => password.setData('password_confirmation', e.target.value)} error={password.errors.password_confirmation} />
-          <button type="submit" disabled={password.processing} className="btn-primary">
+          <Button type="submit" disabled={password.processing}>
             {t('profile.password.save')}
-          </button>
+          </Button>
         </form>
       </Card>
 

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
 
 /** The person's language: stored on the account, so emails and every device follow it. */
 export default function LanguagePage({ language }: { language: string }) {
@@ -30,9 +31,9 @@ export default function LanguagePage({ language }: { language: string }) {
           </div>
           {form.errors.language && <p role="alert" className="mt-2 text-sm font-medium text-red-700">{form.errors.language}</p>}
         </fieldset>
-        <button type="submit" disabled={form.processing} className="btn-primary mt-6">
+        <Button type="submit" disabled={form.processing} className="mt-6">
           {t('profile.language.save')}
-        </button>
+        </Button>
       </Card>
     </div>
   )

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import type { PageProps } from '../../types'
 import { Card } from '../../components/ui/card'
+import { buttonClass } from '../../components/ui/button'
 
 /**
  * The link of the email sent when someone went through the onboarding with the address of an
@@ -46,18 +47,18 @@ export default function PreferencesConfirm({
               href={url('account.preferences.confirm.post', { params: { token } })}
               method="post"
               as="button"
-              className="btn-primary"
+              className={buttonClass()}
               data-testid="preferences-confirm-submit"
             >
               {t('profile.preferences.submit')}
             </Link>
           )}
           {state === 'other_account' && (
-            <Link href={url('auth.logout.post')} method="post" as="button" className="btn-primary">
+            <Link href={url('auth.logout.post')} method="post" as="button" className={buttonClass()}>
               {t('profile.preferences.logout')}
             </Link>
           )}
-          <Link href={url('dashboard.account')} className="btn-secondary">
+          <Link href={url('dashboard.account')} className={buttonClass({ variant: 'secondary' })}>
             {confirming ? t('profile.preferences.cancel') : t('profile.preferences.back')}
           </Link>
         </div>

@@ -10,6 +10,7 @@ import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import type { Needs, NeedsGuide } from '../../types/props.gen'
 import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
 
 type MealSplit = { breakfast: number; lunch: number; dinner: number; snack: number }
 type Survey = {
@@ -161,9 +162,9 @@ export default function SurveyPage() {
           {request.accepted ? (
             <p className="mt-4 font-medium text-brand-800">{t('profile.survey.accepted')}</p>
           ) : (
-            <button type="button" className="btn-primary mt-4" data-testid="needs-accept" onClick={() => router.post(url('account.survey.accept.post'), { requestId: request.id })}>
+            <Button type="button" className="mt-4" data-testid="needs-accept" onClick={() => router.post(url('account.survey.accept.post'), { requestId: request.id })}>
               {t('profile.survey.accept')}
-            </button>
+            </Button>
           )}
         </Card>
       )}
@@ -213,15 +214,15 @@ export default function SurveyPage() {
         {errors.tokens && (
           <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="survey-tokens">
             <p className="font-medium">{errors.tokens}</p>
-            <Link href={url('buyTokens')} className="btn-primary mt-3 inline-block">
+            <Link href={url('buyTokens')} className={buttonClass({ className: 'mt-3 inline-block' })}>
               {t('profile.survey.buy')}
             </Link>
           </div>
         )}
         <div className="flex flex-wrap items-center gap-4">
-          <button type="submit" disabled={form.processing || pending} className="btn-primary">
+          <Button type="submit" disabled={form.processing || pending}>
             {t('profile.survey.submit', { cost })}
-          </button>
+          </Button>
           <span className="text-sm text-stone-600">{t('dashboard.balance', { count: balance })}</span>
         </div>
       </Card>

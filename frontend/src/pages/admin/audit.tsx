@@ -11,6 +11,7 @@ import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
 import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
 
 type AuditFilters = PageProps['admin/audit']['filters']
 
@@ -95,13 +96,13 @@ export default function Audit() {
         {input('to', 'date', t('admin.audit.to'))}
         {select('sign', t('admin.audit.sign'), [['', t('admin.audit.anySign')], ['positive', t('admin.audit.positive')], ['negative', t('admin.audit.negative')]])}
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
-          <button type="submit" className="btn-primary">
+          <Button type="submit">
             {t('admin.audit.apply')}
-          </button>
-          <Link href={url('dashboard.admin')} className="btn-secondary">
+          </Button>
+          <Link href={url('dashboard.admin')} className={buttonClass({ variant: 'secondary' })}>
             {t('admin.audit.reset')}
           </Link>
-          <a href={exportHref} className="btn-secondary" data-testid="audit-export">
+          <a href={exportHref} className={buttonClass({ variant: 'secondary' })} data-testid="audit-export">
             {t('admin.audit.export')}
           </a>
         </div>
@@ -163,12 +164,12 @@ export default function Audit() {
       )}
       <div className="mt-4 flex gap-3">
         {filters.cursor && (
-          <Link href={url('dashboard.admin', { query: current })} className="btn-secondary">
+          <Link href={url('dashboard.admin', { query: current })} className={buttonClass({ variant: 'secondary' })}>
             {t('admin.audit.first')}
           </Link>
         )}
         {page.nextCursor && (
-          <Link href={url('dashboard.admin', { query: { ...current, cursor: page.nextCursor } })} className="btn-secondary" data-testid="audit-next">
+          <Link href={url('dashboard.admin', { query: { ...current, cursor: page.nextCursor } })} className={buttonClass({ variant: 'secondary' })} data-testid="audit-next">
             {t('admin.audit.next')}
           </Link>
         )}

@@ -7,6 +7,7 @@ import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { PriceLine } from '../../types/props.gen'
+import { Button } from '../../components/ui/button'
 
 const euros = (v: number, locale: string) =>
   new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(v)
@@ -89,10 +90,10 @@ function PriceRow({ line }: { line: PriceLine }) {
             aria-invalid={form.errors.eurPerKg ? true : undefined}
             aria-describedby={form.errors.eurPerKg ? `${id}-error` : undefined}
           />
-          <button type="submit" className="btn-secondary" disabled={form.processing}>
+          <Button variant="secondary" type="submit" disabled={form.processing}>
             {t('admin.prices.save')}
             <span className="sr-only"> {name}</span>
-          </button>
+          </Button>
           {form.errors.eurPerKg && (
             <p id={`${id}-error`} className="w-full text-sm text-red-800">
               {form.errors.eurPerKg}

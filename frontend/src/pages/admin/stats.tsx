@@ -8,6 +8,7 @@ import { url } from '../../lib/api'
 import { formatMoney, formatRatio } from '../../lib/format'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
+import { Button } from '../../components/ui/button'
 
 const STATS_DAYS = 30
 
@@ -32,9 +33,9 @@ export default function Stats() {
       <AdminNav current="stats" />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-stone-600">{t('admin.stats.intro', { days: STATS_DAYS })}</p>
-        <button type="button" className="btn-secondary" onClick={() => router.reload()}>
+        <Button variant="secondary" type="button" onClick={() => router.reload()}>
           {t('admin.stats.refresh')}
-        </button>
+        </Button>
       </div>
 
       <section aria-labelledby="tokens-heading" className="mt-6 space-y-3">
@@ -192,9 +193,9 @@ export default function Stats() {
               ))}
             </select>
           </label>
-          <button type="submit" className="btn-secondary" disabled={rebuild.processing}>
+          <Button variant="secondary" type="submit" disabled={rebuild.processing}>
             {t('admin.stats.rebuild')}
-          </button>
+          </Button>
           {rebuild.errors.projection && (
             <p role="alert" className="w-full text-sm font-medium text-red-700">
               {rebuild.errors.projection}

@@ -12,6 +12,7 @@ import { newKey, renewKeyOnAnswer } from '../../lib/idempotency-key'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
 
 /** /dashboard/admin/users/{userId}: one person, their balance, purchases and history; grant, deduct, role. */
 export default function User() {
@@ -113,9 +114,9 @@ export default function User() {
             }}
             error={adjust.errors.reason}
           />
-          <button type="submit" className="btn-primary" disabled={adjust.processing}>
+          <Button type="submit" disabled={adjust.processing}>
             {t('admin.user.adjust')}
-          </button>
+          </Button>
         </Card>
 
         <Card as="form" variant="panel" onSubmit={submitRole} aria-labelledby="role-heading" className="space-y-3">
@@ -144,9 +145,9 @@ export default function User() {
               {role.errors.role}
             </p>
           )}
-          <button type="submit" className="btn-secondary" disabled={role.processing}>
+          <Button variant="secondary" type="submit" disabled={role.processing}>
             {t('admin.user.saveRole')}
-          </button>
+          </Button>
         </Card>
       </div>
 

@@ -7,6 +7,7 @@ import { TableFrame } from '../../components/ui/table'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
+import { Button } from '../../components/ui/button'
 
 /** /dashboard/admin/users?q=: find a person by email, name or id. */
 export default function Users() {
@@ -34,9 +35,9 @@ export default function Users() {
             className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700"
           />
         </label>
-        <button type="submit" className="btn-primary">
+        <Button type="submit">
           {t('admin.users.searchButton')}
-        </button>
+        </Button>
       </form>
       {people.length === 0 ? (
         <p className="mt-6 text-stone-600">{t('admin.users.empty')}</p>

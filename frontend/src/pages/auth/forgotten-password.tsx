@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { AuthHeading } from '../../components/auth/form-field'
 import { TextField } from '../../components/ui/field'
 import { url } from '../../lib/routes.gen'
+import { Button } from '../../components/ui/button'
 
 /** Ask for a password reset link (the answer is the same for every address). */
 export default function ForgottenPassword({ email = '' }: { email?: string }) {
@@ -29,9 +30,9 @@ export default function ForgottenPassword({ email = '' }: { email?: string }) {
           onChange={(e) => form.setData('email', e.target.value)}
           error={form.errors.email}
         />
-        <button type="submit" disabled={form.processing} className="btn-primary w-full py-3 text-base">
+        <Button size="lg" block type="submit" disabled={form.processing}>
           {form.processing ? t('auth.forgotten.submitting') : t('auth.forgotten.submit')}
-        </button>
+        </Button>
       </form>
       <Link href={url('auth.login')} className="mt-6 block text-center text-sm font-medium text-brand-700 hover:underline">
         {t('auth.forgotten.back')}

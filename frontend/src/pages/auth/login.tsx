@@ -6,6 +6,7 @@ import { TextField } from '../../components/ui/field'
 import SocialButtons from '../../components/social-buttons'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import { Button } from '../../components/ui/button'
 
 /**
  * Sign-in: email + password (error bag "credentials") and, on the same page, a one-time code by
@@ -68,9 +69,9 @@ export default function Login() {
               {t('auth.login.forgotten')}
             </Link>
           </div>
-          <button type="submit" disabled={credentials.processing} className="btn-primary w-full py-3 text-base">
+          <Button size="lg" block type="submit" disabled={credentials.processing}>
             {credentials.processing ? t('auth.login.submitting') : t('auth.login.submit')}
-          </button>
+          </Button>
         </form>
       )}
       {app.isOtpAvailable && (
@@ -90,9 +91,9 @@ export default function Login() {
               onChange={(e) => otp.setData('email', e.target.value)}
               error={otp.errors.email}
             />
-            <button type="submit" disabled={otp.processing} className="btn-secondary w-full py-3 text-base">
+            <Button variant="secondary" size="lg" block type="submit" disabled={otp.processing}>
               {t('auth.login.otpSubmit')}
-            </button>
+            </Button>
           </form>
         </>
       )}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { AuthHeading, FormError } from '../../components/auth/form-field'
 import { TextField } from '../../components/ui/field'
 import { url } from '../../lib/routes.gen'
+import { Button } from '../../components/ui/button'
 
 interface Props {
   email: string
@@ -73,18 +74,18 @@ export default function Otp({ email, resendIn }: Props) {
           />
           {t('auth.fields.remember')}
         </label>
-        <button type="submit" disabled={form.processing} className="btn-primary w-full py-3 text-base">
+        <Button size="lg" block type="submit" disabled={form.processing}>
           {form.processing ? t('auth.otp.submitting') : t('auth.otp.submit')}
-        </button>
+        </Button>
       </form>
       <div className="mt-6 space-y-3 text-center">
         <FormError message={resend.errors.resend} testId="otp-resend-error" />
         <p role="status" className="sr-only" data-testid="otp-resend-status">
           {announce}
         </p>
-        <button type="button" onClick={askAgain} disabled={wait > 0 || resend.processing} className="btn-secondary w-full" data-testid="otp-resend">
+        <Button variant="secondary" block type="button" onClick={askAgain} disabled={wait > 0 || resend.processing} data-testid="otp-resend">
           {wait > 0 ? t('auth.otp.resendIn', { seconds: wait }) : t('auth.otp.resend')}
-        </button>
+        </Button>
         <Link href={url('auth.login')} className="block text-sm font-medium text-brand-700 hover:underline">
           {t('auth.otp.otherEmail')}
         </Link>

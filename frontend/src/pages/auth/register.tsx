@@ -5,6 +5,7 @@ import { AuthHeading, NewPasswordFields, TermsNotice } from '../../components/au
 import { TextField } from '../../components/ui/field'
 import SocialButtons from '../../components/social-buttons'
 import { url } from '../../lib/routes.gen'
+import { Button } from '../../components/ui/button'
 
 /**
  * Credential sign-up. Typed values survive a refusal; so do the passwords, unless the refusal is
@@ -49,9 +50,9 @@ export default function Register() {
           idPrefix="register"
           labels={{ password: t('auth.fields.password'), confirmation: t('auth.fields.passwordConfirmation'), hint: t('auth.fields.passwordHint') }}
         />
-        <button type="submit" disabled={form.processing} className="btn-primary w-full py-3 text-base">
+        <Button size="lg" block type="submit" disabled={form.processing}>
           {form.processing ? t('auth.register.submitting') : t('auth.register.submit')}
-        </button>
+        </Button>
         <TermsNotice />
       </form>
       <SocialButtons />

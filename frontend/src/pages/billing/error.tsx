@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
 
 /** /stripe/error: a cancelled or failed payment, nothing charged, with a retry. */
 export default function CheckoutError() {
@@ -32,11 +33,11 @@ export default function CheckoutError() {
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           {checkout && (
-            <button type="button" onClick={retry} disabled={busy} className="btn-primary" aria-label={busy ? undefined : t('billing.error.retryLabel', { count: checkout.tokens })}>
+            <Button type="button" onClick={retry} disabled={busy} aria-label={busy ? undefined : t('billing.error.retryLabel', { count: checkout.tokens })}>
               {busy ? t('billing.shop.redirecting') : t('billing.error.retry')}
-            </button>
+            </Button>
           )}
-          <Link href={url('buyTokens')} className="btn-secondary">
+          <Link href={url('buyTokens')} className={buttonClass({ variant: 'secondary' })}>
             {t('billing.error.back')}
           </Link>
         </div>

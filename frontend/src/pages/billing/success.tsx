@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
+import { buttonClass } from '../../components/ui/button'
 
 // While Stripe has not confirmed, the page reloads its props every few seconds for a while.
 const pollEveryMs = 2000
@@ -52,10 +53,10 @@ export default function Success() {
           </>
         )}
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Link href={url('dashboard.general')} className="btn-primary">
+          <Link href={url('dashboard.general')} className={buttonClass()}>
             {t('billing.success.toDashboard')}
           </Link>
-          <Link href={url('buyTokens')} className="btn-secondary">
+          <Link href={url('buyTokens')} className={buttonClass({ variant: 'secondary' })}>
             {t('billing.success.buyMore')}
           </Link>
         </div>

@@ -6,6 +6,7 @@ import RecentRecipes from '../../components/profile/recent-recipes'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
+import { buttonClass } from '../../components/ui/button'
 
 // Charts (recharts) load only when the home shows them, never with the landing page.
 const MacroChart = lazy(() => import('../../components/profile/charts').then((m) => ({ default: m.MacroChart })))
@@ -40,7 +41,7 @@ export default function General() {
         <section className="rounded-2xl border border-amber-300 bg-amber-50 p-5" data-testid="verify-reminder">
           <h2 className="font-bold text-amber-900">{t('home.verifyTitle')}</h2>
           <p className="mt-1 text-sm text-amber-900">{t('home.verifyText')}</p>
-          <Link href={url('auth.verify.resend.post')} method="post" as="button" className="btn-secondary mt-3">
+          <Link href={url('auth.verify.resend.post')} method="post" as="button" className={buttonClass({ variant: 'secondary', className: 'mt-3' })}>
             {t('home.verifyResend')}
           </Link>
         </section>
@@ -83,7 +84,7 @@ export default function General() {
           {balance < lowBalance ? (
             <div className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="low-balance">
               <p>{t('profile.home.lowBalance', { count: lowBalance })}</p>
-              <Link href={url('buyTokens')} className="btn-primary mt-2 inline-block">
+              <Link href={url('buyTokens')} className={buttonClass({ className: 'mt-2 inline-block' })}>
                 {t('dashboard.buyTokens')}
               </Link>
             </div>
@@ -119,7 +120,7 @@ export default function General() {
           ) : (
             <div className="mt-2 space-y-3 text-sm text-stone-700">
               <p>{t('profile.goals.none')}</p>
-              <Link href={url('dashboard.account')} className="btn-primary inline-block">
+              <Link href={url('dashboard.account')} className={buttonClass({ className: 'inline-block' })}>
                 {t('profile.goals.save')}
               </Link>
               <p>

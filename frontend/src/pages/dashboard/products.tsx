@@ -13,6 +13,7 @@ import { useLocale } from '../../lib/use-locale'
 import type { CataloguePack, RecentCheckout } from '../../types'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
 type PackErrors = Partial<Record<'id' | 'tokens' | 'prices.EUR' | 'prices.USD' | 'badge' | 'packId', string>>
 
 const toCents = (v: string) => Math.round(Number.parseFloat(v.replace(',', '.')) * 100)
@@ -77,14 +78,14 @@ function PackEditor({ pack }: { pack?: CataloguePack }) {
           </p>
         )}
         {(!pack || pack.active) && (
-          <button type="submit" className="btn-primary">
+          <Button type="submit">
             {pack ? t('billing.products.save') : t('billing.products.add')}
-          </button>
+          </Button>
         )}
         {pack?.active && (
-          <button type="button" className="btn-secondary" onClick={retire}>
+          <Button variant="secondary" type="button" onClick={retire}>
             {t('billing.products.retire')}
-          </button>
+          </Button>
         )}
       </div>
       {!pack &&

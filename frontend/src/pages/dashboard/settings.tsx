@@ -8,6 +8,7 @@ import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
 import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
 
 type Session = PageProps['dashboard/settings']['sessions'][number]
 
@@ -36,9 +37,9 @@ export default function SettingsPage() {
           ))}
         </ul>
         <p className="mt-3 text-sm text-stone-600">{t('profile.settings.sessionsHelp')}</p>
-        <button type="button" className="btn-secondary mt-3" data-testid="sign-out-everywhere" onClick={() => router.post(url('dashboard.settings.sessions.post'), {}, { preserveScroll: true })}>
+        <Button variant="secondary" type="button" className="mt-3" data-testid="sign-out-everywhere" onClick={() => router.post(url('dashboard.settings.sessions.post'), {}, { preserveScroll: true })}>
           {t('profile.settings.signOutEverywhere')}
-        </button>
+        </Button>
       </Card>
 
       <Card as="section" aria-labelledby="export-title">
@@ -47,7 +48,7 @@ export default function SettingsPage() {
         </h2>
         <p className="mt-2 text-sm text-stone-600">{t('profile.settings.exportHelp')}</p>
         {/* A plain link: the browser downloads the file (an Inertia visit would expect a page). */}
-        <a href={url('dashboard.settings.export')} download className="btn-secondary mt-3 inline-block" data-testid="export-data">
+        <a href={url('dashboard.settings.export')} download className={buttonClass({ variant: 'secondary', className: 'mt-3 inline-block' })} data-testid="export-data">
           {t('profile.settings.exportAction')}
         </a>
       </Card>
@@ -102,16 +103,16 @@ function SessionItem({ session }: { session: Session }) {
         </p>
       </div>
       {!session.current && (
-        <button
+        <Button
+          variant="secondary"
           type="button"
-          className="btn-secondary"
           data-testid="session-revoke"
           onClick={() => router.delete(url('dashboard.settings.sessions.delete', { params: { id: session.id } }), { data: {}, preserveScroll: true })}
         >
           {/* The visible words start the accessible name (WCAG 2.5.3); which session follows. */}
           {t('profile.settings.revoke')}
           <span className="sr-only"> {name}</span>
-        </button>
+        </Button>
       )}
     </li>
   )

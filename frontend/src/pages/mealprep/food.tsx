@@ -13,6 +13,7 @@ import { formatDecimal, toIntlLocale } from '../../lib/format'
 import { url } from '../../lib/routes.gen'
 import type { Locale, PageProps } from '../../types'
 import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
 
 type FoodPage = PageProps['mealprep/food']
 type FoodLine = FoodPage['foods'][number]
@@ -93,9 +94,9 @@ export default function MealPrepFoods() {
           <p id="food-quantity-hint" className="w-full text-sm text-stone-600 sm:order-last" data-testid="food-quantity-hint">
             {t('mealprep.food.quantityHint')}
           </p>
-          <button type="submit" className="btn-primary" disabled={!picked || form.processing} data-testid="food-add">
+          <Button type="submit" disabled={!picked || form.processing} data-testid="food-add">
             {t('mealprep.food.add')}
-          </button>
+          </Button>
           {picked && (
             <p className="w-full text-sm text-stone-700" data-testid="food-picked">
               {t('mealprep.food.selected', { name: picked.name })}
@@ -133,7 +134,7 @@ export default function MealPrepFoods() {
           </Card>
         )}
         {foods.length > 0 && (
-          <Link href={url('mealprep.recipes', { params: { id: mealPrep.id } })} className="btn-primary inline-block" data-testid="to-recipes">
+          <Link href={url('mealprep.recipes', { params: { id: mealPrep.id } })} className={buttonClass({ className: 'inline-block' })} data-testid="to-recipes">
             {t('mealprep.food.nextStep')}
           </Link>
         )}
@@ -183,18 +184,18 @@ function FoodRow({ food, mealPrepId, settings, locale, lang }: { food: FoodLine;
         <span className="text-sm text-stone-500" aria-hidden="true">
           {unit}
         </span>
-        <button type="submit" className="btn-secondary text-sm">
+        <Button variant="secondary" type="submit">
           {t('mealprep.food.update')}
-        </button>
+        </Button>
       </form>
-      <button
+      <Button
+        variant="danger-secondary"
         type="button"
-        className="btn-secondary text-sm text-red-700"
         aria-label={t('mealprep.food.removeNamed', { name: food.name })}
         onClick={() => router.delete(url('mealprep.food.delete', { params: { id: mealPrepId } }), { data: { foodCode: food.code }, preserveScroll: true })}
       >
         {t('mealprep.food.remove')}
-      </button>
+      </Button>
     </li>
   )
 }

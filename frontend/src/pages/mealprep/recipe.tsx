@@ -10,6 +10,7 @@ import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
 
 
 /** One recipe: ingredients in the person's unit, steps, nutrition per serving against the meal target, price, duration, health score; rename, servings, quantities and delete. */
@@ -158,16 +159,16 @@ export default function MealPrepRecipe() {
             </p>
           )}
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className="btn-primary" disabled={form.processing}>
+            <Button type="submit" disabled={form.processing}>
               {form.processing ? t('mealprep.recipe.saving') : t('mealprep.recipe.save')}
-            </button>
-            <button
+            </Button>
+            <Button
+              variant="danger-secondary"
               type="button"
-              className="btn-secondary text-red-700"
               onClick={async () => (await confirm(t('mealprep.recipe.confirmDelete'), t('mealprep.recipe.delete'))) && router.delete(url('mealprep.recipes.delete', { params: { id: mealPrep.id } }), { data: { recipeId: recipe.id } })}
             >
               {t('mealprep.recipe.delete')}
-            </button>
+            </Button>
           </div>
         </form>
       </Card>

@@ -13,6 +13,7 @@ import { formatNumber, formatSigned, toIntlLocale } from '../../lib/format'
 import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
 import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
 
 type Category = PageProps['mealprep/recipes']['categories'][number]
 
@@ -177,9 +178,9 @@ export default function MealPrepRecipes() {
             </ul>
           )}
           {missingTotal > 0 && (mealPrep.foodCount ?? 0) > 0 && (
-            <button type="button" className="btn-primary mt-3" disabled={running.length > 0 || queue.length > 0} onClick={() => setQueue(plan.generate)} data-testid="generate-missing">
+            <Button type="button" className="mt-3" disabled={running.length > 0 || queue.length > 0} onClick={() => setQueue(plan.generate)} data-testid="generate-missing">
               {t('mealprep.plan.generateMissing', { count: missingTotal })}
-            </button>
+            </Button>
           )}
         </div>
       </Card>
@@ -227,9 +228,9 @@ export default function MealPrepRecipes() {
             />
           </div>
           <p id="gen-cost" className="text-sm text-stone-600">{t('mealprep.recipes.cost', { count: form.data.count || 0 })}</p>
-          <button type="submit" className="btn-primary" disabled={form.processing} data-testid="generate-submit">
+          <Button type="submit" disabled={form.processing} data-testid="generate-submit">
             {form.processing ? t('mealprep.recipes.sending') : t('mealprep.recipes.generate')}
-          </button>
+          </Button>
         </form>
         {(errors.count || errors.category || errors.form) && (
           <p role="alert" className="text-sm font-medium text-red-700" data-testid="generate-error">
@@ -250,13 +251,13 @@ export default function MealPrepRecipes() {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="recipes-title" className="text-lg font-bold text-stone-900">{t('mealprep.recipes.listTitle')}</h2>
           {recipes.length > 0 && (
-            <button
+            <Button
+              variant="danger-secondary"
               type="button"
-              className="btn-secondary text-sm text-red-700"
               onClick={async () => (await confirm(t('mealprep.recipes.confirmDeleteAll'), t('mealprep.recipes.deleteAll'))) && router.delete(url('mealprep.recipes.delete', { params: { id: mealPrep.id } }), { data: {} })}
             >
               {t('mealprep.recipes.deleteAll')}
-            </button>
+            </Button>
           )}
         </div>
         {recipes.length === 0 ? (

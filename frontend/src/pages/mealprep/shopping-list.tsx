@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
 
 /** /mealprep/{id}/shopping-list?days=N: the list by aisle, to copy, download or print. */
 export default function ShoppingList() {
@@ -66,9 +67,9 @@ export default function ShoppingList() {
             {t('shopping.daysHint', { min: limits.minDays, max: limits.maxDays })}
           </span>
         </div>
-        <button type="submit" className="btn-primary">
+        <Button type="submit">
           {t('shopping.show')}
-        </button>
+        </Button>
         {daysError && (
           <p id={errorId} role="alert" className="w-full text-sm font-medium text-red-700" data-testid="days-error">
             {daysError}
@@ -85,15 +86,15 @@ export default function ShoppingList() {
       {list && !list.empty && (
         <>
           <div className="flex flex-wrap gap-3 print:hidden">
-            <button type="button" onClick={copy} className="btn-primary" data-testid="shopping-copy">
+            <Button type="button" onClick={copy} data-testid="shopping-copy">
               {t('shopping.copy')}
-            </button>
-            <a href={list.csvUrl} download className="btn-secondary" data-testid="shopping-csv">
+            </Button>
+            <a href={list.csvUrl} download className={buttonClass({ variant: 'secondary' })} data-testid="shopping-csv">
               {t('shopping.csv')}
             </a>
-            <button type="button" onClick={() => window.print()} className="btn-secondary">
+            <Button variant="secondary" type="button" onClick={() => window.print()}>
               {t('shopping.print')}
-            </button>
+            </Button>
           </div>
           <p aria-live="polite" className="text-sm text-stone-700 print:hidden">
             {copyState === 'copied' && t('shopping.copied')}

@@ -7,6 +7,7 @@ import { usePageProps } from '../../lib/shared-props'
 import type { OnboardingAnswers, OnboardingProps, OnboardingStep } from '../../types/onboarding'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
 
 const stepKeys = ['email', 'preferences', 'account', 'features'] as const
 
@@ -115,15 +116,15 @@ function Actions({ onBack, processing, submitLabel }: { onBack?: () => void; pro
   return (
     <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
       {onBack ? (
-        <button type="button" onClick={onBack} disabled={processing} className="btn-secondary">
+        <Button variant="secondary" type="button" onClick={onBack} disabled={processing}>
           {t('onboarding.back')}
-        </button>
+        </Button>
       ) : (
         <span />
       )}
-      <button type="submit" disabled={processing} className="btn-primary px-6 py-3 text-base">
+      <Button size="lg" type="submit" disabled={processing} className="px-6">
         {processing ? t('onboarding.sending') : (submitLabel ?? t('onboarding.next'))}
-      </button>
+      </Button>
     </div>
   )
 }
@@ -358,11 +359,11 @@ function FeaturesStep({ email, promo, headingRef }: { email: string } & Pick<Onb
       )}
 
       <div className="mt-8 flex flex-wrap justify-between gap-3" data-testid="onboarding-end">
-        <Link href={url('index')} className="btn-secondary">
+        <Link href={url('index')} className={buttonClass({ variant: 'secondary' })}>
           {t('onboarding.features.home')}
         </Link>
         {/* The account has no password: signing in is by the emailed link or a code, never the password form. */}
-        <Link href={url('auth.otp.askOtp', { params: { email } })} className="btn-primary px-6 py-3 text-base">
+        <Link href={url('auth.otp.askOtp', { params: { email } })} className={buttonClass({ size: 'lg', className: 'px-6' })}>
           {t('onboarding.features.login')}
         </Link>
       </div>

@@ -8,6 +8,7 @@ import { useLocale } from '../../lib/use-locale'
 import type { LandingProps, TokenPack } from '../../types'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
+import { buttonClass } from '../../components/ui/button'
 
 function SectionHeading({ id, title, subtitle }: { id: string; title: string; subtitle: string }) {
   return (
@@ -39,10 +40,10 @@ function Hero() {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-stone-600">{t('landing.hero.subtitle')}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link href={url('onboarding')} className="btn-primary px-6 py-3 text-base">
+            <Link href={url('onboarding')} className={buttonClass({ size: 'lg', className: 'px-6' })}>
               {t('landing.hero.ctaPrimary')}
             </Link>
-            <a href="#features" className="btn-secondary px-6 py-3 text-base">
+            <a href="#features" className={buttonClass({ variant: 'secondary', size: 'lg', className: 'px-6' })}>
               {t('landing.hero.ctaSecondary')}
             </a>
           </div>
@@ -222,7 +223,7 @@ function PackCard({ pack }: { pack: TokenPack }) {
       <Link
         href={url('buyTokensNa', { query: { pack: pack.id } })}
         aria-label={t('landing.pricing.buyLabel', { count: pack.tokens })}
-        className={`mt-8 ${highlighted ? 'btn-primary' : 'btn-secondary'}`}
+        className={buttonClass({ variant: highlighted ? 'primary' : 'secondary', className: 'mt-8' })}
       >
         {t('landing.pricing.buy')}
       </Link>

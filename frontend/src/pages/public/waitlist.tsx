@@ -3,6 +3,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
 
 const points = ['offline', 'timer', 'sync'] as const
 
@@ -65,9 +66,9 @@ export default function Waitlist() {
               {error}
             </p>
           )}
-          <button type="submit" disabled={form.processing} className="btn-primary mt-5 w-full py-3 text-base">
+          <Button size="lg" block type="submit" disabled={form.processing} className="mt-5">
             {form.processing ? t('waitlist.submitting') : t('waitlist.submit')}
-          </button>
+          </Button>
           <p id="waitlist-note" className="mt-3 text-center text-sm text-stone-500">
             {t('waitlist.privacyNote')}
           </p>
