@@ -5,18 +5,17 @@ import { useTranslation } from 'react-i18next'
 import { ActionLine } from '../../components/admin/action-line'
 import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
 import { actorLabel, reasonLabel } from '../../components/admin/labels'
-import { TableFrame } from '../../components/ui/table'
+import { Table, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
 import { Card } from '../../components/ui/card'
 import { Button, buttonClass } from '../../components/ui/button'
+import { FieldError, Input } from '../../components/ui/field'
+import { Select } from '../../components/ui/select'
 
 type AuditFilters = PageProps['admin/audit']['filters']
-
-const field =
-  'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700'
 
 /** Only the filters that are set, for links and the export. */
 function activeFilters(f: Omit<AuditFilters, 'cursor'>): Record<string, string> {
@@ -36,25 +35,21 @@ export default function Audit() {
   }
   const current = activeFilters({ user: filters.user, reason: filters.reason, from: filters.from, to: filters.to, sign: filters.sign })
   const exportHref = url('dashboard.admin.exportCsv', { query: current })
-  const err = (k: keyof AuditFilters) =>
-    errors[k] && (
-      <p id={`audit-${k}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
-        {errors[k]}
-      </p>
-    )
+  const err = (k: keyof AuditFilters) => <FieldError id={`audit-${k}`} message={errors[k]} />
   const input = (k: 'user' | 'from' | 'to', type: string, label: string) => (
     <div>
       <label htmlFor={`audit-${k}`} className="text-sm font-medium text-stone-700">
         {label}
       </label>
-      <input
+      <Input
         id={`audit-${k}`}
         type={type}
+        size="sm"
         value={form[k]}
         onChange={set(k)}
-        aria-invalid={errors[k] ? true : undefined}
+        invalid={!!errors[k]}
         aria-describedby={errors[k] ? `audit-${k}-error` : undefined}
-        className={`${field} ${errors[k] ? 'border-red-500' : 'border-stone-300'}`}
+        className="mt-1 block w-full"
       />
       {err(k)}
     </div>
@@ -64,20 +59,16 @@ export default function Audit() {
       <label htmlFor={`audit-${k}`} className="text-sm font-medium text-stone-700">
         {label}
       </label>
-      <select
+      <Select
         id={`audit-${k}`}
+        size="sm"
         value={form[k]}
         onChange={set(k)}
-        aria-invalid={errors[k] ? true : undefined}
+        invalid={!!errors[k]}
         aria-describedby={errors[k] ? `audit-${k}-error` : undefined}
-        className={`${field} ${errors[k] ? 'border-red-500' : 'border-stone-300'}`}
-      >
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
+        className="mt-1 block w-full"
+        options={options.map(([value, label]) => ({ value, label }))}
+      />
       {err(k)}
     </div>
   )
@@ -125,41 +116,41 @@ export default function Audit() {
         <p className="mt-6 text-stone-600">{t('admin.audit.empty')}</p>
       ) : (
         <TableFrame className="mt-4">
-          <table className="min-w-full text-left text-sm" aria-label={t('admin.audit.tableLabel')} data-testid="audit-table">
-            <thead className="bg-stone-50 text-stone-600">
+          <Table aria-label={t('admin.audit.tableLabel')} data-testid="audit-table">
+            <TableHeader>
               <tr>
-                <th scope="col" className="px-3 py-2">{t('admin.audit.colDate')}</th>
-                <th scope="col" className="px-3 py-2">{t('admin.audit.colPerson')}</th>
-                <th scope="col" className="px-3 py-2">{t('admin.audit.colReason')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('admin.audit.colDelta')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('admin.audit.colBalance')}</th>
-                <th scope="col" className="px-3 py-2">{t('admin.audit.colActor')}</th>
+                <TableHead>{t('admin.audit.colDate')}</TableHead>
+                <TableHead>{t('admin.audit.colPerson')}</TableHead>
+                <TableHead>{t('admin.audit.colReason')}</TableHead>
+                <TableHead className="text-right">{t('admin.audit.colDelta')}</TableHead>
+                <TableHead className="text-right">{t('admin.audit.colBalance')}</TableHead>
+                <TableHead>{t('admin.audit.colActor')}</TableHead>
               </tr>
-            </thead>
+            </TableHeader>
             <tbody>
               {page.entries.map((e) => (
-                <tr key={e.position} className="border-t border-stone-100">
-                  <td className="px-3 py-2 whitespace-nowrap">
+                <TableRow key={e.position}>
+                  <TableCell className="whitespace-nowrap">
                     <When at={e.occurredAt} locale={locale} />
-                  </td>
-                  <td className="px-3 py-2">
+                  </TableCell>
+                  <TableCell>
                     <Link className="underline" href={url('dashboard.admin.users.show', { params: { userId: e.userId } })}>
                       {e.email || `${e.userId.slice(0, 8)} (${t('admin.audit.deleted')})`}
                     </Link>
-                  </td>
-                  <td className="px-3 py-2">
+                  </TableCell>
+                  <TableCell>
                     {reasonLabel(t, e.reason)}
                     {e.note && <span className="block text-xs text-stone-600">{t('admin.note')} : {e.note}</span>}
-                  </td>
-                  <td className="px-3 py-2 text-right">
+                  </TableCell>
+                  <TableCell className="text-right">
                     <Delta value={e.delta} />
-                  </td>
-                  <td className="px-3 py-2 text-right">{e.balanceAfter}</td>
-                  <td className="px-3 py-2 text-xs break-all" title={e.actor}>{actorLabel(t, e.actor, e.actorName)}</td>
-                </tr>
+                  </TableCell>
+                  <TableCell className="text-right">{e.balanceAfter}</TableCell>
+                  <TableCell className="text-xs break-all" title={e.actor}>{actorLabel(t, e.actor, e.actorName)}</TableCell>
+                </TableRow>
               ))}
             </tbody>
-          </table>
+          </Table>
         </TableFrame>
       )}
       <div className="mt-4 flex gap-3">
