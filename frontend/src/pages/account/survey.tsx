@@ -1,6 +1,5 @@
-import { Head, Link, router, useForm, usePoll } from '@inertiajs/react'
+import { Head, Link, router, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
-import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TextField } from '../../components/ui/field'
 import { SelectField } from '../../components/ui/select'
@@ -11,6 +10,7 @@ import { url } from '../../lib/routes.gen'
 import type { Needs, NeedsGuide } from '../../types/props.gen'
 import { Card } from '../../components/ui/card'
 import { Button, buttonClass } from '../../components/ui/button'
+import { useJobPoll } from '../../hooks/use-job-poll'
 
 type MealSplit = { breakfast: number; lunch: number; dinner: number; snack: number }
 type Survey = {
@@ -28,7 +28,6 @@ type Survey = {
 type NeedsRequest = { id: string; status: 'pending' | 'done' | 'failed'; needs: Needs | null; guide?: NeedsGuide | null; explanation: string; explanationLang: string; accepted: boolean }
 type Props = { survey: Survey | null; units: string; cost: number; request: NeedsRequest | null; errors?: Record<string, string> }
 
-const POLL_MS = 1000
 const meals = ['breakfast', 'lunch', 'dinner', 'snack'] as const
 const activities = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const
 const objectives = ['weight_loss', 'muscle_gain', 'recomposition', 'maintenance'] as const
@@ -59,14 +58,7 @@ export default function SurveyPage() {
     idempotencyKey: newKey(),
   })
   const pending = request?.status === 'pending'
-  const { start, stop } = usePoll(POLL_MS, { only: ['request'] }, { autoStart: false })
-  const wasPending = useRef(pending)
-  useEffect(() => {
-    if (pending) start()
-    else stop()
-    if (wasPending.current && !pending) router.reload({ only: ['request', 'auth'] })
-    wasPending.current = pending
-  }, [pending, start, stop])
+  useJobPoll(pending, { poll: ['request'], whenDone: ['request', 'auth'] })
 
   const submit = (e: FormEvent) => {
     e.preventDefault()

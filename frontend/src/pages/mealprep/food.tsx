@@ -14,6 +14,8 @@ import { url } from '../../lib/routes.gen'
 import type { Locale, PageProps } from '../../types'
 import { Card } from '../../components/ui/card'
 import { Button, buttonClass } from '../../components/ui/button'
+import { Input, Label } from '../../components/ui/field'
+import { SelectField } from '../../components/ui/select'
 
 type FoodPage = PageProps['mealprep/food']
 type FoodLine = FoodPage['foods'][number]
@@ -62,32 +64,26 @@ export default function MealPrepFoods() {
         <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
           <FoodSearch key={searchKey} mealPrepId={mealPrep.id} group={group} onPick={setPicked} />
           <div>
-            <label htmlFor="food-group" className="block text-sm font-semibold text-stone-900">
-              {t('mealprep.food.groupLabel')}
-            </label>
-            <select id="food-group" value={group} onChange={(e) => setGroup(e.target.value)} className="mt-1.5 block w-full rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base">
-              <option value="">{t('mealprep.food.allGroups')}</option>
-              {groups.map((g) => (
-                <option key={g.key} value={g.key}>
-                  {g.name}
-                </option>
-              ))}
-            </select>
+            <SelectField
+              id="food-group"
+              label={t('mealprep.food.groupLabel')}
+              value={group}
+              onChange={(e) => setGroup(e.target.value)}
+              options={[{ value: '', label: t('mealprep.food.allGroups') }, ...groups.map((g) => ({ value: g.key, label: g.name }))]}
+            />
           </div>
         </div>
         <form onSubmit={add} className="flex flex-wrap items-end gap-3" data-testid="add-food-form">
           <div>
-            <label htmlFor="food-quantity" className="block text-sm font-semibold text-stone-900">
-              {t('mealprep.food.quantityLabel', { unit })}
-            </label>
-            <input
+            <Label htmlFor="food-quantity">{t('mealprep.food.quantityLabel', { unit })}</Label>
+            <Input
               id="food-quantity"
               inputMode="decimal"
               value={quantity}
               onChange={(e) => setQuantity(e.target.value)}
-              aria-invalid={errors.grams ? true : undefined}
+              invalid={!!errors.grams}
               aria-describedby={errors.grams ? 'food-quantity-hint food-quantity-error' : 'food-quantity-hint'}
-              className="mt-1.5 block w-32 rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base"
+              className="mt-1.5 block w-32"
               data-testid="food-quantity"
             />
           </div>
@@ -180,7 +176,7 @@ function FoodRow({ food, mealPrepId, settings, locale, lang }: { food: FoodLine;
         <label htmlFor={inputId} className="sr-only">
           {t('mealprep.food.quantityOf', { name: food.name, unit })}
         </label>
-        <input id={inputId} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} className="w-24 rounded-lg border border-stone-300 px-2 py-1.5 text-sm" />
+        <Input id={inputId} inputMode="decimal" size="xs" value={value} onChange={(e) => setValue(e.target.value)} className="w-24" />
         <span className="text-sm text-stone-500" aria-hidden="true">
           {unit}
         </span>

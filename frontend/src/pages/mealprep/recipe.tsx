@@ -11,6 +11,7 @@ import { useLocale } from '../../lib/use-locale'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
 import { Button } from '../../components/ui/button'
+import { Input, Label } from '../../components/ui/field'
 
 
 /** One recipe: ingredients in the person's unit, steps, nutrition per serving against the meal target, price, duration, health score; rename, servings, quantities and delete. */
@@ -131,24 +132,25 @@ export default function MealPrepRecipe() {
         <form onSubmit={save} className="space-y-4" data-testid="recipe-edit">
           <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
             <div>
-              <label htmlFor="recipe-name" className="block text-sm font-semibold">{t('mealprep.recipe.nameLabel')}</label>
-              <input id="recipe-name" value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} aria-invalid={errors.name ? true : undefined} className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2" />
+              <Label htmlFor="recipe-name">{t('mealprep.recipe.nameLabel')}</Label>
+              <Input id="recipe-name" value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} invalid={!!errors.name} className="mt-1.5 block w-full" />
             </div>
             <div>
-              <label htmlFor="recipe-servings" className="block text-sm font-semibold">{t('mealprep.recipe.servingsLabel')}</label>
-              <input id="recipe-servings" type="number" min={1} max={limits.maxServings} value={form.data.servings} onChange={(e) => form.setData('servings', Number(e.target.value))} aria-invalid={errors.servings ? true : undefined} className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2" />
+              <Label htmlFor="recipe-servings">{t('mealprep.recipe.servingsLabel')}</Label>
+              <Input id="recipe-servings" type="number" min={1} max={limits.maxServings} value={form.data.servings} onChange={(e) => form.setData('servings', Number(e.target.value))} invalid={!!errors.servings} className="mt-1.5 block w-full" />
             </div>
           </div>
           <ul className="grid gap-3 sm:grid-cols-2">
             {recipe.ingredients.map((ing, i) => (
               <li key={ing.foodCode}>
                 <label htmlFor={`ing-${ing.foodCode}`} className="block text-sm font-medium break-words">{t('mealprep.recipe.gramsOf', { name: ing.name, unit })}</label>
-                <input
+                <Input
                   id={`ing-${ing.foodCode}`}
                   inputMode="decimal"
+                  size="xs"
                   value={grams[i]}
                   onChange={(e) => setGrams((g) => g.map((v, j) => (j === i ? e.target.value : v)))}
-                  className="mt-1 block w-32 rounded-lg border border-stone-300 px-2 py-1.5"
+                  className="mt-1 block w-32"
                 />
               </li>
             ))}

@@ -1,5 +1,5 @@
-import { Head, Link, router, useForm, usePoll } from '@inertiajs/react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Head, Link, router, useForm } from '@inertiajs/react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../components/confirm-dialog'
 import GenerationStatus from '../../components/mealprep/generation-status'
@@ -14,11 +14,11 @@ import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
 import { Card } from '../../components/ui/card'
 import { Button } from '../../components/ui/button'
+import { Input, Label } from '../../components/ui/field'
+import { Select } from '../../components/ui/select'
+import { useJobPoll } from '../../hooks/use-job-poll'
 
 type Category = PageProps['mealprep/recipes']['categories'][number]
-
-/** Poll interval while a request is running. */
-const POLL_MS = 1000
 
 /** The meal prep's recipes: the plan, the generation form and its progress, the recipes. */
 export default function MealPrepRecipes() {
@@ -31,14 +31,7 @@ export default function MealPrepRecipes() {
 
   // Follow running requests by reloading only the generation prop; when the last one ends,
   // reload the recipes, the plan and the balance once.
-  const { start, stop } = usePoll(POLL_MS, { only: ['generation'] }, { autoStart: false })
-  const wasRunning = useRef(running.length > 0)
-  useEffect(() => {
-    if (running.length > 0) start()
-    else stop()
-    if (wasRunning.current && running.length === 0) router.reload({ only: ['recipes', 'plan', 'generation', 'auth'] })
-    wasRunning.current = running.length > 0
-  }, [running.length, start, stop])
+  useJobPoll(running.length > 0, { poll: ['generation'], whenDone: ['recipes', 'plan', 'generation', 'auth'] })
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -199,31 +192,28 @@ export default function MealPrepRecipes() {
         ) : null}
         <form onSubmit={submit} className="flex flex-wrap items-end gap-4" data-testid="generate-form">
           <div>
-            <label htmlFor="gen-category" className="block text-sm font-semibold text-stone-900">{t('mealprep.recipes.categoryLabel')}</label>
-            <select
+            <Label htmlFor="gen-category">{t('mealprep.recipes.categoryLabel')}</Label>
+            <Select
               id="gen-category"
               value={form.data.category}
               onChange={(e) => form.setData('category', e.target.value as Category)}
-              aria-invalid={errors.category ? true : undefined}
-              className="mt-1.5 block rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base"
-            >
-              {categories.map((c) => (
-                <option key={c} value={c}>{catName(c)}</option>
-              ))}
-            </select>
+              invalid={!!errors.category}
+              className="mt-1.5 block"
+              options={categories.map((c) => ({ value: c, label: catName(c) }))}
+            />
           </div>
           <div>
-            <label htmlFor="gen-count" className="block text-sm font-semibold text-stone-900">{t('mealprep.recipes.countLabel')}</label>
-            <input
+            <Label htmlFor="gen-count">{t('mealprep.recipes.countLabel')}</Label>
+            <Input
               id="gen-count"
               type="number"
               min={limits.minCount}
               max={limits.maxCount}
               value={form.data.count}
               onChange={(e) => form.setData('count', Number(e.target.value))}
-              aria-invalid={errors.count ? true : undefined}
+              invalid={!!errors.count}
               aria-describedby="gen-cost"
-              className="mt-1.5 block w-24 rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base"
+              className="mt-1.5 block w-24"
               data-testid="generate-count"
             />
           </div>

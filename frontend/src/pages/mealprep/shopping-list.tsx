@@ -5,6 +5,7 @@ import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
 import { Button, buttonClass } from '../../components/ui/button'
+import { Input } from '../../components/ui/field'
 
 /** /mealprep/{id}/shopping-list?days=N: the list by aisle, to copy, download or print. */
 export default function ShoppingList() {
@@ -50,7 +51,7 @@ export default function ShoppingList() {
           <label htmlFor={inputId} className="text-sm font-semibold text-stone-800">
             {t('shopping.daysLabel')}
           </label>
-          <input
+          <Input
             id={inputId}
             name="days"
             type="number"
@@ -59,9 +60,10 @@ export default function ShoppingList() {
             max={limits.maxDays}
             value={value}
             onChange={(e) => setValue(e.target.value)}
-            aria-invalid={daysError ? true : undefined}
+            size="sm"
+            invalid={!!daysError}
             aria-describedby={daysError ? `${hintId} ${errorId}` : hintId}
-            className="mt-1 w-28 rounded-lg border border-stone-300 px-3 py-2"
+            className="mt-1 w-28"
           />
           <span id={hintId} className="mt-1 text-xs text-stone-500">
             {t('shopping.daysHint', { min: limits.minDays, max: limits.maxDays })}
