@@ -3,13 +3,14 @@ import { cn } from '../../lib/cn'
 import { useServerText } from '../../lib/server-texts'
 
 /**
- * Sizes of a text control (input, select): `md` in forms, `sm` in dense admin forms, `xs` for a
- * quantity inside a line of text or a table row.
+ * Sizes of a text control (input, select): `md` in forms, `lg` for the single field of a
+ * sign-up step, `sm` in dense admin forms, `xs` for a quantity inside a line or a table row.
  */
 const controlSizes = {
   md: 'rounded-xl px-4 py-2.5 text-base',
   sm: 'rounded-lg px-3 py-2',
   xs: 'rounded-lg px-2 py-1.5 text-sm',
+  lg: 'rounded-xl px-4 py-3 text-base',
 } as const
 
 /** A text control's size. */

@@ -2,7 +2,7 @@ import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TextField } from '../../components/ui/field'
+import { Choice, TextField } from '../../components/ui/field'
 import { SelectField } from '../../components/ui/select'
 import { url } from '../../lib/routes.gen'
 import { formatDecimal } from '../../lib/format'
@@ -168,7 +168,7 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
           <SelectField id="account-diet" name="diet" label={t('profile.account.diet')} value={details.data.diet} onChange={(e) => details.setData('diet', e.target.value)} error={details.errors.diet} options={(['omnivore', 'vegetarian', 'vegan'] as const).map((d) => ({ value: d, label: t(`profile.account.diets.${d}`) }))} />
           <TextField id="account-price-limit" name="priceLimit" type="text" inputMode="decimal" label={t('profile.account.priceLimit')} hint={t('profile.account.priceLimitHint')} value={details.data.priceLimit} onChange={(e) => details.setData('priceLimit', e.target.value)} error={details.errors.priceLimit} />
           <div className="flex items-center gap-2 self-end pb-3">
-            <input id="account-ai" type="checkbox" className="size-5" checked={details.data.aiSuggestions} onChange={(e) => details.setData('aiSuggestions', e.target.checked)} />
+            <Choice id="account-ai" type="checkbox" size="md" checked={details.data.aiSuggestions} onChange={(e) => details.setData('aiSuggestions', e.target.checked)} />
             <label htmlFor="account-ai" className="text-sm font-semibold text-stone-900">
               {t('profile.account.ai')}
             </label>

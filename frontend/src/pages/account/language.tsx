@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
 import { Button } from '../../components/ui/button'
+import { Choice, FieldError } from '../../components/ui/field'
 
 /** The person's language: stored on the account, so emails and every device follow it. */
 export default function LanguagePage({ language }: { language: string }) {
@@ -24,12 +25,12 @@ export default function LanguagePage({ language }: { language: string }) {
           <div className="mt-4 space-y-2">
             {(['fr', 'en'] as const).map((l) => (
               <label key={l} className="flex items-center gap-3 text-base text-stone-900">
-                <input type="radio" name="language" value={l} lang={l} checked={form.data.language === l} onChange={() => form.setData('language', l)} className="size-5" />
+                <Choice type="radio" size="md" name="language" value={l} lang={l} checked={form.data.language === l} onChange={() => form.setData('language', l)} />
                 <span lang={l}>{t(`profile.language.${l}`)}</span>
               </label>
             ))}
           </div>
-          {form.errors.language && <p role="alert" className="mt-2 text-sm font-medium text-red-700">{form.errors.language}</p>}
+          <FieldError message={form.errors.language} className="mt-2" />
         </fieldset>
         <Button type="submit" disabled={form.processing} className="mt-6">
           {t('profile.language.save')}

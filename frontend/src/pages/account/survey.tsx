@@ -1,7 +1,7 @@
 import { Head, Link, router, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TextField } from '../../components/ui/field'
+import { Choice, FieldError, TextField } from '../../components/ui/field'
 import { SelectField } from '../../components/ui/select'
 import { NeedsGuideText } from '../../components/profile/needs-guide'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency-key'
@@ -177,12 +177,12 @@ export default function SurveyPage() {
           <div className="mt-2 flex gap-6">
             {(['male', 'female'] as const).map((s) => (
               <label key={s} className="flex items-center gap-2">
-                <input type="radio" name="sex" value={s} checked={form.data.sex === s} onChange={() => form.setData('sex', s)} className="size-5" />
+                <Choice type="radio" size="md" name="sex" value={s} checked={form.data.sex === s} onChange={() => form.setData('sex', s)} />
                 {t(`profile.survey.sexes.${s}`)}
               </label>
             ))}
           </div>
-          {form.errors.sex && <p role="alert" className="mt-1 text-sm font-medium text-red-700">{form.errors.sex}</p>}
+          <FieldError message={form.errors.sex} />
         </fieldset>
         <SelectField id="survey-activity" name="activityLevel" label={t('profile.survey.activityLevel')} value={form.data.activityLevel} onChange={(e) => form.setData('activityLevel', e.target.value)} error={form.errors.activityLevel} options={[{ value: '', label: '—' }, ...activities.map((a) => ({ value: a, label: t(`profile.survey.activities.${a}`) }))]} />
         <TextField id="survey-activity-description" name="activityDescription" label={t('profile.survey.activityDescription')} value={form.data.activityDescription} onChange={(e) => form.setData('activityDescription', e.target.value)} error={form.errors.activityDescription} />
@@ -201,7 +201,7 @@ export default function SurveyPage() {
           <p id="survey-split-total" className={`mt-2 text-sm ${total === 100 ? 'text-stone-600' : 'font-medium text-red-700'}`}>
             {t('profile.survey.mealSplitTotal', { total })}
           </p>
-          {form.errors.mealSplit && <p role="alert" className="mt-1 text-sm font-medium text-red-700">{form.errors.mealSplit}</p>}
+          <FieldError message={form.errors.mealSplit} />
         </fieldset>
         {errors.tokens && (
           <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="survey-tokens">

@@ -2,7 +2,7 @@ import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthHeading, OrSeparator, TermsNotice } from '../../components/auth/form-field'
-import { TextField } from '../../components/ui/field'
+import { Choice, TextField } from '../../components/ui/field'
 import SocialButtons from '../../components/social-buttons'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
@@ -56,13 +56,7 @@ export default function Login() {
           />
           <div className="flex items-center justify-between gap-3 text-sm">
             <label className="flex items-center gap-2 text-stone-700">
-              <input
-                type="checkbox"
-                name="remember"
-                checked={credentials.data.remember}
-                onChange={(e) => credentials.setData('remember', e.target.checked)}
-                className="size-4 rounded border-stone-300 accent-brand-700"
-              />
+              <Choice type="checkbox" name="remember" checked={credentials.data.remember} onChange={(e) => credentials.setData('remember', e.target.checked)} />
               {t('auth.fields.remember')}
             </label>
             <Link href={url('resetPassword.forgottenPassword')} className="font-medium text-brand-700 hover:underline">

@@ -2,7 +2,7 @@ import { Head, Link, useForm } from '@inertiajs/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthHeading, FormError } from '../../components/auth/form-field'
-import { TextField } from '../../components/ui/field'
+import { Choice, TextField } from '../../components/ui/field'
 import { url } from '../../lib/routes.gen'
 import { Button } from '../../components/ui/button'
 
@@ -65,13 +65,7 @@ export default function Otp({ email, resendIn }: Props) {
           className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
         />
         <label className="flex items-center gap-2 text-sm text-stone-700">
-          <input
-            type="checkbox"
-            name="remember"
-            checked={form.data.remember}
-            onChange={(e) => form.setData('remember', e.target.checked)}
-            className="size-4 rounded border-stone-300 accent-brand-700"
-          />
+          <Choice type="checkbox" name="remember" checked={form.data.remember} onChange={(e) => form.setData('remember', e.target.checked)} />
           {t('auth.fields.remember')}
         </label>
         <Button size="lg" block type="submit" disabled={form.processing}>

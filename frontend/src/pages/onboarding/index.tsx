@@ -8,6 +8,7 @@ import type { OnboardingAnswers, OnboardingProps, OnboardingStep } from '../../t
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
 import { Button, buttonClass } from '../../components/ui/button'
+import { Choice, Input, Label } from '../../components/ui/field'
 
 const stepKeys = ['email', 'preferences', 'account', 'features'] as const
 
@@ -148,10 +149,10 @@ function EmailStep({ answers, headingRef }: { answers: OnboardingAnswers } & Hea
       <form onSubmit={next} noValidate>
         <StepHeading headingRef={headingRef}>{t('onboarding.email.heading')}</StepHeading>
         <p className="mt-3 text-stone-600">{t('onboarding.email.intro')}</p>
-        <label htmlFor="onboarding-email" className="mt-6 block text-sm font-semibold text-stone-900">
+        <Label htmlFor="onboarding-email" className="mt-6">
           {t('onboarding.email.label')}
-        </label>
-        <input
+        </Label>
+        <Input
           id="onboarding-email"
           name="email"
           type="email"
@@ -161,11 +162,10 @@ function EmailStep({ answers, headingRef }: { answers: OnboardingAnswers } & Hea
           value={form.data.email}
           onChange={(e) => form.setData('email', e.target.value)}
           placeholder={t('onboarding.email.placeholder')}
-          aria-invalid={error ? true : undefined}
+          size="lg"
+          invalid={!!error}
           aria-describedby={error ? 'onboarding-email-error' : undefined}
-          className={`mt-2 block w-full rounded-xl border bg-white px-4 py-3 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700 ${
-            error ? 'border-red-500' : 'border-stone-300'
-          }`}
+          className="mt-2 block w-full"
         />
         <FieldError id="onboarding-email-error" message={error} />
         <Actions processing={form.processing} />
@@ -202,15 +202,7 @@ function RadioGroup<V extends string>(props: {
                 props.error ? 'border-red-400' : 'border-stone-300'
               }`}
             >
-              <input
-                id={id}
-                type="radio"
-                name={props.name}
-                value={v}
-                checked={props.value === v}
-                onChange={() => props.onChange(v)}
-                className="mt-1 accent-brand-700"
-              />
+              <Choice id={id} type="radio" name={props.name} value={v} checked={props.value === v} onChange={() => props.onChange(v)} className="mt-1" />
               <span>
                 <span className="block font-medium text-stone-900">{props.label(v)}</span>
                 {props.hint && <span className="block text-sm text-stone-500">{props.hint(v)}</span>}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
 import { Button } from '../../components/ui/button'
+import { Input, Label } from '../../components/ui/field'
 
 const points = ['offline', 'timer', 'sync'] as const
 
@@ -42,10 +43,8 @@ export default function Waitlist() {
         </div>
 
         <Card as="form" padding="xl" onSubmit={submit} noValidate>
-          <label htmlFor="waitlist-email" className="block text-sm font-semibold text-stone-900">
-            {t('waitlist.emailLabel')}
-          </label>
-          <input
+          <Label htmlFor="waitlist-email">{t('waitlist.emailLabel')}</Label>
+          <Input
             id="waitlist-email"
             name="email"
             type="email"
@@ -55,11 +54,10 @@ export default function Waitlist() {
             value={form.data.email}
             onChange={(e) => form.setData('email', e.target.value)}
             placeholder={t('waitlist.emailPlaceholder')}
-            aria-invalid={error ? true : undefined}
+            size="lg"
+            invalid={!!error}
             aria-describedby={error ? 'waitlist-email-error' : 'waitlist-note'}
-            className={`mt-2 block w-full rounded-xl border bg-white px-4 py-3 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700 ${
-              error ? 'border-red-500' : 'border-stone-300'
-            }`}
+            className="mt-2 block w-full"
           />
           {error && (
             <p id="waitlist-email-error" role="alert" data-testid="waitlist-error" className="mt-2 text-sm font-medium text-red-700">
