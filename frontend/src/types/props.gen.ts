@@ -478,6 +478,12 @@ export type MealprepFoodProps = {
   }
 }
 
+export type MealprepFoodSearchAnswer = {
+  foods: SearchHit[]
+  page: number
+  hasMore: boolean
+}
+
 export type MealprepGoals = {
   daily: Macros
   defaulted: boolean
@@ -847,6 +853,19 @@ export type ScheduledMeal = {
   portions: number
 }
 
+export type SearchHit = {
+  code: number
+  name: string
+  group: string
+  groupKey: string
+  subgroup: string
+  custom: boolean
+  noEnergy: boolean
+  per100g: Nutrients
+  natural: NaturalUnit | null
+  dietWarning: Exclusion | ''
+}
+
 export type SessionDevice = 'desktop' | 'mobile' | 'tablet' | 'unknown'
 
 export type SettingsSession = {
@@ -1058,6 +1077,11 @@ export interface PageProps {
   'public/privacy': Record<never, never>
   'public/terms': Record<never, never>
   'public/waitlist': Record<never, never>
+}
+
+/** What each JSON route answers, by route name (lib/api.ts types api() with it). */
+export interface ApiAnswers {
+  'mealprep.food.search': MealprepFoodSearchAnswer
 }
 
 /** An Inertia page component the server renders (frontend/src/pages/<name>.tsx). */

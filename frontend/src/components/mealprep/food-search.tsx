@@ -3,21 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../lib/api'
 import { useLocale } from '../../lib/use-locale'
 import { per100Summary } from './per100'
-import type { PageProps } from '../../types'
+import type { SearchHit } from '../../types/props.gen'
 import { Input, Label } from '../ui/field'
 
 /**
- * A food as the search answers it (GET /mealprep/{id}/food/search): the server sends the food
- * page's line without its quantity (handlers/mealprep.go, searchHit), so its type is derived
- * from the generated one.
+ * A food as the search answers it (GET /mealprep/{id}/food/search): the food page's line without
+ * its quantity. The answer's type is generated from handlers/mealprep.go (foodSearchAnswer).
  */
-export type FoodHit = Omit<PageProps['mealprep/food']['foods'][number], 'grams'>
-
-declare module '../../lib/api' {
-  interface ResponseTypes {
-    'mealprep.food.search': { foods: FoodHit[]; page: number; hasMore: boolean }
-  }
-}
+export type FoodHit = SearchHit
 
 /** How long typing must pause before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250

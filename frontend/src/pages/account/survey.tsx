@@ -7,26 +7,9 @@ import { NeedsGuideText } from '../../components/profile/needs-guide'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency-key'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
-import type { Needs, NeedsGuide } from '../../types/props.gen'
 import { Card } from '../../components/ui/card'
 import { Button, buttonClass } from '../../components/ui/button'
 import { useJobPoll } from '../../hooks/use-job-poll'
-
-type MealSplit = { breakfast: number; lunch: number; dinner: number; snack: number }
-type Survey = {
-  weightKg: number
-  heightCm: number
-  age: number
-  sex: string
-  activityLevel: string
-  activityDescription: string
-  otherActivities: string
-  objective: string
-  macroPreset: string
-  mealSplit: MealSplit
-}
-type NeedsRequest = { id: string; status: 'pending' | 'done' | 'failed'; needs: Needs | null; guide?: NeedsGuide | null; explanation: string; explanationLang: string; accepted: boolean }
-type Props = { survey: Survey | null; units: string; cost: number; request: NeedsRequest | null; errors?: Record<string, string> }
 
 const meals = ['breakfast', 'lunch', 'dinner', 'snack'] as const
 const activities = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const
@@ -36,7 +19,7 @@ const presets = ['default', 'high_protein', 'high_carbs', 'low_carbs', 'balanced
 /** The needs survey (paid calculation), its progress and the explained result to accept. */
 export default function SurveyPage() {
   const { t, i18n } = useTranslation()
-  const { survey, units, cost, request, errors = {}, auth } = usePageProps<Props>()
+  const { survey, units, cost, request, errors = {}, auth } = usePageProps<'account/survey'>()
   const imperial = units === 'lb'
   const str = (v: number | undefined) => (v === undefined ? '' : String(v))
   const form = useForm({
