@@ -11,7 +11,7 @@ PG      := scripts/dev-postgres.sh
 # The test cluster trades durability for speed: it only ever holds throwaway databases.
 TEST_PG_ENV := GAMELLE_PG_FSYNC=off GAMELLE_PG_SYNC_COMMIT=off
 
-.PHONY: run dev test test-go test-frontend test-e2e js-budget bench lint deps frontend build db db-stop clean routes types og-image
+.PHONY: run dev test test-go test-frontend test-e2e js-budget bench lint deps frontend build db db-stop clean routes types og-image soak soak-short
 
 deps: $(FE)/node_modules/.install-stamp
 	@$(GO) mod download
@@ -51,16 +51,17 @@ dev: deps
 db:
 	@$(PG) start
 
-# Stop the local clusters (development and test) started by make run / make test.
+# Stop the local clusters (development, test, soak) started by make run / make test / make soak.
 db-stop:
 	@$(PG) stop
 	@$(PG) stop $(CURDIR)/.data/pg-test
+	@$(PG) stop $(CURDIR)/.data/pg-soak
 
 test: deps frontend
 	@scripts/ensure-chromium.sh
 	@url="$${TEST_DATABASE_URL:-$$($(TEST_PG_ENV) $(PG) start $(CURDIR)/.data/pg-test)}"; \
 	export TEST_DATABASE_URL="$$url" E2E_DATABASE_URL="$$url"; \
-	$(MAKE) --no-print-directory lint test-go test-frontend js-budget build test-e2e
+	$(MAKE) --no-print-directory lint test-go test-frontend js-budget build soak-short test-e2e
 
 # The packages where concurrency is the point (appends, the command runner, the ledger, the
 # projection reader, rate limits' callers) run under the race detector; the whole tree under it
@@ -89,6 +90,7 @@ lint:
 	cd $(FE) && $(NPM) run typecheck --silent
 	@scripts/check-routes.sh
 	@scripts/check-types.sh
+	@GO=$(GO) scripts/vulncheck.sh
 
 # Regenerate the typed route table after adding or changing a route.
 routes:
@@ -104,6 +106,16 @@ types:
 # minutes on 2 cores; run one part with -skip (docs/performance.md).
 bench: deps frontend
 	$(GO) run ./cmd/bench
+
+# 2 web + 2 worker processes of the real binary on a PostgreSQL cluster of its own
+# (.data/pg-soak), simulated people, kill -9 of workers and web processes, a PostgreSQL restart
+# and a 20 s outage, then the invariants; writes docs/reliability.md. Several minutes.
+soak: build
+	$(GO) run ./cmd/soak -bin $(BIN) -report docs/reliability.md
+
+# The short soak of make test: 40 s of load, fewer kills, a 5 s outage (docs/reliability.md).
+soak-short:
+	$(GO) run ./cmd/soak -short -bin $(BIN)
 
 clean:
 	rm -rf $(BIN) $(FE)/dist $(FE)/test-output

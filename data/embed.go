@@ -15,3 +15,9 @@ var CiqualFoodsCSV []byte
 //
 //go:embed prices/prices.csv
 var PricesCSV []byte
+
+// SeasonsCSV is the calendar of fruit and vegetables in season in metropolitan France by month,
+// mapped to CIQUAL codes (see seasons/README.md for the source, ADEME's Impact CO2 calendar).
+//
+//go:embed seasons/seasons.csv
+var SeasonsCSV []byte

@@ -61,7 +61,7 @@ func (s *Store) Consumers(ctx context.Context, db DBTX) ([]ConsumerStatus, error
 }
 
 // SetCheckpoint moves a consumer group's checkpoint inside tx, creating the row if needed.
-// Rebuilds use it; the live runner uses AdvanceCheckpoints.
+// Rebuilds use it; the live runner uses QueueAdvanceCheckpoints.
 func (s *Store) SetCheckpoint(ctx context.Context, tx pgx.Tx, group string, cp Checkpoint) error {
 	_, err := tx.Exec(ctx, `
 		INSERT INTO event_offsets (consumer_group, offset_acked, last_processed_transaction_id)
@@ -100,32 +100,9 @@ func (s *Store) LockCheckpoint(ctx context.Context, tx pgx.Tx, group string) (Ch
 func (s *Store) LockCheckpoints(ctx context.Context, tx pgx.Tx, groups []string, limit int) (map[string]Checkpoint, []RecordedEvent, error) {
 	for range 2 {
 		b := &pgx.Batch{}
-		b.Queue(`SELECT consumer_group, last_processed_transaction_id, coalesce(offset_acked, 0)
-			FROM event_offsets WHERE consumer_group = ANY($1) ORDER BY consumer_group FOR UPDATE`, groups)
-		// Runs after the lock in the same transaction, with a newer snapshot: it sees the rows as
-		// locked. The row comparison walks the primary key, as in ReadCommitted.
-		b.Queue(`SELECT `+eventColumns+` FROM events
-			WHERE (transaction_id, position) > (SELECT last_processed_transaction_id, coalesce(offset_acked, 0)
-			                                     FROM event_offsets WHERE consumer_group = ANY($1) ORDER BY 1, 2 LIMIT 1)
-			  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-			ORDER BY events.transaction_id, events.position LIMIT $2`, groups, limit)
+		read := QueueLockCheckpoints(b, groups, limit)
 		br := tx.SendBatch(ctx, b)
-		rows, err := br.Query()
-		if err != nil {
-			br.Close()
-			return nil, nil, fmt.Errorf("eventstore: lock checkpoints: %w", err)
-		}
-		cps, err := scanCheckpoints(rows, len(groups))
-		if err != nil {
-			br.Close()
-			return nil, nil, err
-		}
-		rows, err = br.Query()
-		if err != nil {
-			br.Close()
-			return nil, nil, fmt.Errorf("eventstore: read after checkpoints: %w", err)
-		}
-		events, err := collect(rows, "read after checkpoints")
+		cps, events, err := read(br)
 		if cerr := br.Close(); err == nil && cerr != nil {
 			err = fmt.Errorf("eventstore: lock checkpoints: %w", cerr)
 		}
@@ -135,13 +112,55 @@ func (s *Store) LockCheckpoints(ctx context.Context, tx pgx.Tx, groups []string,
 		if len(cps) == len(groups) {
 			return cps, events, nil
 		}
-		// A group without a row starts at zero: create the rows, then lock and read again.
-		if _, err := tx.Exec(ctx, `INSERT INTO event_offsets (consumer_group, offset_acked, last_processed_transaction_id)
-			SELECT g, 0, '0' FROM unnest($1::text[]) AS g ORDER BY g ON CONFLICT DO NOTHING`, groups); err != nil {
-			return nil, nil, fmt.Errorf("eventstore: create checkpoints: %w", err)
+		if err := s.CreateCheckpoints(ctx, tx, groups); err != nil {
+			return nil, nil, err
 		}
 	}
 	return nil, nil, fmt.Errorf("eventstore: lock checkpoints: rows of %v missing after creation", groups)
+}
+
+// CreateCheckpoints creates the missing checkpoint rows of groups at zero, inside tx.
+func (s *Store) CreateCheckpoints(ctx context.Context, tx pgx.Tx, groups []string) error {
+	if _, err := tx.Exec(ctx, `INSERT INTO event_offsets (consumer_group, offset_acked, last_processed_transaction_id)
+		SELECT g, 0, '0' FROM unnest($1::text[]) AS g ORDER BY g ON CONFLICT DO NOTHING`, groups); err != nil {
+		return fmt.Errorf("eventstore: create checkpoints: %w", err)
+	}
+	return nil
+}
+
+// QueueLockCheckpoints queues LockCheckpoints' two statements on b, so that a caller can send
+// them in the round trip that begins its transaction (pgx.Batch.BeginTx), and returns the
+// function that reads their results from the sent batch, in order. Groups without a row are
+// absent from the returned map: create them (CreateCheckpoints) and lock again.
+func QueueLockCheckpoints(b *pgx.Batch, groups []string, limit int) func(pgx.BatchResults) (map[string]Checkpoint, []RecordedEvent, error) {
+	b.Queue(`SELECT consumer_group, last_processed_transaction_id, coalesce(offset_acked, 0)
+		FROM event_offsets WHERE consumer_group = ANY($1) ORDER BY consumer_group FOR UPDATE`, groups)
+	// Runs after the lock in the same transaction, with a newer snapshot: it sees the rows as
+	// locked. The row comparison walks the primary key, as in ReadCommitted.
+	b.Queue(`SELECT `+eventColumns+` FROM events
+		WHERE (transaction_id, position) > (SELECT last_processed_transaction_id, coalesce(offset_acked, 0)
+		                                     FROM event_offsets WHERE consumer_group = ANY($1) ORDER BY 1, 2 LIMIT 1)
+		  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+		ORDER BY events.transaction_id, events.position LIMIT $2`, groups, limit)
+	return func(br pgx.BatchResults) (map[string]Checkpoint, []RecordedEvent, error) {
+		rows, err := br.Query()
+		if err != nil {
+			return nil, nil, fmt.Errorf("eventstore: lock checkpoints: %w", err)
+		}
+		cps, err := scanCheckpoints(rows, len(groups))
+		if err != nil {
+			return nil, nil, err
+		}
+		rows, err = br.Query()
+		if err != nil {
+			return nil, nil, fmt.Errorf("eventstore: read after checkpoints: %w", err)
+		}
+		events, err := collect(rows, "read after checkpoints")
+		if err != nil {
+			return nil, nil, err
+		}
+		return cps, events, nil
+	}
 }
 
 // Checkpoints reads the checkpoints of groups without locking them; a group with no row is at
@@ -175,14 +194,11 @@ func scanCheckpoints(rows pgx.Rows, n int) (map[string]Checkpoint, error) {
 	return out, nil
 }
 
-// AdvanceCheckpoints moves the checkpoints of groups to cp inside tx, leaving any that is
-// already at or after cp where it is.
-func (s *Store) AdvanceCheckpoints(ctx context.Context, tx pgx.Tx, groups []string, cp Checkpoint) error {
-	_, err := tx.Exec(ctx, `UPDATE event_offsets SET offset_acked = $2, last_processed_transaction_id = $3::xid8
+// QueueAdvanceCheckpoints queues on b the statement that moves the checkpoints of groups to cp,
+// leaving any that is already at or after cp where it is; the live runner sends it in one round
+// trip with the read-model writes it commits with.
+func QueueAdvanceCheckpoints(b *pgx.Batch, groups []string, cp Checkpoint) {
+	b.Queue(`UPDATE event_offsets SET offset_acked = $2, last_processed_transaction_id = $3::xid8
 		WHERE consumer_group = ANY($1) AND (last_processed_transaction_id, coalesce(offset_acked, 0)) < ($3::xid8, $2)`,
 		groups, cp.Position, cp.TransactionID)
-	if err != nil {
-		return fmt.Errorf("eventstore: advance checkpoints: %w", err)
-	}
-	return nil
 }

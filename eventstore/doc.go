@@ -6,9 +6,8 @@
 // expects the stream to be at and fail with a *VersionConflictError otherwise; command handlers
 // retry on that error.
 //
-// The log table is also watermill-sql's messages table (see SchemaAdapter): appending an event
-// publishes it, in the caller's transaction, so the append, the publish and any River job insert
-// commit or roll back together. Consumers read in (transaction id, position) order below the
+// The log table is the outbox: appending an event publishes it, in the caller's transaction, so
+// the append, the publish and any River job insert commit or roll back together. Consumers read in (transaction id, position) order below the
 // oldest running transaction, which is what guarantees that no consumer skips an event whose
 // transaction commits after a later-numbered one. docs/eventstore.md has the details.
 package eventstore

@@ -19,6 +19,14 @@ const NotifyChannel = "gamelle_events"
 // consumers are busy anyway; the spacing bounds the notifications to 1,000/s per Store.
 const notifySpacing = time.Millisecond
 
+// notifySQL sends the nudge in a transaction that does not wait for its commit to be flushed.
+// A NOTIFY is a transaction with an id of its own (PostgreSQL queues notifications under it),
+// so sent as a plain statement it committed with a WAL flush, and for that flush it held the
+// cluster's horizon: appends committed meanwhile stayed unreadable to every consumer (the
+// projections' lag tail, docs/performance.md). A notification lost in a crash costs nothing:
+// consumers fall back to their poll. One simple-protocol round trip, no parameters.
+const notifySQL = `BEGIN; SET LOCAL synchronous_commit TO off; NOTIFY ` + NotifyChannel + `; COMMIT`
+
 // notifier sends NOTIFY NotifyChannel after appends have committed, on a connection of its own
 // and never inside the appending transaction: a NOTIFY inside a transaction takes a
 // cluster-wide lock from its commit until the commit is flushed, which serialises every
@@ -49,7 +57,7 @@ func (n *notifier) run() {
 			start := time.Now()
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			// A lost notification only delays the consumers until their fallback poll.
-			_, _ = n.pool.Exec(ctx, `SELECT pg_notify('`+NotifyChannel+`', '')`)
+			_, _ = n.pool.Exec(ctx, notifySQL)
 			cancel()
 			if d := notifySpacing - time.Since(start); d > 0 {
 				time.Sleep(d)

@@ -5,30 +5,48 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gamelle/gamelle/eventstore"
 )
 
-// receive takes the next delivered message within d, acks it, and returns its event.
-func receive(t *testing.T, msgs <-chan *message.Message, d time.Duration) (eventstore.RecordedEvent, bool) {
-	t.Helper()
-	select {
-	case m := <-msgs:
-		e, err := eventstore.EventFromMessage(m)
-		require.NoError(t, err)
-		m.Ack()
-		return e, true
-	case <-time.After(d):
-		return eventstore.RecordedEvent{}, false
+// consumer reads the log as every consumer does (Store.ReadCommitted: (transaction id, position)
+// order, only below the oldest transaction still running), one event at a time, and keeps its
+// checkpoint in event_offsets like the projections runner.
+type consumer struct {
+	t     *testing.T
+	b     bundle
+	group string
+	cp    eventstore.Checkpoint
+}
+
+// receive returns the next event within d and moves the checkpoint past it.
+func (c *consumer) receive(d time.Duration) (eventstore.RecordedEvent, bool) {
+	c.t.Helper()
+	ctx := context.Background()
+	deadline := time.Now().Add(d)
+	for {
+		events, err := c.b.store.ReadCommitted(ctx, c.b.db.Pool, c.cp, 1)
+		require.NoError(c.t, err)
+		if len(events) == 1 {
+			e := events[0]
+			require.NoError(c.t, pgx.BeginFunc(ctx, c.b.db.Pool, func(tx pgx.Tx) error {
+				return c.b.store.SetCheckpoint(ctx, tx, c.group, eventstore.CheckpointOf(e))
+			}))
+			c.cp = eventstore.CheckpointOf(e)
+			return e, true
+		}
+		if time.Now().After(deadline) {
+			return eventstore.RecordedEvent{}, false
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 
 // The sequence-gap problem: a transaction that took a position and commits after a later
-// position was committed. A reader keeping "last position seen" would skip it for ever; the
-// watermill-sql consumer holds back instead, then delivers both, each once.
+// position was committed. A reader keeping "last position seen" would skip it for ever; a
+// consumer reading with the log's rule holds back instead, then delivers both, each once.
 func TestConsumersNeverSkipALateCommit(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -53,13 +71,9 @@ func TestConsumersNeverSkipALateCommit(t *testing.T) {
 	require.Len(t, visible, 1)
 	require.Equal(t, bRes.LastPosition(), visible[0].Position)
 
-	sub, err := eventstore.NewSubscriber(b.db.Pool, "ordering_test", eventstore.SubscriberConfig{PollInterval: 5 * time.Millisecond}, nil)
-	require.NoError(t, err)
-	defer sub.Close()
-	msgs, err := sub.Subscribe(ctx, eventstore.Topic)
-	require.NoError(t, err)
+	sub := &consumer{t: t, b: b, group: "ordering_test"}
 
-	_, got := receive(t, msgs, 300*time.Millisecond)
+	_, got := sub.receive(300 * time.Millisecond)
 	require.False(t, got, "nothing is delivered while an older transaction is running")
 
 	// The reverse interleaving: C takes its transaction id first, D appends and commits, then
@@ -73,13 +87,13 @@ func TestConsumersNeverSkipALateCommit(t *testing.T) {
 	require.NoError(t, err)
 
 	require.NoError(t, slowA.Commit(ctx))
-	first, ok := receive(t, msgs, 5*time.Second)
+	first, ok := sub.receive(5 * time.Second)
 	require.True(t, ok)
 	require.Equal(t, a.LastPosition(), first.Position, "the late commit comes first: it has the older transaction")
-	second, ok := receive(t, msgs, 5*time.Second)
+	second, ok := sub.receive(5 * time.Second)
 	require.True(t, ok)
 	require.Equal(t, bRes.LastPosition(), second.Position)
-	_, got = receive(t, msgs, 300*time.Millisecond)
+	_, got = sub.receive(300 * time.Millisecond)
 	require.False(t, got, "D waits behind C's still-running transaction")
 
 	c, err := b.store.Append(ctx, slowC, eventstore.AppendRequest{StreamID: "c", Events: []eventstore.EventData{ev(t, "C.v1", "c")}})
@@ -88,13 +102,13 @@ func TestConsumersNeverSkipALateCommit(t *testing.T) {
 	time.Sleep(50 * time.Millisecond)
 	require.NoError(t, slowC.Commit(ctx))
 
-	third, ok := receive(t, msgs, 5*time.Second)
+	third, ok := sub.receive(5 * time.Second)
 	require.True(t, ok)
 	require.Equal(t, c.LastPosition(), third.Position)
-	fourth, ok := receive(t, msgs, 5*time.Second)
+	fourth, ok := sub.receive(5 * time.Second)
 	require.True(t, ok)
 	require.Equal(t, dRes.LastPosition(), fourth.Position)
-	_, got = receive(t, msgs, 200*time.Millisecond)
+	_, got = sub.receive(200 * time.Millisecond)
 	require.False(t, got, "each event exactly once")
 
 	// The checkpoint is durable and nothing is pending.

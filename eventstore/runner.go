@@ -176,8 +176,8 @@ func NewRunner[A Aggregate[E], E Event](store *Store, typ AggregateType[A, E], o
 var errNoChanges = errors.New("eventstore: command recorded no events")
 
 // Run runs cmd in a transaction of its own and commits it. Each attempt is two round trips
-// (Store.Execute): [BEGIN, stream lock, idempotency lookup, head] then [append, COMMIT], plus a
-// stream read when the command needs history. Version conflicts are retried with jittered
+// (Store.Execute): [BEGIN, stream lock, idempotency lookup, head or whole history] then [append,
+// COMMIT]; a command that needs the history gets it in the first round trip. Version conflicts are retried with jittered
 // backoff up to the attempt limit (then ErrRetriesExhausted). The result is the append's, or
 // the first run's with Duplicate set when the idempotency key was used before for the same
 // request; *IdempotencyKeyReusedError when it was used for another request. A command that
@@ -191,7 +191,7 @@ func (r *Runner[A, E]) Run(ctx context.Context, cmd Command[A]) (AppendResult, e
 	return r.retry(ctx, cmd, false, func() (AppendResult, error) {
 		var built int64
 		res, err := r.store.Execute(ctx, stream, opts, func(ctx context.Context, db DBTX, ws WriteState) (AppendRequest, error) {
-			req, version, err := r.decide(ctx, db, cmd, ws.Head, opts)
+			req, version, err := r.decide(cmd, ws, opts)
 			built = version
 			return req, err
 		})
@@ -227,7 +227,7 @@ func (r *Runner[A, E]) RunTx(ctx context.Context, tx pgx.Tx, cmd Command[A]) (Ap
 				res = *ws.Duplicate
 				return nil
 			}
-			req, version, err := r.decide(ctx, sp, cmd, ws.Head, opts)
+			req, version, err := r.decide(cmd, ws, opts)
 			if errors.Is(err, errNoChanges) {
 				res = AppendResult{StreamID: stream, LastVersion: version}
 				return err // nothing to keep: roll the savepoint back
@@ -314,7 +314,7 @@ func RetryInTx(ctx context.Context, db Beginner, fn func(tx pgx.Tx) error, opts 
 }
 
 func (r *Runner[A, E]) writeOptions(cmd Command[A]) (WriteOptions, error) {
-	opts := WriteOptions{Lock: r.cfg.lock, IdempotencyKey: cmd.Meta().IdempotencyKey}
+	opts := WriteOptions{Lock: r.cfg.lock, IdempotencyKey: cmd.Meta().IdempotencyKey, History: !r.onHead(cmd)}
 	if opts.IdempotencyKey != "" {
 		hash, err := RequestHash(cmd)
 		if err != nil {
@@ -325,10 +325,17 @@ func (r *Runner[A, E]) writeOptions(cmd Command[A]) (WriteOptions, error) {
 	return opts, nil
 }
 
-// decide builds the aggregate from what was read (the head) or from the whole stream, runs the
+// onHead reports whether cmd decides on an aggregate built from its stream head.
+func (r *Runner[A, E]) onHead(cmd Command[A]) bool {
+	hc, ok := cmd.(HeadCommand)
+	return ok && hc.DecidesOnHead() && r.typ.FromHead != nil
+}
+
+// decide builds the aggregate from what was read (the head, or the whole stream), runs the
 // command, and returns the append to make and the version the aggregate was built at.
-func (r *Runner[A, E]) decide(ctx context.Context, db DBTX, cmd Command[A], head Head, opts WriteOptions) (AppendRequest, int64, error) {
-	a, version, err := r.build(ctx, db, cmd, head)
+func (r *Runner[A, E]) decide(cmd Command[A], ws WriteState, opts WriteOptions) (AppendRequest, int64, error) {
+	head := ws.Head
+	a, version, err := r.build(cmd, ws)
 	if err != nil {
 		return AppendRequest{}, 0, err
 	}
@@ -357,10 +364,11 @@ func (r *Runner[A, E]) decide(ctx context.Context, db DBTX, cmd Command[A], head
 }
 
 // build returns the aggregate cmd decides on and the stream version it reflects.
-func (r *Runner[A, E]) build(ctx context.Context, db DBTX, cmd Command[A], head Head) (A, int64, error) {
+func (r *Runner[A, E]) build(cmd Command[A], ws WriteState) (A, int64, error) {
 	var zero A
+	head := ws.Head
 	stream := head.StreamID // the command's, computed once per run
-	if hc, ok := cmd.(HeadCommand); ok && hc.DecidesOnHead() && r.typ.FromHead != nil {
+	if r.onHead(cmd) {
 		var last E
 		if head.Last != nil {
 			var err error
@@ -374,9 +382,9 @@ func (r *Runner[A, E]) build(ctx context.Context, db DBTX, cmd Command[A], head 
 		}
 		return a, head.Version, r.checkVersion(a, head.Version)
 	}
-	// Read in the command's transaction after the head: with the stream lock held this is the
-	// same state; without it the stream may have moved, and the version is the replay's.
-	return r.replay(ctx, db, stream)
+	// The history was read in the same round trip as the lock and the idempotency lookup
+	// (WriteOptions.History), after the lock when it is held.
+	return r.fromHistory(stream, ws.History)
 }
 
 // Load rebuilds the aggregate of streamID from its whole history, for reads: a page, or another
@@ -393,8 +401,15 @@ func (r *Runner[A, E]) replay(ctx context.Context, db DBTX, stream string) (A, i
 	if err != nil {
 		return zero, 0, err
 	}
+	return r.fromHistory(stream, recorded)
+}
+
+// fromHistory builds the aggregate from the recorded events of stream, in version order.
+func (r *Runner[A, E]) fromHistory(stream string, recorded []RecordedEvent) (A, int64, error) {
+	var zero A
 	events := make([]E, len(recorded))
 	for i, rec := range recorded {
+		var err error
 		if events[i], err = r.typ.Decode(rec); err != nil {
 			return zero, 0, fmt.Errorf("eventstore: %s %s version %d: %w", r.typ.Name, stream, rec.Version, err)
 		}

@@ -355,11 +355,17 @@ type WriteOptions struct {
 	// the first result and the command must not run again.
 	IdempotencyKey string
 	RequestHash    string
+	// History reads the stream's whole history in place of its head, in the same round trip,
+	// for commands that decide on a replayed aggregate: WriteState.History holds it and Head is
+	// its last event.
+	History bool
 }
 
 // WriteState is what a command handler reads before deciding.
 type WriteState struct {
 	Head Head
+	// History is the stream's events in version order, when WriteOptions.History asked for them.
+	History []RecordedEvent
 	// Duplicate is the first result when the idempotency key was used before for this request.
 	Duplicate *AppendResult
 }
@@ -383,8 +389,14 @@ func queueReadForWrite(b *pgx.Batch, streamID string, opts WriteOptions) {
 	if opts.IdempotencyKey != "" {
 		b.Queue(keySQL, opts.IdempotencyKey)
 	}
+	if opts.History {
+		b.Queue(historySQL, streamID)
+		return
+	}
 	b.Queue(headSQL, streamID)
 }
+
+const historySQL = `SELECT ` + eventColumns + ` FROM events WHERE stream_id = $1 ORDER BY stream_version`
 
 // readForWrite reads the results queued by queueReadForWrite and closes br.
 func (s *Store) readForWrite(ctx context.Context, db DBTX, br pgx.BatchResults, streamID string, opts WriteOptions) (WriteState, error) {
@@ -408,11 +420,26 @@ func (s *Store) readForWrite(ctx context.Context, db DBTX, br pgx.BatchResults, 
 			keyFound = true
 		}
 	}
-	head, err := scanHead(streamID, br.QueryRow())
-	if err != nil {
-		return WriteState{}, err
+	if opts.History {
+		rows, err := br.Query()
+		if err != nil {
+			return WriteState{}, fmt.Errorf("eventstore: load %s: %w", streamID, err)
+		}
+		if ws.History, err = collect(rows, "load "+streamID); err != nil {
+			return WriteState{}, err
+		}
+		ws.Head = Head{StreamID: streamID}
+		if n := len(ws.History); n > 0 {
+			last := ws.History[n-1]
+			ws.Head.Version, ws.Head.Last = last.Version, &last
+		}
+	} else {
+		head, err := scanHead(streamID, br.QueryRow())
+		if err != nil {
+			return WriteState{}, err
+		}
+		ws.Head = head
 	}
-	ws.Head = head
 	if err := br.Close(); err != nil {
 		return WriteState{}, fmt.Errorf("eventstore: read for write %s: %w", streamID, err)
 	}
@@ -527,8 +554,8 @@ func CheckpointOf(e RecordedEvent) Checkpoint {
 
 // ReadCommitted returns up to limit events after cp in consumer order, (transaction id,
 // position), stopping below the oldest transaction still running: an event whose transaction
-// is in progress, and everything after it, waits until it finishes. This is the same rule
-// watermill-sql's PostgreSQL subscriber applies (see SchemaAdapter), used by rebuilds. The row
+// is in progress, and everything after it, waits until it finishes (the rule of watermill-sql's
+// PostgreSQL subscriber; the runner's LockCheckpoints reads the same way), used by rebuilds. The row
 // comparison walks the (transaction_id, position) primary key in order, so a batch costs the
 // same at the start and at the end of a large log (an OR of two ranges would sort the remainder).
 func (s *Store) ReadCommitted(ctx context.Context, db DBTX, cp Checkpoint, limit int) ([]RecordedEvent, error) {

@@ -17,7 +17,7 @@ type Beginner interface {
 // keep its pooled connection "idle in transaction", holding back every projection consumer on the
 // cluster (see docs/eventstore.md) and making pool.Close wait forever. pgx.BeginFunc behaves the
 // same; InTx adds context to the errors and rolls back even when ctx is already cancelled.
-// It is how a caller makes the append (which is also the watermill publish) and a River job
+// It is how a caller makes the append (which is also the publish) and a River job
 // insert atomic:
 //
 //	err := eventstore.InTx(ctx, pool, func(tx pgx.Tx) error {

@@ -57,6 +57,9 @@ type CoreDeps struct {
 	Registry *prometheus.Registry
 	// HotFile, when it exists, holds the Vite dev server URL (make dev writes it).
 	HotFile string
+	// NoPrerender serves every page for client rendering, ignoring the build's prerendered
+	// HTML (GAMELLE_PRERENDER=off; the bench's baseline).
+	NoPrerender bool
 	// SessionCleanup is how often expired sessions are deleted; 0 disables it (tests).
 	SessionCleanup time.Duration
 }

@@ -8,16 +8,16 @@ import (
 	"github.com/google/uuid"
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
-	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/handlers/page"
+	"github.com/gamelle/gamelle/projections/mealpreps"
 )
 
 // MealPrepLister lists a person's meal preps and latest recipes for the dashboard home.
 type MealPrepLister interface {
-	List(ctx context.Context, owner uuid.UUID) ([]mealprepapp.Summary, error)
-	RecentRecipes(ctx context.Context, owner uuid.UUID, lang string, limit int) ([]mealprepapp.RecentRecipe, error)
+	List(ctx context.Context, owner uuid.UUID) ([]mealpreps.Summary, error)
+	RecentRecipes(ctx context.Context, owner uuid.UUID, lang string, limit int) ([]mealpreps.RecentRecipe, error)
 }
 
 // recentRecipesShown is how many of the latest recipes the home lists.
@@ -47,9 +47,9 @@ func (h *Dashboard) Routes(r chi.Router) {
 }
 
 type dashboardGeneralProps struct {
-	MealPreps []mealprepapp.Summary `json:"mealPreps"`
+	MealPreps []mealpreps.Summary `json:"mealPreps"`
 	// RecentRecipes: the person's latest recipes across meal preps, newest first.
-	RecentRecipes  []mealprepapp.RecentRecipe `json:"recentRecipes"`
+	RecentRecipes  []mealpreps.RecentRecipe   `json:"recentRecipes"`
 	Goals          *nutrition.Goals           `json:"goals"`
 	BalanceHistory []identityapp.BalancePoint `json:"balanceHistory"`
 	// Below this balance the page says it is low and offers to buy tokens: the price of the next

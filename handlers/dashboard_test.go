@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/app/mealprep/mealpreptest"
 )
 
 // insertRecipeRow writes a recipe straight into the recipes read model, created at, so the test
@@ -75,7 +76,7 @@ func TestDashboardRecentRecipes(t *testing.T) {
 	requireRedirect(t, resp, recipes)
 	_, p = a.visit(t, recipes)
 	reqID := uuid.MustParse(p.Props["generation"].([]any)[0].(map[string]any)["requestId"].(string))
-	w := rivertest.NewWorker(t, riverpgxv5.New(a.db.Pool), &river.Config{}, mealprepapp.NewWorker(a.srv.mealprep, mealprepapp.ScaledGenerator{}, 0))
+	w := rivertest.NewWorker(t, riverpgxv5.New(a.db.Pool), &river.Config{}, mealprepapp.NewWorker(a.srv.mealprep, mealpreptest.ScaledGenerator{}, 0))
 	tx, err := a.db.Pool.Begin(ctx)
 	require.NoError(t, err)
 	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: week, OwnerID: owner}, nil)

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/app/mealprep/mealpreptest"
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/data"
 	mealprepdomain "github.com/gamelle/gamelle/domain/mealprep"
@@ -105,7 +106,7 @@ func (b *bundle) generatedRecipe(t *testing.T, id uuid.UUID, email string) strin
 	requireRedirect(t, resp, recipes)
 	_, p := b.visit(t, recipes)
 	reqID := uuid.MustParse(p.Props["generation"].([]any)[0].(map[string]any)["requestId"].(string))
-	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, mealprepapp.ScaledGenerator{}, 0))
+	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, mealpreptest.ScaledGenerator{}, 0))
 	tx, err := b.db.Pool.Begin(t.Context())
 	require.NoError(t, err)
 	_, err = w.Work(t.Context(), t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: id, OwnerID: b.userID(t, email)}, nil)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/alexedwards/scs/v2"
@@ -25,7 +26,16 @@ const rootTemplate = `<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
 <link rel="icon" href="/favicon.ico" type="image/svg+xml">
-<title>Gamelle</title>
+<link rel="manifest" href="/manifest.{{ .locale }}.webmanifest">
+<meta name="theme-color" content="#15803d">
+<link rel="apple-touch-icon" href="/apple-touch-icon.png">
+<meta name="apple-mobile-web-app-capable" content="yes">
+<meta name="mobile-web-app-capable" content="yes">
+<meta name="apple-mobile-web-app-title" content="Gamelle">
+<meta name="apple-mobile-web-app-status-bar-style" content="default">
+{{/* A prerendered page's head holds its title and the stylesheet inline (prerender.go). */}}
+{{ if .inertiaHead }}{{ .inertiaHead }}{{ else }}<title>Gamelle</title>
+<link rel="stylesheet" href="{{ vite "src/app.css" }}">{{ end }}
 <meta name="description" content="{{ .metaDescription }}">
 <meta property="og:type" content="website">
 <meta property="og:site_name" content="Gamelle">
@@ -43,9 +53,7 @@ const rootTemplate = `<!DOCTYPE html>
 <link rel="alternate" hreflang="en" href="{{ .pageURL }}?lng=en">
 <link rel="alternate" hreflang="x-default" href="{{ .pageURL }}">
 {{ if .hmr }}{{ viteReactRefresh }}{{ end }}
-<link rel="stylesheet" href="{{ vite "src/app.css" }}">
 <script type="module" src="{{ vite "src/app.tsx" }}"></script>
-{{ .inertiaHead }}
 </head>
 <body class="antialiased">
 {{ .inertia }}
@@ -61,13 +69,24 @@ func newInertia(d CoreDeps, sessions *scs.SessionManager, tr *i18n.Translator) (
 	} else {
 		opts = append(opts, inertia.WithVersion("dev"))
 	}
-	i, err := inertia.New(rootTemplate, opts...)
-	if err != nil {
-		return nil, fmt.Errorf("inertia: %w", err)
-	}
 	hot := d.HotFile
 	if hot == "" {
 		hot = "/nonexistent/gamelle-vite-hot"
+	}
+	// The public pages' HTML rendered at build time (prerender.go); not with the Vite dev server,
+	// whose modules are newer than the last build.
+	if _, err := os.Stat(hot); err != nil && !d.NoPrerender {
+		pre, err := loadPrerendered(d.Assets)
+		if err != nil {
+			return nil, err
+		}
+		if pre != nil {
+			opts = append(opts, inertia.WithSSR("http://prerendered.invalid"), inertia.WithSSRHTTPClient(&http.Client{Transport: pre}))
+		}
+	}
+	i, err := inertia.New(rootTemplate, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("inertia: %w", err)
 	}
 	if _, err := inertia.NewViteFromFS(i, d.Assets,
 		inertia.WithHotFile(hot),

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -20,6 +22,7 @@ import (
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/handlers/page"
+	"github.com/gamelle/gamelle/projections/mealpreps"
 )
 
 // MealPreps serves the meal-prep pages (issue 10): the foods screen with its food search, the
@@ -114,17 +117,18 @@ func (h *MealPreps) owner(r *http.Request) uuid.UUID {
 	return u.ID
 }
 
-// load checks the meal prep of the URL belongs to the person and replays it.
-func (h *MealPreps) load(w http.ResponseWriter, r *http.Request) (*mealprep.MealPrep, bool) {
+// owned checks the meal prep of the URL belongs to the person, against the read model (one
+// index lookup, which also gives its name and food count): pages never replay the stream.
+func (h *MealPreps) owned(w http.ResponseWriter, r *http.Request) (mealpreps.Header, bool) {
 	id, ok := pathID(r, "id")
 	if !ok {
 		h.notFound(w, r)
-		return nil, false
+		return mealpreps.Header{}, false
 	}
-	m, err := h.mealpreps.Load(r.Context(), h.owner(r), id)
+	m, err := h.mealpreps.Owned(r.Context(), h.owner(r), id)
 	if err != nil {
 		h.fail(w, r, err)
-		return nil, false
+		return mealpreps.Header{}, false
 	}
 	return m, true
 }
@@ -242,14 +246,6 @@ type mealPrepHeader struct {
 	FoodCount int `json:"foodCount,omitempty"`
 }
 
-func (h *MealPreps) header(r *http.Request, m *mealprep.MealPrep) (mealPrepHeader, error) {
-	name, err := h.mealpreps.Name(r.Context(), m.ID())
-	if err != nil {
-		return mealPrepHeader{}, err
-	}
-	return mealPrepHeader{ID: m.ID(), Name: name}, nil
-}
-
 type mealprepFoodProps struct {
 	MealPrep mealPrepHeader       `json:"mealPrep"`
 	Foods    []foodLine           `json:"foods"`
@@ -262,17 +258,21 @@ type mealprepFoodProps struct {
 		MaxGrams int `json:"maxGrams"`
 		MaxFoods int `json:"maxFoods"`
 	} `json:"limits"`
+	// InSeason are the codes of the meal prep's foods in season this month (issue 24).
+	InSeason []int `json:"inSeason"`
+	// SeasonalVegetables are the month's vegetables, offered when the meal prep holds none.
+	SeasonalVegetables []seasonalFood `json:"seasonalVegetables"`
 }
 
 var mealprepFoodPage = page.Define[mealprepFoodProps]("mealprep/food")
 
 type mealprepRecipesProps struct {
-	MealPrep   mealPrepHeader            `json:"mealPrep"`
-	Recipes    []mealprepapp.RecipeView  `json:"recipes"`
-	Plan       mealprep.Plan             `json:"plan"`
-	Goals      mealprepGoals             `json:"goals"`
-	Generation []mealprepapp.RequestView `json:"generation"`
-	Categories []mealprep.Category       `json:"categories"`
+	MealPrep   mealPrepHeader                      `json:"mealPrep"`
+	Recipes    page.Lazy[[]mealprepapp.RecipeView] `json:"recipes"`
+	Plan       page.Lazy[mealprep.Plan]            `json:"plan"`
+	Goals      page.Lazy[mealprepGoals]            `json:"goals"`
+	Generation page.Lazy[[]mealpreps.RequestView]  `json:"generation"`
+	Categories []mealprep.Category                 `json:"categories"`
 	Limits     struct {
 		MinCount int `json:"minCount"`
 		MaxCount int `json:"maxCount"`
@@ -297,12 +297,14 @@ type mealprepRecipeProps struct {
 		MaxServings int `json:"maxServings"`
 		MaxGrams    int `json:"maxGrams"`
 	} `json:"limits"`
+	// InSeason are the codes of the recipe's ingredients in season this month (issue 24).
+	InSeason []int `json:"inSeason"`
 }
 
 var mealprepRecipePage = page.Define[mealprepRecipeProps]("mealprep/recipe")
 
 func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
-	m, ok := h.load(w, r)
+	m, ok := h.owned(w, r)
 	if !ok {
 		return
 	}
@@ -313,8 +315,13 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	codes := make([]int, 0, len(m.Foods()))
-	for _, f := range m.Foods() {
+	foods, err := h.mealpreps.FoodsOf(ctx, m)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	codes := make([]int, 0, len(foods))
+	for _, f := range foods {
 		codes = append(codes, f.FoodCode)
 	}
 	known, err := h.mealpreps.Foods().ByCodes(ctx, h.pool, lang, h.owner(r), codes)
@@ -323,22 +330,26 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lines := make([]foodLine, 0, len(codes))
-	for _, f := range m.Foods() {
+	hasVeg := false
+	for _, f := range foods {
 		food := known[f.FoodCode]
 		food.Code = f.FoodCode
 		lines = append(lines, foodLine{Food: food, Grams: f.Grams, DietWarning: h.dietWarning(p, food)})
+		hasVeg = hasVeg || isVegetable(food)
+	}
+	seasonal := []seasonalFood{}
+	if !hasVeg {
+		if seasonal, err = h.seasonalVegetables(ctx, h.mealpreps.Foods(), lang); err != nil {
+			h.serverError(w, r, err)
+			return
+		}
 	}
 	groups, err := h.mealpreps.Foods().Groups(ctx, lang)
 	if err != nil {
 		h.serverError(w, r, err)
 		return
 	}
-	head, err := h.header(r, m)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	props := mealprepFoodProps{MealPrep: head, Foods: lines, Groups: groups}
+	props := mealprepFoodProps{MealPrep: mealPrepHeader{ID: m.ID, Name: m.Name}, Foods: lines, Groups: groups, InSeason: h.inSeason(codes), SeasonalVegetables: seasonal}
 	props.Settings.Units, props.Settings.Diet = massUnit(p.Units), p.Diet
 	props.Limits.MaxGrams, props.Limits.MaxFoods = mealprep.MaxGrams, mealprep.MaxFoods
 	h.render(w, r, mealprepFoodPage.With(props))
@@ -348,6 +359,8 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 type searchHit struct {
 	nutritionapp.Food
 	DietWarning mealprep.Exclusion `json:"dietWarning" ts:"Exclusion | ''"`
+	// InSeason: produce in season this month in metropolitan France (issue 24).
+	InSeason bool `json:"inSeason"`
 }
 
 // foodSearchAnswer is one page of food search results; its TypeScript type is generated
@@ -362,7 +375,7 @@ var _ = page.DefineAnswer[foodSearchAnswer]("mealprep.food.search")
 
 // search answers the as-you-type food search with JSON (the foods screen's combobox).
 func (h *MealPreps) search(w http.ResponseWriter, r *http.Request) {
-	if _, ok := h.load(w, r); !ok {
+	if _, ok := h.owned(w, r); !ok {
 		return
 	}
 	var q struct {
@@ -388,8 +401,9 @@ func (h *MealPreps) search(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	hits := make([]searchHit, 0, len(res.Foods))
+	cal, month := nutritionapp.Seasons(), h.month()
 	for _, f := range res.Foods {
-		hits = append(hits, searchHit{Food: f, DietWarning: h.dietWarning(p, f)})
+		hits = append(hits, searchHit{Food: f, DietWarning: h.dietWarning(p, f), InSeason: !f.Custom && cal.InSeason(f.Code, month)})
 	}
 	writeJSON(w, http.StatusOK, foodSearchAnswer{Foods: hits, Page: res.Page, HasMore: res.HasMore})
 }
@@ -407,10 +421,12 @@ func (h *MealPreps) setFood(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if _, err := h.mealpreps.SetFood(r.Context(), h.owner(r), id, int(f.FoodCode), int(f.Grams)); err != nil {
+	res, err := h.mealpreps.SetFood(r.Context(), h.owner(r), id, int(f.FoodCode), int(f.Grams))
+	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
+	h.waitRead(r.Context(), res)
 	h.backWithErrors(w, r, foodPath(id), nil)
 }
 
@@ -420,44 +436,59 @@ func (h *MealPreps) removeFood(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if _, err := h.mealpreps.RemoveFood(r.Context(), h.owner(r), id, int(f.FoodCode)); err != nil {
+	res, err := h.mealpreps.RemoveFood(r.Context(), h.owner(r), id, int(f.FoodCode))
+	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
+	h.waitRead(r.Context(), res)
 	h.backWithErrors(w, r, foodPath(id), nil)
 }
 
+// recipesPage serves the recipes, the plan and the generation progress. Everything but the
+// header and the progress is lazy, so the one-second poll (a partial reload of generation)
+// costs the ownership lookup and the progress query only.
 func (h *MealPreps) recipesPage(w http.ResponseWriter, r *http.Request) {
-	m, ok := h.load(w, r)
+	m, ok := h.owned(w, r)
 	if !ok {
 		return
 	}
-	ctx := r.Context()
-	p, err := h.person(r)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	head, err := h.header(r, m)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	head.FoodCount = len(m.Foods())
-	recipes, err := h.mealpreps.Recipes(ctx, p, m.ID(), localeFrom(ctx))
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
-	requests, err := h.mealpreps.Requests(ctx, m.ID(), localeFrom(ctx))
-	if err != nil {
-		h.serverError(w, r, err)
-		return
-	}
+	lang := localeFrom(r.Context())
+	owner := h.owner(r)
+	person := sync.OnceValues(func() (mealprepapp.Person, error) { return h.mealpreps.Person(r.Context(), h.pool, owner) })
+	recipes := sync.OnceValues(func() ([]mealprepapp.RecipeView, error) {
+		p, err := person()
+		if err != nil {
+			return nil, err
+		}
+		return h.mealpreps.Recipes(r.Context(), p, m.ID, lang)
+	})
 	props := mealprepRecipesProps{
-		MealPrep: head, Recipes: recipes, Plan: mealprepapp.PlanOf(recipes, p, m.Foods()),
-		Goals:      mealprepGoals{Daily: p.Daily, Defaulted: p.GoalsDefaulted},
-		Generation: requests, Categories: mealprep.Categories,
+		MealPrep: mealPrepHeader{ID: m.ID, Name: m.Name, FoodCount: m.FoodCount},
+		Recipes:  page.LazyOf(func(context.Context) ([]mealprepapp.RecipeView, error) { return recipes() }),
+		Plan: page.LazyOf(func(ctx context.Context) (mealprep.Plan, error) {
+			p, err := person()
+			if err != nil {
+				return mealprep.Plan{}, err
+			}
+			rs, err := recipes()
+			if err != nil {
+				return mealprep.Plan{}, err
+			}
+			foods, err := h.mealpreps.FoodsOf(ctx, m)
+			if err != nil {
+				return mealprep.Plan{}, err
+			}
+			return mealprepapp.PlanOf(rs, p, foods), nil
+		}),
+		Goals: page.LazyOf(func(context.Context) (mealprepGoals, error) {
+			p, err := person()
+			return mealprepGoals{Daily: p.Daily, Defaulted: p.GoalsDefaulted}, err
+		}),
+		Generation: page.LazyOf(func(ctx context.Context) ([]mealpreps.RequestView, error) {
+			return h.mealpreps.Requests(ctx, m.ID, lang)
+		}),
+		Categories: mealprep.Categories,
 	}
 	props.Limits.MinCount, props.Limits.MaxCount = mealprep.MinCount, mealprep.MaxCount
 	h.render(w, r, mealprepRecipesPage.With(props))
@@ -557,13 +588,17 @@ func (h *MealPreps) deleteRecipes(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *MealPreps) recipePage(w http.ResponseWriter, r *http.Request) {
-	m, ok := h.load(w, r)
+	m, ok := h.owned(w, r)
 	if !ok {
 		return
 	}
 	recipeID, ok := pathID(r, "recipeId")
-	if !ok || m.Recipe(recipeID) == nil {
+	if !ok {
 		h.notFound(w, r)
+		return
+	}
+	if has, err := h.mealpreps.HasRecipe(r.Context(), m, recipeID); err != nil || !has {
+		h.fail(w, r, cmp.Or(err, mealprep.ErrRecipeNotFound))
 		return
 	}
 	ctx := r.Context()
@@ -572,17 +607,16 @@ func (h *MealPreps) recipePage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	rec, err := h.mealpreps.Recipe(ctx, p, m.ID(), recipeID, localeFrom(ctx))
+	rec, err := h.mealpreps.Recipe(ctx, p, m.ID, recipeID, localeFrom(ctx))
 	if err != nil {
 		h.fail(w, r, err)
 		return
 	}
-	head, err := h.header(r, m)
-	if err != nil {
-		h.serverError(w, r, err)
-		return
+	ings := make([]int, 0, len(rec.Ingredients))
+	for _, in := range rec.Ingredients {
+		ings = append(ings, in.FoodCode)
 	}
-	props := mealprepRecipeProps{MealPrep: head, Recipe: rec}
+	props := mealprepRecipeProps{MealPrep: mealPrepHeader{ID: m.ID, Name: m.Name}, Recipe: rec, InSeason: h.inSeason(ings)}
 	props.Settings.Units, props.Settings.Currency = massUnit(p.Units), p.Currency
 	props.Limits.MaxServings, props.Limits.MaxGrams = mealprep.MaxServings, mealprep.MaxGrams
 	h.render(w, r, mealprepRecipePage.With(props))
@@ -658,7 +692,7 @@ func customFoodMessage(err error) string {
 // addCustomFood stores a food of the person's own and adds it to the meal prep with the given
 // quantity; an energy that does not match the macros is accepted with a warning.
 func (h *MealPreps) addCustomFood(w http.ResponseWriter, r *http.Request) {
-	m, ok := h.load(w, r)
+	m, ok := h.owned(w, r)
 	if !ok {
 		return
 	}
@@ -667,7 +701,7 @@ func (h *MealPreps) addCustomFood(w http.ResponseWriter, r *http.Request) {
 		h.bodyErrorIn(w, r, err, "custom.")
 		return
 	}
-	warning, errs, res, err := h.mealpreps.AddCustomFoodTo(r.Context(), h.owner(r), m.ID(), mealprep.CustomFood{
+	warning, errs, res, err := h.mealpreps.AddCustomFoodTo(r.Context(), h.owner(r), m.ID, mealprep.CustomFood{
 		Name: f.Name, Producer: f.Producer, Country: f.Country, Language: f.Language, Unit: f.Unit,
 		Kcal: f.Kcal.or(), ProteinG: f.ProteinG.or(), FatG: f.FatG.or(), CarbsG: f.CarbsG.or(),
 		SatFatG: f.SatFatG.v, FibreG: f.FibreG.v, SugarsG: f.SugarsG.v, SaltG: f.SaltG.v,
@@ -690,5 +724,5 @@ func (h *MealPreps) addCustomFood(w http.ResponseWriter, r *http.Request) {
 	if warning {
 		msg = h.t(r, "mealprep.flash.custom_energy")
 	}
-	h.redirectWithFlash(w, r, foodPath(m.ID()), "success", msg)
+	h.redirectWithFlash(w, r, foodPath(m.ID), "success", msg)
 }

@@ -43,7 +43,7 @@ func TestMealPrepGenerationRefusedShowsTheDiagnosis(t *testing.T) {
 
 	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
 	require.NoError(t, err)
-	engine := mealprepapp.Engine{Gen: nutrition.NewBuiltin(prices)}
+	engine := nutrition.NewBuiltin(prices)
 	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, engine, 0))
 	tx, err := b.db.Pool.Begin(ctx)
 	require.NoError(t, err)

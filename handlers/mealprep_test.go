@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/app/mealprep/mealpreptest"
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/projections"
@@ -263,7 +264,7 @@ func TestMealPrepGenerateAndRecipes(t *testing.T) {
 	// The worker makes the recipes; the page follows.
 	owner := b.userID(t, "cook@example.test")
 	reqID := uuid.MustParse(req["requestId"].(string))
-	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, mealprepapp.ScaledGenerator{}, 0))
+	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, mealpreptest.ScaledGenerator{}, 0))
 	tx, err := b.db.Pool.Begin(ctx)
 	require.NoError(t, err)
 	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: id, OwnerID: owner}, nil)

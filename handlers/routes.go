@@ -38,6 +38,7 @@ func NewRouter(s *Core, areas ...Area) chi.Router {
 	r.Get("/sitemap.xml", s.sitemap)
 	r.Get("/favicon.ico", s.favicon)
 	r.Get("/og/{file}", s.ogImageFile)
+	s.pwaRoutes(r)
 	r.Method(http.MethodGet, "/build/*", s.assetFiles())
 
 	s.csrf.onDeny = s.csrfDenied

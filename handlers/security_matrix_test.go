@@ -53,6 +53,8 @@ var securityMatrix = map[string]routeRule{
 	// Probes, metrics and static files (outside the session chain).
 	"GET /healthz": {}, "GET /readyz": {}, "GET /metrics": {}, "GET /robots.txt": {}, "GET /sitemap.xml": {},
 	"GET /favicon.ico": {}, "GET /og/{file}": {}, "GET /build/*": {}, "GET /notFound": {},
+	// The installable app's files (issue 24).
+	"GET /manifest.{lang}.webmanifest": {}, "GET /icons/{file}": {}, "GET /apple-touch-icon.png": {}, "GET /sw.js": {},
 	// Public pages.
 	"GET /": {}, "GET /home": {}, "GET /terms": {}, "GET /privacy": {}, "GET /legal": {},
 	"GET /waitlist": {}, "POST /waitlist": {},
@@ -103,6 +105,7 @@ var securityMatrix = map[string]routeRule{
 	"PATCH /mealprep/{id}/recipes": {who: ownerOnly}, "DELETE /mealprep/{id}/recipes": {who: ownerOnly},
 	"GET /mealprep/{id}/recipe/{recipeId}": {who: ownerOnly},
 	"GET /mealprep/{id}/shopping-list":     {who: ownerOnly}, "GET /mealprep/{id}/shopping-list.csv": {who: ownerOnly},
+	"POST /mealprep/{id}/shopping-list/ticks": {who: ownerOnly},
 	// Administration.
 	"GET /dashboard/admin": {who: adminOnly}, "GET /dashboard/admin/export.csv": {who: adminOnly},
 	"GET /dashboard/admin/users": {who: adminOnly}, "GET /dashboard/admin/users/{userId}": {who: adminOnly},

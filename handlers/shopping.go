@@ -3,8 +3,10 @@ package handlers
 import (
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
@@ -38,6 +40,7 @@ func (h *ShoppingLists) Routes(r chi.Router) {
 		r.Use(h.requireUser)
 		r.Get("/mealprep/{id}/shopping-list", h.page)
 		r.Get("/mealprep/{id}/shopping-list.csv", h.csv)
+		r.Post("/mealprep/{id}/shopping-list/ticks", h.ticks)
 	})
 }
 
@@ -101,7 +104,8 @@ func (h *ShoppingLists) page(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	u, _ := currentUser(ctx)
-	if _, err := h.mealpreps.Load(ctx, u.ID, q.id); err != nil {
+	m, err := h.mealpreps.Load(ctx, u.ID, q.id)
+	if err != nil {
 		h.failShopping(w, r, err)
 		return
 	}
@@ -123,6 +127,7 @@ func (h *ShoppingLists) page(w http.ResponseWriter, r *http.Request) {
 			}
 			props.Days = &q.days
 			v := shoppingView(list, q)
+			markTicks(&v, m.Ticks())
 			props.List = &v
 		}
 	}
@@ -197,6 +202,81 @@ type shoppingItem struct {
 	Quantity string `json:"quantity"`
 	Grams    int    `json:"grams"`
 	Cost     string `json:"cost"`
+	// Checked is the item's tick; TickedAt when it was made (Unix milliseconds, 0: never), so a
+	// device merges it with the ticks it still has to send (last write wins).
+	Checked  bool  `json:"checked"`
+	TickedAt int64 `json:"tickedAt"`
+}
+
+// markTicks puts the meal prep's ticks on the list's items.
+func markTicks(v *shoppingListView, ticks map[int]mealprep.Tick) {
+	for i := range v.Aisles {
+		for j := range v.Aisles[i].Items {
+			it := &v.Aisles[i].Items[j]
+			if t, ok := ticks[it.FoodCode]; ok {
+				it.Checked, it.TickedAt = t.Checked, t.At.UnixMilli()
+			}
+		}
+	}
+}
+
+// tickForm is one tick a device sends; At is the device's time in Unix milliseconds.
+type tickForm struct {
+	FoodCode flexInt `json:"foodCode"`
+	Checked  bool    `json:"checked"`
+	At       int64   `json:"at"`
+}
+
+// tickView is one food's tick in the answer.
+type tickView struct {
+	FoodCode int   `json:"foodCode"`
+	Checked  bool  `json:"checked"`
+	At       int64 `json:"at"`
+}
+
+// ticks records a device's shopping-list ticks (issue 24): JSON {"ticks": [{foodCode, checked,
+// at}]}, answered with every tick of the list. CSRF-checked like every POST; sending the same
+// ticks again changes nothing (last write wins per food, by the device's time).
+func (h *ShoppingLists) ticks(w http.ResponseWriter, r *http.Request) {
+	id, err := uuid.Parse(chi.URLParam(r, "id"))
+	if err != nil {
+		h.notFound(w, r)
+		return
+	}
+	var body struct {
+		Ticks []tickForm `json:"ticks"`
+	}
+	if err := decodeBody(r, &body); err != nil {
+		writeJSON(w, http.StatusBadRequest, map[string]string{"error": h.t(r, "error.form.malformed")})
+		return
+	}
+	in := make([]mealprepapp.ItemTick, 0, len(body.Ticks))
+	for _, t := range body.Ticks {
+		var at time.Time // none given (or before 1970): the domain refuses it
+		if t.At > 0 {
+			at = time.UnixMilli(t.At)
+		}
+		in = append(in, mealprepapp.ItemTick{FoodCode: int(t.FoodCode), Checked: t.Checked, At: at})
+	}
+	u, _ := currentUser(r.Context())
+	after, err := h.mealpreps.TickShoppingItems(r.Context(), u.ID, id, in, time.Now())
+	switch {
+	case errors.Is(err, mealprep.ErrNotFound):
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": h.t(r, "shopping.error.not_found")})
+		return
+	case errors.Is(err, mealprep.ErrTickTime), errors.Is(err, mealprepapp.ErrTooManyTicks), errors.Is(err, mealprep.ErrInvalidFoodCode):
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"error": h.t(r, "shopping.error.tick")})
+		return
+	case err != nil:
+		h.serverError(w, r, err)
+		return
+	}
+	out := make([]tickView, 0, len(after))
+	for code, t := range after {
+		out = append(out, tickView{FoodCode: code, Checked: t.Checked, At: t.At.UnixMilli()})
+	}
+	slices.SortFunc(out, func(a, b tickView) int { return a.FoodCode - b.FoodCode })
+	writeJSON(w, http.StatusOK, map[string]any{"ticks": out})
 }
 
 type shoppingAisle struct {

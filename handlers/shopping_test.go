@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/app/mealprep/mealpreptest"
 	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
@@ -50,7 +51,7 @@ func shoppingSetup(t *testing.T, email string) (*bundle, uuid.UUID) {
 		return len(g) == 1
 	}, 10*time.Second, 20*time.Millisecond)
 	reqID := uuid.MustParse(p.Props["generation"].([]any)[0].(map[string]any)["requestId"].(string))
-	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, mealprepapp.ScaledGenerator{}, 0))
+	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, mealpreptest.ScaledGenerator{}, 0))
 	tx, err := b.db.Pool.Begin(ctx)
 	require.NoError(t, err)
 	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: id, OwnerID: b.userID(t, email)}, nil)

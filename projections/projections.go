@@ -38,6 +38,14 @@ type Projection interface {
 	Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error
 }
 
+// Queuer is implemented by projections whose Apply is a fixed list of statements: QueueApply
+// queues them on b instead of sending them, and the live runner sends every Queuer's
+// statements in one round trip with the checkpoint update (a batch then costs the same number
+// of round trips whatever the number of projections). Apply must do what QueueApply queues.
+type Queuer interface {
+	QueueApply(b *pgx.Batch, events []eventstore.RecordedEvent) error
+}
+
 // Rebuilder is implemented by projections that have a faster way to apply a batch during a
 // rebuild, when their tables start empty and every event is applied exactly once (e.g. COPY
 // instead of INSERT … ON CONFLICT). Rebuild uses it instead of Apply.

@@ -202,7 +202,7 @@ func (r *Runner) Run(ctx context.Context) error {
 		}
 		if res.read >= busyBatch {
 			// Appends come faster than batches: let a few milliseconds of them gather so that
-			// each batch's fixed cost (about six round trips) is shared, instead of competing
+			// each batch's fixed cost (three round trips) is shared, instead of competing
 			// with the appenders for the CPU batch after tiny batch.
 			if !sleep(ctx, busyLinger) {
 				return nil
@@ -407,67 +407,58 @@ func (r *Runner) batch(ctx context.Context, ps []Projection) (cycleResult, error
 
 // tryBatch is one batch transaction: lock the checkpoints of ps, read the log after the
 // earliest, give each projection the events after its own checkpoint, move the checkpoints.
+// It takes three round trips whatever the number of projections: [BEGIN, lock, read] in one
+// pipelined batch, [every Queuer's statements, checkpoint update] in another, COMMIT; a
+// projection that is not a Queuer adds its own round trips.
 func (r *Runner) tryBatch(ctx context.Context, ps []Projection) (res cycleResult, err error) {
 	names := make([]string, len(ps))
 	for i, p := range ps {
 		names[i] = p.Name()
 	}
 	var (
-		cps     map[string]eventstore.Checkpoint
 		last    eventstore.Checkpoint
 		applied = make([]int, len(ps))
 	)
-	err = r.inBatchTx(ctx, func(tx pgx.Tx) error {
-		var (
-			events []eventstore.RecordedEvent
-			err    error
-		)
+	b := &pgx.Batch{}
+	b.BeginTx(pgx.TxOptions{IsoLevel: pgx.ReadCommitted})
+	// The read models and checkpoints are derived from the log: a crash that loses the last
+	// batches only makes the runner apply them again, so the commit need not wait for a flush.
+	b.Queue(`SELECT set_config('synchronous_commit', 'off', true)`)
+	read := eventstore.QueueLockCheckpoints(b, names, r.batchSize)
+	// Whether committed events follow the earliest checkpoint, readable or not: when none is
+	// readable, it tells that some wait behind a transaction still running.
+	b.Queue(`SELECT EXISTS (SELECT 1 FROM events WHERE (transaction_id, position) >
+		(SELECT last_processed_transaction_id, coalesce(offset_acked, 0) FROM event_offsets
+		 WHERE consumer_group = ANY($1) ORDER BY 1, 2 LIMIT 1))`, names)
+	br := r.pool.SendBatch(ctx, b)
+	tx := br.Tx()
+	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }()
+	cps, events, err := firstBatch(br, read, &res.heldBack)
+	if err != nil {
+		return cycleResult{}, err
+	}
+	if len(cps) < len(names) {
+		// A projection's first batch: create its row, then lock and read again.
+		if err := r.store.CreateCheckpoints(ctx, tx, names); err != nil {
+			return cycleResult{}, err
+		}
 		if cps, events, err = r.store.LockCheckpoints(ctx, tx, names, r.batchSize); err != nil {
-			return err
+			return cycleResult{}, err
 		}
-		if len(events) == 0 {
-			from := cps[names[0]]
-			for _, n := range names[1:] {
-				if after(from, cps[n]) {
-					from = cps[n]
-				}
-			}
-			err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM events WHERE (transaction_id, position) > ($1::xid8, $2))`,
-				from.TransactionID, from.Position).Scan(&res.heldBack)
-			if err != nil {
-				return fmt.Errorf("projections: look for held back events: %w", err)
-			}
-			return nil
-		}
+	}
+	if len(events) > 0 {
+		res.heldBack = false
 		res.read = len(events)
 		res.more = len(events) == r.batchSize
 		last = eventstore.CheckpointOf(events[len(events)-1])
-		for i, p := range ps {
-			// events are in consumer order: skip what p's checkpoint already covers.
-			k, _ := slices.BinarySearchFunc(events, cps[p.Name()], func(e eventstore.RecordedEvent, cp eventstore.Checkpoint) int {
-				if after(eventstore.CheckpointOf(e), cp) {
-					return 1
-				}
-				return -1
-			})
-			var todo []eventstore.RecordedEvent
-			for _, e := range events[k:] {
-				if p.Handles(e.Type) {
-					todo = append(todo, e)
-				}
-			}
-			if len(todo) == 0 {
-				continue
-			}
-			if err := p.Apply(ctx, tx, todo); err != nil {
-				return &applyError{projection: p.Name(), err: err}
-			}
-			applied[i] = len(todo)
+		if err := applyBatch(ctx, tx, ps, cps, events, applied, func(b *pgx.Batch) {
+			eventstore.QueueAdvanceCheckpoints(b, names, last)
+		}); err != nil {
+			return cycleResult{}, err
 		}
-		return r.store.AdvanceCheckpoints(ctx, tx, names, last)
-	})
-	if err != nil {
-		return cycleResult{}, err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return cycleResult{}, fmt.Errorf("projections: commit: %w", err)
 	}
 	r.mu.Lock()
 	var recovered []string
@@ -500,25 +491,76 @@ func (r *Runner) tryBatch(ctx context.Context, ps []Projection) (res cycleResult
 	return res, nil
 }
 
-// batchBegin starts a batch transaction that does not wait for its commit to be flushed: the
-// read models and checkpoints are derived from the log, so a crash that loses the last batches
-// only makes the runner apply them again, and the lag saves a WAL flush per batch. BEGIN and SET
-// share one round trip.
-const batchBegin = "BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL synchronous_commit TO off"
-
-// inBatchTx runs fn in a batch transaction, committing when it returns nil and rolling back
-// otherwise (also on panic).
-func (r *Runner) inBatchTx(ctx context.Context, fn func(tx pgx.Tx) error) error {
-	tx, err := r.pool.BeginTx(ctx, pgx.TxOptions{BeginQuery: batchBegin})
+// firstBatch reads the results of the batch that begins a batch transaction, and closes it.
+func firstBatch(br pgx.BatchResults, read func(pgx.BatchResults) (map[string]eventstore.Checkpoint, []eventstore.RecordedEvent, error), heldBack *bool) (map[string]eventstore.Checkpoint, []eventstore.RecordedEvent, error) {
+	defer br.Close()
+	for range 2 { // BEGIN, set_config
+		if _, err := br.Exec(); err != nil {
+			return nil, nil, fmt.Errorf("projections: begin: %w", err)
+		}
+	}
+	cps, events, err := read(br)
 	if err != nil {
-		return fmt.Errorf("projections: begin: %w", err)
+		return nil, nil, err
 	}
-	defer func() { _ = tx.Rollback(context.WithoutCancel(ctx)) }()
-	if err := fn(tx); err != nil {
-		return err
+	if err := br.QueryRow().Scan(heldBack); err != nil {
+		return nil, nil, fmt.Errorf("projections: look for held back events: %w", err)
 	}
-	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("projections: commit: %w", err)
+	if err := br.Close(); err != nil {
+		return nil, nil, fmt.Errorf("projections: lock checkpoints: %w", err)
+	}
+	return cps, events, nil
+}
+
+// applyBatch gives each projection of ps the events after its own checkpoint that it handles.
+// Projections that are not Queuers apply theirs at once; the Queuers' statements and then
+// whatever finish queues (the checkpoint update) go in one pipelined round trip. An Apply error
+// is an *applyError naming its projection.
+func applyBatch(ctx context.Context, tx pgx.Tx, ps []Projection, cps map[string]eventstore.Checkpoint, events []eventstore.RecordedEvent, applied []int, finish func(*pgx.Batch)) error {
+	b := &pgx.Batch{}
+	var owners []int // index in ps of each statement queued on b
+	for i, p := range ps {
+		// events are in consumer order: skip what p's checkpoint already covers.
+		k, _ := slices.BinarySearchFunc(events, cps[p.Name()], func(e eventstore.RecordedEvent, cp eventstore.Checkpoint) int {
+			if after(eventstore.CheckpointOf(e), cp) {
+				return 1
+			}
+			return -1
+		})
+		var todo []eventstore.RecordedEvent
+		for _, e := range events[k:] {
+			if p.Handles(e.Type) {
+				todo = append(todo, e)
+			}
+		}
+		if len(todo) == 0 {
+			continue
+		}
+		applied[i] = len(todo)
+		if q, ok := p.(Queuer); ok {
+			n := b.Len()
+			if err := q.QueueApply(b, todo); err != nil {
+				return &applyError{projection: p.Name(), err: err}
+			}
+			for range b.Len() - n {
+				owners = append(owners, i)
+			}
+			continue
+		}
+		if err := p.Apply(ctx, tx, todo); err != nil {
+			return &applyError{projection: p.Name(), err: err}
+		}
+	}
+	finish(b)
+	br := tx.SendBatch(ctx, b)
+	defer br.Close()
+	for _, i := range owners {
+		if _, err := br.Exec(); err != nil {
+			return &applyError{projection: ps[i].Name(), err: err}
+		}
+	}
+	if err := br.Close(); err != nil {
+		return fmt.Errorf("projections: advance checkpoints: %w", err)
 	}
 	return nil
 }

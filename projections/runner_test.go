@@ -224,3 +224,101 @@ func TestTwoRunnersApplyEachEventOnce(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, live, snap(t, b.pool))
 }
+
+// queuedFlaky is a projections.Queuer whose queued statement fails inside PostgreSQL while
+// broken: the error comes back from the runner's pipelined batch, among the other projections'
+// statements.
+type queuedFlaky struct{ broken atomic.Bool }
+
+func (*queuedFlaky) Name() string                  { return "queued_flaky" }
+func (*queuedFlaky) Tables() []string              { return []string{"queued_flaky_seen"} }
+func (*queuedFlaky) Handles(eventType string) bool { return ledger.IsLedgerEvent(eventType) }
+func (f *queuedFlaky) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	b := &pgx.Batch{}
+	if err := f.QueueApply(b, events); err != nil {
+		return err
+	}
+	return tx.SendBatch(ctx, b).Close()
+}
+
+func (f *queuedFlaky) QueueApply(b *pgx.Batch, events []eventstore.RecordedEvent) error {
+	if f.broken.Load() {
+		b.Queue(`SELECT 1 / 0`)
+		return nil
+	}
+	ids := make([]uuid.UUID, len(events))
+	for i, e := range events {
+		ids[i] = e.EventID
+	}
+	b.Queue(`INSERT INTO queued_flaky_seen SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING`, ids)
+	return nil
+}
+
+// A Queuer whose statement fails in the pipelined batch is named in the failure and set aside;
+// the batch commits without it, and once it works again it catches up with each event once.
+func TestFailingQueuedStatementSetsOnlyItsProjectionAside(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	_, err := b.pool.Exec(ctx, `CREATE TABLE queued_flaky_seen (event_id uuid PRIMARY KEY)`)
+	require.NoError(t, err)
+	f := &queuedFlaky{}
+	f.broken.Store(true)
+	reg := prometheus.NewRegistry()
+	runner, err := projections.NewRunner(b.pool, slog.New(slog.DiscardHandler), projections.WithPollInterval(5*time.Millisecond),
+		projections.WithRetryBackoff(20*time.Millisecond, 50*time.Millisecond), projections.WithMetrics(reg),
+		projections.WithProjections(balances.New(), tokenhistory.New(), f))
+	require.NoError(t, err)
+	b.runner = runner
+	b.start(t)
+
+	us := users(4)
+	last := workload(t, b, us, 30, 3)
+	wctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	require.NoError(t, projections.WaitFor(wctx, b.pool, last, balances.Name, tokenhistory.Name))
+	require.Eventually(t, func() bool {
+		failures, err := projections.Failures(ctx, b.pool)
+		require.NoError(t, err)
+		return failures["queued_flaky"].Attempts >= 2
+	}, time.Minute, 5*time.Millisecond, "the queued projection is retried")
+	failures, err := projections.Failures(ctx, b.pool)
+	require.NoError(t, err)
+	require.Contains(t, failures["queued_flaky"].LastError, "division by zero")
+	require.Zero(t, failureCount(t, reg, balances.Name), "the failure is not blamed on the others")
+	require.Zero(t, failureCount(t, reg, tokenhistory.Name), "the failure is not blamed on the others")
+	reached, err := b.store.Reached(ctx, b.pool, []string{"queued_flaky"}, last)
+	require.NoError(t, err)
+	require.False(t, reached, "its checkpoint did not move")
+
+	f.broken.Store(false)
+	require.NoError(t, runner.WaitFor(wctx, last))
+	var ledgerEvents, applied int64
+	require.NoError(t, b.pool.QueryRow(ctx, `SELECT count(*) FROM events`).Scan(&ledgerEvents))
+	require.NoError(t, b.pool.QueryRow(ctx, `SELECT count(*) FROM queued_flaky_seen`).Scan(&applied))
+	require.Equal(t, ledgerEvents, applied)
+	live := snap(t, b.pool)
+	_, err = projections.RebuildAll(ctx, b.pool, nil, projections.Default(), 5000)
+	require.NoError(t, err)
+	require.Equal(t, live, snap(t, b.pool))
+}
+
+// failureCount is projection_failures_total for projection (0 when it never failed).
+func failureCount(t *testing.T, reg *prometheus.Registry, projection string) float64 {
+	t.Helper()
+	mfs, err := reg.Gather()
+	require.NoError(t, err)
+	for _, mf := range mfs {
+		if mf.GetName() != "projection_failures_total" {
+			continue
+		}
+		for _, m := range mf.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "projection" && l.GetValue() == projection {
+					return m.GetCounter().GetValue()
+				}
+			}
+		}
+	}
+	return 0
+}

@@ -44,7 +44,7 @@ func TestRefusedRequestCarriesTheDiagnosis(t *testing.T) {
 
 	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
 	require.NoError(t, err)
-	engine := mealprepapp.Engine{Gen: nutrition.NewBuiltin(prices)}
+	engine := nutrition.NewBuiltin(prices)
 	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, engine, 0))
 	tx := workTx(t, e)
 	res, err := w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: req, MealPrepID: id, OwnerID: owner}, nil)
@@ -94,7 +94,7 @@ func TestTooFewRecipesCarryWhatWouldMakeMore(t *testing.T) {
 	require.NoError(t, err)
 	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
 	require.NoError(t, err)
-	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, mealprepapp.Engine{Gen: nutrition.NewBuiltin(prices)}, 0))
+	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, nutrition.NewBuiltin(prices), 0))
 	tx := workTx(t, e)
 	res, err := w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: req, MealPrepID: id, OwnerID: owner}, nil)
 	require.NoError(t, err)

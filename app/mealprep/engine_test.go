@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
@@ -12,8 +13,24 @@ import (
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
-// TestEngineMakesRealRecipes: the recipe engine's built-in generator, through the adapter, on
-// real CIQUAL foods of a meal prep.
+// engineFoods are a meal prep's foods as the recipe engine takes them, in order.
+func engineFoods(t *testing.T, e env, owner uuid.UUID, ings []mealprep.Ingredient) []nutrition.Food {
+	t.Helper()
+	codes := make([]int, len(ings))
+	for i, in := range ings {
+		codes[i] = in.FoodCode
+	}
+	known, err := e.svc.Foods().EngineFoods(t.Context(), e.pool, owner, codes)
+	require.NoError(t, err)
+	out := make([]nutrition.Food, 0, len(codes))
+	for _, c := range codes {
+		out = append(out, known[c])
+	}
+	return out
+}
+
+// TestEngineMakesRealRecipes: the recipe engine's built-in generator on real CIQUAL foods of a
+// meal prep, recorded as the meal prep stores recipes (RecipeOf).
 func TestEngineMakesRealRecipes(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
@@ -24,13 +41,16 @@ func TestEngineMakesRealRecipes(t *testing.T) {
 	id := e.mealPrep(t, owner)
 	m, err := e.svc.Load(ctx, owner, id)
 	require.NoError(t, err)
-	foods, err := e.svc.FoodData(ctx, owner, m.Foods())
-	require.NoError(t, err)
+	foods := engineFoods(t, e, owner, m.Foods())
 	target := mealprep.Macros{Kcal: 650, ProteinG: 45, FatG: 18, CarbsG: 75}
-	rs, err := mealprepapp.Engine{Gen: nutrition.NewBuiltin(prices)}.Generate(ctx, mealprepapp.GenerateInput{
-		Foods: foods, Category: mealprep.LunchDinner, Target: target, Count: 2, Seed: 7, Currency: "EUR",
+	made, err := nutrition.NewBuiltin(prices).Generate(ctx, nutrition.GenerateRequest{
+		Foods: foods, Category: mealprep.LunchDinner, Target: nutrition.Macros(target), Count: 2, Seed: 7, Currency: nutrition.EUR,
 	})
 	require.NoError(t, err)
+	rs := make([]mealprep.Recipe, len(made))
+	for i, r := range made {
+		rs[i] = mealprepapp.RecipeOf(r)
+	}
 	// Chicken, rice and oil make one plate; asked for two, the engine returns that one (never the
 	// same foods twice) and the caller refunds the other.
 	require.Len(t, rs, 1)

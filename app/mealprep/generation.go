@@ -2,31 +2,16 @@ package mealprep
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
-	ledgerapp "github.com/gamelle/gamelle/app/ledger"
-	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
-	"github.com/gamelle/gamelle/eventstore"
 )
-
-// GenerateCommand asks for Count recipes of Category, paid with Count tokens.
-type GenerateCommand struct {
-	Owner      uuid.UUID
-	MealPrepID uuid.UUID
-	Category   mealprep.Category
-	Count      int
-	// IdempotencyKey comes from the form: a double-submitted form charges once.
-	IdempotencyKey string
-}
 
 // GenerateArgs is the River job that makes a request's recipes.
 type GenerateArgs struct {
@@ -46,67 +31,6 @@ func (GenerateArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{MaxAttempts: JobMaxAttempts}
 }
 
-// Generate charges Count tokens, records the request and inserts the job in one transaction:
-// all three happen or none. Not enough tokens is an error matching ledger.ErrInsufficientTokens
-// and nothing is written. A repeated idempotency key returns the first request's id.
-func (s *Service) Generate(ctx context.Context, cmd GenerateCommand) (uuid.UUID, Result, error) {
-	if s.jobs == nil {
-		return uuid.Nil, Result{}, errors.New("mealprep: generate needs a job client")
-	}
-	requestID, err := uuid.NewV7()
-	if err != nil {
-		return uuid.Nil, Result{}, err
-	}
-	key := cmd.IdempotencyKey
-	if key == "" {
-		key = requestID.String()
-	}
-	c := command{
-		id: cmd.MealPrepID, owner: cmd.Owner,
-		key:  "generate:" + cmd.MealPrepID.String() + ":" + key,
-		hash: hash("generate", cmd.Owner, cmd.Category, cmd.Count),
-		decide: func(ctx context.Context, tx pgx.Tx, m *mealprep.MealPrep) error {
-			// The rules first, so a bad request charges nothing; then the charge, before any
-			// other write of this transaction (see docs/eventstore.md on reordering).
-			if err := m.RequestGeneration(requestID, cmd.Category, cmd.Count); err != nil {
-				return err
-			}
-			_, err := s.ledger.ChargeTx(ctx, tx, ledgerapp.ChargeCommand{
-				UserID: cmd.Owner, Amount: int64(cmd.Count), Reason: ledger.ReasonRecipeGeneration,
-				Ref:         requestID.String(),
-				CommandMeta: eventstore.CommandMeta{Actor: actor(cmd.Owner), IdempotencyKey: "charge:" + requestID.String(), CorrelationID: requestID.String()},
-			})
-			if err != nil {
-				return fmt.Errorf("mealprep %s: charge %d tokens: %w", cmd.MealPrepID, cmd.Count, err)
-			}
-			return nil
-		},
-		after: func(ctx context.Context, tx pgx.Tx, _ eventstore.AppendResult) error {
-			_, err := s.jobs.InsertTx(ctx, tx, GenerateArgs{RequestID: requestID, MealPrepID: cmd.MealPrepID, OwnerID: cmd.Owner}, nil)
-			if err != nil {
-				return fmt.Errorf("mealprep %s: insert generation job: %w", cmd.MealPrepID, err)
-			}
-			return nil
-		},
-	}
-	res, err := s.run(ctx, c)
-	if err != nil {
-		return uuid.Nil, Result{}, err
-	}
-	if res.Duplicate {
-		for _, e := range res.Events {
-			if e.Type == mealprep.TypeRecipeGenerationRequested {
-				var ev mealprep.RecipeGenerationRequested
-				if err := json.Unmarshal(e.Payload, &ev); err != nil {
-					return uuid.Nil, Result{}, fmt.Errorf("mealprep: read first request: %w", err)
-				}
-				requestID = ev.RequestID
-			}
-		}
-	}
-	return requestID, result(res), nil
-}
-
 // errPermanent marks a generation failure that retrying cannot fix; why is the engine's
 // diagnosis when it refused the request.
 type errPermanent struct {
@@ -122,7 +46,7 @@ func (e *errPermanent) Unwrap() error { return e.err }
 type Worker struct {
 	river.WorkerDefaults[GenerateArgs]
 	svc     *Service
-	gen     Generator
+	gen     nutrition.Generator
 	timeout time.Duration
 	// Delay pauses each attempt before generating. Only browser tests set it (APP_ENV=test), to
 	// see the progress message and reload while a request runs.
@@ -134,7 +58,7 @@ type Worker struct {
 const DefaultJobTimeout = 30 * time.Second
 
 // NewWorker returns the worker; timeout 0 means DefaultJobTimeout.
-func NewWorker(svc *Service, gen Generator, timeout time.Duration) *Worker {
+func NewWorker(svc *Service, gen nutrition.Generator, timeout time.Duration) *Worker {
 	if timeout <= 0 {
 		timeout = DefaultJobTimeout
 	}
@@ -192,33 +116,13 @@ func (w *Worker) Work(ctx context.Context, job *river.Job[GenerateArgs]) error {
 	return nil
 }
 
-// FailRequest ends a request that will not make its remaining recipes and refunds the tokens of
-// the recipes not made, once (the domain records the failure once; the refund is keyed by the
-// request). why, when not empty, tells the person what would make the request possible.
-func (s *Service) FailRequest(ctx context.Context, args GenerateArgs, reason mealprep.FailureReason, why mealprep.Diagnosis) error {
-	_, err := s.run(ctx, command{id: args.MealPrepID, owner: args.OwnerID, create: true, decide: func(ctx context.Context, tx pgx.Tx, m *mealprep.MealPrep) error {
-		n, err := m.FailGeneration(args.RequestID, reason, why)
-		if err != nil || n == 0 {
-			return err
-		}
-		_, err = s.ledger.RefundTx(ctx, tx, ledgerapp.RefundCommand{
-			UserID: args.OwnerID, Amount: int64(n), Ref: args.RequestID.String(),
-			CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: "generation-refund:" + args.RequestID.String(), CorrelationID: args.RequestID.String()},
-		})
-		if err != nil {
-			return fmt.Errorf("refund %d tokens of request %s: %w", n, args.RequestID, err)
-		}
-		return nil
-	}})
-	return err
-}
-
-// makeRecipes generates and records each recipe the request still lacks, one append per recipe
-// so the page shows progress.
-func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateArgs) error {
-	m, err := s.loadTx(ctx, s.pool, args.MealPrepID)
+// makeRecipes generates the recipes the request still lacks and records them with one command:
+// the stream is replayed once to know what to make and once, in the same round trip as its
+// lock, to record it, whatever the number of recipes.
+func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args GenerateArgs) error {
+	m, err := s.runner.Load(ctx, s.pool, mealprep.StreamID(args.MealPrepID))
 	if err != nil {
-		return err
+		return fmt.Errorf("mealprep %s: %w", args.MealPrepID, err)
 	}
 	req := m.Request(args.RequestID)
 	if req == nil {
@@ -234,19 +138,20 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 	if err != nil {
 		return err
 	}
-	foods, err := s.foodData(ctx, s.pool, args.OwnerID, m.Foods())
+	in, err := s.engineRequest(ctx, args.OwnerID, person, req, m.Foods())
 	if err != nil {
 		return err
 	}
-	if len(foods) == 0 {
+	if len(in.Foods) == 0 {
 		return &errPermanent{reason: mealprep.FailureNoFoods, err: mealprep.ErrNoFoods}
 	}
-	in := GenerateInput{
-		Foods: foods, Category: req.Category, Target: person.MealTarget(req.Category), Diet: person.Diet,
-		PriceLimitCents: person.PriceLimitCents, Currency: person.Currency, Count: req.Count, Seed: seedOf(args.RequestID),
+	fromEngine, genErr := gen.Generate(ctx, in)
+	recipes := make([]mealprep.Recipe, len(fromEngine))
+	for i, r := range fromEngine {
+		recipes[i] = RecipeOf(r)
 	}
-	recipes, genErr := gen.Generate(ctx, in)
 	// Keep what was made, even when the generator failed part-way.
+	var made []MadeRecipe
 	for idx, r := range recipes {
 		if _, done := req.Done[idx]; done || idx >= req.Count {
 			continue
@@ -255,7 +160,10 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 			return err
 		}
 		r.Category = req.Category
-		if err := s.recordRecipe(ctx, args, idx, r); err != nil {
+		made = append(made, MadeRecipe{Index: idx, Recipe: r})
+	}
+	if len(made) > 0 {
+		if err := s.recordRecipes(ctx, args, made); err != nil {
 			return err
 		}
 	}
@@ -278,41 +186,51 @@ func (s *Service) makeRecipes(ctx context.Context, gen Generator, args GenerateA
 		// The engine makes every distinct plate the foods allow: asking again makes no more. It
 		// may say which kind of food would make more.
 		var why mealprep.Diagnosis
-		if d, ok := gen.(FewerDiagnoser); ok {
-			why = d.DiagnoseFewer(in, len(recipes))
+		if d, ok := gen.(fewerDiagnoser); ok {
+			t := d.DiagnoseFewer(in, len(recipes))
+			why = mealprep.Diagnosis{FR: t.FR, EN: t.EN}
 		}
 		return &errPermanent{reason: mealprep.FailureTooFew, why: why, err: fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)}
 	}
 	return nil
 }
 
-// recordRecipe appends one recipe, and refunds its token when it misses the tolerance on a
-// feasible target (the engine's accuracy guarantee), in one transaction.
-func (s *Service) recordRecipe(ctx context.Context, args GenerateArgs, idx int, r mealprep.Recipe) error {
-	_, err := s.run(ctx, command{id: args.MealPrepID, owner: args.OwnerID, create: true, decide: func(ctx context.Context, tx pgx.Tx, m *mealprep.MealPrep) error {
-		if !m.Exists() {
-			return &errPermanent{reason: mealprep.FailureDeleted, err: mealprep.ErrNotFound}
+// engineRequest is the request's recipes to make, as the engine takes them: the meal prep's
+// foods in the order they were added, each capped at what the person has of it, and the
+// person's per-serving target, diet and price limit.
+func (s *Service) engineRequest(ctx context.Context, owner uuid.UUID, p Person, req *mealprep.Request, ings []mealprep.Ingredient) (nutrition.GenerateRequest, error) {
+	codes := make([]int, len(ings))
+	for i, in := range ings {
+		codes[i] = in.FoodCode
+	}
+	known, err := s.foods.EngineFoods(ctx, s.pool, owner, codes)
+	if err != nil {
+		return nutrition.GenerateRequest{}, err
+	}
+	cur := nutrition.EUR
+	if p.Currency == string(nutrition.USD) {
+		cur = nutrition.USD
+	}
+	in := nutrition.GenerateRequest{
+		Category: req.Category, Target: nutrition.Macros(p.MealTarget(req.Category)), Diet: p.Diet,
+		PriceLimit: float64(p.PriceLimitCents) / 100, Currency: cur, USDPerEUR: s.usdPerEUR,
+		Count: req.Count, Seed: int64(seedOf(req.ID)),
+	}
+	for _, ing := range ings {
+		f, ok := known[ing.FoodCode]
+		if !ok {
+			continue
 		}
-		added, err := m.RecordRecipe(args.RequestID, idx, r)
-		if err != nil {
-			if errors.Is(err, mealprep.ErrRequestClosed) {
-				return &errPermanent{reason: mealprep.FailureGenerator, err: err}
+		in.Foods = append(in.Foods, f)
+		if ing.Grams > 0 {
+			if in.MaxGrams == nil {
+				in.MaxGrams = map[int]float64{}
 			}
-			return err
+			in.MaxGrams[ing.FoodCode] = float64(ing.Grams)
 		}
-		if !added || r.WithinTolerance || !r.Feasible {
-			return nil
-		}
-		_, err = s.ledger.RefundTx(ctx, tx, ledgerapp.RefundCommand{
-			UserID: args.OwnerID, Amount: 1, Ref: args.RequestID.String(),
-			CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: fmt.Sprintf("tolerance-refund:%s:%d", args.RequestID, idx), CorrelationID: args.RequestID.String()},
-		})
-		if err != nil {
-			return fmt.Errorf("refund out-of-tolerance recipe %d of %s: %w", idx, args.RequestID, err)
-		}
-		return nil
-	}})
-	return err
+	}
+	in.OutOfSeason = s.outOfSeason(in.Foods)
+	return in, nil
 }
 
 func seedOf(id uuid.UUID) uint64 {

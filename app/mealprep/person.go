@@ -7,7 +7,8 @@ import (
 	"math"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
+
+	identityapp "github.com/gamelle/gamelle/app/identity"
 
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
@@ -34,23 +35,18 @@ type Person struct {
 // ErrNoPerson: the user row is gone (erased between request and job).
 var ErrNoPerson = errors.New("mealprep: person not found")
 
-// Person reads the person's goals and settings from their user row.
+// Person reads the person's goals and settings through their account (identity owns the users
+// table) and derives the daily targets the meal preps plan with.
 func (s *Service) Person(ctx context.Context, db eventstore.DBTX, id uuid.UUID) (Person, error) {
-	var (
-		kcal, protein, fat, carbs, price *int
-		preset, diet                     string
-		p                                Person
-	)
-	err := db.QueryRow(ctx, `SELECT calorie_goal, protein_goal, fat_goal, carb_goal, macro_preset, diet,
-		price_limit_cents, units, currency, language FROM users WHERE id = $1`, id).
-		Scan(&kcal, &protein, &fat, &carbs, &preset, &diet, &price, &p.Units, &p.Currency, &p.Language)
-	if errors.Is(err, pgx.ErrNoRows) {
+	set, err := identityapp.MealSettingsOf(ctx, db, id)
+	if errors.Is(err, identityapp.ErrNotFound) {
 		return Person{}, fmt.Errorf("%w: %s", ErrNoPerson, id)
 	}
 	if err != nil {
 		return Person{}, fmt.Errorf("mealprep: read settings of %s: %w", id, err)
 	}
-	p.Diet = nutrition.Diet(diet)
+	kcal, protein, fat, carbs, price, preset := set.CalorieGoal, set.ProteinGoal, set.FatGoal, set.CarbGoal, set.PriceLimitCents, set.MacroPreset
+	p := Person{Diet: set.Diet, Units: set.Units, Currency: set.Currency, Language: set.Language}
 	p.Split = nutrition.DefaultMealSplit
 	if price != nil {
 		p.PriceLimitCents = *price

@@ -75,7 +75,7 @@ func generate(t *testing.T, e env, owner, id uuid.UUID, prices *nutrition.PriceT
 	req, _, err := e.svc.Generate(ctx, mealprepapp.GenerateCommand{Owner: owner, MealPrepID: id, Category: mealprep.LunchDinner, Count: n})
 	require.NoError(t, err)
 	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{},
-		mealprepapp.NewWorker(e.svc, mealprepapp.Engine{Gen: nutrition.NewBuiltin(prices)}, 0))
+		mealprepapp.NewWorker(e.svc, nutrition.NewBuiltin(prices), 0))
 	tx := workTx(t, e)
 	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: req, MealPrepID: id, OwnerID: owner}, nil)
 	require.NoError(t, err)
@@ -94,13 +94,16 @@ func TestEngineKeepsFoodsWater(t *testing.T) {
 	id := e.mealPrep(t, owner)
 	m, err := e.svc.Load(ctx, owner, id)
 	require.NoError(t, err)
-	foods, err := e.svc.FoodData(ctx, owner, m.Foods())
-	require.NoError(t, err)
+	foods := engineFoods(t, e, owner, m.Foods())
 	target := mealprep.Macros{Kcal: 650, ProteinG: 45, FatG: 18, CarbsG: 75}
-	rs, err := mealprepapp.Engine{Gen: nutrition.NewBuiltin(prices)}.Generate(ctx, mealprepapp.GenerateInput{
-		Foods: foods, Category: mealprep.LunchDinner, Target: target, Count: 2, Seed: 7, Currency: "EUR",
+	made, err := nutrition.NewBuiltin(prices).Generate(ctx, nutrition.GenerateRequest{
+		Foods: foods, Category: mealprep.LunchDinner, Target: nutrition.Macros(target), Count: 2, Seed: 7, Currency: nutrition.EUR,
 	})
 	require.NoError(t, err)
+	rs := make([]mealprep.Recipe, len(made))
+	for i, r := range made {
+		rs[i] = mealprepapp.RecipeOf(r)
+	}
 	withRice := 0
 	for _, r := range rs {
 		for _, in := range r.Ingredients {

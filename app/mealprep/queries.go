@@ -2,11 +2,9 @@ package mealprep
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -14,58 +12,80 @@ import (
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
-	"github.com/gamelle/gamelle/internal/db"
 	"github.com/gamelle/gamelle/projections"
 	"github.com/gamelle/gamelle/projections/mealpreps"
 )
 
-// Summary is one meal prep in the person's list.
-type Summary struct {
-	ID          uuid.UUID `json:"id"`
-	Name        string    `json:"name"`
-	FoodCount   int       `json:"foodCount"`
-	RecipeCount int       `json:"recipeCount"`
-	Running     int       `json:"running"`
-	UpdatedAt   time.Time `json:"updatedAt"`
-}
-
-// List is the person's meal preps, most recently changed first (read model mealprep_list).
-func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]Summary, error) {
-	rows, err := s.pool.Query(ctx, `
-		SELECT l.id, coalesce(t.name, ''), l.food_count, l.recipe_count,
-		       (SELECT count(*) FROM generation_requests g WHERE g.mealprep_id = l.id AND NOT g.failed AND g.done < g.count),
-		       l.updated_at
-		FROM mealprep_list l LEFT JOIN mealprep_texts t ON t.subject_id = l.id
-		WHERE l.owner_id = $1 AND NOT l.deleted
-		ORDER BY l.updated_at DESC LIMIT 200`, owner)
-	if err != nil {
-		return nil, fmt.Errorf("mealprep: list of %s: %w", owner, err)
-	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Summary, error) {
-		var m Summary
-		err := r.Scan(&m.ID, &m.Name, &m.FoodCount, &m.RecipeCount, &m.Running, &m.UpdatedAt)
-		return m, err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("mealprep: list of %s: %w", owner, err)
-	}
-	if out == nil {
-		out = []Summary{}
-	}
-	return out, nil
+// List is the person's meal preps, most recently changed first.
+func (s *Service) List(ctx context.Context, owner uuid.UUID) ([]mealpreps.Summary, error) {
+	return mealpreps.ListOf(ctx, s.pool, owner)
 }
 
 // Name is the name the person gave a meal prep or a recipe ("" when none).
 func (s *Service) Name(ctx context.Context, subject uuid.UUID) (string, error) {
-	var name string
-	err := s.pool.QueryRow(ctx, `SELECT name FROM mealprep_texts WHERE subject_id = $1`, subject).Scan(&name)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", nil
+	return mealpreps.Name(ctx, s.pool, subject)
+}
+
+// Owned reads the header of the owner's meal prep from the read model, in one statement:
+// another person's, a deleted one or an unknown id is mealprep.ErrNotFound. Pages check
+// ownership with it instead of replaying the stream. When the read models have not caught up
+// with the stream (a write a moment ago, a busy server) it replays the stream instead, so a page
+// never shows a meal prep as it was before the person's last change: the returned header is not
+// Current and FoodsOf reads the stream too.
+func (s *Service) Owned(ctx context.Context, owner, id uuid.UUID) (mealpreps.Header, error) {
+	h, err := mealpreps.Owned(ctx, s.pool, owner, id)
+	if err == nil && h.Current || err != nil && !errors.Is(err, mealpreps.ErrBehind) {
+		return h, err
 	}
+	m, err := s.Load(ctx, owner, id)
 	if err != nil {
-		return "", fmt.Errorf("mealprep: name of %s: %w", subject, err)
+		return mealpreps.Header{}, err
 	}
-	return name, nil
+	name, err := mealpreps.Name(ctx, s.pool, id)
+	if err != nil {
+		return mealpreps.Header{}, err
+	}
+	return mealpreps.Header{ID: id, Owner: owner, Name: name, FoodCount: len(m.Foods())}, nil
+}
+
+// FoodsOf are the foods of the meal prep h (from Owned) with what the person has of each, in
+// the order they were added: from the read model, or from the stream when the read model is
+// behind.
+func (s *Service) FoodsOf(ctx context.Context, h mealpreps.Header) ([]mealprep.Ingredient, error) {
+	if h.Current {
+		return mealpreps.Foods(ctx, s.pool, h.ID)
+	}
+	m, err := s.Load(ctx, h.Owner, h.ID)
+	if err != nil {
+		return nil, err
+	}
+	return m.Foods(), nil
+}
+
+// HasRecipe reports whether the meal prep h (from Owned) has recipe id: the recipes read model
+// answers when it is current; otherwise the stream does, so a recipe deleted a moment ago is
+// gone.
+func (s *Service) HasRecipe(ctx context.Context, h mealpreps.Header, recipeID uuid.UUID) (bool, error) {
+	if h.Current {
+		return true, nil // the read model's answer comes with the recipe itself
+	}
+	m, err := s.Load(ctx, h.Owner, h.ID)
+	if err != nil {
+		return false, err
+	}
+	return m.Recipe(recipeID) != nil, nil
+}
+
+// Requests lists a meal prep's running requests and those finished in the last ten minutes,
+// newest first, diagnoses in lang: what the recipes page follows. Callers check ownership first.
+func (s *Service) Requests(ctx context.Context, mealPrepID uuid.UUID, lang string) ([]mealpreps.RequestView, error) {
+	return mealpreps.RequestsOf(ctx, s.pool, mealPrepID, lang)
+}
+
+// RecentRecipes is the owner's latest recipes across their meal preps, newest first, at most
+// limit (1..20), named in lang.
+func (s *Service) RecentRecipes(ctx context.Context, owner uuid.UUID, lang string, limit int) ([]mealpreps.RecentRecipe, error) {
+	return mealpreps.RecentRecipes(ctx, s.pool, owner, lang, limit)
 }
 
 // Projections are the meal-prep read models' names, for read-your-writes waits.
@@ -113,14 +133,9 @@ type RecipeView struct {
 	Steps       []string `json:"steps"`
 }
 
-const recipeCols = `r.id, r.request_id, coalesce(t.name, CASE WHEN $2 = 'en' THEN r.name_en ELSE r.name_fr END), r.category, r.servings,
-	r.ingredients, r.target, r.nutrition, r.within_tolerance, r.feasible,
-	CASE WHEN $2 = 'en' THEN r.explanation_en ELSE r.explanation_fr END, r.duration_min, r.price_cents,
-	r.health_score, r.health_grade, r.generator, CASE WHEN $2 = 'en' THEN r.steps_en ELSE r.steps_fr END`
-
 // Recipes lists a meal prep's recipes in lang, oldest first. Callers check ownership first.
 func (s *Service) Recipes(ctx context.Context, p Person, mealPrepID uuid.UUID, lang string) ([]RecipeView, error) {
-	return s.recipes(ctx, p, lang, `WHERE r.mealprep_id = $1 ORDER BY r.created_at, r.idx`, mealPrepID)
+	return s.recipes(ctx, p, mealPrepID, uuid.Nil, lang)
 }
 
 // ErrRecipeNotFound: no such recipe in this meal prep.
@@ -128,7 +143,7 @@ var ErrRecipeNotFound = mealprep.ErrRecipeNotFound
 
 // Recipe reads one recipe of a meal prep.
 func (s *Service) Recipe(ctx context.Context, p Person, mealPrepID, recipeID uuid.UUID, lang string) (RecipeView, error) {
-	rs, err := s.recipes(ctx, p, lang, `WHERE r.mealprep_id = $1 AND r.id = $3`, mealPrepID, recipeID)
+	rs, err := s.recipes(ctx, p, mealPrepID, recipeID, lang)
 	if err != nil {
 		return RecipeView{}, err
 	}
@@ -138,50 +153,25 @@ func (s *Service) Recipe(ctx context.Context, p Person, mealPrepID, recipeID uui
 	return rs[0], nil
 }
 
-func (s *Service) recipes(ctx context.Context, p Person, lang, where string, args ...any) ([]RecipeView, error) {
+// recipes reads the recipes read model and names the ingredients' foods (the owner's own
+// included) in lang, with prices in the person's currency.
+func (s *Service) recipes(ctx context.Context, p Person, mealPrepID, recipeID uuid.UUID, lang string) ([]RecipeView, error) {
 	if lang != "en" {
 		lang = "fr"
 	}
-	all := append([]any{args[0], lang}, args[1:]...)
-	rows, err := s.pool.Query(ctx, `SELECT `+recipeCols+` FROM recipes r LEFT JOIN mealprep_texts t ON t.subject_id = r.id `+where, all...)
+	rows, err := mealpreps.RecipeRows(ctx, s.pool, mealPrepID, recipeID, lang)
 	if err != nil {
-		return nil, fmt.Errorf("mealprep: recipes: %w", err)
+		return nil, fmt.Errorf("mealprep: %w", err)
 	}
-	type raw struct {
-		v                        RecipeView
-		ings, target, nut, steps []byte
-		feasible                 bool
-		priceCents               int
-	}
-	var list []raw
-	for rows.Next() {
-		var x raw
-		if err := rows.Scan(&x.v.ID, &x.v.RequestID, &x.v.Name, &x.v.Category, &x.v.Servings, &x.ings, &x.target, &x.nut,
-			&x.v.WithinTolerance, &x.feasible, &x.v.Explanation, &x.v.DurationMin, &x.priceCents,
-			&x.v.HealthScore, &x.v.HealthGrade, &x.v.Generator, &x.steps); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("mealprep: recipes: %w", err)
-		}
-		list = append(list, x)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("mealprep: recipes: %w", err)
-	}
-	out := make([]RecipeView, 0, len(list))
 	var codes []int
-	ingsOf := make([][]mealprep.Ingredient, len(list))
-	for i, x := range list {
-		if err := json.Unmarshal(x.ings, &ingsOf[i]); err != nil {
-			return nil, fmt.Errorf("mealprep: recipe %s ingredients: %w", x.v.ID, err)
-		}
-		for _, in := range ingsOf[i] {
+	for _, r := range rows {
+		for _, in := range r.Ingredients {
 			codes = append(codes, in.FoodCode)
 		}
 	}
-	var owner uuid.UUID
-	if len(args) > 0 {
-		owner, _ = s.ownerOf(ctx, args[0].(uuid.UUID))
+	owner, err := mealpreps.OwnerOf(ctx, s.pool, mealPrepID)
+	if err != nil {
+		return nil, err
 	}
 	names, err := s.foods.ByCodes(ctx, s.pool, lang, owner, codes)
 	if err != nil {
@@ -192,77 +182,19 @@ func (s *Service) recipes(ctx context.Context, p Person, lang, where string, arg
 	if p.Currency == "USD" {
 		rate, cur = s.usdPerEUR, "USD"
 	}
-	for i, x := range list {
-		v := x.v
-		_ = json.Unmarshal(x.target, &v.Target)
-		_ = json.Unmarshal(x.nut, &v.Nutrition)
-		_ = json.Unmarshal(x.steps, &v.Steps)
-		if v.Steps == nil {
-			v.Steps = []string{}
+	out := make([]RecipeView, 0, len(rows))
+	for _, r := range rows {
+		v := RecipeView{
+			ID: r.ID, RequestID: r.RequestID, Name: r.Name, Category: r.Category, Servings: r.Servings,
+			Target: r.Target, Nutrition: r.Nutrition, PerServing: mealprep.PerServing(r.Nutrition, r.Servings),
+			WithinTolerance: r.WithinTolerance, Refunded: r.Feasible && !r.WithinTolerance, Explanation: r.Explanation,
+			DurationMin: r.DurationMin, Price: math.Round(float64(r.PriceCents)*rate) / 100, Currency: cur,
+			HealthScore: r.HealthScore, HealthGrade: r.HealthGrade, Generator: r.Generator, Steps: r.Steps,
 		}
-		v.Refunded = x.feasible && !v.WithinTolerance
-		v.Price, v.Currency = math.Round(float64(x.priceCents)*rate)/100, cur
-		v.PerServing = perServing(v.Nutrition, v.Servings)
-		for _, in := range ingsOf[i] {
+		for _, in := range r.Ingredients {
 			v.Ingredients = append(v.Ingredients, IngredientView{FoodCode: in.FoodCode, Name: names[in.FoodCode].Name, Grams: in.Grams, Natural: names[in.FoodCode].Natural})
 		}
 		out = append(out, v)
-	}
-	return out, nil
-}
-
-func (s *Service) ownerOf(ctx context.Context, mealPrepID uuid.UUID) (uuid.UUID, error) {
-	var owner uuid.UUID
-	err := s.pool.QueryRow(ctx, `SELECT owner_id FROM mealprep_list WHERE id = $1`, mealPrepID).Scan(&owner)
-	return owner, err
-}
-
-func perServing(n mealprep.Nutrition, servings int) mealprep.Nutrition {
-	k := float64(max(servings, 1))
-	r := func(v float64) float64 { return math.Round(v/k*10) / 10 }
-	return mealprep.Nutrition{
-		Macros:  mealprep.Macros{Kcal: math.Round(n.Kcal / k), ProteinG: r(n.ProteinG), FatG: r(n.FatG), CarbsG: r(n.CarbsG)},
-		SatFatG: r(n.SatFatG), FibreG: r(n.FibreG), SugarsG: r(n.SugarsG), SaltG: math.Round(n.SaltG/k*100) / 100, SodiumMg: math.Round(n.SodiumMg / k),
-	}
-}
-
-// RequestView is a generation request's progress (read model generation_requests).
-type RequestView struct {
-	RequestID uuid.UUID         `json:"requestId"`
-	Category  mealprep.Category `json:"category"`
-	Count     int               `json:"count"`
-	Done      int               `json:"done"`
-	Failed    bool              `json:"failed"`
-	Reason    string            `json:"reason"`
-	// Diagnosis is the engine's one change that would make a refused request possible, in the
-	// page's language ("" when there is none).
-	Diagnosis string    `json:"diagnosis"`
-	Refunded  int       `json:"refunded"`
-	Running   bool      `json:"running"`
-	CreatedAt time.Time `json:"createdAt"`
-}
-
-// Requests lists a meal prep's running requests and those finished in the last ten minutes,
-// newest first, diagnoses in lang ("en", else French): what the recipes page follows.
-func (s *Service) Requests(ctx context.Context, mealPrepID uuid.UUID, lang string) ([]RequestView, error) {
-	rows, err := s.pool.Query(ctx, `SELECT request_id, category, count, done, failed, reason,
-		CASE WHEN $2 = 'en' THEN diagnosis_en ELSE diagnosis_fr END, refunded, created_at
-		FROM generation_requests WHERE mealprep_id = $1 AND ((NOT failed AND done < count) OR updated_at > now() - interval '10 minutes')
-		ORDER BY created_at DESC LIMIT 20`, mealPrepID, lang)
-	if err != nil {
-		return nil, fmt.Errorf("mealprep: requests of %s: %w", mealPrepID, err)
-	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (RequestView, error) {
-		var v RequestView
-		err := r.Scan(&v.RequestID, &v.Category, &v.Count, &v.Done, &v.Failed, &v.Reason, &v.Diagnosis, &v.Refunded, &v.CreatedAt)
-		v.Running = !v.Failed && v.Done < v.Count
-		return v, err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("mealprep: requests of %s: %w", mealPrepID, err)
-	}
-	if out == nil {
-		out = []RequestView{}
 	}
 	return out, nil
 }
@@ -289,52 +221,6 @@ func PlanOf(recipes []RecipeView, p Person, foods []mealprep.Ingredient) mealpre
 		plan.Stock[i].Name = names[plan.Stock[i].FoodCode]
 	}
 	return plan
-}
-
-// AddCustomFood validates and stores a food of the person's own; it is then found by their
-// searches only. The returned warning is true when the energy does not match the macros.
-func (s *Service) AddCustomFood(ctx context.Context, owner uuid.UUID, f mealprep.CustomFood) (code int, warning bool, errs mealprep.CustomFoodErrors, err error) {
-	errs, warning = f.Validate()
-	if len(errs) > 0 {
-		return 0, warning, errs, nil
-	}
-	code, err = insertCustomFood(ctx, s.pool, owner, f)
-	return code, warning, nil, err
-}
-
-// AddCustomFoodTo stores a food of the person's own and puts grams of it in meal prep id, in
-// one transaction after every rule passed: a refused quantity, a full or deleted meal prep
-// leaves no food behind. Refused food values are errs (field by field); the warning is true
-// when the energy does not match the macros.
-func (s *Service) AddCustomFoodTo(ctx context.Context, owner, id uuid.UUID, f mealprep.CustomFood, grams int) (warning bool, errs mealprep.CustomFoodErrors, res Result, err error) {
-	errs, warning = f.Validate()
-	if len(errs) > 0 {
-		return warning, errs, Result{}, nil
-	}
-	if err := mealprep.CheckGrams(grams); err != nil {
-		return warning, nil, Result{}, err
-	}
-	r, err := s.run(ctx, command{id: id, owner: owner, decide: func(ctx context.Context, tx pgx.Tx, m *mealprep.MealPrep) error {
-		code, err := insertCustomFood(ctx, tx, owner, f)
-		if err != nil {
-			return err
-		}
-		return m.SetFood(code, grams)
-	}})
-	return warning, nil, result(r), err
-}
-
-func insertCustomFood(ctx context.Context, q db.DBTX, owner uuid.UUID, f mealprep.CustomFood) (int, error) {
-	var code int
-	err := q.QueryRow(ctx, `INSERT INTO custom_foods (owner_id, name, producer, country, language, unit,
-		kcal, protein_g, fat_g, carbs_g, sat_fat_g, fibre_g, sugars_g, salt_g)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING code`,
-		owner, f.Name, f.Producer, f.Country, f.Language, f.Unit, f.Kcal, f.ProteinG, f.FatG, f.CarbsG,
-		f.SatFatG, f.FibreG, f.SugarsG, f.SaltG).Scan(&code)
-	if err != nil {
-		return 0, fmt.Errorf("mealprep: add custom food for %s: %w", owner, err)
-	}
-	return code, nil
 }
 
 // PersonalExport is what the person's data export holds for meal preps: their meal preps with
@@ -373,9 +259,9 @@ func (s *Service) Export(ctx context.Context, q eventstore.DBTX, owner uuid.UUID
 	rows.Close()
 	for i := range out.MealPreps {
 		m := &out.MealPreps[i]
-		mp, err := s.loadTx(ctx, q, m.ID)
+		mp, err := s.runner.Load(ctx, q, mealprep.StreamID(m.ID))
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("mealprep: export %s: %w", m.ID, err)
 		}
 		m.Foods = mp.Foods()
 		rs, err := q.Query(ctx, `SELECT coalesce(t.name, r.name_fr) FROM recipes r LEFT JOIN mealprep_texts t ON t.subject_id = r.id WHERE r.mealprep_id = $1 ORDER BY r.created_at`, m.ID)
@@ -395,64 +281,6 @@ func (s *Service) Export(ctx context.Context, q eventstore.DBTX, owner uuid.UUID
 	out.CustomFoods, err = pgx.CollectRows(rows, pgx.RowToMap)
 	if err != nil {
 		return nil, fmt.Errorf("mealprep: export custom foods of %s: %w", owner, err)
-	}
-	return out, nil
-}
-
-// RecentRecipe is one of a person's latest recipes, for the dashboard home.
-type RecentRecipe struct {
-	ID           uuid.UUID         `json:"id"`
-	MealPrepID   uuid.UUID         `json:"mealPrepId"`
-	Name         string            `json:"name"`
-	MealPrepName string            `json:"mealPrepName"`
-	Category     mealprep.Category `json:"category"`
-	Servings     int               `json:"servings"`
-	// PerServing is one serving's kcal and macros, as the recipe cards show them.
-	PerServing mealprep.Macros `json:"perServing"`
-	CreatedAt  time.Time       `json:"createdAt"`
-}
-
-// RecentRecipes is the owner's latest recipes across their meal preps that are not deleted,
-// newest first, at most limit (1..20), named in lang ("fr" or "en"; a rename wins). One query:
-// the owner's meal preps (mealprep_list_owner), each one's newest recipes read backwards off
-// recipes_mealprep and cut at limit, so the cost follows the number of meal preps, not of
-// recipes; names are looked up for the rows kept only.
-func (s *Service) RecentRecipes(ctx context.Context, owner uuid.UUID, lang string, limit int) ([]RecentRecipe, error) {
-	limit = min(max(limit, 1), 20)
-	rows, err := s.pool.Query(ctx, `
-		SELECT x.id, x.mealprep_id, coalesce(rt.name, CASE WHEN $2 = 'en' THEN x.name_en ELSE x.name_fr END),
-		       coalesce(mt.name, ''), x.category, x.servings, x.nutrition, x.created_at
-		FROM (
-			SELECT r.*, l.id AS mealprep_id FROM mealprep_list l
-			CROSS JOIN LATERAL (
-				SELECT id, name_fr, name_en, category, servings, nutrition, created_at, idx FROM recipes
-				WHERE mealprep_id = l.id ORDER BY created_at DESC LIMIT $3) r
-			WHERE l.owner_id = $1 AND NOT l.deleted
-			ORDER BY r.created_at DESC, r.idx DESC LIMIT $3) x
-		LEFT JOIN mealprep_texts rt ON rt.subject_id = x.id
-		LEFT JOIN mealprep_texts mt ON mt.subject_id = x.mealprep_id
-		ORDER BY x.created_at DESC, x.idx DESC`, owner, lang, limit)
-	if err != nil {
-		return nil, fmt.Errorf("mealprep: recent recipes of %s: %w", owner, err)
-	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (RecentRecipe, error) {
-		var v RecentRecipe
-		var nut []byte
-		if err := row.Scan(&v.ID, &v.MealPrepID, &v.Name, &v.MealPrepName, &v.Category, &v.Servings, &nut, &v.CreatedAt); err != nil {
-			return v, err
-		}
-		var n mealprep.Nutrition
-		if err := json.Unmarshal(nut, &n); err != nil {
-			return v, fmt.Errorf("recipe %s nutrition: %w", v.ID, err)
-		}
-		v.PerServing = perServing(n, v.Servings).Macros
-		return v, nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("mealprep: recent recipes of %s: %w", owner, err)
-	}
-	if out == nil {
-		out = []RecentRecipe{}
 	}
 	return out, nil
 }

@@ -21,6 +21,7 @@ import (
 
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/app/mealprep/mealpreptest"
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/ledger"
@@ -246,7 +247,7 @@ type flaky struct {
 	calls    int
 }
 
-func (f *flaky) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
+func (f *flaky) Generate(ctx context.Context, in nutrition.GenerateRequest) ([]nutrition.Recipe, error) {
 	f.mu.Lock()
 	f.calls++
 	fail := f.calls <= f.failures
@@ -254,14 +255,14 @@ func (f *flaky) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]m
 	if fail {
 		return nil, errors.New("generator down")
 	}
-	return mealprepapp.ScaledGenerator{}.Generate(ctx, in)
+	return mealpreptest.ScaledGenerator{}.Generate(ctx, in)
 }
 
 // halfway makes the first recipe of a request and fails on the second.
 type halfway struct{}
 
-func (halfway) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
-	rs, err := mealprepapp.ScaledGenerator{}.Generate(ctx, in)
+func (halfway) Generate(ctx context.Context, in nutrition.GenerateRequest) ([]nutrition.Recipe, error) {
+	rs, err := mealpreptest.ScaledGenerator{}.Generate(ctx, in)
 	if err != nil || len(rs) < 2 {
 		return rs, err
 	}
@@ -272,8 +273,8 @@ func (halfway) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]me
 // when the foods make fewer distinct plates than asked.
 type fewer struct{}
 
-func (fewer) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
-	rs, err := mealprepapp.ScaledGenerator{}.Generate(ctx, in)
+func (fewer) Generate(ctx context.Context, in nutrition.GenerateRequest) ([]nutrition.Recipe, error) {
+	rs, err := mealpreptest.ScaledGenerator{}.Generate(ctx, in)
 	if err != nil || len(rs) < 2 {
 		return rs, err
 	}
@@ -284,7 +285,7 @@ func (fewer) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]meal
 // macros.
 type contradicted struct{}
 
-func (contradicted) Generate(context.Context, mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
+func (contradicted) Generate(context.Context, nutrition.GenerateRequest) ([]nutrition.Recipe, error) {
 	return nil, &nutrition.Unsolvable{Code: "inconsistent_target"}
 }
 
@@ -327,7 +328,7 @@ func TestWorker(t *testing.T) {
 
 	t.Run("recipes are made; a retried job makes no duplicate", func(t *testing.T) {
 		args := gen(2)
-		w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, mealprepapp.ScaledGenerator{}, 0))
+		w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, mealpreptest.ScaledGenerator{}, 0))
 		tx := workTx(t, e)
 		res, err := w.Work(ctx, t, tx, args, nil)
 		require.NoError(t, err)
@@ -413,7 +414,7 @@ func TestWorker(t *testing.T) {
 		require.NoError(t, err)
 		_, err = e.svc.Delete(ctx, owner, other)
 		require.NoError(t, err)
-		w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, mealprepapp.ScaledGenerator{}, 0))
+		w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, mealpreptest.ScaledGenerator{}, 0))
 		res, err := w.Work(ctx, t, workTx(t, e), mealprepapp.GenerateArgs{RequestID: req, MealPrepID: other, OwnerID: owner}, nil)
 		require.NoError(t, err)
 		require.Equal(t, river.EventKindJobCompleted, res.EventKind)
@@ -424,7 +425,7 @@ func TestWorker(t *testing.T) {
 // slowGen never answers before its context ends.
 type slowGen struct{}
 
-func (slowGen) Generate(ctx context.Context, _ mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
+func (slowGen) Generate(ctx context.Context, _ nutrition.GenerateRequest) ([]nutrition.Recipe, error) {
 	<-ctx.Done()
 	return nil, ctx.Err()
 }
@@ -507,11 +508,11 @@ func TestConcurrentGenerateNeverOverdraws(t *testing.T) {
 // alternating fails for good (every attempt) on odd seeds.
 type alternating struct{}
 
-func (alternating) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
+func (alternating) Generate(ctx context.Context, in nutrition.GenerateRequest) ([]nutrition.Recipe, error) {
 	if in.Seed%2 == 1 {
 		return nil, fmt.Errorf("seed %d: generator refuses", in.Seed)
 	}
-	return mealprepapp.ScaledGenerator{}.Generate(ctx, in)
+	return mealpreptest.ScaledGenerator{}.Generate(ctx, in)
 }
 
 // TestProjectionsRebuildEqualsLive drives commands and jobs, lets the live runner build the
@@ -536,7 +537,7 @@ func TestProjectionsRebuildEqualsLive(t *testing.T) {
 	require.NoError(t, err)
 	req, _, err := e.svc.Generate(ctx, mealprepapp.GenerateCommand{Owner: owner, MealPrepID: a, Category: mealprep.LunchDinner, Count: 3})
 	require.NoError(t, err)
-	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, mealprepapp.ScaledGenerator{}, 0))
+	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, mealpreptest.ScaledGenerator{}, 0))
 	// Committed, not held open: an open transaction holds every consumer back (docs/eventstore.md).
 	tx := workTx(t, e)
 	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: req, MealPrepID: a, OwnerID: owner}, nil)

@@ -62,13 +62,13 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 	if err := rows.Err(); err != nil {
 		return nutrition.ShoppingList{}, fmt.Errorf("mealprep: shopping list of %s: %w", mealPrepID, err)
 	}
-	data, err := s.foodData(ctx, s.pool, owner, all)
+	codes := make([]int, len(all))
+	for i, in := range all {
+		codes[i] = in.FoodCode
+	}
+	foods, err := s.foods.EngineFoods(ctx, s.pool, owner, codes)
 	if err != nil {
 		return nutrition.ShoppingList{}, err
-	}
-	foods := make(map[int]nutrition.Food, len(data))
-	for _, f := range data {
-		foods[f.Code] = engineFood(f)
 	}
 	// A food deleted since (a person's own food) cannot be bought from the list: leave it out
 	// rather than refuse the whole list.
@@ -87,18 +87,4 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 		portions[i] = plan.PortionsOf(r.ID)
 	}
 	return nutrition.BuildShoppingListOfPortions(recipes, portions, foods, days, pricing)
-}
-
-// engineFood is a FoodData as the recipe engine's Food. Water comes along: the engine prices
-// and the shopping list buys a cooked grain or pulse by its dry equivalent.
-func engineFood(f FoodData) nutrition.Food {
-	r := f.Raw
-	return nutrition.Food{
-		Code: f.Code, Name: nutrition.Text{FR: f.NameFR, EN: f.NameEN}, Group: f.GroupEN, Subgroup: f.SubgroupEN,
-		Per100g: nutrition.Nutrients{
-			Kcal: value(r.Kcal), ProteinG: value(r.ProteinG), CarbsG: value(r.CarbsG), FatG: value(r.FatG),
-			SatFatG: value(r.SatFatG), FibreG: value(r.FibreG), SugarsG: value(r.SugarsG), SaltG: value(r.SaltG), SodiumMg: value(r.SodiumMg),
-			WaterG: value(f.WaterG),
-		},
-	}
 }

@@ -9,12 +9,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
-	"github.com/ThreeDotsLabs/watermill"
-	"github.com/ThreeDotsLabs/watermill/message"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -26,26 +23,39 @@ import (
 
 // design is one way of keeping the projections up to date, measured side by side.
 type design struct {
-	name   string
-	floor  bool // nothing runs: the cluster's and the bench's own idle cost
-	old    bool // the design before issue 8: one watermill subscriber per projection
-	count  int  // projections of Default() to run (0: all)
-	extra  int  // no-op projections added, to show how the cost grows with their number
-	listen bool
-	poll   time.Duration
-	lag    bool // also measured in the lag run
+	name  string
+	floor bool // nothing runs: the cluster's and the bench's own idle cost
+	// perProjection: the shape of the design before issue 8 (one consumer per projection, each
+	// polling every 10 ms on its own), built from one runner per projection; the original used a
+	// watermill-sql subscriber per projection (docs/eventstore.md, "Decision: no watermill").
+	perProjection bool
+	count         int // projections of Default() to run (0: all)
+	extra         int // no-op projections added, to show how the cost grows with their number
+	listen        bool
+	poll          time.Duration
+	lag           bool // also measured in the lag run
+	// wrap, when set, wraps the projections the runner is given (the lag trace uses it).
+	wrap func([]projections.Projection) []projections.Projection
+	// noNotify: the lag run's appender sends no NOTIFY (the runner is woken in process only).
+	noNotify bool
+	// observe, when set, is told of every measured append: its commit and when the monitor saw
+	// every checkpoint cover it.
+	observe func(position int64, committed, seen time.Time)
 }
 
 func designs(n int) []design {
 	return []design{
 		{name: "nothing running (floor)", floor: true},
-		{name: "old: 1 watermill subscriber/projection, 10 ms (2 proj.)", old: true, count: 2},
-		{name: fmt.Sprintf("old: 1 watermill subscriber/projection, 10 ms (%d)", n), old: true, lag: true},
+		{name: "old shape: 1 poller/projection, 10 ms (2 proj.)", perProjection: true, poll: 10 * time.Millisecond, count: 2},
+		{name: fmt.Sprintf("old shape: 1 poller/projection, 10 ms (%d)", n), perProjection: true, poll: 10 * time.Millisecond, lag: true},
 		{name: fmt.Sprintf("1 runner/process, 10 ms poll, no NOTIFY (%d)", n), poll: 10 * time.Millisecond, lag: true},
 		{name: fmt.Sprintf("chosen: 1 runner, NOTIFY + 1 s fallback (%d)", n), listen: true, poll: time.Second, lag: true},
 		{name: fmt.Sprintf("chosen, twice the projections (%d)", 2*n), listen: true, poll: time.Second, extra: n},
 	}
 }
+
+// chosenDesign is the design the product runs, with n projections.
+func chosenDesign(n int) design { return designs(n)[4] }
 
 // projections returns the projections d runs.
 func (d design) projections() []projections.Projection {
@@ -67,78 +77,38 @@ func (d design) start(ctx context.Context, pool *pgxpool.Pool) (names []string, 
 	}
 	ps := d.projections()
 	for _, p := range ps {
-		n := p.Name()
-		if d.old {
-			n = "old_" + n
-		}
-		names = append(names, n)
+		names = append(names, p.Name())
 	}
 	if err := checkpointsAtHead(ctx, pool, names); err != nil {
 		return nil, nil, err
 	}
-	if d.old {
-		stop, err := startOld(ctx, pool, ps)
-		return names, stop, err
+	if d.wrap != nil {
+		ps = d.wrap(ps)
 	}
-	runner, err := projections.NewRunner(pool, quietLogger(), projections.WithProjections(ps...),
-		projections.WithListen(d.listen), projections.WithPollInterval(d.poll))
-	if err != nil {
-		return nil, nil, err
-	}
-	rctx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- runner.Run(rctx) }()
-	return names, func() { cancel(); <-done }, nil
-}
-
-// startOld runs the old design for ps until stop is called.
-func startOld(ctx context.Context, pool *pgxpool.Pool, ps []projections.Projection) (stop func(), err error) {
-	g := &handlerGate{}
-	router, err := oldRouter(pool, ps, g)
-	if err != nil {
-		return nil, err
+	groups := [][]projections.Projection{ps}
+	if d.perProjection {
+		groups = groups[:0]
+		for _, p := range ps {
+			groups = append(groups, []projections.Projection{p})
+		}
 	}
 	rctx, cancel := context.WithCancel(ctx)
-	done := make(chan error, 1)
-	go func() { done <- router.Run(rctx) }()
-	// Handlers first: once none holds a subscriber's transaction, the subscribers may end them.
-	return func() { g.close(); cancel(); <-done }, nil
-}
-
-// handlerGate lets the old design stop safely. A watermill-sql subscriber delivers each message
-// inside its own transaction and, when its context is cancelled (or it is closed), stops waiting
-// for the handler's ack and ends that transaction at once, while the handler may still be
-// writing through it: two goroutines on one pgx connection, which pgx detects and panics on
-// ("slow write timer already active"; it crashed a full make bench). Handlers run inside the
-// gate, and close waits for those running and turns later ones away before anything is
-// cancelled.
-type handlerGate struct {
-	mu     sync.RWMutex
-	closed bool
-}
-
-// errStopping is what a handler turned away by a closed gate returns (the message is nacked and
-// never applied: the subscriber's transaction is rolled back).
-var errStopping = errors.New("bench: the old design is stopping")
-
-// enter reports whether a handler may run; if so it must call leave when done with the message's
-// transaction.
-func (g *handlerGate) enter() bool {
-	g.mu.RLock()
-	if g.closed {
-		g.mu.RUnlock()
-		return false
+	done := make(chan error, len(groups))
+	for _, g := range groups {
+		runner, err := projections.NewRunner(pool, quietLogger(), projections.WithProjections(g...),
+			projections.WithListen(d.listen), projections.WithPollInterval(d.poll))
+		if err != nil {
+			cancel()
+			return nil, nil, err
+		}
+		go func() { done <- runner.Run(rctx) }()
 	}
-	return true
-}
-
-func (g *handlerGate) leave() { g.mu.RUnlock() }
-
-// close waits for the running handlers and turns away every later one.
-func (g *handlerGate) close() {
-	g.mu.Lock()
-	g.closed = true
-	g.mu.Unlock()
+	return names, func() {
+		cancel()
+		for range groups {
+			<-done
+		}
+	}, nil
 }
 
 // checkpointsAtHead puts the named checkpoints after the last readable event.
@@ -161,41 +131,6 @@ func (n noop) Name() string                                                  { r
 func (noop) Tables() []string                                                { return nil }
 func (noop) Handles(string) bool                                             { return false }
 func (noop) Apply(context.Context, pgx.Tx, []eventstore.RecordedEvent) error { return nil }
-
-// oldRouter is the live path as it was before issue 8: a watermill router with one watermill-sql
-// subscriber per projection (consumer group old_<name>) polling every 10 ms, each event applied
-// in the consumer's transaction inside a savepoint, by handlers that run inside g.
-func oldRouter(pool *pgxpool.Pool, ps []projections.Projection, g *handlerGate) (*message.Router, error) {
-	wlog := watermill.NopLogger{}
-	router, err := message.NewRouter(message.RouterConfig{CloseTimeout: 10 * time.Second}, wlog)
-	if err != nil {
-		return nil, err
-	}
-	for _, p := range ps {
-		sub, err := eventstore.NewSubscriber(pool, "old_"+p.Name(), eventstore.SubscriberConfig{PollInterval: 10 * time.Millisecond}, wlog)
-		if err != nil {
-			return nil, err
-		}
-		router.AddConsumerHandler("old_"+p.Name(), eventstore.Topic, sub, func(msg *message.Message) error {
-			if !g.enter() {
-				return errStopping
-			}
-			defer g.leave()
-			e, err := eventstore.EventFromMessage(msg)
-			if err != nil || !p.Handles(e.Type) {
-				return err
-			}
-			tx, err := eventstore.TxFromMessage(msg)
-			if err != nil {
-				return err
-			}
-			return eventstore.InTx(msg.Context(), tx, func(sp pgx.Tx) error {
-				return p.Apply(msg.Context(), sp, []eventstore.RecordedEvent{e})
-			})
-		})
-	}
-	return router, nil
-}
 
 // idleRun measures what keeping the projections up to date costs while nothing happens:
 // database transactions per second (pg_stat_database of the bench database) and CPU of the
@@ -229,8 +164,9 @@ func idleRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 			pg, total = fmt.Sprintf("%.1f%%", s.pgCPU), fmt.Sprintf("%.1f%%", s.pgCPU+s.appCPU)
 		}
 		fmt.Printf("  %-56s %9.1f %7.1f%% %8s %8s %10s\n", d.name, s.xacts, s.appCPU, pg, total, ratio)
-		if d.old && d.count == 0 {
-			summary.info("idle projections, database xacts/s (chosen design)", fmt.Sprintf("%.1f/s", chosen), fmt.Sprintf("old design %.1f/s", s.xacts), fmt.Sprintf("%.3f×", chosen/s.xacts))
+		if d.perProjection && d.count == 0 {
+			summary.add("idle projections, database xacts/s (chosen design)", fmt.Sprintf("%.1f/s", chosen), fmt.Sprintf("1 poller/projection %.1f/s", s.xacts),
+				fmt.Sprintf("%.3f×", chosen/s.xacts), "≤ 10/s", chosen <= 10)
 		}
 	}
 	fmt.Println("  (xacts × = transactions/s relative to the chosen design with the same projections)")
@@ -400,7 +336,7 @@ func notifyRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 	}
 	n := len(projections.Default())
 	polling := design{name: "runner polling every 1 s", poll: time.Second}
-	listening := designs(n)[4]
+	listening := chosenDesign(n)
 	pick := func(r *rand.Rand) uuid.UUID { return users[r.IntN(len(users))] }
 	fmt.Printf("Waking the projections: cost on the append path (charges, %d users, %d clients, %s each, %d projections)\n", c.users, c.clients, c.duration, n)
 	fmt.Printf("  %-56s %9s %8s %9s %9s\n", "append path", "charges/s", "ratio", "p50", "p99")
@@ -412,7 +348,7 @@ func notifyRun(ctx context.Context, c config, pool *pgxpool.Pool) error {
 		trigger bool
 	}{
 		{"no NOTIFY, runner polls every 1 s", polling, false, false},
-		{"old: watermill subscriber per projection, 10 ms poll", designs(n)[2], false, false},
+		{"old shape: 1 poller per projection, 10 ms", designs(n)[2], false, false},
 		{"NOTIFY after commit, runner polls (cost of sending)", polling, true, false},
 		{"chosen: NOTIFY after commit, runner listens", listening, true, false},
 		{"trigger NOTIFY inside the transaction, runner listens", listening, false, true},

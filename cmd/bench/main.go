@@ -10,8 +10,8 @@
 //     wallet, with p50/p99 latency, next to pgbench running the same raw SQL as one charge
 //     (an UPDATE and an INSERT in one transaction) with the same client count, as a ratio;
 //   - projection lag p50/p99 at a steady 200 events/s with every projection registered, for the
-//     chosen design (one runner per process woken by NOTIFY) beside the old one (a watermill
-//     subscriber per projection polling every 10 ms) and a single 10 ms poller;
+//     chosen design (one runner per process woken by NOTIFY) beside the old one's shape (a
+//     consumer per projection polling every 10 ms) and a single 10 ms poller;
 //   - the same designs' idle cost: database transactions/s and CPU (bench process and
 //     PostgreSQL), and the chosen one with twice the projections;
 //   - what each way of waking the projections costs the append path (charges/s);
@@ -55,8 +55,12 @@ type config struct {
 	engineCases   int
 	// mealprepRequests is how many generate requests the meal-prep run makes.
 	mealprepRequests int
+	// pollRequests is how many timed requests each row of the generation poll run makes.
+	pollRequests int
 	// webUsers is how many people the web run seeds; webRequests how many requests per page.
 	webUsers, webRequests int
+	// fcpRuns is how many cold loads of the landing page the fcp run makes per server.
+	fcpRuns int
 }
 
 func main() {
@@ -69,11 +73,13 @@ func main() {
 	flag.IntVar(&c.rebuildEvents, "rebuild-events", 1_000_000, "size of the generated log for the rebuild run")
 	flag.IntVar(&c.users, "users", 10_000, "wallets in the many-users runs")
 	flag.StringVar(&c.pgbench, "pgbench", "", "pgbench binary (default: PATH, then /usr/lib/postgresql/*/bin)")
-	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: landing,engine,throughput,lag,idle,notify,rebuild,mealprep,identity,checkout,web")
+	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: landing,engine,throughput,lag,lagtrace,idle,notify,rebuild,mealprep,poll,identity,checkout,web,fcp")
 	flag.IntVar(&c.webUsers, "web-users", 3000, "people seeded for the web run")
 	flag.IntVar(&c.webRequests, "web-requests", 1000, "timed requests per page in the web run")
+	flag.IntVar(&c.fcpRuns, "fcp-runs", 7, "cold loads of the landing page per server in the fcp run")
 	flag.IntVar(&c.engineCases, "engine-cases", 1000, "random feasible cases for the recipe engine run")
 	flag.IntVar(&c.mealprepRequests, "mealprep-requests", 100, "generate requests in the meal-prep run")
+	flag.IntVar(&c.pollRequests, "poll-requests", 500, "timed requests per row in the generation poll run")
 	flag.StringVar(&c.cpuProfile, "cpuprofile", "", "write a CPU profile of the rebuild run to this file")
 	flag.Parse()
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
@@ -88,7 +94,7 @@ func main() {
 }
 
 // dbRuns are the runs that need PostgreSQL; skipping all of them runs without a database.
-var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild", "mealprep", "identity", "checkout", "web"}
+var dbRuns = []string{"throughput", "lag", "idle", "notify", "rebuild", "mealprep", "poll", "identity", "checkout", "web", "fcp"}
 
 func run(ctx context.Context, c config) error {
 	skip := func(name string) bool { return strings.Contains(","+c.skip+",", ","+name+",") }
@@ -147,6 +153,13 @@ func run(ctx context.Context, c config) error {
 			return err
 		}
 	}
+	// The lag trace belongs to the lag part (skipping lag skips it); -skip lagtrace alone leaves
+	// it out.
+	if !skip("lag") && !skip("lagtrace") {
+		if err := lagTraceRun(ctx, c, pool); err != nil {
+			return err
+		}
+	}
 	if !skip("idle") {
 		if err := idleRun(ctx, c, pool); err != nil {
 			return err
@@ -167,6 +180,11 @@ func run(ctx context.Context, c config) error {
 			return err
 		}
 	}
+	if !skip("poll") {
+		if err := pollRun(ctx, dbURL, c.pollRequests); err != nil {
+			return err
+		}
+	}
 	if !skip("identity") {
 		if err := identityRun(ctx, pool); err != nil {
 			return err
@@ -181,6 +199,11 @@ func run(ctx context.Context, c config) error {
 	// plus its own people.
 	if !skip("web") {
 		if err := webRun(ctx, c, pool, dbURL); err != nil {
+			return err
+		}
+	}
+	if !skip("fcp") {
+		if err := fcpRun(ctx, c.fcpRuns, dbURL); err != nil {
 			return err
 		}
 	}

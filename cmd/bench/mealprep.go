@@ -90,7 +90,7 @@ func mealprepRun(ctx context.Context, pool *pgxpool.Pool, requests int) error {
 	quiet := slog.New(slog.DiscardHandler)
 	workers := river.NewWorkers()
 	workerSvc := mealprepapp.New(pool, store, ledgerSvc, nil)
-	engine := &timedEngine{gen: mealprepapp.Engine{Gen: nutrition.NewBuiltin(prices), USDPerEUR: nutrition.DefaultUSDPerEUR}}
+	engine := &timedEngine{gen: nutrition.NewBuiltin(prices)}
 	if err := jobs.Register(workers, mealprepapp.NewWorker(workerSvc, engine, 0)); err != nil {
 		return err
 	}
@@ -182,11 +182,11 @@ func waitRequest(ctx context.Context, pool *pgxpool.Pool, req uuid.UUID) error {
 
 // timedEngine records how long the engine itself takes.
 type timedEngine struct {
-	gen  mealprepapp.Generator
+	gen  nutrition.Generator
 	took []time.Duration
 }
 
-func (t *timedEngine) Generate(ctx context.Context, in mealprepapp.GenerateInput) ([]mealprep.Recipe, error) {
+func (t *timedEngine) Generate(ctx context.Context, in nutrition.GenerateRequest) ([]nutrition.Recipe, error) {
 	start := time.Now()
 	r, err := t.gen.Generate(ctx, in)
 	t.took = append(t.took, time.Since(start))

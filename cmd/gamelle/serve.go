@@ -163,6 +163,8 @@ func runServe(ctx context.Context, args []string) error {
 	if *web {
 		router, err := newRouter(a.cfg, a.pool, a.log, svc, webOptions{
 			Assets: frontend.Dist(), HotFile: filepath.Join(a.cfg.DataDir, "vite.hot"), SessionCleanup: 5 * time.Minute, Registry: registry,
+			// The bench's baseline: the same server without the prerendered public pages.
+			NoPrerender: os.Getenv("GAMELLE_PRERENDER") == "off",
 		})
 		if err != nil {
 			return err

@@ -199,7 +199,7 @@ func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Po
 	}
 	store := eventstore.New(pool)
 	// The worker never enqueues, so its service needs no job client.
-	svc := mealprepapp.New(pool, store, ledgerapp.New(pool, store), nil).WithPricing(prices, cfg.USDPerEUR)
+	svc := mealprepapp.New(pool, store, ledgerapp.New(pool, store), nil).WithPricing(prices, cfg.USDPerEUR).WithSeasons(nutritionapp.Seasons(), cfg.Now)
 	builtin := nutrition.NewBuiltin(prices)
 	var engine nutrition.Generator = builtin
 	timeout := mealprepapp.DefaultJobTimeout
@@ -229,7 +229,7 @@ func registerWorkers(workers *river.Workers, cfg config.Config, pool *pgxpool.Po
 	if err := jobs.Register(workers, needsWorker); err != nil {
 		return err
 	}
-	w := mealprepapp.NewWorker(svc, mealprepapp.Engine{Gen: engine, USDPerEUR: cfg.USDPerEUR}, timeout)
+	w := mealprepapp.NewWorker(svc, engine, timeout)
 	if cfg.Env == config.EnvTest {
 		// Browser tests set this to watch the progress message and reload during a generation.
 		if d, err := time.ParseDuration(os.Getenv("MEALPREP_TEST_GENERATION_DELAY")); err == nil {
@@ -248,6 +248,8 @@ type webOptions struct {
 	HotFile        string
 	SessionCleanup time.Duration
 	Registry       *prometheus.Registry
+	// NoPrerender: every page rendered by the client (handlers.CoreDeps.NoPrerender).
+	NoPrerender bool
 }
 
 // newRouter builds the web core and every area's handler type, and the router over them.
@@ -255,6 +257,7 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 	core, err := handlers.NewCore(handlers.CoreDeps{
 		Config: cfg, Pool: pool, Logger: log, Translator: svc.tr, Users: svc.identity,
 		Assets: o.Assets, HotFile: o.HotFile, SessionCleanup: o.SessionCleanup, Registry: o.Registry,
+		NoPrerender: o.NoPrerender,
 	})
 	if err != nil {
 		return nil, err

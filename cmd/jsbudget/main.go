@@ -8,6 +8,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
+	"regexp"
 
 	"github.com/gamelle/gamelle/frontend"
 )
@@ -27,4 +29,29 @@ func main() {
 	}
 	fmt.Printf("landing page JavaScript: %.1f KB gzipped in %d chunks (budget %.0f KB)\n",
 		float64(s.Gzipped)/1024, len(s.Chunks), float64(frontend.LandingJSBudget)/1024)
+	reportServiceWorker(*dist)
+}
+
+// reportServiceWorker prints the service worker and its precache list (issue 24): loaded after
+// the first page, so outside the landing budget, but reported beside it.
+func reportServiceWorker(dist string) {
+	sw, err := os.ReadFile(filepath.Join(dist, "sw.js"))
+	if err != nil {
+		fmt.Println("service worker: none in the build")
+		return
+	}
+	gz, err := frontend.GzipSize(sw)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "jsbudget: service worker:", err)
+		return
+	}
+	var files, bytes int
+	for _, m := range regexp.MustCompile(`"url":"/build/([^"]+)"`).FindAllSubmatch(sw, -1) {
+		if st, err := os.Stat(filepath.Join(dist, string(m[1]))); err == nil {
+			files++
+			bytes += int(st.Size())
+		}
+	}
+	fmt.Printf("service worker (not in the budget): %.1f KB gzipped; precache list: %d files, %.0f KB\n",
+		float64(gz)/1024, files, float64(bytes)/1024)
 }

@@ -19,6 +19,7 @@ type MealPrep struct {
 	foods    []Ingredient // in the order they were added
 	requests map[uuid.UUID]*Request
 	recipes  map[uuid.UUID]*StoredRecipe
+	ticks    map[int]Tick // the shopping list's, by food code (ticks.go)
 
 	changes []Event
 }
@@ -152,6 +153,8 @@ func (m *MealPrep) apply(e Event) {
 		}
 	case RecipeDeleted:
 		delete(m.recipes, e.RecipeID)
+	case ShoppingItemTicked:
+		m.applyTick(e)
 	}
 }
 

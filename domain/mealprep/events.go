@@ -266,6 +266,7 @@ var decoders = map[string]func([]byte) (Event, error){
 	TypeRecipeGenerationFailed:    decodeInto[RecipeGenerationFailed],
 	TypeRecipeUpdated:             decodeInto[RecipeUpdated],
 	TypeRecipeDeleted:             decodeInto[RecipeDeleted],
+	TypeShoppingItemTicked:        decodeInto[ShoppingItemTicked],
 }
 
 // Decode turns a stored event back into its Go value.

@@ -118,7 +118,7 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 		it := item{food: f, kind: k, role: ro, suggested: suggested, lo: por.lo, hi: por.hi, typ: por.typ,
 			fit: max(kindRules[k].fit[req.Category], 1), salt: saltPerG(f),
 			m:       [4]float64{n.Kcal.V / 100, n.ProteinG.V / 100, n.FatG.V / 100, n.CarbsG.V / 100},
-			eurPerG: eur, pricePerG: Money(eur, req.Currency, pricing.rate())}
+			eurPerG: eur, pricePerG: Money(eur, req.Currency, pricing.rate()), outOfSeason: req.OutOfSeason[f.Code]}
 		if !capToStock(&it, req) {
 			return
 		}

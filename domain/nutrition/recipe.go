@@ -108,6 +108,10 @@ type GenerateRequest struct {
 	// MaxGrams caps a food's grams in one recipe (all its servings), by food code: what the
 	// person has of it. A food whose cap is under its kind's minimum is not used.
 	MaxGrams map[int]float64 `json:"maxGrams,omitempty"`
+	// OutOfSeason are the foods that are produce out of season this month (domain/season): the
+	// engine prefers plates without them when the foods offer a choice, a preference below the
+	// meal rules and the tolerance (issue 24). Nil: no preference.
+	OutOfSeason map[int]bool `json:"-"`
 }
 
 // DefaultUSDPerEUR is used when no rate is configured.

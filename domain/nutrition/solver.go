@@ -50,7 +50,16 @@ type item struct {
 	typ       float64 // the serving a cook would use
 	fit       int
 	suggested bool
+	// outOfSeason: produce not in season this month (GenerateRequest.OutOfSeason); plates
+	// without it rank first among those that meet every rule.
+	outOfSeason bool
 }
+
+// seasonPenalty is what one out-of-season food adds to a plate's plausibility: more than the
+// seeded variety jitter (0.8), so an in-season vegetable wins a choice between two, less than a
+// portion far from the usual one, and never anything against the meal rules or the tolerance,
+// which are constraints the score does not weigh.
+const seasonPenalty = 1.5
 
 // problem is one request after preparation.
 type problem struct {
@@ -293,6 +302,9 @@ func (p *problem) plausibility(s solution) float64 {
 		r := (s.grams[i] - it.typ) / it.typ
 		sc += r * r
 		sc += 0.3 * float64(3-it.fit)
+		if it.outOfSeason {
+			sc += seasonPenalty
+		}
 		h = h*1099511628211 + uint64(it.food.Code) + 1
 	}
 	sc += 0.1 * p.deviation(p.achieved(s))

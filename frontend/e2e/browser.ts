@@ -28,12 +28,15 @@ export interface OpenedPage {
 export async function openPage(
   browser: Browser,
   baseURL: string,
-  options: { locale?: string; width?: number; height?: number } = {},
+  options: { locale?: string; width?: number; height?: number; serviceWorkers?: boolean } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     baseURL,
     locale: options.locale ?? 'de-DE',
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    // The app's service worker (issue 24) only where a test asks for it (pwa.e2e.test.ts): it
+    // answers requests itself, which page.route would not see.
+    serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
   })
   const page = await context.newPage()
   const errors: string[] = []

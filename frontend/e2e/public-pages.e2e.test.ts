@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { en } from '../src/locales/en'
 import { fr } from '../src/locales/fr'
 import { launchBrowser, openPage } from './browser'
+import { signUpVerified, uniqueEmail } from './support/session'
 
 const baseURL = inject('baseURL')
 const outputDir = resolve(dirname(fileURLToPath(import.meta.url)), '../test-output')
@@ -161,6 +162,109 @@ describe('other public pages', () => {
     expect(await page.locator('[data-testid=waitlist-error]').count()).toBe(0)
     expect(await email.inputValue()).toBe('')
     await page.screenshot({ path: resolve(outputDir, 'waitlist.png') })
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
+
+/**
+ * The public pages arrive as HTML rendered at build time (docs/architecture.md, "First paint"):
+ * their content is in the page before any script runs, and the app hydrates it without a
+ * mismatch (which React reports as an error and answers by rendering the page again).
+ */
+describe('prerendered public pages', () => {
+  const paths = ['/', '/terms', '/privacy', '/legal', '/waitlist']
+  const messages = { fr, en } as const
+  const decode = (s: string) =>
+    s.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  /** The first heading of the app container in the raw HTML, as text. */
+  const rawH1 = (html: string) => {
+    const app = html.slice(html.indexOf('<div data-server-rendered="true" id="app">'))
+    const m = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(app)
+    return m?.[1] ? decode(m[1]).trim() : null
+  }
+
+  /** Opens path and waits until React has hydrated the prerendered heading. */
+  async function hydrated(page: import('playwright-core').Page, path: string) {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __replaced: number }
+      w.__replaced = 0
+      // A mismatch makes React drop the server's nodes and render its own: count drops in #app.
+      new MutationObserver((records) => {
+        for (const r of records) if ((r.target as Element).id === 'app' && r.removedNodes.length > 0) w.__replaced += r.removedNodes.length
+      }).observe(document, { childList: true, subtree: true })
+    })
+    const warnings: string[] = []
+    page.on('console', (msg) => {
+      if (msg.type() === 'warning' && /hydrat/i.test(msg.text())) warnings.push(msg.text())
+    })
+    const res = await page.goto(path)
+    expect(res?.status()).toBe(200)
+    await page.waitForFunction(() => {
+      const h = document.querySelector('#app h1')
+      return h !== null && Object.keys(h).some((k) => k.startsWith('__reactFiber'))
+    })
+    expect(await page.evaluate(() => (window as unknown as { __replaced: number }).__replaced)).toBe(0)
+    return warnings
+  }
+
+  for (const lang of ['fr', 'en'] as const) {
+    it(`holds each page's content before any script runs, and hydrates it without warnings (${lang})`, async () => {
+      const { context, page, errors } = await openPage(browser, baseURL, { locale: 'de-DE' })
+      const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: 'de-DE' })
+      const still = await noScript.newPage()
+      for (const path of paths) {
+        const url = `${path}?lng=${lang}`
+        const raw = await (await fetch(baseURL + url)).text()
+        expect(raw, url).toContain('<div data-server-rendered="true" id="app">')
+        const heading = rawH1(raw)
+        expect(heading, url).toBeTruthy()
+        if (path === '/') {
+          expect(heading).toBe(messages[lang].landing.hero.title)
+          expect(raw).toContain(`<title data-inertia="">${messages[lang].landing.title} - Gamelle</title>`)
+          expect((raw.match(/data-testid="pack"/g) ?? []).length).toBe(3)
+          expect((raw.match(/data-testid="faq-item"/g) ?? []).length).toBe(9)
+        }
+        if (path === '/legal') expect(decode(raw)).toContain(`contact@127.0.0.1`)
+        // JavaScript off: the same heading, in the language asked.
+        await still.goto(url)
+        expect(await still.locator('h1').first().innerText(), url).toBe(heading)
+        expect(await still.getAttribute('html', 'lang')).toBe(lang)
+        // JavaScript on: hydrated in place, no error nor warning.
+        const warnings = await hydrated(page, url)
+        expect(await h1(page), url).toBe(heading)
+        expect(warnings, url).toEqual([])
+      }
+      expect(errors).toEqual([])
+      await noScript.close()
+      await context.close()
+    })
+  }
+
+  it('renders the signed-in header in the HTML and hydrates it, in French and English', async () => {
+    const { context, page, errors } = await openPage(browser, baseURL, { locale: 'fr-FR' })
+    await signUpVerified(page, uniqueEmail('prerender'))
+    for (const lang of ['fr', 'en'] as const) {
+      const raw = await (await page.request.get(`/?lng=${lang}`)).text()
+      expect(raw).toContain('<div data-server-rendered="true" id="app">')
+      expect(decode(raw)).toContain(messages[lang].nav.dashboardLink)
+      expect(decode(raw)).not.toContain(messages[lang].nav.signIn)
+      const warnings = await hydrated(page, `/?lng=${lang}`)
+      expect(warnings).toEqual([])
+      await expect(page.getByRole('link', { name: messages[lang].nav.dashboardLink }).first().isVisible()).resolves.toBe(true)
+    }
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('keeps working after hydration: the menu and the language switch answer', async () => {
+    const { context, page, errors } = await openPage(browser, baseURL, { locale: 'de-DE', width: 390 })
+    await hydrated(page, '/')
+    await page.getByRole('button', { name: fr.nav.openMenu }).click()
+    await expect(page.locator('#mobile-menu').isVisible()).resolves.toBe(true)
+    await page.locator('header [data-testid=lang-en]').first().click()
+    await page.waitForFunction((title) => document.querySelector('h1')?.textContent === title, en.landing.hero.title)
+    expect(await page.getAttribute('html', 'lang')).toBe('en')
     expect(errors).toEqual([])
     await context.close()
   })

@@ -19,6 +19,7 @@
 package page
 
 import (
+	"context"
 	"encoding"
 	"encoding/json"
 	"fmt"
@@ -55,7 +56,45 @@ var (
 	shared    reflect.Type
 	enums     = map[reflect.Type][]string{}
 	overrides = map[reflect.Type]string{}
+	lazies    = map[reflect.Type]reflect.Type{} // Lazy[T] → T
 )
+
+// Lazy is a page prop computed only when the response carries it: on a partial reload that
+// asks for other props (the recipes page's one-second generation poll asks for one), it never
+// runs. gonertia receives it as a closure; its generated TypeScript type is T's, so the page
+// sees no difference. Only top-level props may be lazy.
+type Lazy[T any] struct {
+	fn func(ctx context.Context) (T, error)
+}
+
+// LazyOf is a prop that fn computes, with the request's context, when the response needs it.
+// An error fails the render (the server-error page), as an eager query's would.
+func LazyOf[T any](fn func(ctx context.Context) (T, error)) Lazy[T] { return Lazy[T]{fn: fn} }
+
+// lazyProp is what every Lazy[T] is, whatever T.
+type lazyProp interface {
+	resolver() func(ctx context.Context) (any, error)
+	valueType() reflect.Type
+}
+
+// resolver is the closure gonertia resolves: the value, with nil slices and maps made empty
+// as With does for eager props.
+func (l Lazy[T]) resolver() func(ctx context.Context) (any, error) {
+	return func(ctx context.Context) (any, error) {
+		var v T
+		if l.fn != nil {
+			var err error
+			if v, err = l.fn(ctx); err != nil {
+				return nil, err
+			}
+		}
+		return normalize(reflect.ValueOf(&v).Elem()).Interface(), nil
+	}
+}
+
+func (Lazy[T]) valueType() reflect.Type { return reflect.TypeFor[T]() }
+
+var lazyPropType = reflect.TypeFor[lazyProp]()
 
 // Define declares the component (its file is frontend/src/pages/<component>.tsx) with props
 // of type P, a struct. Call it in a package-level var; a component declared twice, or props
@@ -144,6 +183,9 @@ func Generator() *tsgen.Generator {
 	for t, ts := range overrides {
 		g.Override(t, ts)
 	}
+	for t, as := range lazies {
+		g.As(t, as)
+	}
 	return g
 }
 
@@ -158,6 +200,14 @@ func mustBeProps(t reflect.Type, what string) {
 	for _, f := range fields {
 		if f.AsString {
 			panic(fmt.Sprintf("%s: top-level prop %s cannot use the ,string option", what, f.Name))
+		}
+		if f.Type.Implements(lazyPropType) {
+			if f.Optional {
+				panic(fmt.Sprintf("%s: lazy prop %s cannot be optional", what, f.Name))
+			}
+			mu.Lock()
+			lazies[f.Type] = reflect.Zero(f.Type).Interface().(lazyProp).valueType()
+			mu.Unlock()
 		}
 	}
 }
@@ -183,6 +233,14 @@ func ToProps(props any) (inertia.Props, error) {
 			continue
 		}
 		fv := v.FieldByIndex(f.Index)
+		if l, ok := fv.Interface().(lazyProp); ok {
+			if mode == "always" {
+				out[f.Name] = inertia.Always(l.resolver())
+			} else {
+				out[f.Name] = l.resolver()
+			}
+			continue
+		}
 		if f.OmitZero && fv.IsZero() || f.Optional && !f.OmitZero && isEmpty(fv) {
 			continue
 		}

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Env names the deployment environment.
@@ -61,6 +62,10 @@ type Config struct {
 	// USDPerEUR converts estimated prices for people who chose dollars (USD_PER_EUR, default
 	// 1.08).
 	USDPerEUR float64
+	// Today (APP_TODAY=2026-12-10, never in production) fixes the calendar day the season
+	// calendar reads, so tests can make a December meal prep in any month (issue 24); zero: the
+	// real date.
+	Today time.Time
 
 	GoogleClientID     string
 	GoogleClientSecret string
@@ -130,6 +135,14 @@ func ParseTrustedProxies(v string) (TrustedProxies, error) {
 	return out, nil
 }
 
+// Now is the time the season calendar reads: the real time, or noon of Today when it is set.
+func (c Config) Now() time.Time {
+	if c.Today.IsZero() {
+		return time.Now()
+	}
+	return c.Today.Add(12 * time.Hour)
+}
+
 // Production reports whether the process runs in production mode.
 func (c Config) Production() bool { return c.Env == EnvProduction }
 
@@ -184,6 +197,16 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 		return Config{}, fmt.Errorf("USD_PER_EUR %q: want a positive number of dollars per euro", get("USD_PER_EUR", ""))
 	}
 	c.USDPerEUR = rate
+	if v := get("APP_TODAY", ""); v != "" {
+		d, err := time.Parse(time.DateOnly, v)
+		if err != nil {
+			return Config{}, fmt.Errorf("APP_TODAY %q: want a date like 2026-12-10", v)
+		}
+		if c.Env == EnvProduction {
+			return Config{}, errors.New("APP_TODAY is for tests: production reads the real date")
+		}
+		c.Today = d
+	}
 	c.AppURL = strings.TrimRight(get("APP_URL", fmt.Sprintf("http://localhost:%d", port)), "/")
 	c.LegalPublisher = get("LEGAL_PUBLISHER", "Gamelle")
 	c.LegalAddress = get("LEGAL_ADDRESS", "")

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -108,4 +109,32 @@ func TestTrustedProxies(t *testing.T) {
 	require.Equal(t, "192.0.2.7/32", c.TrustedProxies.CIDRs[1].String())
 	_, err = base(map[string]string{"TRUSTED_PROXIES": "10.0.0.0/33"})
 	require.Error(t, err)
+}
+
+func TestLoadToday(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"DATABASE_URL": "postgres://x/y", "DATA_DIR": t.TempDir()}
+	c, err := Load(lookup(base))
+	require.NoError(t, err)
+	require.WithinDuration(t, time.Now(), c.Now(), time.Minute, "unset: the real time")
+
+	with := func(extra map[string]string) map[string]string {
+		m := map[string]string{}
+		for k, v := range base {
+			m[k] = v
+		}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	c, err = Load(lookup(with(map[string]string{"APP_TODAY": "2026-12-10"})))
+	require.NoError(t, err)
+	require.Equal(t, time.December, c.Now().Month())
+	require.Equal(t, 10, c.Now().Day())
+
+	_, err = Load(lookup(with(map[string]string{"APP_TODAY": "10/12/2026"})))
+	require.ErrorContains(t, err, "APP_TODAY")
+	_, err = Load(lookup(with(map[string]string{"APP_TODAY": "2026-12-10", "APP_ENV": "production", "APP_URL": "https://x.test", "MAIL_DISABLED": "true", "APP_KEY": strings.Repeat("k", 40)})))
+	require.ErrorContains(t, err, "APP_TODAY")
 }

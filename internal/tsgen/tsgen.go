@@ -35,6 +35,7 @@ import (
 // Generator collects named Go types and writes them as TypeScript declarations.
 type Generator struct {
 	overrides map[reflect.Type]string
+	as        map[reflect.Type]reflect.Type
 	enums     map[reflect.Type][]string
 	names     map[reflect.Type]string // TypeScript name of each declared type
 	byName    map[string]reflect.Type
@@ -46,6 +47,7 @@ type Generator struct {
 func New() *Generator {
 	g := &Generator{
 		overrides: map[reflect.Type]string{},
+		as:        map[reflect.Type]reflect.Type{},
 		enums:     map[reflect.Type][]string{},
 		names:     map[reflect.Type]string{},
 		byName:    map[string]reflect.Type{},
@@ -59,6 +61,10 @@ func New() *Generator {
 // Override makes t appear as the TypeScript expression ts wherever it is used, e.g. a type
 // with its own MarshalJSON, or a name imported from another generated module.
 func (g *Generator) Override(t reflect.Type, ts string) { g.overrides[t] = ts }
+
+// As makes t appear as the TypeScript type of as: t is a wrapper whose JSON is as's (a lazy
+// page prop is sent as the value it computes).
+func (g *Generator) As(t, as reflect.Type) { g.as[t] = as }
 
 // Enum declares t (a named string or integer type) as the union of the given values, written
 // as `export type Name = 'a' | 'b'`.
@@ -78,6 +84,9 @@ func (g *Generator) Name(t reflect.Type, name string) error {
 // Ref returns the TypeScript expression for t, declaring every named struct and enum it
 // reaches.
 func (g *Generator) Ref(t reflect.Type) (string, error) {
+	if as, ok := g.as[t]; ok {
+		return g.Ref(as)
+	}
 	if ts, ok := g.overrides[t]; ok {
 		return ts, nil
 	}

@@ -36,7 +36,23 @@ func (Projection) Handles(eventType string) bool { return ledger.IsLedgerEvent(e
 // Apply upserts each wallet's latest balance. The version guard makes a repeated or older event a
 // no-op, so redelivery and replays cannot move a balance backwards. A batch is reduced to one row
 // per wallet first, which is what makes rebuilds fast.
-func (Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+func (p Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	b := &pgx.Batch{}
+	if err := p.QueueApply(b, events); err != nil {
+		return err
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+		return fmt.Errorf("balances: upsert: %w", err)
+	}
+	return nil
+}
+
+// QueueApply queues Apply's statement on b (projections.Queuer): the live runner sends it in one
+// round trip with the other projections' statements and the checkpoint update.
+func (Projection) QueueApply(b *pgx.Batch, events []eventstore.RecordedEvent) error {
 	type row struct {
 		balance, version int64
 		at               time.Time
@@ -69,15 +85,12 @@ func (Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Reco
 	for u, r := range latest {
 		users, bals, vers, ats = append(users, pgtype.UUID{Bytes: u, Valid: true}), append(bals, r.balance), append(vers, r.version), append(ats, r.at)
 	}
-	_, err := tx.Exec(ctx, `
+	b.Queue(`
 		INSERT INTO balances (user_id, balance, version, updated_at)
 		SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::timestamptz[])
 		ON CONFLICT (user_id) DO UPDATE
 		SET balance = excluded.balance, version = excluded.version, updated_at = excluded.updated_at
 		WHERE balances.version < excluded.version`, users, bals, vers, ats)
-	if err != nil {
-		return fmt.Errorf("balances: upsert %d wallets: %w", len(users), err)
-	}
 	return nil
 }
 

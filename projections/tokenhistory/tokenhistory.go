@@ -76,9 +76,25 @@ func entryOf(e eventstore.RecordedEvent) (Entry, error) {
 }
 
 // Apply inserts one row per event, keyed by event id, so a redelivered event changes nothing.
-func (Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+func (p Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.RecordedEvent) error {
+	b := &pgx.Batch{}
+	if err := p.QueueApply(b, events); err != nil {
+		return err
+	}
+	if b.Len() == 0 {
+		return nil
+	}
+	if err := tx.SendBatch(ctx, b).Close(); err != nil {
+		return fmt.Errorf("token_history: insert: %w", err)
+	}
+	return nil
+}
+
+// QueueApply queues Apply's statement on b (projections.Queuer): the live runner sends it in one
+// round trip with the other projections' statements and the checkpoint update.
+func (Projection) QueueApply(b *pgx.Batch, events []eventstore.RecordedEvent) error {
 	var (
-		ids, users                []uuid.UUID
+		ids, users                []pgtype.UUID
 		positions, versions       []int64
 		deltas, balances          []int64
 		types, reasons, refs, who []string
@@ -92,7 +108,9 @@ func (Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Reco
 		if err != nil {
 			return fmt.Errorf("token_history: position %d: %w", e.Position, err)
 		}
-		ids, positions, users, versions = append(ids, en.EventID), append(positions, en.Position), append(users, en.UserID), append(versions, en.Version)
+		// pgtype.UUID: uuid.UUID would go through driver.Valuer (a string, parsed again).
+		ids, positions = append(ids, pgtype.UUID{Bytes: en.EventID, Valid: true}), append(positions, en.Position)
+		users, versions = append(users, pgtype.UUID{Bytes: en.UserID, Valid: true}), append(versions, en.Version)
 		types, deltas, reasons, refs = append(types, en.EventType), append(deltas, en.Delta), append(reasons, en.Reason), append(refs, en.Ref)
 		balances, who, ats = append(balances, en.BalanceAfter), append(who, en.Actor), append(ats, en.OccurredAt)
 	}
@@ -101,16 +119,13 @@ func (Projection) Apply(ctx context.Context, tx pgx.Tx, events []eventstore.Reco
 	}
 	// The daily totals count only the rows this statement inserted (RETURNING), so a redelivered
 	// event adds nothing there either.
-	_, err := tx.Exec(ctx, `
+	b.Queue(`
 		WITH inserted AS (
 			INSERT INTO token_history (event_id, position, user_id, version, event_type, delta, reason, ref, balance_after, actor, occurred_at)
 			SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::uuid[], $4::bigint[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::text[], $11::timestamptz[])
 			ON CONFLICT (event_id) DO NOTHING
 			RETURNING occurred_at, reason, delta)
 		`+addToDaily("inserted"), ids, positions, users, versions, types, deltas, reasons, refs, balances, who, ats)
-	if err != nil {
-		return fmt.Errorf("token_history: insert %d rows: %w", len(ids), err)
-	}
 	return nil
 }
 

@@ -476,6 +476,8 @@ export type MealprepFoodProps = {
     maxGrams: number
     maxFoods: number
   }
+  inSeason: number[]
+  seasonalVegetables: SeasonalFood[]
 }
 
 export type MealprepFoodSearchAnswer = {
@@ -500,6 +502,7 @@ export type MealprepRecipeProps = {
     maxServings: number
     maxGrams: number
   }
+  inSeason: number[]
 }
 
 export type MealprepRecipesProps = {
@@ -864,6 +867,12 @@ export type SearchHit = {
   per100g: Nutrients
   natural: NaturalUnit | null
   dietWarning: Exclusion | ''
+  inSeason: boolean
+}
+
+export type SeasonalFood = {
+  code: number
+  name: string
 }
 
 export type SessionDevice = 'desktop' | 'mobile' | 'tablet' | 'unknown'
@@ -906,6 +915,8 @@ export type ShoppingItem = {
   quantity: string
   grams: number
   cost: string
+  checked: boolean
+  tickedAt: number
 }
 
 export type ShoppingListView = {

@@ -5,6 +5,7 @@ import { useLocale } from '../../lib/use-locale'
 import { per100Summary } from './per100'
 import type { SearchHit } from '../../types/props.gen'
 import { Input, Label } from '../ui/field'
+import SeasonBadge from './season-badge'
 
 /**
  * A food as the search answers it (GET /mealprep/{id}/food/search): the food page's line without
@@ -149,6 +150,7 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
             className={`cursor-pointer px-4 py-2 text-sm ${i === active ? 'bg-brand-100 text-brand-900' : 'text-stone-800'}`}
           >
             <span className="font-medium">{f.name}</span>
+            {f.inSeason && <SeasonBadge />}
             <span className="block text-xs text-stone-600">
               {f.custom ? t('mealprep.food.custom') : f.group}
               {f.noEnergy ? ` · ${t('mealprep.food.noEnergy')}` : ''}

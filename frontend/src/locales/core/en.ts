@@ -29,7 +29,7 @@ export const enCore: CoreMessages = {
     signOut: 'Sign out',
     getStarted: 'Start for free',
     dashboardLink: 'My dashboard',
-    mobileApp: 'Mobile app',
+    mobileApp: 'Install the app',
   },
   language: {
     label: 'Language',
@@ -259,21 +259,45 @@ export const enCore: CoreMessages = {
     },
   },
   waitlist: {
-    title: 'Mobile app',
-    eyebrow: 'Coming soon to iOS and Android',
-    heading: 'Gamelle in your pocket',
+    title: 'Install the app',
+    eyebrow: 'On Android, iPhone and computer',
+    heading: 'Gamelle on your home screen',
     subheading:
-      'Your meal prep, your shopping list and your recipes, even in the supermarket with no signal. Sign up to hear when it launches.',
+      'Install Gamelle from your browser: your meal preps, recipes, cooking plan and last shopping list open even without a signal, in the supermarket or the kitchen.',
     points: {
-      offline: 'Shopping list available offline',
-      timer: 'Timers built into recipe steps',
-      sync: 'Synced with your web account',
+      offline: 'Shopping list and recipes available offline',
+      timer: 'Kitchen mode: one step at a time, timers, screen kept on',
+      sync: 'Items ticked offline sync when the network is back',
     },
+    install: 'Install Gamelle',
+    installed: 'Gamelle is installed on this device.',
+    stepsTitle: 'How to install it',
+    platforms: {
+      android: {
+        name: 'Android (Chrome)',
+        steps: { s1: 'Open Gamelle in Chrome.', s2: 'Tap the ⋮ menu at the top right.', s3: 'Choose “Install app” (or “Add to Home screen”).' },
+      },
+      ios: {
+        name: 'iPhone and iPad (Safari)',
+        steps: { s1: 'Open Gamelle in Safari.', s2: 'Tap the Share button (the square with an arrow).', s3: 'Choose “Add to Home Screen”, then “Add”.' },
+      },
+      desktop: {
+        name: 'Computer (Chrome, Edge)',
+        steps: { s1: 'Open Gamelle in Chrome or Edge.', s2: 'Click the install icon at the right of the address bar.', s3: 'Confirm with “Install”.' },
+      },
+    },
+    nativeTitle: 'Native iOS and Android apps',
+    nativeText: 'Apps for the App Store and Google Play are being prepared. Leave your address to hear when they launch.',
     emailLabel: 'Email address',
     emailPlaceholder: 'you@example.com',
     submit: 'Notify me',
     submitting: 'Sending…',
     privacyNote: 'One email, at launch. No spam.',
+  },
+  offline: {
+    offline: 'You are offline: the pages you already opened are still available.',
+    needsServer: 'This page needs a connection. Try again when the network is back.',
+    back: 'You are back online.',
   },
   legal: {
     title: 'Legal notice',

@@ -29,7 +29,7 @@ export const frCore = {
     signOut: 'Se déconnecter',
     getStarted: 'Commencer gratuitement',
     dashboardLink: 'Mon espace',
-    mobileApp: 'Application mobile',
+    mobileApp: 'Installer l’application',
   },
   language: {
     label: 'Langue',
@@ -259,21 +259,45 @@ export const frCore = {
     },
   },
   waitlist: {
-    title: 'Application mobile',
-    eyebrow: 'Bientôt sur iOS et Android',
-    heading: 'Gamelle dans votre poche',
+    title: 'Installer l’application',
+    eyebrow: 'Sur Android, iPhone et ordinateur',
+    heading: 'Gamelle sur votre écran d’accueil',
     subheading:
-      'Votre meal prep, votre liste de courses et vos recettes, même au supermarché sans réseau. Inscrivez-vous pour être prévenu du lancement.',
+      'Installez Gamelle depuis votre navigateur : vos meal preps, vos recettes, le plan de cuisine et la dernière liste de courses s’ouvrent même sans réseau, au supermarché ou en cuisine.',
     points: {
-      offline: 'Liste de courses disponible hors ligne',
-      timer: 'Minuteurs intégrés aux étapes des recettes',
-      sync: 'Synchronisation avec votre compte web',
+      offline: 'Liste de courses et recettes disponibles hors ligne',
+      timer: 'Mode cuisine : une étape à la fois, minuteurs, écran allumé',
+      sync: 'Les articles cochés hors ligne se synchronisent au retour du réseau',
     },
+    install: 'Installer Gamelle',
+    installed: 'Gamelle est installée sur cet appareil.',
+    stepsTitle: 'Comment l’installer',
+    platforms: {
+      android: {
+        name: 'Android (Chrome)',
+        steps: { s1: 'Ouvrez Gamelle dans Chrome.', s2: 'Touchez le menu ⋮ en haut à droite.', s3: 'Choisissez « Installer l’application » (ou « Ajouter à l’écran d’accueil »).' },
+      },
+      ios: {
+        name: 'iPhone et iPad (Safari)',
+        steps: { s1: 'Ouvrez Gamelle dans Safari.', s2: 'Touchez le bouton Partager (le carré avec une flèche).', s3: 'Choisissez « Sur l’écran d’accueil », puis « Ajouter ».' },
+      },
+      desktop: {
+        name: 'Ordinateur (Chrome, Edge)',
+        steps: { s1: 'Ouvrez Gamelle dans Chrome ou Edge.', s2: 'Cliquez sur l’icône d’installation à droite de la barre d’adresse.', s3: 'Confirmez avec « Installer ».' },
+      },
+    },
+    nativeTitle: 'Applications natives iOS et Android',
+    nativeText: 'Des applications pour l’App Store et Google Play sont en préparation. Laissez votre adresse pour être prévenu de leur lancement.',
     emailLabel: 'Adresse e-mail',
     emailPlaceholder: 'vous@exemple.fr',
     submit: 'Me prévenir',
     submitting: 'Envoi…',
     privacyNote: 'Un seul e-mail, au lancement. Pas de spam.',
+  },
+  offline: {
+    offline: 'Vous êtes hors ligne : les pages déjà ouvertes restent disponibles.',
+    needsServer: 'Cette page a besoin d’une connexion. Réessayez quand le réseau revient.',
+    back: 'Vous êtes de nouveau en ligne.',
   },
   legal: {
     title: 'Mentions légales',

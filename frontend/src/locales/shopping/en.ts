@@ -22,6 +22,9 @@ export const shoppingEn = {
     estimate: 'Prices are average estimates per food family.',
     empty: 'This meal prep has no recipe yet: generate recipes to get a shopping list.',
     open: 'Shopping list',
+    ticksWaiting_one: '{{count}} ticked item is waiting for the network to be saved.',
+    ticksWaiting_other: '{{count}} ticked items are waiting for the network to be saved.',
+    ticksHint: 'Tick items off as you shop, even without a signal.',
     back: 'Back to the recipes',
   },
 }

@@ -22,6 +22,9 @@ export const shoppingFr = {
     estimate: 'Les prix sont des estimations moyennes par famille d’aliments.',
     empty: 'Ce meal prep n’a pas encore de recette : générez des recettes pour obtenir la liste de courses.',
     open: 'Liste de courses',
+    ticksWaiting_one: '{{count}} article coché attend le réseau pour être enregistré.',
+    ticksWaiting_other: '{{count}} articles cochés attendent le réseau pour être enregistrés.',
+    ticksHint: 'Cochez les articles au fil des rayons, même sans réseau.',
     back: 'Retour aux recettes',
   },
 }

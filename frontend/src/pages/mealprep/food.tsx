@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import CustomFoodForm from '../../components/mealprep/custom-food-form'
 import FoodSearch, { type FoodHit } from '../../components/mealprep/food-search'
 import MealPrepHeader from '../../components/mealprep/header'
+import SeasonBadge from '../../components/mealprep/season-badge'
 import { per100Summary } from '../../components/mealprep/per100'
 import { naturalQuantity, withNatural } from '../../components/mealprep/natural'
 import { usePageProps } from '../../lib/shared-props'
@@ -27,7 +28,8 @@ export default function MealPrepFoods() {
   const lang = useLocale()
   const locale = toIntlLocale(lang)
   const fmt = (v: number | null) => (v === null ? '?' : formatDecimal(v, lang, 1))
-  const { mealPrep, foods, groups, settings, errors = {} } = usePageProps<'mealprep/food'>()
+  const { mealPrep, foods, groups, settings, inSeason = [], seasonalVegetables = [], errors = {} } = usePageProps<'mealprep/food'>()
+  const seasonal = new Set(inSeason)
   const units = settings.units
   const unit = inputUnit(units)
   const [group, setGroup] = useState('')
@@ -116,6 +118,30 @@ export default function MealPrepFoods() {
 
       <CustomFoodForm mealPrepId={mealPrep.id} errors={errors} />
 
+      {seasonalVegetables.length > 0 && (
+        <section aria-labelledby="seasonal-title" className="space-y-3 rounded-2xl border border-brand-200 bg-brand-50 p-5" data-testid="seasonal-vegetables">
+          <h2 id="seasonal-title" className="text-lg font-bold text-stone-900">
+            {t('mealprep.seasonal.title')}
+          </h2>
+          <p className="text-stone-700">{t('mealprep.seasonal.text')}</p>
+          <ul className="flex flex-wrap gap-2">
+            {seasonalVegetables.map((v) => (
+              <li key={v.code}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  data-testid="seasonal-add"
+                  data-code={v.code}
+                  onClick={() => router.post(url('mealprep.food.post', { params: { id: mealPrep.id } }), { foodCode: v.code, grams: 0 }, { preserveScroll: true })}
+                >
+                  {t('mealprep.seasonal.add', { name: v.name })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <section aria-labelledby="food-list-title" className="space-y-3">
         <h2 id="food-list-title" className="text-lg font-bold text-stone-900">
           {t('mealprep.food.listTitle')}
@@ -125,7 +151,7 @@ export default function MealPrepFoods() {
         ) : (
           <Card as="ul" variant="item" padding="none" className="divide-y divide-stone-200" data-testid="food-list">
             {foods.map((f) => (
-              <FoodRow key={f.code} food={f} mealPrepId={mealPrep.id} settings={settings} locale={locale} lang={lang} />
+              <FoodRow key={f.code} food={f} mealPrepId={mealPrep.id} settings={settings} locale={locale} lang={lang} inSeason={seasonal.has(f.code)} />
             ))}
           </Card>
         )}
@@ -140,7 +166,7 @@ export default function MealPrepFoods() {
 }
 
 
-function FoodRow({ food, mealPrepId, settings, locale, lang }: { food: FoodLine; mealPrepId: string; settings: FoodPage['settings']; locale: string; lang: Locale }) {
+function FoodRow({ food, mealPrepId, settings, locale, lang, inSeason }: { food: FoodLine; mealPrepId: string; settings: FoodPage['settings']; locale: string; lang: Locale; inSeason: boolean }) {
   const { t } = useTranslation()
   const units = settings.units
   const unit = inputUnit(units)
@@ -153,7 +179,10 @@ function FoodRow({ food, mealPrepId, settings, locale, lang }: { food: FoodLine;
   return (
     <li className="flex flex-wrap items-center gap-3 p-4" data-testid="food-row" data-code={food.code}>
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-words text-stone-900">{food.name}</p>
+        <p className="font-medium break-words text-stone-900">
+          {food.name}
+          {inSeason && <SeasonBadge />}
+        </p>
         <p className="text-xs text-stone-500">
           {food.custom ? t('mealprep.food.custom') : food.group} ·{' '}
           {food.grams > 0 ? (

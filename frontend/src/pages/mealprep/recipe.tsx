@@ -2,6 +2,7 @@ import { Head, Link, router, useForm } from '@inertiajs/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../components/confirm-dialog'
+import KitchenMode from '../../components/mealprep/kitchen-mode'
 import MacroChart from '../../components/mealprep/macro-chart'
 import { naturalQuantity, withNatural } from '../../components/mealprep/natural'
 import { toIntlLocale } from '../../lib/format'
@@ -12,6 +13,7 @@ import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
 import { Button } from '../../components/ui/button'
 import { Input, Label } from '../../components/ui/field'
+import SeasonBadge from '../../components/mealprep/season-badge'
 
 
 /** One recipe: ingredients in the person's unit, steps, nutrition per serving against the meal target, price, duration, health score; rename, servings, quantities and delete. */
@@ -19,7 +21,9 @@ export default function MealPrepRecipe() {
   const { t } = useTranslation()
   const [confirm, dialog] = useConfirm()
   const locale = toIntlLocale(useLocale())
-  const { mealPrep, recipe, settings, limits, errors = {} } = usePageProps<'mealprep/recipe'>()
+  const { mealPrep, recipe, settings, limits, inSeason = [], errors = {} } = usePageProps<'mealprep/recipe'>()
+  const [cooking, setCooking] = useState(false)
+  const seasonal = new Set(inSeason)
   const units = settings.units
   const unit = inputUnit(units)
   const form = useForm({ name: recipe.name, servings: recipe.servings })
@@ -62,7 +66,27 @@ export default function MealPrepRecipe() {
           {recipe.name}
         </h1>
         <p className="text-sm text-stone-600">{t('mealprep.recipe.category', { category: t(`mealprep.categories.${recipe.category}`) })}</p>
+        <div className="flex flex-wrap items-center gap-3 pt-2">
+          <button type="button" className="btn-primary" onClick={() => setCooking(true)} data-testid="kitchen-open" aria-describedby="kitchen-open-hint">
+            {t('mealprep.kitchen.open')}
+          </button>
+          <span id="kitchen-open-hint" className="text-sm text-stone-600">
+            {t('mealprep.kitchen.openHint')}
+          </span>
+        </div>
       </header>
+      {cooking && (
+        <KitchenMode
+          title={recipe.name}
+          steps={recipe.steps}
+          ingredients={recipe.ingredients.map((i) => ({
+            key: i.foodCode,
+            name: i.name,
+            quantity: withNatural(naturalQuantity(i.grams, i.natural, units, t, locale), formatQuantity(i.grams, units, locale)),
+          }))}
+          onClose={() => setCooking(false)}
+        />
+      )}
 
       <dl className="grid gap-3 sm:grid-cols-3">
         <Card variant="panel">
@@ -91,7 +115,10 @@ export default function MealPrepRecipe() {
           <ul className="mt-2 space-y-1" data-testid="recipe-ingredients">
             {recipe.ingredients.map((i) => (
               <li key={i.foodCode} className="flex justify-between gap-3 border-b border-stone-100 py-1 text-sm">
-                <span className="break-words">{i.name}</span>
+                <span className="break-words">
+                  {i.name}
+                  {seasonal.has(i.foodCode) && <SeasonBadge />}
+                </span>
                 <span className="font-semibold whitespace-nowrap" data-testid="ingredient-quantity">{withNatural(naturalQuantity(i.grams, i.natural, units, t, locale), formatQuantity(i.grams, units, locale))}</span>
               </li>
             ))}

@@ -1,16 +1,54 @@
 import { Head, Link, router } from '@inertiajs/react'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
 import { Button, buttonClass } from '../../components/ui/button'
-import { Input } from '../../components/ui/field'
+import { Choice, Input } from '../../components/ui/field'
+import { latest, pendingTicks, queueTick, syncTicks, type Tick } from '../../lib/ticks'
+
+/** How often ticks still on the device are sent again. */
+const RETRY_MS = 5000
 
 /** /mealprep/{id}/shopping-list?days=N: the list by aisle, to copy, download or print. */
 export default function ShoppingList() {
   const { t } = useTranslation()
-  const { mealPrep, days, limits, list, errors } = usePageProps<'mealprep/shopping-list'>()
+  const { mealPrep, days, limits, list, errors, auth } = usePageProps<'mealprep/shopping-list'>()
+  const person = auth.user?.id ?? ''
+  // The server's ticks, overlaid with the device's newer ones still to send (last write wins).
+  const serverTicks = (): Tick[] =>
+    (list?.aisles ?? []).flatMap((a) => a.items.filter((it) => it.tickedAt > 0).map((it) => ({ foodCode: it.foodCode, checked: it.checked, at: it.tickedAt })))
+  const [ticks, setTicks] = useState<Map<number, Tick>>(() => latest(serverTicks(), pendingTicks(person, mealPrep.id)))
+  const [waiting, setWaiting] = useState(() => pendingTicks(person, mealPrep.id).length)
+  const sync = useCallback(async () => {
+    const answer = await syncTicks(person, mealPrep.id)
+    const pending = pendingTicks(person, mealPrep.id)
+    setWaiting(pending.length)
+    if (answer) setTicks((cur) => latest([...cur.values()], [...latest(answer, pending).values()]))
+  }, [person, mealPrep.id])
+  useEffect(() => {
+    setTicks(latest(serverTicks(), pendingTicks(person, mealPrep.id)))
+    void sync()
+    window.addEventListener('online', sync)
+    return () => window.removeEventListener('online', sync)
+    // The list's ticks change with each visit of the page (a new list prop).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list, sync])
+  // The online event is not a promise of a network (a shop's weak signal, a captive portal):
+  // while ticks wait, try again every few seconds too.
+  useEffect(() => {
+    if (waiting === 0) return
+    const id = window.setInterval(() => void sync(), RETRY_MS)
+    return () => window.clearInterval(id)
+  }, [waiting, sync])
+  const tick = (foodCode: number, checked: boolean) => {
+    const t = { foodCode, checked, at: Date.now() }
+    queueTick(person, mealPrep.id, t)
+    setTicks((cur) => new Map(cur).set(foodCode, t))
+    setWaiting(pendingTicks(person, mealPrep.id).length)
+    void sync()
+  }
   const [value, setValue] = useState(days ? String(days) : '')
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle')
   const textRef = useRef<HTMLTextAreaElement>(null)
@@ -104,6 +142,9 @@ export default function ShoppingList() {
           </p>
 
           <h2 className="text-lg font-bold text-stone-900">{t('shopping.forDays', { count: list.days })}</h2>
+          <p role="status" className="text-sm text-stone-600 print:hidden" data-testid="ticks-status">
+            {waiting > 0 ? t('shopping.ticksWaiting', { count: waiting }) : t('shopping.ticksHint')}
+          </p>
           {list.aisles.map((a) => (
             <section key={a.aisle} aria-labelledby={`aisle-${a.aisle}`} className="break-inside-avoid">
               <h3 id={`aisle-${a.aisle}`} className="border-b border-stone-200 pb-1 font-semibold text-stone-800">
@@ -121,7 +162,17 @@ export default function ShoppingList() {
                   {a.items.map((it) => (
                     <tr key={it.foodCode} className="border-b border-stone-100 last:border-0">
                       <th scope="row" className="py-1.5 pr-2 font-normal text-stone-900">
-                        {it.name}
+                        <label className="flex min-h-11 cursor-pointer items-center gap-3">
+                          <Choice
+                            type="checkbox"
+                            size="md"
+                            className="shrink-0"
+                            checked={ticks.get(it.foodCode)?.checked ?? false}
+                            onChange={(e) => tick(it.foodCode, e.target.checked)}
+                            data-testid={`tick-${it.foodCode}`}
+                          />
+                          <span className={ticks.get(it.foodCode)?.checked ? 'text-stone-500 line-through' : undefined}>{it.name}</span>
+                        </label>
                       </th>
                       <td className="py-1.5 pr-2 text-stone-800">{it.quantity}</td>
                       <td className="py-1.5 text-right whitespace-nowrap text-stone-600">{it.cost}</td>

@@ -1,5 +1,5 @@
 import { Head, useForm } from '@inertiajs/react'
-import type { FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
@@ -7,11 +7,48 @@ import { Button } from '../../components/ui/button'
 import { Input, Label } from '../../components/ui/field'
 
 const points = ['offline', 'timer', 'sync'] as const
+const platforms = ['android', 'ios', 'desktop'] as const
+const steps = ['s1', 's2', 's3'] as const
 
-/** Mobile app page: the app is not out yet, visitors leave an email to hear about it. */
+/** The browser's install prompt (Chromium's beforeinstallprompt event), not in the DOM types. */
+interface InstallPromptEvent extends Event {
+  prompt: () => Promise<void>
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
+}
+
+/**
+ * "Install the app" (issue 24): the web app installs from the browser (a button where the browser
+ * offers the prompt, the steps per platform everywhere); the waitlist stays for the native apps.
+ */
 export default function Waitlist() {
   const { t } = useTranslation()
   const form = useForm({ email: '' })
+  const [prompt, setPrompt] = useState<InstallPromptEvent | null>(null)
+  const [installed, setInstalled] = useState(false)
+  useEffect(() => {
+    setInstalled(window.matchMedia?.('(display-mode: standalone)').matches ?? false)
+    const offer = (e: Event) => {
+      e.preventDefault()
+      setPrompt(e as InstallPromptEvent)
+    }
+    const done = () => {
+      setInstalled(true)
+      setPrompt(null)
+    }
+    window.addEventListener('beforeinstallprompt', offer)
+    window.addEventListener('appinstalled', done)
+    return () => {
+      window.removeEventListener('beforeinstallprompt', offer)
+      window.removeEventListener('appinstalled', done)
+    }
+  }, [])
+  const install = async () => {
+    if (!prompt) return
+    await prompt.prompt()
+    const { outcome } = await prompt.userChoice
+    if (outcome === 'accepted') setInstalled(true)
+    setPrompt(null)
+  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -40,9 +77,43 @@ export default function Waitlist() {
               </li>
             ))}
           </ul>
+          {installed && (
+            <p role="status" className="mt-6 font-semibold text-brand-800" data-testid="app-installed">
+              {t('waitlist.installed')}
+            </p>
+          )}
+          {!installed && prompt && (
+            <button type="button" onClick={install} className="btn-primary mt-6 px-6 py-3 text-base" data-testid="install-app">
+              {t('waitlist.install')}
+            </button>
+          )}
         </div>
 
-        <Card as="form" padding="xl" onSubmit={submit} noValidate>
+        <section aria-labelledby="install-steps" className="lg:col-span-2">
+          <h2 id="install-steps" className="text-2xl font-bold tracking-tight text-stone-900">
+            {t('waitlist.stepsTitle')}
+          </h2>
+          <div className="mt-6 grid gap-6 md:grid-cols-3">
+            {platforms.map((p) => (
+              <Card as="section" key={p} aria-labelledby={`install-${p}`} data-testid={`install-${p}`}>
+                <h3 id={`install-${p}`} className="font-semibold text-stone-900">
+                  {t(`waitlist.platforms.${p}.name`)}
+                </h3>
+                <ol className="mt-3 list-decimal space-y-2 pl-5 text-stone-700">
+                  {steps.map((s) => (
+                    <li key={s}>{t(`waitlist.platforms.${p}.steps.${s}`)}</li>
+                  ))}
+                </ol>
+              </Card>
+            ))}
+          </div>
+        </section>
+
+        <Card as="form" padding="xl" onSubmit={submit} noValidate aria-labelledby="native-apps" className="lg:col-span-2 lg:max-w-2xl">
+          <h2 id="native-apps" className="text-xl font-bold text-stone-900">
+            {t('waitlist.nativeTitle')}
+          </h2>
+          <p className="mt-2 mb-4 text-stone-600">{t('waitlist.nativeText')}</p>
           <Label htmlFor="waitlist-email">{t('waitlist.emailLabel')}</Label>
           <Input
             id="waitlist-email"

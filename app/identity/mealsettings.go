@@ -1,0 +1,43 @@
+package identity
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/internal/db"
+)
+
+// MealSettings are the account settings meal preps plan and generate with, as stored: a goal
+// left unset is nil (the macro preset then decides it).
+type MealSettings struct {
+	CalorieGoal, ProteinGoal, FatGoal, CarbGoal *int
+	MacroPreset                                 string
+	Diet                                        nutrition.Diet
+	PriceLimitCents                             *int
+	Units, Currency, Language                   string
+}
+
+// MealSettingsOf reads a person's meal settings (app/mealprep reads the users table through it);
+// an account that is gone is ErrNotFound.
+func MealSettingsOf(ctx context.Context, q db.DBTX, id uuid.UUID) (MealSettings, error) {
+	var (
+		m    MealSettings
+		diet string
+	)
+	err := q.QueryRow(ctx, `SELECT calorie_goal, protein_goal, fat_goal, carb_goal, macro_preset, diet,
+		price_limit_cents, units, currency, language FROM users WHERE id = $1`, id).
+		Scan(&m.CalorieGoal, &m.ProteinGoal, &m.FatGoal, &m.CarbGoal, &m.MacroPreset, &diet, &m.PriceLimitCents, &m.Units, &m.Currency, &m.Language)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return MealSettings{}, fmt.Errorf("identity: meal settings of %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return MealSettings{}, fmt.Errorf("identity: meal settings of %s: %w", id, err)
+	}
+	m.Diet = nutrition.Diet(diet)
+	return m, nil
+}

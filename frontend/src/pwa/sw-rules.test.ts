@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { cacheKeyFor, isOfflinePage, offlineAnswer, requestLanguage } from './sw-rules'
+
+const id = '0190f000-0000-7000-8000-000000000001'
+
+describe('service worker rules', () => {
+  it('keeps a meal prep’s pages and the dashboard offline, not searches, CSV or admin', () => {
+    expect(isOfflinePage(`/mealprep/${id}/recipes`)).toBe(true)
+    expect(isOfflinePage(`/mealprep/${id}/recipe/${id}`)).toBe(true)
+    expect(isOfflinePage(`/mealprep/${id}/shopping-list`)).toBe(true)
+    expect(isOfflinePage(`/mealprep/${id}/plan`)).toBe(true)
+    expect(isOfflinePage('/dashboard/general')).toBe(true)
+    expect(isOfflinePage(`/mealprep/${id}/shopping-list.csv`)).toBe(false)
+    expect(isOfflinePage(`/mealprep/${id}/food/search`)).toBe(false)
+    expect(isOfflinePage('/dashboard/admin/users')).toBe(false)
+    expect(isOfflinePage('/auth/login')).toBe(false)
+  })
+
+  it('stores the Inertia JSON and the HTML of one address apart', () => {
+    const html = new Request(`https://x.test/mealprep/${id}/recipes`)
+    const json = new Request(`https://x.test/mealprep/${id}/recipes`, { headers: { 'X-Inertia': 'true' } })
+    expect(cacheKeyFor(html)).not.toEqual(cacheKeyFor(json))
+    expect(cacheKeyFor(new Request(`https://x.test/mealprep/${id}/shopping-list?days=3`, { headers: { 'X-Inertia': 'true' } }))).toContain('days=3')
+  })
+
+  it('says a page needs the server in the person’s language', async () => {
+    const en = new Request('https://x.test/account', { headers: { Cookie: 'a=b; i18next=en' } })
+    expect(requestLanguage(en)).toBe('en')
+    expect(requestLanguage(new Request('https://x.test/', { headers: { 'Accept-Language': 'fr-FR,en;q=0.5' } }))).toBe('fr')
+    const page = offlineAnswer(en)
+    expect(page.status).toBe(503)
+    expect(page.headers.get('X-Gamelle-Offline')).toBe('1')
+    expect(await page.text()).toContain('This page needs a connection')
+    const fr = offlineAnswer(new Request('https://x.test/account', { headers: { 'X-Inertia': 'true' } }))
+    expect(fr.headers.get('Content-Type')).toContain('application/json')
+  })
+})

@@ -1,0 +1,64 @@
+// The service worker's pure rules (tested in sw-rules.test.ts without a browser).
+
+/** The cache of the signed-in person's pages; emptied on sign-out and on a change of person. */
+export const PAGES_CACHE = 'gamelle-pages-v1'
+
+/**
+ * The pages that open offline: a meal prep's pages (food, recipes, a recipe, the shopping list,
+ * the cooking plan) and the dashboard's list of meal preps. Not the CSV, the food search (a
+ * live query) or the admin pages.
+ */
+export function isOfflinePage(path: string): boolean {
+  if (path.startsWith('/dashboard/admin')) return false
+  if (/^\/dashboard\/(general|products)$/.test(path)) return true
+  if (!path.startsWith('/mealprep/')) return false
+  if (path.endsWith('.csv') || path.endsWith('/search')) return false
+  return /^\/mealprep\/[0-9a-f-]{36}(\/[a-z-]+(\/[0-9a-f-]{36})?)?$/.test(path)
+}
+
+/** The cache key of a page request: the Inertia JSON and the HTML shell of one address differ. */
+export function cacheKeyFor(request: Request): string {
+  const url = new URL(request.url)
+  url.hash = ''
+  if (request.headers.has('X-Inertia')) url.searchParams.set('__inertia', '1')
+  return url.toString()
+}
+
+/** The two languages' "needs a connection" texts; the page picks by the device's language. */
+export const OFFLINE_TEXTS = {
+  fr: {
+    title: 'Hors connexion',
+    heading: 'Cette page a besoin d’une connexion',
+    body: 'Vous êtes hors ligne et cette page n’est pas encore sur cet appareil. Vos recettes, vos meal preps, le plan de cuisine et la dernière liste de courses que vous avez ouverts restent disponibles.',
+    retry: 'Réessayer',
+  },
+  en: {
+    title: 'Offline',
+    heading: 'This page needs a connection',
+    body: 'You are offline and this page is not on this device yet. The recipes, meal preps, cooking plan and last shopping list you opened are still available.',
+    retry: 'Try again',
+  },
+} as const
+
+/** The language of a request: the i18next cookie, then Accept-Language; French otherwise. */
+export function requestLanguage(request: Request): 'fr' | 'en' {
+  const cookie = request.headers.get('Cookie') ?? ''
+  const m = /(?:^|;\s*)i18next=(fr|en)/.exec(cookie)
+  if (m) return m[1] as 'fr' | 'en'
+  const accept = (request.headers.get('Accept-Language') ?? '').toLowerCase()
+  const first = accept.split(',')[0]?.trim() ?? ''
+  return first.startsWith('en') ? 'en' : 'fr'
+}
+
+/** The answer when neither the network nor the device has the page: 503, marked offline. */
+export function offlineAnswer(request: Request): Response {
+  const lang = requestLanguage(request)
+  const t = OFFLINE_TEXTS[lang]
+  const headers = { 'X-Gamelle-Offline': '1', 'Cache-Control': 'no-store' }
+  if (request.headers.has('X-Inertia')) {
+    // The page shows its own notice (lib/offline.ts) instead of Inertia's error dialog.
+    return new Response(JSON.stringify({ offline: true }), { status: 503, headers: { ...headers, 'Content-Type': 'application/json' } })
+  }
+  const html = `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t.title} - Gamelle</title><style>body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1rem;background:#fafaf9;color:#1c1917}main{max-width:32rem;margin:0 auto}h1{font-size:1.5rem}a{color:#065f46;font-weight:600}</style></head><body><main><h1>${t.heading}</h1><p>${t.body}</p><p><a href="">${t.retry}</a></p></main></body></html>`
+  return new Response(html, { status: 503, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
+}
