@@ -21,3 +21,9 @@ var PricesCSV []byte
 //
 //go:embed seasons/seasons.csv
 var SeasonsCSV []byte
+
+// ShelfLifeCSV is the shelf life of cooked food by kind, fridge days and whether it freezes
+// (see shelflife/README.md for the ANSES and USDA sources).
+//
+//go:embed shelflife/shelflife.csv
+var ShelfLifeCSV []byte

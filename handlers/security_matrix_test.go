@@ -106,6 +106,12 @@ var securityMatrix = map[string]routeRule{
 	"GET /mealprep/{id}/recipe/{recipeId}": {who: ownerOnly},
 	"GET /mealprep/{id}/shopping-list":     {who: ownerOnly}, "GET /mealprep/{id}/shopping-list.csv": {who: ownerOnly},
 	"POST /mealprep/{id}/shopping-list/ticks": {who: ownerOnly},
+	// Batch cooking (issue 23): the plan and recipe changes are the owner's; the household is
+	// each person's own (a member id of another person is simply not among theirs).
+	"GET /mealprep/{id}/plan/cook": {who: ownerOnly}, "POST /mealprep/{id}/recipes/keep": {who: ownerOnly},
+	"POST /mealprep/{id}/recipes/regenerate": {who: ownerOnly}, "POST /mealprep/{id}/recipe/{recipeId}/swap": {who: ownerOnly},
+	"GET /household": {who: userOnly}, "POST /household": {who: userOnly},
+	"PATCH /household": {who: userOnly}, "DELETE /household": {who: userOnly},
 	// Administration.
 	"GET /dashboard/admin": {who: adminOnly}, "GET /dashboard/admin/export.csv": {who: adminOnly},
 	"GET /dashboard/admin/users": {who: adminOnly}, "GET /dashboard/admin/users/{userId}": {who: adminOnly},

@@ -21,6 +21,7 @@ import (
 
 	adminapp "github.com/gamelle/gamelle/app/admin"
 	billingapp "github.com/gamelle/gamelle/app/billing"
+	householdapp "github.com/gamelle/gamelle/app/household"
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/app/identity/waitlist"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
@@ -69,6 +70,8 @@ type testServer struct {
 	needs    *nutritionapp.Needs
 	admin    *adminapp.Service
 	prices   *nutrition.PriceTable
+	// household is the people a person cooks for (issue 23).
+	household *householdapp.Service
 }
 
 func (s *testServer) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
@@ -104,6 +107,12 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 	}, Erase: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, _ string) error {
 		return s.mealprep.EraseOwner(ctx, tx, id)
 	}})
+	s.household = householdapp.New(pool, eventstore.New(pool))
+	s.accounts.RegisterPersonalData(identityapp.PersonalData{Area: "household", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
+		return s.household.Export(ctx, q, id)
+	}, Erase: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, _ string) error {
+		return s.household.EraseOwner(ctx, tx, id)
+	}})
 	s.needs = nutritionapp.NewNeeds(pool, s.wallets, jc)
 	// No Stripe key: the local test-mode checkout, as in development.
 	s.billing = billingapp.New(pool, eventstore.New(pool), s.wallets, jc, billingapp.Options{AppURL: cfg.AppURL, AppKey: cfg.AppKey, Logger: log}).
@@ -125,6 +134,7 @@ func buildServer(cfg config.Config, pool *pgxpool.Pool) (*testServer, error) {
 		NewIdentity(s.Core, s.accounts), NewSocial(s.Core, s.accounts, providers),
 		NewOnboarding(s.Core, s.accounts), NewDashboard(s.Core, s.mealprep, s.accounts), NewMealPreps(s.Core, s.mealprep),
 		NewShoppingLists(s.Core, s.mealprep, s.prices, 0),
+		NewBatchCook(s.Core, s.mealprep, s.household),
 		NewAdmin(s.Core, s.admin),
 		NewAccount(s.Core, s.accounts, s.needs),
 		NewSettings(s.Core, s.accounts),

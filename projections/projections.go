@@ -16,6 +16,7 @@ import (
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/projections/balances"
 	"github.com/gamelle/gamelle/projections/checkouts"
+	"github.com/gamelle/gamelle/projections/households"
 	"github.com/gamelle/gamelle/projections/mealpreps"
 	"github.com/gamelle/gamelle/projections/tokenhistory"
 )
@@ -56,7 +57,7 @@ type Rebuilder interface {
 // Default is every read model the application runs: the live runner, `gamelle projections
 // rebuild|status` and the benchmark all take this list. Adding a projection is adding it here.
 func Default() []Projection {
-	out := []Projection{balances.New(), tokenhistory.New(), checkouts.New()}
+	out := []Projection{balances.New(), tokenhistory.New(), checkouts.New(), households.New()}
 	for _, p := range mealpreps.All() {
 		out = append(out, p)
 	}

@@ -3,11 +3,13 @@ package admin
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
+	"github.com/gamelle/gamelle/domain/household"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/eventstore"
@@ -90,7 +92,7 @@ func (s *Service) Person(ctx context.Context, id uuid.UUID) (PersonDetail, error
 // StreamEvents is one stream's raw events, for the event inspector.
 type StreamEvents struct {
 	StreamID string     `json:"streamId"`
-	Kind     string     `json:"kind"` // wallet or mealprep
+	Kind     string     `json:"kind"` // wallet, mealprep or household
 	Events   []RawEvent `json:"events"`
 }
 
@@ -123,6 +125,7 @@ func (s *Service) Events(ctx context.Context, id uuid.UUID) ([]StreamEvents, err
 	for _, p := range preps {
 		streams = append(streams, StreamEvents{StreamID: mealprep.StreamID(p), Kind: "mealprep"})
 	}
+	streams = append(streams, StreamEvents{StreamID: household.StreamID(id), Kind: "household"})
 	actors := map[uuid.UUID]bool{}
 	for i := range streams {
 		evs, err := s.store.Load(ctx, s.pool, streams[i].StreamID, 1)
@@ -140,6 +143,8 @@ func (s *Service) Events(ctx context.Context, id uuid.UUID) ([]StreamEvents, err
 			}
 		}
 	}
+	// A person who never added anyone has no household stream to show.
+	streams = slices.DeleteFunc(streams, func(s StreamEvents) bool { return s.Kind == "household" && len(s.Events) == 0 })
 	ids := make([]uuid.UUID, 0, len(actors))
 	for id := range actors {
 		ids = append(ids, id)

@@ -145,6 +145,10 @@ func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args
 	if len(in.Foods) == 0 {
 		return &errPermanent{reason: mealprep.FailureNoFoods, err: mealprep.ErrNoFoods}
 	}
+	if req.Target != nil {
+		// A regeneration closes the day's gap with the kept recipes counted (issue 23).
+		in.Target = nutrition.Macros(*req.Target)
+	}
 	fromEngine, genErr := gen.Generate(ctx, in)
 	recipes := make([]mealprep.Recipe, len(fromEngine))
 	for i, r := range fromEngine {

@@ -131,6 +131,8 @@ type RecipeView struct {
 	HealthGrade string   `json:"healthGrade"`
 	Generator   string   `json:"generator"`
 	Steps       []string `json:"steps"`
+	// Kept: "regenerate the rest" leaves it (issue 23).
+	Kept bool `json:"kept"`
 }
 
 // Recipes lists a meal prep's recipes in lang, oldest first. Callers check ownership first.
@@ -189,7 +191,7 @@ func (s *Service) recipes(ctx context.Context, p Person, mealPrepID, recipeID uu
 			Target: r.Target, Nutrition: r.Nutrition, PerServing: mealprep.PerServing(r.Nutrition, r.Servings),
 			WithinTolerance: r.WithinTolerance, Refunded: r.Feasible && !r.WithinTolerance, Explanation: r.Explanation,
 			DurationMin: r.DurationMin, Price: math.Round(float64(r.PriceCents)*rate) / 100, Currency: cur,
-			HealthScore: r.HealthScore, HealthGrade: r.HealthGrade, Generator: r.Generator, Steps: r.Steps,
+			HealthScore: r.HealthScore, HealthGrade: r.HealthGrade, Generator: r.Generator, Steps: r.Steps, Kept: r.Kept,
 		}
 		for _, in := range r.Ingredients {
 			v.Ingredients = append(v.Ingredients, IngredientView{FoodCode: in.FoodCode, Name: names[in.FoodCode].Name, Grams: in.Grams, Natural: names[in.FoodCode].Natural})

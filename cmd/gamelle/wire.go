@@ -19,6 +19,7 @@ import (
 
 	adminapp "github.com/gamelle/gamelle/app/admin"
 	billingapp "github.com/gamelle/gamelle/app/billing"
+	householdapp "github.com/gamelle/gamelle/app/household"
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/app/identity/waitlist"
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
@@ -60,6 +61,8 @@ type services struct {
 	// prices is the process's one price table, shared by the meal-prep worker, the shopping
 	// lists and the admin prices page, so an admin's change reaches all of them.
 	prices *nutrition.PriceTable
+	// household is the people a person cooks for (issue 23).
+	household *householdapp.Service
 }
 
 // newPrices parses the shipped price estimates; runPriceLoader keeps admins' overrides on them.
@@ -118,7 +121,14 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 	}, Erase: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, _ string) error {
 		return mealpreps.EraseOwner(ctx, tx, id)
 	}})
-	return &services{
+	households := householdapp.New(pool, store)
+	// Members' names go with the users row; the read model is erased here.
+	identity.RegisterPersonalData(identityapp.PersonalData{Area: "household", Export: func(ctx context.Context, q db.DBTX, id uuid.UUID) (any, error) {
+		return households.Export(ctx, q, id)
+	}, Erase: func(ctx context.Context, tx pgx.Tx, id uuid.UUID, _ string) error {
+		return households.EraseOwner(ctx, tx, id)
+	}})
+	svc := &services{
 		prices:   prices,
 		admin:    admin,
 		mealprep: mealpreps,
@@ -130,7 +140,9 @@ func newServices(cfg config.Config, pool *pgxpool.Pool, tr *i18n.Translator, job
 		oauth:    providers,
 		billing:  newBilling(cfg, pool, store, ledger, jobClient, identity),
 		needs:    nutritionapp.NewNeeds(pool, ledger, inserter),
-	}, nil
+	}
+	svc.household = households
+	return svc, nil
 }
 
 // newBilling picks the payment gateway: Stripe when STRIPE_SECRET_KEY is set; otherwise the
@@ -271,6 +283,7 @@ func newRouter(cfg config.Config, pool *pgxpool.Pool, log *slog.Logger, svc *ser
 		handlers.NewDashboard(core, svc.mealprep, svc.identity),
 		handlers.NewMealPreps(core, svc.mealprep),
 		handlers.NewShoppingLists(core, svc.mealprep, svc.prices, cfg.USDPerEUR),
+		handlers.NewBatchCook(core, svc.mealprep, svc.household),
 		handlers.NewAdmin(core, svc.admin),
 		handlers.NewAccount(core, svc.identity, svc.needs),
 		handlers.NewSettings(core, svc.identity),

@@ -1,6 +1,7 @@
 package mealprep
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -33,6 +34,9 @@ type Request struct {
 	Done map[int]uuid.UUID
 	// Failed is set once RecipeGenerationFailed was recorded.
 	Failed bool
+	// Replaces and Target: a regeneration's recipes to replace, by index, and its target.
+	Replaces []uuid.UUID
+	Target   *Macros
 }
 
 // Finished reports whether the request will make no more recipes.
@@ -44,8 +48,11 @@ func (r *Request) Unfulfilled() int { return r.Count - len(r.Done) }
 // StoredRecipe is a recipe's current state.
 type StoredRecipe struct {
 	RequestID   uuid.UUID
+	Category    Category
 	Servings    int
 	Ingredients []Ingredient
+	// Kept: "regenerate the rest" leaves it.
+	Kept bool
 }
 
 // New is a meal prep with no stream yet.
@@ -132,12 +139,13 @@ func (m *MealPrep) apply(e Event) {
 			m.foods = slices.Delete(m.foods, i, i+1)
 		}
 	case RecipeGenerationRequested:
-		m.requests[e.RequestID] = &Request{ID: e.RequestID, Category: e.Category, Count: e.Count, Done: map[int]uuid.UUID{}}
+		m.requests[e.RequestID] = &Request{ID: e.RequestID, Category: e.Category, Count: e.Count, Done: map[int]uuid.UUID{},
+			Replaces: slices.Clone(e.Replaces), Target: e.Target}
 	case RecipeGenerated:
 		if r := m.requests[e.RequestID]; r != nil {
 			r.Done[e.Index] = e.Recipe.ID
 		}
-		m.recipes[e.Recipe.ID] = &StoredRecipe{RequestID: e.RequestID, Servings: e.Recipe.Servings, Ingredients: slices.Clone(e.Recipe.Ingredients)}
+		m.recipes[e.Recipe.ID] = &StoredRecipe{RequestID: e.RequestID, Category: e.Recipe.Category, Servings: e.Recipe.Servings, Ingredients: slices.Clone(e.Recipe.Ingredients)}
 	case RecipeGenerationFailed:
 		if r := m.requests[e.RequestID]; r != nil {
 			r.Failed = true
@@ -155,6 +163,16 @@ func (m *MealPrep) apply(e Event) {
 		delete(m.recipes, e.RecipeID)
 	case ShoppingItemTicked:
 		m.applyTick(e)
+	case RecipeKept:
+		if r := m.recipes[e.RecipeID]; r != nil {
+			r.Kept = e.Kept
+		}
+	case RecipeReplaced:
+		delete(m.recipes, e.OldRecipeID)
+	case RecipeFoodSwapped:
+		if r := m.recipes[e.RecipeID]; r != nil {
+			r.Ingredients = slices.Clone(e.Ingredients)
+		}
 	}
 }
 
@@ -312,6 +330,10 @@ func (m *MealPrep) RecordRecipe(requestID uuid.UUID, index int, r Recipe) (bool,
 		return false, err
 	}
 	m.record(RecipeGenerated{RequestID: requestID, Index: index, Recipe: r})
+	// A regenerated recipe takes its predecessor's place, if that one is still there.
+	if index < len(req.Replaces) && m.recipes[req.Replaces[index]] != nil {
+		m.record(RecipeReplaced{OldRecipeID: req.Replaces[index], NewRecipeID: r.ID})
+	}
 	return true, nil
 }
 
@@ -406,5 +428,91 @@ func (m *MealPrep) DeleteAllRecipes() error {
 	for _, id := range m.RecipeIDs() {
 		m.record(RecipeDeleted{RecipeID: id})
 	}
+	return nil
+}
+
+// KeepRecipe marks a recipe kept or not; the same mark again records nothing.
+func (m *MealPrep) KeepRecipe(recipeID uuid.UUID, kept bool) error {
+	if err := m.live(); err != nil {
+		return err
+	}
+	r := m.recipes[recipeID]
+	if r == nil {
+		return fmt.Errorf("%w: %s", ErrRecipeNotFound, recipeID)
+	}
+	if r.Kept != kept {
+		m.record(RecipeKept{RecipeID: recipeID, Kept: kept})
+	}
+	return nil
+}
+
+// Regeneration is one category's recipes to regenerate and the target their new recipes aim at.
+type Regeneration struct {
+	RequestID uuid.UUID
+	Category  Category
+	Replaces  []uuid.UUID
+	Target    *Macros
+}
+
+// ErrNothingToRegenerate: every recipe is kept (or the one asked for is kept).
+var ErrNothingToRegenerate = errors.New("mealprep: no recipe to regenerate")
+
+// RequestRegeneration records one request per category, each replacing its recipes (none kept,
+// all of that category). The caller charges one token per replaced recipe in the same
+// transaction and inserts the jobs.
+func (m *MealPrep) RequestRegeneration(regs []Regeneration) error {
+	if err := m.live(); err != nil {
+		return err
+	}
+	if len(regs) == 0 {
+		return ErrNothingToRegenerate
+	}
+	if len(m.foods) == 0 {
+		return ErrNoFoods
+	}
+	for _, g := range regs {
+		if err := CheckCount(len(g.Replaces)); err != nil {
+			return err
+		}
+		if g.RequestID == uuid.Nil || m.requests[g.RequestID] != nil {
+			return fmt.Errorf("%w: %s", ErrRequestExists, g.RequestID)
+		}
+		for _, id := range g.Replaces {
+			r := m.recipes[id]
+			switch {
+			case r == nil:
+				return fmt.Errorf("%w: %s", ErrRecipeNotFound, id)
+			case r.Kept:
+				return fmt.Errorf("%w: %s is kept", ErrNothingToRegenerate, id)
+			case r.Category != "" && r.Category != g.Category:
+				return fmt.Errorf("%w: %s is %s", ErrInvalidCategory, id, r.Category)
+			}
+		}
+		m.record(RecipeGenerationRequested{RequestID: g.RequestID, Category: g.Category, Count: len(g.Replaces),
+			Replaces: slices.Clone(g.Replaces), Target: g.Target})
+	}
+	return nil
+}
+
+// SwapFood replaces one ingredient of a recipe with another food; e carries the re-solved
+// ingredients and the recomputed numbers and texts (the app computed them with the engine).
+func (m *MealPrep) SwapFood(e RecipeFoodSwapped) error {
+	if err := m.live(); err != nil {
+		return err
+	}
+	r := m.recipes[e.RecipeID]
+	if r == nil {
+		return fmt.Errorf("%w: %s", ErrRecipeNotFound, e.RecipeID)
+	}
+	if !slices.ContainsFunc(r.Ingredients, func(in Ingredient) bool { return in.FoodCode == e.FromFoodCode }) {
+		return fmt.Errorf("%w: %d", ErrFoodNotFound, e.FromFoodCode)
+	}
+	if err := CheckFoodCode(e.ToFoodCode); err != nil {
+		return err
+	}
+	if err := CheckIngredients(e.Ingredients); err != nil {
+		return err
+	}
+	m.record(e)
 	return nil
 }

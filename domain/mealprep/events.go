@@ -22,6 +22,9 @@ const (
 	TypeRecipeGenerationFailed    = "RecipeGenerationFailed.v1"
 	TypeRecipeUpdated             = "RecipeUpdated.v1"
 	TypeRecipeDeleted             = "RecipeDeleted.v1"
+	TypeRecipeKept                = "RecipeKept.v1"
+	TypeRecipeReplaced            = "RecipeReplaced.v1"
+	TypeRecipeFoodSwapped         = "RecipeFoodSwapped.v1"
 )
 
 // Event is a meal-prep event.
@@ -71,6 +74,45 @@ type RecipeGenerationRequested struct {
 	RequestID uuid.UUID `json:"requestID"`
 	Category  Category  `json:"category"`
 	Count     int       `json:"count"`
+	// Replaces, on a regeneration (issue 23), is the recipe each index replaces: its recipe,
+	// once made, takes the old one's place (RecipeReplaced). Absent on a plain request.
+	Replaces []uuid.UUID `json:"replaces,omitempty"`
+	// Target, on a regeneration, is the per-serving target that closes the day's gap to the
+	// goals with the recipes kept; absent: the person's meal target.
+	Target *Macros `json:"target,omitempty"`
+}
+
+// RecipeKept marks a recipe kept (or no longer kept): "regenerate the rest" leaves it.
+type RecipeKept struct {
+	RecipeID uuid.UUID `json:"recipeID"`
+	Kept     bool      `json:"kept"`
+}
+
+// RecipeReplaced takes a recipe out of the list for the one regenerated in its place; the old
+// recipe stays in the log.
+type RecipeReplaced struct {
+	OldRecipeID uuid.UUID `json:"oldRecipeID"`
+	NewRecipeID uuid.UUID `json:"newRecipeID"`
+}
+
+// RecipeFoodSwapped replaces one ingredient with another food; the engine re-solved the
+// quantities (Ingredients, whole recipe) and rewrote the name and steps (template output).
+// Nutrition, price and score are recomputed as for RecipeUpdated.
+type RecipeFoodSwapped struct {
+	RecipeID        uuid.UUID    `json:"recipeID"`
+	FromFoodCode    int          `json:"fromFoodCode"`
+	ToFoodCode      int          `json:"toFoodCode"`
+	Ingredients     []Ingredient `json:"ingredients"`
+	Nutrition       Nutrition    `json:"nutrition"`
+	PriceCents      int          `json:"priceCents"`
+	HealthScore     *int         `json:"healthScore,omitempty"`
+	HealthGrade     string       `json:"healthGrade,omitempty"`
+	WithinTolerance bool         `json:"withinTolerance"`
+	NameFR          string       `json:"nameFr"`
+	NameEN          string       `json:"nameEn"`
+	StepsFR         []string     `json:"stepsFr"`
+	StepsEN         []string     `json:"stepsEn"`
+	DurationMin     int          `json:"durationMin"`
 }
 
 // RecipeGenerated adds the recipe made for one index (0..count-1) of a request. At most one per
@@ -236,6 +278,15 @@ func (RecipeUpdated) EventType() string { return TypeRecipeUpdated }
 // EventType implements Event.
 func (RecipeDeleted) EventType() string { return TypeRecipeDeleted }
 
+// EventType implements Event.
+func (RecipeKept) EventType() string { return TypeRecipeKept }
+
+// EventType implements Event.
+func (RecipeReplaced) EventType() string { return TypeRecipeReplaced }
+
+// EventType implements Event.
+func (RecipeFoodSwapped) EventType() string { return TypeRecipeFoodSwapped }
+
 // ErrUnknownEventType is returned by Decode for a type this package does not know.
 var ErrUnknownEventType = errors.New("mealprep: unknown event type")
 
@@ -267,6 +318,9 @@ var decoders = map[string]func([]byte) (Event, error){
 	TypeRecipeUpdated:             decodeInto[RecipeUpdated],
 	TypeRecipeDeleted:             decodeInto[RecipeDeleted],
 	TypeShoppingItemTicked:        decodeInto[ShoppingItemTicked],
+	TypeRecipeKept:                decodeInto[RecipeKept],
+	TypeRecipeReplaced:            decodeInto[RecipeReplaced],
+	TypeRecipeFoodSwapped:         decodeInto[RecipeFoodSwapped],
 }
 
 // Decode turns a stored event back into its Go value.

@@ -1,6 +1,8 @@
 package mealprep
 
 import (
+	"math"
+
 	"github.com/google/uuid"
 
 	"github.com/gamelle/gamelle/domain/nutrition"
@@ -147,6 +149,74 @@ func NeedsBeyondStock(foods []Ingredient, recipes []StockRecipe, s Schedule) []S
 		if g := needed[f.FoodCode]; f.Grams > 0 && g > float64(f.Grams) {
 			out = append(out, StockNeed{FoodCode: f.FoodCode, NeededG: round1(g), HaveG: f.Grams})
 		}
+	}
+	return out
+}
+
+// mealShare is the share of the day one meal of category c gets under the split (a lunch/dinner
+// recipe the mean of lunch and dinner), as the plan counts it.
+func mealShare(split nutrition.MealSplit, c Category) float64 {
+	switch c {
+	case Breakfast:
+		return float64(split.Breakfast) / 100
+	case Snack:
+		return float64(split.Snack) / 100
+	}
+	return float64(split.Lunch+split.Dinner) / 200
+}
+
+// RegenerationTargets is the per-serving target of each category's new recipes when the
+// replaced recipes are made again and the others are counted (issue 23, "closes the day's gap
+// with the kept ones counted"): over PlanDays of the schedule, the day's goals less what the
+// counted recipes bring, shared between the replaced recipes' meals by their meal share. A
+// target far from the meal's usual one (kept recipes much lighter or heavier than their share)
+// is held within half and one and a half times it, and an inconsistent one falls back to it.
+func RegenerationTargets(recipes []PlanRecipe, replaced map[uuid.UUID]bool, daily Macros, split nutrition.MealSplit) map[Category]Macros {
+	sched := make([]ScheduleRecipe, 0, len(recipes))
+	per := map[uuid.UUID]PlanRecipe{}
+	for _, r := range recipes {
+		sched = append(sched, ScheduleRecipe{ID: r.ID, Category: r.Category})
+		per[r.ID] = r
+	}
+	s := ScheduleOf(sched, split, PlanDays)
+	var counted Macros
+	weight := 0.0
+	cats := map[Category]bool{}
+	for _, d := range s.Days {
+		for _, m := range d.Meals {
+			r := per[m.RecipeID]
+			if replaced[m.RecipeID] {
+				weight += float64(m.Portions) * mealShare(split, m.Category)
+				cats[m.Category] = true
+				continue
+			}
+			k := float64(m.Portions)
+			counted.Kcal += r.PerServing.Kcal * k
+			counted.ProteinG += r.PerServing.ProteinG * k
+			counted.FatG += r.PerServing.FatG * k
+			counted.CarbsG += r.PerServing.CarbsG * k
+		}
+	}
+	out := map[Category]Macros{}
+	days := float64(PlanDays)
+	for c := range cats {
+		share := mealShare(split, c)
+		usual := Macros{Kcal: daily.Kcal * share, ProteinG: daily.ProteinG * share, FatG: daily.FatG * share, CarbsG: daily.CarbsG * share}
+		f := share / (weight / days)
+		gap := func(goal, got float64) float64 { return math.Max(goal-got/days, 0) * f }
+		t := Macros{Kcal: gap(daily.Kcal, counted.Kcal), ProteinG: gap(daily.ProteinG, counted.ProteinG),
+			FatG: gap(daily.FatG, counted.FatG), CarbsG: gap(daily.CarbsG, counted.CarbsG)}
+		if usual.Kcal > 0 {
+			if k := t.Kcal / usual.Kcal; k < 0.5 || k > 1.5 {
+				lim := math.Min(math.Max(k, 0.5), 1.5) / math.Max(k, 1e-9)
+				t = Macros{Kcal: t.Kcal * lim, ProteinG: t.ProteinG * lim, FatG: t.FatG * lim, CarbsG: t.CarbsG * lim}
+			}
+		}
+		t = Macros{Kcal: math.Round(t.Kcal), ProteinG: math.Round(t.ProteinG), FatG: math.Round(t.FatG), CarbsG: math.Round(t.CarbsG)}
+		if !nutrition.ConsistentTarget(nutrition.Macros(t)) {
+			t = Macros{Kcal: math.Round(usual.Kcal), ProteinG: math.Round(usual.ProteinG), FatG: math.Round(usual.FatG), CarbsG: math.Round(usual.CarbsG)}
+		}
+		out[c] = t
 	}
 	return out
 }

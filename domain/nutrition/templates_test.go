@@ -105,6 +105,8 @@ func TestStepsStartFromTheFoodsState(t *testing.T) {
 		{"raw salmon until it flakes", nutrition.LunchDinner, 26036, []string{"le saumon", "s’effeuille", "63" + nb + "°C"}, []string{"flakes", "63 °C / 145 °F"}, nil, 15},
 		{"canned tuna is drained, not cooked", nutrition.LunchDinner, 26039, []string{"Égouttez le thon", "émiettez"}, []string{"Drain the tuna", "flake"}, []string{"Faites cuire", "°C", "Réchauffez"}, 5},
 		{"canned chickpeas are drained", nutrition.LunchDinner, 20532, []string{"Égouttez et rincez les pois chiches"}, []string{"Drain and rinse the chickpeas"}, []string{"tremper", "Faites cuire"}, 5},
+		{"raw parboiled rice is boiled, not reheated", nutrition.LunchDinner, 9101, []string{"le riz", "volumes d’eau"}, []string{"2 volumes of"}, []string{"Réchauffez"}, 15},
+		{"cooked parboiled rice is reheated", nutrition.LunchDinner, 9105, []string{"Réchauffez le riz"}, []string{"Reheat the parboiled rice"}, []string{"volumes d’eau"}, 5},
 		{"cooked rice is reheated", nutrition.LunchDinner, 9104, []string{"Réchauffez le riz"}, []string{"Reheat the rice"}, []string{"volumes d’eau"}, 5},
 		{"raw eggs are boiled 9 min at lunch", nutrition.LunchDinner, 22000, []string{"les œufs", "9" + nb + "minutes"}, []string{"9 minutes"}, []string{"oeuf"}, 10},
 		{"raw eggs are scrambled at breakfast", nutrition.Breakfast, 22000, []string{"Battez les œufs", "pris (œufs brouillés)"}, []string{"scrambled"}, nil, 5},

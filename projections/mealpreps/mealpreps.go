@@ -136,7 +136,7 @@ func List() Projection {
 			return exec(ctx, tx, `UPDATE mealprep_list SET food_count = food_count - 1, updated_at = $2 WHERE id = $1`, id, at)
 		case mealprep.RecipeGenerated:
 			return exec(ctx, tx, `UPDATE mealprep_list SET recipe_count = recipe_count + 1, updated_at = $2 WHERE id = $1`, id, at)
-		case mealprep.RecipeDeleted:
+		case mealprep.RecipeDeleted, mealprep.RecipeReplaced:
 			return exec(ctx, tx, `UPDATE mealprep_list SET recipe_count = recipe_count - 1, updated_at = $2 WHERE id = $1`, id, at)
 		default:
 			return exec(ctx, tx, `UPDATE mealprep_list SET updated_at = $2 WHERE id = $1`, id, at)
@@ -208,6 +208,22 @@ func Recipes() Projection {
 				ev.RecipeID, servings, ings, nut, ev.PriceCents, e.RecordedAt, ev.HealthScore, ev.HealthGrade)
 		case mealprep.RecipeDeleted:
 			return exec(ctx, tx, `DELETE FROM recipes WHERE id = $1`, ev.RecipeID)
+		case mealprep.RecipeKept:
+			return exec(ctx, tx, `UPDATE recipes SET kept = $2, updated_at = $3 WHERE id = $1`, ev.RecipeID, ev.Kept, e.RecordedAt)
+		case mealprep.RecipeReplaced:
+			return exec(ctx, tx, `DELETE FROM recipes WHERE id = $1`, ev.OldRecipeID)
+		case mealprep.RecipeFoodSwapped:
+			steps := func(s []string) string {
+				if s == nil {
+					s = []string{}
+				}
+				return js(s)
+			}
+			return exec(ctx, tx, `UPDATE recipes SET ingredients = $2::jsonb, nutrition = $3::jsonb, price_cents = $4, health_score = $5,
+				health_grade = $6, within_tolerance = $7, name_fr = $8, name_en = $9, steps_fr = $10::jsonb, steps_en = $11::jsonb,
+				duration_min = $12, updated_at = $13 WHERE id = $1`,
+				ev.RecipeID, js(ev.Ingredients), js(ev.Nutrition), ev.PriceCents, ev.HealthScore, ev.HealthGrade, ev.WithinTolerance,
+				ev.NameFR, ev.NameEN, steps(ev.StepsFR), steps(ev.StepsEN), ev.DurationMin, e.RecordedAt)
 		case mealprep.MealPrepDeleted:
 			return exec(ctx, tx, `DELETE FROM recipes WHERE mealprep_id = $1`, id)
 		}

@@ -154,6 +154,8 @@ type RecipeRow struct {
 	HealthGrade     string
 	Generator       string
 	Steps           []string
+	// Kept: "regenerate the rest" leaves it (issue 23).
+	Kept bool
 }
 
 // RecipeRows reads a meal prep's recipes in lang ("en", else French; a rename wins), oldest
@@ -162,7 +164,7 @@ func RecipeRows(ctx context.Context, db eventstore.DBTX, mealPrepID, recipeID uu
 	rows, err := db.Query(ctx, `SELECT r.id, r.request_id, coalesce(t.name, CASE WHEN $2 = 'en' THEN r.name_en ELSE r.name_fr END), r.category, r.servings,
 		r.ingredients, r.target, r.nutrition, r.within_tolerance, r.feasible,
 		CASE WHEN $2 = 'en' THEN r.explanation_en ELSE r.explanation_fr END, r.duration_min, r.price_cents,
-		r.health_score, r.health_grade, r.generator, CASE WHEN $2 = 'en' THEN r.steps_en ELSE r.steps_fr END
+		r.health_score, r.health_grade, r.generator, CASE WHEN $2 = 'en' THEN r.steps_en ELSE r.steps_fr END, r.kept
 		FROM recipes r LEFT JOIN mealprep_texts t ON t.subject_id = r.id
 		WHERE r.mealprep_id = $1 AND ($3 = '00000000-0000-0000-0000-000000000000'::uuid OR r.id = $3)
 		ORDER BY r.created_at, r.idx`, mealPrepID, lang, recipeID)
@@ -176,7 +178,7 @@ func RecipeRows(ctx context.Context, db eventstore.DBTX, mealPrepID, recipeID uu
 		)
 		if err := row.Scan(&r.ID, &r.RequestID, &r.Name, &r.Category, &r.Servings, &ings, &target, &nut,
 			&r.WithinTolerance, &r.Feasible, &r.Explanation, &r.DurationMin, &r.PriceCents,
-			&r.HealthScore, &r.HealthGrade, &r.Generator, &steps); err != nil {
+			&r.HealthScore, &r.HealthGrade, &r.Generator, &steps, &r.Kept); err != nil {
 			return r, err
 		}
 		if err := json.Unmarshal(ings, &r.Ingredients); err != nil {

@@ -4,6 +4,7 @@ import { authEn } from './auth/en'
 import { adminEn } from './admin/en'
 import { billingEn } from './billing/en'
 import { shoppingEn } from './shopping/en'
+import { batchcookEn } from './batchcook/en'
 import { onboardingEn } from './onboarding/en'
 import { mealprepEn } from './mealprep/en'
 import { profileEn } from './profile/en'
@@ -16,6 +17,7 @@ export const en: LocaleMessages = {
   ...billingEn,
   ...adminEn,
   ...shoppingEn,
+  ...batchcookEn,
   ...mealprepEn,
   ...profileEn,
   ...needsGuideEn,

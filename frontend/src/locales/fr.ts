@@ -4,6 +4,7 @@ import { authFr } from './auth/fr'
 import { adminFr } from './admin/fr'
 import { billingFr } from './billing/fr'
 import { shoppingFr } from './shopping/fr'
+import { batchcookFr } from './batchcook/fr'
 import { onboardingFr } from './onboarding/fr'
 import { mealprepFr } from './mealprep/fr'
 import { profileFr } from './profile/fr'
@@ -16,6 +17,7 @@ export const fr = {
   ...billingFr,
   ...adminFr,
   ...shoppingFr,
+  ...batchcookFr,
   ...mealprepFr,
   ...profileFr,
   ...needsGuideFr,

@@ -43,6 +43,8 @@ import type ErrorsNotFoundPage from '../pages/errors/not-found'
 import type ErrorsPageExpiredPage from '../pages/errors/page-expired'
 import type ErrorsServerErrorPage from '../pages/errors/server-error'
 import type ErrorsUnavailablePage from '../pages/errors/unavailable'
+import type HouseholdIndexPage from '../pages/household/index'
+import type MealprepCookPlanPage from '../pages/mealprep/cook-plan'
 import type MealprepFoodPage from '../pages/mealprep/food'
 import type MealprepRecipePage from '../pages/mealprep/recipe'
 import type MealprepRecipesPage from '../pages/mealprep/recipes'
@@ -157,6 +159,8 @@ export type AdminUsersProps = {
   q: string
   people: Person[]
 }
+
+export type Appliance = 'oven' | 'hob' | 'none'
 
 export type AuditEntry = {
   position: number
@@ -283,6 +287,22 @@ export type Body = {
   sex: string
 }
 
+export type Box = {
+  number: number
+  recipeId: string
+  recipe: string
+  person: string
+  day: number
+  meal: Meal
+  portions: number
+  session: number
+  cookedOn: number
+  eatBy: number
+  freezer: boolean
+  thawNight?: number
+  addFresh: Text[]
+}
+
 export type CatalogPack = {
   id: string
   tokens: number
@@ -302,6 +322,33 @@ export type CheckoutView = {
   currency: string
   promoCode: string
   testMode: boolean
+}
+
+export type CookPerson = {
+  name: string
+  daily: Macros
+}
+
+export type CookPlan = {
+  days: number
+  sessions: Session[]
+  boxes: Box[]
+  plates: PlatingCard[]
+  eating: EatingDay[]
+  warnings: Warning[]
+}
+
+export type CookedFood = {
+  foodCode: number
+  name: Text
+  grams: number
+}
+
+export type CookedRecipe = {
+  recipeId: string
+  name: string
+  portions: number
+  foods: CookedFood[]
 }
 
 export type DashboardGeneralProps = {
@@ -343,6 +390,19 @@ export type DevMailboxProps = {
 }
 
 export type Diet = 'omnivore' | 'vegetarian' | 'vegan'
+
+export type EatingDay = {
+  day: number
+  meals: EatingMeal[]
+}
+
+export type EatingMeal = {
+  meal: Meal
+  recipeId: string
+  recipe: string
+  boxes: number[]
+  onTheDay: boolean
+}
 
 export type EmailChangeState = 'confirm' | 'other_account' | 'taken' | 'expired' | 'used' | 'invalid'
 
@@ -410,6 +470,15 @@ export type Group = {
   name: string
 }
 
+export type HouseholdIndexProps = {
+  members: MemberView[]
+  limits: {
+    maxMembers: number
+    minGoalKcal: number
+    maxGoalKcal: number
+  }
+}
+
 export type IngredientView = {
   foodCode: number
   name: string
@@ -451,6 +520,8 @@ export type MailboxEntry = {
 
 export type MassUnit = 'g' | 'lb'
 
+export type Meal = 'breakfast' | 'lunch' | 'dinner' | 'snack'
+
 export type MealPrepHeader = {
   id: string
   name: string
@@ -462,6 +533,19 @@ export type MealSplit = {
   lunch: number
   dinner: number
   snack: number
+}
+
+export type MealprepCookPlanProps = {
+  mealPrep: MealPrepHeader
+  days: number
+  sessions: number
+  plan: CookPlan | null
+  people: CookPerson[]
+  limits: {
+    minDays: number
+    maxDays: number
+    maxSessions: number
+  }
 }
 
 export type MealprepFoodProps = {
@@ -526,6 +610,14 @@ export type MealprepShoppingListProps = {
     minDays: number
     maxDays: number
   }
+}
+
+export type MemberView = {
+  id: string
+  name: string
+  goals: Goals
+  split: MealSplit
+  source: string
 }
 
 export type NaturalUnit = {
@@ -673,6 +765,30 @@ export type PlanMeal = {
   average: Macros
 }
 
+export type Plate = {
+  person: string
+  target: Macros
+  achieved: Macros
+  within: boolean
+  reachable: boolean
+  components: PlateFood[]
+}
+
+export type PlateFood = {
+  foodCode: number
+  name: Text
+  grams: number
+  changesWeight: boolean
+  sharePct: SessionShare[]
+}
+
+export type PlatingCard = {
+  recipeId: string
+  recipe: string
+  category: Category
+  plates: Plate[]
+}
+
 export type PreferencesLinkState = 'confirm' | 'other_account' | 'expired' | 'used' | 'invalid'
 
 export type PriceLine = {
@@ -766,6 +882,11 @@ export type RecipePortions = {
   portions: number
 }
 
+export type RecipeShare = {
+  recipe: string
+  grams: number
+}
+
 export type RecipeView = {
   id: string
   requestId: string
@@ -786,6 +907,7 @@ export type RecipeView = {
   healthGrade: string
   generator: string
   steps: string[]
+  kept: boolean
 }
 
 export type Request = {
@@ -875,7 +997,23 @@ export type SeasonalFood = {
   name: string
 }
 
+export type Session = {
+  number: number
+  day: number
+  recipes: CookedRecipe[]
+  night: WorkStep[]
+  steps: WorkStep[]
+  durationMin: number
+  fridgeBoxes: number
+  freezerBoxes: number
+}
+
 export type SessionDevice = 'desktop' | 'mobile' | 'tablet' | 'unknown'
+
+export type SessionShare = {
+  session: number
+  pct: number
+}
 
 export type SettingsSession = {
   id: string
@@ -1019,6 +1157,11 @@ export type Survey = {
   mealSplit: MealSplit
 }
 
+export type Text = {
+  fr: string
+  en: string
+}
+
 export type TokenPack = {
   id: string
   tokens: number
@@ -1035,6 +1178,26 @@ export type Totals = {
   credits: number
   debits: number
   net: number
+}
+
+export type Warning = {
+  box: number
+  recipe: string
+  day: number
+  why: Text
+}
+
+export type WorkStep = {
+  startMin: number
+  endMin: number
+  appliance: Appliance
+  kind: string
+  method: Text
+  food: Text
+  grams: number
+  batches: number
+  for: RecipeShare[]
+  while: Text[]
 }
 
 /** Each page's own props (besides SharedProps), by Inertia component name. */
@@ -1078,6 +1241,8 @@ export interface PageProps {
   'errors/page-expired': ErrorsPageExpiredProps
   'errors/server-error': ErrorsBadRequestProps
   'errors/unavailable': ErrorsBadRequestProps
+  'household/index': HouseholdIndexProps
+  'mealprep/cook-plan': MealprepCookPlanProps
   'mealprep/food': MealprepFoodProps
   'mealprep/recipe': MealprepRecipeProps
   'mealprep/recipes': MealprepRecipesProps
@@ -1139,6 +1304,8 @@ export const pageComponents = [
   'errors/page-expired',
   'errors/server-error',
   'errors/unavailable',
+  'household/index',
+  'mealprep/cook-plan',
   'mealprep/food',
   'mealprep/recipe',
   'mealprep/recipes',
@@ -1195,6 +1362,8 @@ export type PagesAcceptTheirProps = [
   Expect<Accepts<typeof ErrorsPageExpiredPage, SharedProps & PageProps['errors/page-expired']>>,
   Expect<Accepts<typeof ErrorsServerErrorPage, SharedProps & PageProps['errors/server-error']>>,
   Expect<Accepts<typeof ErrorsUnavailablePage, SharedProps & PageProps['errors/unavailable']>>,
+  Expect<Accepts<typeof HouseholdIndexPage, SharedProps & PageProps['household/index']>>,
+  Expect<Accepts<typeof MealprepCookPlanPage, SharedProps & PageProps['mealprep/cook-plan']>>,
   Expect<Accepts<typeof MealprepFoodPage, SharedProps & PageProps['mealprep/food']>>,
   Expect<Accepts<typeof MealprepRecipePage, SharedProps & PageProps['mealprep/recipe']>>,
   Expect<Accepts<typeof MealprepRecipesPage, SharedProps & PageProps['mealprep/recipes']>>,

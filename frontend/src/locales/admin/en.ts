@@ -132,6 +132,7 @@ export const adminEn = {
       intro: 'The raw wallet and meal-prep streams, with their positions and metadata.',
       wallet: 'Wallet',
       mealprep: 'Meal prep',
+      household: 'Household',
       empty: 'No event.',
       colPosition: 'Position',
       colVersion: 'Version',

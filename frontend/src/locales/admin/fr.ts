@@ -132,6 +132,7 @@ export const adminFr = {
       intro: 'Les flux bruts du portefeuille et des meal preps, avec leurs positions et métadonnées.',
       wallet: 'Portefeuille',
       mealprep: 'Meal prep',
+      household: 'Foyer',
       empty: 'Aucun événement.',
       colPosition: 'Position',
       colVersion: 'Version',

@@ -14,6 +14,7 @@ import { Card } from '../../components/ui/card'
 import { Button } from '../../components/ui/button'
 import { Input, Label } from '../../components/ui/field'
 import SeasonBadge from '../../components/mealprep/season-badge'
+import { SwapFood } from '../../components/batchcook/recipe-actions'
 
 
 /** One recipe: ingredients in the person's unit, steps, nutrition per serving against the meal target, price, duration, health score; rename, servings, quantities and delete. */
@@ -153,6 +154,8 @@ export default function MealPrepRecipe() {
           <MacroChart value={n} target={recipe.target} />
         </section>
       </div>
+
+      <SwapFood mealPrepId={mealPrep.id} recipeId={recipe.id} ingredients={recipe.ingredients} />
 
       <Card as="section" variant="item" padding="md" aria-labelledby="edit-title" className="space-y-4">
         <h2 id="edit-title" className="text-lg font-bold text-stone-900">{t('mealprep.recipe.edit')}</h2>

@@ -5,6 +5,7 @@ import { useConfirm } from '../../components/confirm-dialog'
 import GenerationStatus from '../../components/mealprep/generation-status'
 import MealPrepHeader from '../../components/mealprep/header'
 import { ShoppingListLink } from '../../components/shopping/shopping-list-link'
+import { KeepToggle, RegenerateRest } from '../../components/batchcook/recipe-actions'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency-key'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
@@ -250,6 +251,7 @@ export default function MealPrepRecipes() {
             </Button>
           )}
         </div>
+        {recipes.length > 0 && <RegenerateRest mealPrepId={mealPrep.id} toRegenerate={recipes.filter((r) => !r.kept).length} />}
         {recipes.length === 0 ? (
           <p className="text-stone-600">{t('mealprep.recipes.empty')}</p>
         ) : (
@@ -266,6 +268,7 @@ export default function MealPrepRecipes() {
                   {t('mealprep.recipes.servings', { count: r.servings })} · {t('mealprep.recipes.perServing', { kcal: r.perServing.kcal })}
                 </p>
                 {r.refunded && <p className="mt-1 text-xs font-medium text-amber-900">{t('mealprep.recipes.refunded')}</p>}
+                <KeepToggle mealPrepId={mealPrep.id} recipeId={r.id} name={r.name} kept={r.kept} />
               </Card>
             ))}
           </ul>

@@ -1,0 +1,176 @@
+package mealprep_test
+
+import (
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertest"
+	"github.com/stretchr/testify/require"
+
+	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/domain/batchcook"
+	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// weekPrep is a meal prep with enough foods for several distinct lunches.
+func weekPrep(t *testing.T, e env, owner uuid.UUID) uuid.UUID {
+	t.Helper()
+	id := e.mealPrep(t, owner)
+	for _, code := range []int{9810, 20057, 20009, 20021} {
+		_, err := e.svc.SetFood(t.Context(), owner, id, code, 0)
+		require.NoError(t, err)
+	}
+	return id
+}
+
+// eventsOf counts a meal prep's events of one type.
+func eventsOf(t *testing.T, e env, id uuid.UUID, typ string) int {
+	t.Helper()
+	var n int
+	require.NoError(t, e.pool.QueryRow(t.Context(), `SELECT count(*) FROM events WHERE stream_id = $1 AND event_type = $2`, mealprep.StreamID(id), typ).Scan(&n))
+	return n
+}
+
+func TestKeepTwoAndRegenerateTheRest(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := t.Context()
+	runner := runProjections(t, e)
+	prices := shippedPrices(t)
+	owner := e.person(t, 10)
+	id := weekPrep(t, e, owner)
+	generate(t, e, owner, id, prices, 3)
+	waitAll(t, e, runner)
+	p, err := e.svc.Person(ctx, e.pool, owner)
+	require.NoError(t, err)
+	rs, err := e.svc.Recipes(ctx, p, id, "fr")
+	require.NoError(t, err)
+	require.Len(t, rs, 3)
+	require.EqualValues(t, 7, e.balance(t, owner))
+	for _, r := range rs[:2] {
+		_, err := e.svc.KeepRecipe(ctx, owner, id, r.ID, true)
+		require.NoError(t, err)
+	}
+	n, _, err := e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, IdempotencyKey: "again"})
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	require.EqualValues(t, 6, e.balance(t, owner), "one token per regenerated recipe")
+	// The same form sent twice charges once.
+	n, _, err = e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, IdempotencyKey: "again"})
+	require.NoError(t, err)
+	require.Zero(t, n)
+	require.EqualValues(t, 6, e.balance(t, owner))
+
+	// The job makes the new recipe for the gap; the old one leaves the list, not the log.
+	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, nutrition.NewBuiltin(prices), 0))
+	jobs := e.jobs.taken()
+	tx := workTx(t, e)
+	_, err = w.Work(ctx, t, tx, jobs[len(jobs)-1], nil)
+	require.NoError(t, err)
+	require.NoError(t, tx.Commit(ctx))
+	waitAll(t, e, runner)
+	after, err := e.svc.Recipes(ctx, p, id, "fr")
+	require.NoError(t, err)
+	require.Len(t, after, 3)
+	ids := []uuid.UUID{after[0].ID, after[1].ID, after[2].ID}
+	require.Contains(t, ids, rs[0].ID)
+	require.Contains(t, ids, rs[1].ID)
+	require.NotContains(t, ids, rs[2].ID)
+	require.True(t, after[0].Kept)
+	require.Equal(t, 1, eventsOf(t, e, id, mealprep.TypeRecipeReplaced))
+	require.Equal(t, 4, eventsOf(t, e, id, mealprep.TypeRecipeGenerated), "the replaced recipe stays in the log")
+
+	// Nothing left to regenerate when everything is kept: a field error, nothing charged.
+	for _, r := range after {
+		_, err := e.svc.KeepRecipe(ctx, owner, id, r.ID, true)
+		require.NoError(t, err)
+	}
+	_, _, err = e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id})
+	require.ErrorIs(t, err, mealprep.ErrNothingToRegenerate)
+	require.EqualValues(t, 6, e.balance(t, owner))
+}
+
+func TestRegenerateWithoutTokensWritesNothing(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := t.Context()
+	runner := runProjections(t, e)
+	owner := e.person(t, 2)
+	id := weekPrep(t, e, owner)
+	generate(t, e, owner, id, shippedPrices(t), 2)
+	waitAll(t, e, runner)
+	require.Zero(t, e.balance(t, owner))
+	before := eventsOf(t, e, id, mealprep.TypeRecipeGenerationRequested)
+	_, _, err := e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id})
+	require.ErrorIs(t, err, ledger.ErrInsufficientTokens)
+	require.Equal(t, before, eventsOf(t, e, id, mealprep.TypeRecipeGenerationRequested))
+}
+
+func TestSwapChickenForTurkeyStaysWithinTolerance(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := t.Context()
+	runner := runProjections(t, e)
+	owner := e.person(t, 5)
+	id := weekPrep(t, e, owner)
+	generate(t, e, owner, id, shippedPrices(t), 1)
+	waitAll(t, e, runner)
+	p, err := e.svc.Person(ctx, e.pool, owner)
+	require.NoError(t, err)
+	rs, err := e.svc.Recipes(ctx, p, id, "fr")
+	require.NoError(t, err)
+	r := rs[0]
+	const turkey = 36306 // Dinde, escalope grillée/poêlée
+	_, err = e.svc.SwapFood(ctx, mealprepapp.SwapFoodInput{Owner: owner, MealPrepID: id, RecipeID: r.ID, From: chickenCode, To: turkey})
+	require.NoError(t, err)
+	waitAll(t, e, runner)
+	got, err := e.svc.Recipe(ctx, p, id, r.ID, "fr")
+	require.NoError(t, err)
+	codes := []int{}
+	for _, in := range got.Ingredients {
+		codes = append(codes, in.FoodCode)
+	}
+	require.Contains(t, codes, turkey)
+	require.NotContains(t, codes, chickenCode)
+	require.True(t, got.WithinTolerance)
+	require.True(t, nutrition.WithinTolerance(nutrition.Macros(got.Target), nutrition.Macros(got.PerServing.Macros)), "%+v for %+v", got.PerServing.Macros, got.Target)
+	require.Contains(t, got.Name, "dinde")
+	require.EqualValues(t, 4, e.balance(t, owner), "a swap is free")
+
+	// A vegetarian cannot swap to fish: a field error, nothing written.
+	_, err = e.pool.Exec(ctx, `UPDATE users SET diet = 'vegetarian' WHERE id = $1`, owner)
+	require.NoError(t, err)
+	before := eventsOf(t, e, id, mealprep.TypeRecipeFoodSwapped)
+	_, err = e.svc.SwapFood(ctx, mealprepapp.SwapFoodInput{Owner: owner, MealPrepID: id, RecipeID: r.ID, From: turkey, To: 26036})
+	require.ErrorIs(t, err, mealprepapp.ErrSwapDiet)
+	// Fruit has no place in a lunch.
+	_, err = e.pool.Exec(ctx, `UPDATE users SET diet = 'omnivore' WHERE id = $1`, owner)
+	require.NoError(t, err)
+	_, err = e.svc.SwapFood(ctx, mealprepapp.SwapFoodInput{Owner: owner, MealPrepID: id, RecipeID: r.ID, From: turkey, To: 13005})
+	require.ErrorIs(t, err, mealprepapp.ErrSwapMeal)
+	require.Equal(t, before, eventsOf(t, e, id, mealprep.TypeRecipeFoodSwapped))
+}
+
+func TestCookPlanOfAMealPrep(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := t.Context()
+	runner := runProjections(t, e)
+	owner := e.person(t, 5)
+	id := weekPrep(t, e, owner)
+	generate(t, e, owner, id, shippedPrices(t), 2)
+	waitAll(t, e, runner)
+	p, err := e.svc.Person(ctx, e.pool, owner)
+	require.NoError(t, err)
+	people := []batchcook.Person{p.Self(owner, "Vous"), {ID: uuid.New(), Name: "Sam", Split: nutrition.DefaultMealSplit,
+		Daily: nutrition.Macros{Kcal: 1700, ProteinG: 128, FatG: 57, CarbsG: 170}}}
+	plan, err := e.svc.CookPlan(ctx, p, mealprepapp.CookPlanInput{Owner: owner, MealPrepID: id, Lang: "fr", Days: 5, Sessions: 1, People: people})
+	require.NoError(t, err)
+	require.Len(t, plan.Boxes, 20)
+	_, err = e.svc.CookPlan(ctx, p, mealprepapp.CookPlanInput{Owner: owner, MealPrepID: id, Lang: "fr", Days: 8, Sessions: 1, People: people})
+	require.ErrorIs(t, err, batchcook.ErrDays)
+}

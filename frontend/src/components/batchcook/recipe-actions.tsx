@@ -1,0 +1,125 @@
+import { Link, router } from '@inertiajs/react'
+import { useId, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { url } from '../../lib/routes.gen'
+import { newKey } from '../../lib/idempotency-key'
+import { usePageProps } from '../../lib/shared-props'
+
+/** Keep or unkeep a recipe: "regenerate the rest" leaves the kept ones. */
+export function KeepToggle({ mealPrepId, recipeId, name, kept }: { mealPrepId: string; recipeId: string; name: string; kept: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <button
+      type="button"
+      aria-pressed={kept}
+      className={`mt-2 rounded-lg border px-3 py-1.5 text-sm font-semibold ${kept ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-stone-300 text-stone-800'}`}
+      onClick={() => router.post(url('mealprep.recipes.keep.post', { params: { id: mealPrepId } }), { recipeId, kept: !kept }, { preserveScroll: true })}
+      data-testid="keep-toggle"
+    >
+      {kept ? t('regenerate.kept', { name }) : t('regenerate.keep', { name })}
+    </button>
+  )
+}
+
+/** "Regenerate the rest": one token per recipe not kept, and the plan's links. */
+export function RegenerateRest({ mealPrepId, toRegenerate }: { mealPrepId: string; toRegenerate: number }) {
+  const { t } = useTranslation()
+  const { errors } = usePageProps<'mealprep/recipes'>()
+  const [key] = useState(newKey)
+  const e = (errors as Record<string, string | undefined>).regenerate
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <button
+        type="button"
+        className="btn-secondary text-sm"
+        disabled={toRegenerate === 0}
+        onClick={() => router.post(url('mealprep.recipes.regenerate.post', { params: { id: mealPrepId } }), { idempotencyKey: key }, { preserveScroll: true })}
+        data-testid="regenerate-rest"
+      >
+        {t('regenerate.rest', { count: toRegenerate })}
+      </button>
+      <Link href={url('mealprep.plan.cook', { params: { id: mealPrepId } })} className="font-semibold text-brand-800 underline" data-testid="cook-plan-link">
+        {t('regenerate.cookPlan')}
+      </Link>
+      {e && (
+        <p role="alert" className="w-full text-sm font-medium text-red-700">
+          {e}
+        </p>
+      )}
+    </div>
+  )
+}
+
+type Hit = { code: number; name: string }
+
+/** Swap one ingredient for another food of the meal prep or the catalogue; the engine re-solves the quantities. */
+export function SwapFood({ mealPrepId, recipeId, ingredients }: { mealPrepId: string; recipeId: string; ingredients: { foodCode: number; name: string }[] }) {
+  const { t } = useTranslation()
+  const { errors } = usePageProps<'mealprep/recipe'>()
+  const [from, setFrom] = useState(String(ingredients[0]?.foodCode ?? ''))
+  const [q, setQ] = useState('')
+  const [hits, setHits] = useState<Hit[]>([])
+  const [to, setTo] = useState('')
+  const fromId = useId()
+  const qId = useId()
+  const e = (errors as Record<string, string | undefined>).toFoodCode ?? (errors as Record<string, string | undefined>).fromFoodCode
+  const search = async (ev: FormEvent) => {
+    ev.preventDefault()
+    const res = await fetch(`${url('mealprep.food.search', { params: { id: mealPrepId } })}?q=${encodeURIComponent(q)}`, { headers: { Accept: 'application/json' } })
+    const body = (await res.json()) as { foods: Hit[] }
+    setHits(body.foods.slice(0, 8))
+    setTo(body.foods[0] ? String(body.foods[0].code) : '')
+  }
+  const swap = () =>
+    router.post(url('mealprep.recipe.swap.post', { params: { id: mealPrepId, recipeId } }), { fromFoodCode: Number(from), toFoodCode: Number(to) }, { preserveScroll: true })
+  return (
+    <section aria-labelledby="swap-title" className="space-y-3 rounded-2xl border border-stone-200 bg-white p-4 print:hidden" data-testid="swap-food">
+      <h2 id="swap-title" className="text-lg font-bold text-stone-900">
+        {t('regenerate.swapTitle')}
+      </h2>
+      <p className="text-sm text-stone-600">{t('regenerate.swapIntro')}</p>
+      <div>
+        <label htmlFor={fromId} className="block text-sm font-semibold text-stone-900">
+          {t('regenerate.swapFrom')}
+        </label>
+        <select id={fromId} value={from} onChange={(x) => setFrom(x.target.value)} className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2">
+          {ingredients.map((i) => (
+            <option key={i.foodCode} value={i.foodCode}>
+              {i.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <form onSubmit={search} className="flex flex-wrap items-end gap-2">
+        <div className="grow">
+          <label htmlFor={qId} className="block text-sm font-semibold text-stone-900">
+            {t('regenerate.swapSearch')}
+          </label>
+          <input id={qId} value={q} onChange={(x) => setQ(x.target.value)} className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2" />
+        </div>
+        <button type="submit" className="btn-secondary">
+          {t('regenerate.swapFind')}
+        </button>
+      </form>
+      {hits.length > 0 && (
+        <fieldset>
+          <legend className="text-sm font-semibold text-stone-900">{t('regenerate.swapTo')}</legend>
+          {hits.map((h) => (
+            <label key={h.code} className="flex items-center gap-2 py-1">
+              <input type="radio" name="swap-to" value={h.code} checked={to === String(h.code)} onChange={() => setTo(String(h.code))} />
+              {h.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <button type="button" className="btn-primary" disabled={!to} onClick={swap} data-testid="swap-submit">
+        {t('regenerate.swap')}
+      </button>
+      {e && (
+        <p role="alert" className="text-sm font-medium text-red-700" data-testid="swap-error">
+          {e}
+        </p>
+      )}
+    </section>
+  )
+}
