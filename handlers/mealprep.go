@@ -363,6 +363,16 @@ type searchHit struct {
 	InSeason bool `json:"inSeason"`
 }
 
+// foodSearchAnswer is one page of food search results; its TypeScript type is generated
+// (ApiAnswers in props.gen.ts).
+type foodSearchAnswer struct {
+	Foods   []searchHit `json:"foods"`
+	Page    int         `json:"page"`
+	HasMore bool        `json:"hasMore"`
+}
+
+var _ = page.DefineAnswer[foodSearchAnswer]("mealprep.food.search")
+
 // search answers the as-you-type food search with JSON (the foods screen's combobox).
 func (h *MealPreps) search(w http.ResponseWriter, r *http.Request) {
 	if _, ok := h.owned(w, r); !ok {
@@ -395,7 +405,7 @@ func (h *MealPreps) search(w http.ResponseWriter, r *http.Request) {
 	for _, f := range res.Foods {
 		hits = append(hits, searchHit{Food: f, DietWarning: h.dietWarning(p, f), InSeason: !f.Custom && cal.InSeason(f.Code, month)})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"foods": hits, "page": res.Page, "hasMore": res.HasMore})
+	writeJSON(w, http.StatusOK, foodSearchAnswer{Foods: hits, Page: res.Page, HasMore: res.HasMore})
 }
 
 // foodForm is a food and its quantity: the food list's add/change/remove forms and each

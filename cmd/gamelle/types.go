@@ -33,7 +33,7 @@ func runTypes(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	src, err := renderPropsTS(page.Shared(), page.Pages(), keys, componentExists(*pagesDir))
+	src, err := renderPropsTS(page.Shared(), page.Pages(), page.Answers(), keys, componentExists(*pagesDir))
 	if err != nil {
 		return err
 	}
@@ -59,6 +59,12 @@ func pageImportName(component string) string {
 	return strings.TrimSuffix(pageTypeName(component), "Props") + "Page"
 }
 
+// answerTypeName is the TypeScript name of a JSON route's answer: `mealprep.food.search` →
+// MealprepFoodSearchAnswer.
+func answerTypeName(route string) string {
+	return strings.TrimSuffix(pageTypeName(route), "Props") + "Answer"
+}
+
 // componentExists reports whether a page's component file is in dir.
 func componentExists(dir string) func(component string) bool {
 	return func(component string) bool {
@@ -70,7 +76,7 @@ func componentExists(dir string) func(component string) bool {
 // renderPropsTS writes the module. Its output depends only on the declarations and on which
 // component files exist, so the check in CI is a plain diff. A page whose component is not
 // written yet (the server side landed first) gets its types but no acceptance check.
-func renderPropsTS(shared reflect.Type, pages []page.Entry, messageKeys []string, exists func(string) bool) (string, error) {
+func renderPropsTS(shared reflect.Type, pages []page.Entry, answers []page.Entry, messageKeys []string, exists func(string) bool) (string, error) {
 	g := page.Generator()
 	g.Override(reflect.TypeFor[page.None](), "Record<never, never>")
 	if shared == nil {
@@ -100,6 +106,17 @@ func renderPropsTS(shared reflect.Type, pages []page.Entry, messageKeys []string
 		}
 		refs[i] = ref
 	}
+	answerRefs := make([]string, len(answers))
+	for i, a := range answers {
+		if err := g.Name(a.Props, answerTypeName(a.Component)); err != nil {
+			return "", fmt.Errorf("answer of %s: %w", a.Component, err)
+		}
+		ref, err := g.Ref(a.Props)
+		if err != nil {
+			return "", fmt.Errorf("answer of %s: %w", a.Component, err)
+		}
+		answerRefs[i] = ref
+	}
 	decls := g.Declarations()
 
 	var b strings.Builder
@@ -124,6 +141,10 @@ func renderPropsTS(shared reflect.Type, pages []page.Entry, messageKeys []string
 	b.WriteString("\n/** Each page's own props (besides SharedProps), by Inertia component name. */\nexport interface PageProps {\n")
 	for i, p := range pages {
 		fmt.Fprintf(&b, "  %s: %s\n", tsgen.Quote(p.Component), refs[i])
+	}
+	b.WriteString("}\n\n/** What each JSON route answers, by route name (lib/api.ts types api() with it). */\nexport interface ApiAnswers {\n")
+	for i, a := range answers {
+		fmt.Fprintf(&b, "  %s: %s\n", tsgen.Quote(a.Component), answerRefs[i])
 	}
 	b.WriteString("}\n\n/** An Inertia page component the server renders (frontend/src/pages/<name>.tsx). */\nexport type PageComponent = keyof PageProps\n\n")
 	b.WriteString("/** Every page component the server declares. */\nexport const pageComponents = [\n")

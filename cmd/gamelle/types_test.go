@@ -49,7 +49,7 @@ func TestPropsTypesAreUpToDate(t *testing.T) {
 	keys, err := serverMessageKeys(context.Background())
 	require.NoError(t, err)
 	require.Contains(t, keys, "nav.general")
-	fresh, err := renderPropsTS(page.Shared(), page.Pages(), keys, componentExists("../../frontend/src/pages"))
+	fresh, err := renderPropsTS(page.Shared(), page.Pages(), page.Answers(), keys, componentExists("../../frontend/src/pages"))
 	require.NoError(t, err)
 	checkedIn, err := os.ReadFile("../../frontend/src/types/props.gen.ts")
 	require.NoError(t, err)

@@ -386,3 +386,36 @@ var (
 	_ = Override[MessageKey]("TranslationKey")
 	_ = Override[RouteName]("PlainRouteName")
 )
+
+// Answer is a JSON route (not a page) bound to the Go type it answers with, so the frontend's
+// api() call on that route is typed from the struct the handler fills (ApiAnswers in
+// props.gen.ts) instead of a type written by hand.
+type Answer[T any] struct{ route string }
+
+var answers = map[string]reflect.Type{}
+
+// DefineAnswer declares what the route named route (its name in routes.gen.ts) answers. Call it
+// in a package-level var; a route declared twice, or a type that is not a struct, panics.
+func DefineAnswer[T any](route string) Answer[T] {
+	t := reflect.TypeFor[T]()
+	mustBeProps(t, "answer of "+route)
+	mu.Lock()
+	defer mu.Unlock()
+	if prev, ok := answers[route]; ok {
+		panic(fmt.Sprintf("answer of %s declared twice (%s and %s)", route, prev, t))
+	}
+	answers[route] = t
+	return Answer[T]{route: route}
+}
+
+// Answers lists the declared JSON answers by route name (Entry.Component is the route name).
+func Answers() []Entry {
+	mu.Lock()
+	defer mu.Unlock()
+	out := make([]Entry, 0, len(answers))
+	for r, t := range answers {
+		out = append(out, Entry{Component: r, Props: t})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Component < out[j].Component })
+	return out
+}

@@ -63,3 +63,20 @@ func TestDefineBindsOneComponentToItsPropsType(t *testing.T) {
 		Define[None]("test/define-binds")
 	})
 }
+
+func TestDefineAnswerListsAJSONRouteForTheGenerator(t *testing.T) {
+	t.Parallel()
+	DefineAnswer[props]("test.answer")
+
+	var found bool
+	for _, e := range Answers() {
+		if e.Component == "test.answer" {
+			found = e.Props == reflect.TypeFor[props]()
+		}
+	}
+	require.True(t, found, "the answer is in the registry the generator reads")
+	require.PanicsWithValue(t, "answer of test.answer declared twice (page.props and page.None)", func() {
+		DefineAnswer[None]("test.answer")
+	})
+	require.Panics(t, func() { DefineAnswer[[]props]("test.answer-slice") }, "an answer is a struct")
+}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Button } from './ui/button'
 
 type Pending = { message: string; confirmLabel?: string; resolve: (ok: boolean) => void }
 
@@ -74,12 +75,12 @@ export function ConfirmDialog({ message, confirmLabel, onClose }: { message: str
           {message}
         </p>
         <div className="flex flex-wrap justify-end gap-2">
-          <button ref={cancel} type="button" className="btn-secondary" onClick={() => onClose(false)} data-testid="confirm-cancel">
+          <Button variant="secondary" ref={cancel} type="button" onClick={() => onClose(false)} data-testid="confirm-cancel">
             {t('common.cancel')}
-          </button>
-          <button type="button" className="btn-primary bg-red-700 hover:bg-red-800" onClick={() => onClose(true)} data-testid="confirm-ok">
+          </Button>
+          <Button variant="danger" type="button" onClick={() => onClose(true)} data-testid="confirm-ok">
             {confirmLabel ?? t('common.confirm')}
-          </button>
+          </Button>
         </div>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { Head, Link, usePage } from '@inertiajs/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../lib/routes.gen'
+import { buttonClass } from './ui/button'
 
 type ErrorKind = 'badRequest' | 'notFound' | 'serverError' | 'forbidden' | 'pageExpired' | 'methodNotAllowed' | 'unavailable'
 
@@ -22,7 +23,7 @@ export default function ErrorPage({ kind, status, action }: { kind: ErrorKind; s
       )}
       <div className="mt-10 flex flex-col gap-3 sm:flex-row">
         {action}
-        <Link href={url('index')} className={action ? 'btn-secondary' : 'btn-primary'}>
+        <Link href={url('index')} className={buttonClass({ variant: action ? 'secondary' : 'primary' })}>
           {t('errors.backHome')}
         </Link>
       </div>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { FaqEntry } from '../types'
+import { Card } from './ui/card'
 
 /**
  * WAI-ARIA accordion: each question is a <button> inside a heading, with aria-expanded and
@@ -35,7 +36,7 @@ export default function FaqAccordion({ items }: { items: FaqEntry[] }) {
   }
 
   return (
-    <div className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white" data-testid="faq-list">
+    <Card variant="item" padding="none" className="divide-y divide-stone-200" data-testid="faq-list">
       {items.map((item, index) => {
         const expanded = open.has(item.value)
         const buttonId = `${baseId}-${item.value}-button`
@@ -78,6 +79,6 @@ export default function FaqAccordion({ items }: { items: FaqEntry[] }) {
           </div>
         )
       })}
-    </div>
+    </Card>
   )
 }

@@ -8,6 +8,7 @@ import { useEscapeToClose } from '../lib/use-form-a11y'
 import BrandLogo from './brand-logo'
 import LanguageSwitcher from './language-switcher'
 import MenuToggle from './menu-toggle'
+import { buttonClass } from './ui/button'
 
 /** Hash links (/#features) stay plain anchors so the browser scrolls without a visit. */
 function NavLink({ href, children, onClick, className }: { href: string; children: string; onClick?: () => void; className: string }) {
@@ -35,11 +36,11 @@ export default function SiteHeader() {
   const routes = app.mainRouteList ?? []
 
   const account = user ? (
-    <Link href={url('dashboard.general')} className="btn-primary whitespace-nowrap">
+    <Link href={url('dashboard.general')} className={buttonClass({ className: 'whitespace-nowrap' })}>
       {t('nav.dashboardLink')}
     </Link>
   ) : (
-    <Link href={url('auth.login')} className="btn-primary whitespace-nowrap">
+    <Link href={url('auth.login')} className={buttonClass({ className: 'whitespace-nowrap' })}>
       {t('nav.signIn')}
     </Link>
   )

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../lib/shared-props'
 import { url } from '../lib/routes.gen'
+import { buttonClass } from './ui/button'
 
 /** Providers we have a button for, in display order; the server decides which are enabled. */
 const known = ['google', 'apple'] as const
@@ -42,7 +43,7 @@ export default function SocialButtons() {
       <ul className="mt-4 grid gap-3">
         {providers.map((p) => (
           <li key={p}>
-            <a href={url(`${p}.redirect`)} className="btn-secondary w-full py-3 text-base" data-provider={p}>
+            <a href={url(`${p}.redirect`)} className={buttonClass({ variant: 'secondary', size: 'lg', block: true })} data-provider={p}>
               <ProviderIcon provider={p} />
               {t(`social.${p}`)}
             </a>

@@ -8,6 +8,7 @@ import SkipLink from '../components/skip-link'
 import { useFocusFirstInvalid } from '../lib/use-form-a11y'
 import { useFlash, usePageProps } from '../lib/shared-props'
 import { url } from '../lib/routes.gen'
+import { Card } from '../components/ui/card'
 
 /** Sign-in, sign-up, one-time code and password pages: a centred card, nothing else. */
 export default function AuthLayout({ children }: { children: ReactNode }) {
@@ -26,7 +27,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
       </header>
       <FlashMessages flash={flash} />
       <main id="main" tabIndex={-1} className="flex flex-1 items-start justify-center px-4 py-10 outline-none sm:items-center">
-        <div className="w-full max-w-md rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">{children}</div>
+        <Card padding="xl" className="w-full max-w-md">{children}</Card>
       </main>
     </div>
   )

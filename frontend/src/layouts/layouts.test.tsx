@@ -7,7 +7,7 @@ import { pageNames } from '../lib/resolve-page'
 import { sharedProps, user } from '../test/fixtures'
 import { renderPage } from '../test/render-page'
 import type { Role } from '../types'
-import * as formField from '../components/auth/form-field'
+import { TextField } from '../components/ui/field'
 import AuthLayout from './auth-layout'
 import DashboardLayout from './dashboard-layout'
 import { layoutFor } from './index'
@@ -74,11 +74,10 @@ describe('public layout', () => {
 
 describe('forms and keyboard', () => {
   function FieldPage() {
-    const { FormField } = formField
     return (
       <form>
-        <FormField id="name" label="Nom" error="Le nom est requis." defaultValue="" />
-        <FormField id="email" label="E-mail" error="Adresse invalide." defaultValue="" />
+        <TextField id="name" label="Nom" error="Le nom est requis." defaultValue="" />
+        <TextField id="email" label="E-mail" error="Adresse invalide." defaultValue="" />
       </form>
     )
   }

@@ -16,6 +16,7 @@
 import { readCookie, xsrfCookieName } from './xsrf'
 import ky, { HTTPError, TimeoutError } from 'ky'
 import { routes as serverRoutes } from './routes.gen'
+import type { ApiAnswers } from '../types/props.gen'
 import { encodeQuery, makeUrl, type ParamsOption, type Query, type RouteTable, type UrlArgs } from './url'
 
 export { encodeQuery, type Query, type QueryValue } from './url'
@@ -58,11 +59,12 @@ export type ApiResult<T> =
   | { data: null; error: ApiError; status: number }
 
 /**
- * Response types by route name. Declare a route's type where it is used:
+ * Response types by route name: the JSON answers the server declares (page.DefineAnswer, generated
+ * into ApiAnswers). A route it does not declare can still be typed where it is used:
  *
  *     declare module '../lib/api' { interface ResponseTypes { 'foods.search': FoodHit[] } }
  */
-export interface ResponseTypes {}
+export interface ResponseTypes extends ApiAnswers {}
 
 /** Options of a call. `params` is required exactly when the route has parameters. */
 export type CallOptions<R extends RouteTable, N extends keyof R> = ParamsOption<R, N> & {

@@ -8,11 +8,6 @@ import type { Flash, PageComponent, PageProps, SharedProps } from '../types'
  */
 export function usePageProps(): SharedProps
 export function usePageProps<N extends PageComponent>(): SharedProps & PageProps[N]
-/**
- * @deprecated Transitional: a page's own props described by hand. Use the component name
- * instead (`usePageProps<'admin/audit'>()`), so the type is the one generated from Go.
- */
-export function usePageProps<P extends object>(): SharedProps & P
 export function usePageProps<N extends PageComponent>(): SharedProps & PageProps[N] {
   return usePage<PageProps[N]>().props
 }

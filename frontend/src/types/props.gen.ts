@@ -564,6 +564,12 @@ export type MealprepFoodProps = {
   seasonalVegetables: SeasonalFood[]
 }
 
+export type MealprepFoodSearchAnswer = {
+  foods: SearchHit[]
+  page: number
+  hasMore: boolean
+}
+
 export type MealprepGoals = {
   daily: Macros
   defaulted: boolean
@@ -972,6 +978,20 @@ export type ScheduledMeal = {
   portions: number
 }
 
+export type SearchHit = {
+  code: number
+  name: string
+  group: string
+  groupKey: string
+  subgroup: string
+  custom: boolean
+  noEnergy: boolean
+  per100g: Nutrients
+  natural: NaturalUnit | null
+  dietWarning: Exclusion | ''
+  inSeason: boolean
+}
+
 export type SeasonalFood = {
   code: number
   name: string
@@ -1233,6 +1253,11 @@ export interface PageProps {
   'public/privacy': Record<never, never>
   'public/terms': Record<never, never>
   'public/waitlist': Record<never, never>
+}
+
+/** What each JSON route answers, by route name (lib/api.ts types api() with it). */
+export interface ApiAnswers {
+  'mealprep.food.search': MealprepFoodSearchAnswer
 }
 
 /** An Inertia page component the server renders (frontend/src/pages/<name>.tsx). */

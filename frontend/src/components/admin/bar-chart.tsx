@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { PageProps } from '../../types'
+import { Card } from '../ui/card'
 
 type TokenDay = PageProps['admin/stats']['stats']['tokens'][number]
 
@@ -23,7 +24,7 @@ export function TokenBars({ days }: { days: TokenDay[] }) {
   const h = 120
   const width = Math.max(days.length * groupW, groupW)
   return (
-    <figure className="rounded-xl border border-stone-200 bg-white p-4">
+    <Card as="figure" variant="panel">
       <figcaption className="text-sm font-semibold text-stone-900">{t('admin.stats.chartLabel')}</figcaption>
       <ul className="mt-2 flex flex-wrap gap-4 text-sm text-stone-700">
         {series.map((s) => (
@@ -45,6 +46,6 @@ export function TokenBars({ days }: { days: TokenDay[] }) {
           <line x1="0" x2={width} y1={h} y2={h} className="stroke-stone-400" />
         </svg>
       </div>
-    </figure>
+    </Card>
   )
 }

@@ -1,56 +1,9 @@
 import { Link } from '@inertiajs/react'
-import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Trans } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import { useServerText } from '../../lib/server-texts'
-
-type FieldProps = {
-  id: string
-  label: string
-  error?: string
-  hint?: ReactNode
-} & InputHTMLAttributes<HTMLInputElement>
-
-/** A labelled input with its translated server error (announced) and an optional hint. */
-export function FormField({ id, label, error: serverError, hint, className, onChange, ...input }: FieldProps) {
-  // An error goes away as soon as its field changes; a new answer from the server shows again.
-  const [edited, setEdited] = useState(false)
-  useEffect(() => setEdited(false), [serverError])
-  const shown = useServerText(serverError)
-  const error = edited ? undefined : shown
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-stone-900">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={input.name ?? id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`mt-1.5 block w-full rounded-xl border bg-white px-4 py-2.5 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700 ${
-          error ? 'border-red-500' : 'border-stone-300'
-        }`}
-        {...input}
-        onChange={(e) => {
-          setEdited(true)
-          onChange?.(e)
-        }}
-      />
-      {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} role="alert" data-testid={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  )
-}
+import { TextField } from '../ui/field'
 
 /** The values and errors of a form that sets a new password (sign-up, reset). */
 type NewPasswordForm = {
@@ -63,7 +16,7 @@ type NewPasswordForm = {
 export function NewPasswordFields({ form, idPrefix, labels }: { form: NewPasswordForm; idPrefix: string; labels: { password: string; confirmation: string; hint: string } }) {
   return (
     <>
-      <FormField
+      <TextField
         id={`${idPrefix}-password`}
         name="password"
         type="password"
@@ -74,7 +27,7 @@ export function NewPasswordFields({ form, idPrefix, labels }: { form: NewPasswor
         error={form.errors.password}
         hint={labels.hint}
       />
-      <FormField
+      <TextField
         id={`${idPrefix}-password-confirmation`}
         name="password_confirmation"
         type="password"

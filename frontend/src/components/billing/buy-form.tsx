@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next'
 import type { ShopProps, TokenPack } from '../../types'
 import { PackGrid } from './pack-grid'
 import { url } from '../../lib/routes.gen'
+import { buttonClass } from '../ui/button'
+import { Input, Label } from '../ui/field'
 
 type Errors = Partial<Record<'packId' | 'currency' | 'promoCode' | 'amountCents' | 'tokens', string>>
 
@@ -37,21 +39,17 @@ export function BuyForm({ shop }: { shop: ShopProps }) {
         </p>
       )}
       <div className="mx-auto max-w-md">
-        <label htmlFor="promo-code" className="block text-sm font-semibold text-stone-900">
-          {t('billing.shop.promoLabel')}
-        </label>
-        <input
+        <Label htmlFor="promo-code">{t('billing.shop.promoLabel')}</Label>
+        <Input
           id="promo-code"
           name="promoCode"
           autoComplete="off"
           autoCapitalize="characters"
           value={promoCode}
           onChange={(e) => setPromoCode(e.target.value)}
-          aria-invalid={errors.promoCode ? true : undefined}
+          invalid={!!errors.promoCode}
           aria-describedby={errors.promoCode ? 'promo-code-error' : 'promo-code-hint'}
-          className={`mt-2 block w-full rounded-xl border bg-white px-4 py-2.5 text-base uppercase text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700 ${
-            errors.promoCode ? 'border-red-500' : 'border-stone-300'
-          }`}
+          className="mt-2 block w-full uppercase"
         />
         {errors.promoCode ? (
           <p id="promo-code-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
@@ -77,7 +75,7 @@ export function BuyForm({ shop }: { shop: ShopProps }) {
             disabled={busy !== null}
             aria-label={t('billing.pack.buyLabel', { count: pack.tokens })}
             data-testid={`buy-${pack.id}`}
-            className={`w-full ${pack.id === shop.selectedPack || pack.badge === 'most_popular' ? 'btn-primary' : 'btn-secondary'}`}
+            className={buttonClass({ variant: pack.id === shop.selectedPack || pack.badge === 'most_popular' ? 'primary' : 'secondary', block: true })}
           >
             {busy === pack.id ? t('billing.shop.redirecting') : t('billing.pack.buy')}
           </button>

@@ -3,24 +3,15 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../lib/api'
 import { useLocale } from '../../lib/use-locale'
 import { per100Summary } from './per100'
-import type { PageProps } from '../../types'
+import type { SearchHit } from '../../types/props.gen'
+import { Input, Label } from '../ui/field'
 import SeasonBadge from './season-badge'
 
 /**
- * A food as the search answers it (GET /mealprep/{id}/food/search): the server sends the food
- * page's line without its quantity (handlers/mealprep.go, searchHit), so its type is derived
- * from the generated one.
+ * A food as the search answers it (GET /mealprep/{id}/food/search): the food page's line without
+ * its quantity. The answer's type is generated from handlers/mealprep.go (foodSearchAnswer).
  */
-export type FoodHit = Omit<PageProps['mealprep/food']['foods'][number], 'grams'> & {
-  /** Produce in season this month in metropolitan France (issue 24). */
-  inSeason?: boolean
-}
-
-declare module '../../lib/api' {
-  interface ResponseTypes {
-    'mealprep.food.search': { foods: FoodHit[]; page: number; hasMore: boolean }
-  }
-}
+export type FoodHit = SearchHit
 
 /** How long typing must pause before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250
@@ -106,10 +97,8 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
   const optionId = (i: number) => `${id}-opt-${i}`
   return (
     <div className="relative">
-      <label htmlFor={`${id}-input`} className="block text-sm font-semibold text-stone-900">
-        {t('mealprep.food.searchLabel')}
-      </label>
-      <input
+      <Label htmlFor={`${id}-input`}>{t('mealprep.food.searchLabel')}</Label>
+      <Input
         id={`${id}-input`}
         type="text"
         role="combobox"
@@ -134,7 +123,7 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
         onKeyDown={onKeyDown}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onFocus={() => hits.length > 0 && setOpen(true)}
-        className="mt-1.5 block w-full rounded-xl border border-stone-300 bg-white px-4 py-2.5 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700"
+        className="mt-1.5 block w-full"
       />
       <p id={`${id}-hint`} className="mt-1 text-sm text-stone-500">
         {t('mealprep.food.searchHint')}

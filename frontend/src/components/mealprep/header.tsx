@@ -2,6 +2,7 @@ import { Link, router } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import { useConfirm } from '../confirm-dialog'
+import { Button } from '../ui/button'
 
 /** Name, section tabs (foods, recipes) and the meal prep's actions (duplicate, delete). */
 export default function MealPrepHeader({ id, name, current, title }: { id: string; name: string; current: 'food' | 'recipes'; title: string }) {
@@ -26,19 +27,19 @@ export default function MealPrepHeader({ id, name, current, title }: { id: strin
           {title}
         </h1>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-secondary" onClick={() => router.post(url('mealprep.duplicate.post'), { id })} data-testid="mealprep-duplicate">
+          <Button variant="secondary" type="button" onClick={() => router.post(url('mealprep.duplicate.post'), { id })} data-testid="mealprep-duplicate">
             {t('mealprep.actions.duplicate')}
-          </button>
-          <button
+          </Button>
+          <Button
+            variant="danger-secondary"
             type="button"
-            className="btn-secondary text-red-700"
             data-testid="mealprep-delete"
             onClick={async () => {
               if (await confirm(t('mealprep.actions.confirmDelete'), t('mealprep.actions.delete'))) router.delete(url('mealprep.delete'), { data: { id } })
             }}
           >
             {t('mealprep.actions.delete')}
-          </button>
+          </Button>
         </div>
       </div>
       <nav aria-label={t('mealprep.tabs.label')} className="flex gap-2 border-b border-stone-200 pb-2">

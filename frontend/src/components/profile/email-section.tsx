@@ -1,9 +1,11 @@
 import { useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormField } from '../auth/form-field'
+import { TextField } from '../ui/field'
 import { url } from '../../lib/routes.gen'
 import type { PageProps } from '../../types'
+import { Card } from '../ui/card'
+import { Button } from '../ui/button'
 
 type Props = {
   email: string
@@ -31,7 +33,7 @@ export function EmailSection({ email, hasPassword, pending }: Props) {
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(pending.expiresAt))
     : ''
   return (
-    <section aria-labelledby="email-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+    <Card as="section" aria-labelledby="email-title">
       <h2 id="email-title" className="text-lg font-bold text-stone-900">
         {t('profile.email.title')}
       </h2>
@@ -48,7 +50,7 @@ export function EmailSection({ email, hasPassword, pending }: Props) {
       )}
       <p className="mt-3 text-sm text-stone-600">{t('profile.email.intro')}</p>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4" data-testid="email-form">
-        <FormField
+        <TextField
           id="email-new"
           name="email"
           type="email"
@@ -60,7 +62,7 @@ export function EmailSection({ email, hasPassword, pending }: Props) {
           hint={hasPassword ? undefined : t('profile.email.passwordless')}
         />
         {hasPassword && (
-          <FormField
+          <TextField
             id="email-current-password"
             name="currentPassword"
             type="password"
@@ -71,10 +73,10 @@ export function EmailSection({ email, hasPassword, pending }: Props) {
             error={form.errors.currentPassword}
           />
         )}
-        <button type="submit" disabled={form.processing} className="btn-primary">
+        <Button type="submit" disabled={form.processing}>
           {t('profile.email.submit')}
-        </button>
+        </Button>
       </form>
-    </section>
+    </Card>
   )
 }

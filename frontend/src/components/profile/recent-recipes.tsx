@@ -2,6 +2,8 @@ import { Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import type { PageProps } from '../../types'
+import { Card } from '../ui/card'
+import { buttonClass } from '../ui/button'
 
 type HomeProps = PageProps['dashboard/general']
 
@@ -24,11 +26,11 @@ export default function RecentRecipes({ recipes, mealPreps }: { recipes: HomePro
         <div className="space-y-3 rounded-2xl border border-dashed border-stone-300 bg-white p-4 text-stone-700" data-testid="recent-recipes-empty">
           <p>{first ? t('profile.home.recent.empty') : t('profile.home.recent.emptyNoMealPrep')}</p>
           {first ? (
-            <Link href={url('mealprep.recipes', { params: { id: first.id } })} className="btn-primary inline-block text-sm">
+            <Link href={url('mealprep.recipes', { params: { id: first.id } })} className={buttonClass({ className: 'inline-block' })}>
               {t('profile.home.recent.createRecipe', { name: first.name })}
             </Link>
           ) : (
-            <a href="#new-mealprep" className="btn-primary inline-block text-sm">
+            <a href="#new-mealprep" className={buttonClass({ className: 'inline-block' })}>
               {t('profile.home.recent.createMealPrep')}
             </a>
           )}
@@ -36,7 +38,7 @@ export default function RecentRecipes({ recipes, mealPreps }: { recipes: HomePro
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
           {recipes.map((r) => (
-            <li key={r.id} className="min-w-0 rounded-2xl border border-stone-200 bg-white p-4" data-testid="recent-recipe">
+            <Card as="li" variant="item" key={r.id} className="min-w-0" data-testid="recent-recipe">
               <h3 className="font-bold break-words text-stone-900">
                 <Link href={url('mealprep.recipe', { params: { id: r.mealPrepId, recipeId: r.id } })} className="text-brand-800 underline hover:no-underline">
                   {r.name}
@@ -51,7 +53,7 @@ export default function RecentRecipes({ recipes, mealPreps }: { recipes: HomePro
               <p className="mt-1 text-xs text-stone-500">
                 <time dateTime={r.createdAt}>{t('profile.home.recent.createdAt', { date: date.format(new Date(r.createdAt)) })}</time>
               </p>
-            </li>
+            </Card>
           ))}
         </ul>
       )}

@@ -2,6 +2,8 @@ import { router } from '@inertiajs/react'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
+import { Button } from '../ui/button'
+import { Input } from '../ui/field'
 
 /** A days field and a button that open the meal prep's shopping list (1–14 days, 7 by default). */
 export function ShoppingListLink({ mealPrepId, hasRecipes }: { mealPrepId: string; hasRecipes: boolean }) {
@@ -18,20 +20,11 @@ export function ShoppingListLink({ mealPrepId, hasRecipes }: { mealPrepId: strin
         <label htmlFor={id} className="text-sm font-semibold text-stone-800">
           {t('shopping.daysLabel')}
         </label>
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={14}
-          value={days}
-          onChange={(e) => setDays(e.target.value)}
-          className="mt-1 w-24 rounded-lg border border-stone-300 px-3 py-2"
-        />
+        <Input id={id} type="number" inputMode="numeric" min={1} max={14} size="sm" value={days} onChange={(e) => setDays(e.target.value)} className="mt-1 w-24" />
       </div>
-      <button type="submit" className="btn-secondary" disabled={!hasRecipes}>
+      <Button variant="secondary" type="submit" disabled={!hasRecipes}>
         {t('shopping.open')}
-      </button>
+      </Button>
     </form>
   )
 }

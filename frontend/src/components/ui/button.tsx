@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ComponentPropsWithRef } from 'react'
 import { cn } from '../../lib/cn'
 
 /**
@@ -35,7 +35,7 @@ export function buttonClass({ variant = 'primary', size = 'md', block = false, c
 }
 
 /** Button's props: a native button's, with its look. */
-export type ButtonProps = ButtonStyle & ButtonHTMLAttributes<HTMLButtonElement>
+export type ButtonProps = ButtonStyle & ComponentPropsWithRef<'button'>
 
 /**
  * A button. Its type is "button" unless said otherwise, so a button in a form submits only when

@@ -1,15 +1,16 @@
-import { useEffect, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useState, type ComponentPropsWithRef, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode } from 'react'
 import { cn } from '../../lib/cn'
 import { useServerText } from '../../lib/server-texts'
 
 /**
- * Sizes of a text control (input, select): `md` in forms, `sm` in dense admin forms, `xs` for a
- * quantity inside a line of text or a table row.
+ * Sizes of a text control (input, select): `md` in forms, `lg` for the single field of a
+ * sign-up step, `sm` in dense admin forms, `xs` for a quantity inside a line or a table row.
  */
 const controlSizes = {
   md: 'rounded-xl px-4 py-2.5 text-base',
   sm: 'rounded-lg px-3 py-2',
   xs: 'rounded-lg px-2 py-1.5 text-sm',
+  lg: 'rounded-xl px-4 py-3 text-base',
 } as const
 
 /** A text control's size. */
@@ -29,7 +30,7 @@ export function controlClass({ size = 'md', invalid = false, className }: { size
 }
 
 /** Input's props: a native input's (its `size` attribute gives way to the control size). */
-export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> & { size?: ControlSize; invalid?: boolean }
+export type InputProps = Omit<ComponentPropsWithRef<'input'>, 'size'> & { size?: ControlSize; invalid?: boolean }
 
 /** A text input. `invalid` sets aria-invalid and the red border together. */
 export function Input({ size, invalid, className, ...rest }: InputProps) {

@@ -1,4 +1,4 @@
-import type { SelectHTMLAttributes } from 'react'
+import type { ComponentPropsWithRef } from 'react'
 import { cn } from '../../lib/cn'
 import { controlClass, Field, type ControlSize, type FieldProps } from './field'
 
@@ -6,7 +6,7 @@ import { controlClass, Field, type ControlSize, type FieldProps } from './field'
 export type SelectOption = { value: string; label: string }
 
 /** Select's props: a native select's, with the control size, invalid state and options. */
-export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> & { size?: ControlSize; invalid?: boolean; options?: SelectOption[] }
+export type SelectProps = Omit<ComponentPropsWithRef<'select'>, 'size'> & { size?: ControlSize; invalid?: boolean; options?: SelectOption[] }
 
 /** A native select drawn like the text inputs; options as a list or as children. */
 export function Select({ size, invalid, className, options, children, ...rest }: SelectProps) {

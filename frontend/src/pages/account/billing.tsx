@@ -1,9 +1,11 @@
 import { Head, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormField } from '../../components/auth/form-field'
-import { SelectField } from '../../components/profile/select-field'
+import { TextField } from '../../components/ui/field'
+import { SelectField } from '../../components/ui/select'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
 
 type BillingProps = {
   billing: { address: string; city: string; postalCode: string; country: string }
@@ -27,15 +29,15 @@ export default function BillingPage({ billing, countries }: BillingProps) {
       <Head title={t('profile.billing.title')} />
       <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('profile.billing.title')}</h1>
       <p className="text-stone-600">{t('profile.billing.intro')}</p>
-      <form onSubmit={submit} noValidate className="space-y-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="billing-form">
-        <FormField id="billing-address" name="address" autoComplete="street-address" label={t('profile.billing.address')} value={form.data.address} onChange={(e) => form.setData('address', e.target.value)} error={form.errors.address} />
-        <FormField id="billing-city" name="city" autoComplete="address-level2" label={t('profile.billing.city')} value={form.data.city} onChange={(e) => form.setData('city', e.target.value)} error={form.errors.city} />
-        <FormField id="billing-postal" name="postalCode" autoComplete="postal-code" label={t('profile.billing.postalCode')} value={form.data.postalCode} onChange={(e) => form.setData('postalCode', e.target.value)} error={form.errors.postalCode} />
+      <Card as="form" onSubmit={submit} noValidate className="space-y-4" data-testid="billing-form">
+        <TextField id="billing-address" name="address" autoComplete="street-address" label={t('profile.billing.address')} value={form.data.address} onChange={(e) => form.setData('address', e.target.value)} error={form.errors.address} />
+        <TextField id="billing-city" name="city" autoComplete="address-level2" label={t('profile.billing.city')} value={form.data.city} onChange={(e) => form.setData('city', e.target.value)} error={form.errors.city} />
+        <TextField id="billing-postal" name="postalCode" autoComplete="postal-code" label={t('profile.billing.postalCode')} value={form.data.postalCode} onChange={(e) => form.setData('postalCode', e.target.value)} error={form.errors.postalCode} />
         <SelectField id="billing-country" name="country" autoComplete="country" label={t('profile.billing.country')} value={form.data.country} onChange={(e) => form.setData('country', e.target.value)} error={form.errors.country} options={[{ value: '', label: t('profile.billing.choose') }, ...options]} />
-        <button type="submit" disabled={form.processing} className="btn-primary">
+        <Button type="submit" disabled={form.processing}>
           {t('profile.billing.save')}
-        </button>
-      </form>
+        </Button>
+      </Card>
     </div>
   )
 }

@@ -2,6 +2,8 @@ import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import { usePageProps } from '../../lib/shared-props'
+import { Card } from '../../components/ui/card'
+import { buttonClass } from '../../components/ui/button'
 
 /**
  * The link emailed to a new address. Opening it changes nothing (mail scanners open links
@@ -16,7 +18,7 @@ export default function EmailConfirm() {
   return (
     <div className="mx-auto max-w-xl" data-testid="email-confirm" data-state={state}>
       <Head title={t('profile.email.confirm.title')} />
-      <section aria-labelledby="email-confirm-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <Card as="section" aria-labelledby="email-confirm-title">
         <h1 id="email-confirm-title" className="text-2xl font-extrabold tracking-tight text-stone-900">
           {heading}
         </h1>
@@ -29,22 +31,22 @@ export default function EmailConfirm() {
               href={url('account.email.confirm.post', { params: { token } })}
               method="post"
               as="button"
-              className="btn-primary break-all"
+              className={buttonClass({ className: 'break-all' })}
               data-testid="email-confirm-submit"
             >
               {t('profile.email.confirm.submit', { email })}
             </Link>
           )}
           {state === 'other_account' && (
-            <Link href={url('auth.logout.post')} method="post" as="button" className="btn-primary">
+            <Link href={url('auth.logout.post')} method="post" as="button" className={buttonClass()}>
               {t('profile.email.confirm.logout')}
             </Link>
           )}
-          <Link href={url('dashboard.account')} className="btn-secondary">
+          <Link href={url('dashboard.account')} className={buttonClass({ variant: 'secondary' })}>
             {confirming ? t('profile.email.confirm.cancel') : t('profile.email.confirm.back')}
           </Link>
         </div>
-      </section>
+      </Card>
     </div>
   )
 }

@@ -2,13 +2,15 @@ import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormField } from '../../components/auth/form-field'
-import { SelectField } from '../../components/profile/select-field'
+import { Choice, TextField } from '../../components/ui/field'
+import { SelectField } from '../../components/ui/select'
 import { url } from '../../lib/routes.gen'
 import { formatDecimal } from '../../lib/format'
 import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
 import { EmailSection } from '../../components/profile/email-section'
+import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
 
 export type Goals = { kcal: number; proteinG: number; fatG: number; carbsG: number }
 
@@ -96,7 +98,7 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
       <Head title={t('profile.account.title')} />
       <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('profile.account.title')}</h1>
 
-      <section aria-labelledby="goals-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <Card as="section" aria-labelledby="goals-title">
         <h2 id="goals-title" className="text-lg font-bold text-stone-900">
           {t('profile.goals.title')}
         </h2>
@@ -104,7 +106,7 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
         <form onSubmit={saveGoals} noValidate className="mt-4 space-y-4" data-testid="goals-form">
           <div className="grid gap-4 sm:grid-cols-2">
             {(['kcal', 'proteinG', 'fatG', 'carbsG'] as const).map((f) => (
-              <FormField
+              <TextField
                 key={f}
                 id={`goals-${f}`}
                 name={f}
@@ -123,9 +125,9 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
                 {t('profile.goals.macroKcal', { kcal: formatDecimal(fromGrams, locale, 0) })}
               </p>
               {gramsContradict && (
-                <button type="button" className="btn-secondary text-sm" onClick={() => goals.setData('kcal', String(fromGrams))}>
+                <Button variant="secondary" type="button" onClick={() => goals.setData('kcal', String(fromGrams))}>
                   {t('profile.goals.useMacroKcal', { kcal: formatDecimal(fromGrams, locale, 0) })}
-                </button>
+                </Button>
               )}
             </div>
           )}
@@ -138,66 +140,66 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
               onChange={(e) => setPreset(e.target.value)}
               options={presetNames.map((p) => ({ value: p, label: t(`profile.presets.${p}`) }))}
             />
-            <button type="button" className="btn-secondary" onClick={applyPreset}>
+            <Button variant="secondary" type="button" onClick={applyPreset}>
               {t('profile.goals.presetApply')}
-            </button>
+            </Button>
           </div>
           <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" disabled={goals.processing} className="btn-primary">
+            <Button type="submit" disabled={goals.processing}>
               {t('profile.goals.save')}
-            </button>
+            </Button>
             <Link href={url('account.survey')} className="font-medium text-brand-800 underline">
               {t('profile.goals.calculate', { cost: 10 })}
             </Link>
           </div>
         </form>
-      </section>
+      </Card>
 
-      <section aria-labelledby="details-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <Card as="section" aria-labelledby="details-title">
         <h2 id="details-title" className="text-lg font-bold text-stone-900">
           {t('profile.account.identity')}
         </h2>
         <form onSubmit={saveDetails} noValidate className="mt-4 grid gap-4 sm:grid-cols-2" data-testid="account-form">
-          <FormField id="account-name" name="name" autoComplete="given-name" label={t('profile.account.name')} value={details.data.name} onChange={(e) => details.setData('name', e.target.value)} error={details.errors.name} />
-          <FormField id="account-surname" name="surname" autoComplete="family-name" label={t('profile.account.surname')} value={details.data.surname} onChange={(e) => details.setData('surname', e.target.value)} error={details.errors.surname} />
+          <TextField id="account-name" name="name" autoComplete="given-name" label={t('profile.account.name')} value={details.data.name} onChange={(e) => details.setData('name', e.target.value)} error={details.errors.name} />
+          <TextField id="account-surname" name="surname" autoComplete="family-name" label={t('profile.account.surname')} value={details.data.surname} onChange={(e) => details.setData('surname', e.target.value)} error={details.errors.surname} />
           <SelectField id="account-language" name="language" label={t('profile.account.language')} value={details.data.language} onChange={(e) => details.setData('language', e.target.value)} error={details.errors.language} options={[{ value: 'fr', label: 'Français' }, { value: 'en', label: 'English' }]} />
           <SelectField id="account-units" name="units" label={t('profile.account.units')} value={details.data.units} onChange={(e) => details.setData('units', e.target.value)} error={details.errors.units} options={[{ value: 'g', label: t('profile.account.unitsG') }, { value: 'lb', label: t('profile.account.unitsLb') }]} />
           <SelectField id="account-currency" name="currency" label={t('profile.account.currency')} value={details.data.currency} onChange={(e) => details.setData('currency', e.target.value)} error={details.errors.currency} options={[{ value: 'EUR', label: 'EUR (€)' }, { value: 'USD', label: 'USD ($)' }]} />
           <SelectField id="account-diet" name="diet" label={t('profile.account.diet')} value={details.data.diet} onChange={(e) => details.setData('diet', e.target.value)} error={details.errors.diet} options={(['omnivore', 'vegetarian', 'vegan'] as const).map((d) => ({ value: d, label: t(`profile.account.diets.${d}`) }))} />
-          <FormField id="account-price-limit" name="priceLimit" type="text" inputMode="decimal" label={t('profile.account.priceLimit')} hint={t('profile.account.priceLimitHint')} value={details.data.priceLimit} onChange={(e) => details.setData('priceLimit', e.target.value)} error={details.errors.priceLimit} />
+          <TextField id="account-price-limit" name="priceLimit" type="text" inputMode="decimal" label={t('profile.account.priceLimit')} hint={t('profile.account.priceLimitHint')} value={details.data.priceLimit} onChange={(e) => details.setData('priceLimit', e.target.value)} error={details.errors.priceLimit} />
           <div className="flex items-center gap-2 self-end pb-3">
-            <input id="account-ai" type="checkbox" className="size-5" checked={details.data.aiSuggestions} onChange={(e) => details.setData('aiSuggestions', e.target.checked)} />
+            <Choice id="account-ai" type="checkbox" size="md" checked={details.data.aiSuggestions} onChange={(e) => details.setData('aiSuggestions', e.target.checked)} />
             <label htmlFor="account-ai" className="text-sm font-semibold text-stone-900">
               {t('profile.account.ai')}
             </label>
           </div>
           <div className="sm:col-span-2">
-            <button type="submit" disabled={details.processing} className="btn-primary">
+            <Button type="submit" disabled={details.processing}>
               {t('profile.account.save')}
-            </button>
+            </Button>
           </div>
         </form>
-      </section>
+      </Card>
 
       <EmailSection email={account.email} hasPassword={account.hasPassword} pending={emailChange} />
 
-      <section aria-labelledby="password-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <Card as="section" aria-labelledby="password-title">
         <h2 id="password-title" className="text-lg font-bold text-stone-900">
           {account.hasPassword ? t('profile.password.title') : t('profile.password.setTitle')}
         </h2>
         <form onSubmit={savePassword} noValidate className="mt-4 space-y-4" data-testid="password-form">
           {account.hasPassword && (
-            <FormField id="password-current" name="currentPassword" type="password" autoComplete="current-password" label={t('profile.password.current')} value={password.data.currentPassword} onChange={(e) => password.setData('currentPassword', e.target.value)} error={password.errors.currentPassword} />
+            <TextField id="password-current" name="currentPassword" type="password" autoComplete="current-password" label={t('profile.password.current')} value={password.data.currentPassword} onChange={(e) => password.setData('currentPassword', e.target.value)} error={password.errors.currentPassword} />
           )}
-          <FormField id="password-new" name="password" type="password" autoComplete="new-password" label={t('profile.password.new')} value={password.data.password} onChange={(e) => password.setData('password', e.target.value)} error={password.errors.password} />
-          <FormField id="password-confirmation" name="password_confirmation" type="password" autoComplete="new-password" label={t('profile.password.confirmation')} value={password.data.password_confirmation} onChange={(e) => password.setData('password_confirmation', e.target.value)} error={password.errors.password_confirmation} />
-          <button type="submit" disabled={password.processing} className="btn-primary">
+          <TextField id="password-new" name="password" type="password" autoComplete="new-password" label={t('profile.password.new')} value={password.data.password} onChange={(e) => password.setData('password', e.target.value)} error={password.errors.password} />
+          <TextField id="password-confirmation" name="password_confirmation" type="password" autoComplete="new-password" label={t('profile.password.confirmation')} value={password.data.password_confirmation} onChange={(e) => password.setData('password_confirmation', e.target.value)} error={password.errors.password_confirmation} />
+          <Button type="submit" disabled={password.processing}>
             {t('profile.password.save')}
-          </button>
+          </Button>
         </form>
-      </section>
+      </Card>
 
-      <nav aria-labelledby="links-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <Card as="nav" aria-labelledby="links-title">
         <h2 id="links-title" className="text-lg font-bold text-stone-900">
           {t('profile.account.links')}
         </h2>
@@ -207,7 +209,7 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
           <li><Link href={url('account.survey')} className="font-medium text-brand-800 underline">{t('profile.account.survey')}</Link></li>
           <li><Link href={url('dashboard.settings')} className="font-medium text-brand-800 underline">{t('profile.settings.title')}</Link></li>
         </ul>
-      </nav>
+      </Card>
     </div>
   )
 }

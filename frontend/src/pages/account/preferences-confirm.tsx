@@ -2,6 +2,8 @@ import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import type { PageProps } from '../../types'
+import { Card } from '../../components/ui/card'
+import { buttonClass } from '../../components/ui/button'
 
 /**
  * The link of the email sent when someone went through the onboarding with the address of an
@@ -22,7 +24,7 @@ export default function PreferencesConfirm({
   return (
     <div className="mx-auto max-w-xl" data-testid="preferences-confirm" data-state={state}>
       <Head title={t('profile.preferences.title')} />
-      <section aria-labelledby="preferences-confirm-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <Card as="section" aria-labelledby="preferences-confirm-title">
         <h1 id="preferences-confirm-title" className="text-2xl font-extrabold tracking-tight text-stone-900">
           {heading}
         </h1>
@@ -45,22 +47,22 @@ export default function PreferencesConfirm({
               href={url('account.preferences.confirm.post', { params: { token } })}
               method="post"
               as="button"
-              className="btn-primary"
+              className={buttonClass()}
               data-testid="preferences-confirm-submit"
             >
               {t('profile.preferences.submit')}
             </Link>
           )}
           {state === 'other_account' && (
-            <Link href={url('auth.logout.post')} method="post" as="button" className="btn-primary">
+            <Link href={url('auth.logout.post')} method="post" as="button" className={buttonClass()}>
               {t('profile.preferences.logout')}
             </Link>
           )}
-          <Link href={url('dashboard.account')} className="btn-secondary">
+          <Link href={url('dashboard.account')} className={buttonClass({ variant: 'secondary' })}>
             {confirming ? t('profile.preferences.cancel') : t('profile.preferences.back')}
           </Link>
         </div>
-      </section>
+      </Card>
     </div>
   )
 }

@@ -1,32 +1,16 @@
-import { Head, Link, router, useForm, usePoll } from '@inertiajs/react'
+import { Head, Link, router, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
-import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormField } from '../../components/auth/form-field'
-import { SelectField } from '../../components/profile/select-field'
+import { Choice, FieldError, TextField } from '../../components/ui/field'
+import { SelectField } from '../../components/ui/select'
 import { NeedsGuideText } from '../../components/profile/needs-guide'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency-key'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
-import type { Needs, NeedsGuide } from '../../types/props.gen'
+import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
+import { useJobPoll } from '../../hooks/use-job-poll'
 
-type MealSplit = { breakfast: number; lunch: number; dinner: number; snack: number }
-type Survey = {
-  weightKg: number
-  heightCm: number
-  age: number
-  sex: string
-  activityLevel: string
-  activityDescription: string
-  otherActivities: string
-  objective: string
-  macroPreset: string
-  mealSplit: MealSplit
-}
-type NeedsRequest = { id: string; status: 'pending' | 'done' | 'failed'; needs: Needs | null; guide?: NeedsGuide | null; explanation: string; explanationLang: string; accepted: boolean }
-type Props = { survey: Survey | null; units: string; cost: number; request: NeedsRequest | null; errors?: Record<string, string> }
-
-const POLL_MS = 1000
 const meals = ['breakfast', 'lunch', 'dinner', 'snack'] as const
 const activities = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const
 const objectives = ['weight_loss', 'muscle_gain', 'recomposition', 'maintenance'] as const
@@ -35,7 +19,7 @@ const presets = ['default', 'high_protein', 'high_carbs', 'low_carbs', 'balanced
 /** The needs survey (paid calculation), its progress and the explained result to accept. */
 export default function SurveyPage() {
   const { t, i18n } = useTranslation()
-  const { survey, units, cost, request, errors = {}, auth } = usePageProps<Props>()
+  const { survey, units, cost, request, errors = {}, auth } = usePageProps<'account/survey'>()
   const imperial = units === 'lb'
   const str = (v: number | undefined) => (v === undefined ? '' : String(v))
   const form = useForm({
@@ -57,14 +41,7 @@ export default function SurveyPage() {
     idempotencyKey: newKey(),
   })
   const pending = request?.status === 'pending'
-  const { start, stop } = usePoll(POLL_MS, { only: ['request'] }, { autoStart: false })
-  const wasPending = useRef(pending)
-  useEffect(() => {
-    if (pending) start()
-    else stop()
-    if (wasPending.current && !pending) router.reload({ only: ['request', 'auth'] })
-    wasPending.current = pending
-  }, [pending, start, stop])
+  useJobPoll(pending, { poll: ['request'], whenDone: ['request', 'auth'] })
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -113,7 +90,7 @@ export default function SurveyPage() {
       </div>
 
       {n && request && (
-        <section aria-labelledby="needs-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="needs-result">
+        <Card as="section" aria-labelledby="needs-title" data-testid="needs-result">
           <h2 id="needs-title" className="text-lg font-bold text-stone-900">
             {t('profile.survey.result')}
           </h2>
@@ -160,39 +137,39 @@ export default function SurveyPage() {
           {request.accepted ? (
             <p className="mt-4 font-medium text-brand-800">{t('profile.survey.accepted')}</p>
           ) : (
-            <button type="button" className="btn-primary mt-4" data-testid="needs-accept" onClick={() => router.post(url('account.survey.accept.post'), { requestId: request.id })}>
+            <Button type="button" className="mt-4" data-testid="needs-accept" onClick={() => router.post(url('account.survey.accept.post'), { requestId: request.id })}>
               {t('profile.survey.accept')}
-            </button>
+            </Button>
           )}
-        </section>
+        </Card>
       )}
 
-      <form onSubmit={submit} noValidate className="space-y-6 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="survey-form">
+      <Card as="form" onSubmit={submit} noValidate className="space-y-6" data-testid="survey-form">
         {errors.form && (
           <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="survey-form-error">
             {errors.form}
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField id="survey-weight" name="weightKg" type="text" inputMode="decimal" label={t('profile.survey.weight', { unit: imperial ? 'lb' : 'kg' })} value={form.data.weightKg} onChange={(e) => form.setData('weightKg', e.target.value)} error={form.errors.weightKg} />
-          <FormField id="survey-height" name="heightCm" type="text" inputMode="decimal" label={t('profile.survey.height', { unit: imperial ? 'in' : 'cm' })} value={form.data.heightCm} onChange={(e) => form.setData('heightCm', e.target.value)} error={form.errors.heightCm} />
-          <FormField id="survey-age" name="age" type="text" inputMode="numeric" label={t('profile.survey.age')} value={form.data.age} onChange={(e) => form.setData('age', e.target.value)} error={form.errors.age} />
+          <TextField id="survey-weight" name="weightKg" type="text" inputMode="decimal" label={t('profile.survey.weight', { unit: imperial ? 'lb' : 'kg' })} value={form.data.weightKg} onChange={(e) => form.setData('weightKg', e.target.value)} error={form.errors.weightKg} />
+          <TextField id="survey-height" name="heightCm" type="text" inputMode="decimal" label={t('profile.survey.height', { unit: imperial ? 'in' : 'cm' })} value={form.data.heightCm} onChange={(e) => form.setData('heightCm', e.target.value)} error={form.errors.heightCm} />
+          <TextField id="survey-age" name="age" type="text" inputMode="numeric" label={t('profile.survey.age')} value={form.data.age} onChange={(e) => form.setData('age', e.target.value)} error={form.errors.age} />
         </div>
         <fieldset>
           <legend className="text-sm font-semibold text-stone-900">{t('profile.survey.sex')}</legend>
           <div className="mt-2 flex gap-6">
             {(['male', 'female'] as const).map((s) => (
               <label key={s} className="flex items-center gap-2">
-                <input type="radio" name="sex" value={s} checked={form.data.sex === s} onChange={() => form.setData('sex', s)} className="size-5" />
+                <Choice type="radio" size="md" name="sex" value={s} checked={form.data.sex === s} onChange={() => form.setData('sex', s)} />
                 {t(`profile.survey.sexes.${s}`)}
               </label>
             ))}
           </div>
-          {form.errors.sex && <p role="alert" className="mt-1 text-sm font-medium text-red-700">{form.errors.sex}</p>}
+          <FieldError message={form.errors.sex} />
         </fieldset>
         <SelectField id="survey-activity" name="activityLevel" label={t('profile.survey.activityLevel')} value={form.data.activityLevel} onChange={(e) => form.setData('activityLevel', e.target.value)} error={form.errors.activityLevel} options={[{ value: '', label: '—' }, ...activities.map((a) => ({ value: a, label: t(`profile.survey.activities.${a}`) }))]} />
-        <FormField id="survey-activity-description" name="activityDescription" label={t('profile.survey.activityDescription')} value={form.data.activityDescription} onChange={(e) => form.setData('activityDescription', e.target.value)} error={form.errors.activityDescription} />
-        <FormField id="survey-other-activities" name="otherActivities" label={t('profile.survey.otherActivities')} value={form.data.otherActivities} onChange={(e) => form.setData('otherActivities', e.target.value)} error={form.errors.otherActivities} />
+        <TextField id="survey-activity-description" name="activityDescription" label={t('profile.survey.activityDescription')} value={form.data.activityDescription} onChange={(e) => form.setData('activityDescription', e.target.value)} error={form.errors.activityDescription} />
+        <TextField id="survey-other-activities" name="otherActivities" label={t('profile.survey.otherActivities')} value={form.data.otherActivities} onChange={(e) => form.setData('otherActivities', e.target.value)} error={form.errors.otherActivities} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField id="survey-objective" name="objective" label={t('profile.survey.objective')} value={form.data.objective} onChange={(e) => form.setData('objective', e.target.value)} error={form.errors.objective} options={[{ value: '', label: '—' }, ...objectives.map((o) => ({ value: o, label: t(`profile.survey.objectives.${o}`) }))]} />
           <SelectField id="survey-preset" name="macroPreset" label={t('profile.survey.macroPreset')} value={form.data.macroPreset} onChange={(e) => form.setData('macroPreset', e.target.value)} error={form.errors.macroPreset} options={presets.map((p) => ({ value: p, label: t(`profile.presets.${p}`) }))} />
@@ -201,29 +178,29 @@ export default function SurveyPage() {
           <legend className="text-sm font-semibold text-stone-900">{t('profile.survey.mealSplit')}</legend>
           <div className="mt-2 grid grid-cols-2 gap-4 sm:grid-cols-4">
             {meals.map((m) => (
-              <FormField key={m} id={`survey-split-${m}`} name={`mealSplit[${m}]`} type="text" inputMode="numeric" label={t(`profile.survey.meals.${m}`)} value={form.data.mealSplit[m]} onChange={(e) => form.setData('mealSplit', { ...form.data.mealSplit, [m]: e.target.value })} />
+              <TextField key={m} id={`survey-split-${m}`} name={`mealSplit[${m}]`} type="text" inputMode="numeric" label={t(`profile.survey.meals.${m}`)} value={form.data.mealSplit[m]} onChange={(e) => form.setData('mealSplit', { ...form.data.mealSplit, [m]: e.target.value })} />
             ))}
           </div>
           <p id="survey-split-total" className={`mt-2 text-sm ${total === 100 ? 'text-stone-600' : 'font-medium text-red-700'}`}>
             {t('profile.survey.mealSplitTotal', { total })}
           </p>
-          {form.errors.mealSplit && <p role="alert" className="mt-1 text-sm font-medium text-red-700">{form.errors.mealSplit}</p>}
+          <FieldError message={form.errors.mealSplit} />
         </fieldset>
         {errors.tokens && (
           <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="survey-tokens">
             <p className="font-medium">{errors.tokens}</p>
-            <Link href={url('buyTokens')} className="btn-primary mt-3 inline-block">
+            <Link href={url('buyTokens')} className={buttonClass({ className: 'mt-3 inline-block' })}>
               {t('profile.survey.buy')}
             </Link>
           </div>
         )}
         <div className="flex flex-wrap items-center gap-4">
-          <button type="submit" disabled={form.processing || pending} className="btn-primary">
+          <Button type="submit" disabled={form.processing || pending}>
             {t('profile.survey.submit', { cost })}
-          </button>
+          </Button>
           <span className="text-sm text-stone-600">{t('dashboard.balance', { count: balance })}</span>
         </div>
-      </form>
+      </Card>
     </div>
   )
 }

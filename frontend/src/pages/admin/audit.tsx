@@ -5,16 +5,17 @@ import { useTranslation } from 'react-i18next'
 import { ActionLine } from '../../components/admin/action-line'
 import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
 import { actorLabel, reasonLabel } from '../../components/admin/labels'
-import { TableFrame } from '../../components/admin/table-frame'
+import { Table, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
+import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
+import { FieldError, Input } from '../../components/ui/field'
+import { Select } from '../../components/ui/select'
 
 type AuditFilters = PageProps['admin/audit']['filters']
-
-const field =
-  'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700'
 
 /** Only the filters that are set, for links and the export. */
 function activeFilters(f: Omit<AuditFilters, 'cursor'>): Record<string, string> {
@@ -34,25 +35,21 @@ export default function Audit() {
   }
   const current = activeFilters({ user: filters.user, reason: filters.reason, from: filters.from, to: filters.to, sign: filters.sign })
   const exportHref = url('dashboard.admin.exportCsv', { query: current })
-  const err = (k: keyof AuditFilters) =>
-    errors[k] && (
-      <p id={`audit-${k}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
-        {errors[k]}
-      </p>
-    )
+  const err = (k: keyof AuditFilters) => <FieldError id={`audit-${k}`} message={errors[k]} />
   const input = (k: 'user' | 'from' | 'to', type: string, label: string) => (
     <div>
       <label htmlFor={`audit-${k}`} className="text-sm font-medium text-stone-700">
         {label}
       </label>
-      <input
+      <Input
         id={`audit-${k}`}
         type={type}
+        size="sm"
         value={form[k]}
         onChange={set(k)}
-        aria-invalid={errors[k] ? true : undefined}
+        invalid={!!errors[k]}
         aria-describedby={errors[k] ? `audit-${k}-error` : undefined}
-        className={`${field} ${errors[k] ? 'border-red-500' : 'border-stone-300'}`}
+        className="mt-1 block w-full"
       />
       {err(k)}
     </div>
@@ -62,20 +59,16 @@ export default function Audit() {
       <label htmlFor={`audit-${k}`} className="text-sm font-medium text-stone-700">
         {label}
       </label>
-      <select
+      <Select
         id={`audit-${k}`}
+        size="sm"
         value={form[k]}
         onChange={set(k)}
-        aria-invalid={errors[k] ? true : undefined}
+        invalid={!!errors[k]}
         aria-describedby={errors[k] ? `audit-${k}-error` : undefined}
-        className={`${field} ${errors[k] ? 'border-red-500' : 'border-stone-300'}`}
-      >
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
+        className="mt-1 block w-full"
+        options={options.map(([value, label]) => ({ value, label }))}
+      />
       {err(k)}
     </div>
   )
@@ -87,25 +80,25 @@ export default function Audit() {
       <h2 className="text-xl font-bold text-stone-900">{t('admin.audit.title')}</h2>
       <p className="mt-1 text-stone-600">{t('admin.audit.intro')}</p>
 
-      <form onSubmit={submit} aria-label={t('admin.audit.filters')} className="mt-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+      <Card as="form" variant="panel" onSubmit={submit} aria-label={t('admin.audit.filters')} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
         <div className="sm:col-span-2">{input('user', 'search', t('admin.audit.user'))}</div>
         {select('reason', t('admin.audit.reason'), [['', t('admin.audit.anyReason')], ...reasons.map((r): [string, string] => [r, reasonLabel(t, r)])])}
         {input('from', 'date', t('admin.audit.from'))}
         {input('to', 'date', t('admin.audit.to'))}
         {select('sign', t('admin.audit.sign'), [['', t('admin.audit.anySign')], ['positive', t('admin.audit.positive')], ['negative', t('admin.audit.negative')]])}
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
-          <button type="submit" className="btn-primary">
+          <Button type="submit">
             {t('admin.audit.apply')}
-          </button>
-          <Link href={url('dashboard.admin')} className="btn-secondary">
+          </Button>
+          <Link href={url('dashboard.admin')} className={buttonClass({ variant: 'secondary' })}>
             {t('admin.audit.reset')}
           </Link>
-          <a href={exportHref} className="btn-secondary" data-testid="audit-export">
+          <a href={exportHref} className={buttonClass({ variant: 'secondary' })} data-testid="audit-export">
             {t('admin.audit.export')}
           </a>
         </div>
         {err('cursor')}
-      </form>
+      </Card>
 
       <section aria-labelledby="audit-totals" className="mt-4 rounded-xl bg-stone-50 p-4 text-sm text-stone-800" data-testid="audit-totals">
         <h3 id="audit-totals" className="font-semibold">
@@ -123,51 +116,51 @@ export default function Audit() {
         <p className="mt-6 text-stone-600">{t('admin.audit.empty')}</p>
       ) : (
         <TableFrame className="mt-4">
-          <table className="min-w-full text-left text-sm" aria-label={t('admin.audit.tableLabel')} data-testid="audit-table">
-            <thead className="bg-stone-50 text-stone-600">
+          <Table aria-label={t('admin.audit.tableLabel')} data-testid="audit-table">
+            <TableHeader>
               <tr>
-                <th scope="col" className="px-3 py-2">{t('admin.audit.colDate')}</th>
-                <th scope="col" className="px-3 py-2">{t('admin.audit.colPerson')}</th>
-                <th scope="col" className="px-3 py-2">{t('admin.audit.colReason')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('admin.audit.colDelta')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('admin.audit.colBalance')}</th>
-                <th scope="col" className="px-3 py-2">{t('admin.audit.colActor')}</th>
+                <TableHead>{t('admin.audit.colDate')}</TableHead>
+                <TableHead>{t('admin.audit.colPerson')}</TableHead>
+                <TableHead>{t('admin.audit.colReason')}</TableHead>
+                <TableHead className="text-right">{t('admin.audit.colDelta')}</TableHead>
+                <TableHead className="text-right">{t('admin.audit.colBalance')}</TableHead>
+                <TableHead>{t('admin.audit.colActor')}</TableHead>
               </tr>
-            </thead>
+            </TableHeader>
             <tbody>
               {page.entries.map((e) => (
-                <tr key={e.position} className="border-t border-stone-100">
-                  <td className="px-3 py-2 whitespace-nowrap">
+                <TableRow key={e.position}>
+                  <TableCell className="whitespace-nowrap">
                     <When at={e.occurredAt} locale={locale} />
-                  </td>
-                  <td className="px-3 py-2">
+                  </TableCell>
+                  <TableCell>
                     <Link className="underline" href={url('dashboard.admin.users.show', { params: { userId: e.userId } })}>
                       {e.email || `${e.userId.slice(0, 8)} (${t('admin.audit.deleted')})`}
                     </Link>
-                  </td>
-                  <td className="px-3 py-2">
+                  </TableCell>
+                  <TableCell>
                     {reasonLabel(t, e.reason)}
                     {e.note && <span className="block text-xs text-stone-600">{t('admin.note')} : {e.note}</span>}
-                  </td>
-                  <td className="px-3 py-2 text-right">
+                  </TableCell>
+                  <TableCell className="text-right">
                     <Delta value={e.delta} />
-                  </td>
-                  <td className="px-3 py-2 text-right">{e.balanceAfter}</td>
-                  <td className="px-3 py-2 text-xs break-all" title={e.actor}>{actorLabel(t, e.actor, e.actorName)}</td>
-                </tr>
+                  </TableCell>
+                  <TableCell className="text-right">{e.balanceAfter}</TableCell>
+                  <TableCell className="text-xs break-all" title={e.actor}>{actorLabel(t, e.actor, e.actorName)}</TableCell>
+                </TableRow>
               ))}
             </tbody>
-          </table>
+          </Table>
         </TableFrame>
       )}
       <div className="mt-4 flex gap-3">
         {filters.cursor && (
-          <Link href={url('dashboard.admin', { query: current })} className="btn-secondary">
+          <Link href={url('dashboard.admin', { query: current })} className={buttonClass({ variant: 'secondary' })}>
             {t('admin.audit.first')}
           </Link>
         )}
         {page.nextCursor && (
-          <Link href={url('dashboard.admin', { query: { ...current, cursor: page.nextCursor } })} className="btn-secondary" data-testid="audit-next">
+          <Link href={url('dashboard.admin', { query: { ...current, cursor: page.nextCursor } })} className={buttonClass({ variant: 'secondary' })} data-testid="audit-next">
             {t('admin.audit.next')}
           </Link>
         )}

@@ -2,7 +2,7 @@ import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { actorLabel } from '../../components/admin/labels'
 import { AdminNav, When } from '../../components/admin/admin-nav'
-import { TableFrame } from '../../components/admin/table-frame'
+import { Table, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
@@ -34,37 +34,37 @@ export default function Events() {
             <p className="mt-2 text-stone-600">{t('admin.events.empty')}</p>
           ) : (
             <TableFrame className="mt-2">
-              <table className="min-w-full text-left text-sm">
-                <thead className="bg-stone-50 text-stone-600">
+              <Table>
+                <TableHeader>
                   <tr>
-                    <th scope="col" className="px-3 py-2">{t('admin.events.colPosition')}</th>
-                    <th scope="col" className="px-3 py-2">{t('admin.events.colVersion')}</th>
-                    <th scope="col" className="px-3 py-2">{t('admin.events.colType')}</th>
-                    <th scope="col" className="px-3 py-2">{t('admin.events.colDate')}</th>
-                    <th scope="col" className="px-3 py-2">{t('admin.events.colActor')}</th>
-                    <th scope="col" className="px-3 py-2">{t('admin.events.colPayload')}</th>
+                    <TableHead>{t('admin.events.colPosition')}</TableHead>
+                    <TableHead>{t('admin.events.colVersion')}</TableHead>
+                    <TableHead>{t('admin.events.colType')}</TableHead>
+                    <TableHead>{t('admin.events.colDate')}</TableHead>
+                    <TableHead>{t('admin.events.colActor')}</TableHead>
+                    <TableHead>{t('admin.events.colPayload')}</TableHead>
                   </tr>
-                </thead>
+                </TableHeader>
                 <tbody>
                   {s.events.map((e) => (
-                    <tr key={e.position} className="border-t border-stone-100 align-top">
-                      <td className="px-3 py-2">{e.position}</td>
-                      <td className="px-3 py-2">{e.version}</td>
-                      <td className="px-3 py-2 font-mono text-xs">{e.type}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">
+                    <TableRow key={e.position} className="align-top">
+                      <TableCell>{e.position}</TableCell>
+                      <TableCell>{e.version}</TableCell>
+                      <TableCell className="font-mono text-xs">{e.type}</TableCell>
+                      <TableCell className="whitespace-nowrap">
                         <When at={e.recordedAt} locale={locale} />
-                      </td>
-                      <td className="px-3 py-2 text-xs break-all" title={e.actor}>
+                      </TableCell>
+                      <TableCell className="text-xs break-all" title={e.actor}>
                         {actorLabel(t, e.actor, e.actorName)}
                         {e.idempotencyKey && <span className="block text-stone-500">{e.idempotencyKey}</span>}
-                      </td>
-                      <td className="px-3 py-2">
+                      </TableCell>
+                      <TableCell>
                         <pre className="max-w-md font-mono text-xs whitespace-pre-wrap break-all">{e.payload}</pre>
-                      </td>
-                    </tr>
+                      </TableCell>
+                    </TableRow>
                   ))}
                 </tbody>
-              </table>
+              </Table>
             </TableFrame>
           )}
         </section>

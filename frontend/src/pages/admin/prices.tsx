@@ -2,11 +2,13 @@ import { Head, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdminNav, When } from '../../components/admin/admin-nav'
-import { TableFrame } from '../../components/admin/table-frame'
+import { Table, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { PriceLine } from '../../types/props.gen'
+import { Button } from '../../components/ui/button'
+import { Input } from '../../components/ui/field'
 
 const euros = (v: number, locale: string) =>
   new Intl.NumberFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(v)
@@ -15,7 +17,6 @@ const euros = (v: number, locale: string) =>
 export default function Prices() {
   const { t } = useTranslation()
   const { prices, maxPrice } = usePageProps<'admin/prices'>()
-  const th = 'px-3 py-2'
   return (
     <div className="mx-auto max-w-6xl">
       <Head title={t('admin.prices.title')} />
@@ -23,21 +24,21 @@ export default function Prices() {
       <AdminNav current="prices" />
       <p className="text-stone-600">{t('admin.prices.intro', { max: maxPrice })}</p>
       <TableFrame className="mt-4">
-        <table className="min-w-full text-left text-sm" aria-label={t('admin.prices.tableLabel')}>
-          <thead className="bg-stone-50 text-stone-600">
+        <Table aria-label={t('admin.prices.tableLabel')}>
+          <TableHeader>
             <tr>
-              <th scope="col" className={th}>{t('admin.prices.group')}</th>
-              <th scope="col" className={th}>{t('admin.prices.shipped')}</th>
-              <th scope="col" className={th}>{t('admin.prices.current')}</th>
-              <th scope="col" className={th}>{t('admin.prices.edit')}</th>
+              <TableHead>{t('admin.prices.group')}</TableHead>
+              <TableHead>{t('admin.prices.shipped')}</TableHead>
+              <TableHead>{t('admin.prices.current')}</TableHead>
+              <TableHead>{t('admin.prices.edit')}</TableHead>
             </tr>
-          </thead>
+          </TableHeader>
           <tbody>
             {prices.map((p) => (
               <PriceRow key={`${p.group}/${p.subgroup}`} line={p} />
             ))}
           </tbody>
-        </table>
+        </Table>
       </TableFrame>
     </div>
   )
@@ -58,48 +59,48 @@ function PriceRow({ line }: { line: PriceLine }) {
       onError: () => document.getElementById(id)?.focus(),
     })
   }
-  const td = 'px-3 py-2 align-top'
   return (
-    <tr className="border-t border-stone-100" data-testid={id}>
-      <th scope="row" className={`${td} font-normal`}>{name}</th>
-      <td className={td}>{t('admin.prices.perKg', { price: euros(line.shipped, locale) })}</td>
-      <td className={td}>
+    <TableRow data-testid={id}>
+      <TableHead scope="row">{name}</TableHead>
+      <TableCell>{t('admin.prices.perKg', { price: euros(line.shipped, locale) })}</TableCell>
+      <TableCell>
         <span className={line.override != null ? 'font-semibold text-brand-800' : ''}>{t('admin.prices.perKg', { price: euros(current, locale) })}</span>
         {line.override != null && line.updatedAt && (
           <span className="block text-xs text-stone-600">
             {t('admin.prices.changed')} <When at={line.updatedAt} locale={locale} />
           </span>
         )}
-      </td>
-      <td className={td}>
+      </TableCell>
+      <TableCell>
         <form onSubmit={submit} className="flex flex-wrap items-start gap-2">
           <label htmlFor={id} className="sr-only">
             {t('admin.prices.newPrice', { name })}
           </label>
-          <input
+          <Input
             id={id}
             name="eurPerKg"
             inputMode="decimal"
-            className="w-24 rounded-lg border border-stone-300 px-2 py-1"
+            size="xs"
+            className="w-24"
             value={form.data.eurPerKg}
             onChange={(e) => {
               form.setData('eurPerKg', e.target.value)
               form.clearErrors('eurPerKg')
             }}
-            aria-invalid={form.errors.eurPerKg ? true : undefined}
+            invalid={!!form.errors.eurPerKg}
             aria-describedby={form.errors.eurPerKg ? `${id}-error` : undefined}
           />
-          <button type="submit" className="btn-secondary" disabled={form.processing}>
+          <Button variant="secondary" type="submit" disabled={form.processing}>
             {t('admin.prices.save')}
             <span className="sr-only"> {name}</span>
-          </button>
+          </Button>
           {form.errors.eurPerKg && (
             <p id={`${id}-error`} className="w-full text-sm text-red-800">
               {form.errors.eurPerKg}
             </p>
           )}
         </form>
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   )
 }

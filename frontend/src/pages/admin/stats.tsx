@@ -2,12 +2,14 @@ import { Head, router, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdminNav, When } from '../../components/admin/admin-nav'
-import { TableFrame } from '../../components/admin/table-frame'
+import { Table, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { TokenBars } from '../../components/admin/bar-chart'
 import { url } from '../../lib/api'
 import { formatMoney, formatRatio } from '../../lib/format'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
+import { Button } from '../../components/ui/button'
+import { Select } from '../../components/ui/select'
 
 const STATS_DAYS = 30
 
@@ -24,7 +26,6 @@ export default function Stats() {
     rebuild.post(url('dashboard.admin.projections.rebuild.post'), { preserveScroll: true })
   }
   const g = stats.generation
-  const th = 'px-3 py-2'
   return (
     <div className="mx-auto max-w-6xl">
       <Head title={t('admin.stats.title')} />
@@ -32,9 +33,9 @@ export default function Stats() {
       <AdminNav current="stats" />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-stone-600">{t('admin.stats.intro', { days: STATS_DAYS })}</p>
-        <button type="button" className="btn-secondary" onClick={() => router.reload()}>
+        <Button variant="secondary" type="button" onClick={() => router.reload()}>
           {t('admin.stats.refresh')}
-        </button>
+        </Button>
       </div>
 
       <section aria-labelledby="tokens-heading" className="mt-6 space-y-3">
@@ -43,28 +44,28 @@ export default function Stats() {
         </h2>
         <TokenBars days={stats.tokens} />
         <TableFrame>
-          <table className="min-w-full text-left text-sm" data-testid="tokens-table">
-            <thead className="bg-stone-50 text-stone-600">
+          <Table data-testid="tokens-table">
+            <TableHeader>
               <tr>
-                <th scope="col" className={th}>{t('admin.stats.colDay')}</th>
-                <th scope="col" className={th}>{t('admin.stats.granted')}</th>
-                <th scope="col" className={th}>{t('admin.stats.refunded')}</th>
-                <th scope="col" className={th}>{t('admin.stats.purchased')}</th>
-                <th scope="col" className={th}>{t('admin.stats.spent')}</th>
+                <TableHead>{t('admin.stats.colDay')}</TableHead>
+                <TableHead>{t('admin.stats.granted')}</TableHead>
+                <TableHead>{t('admin.stats.refunded')}</TableHead>
+                <TableHead>{t('admin.stats.purchased')}</TableHead>
+                <TableHead>{t('admin.stats.spent')}</TableHead>
               </tr>
-            </thead>
+            </TableHeader>
             <tbody>
               {stats.tokens.map((d) => (
-                <tr key={d.day} className="border-t border-stone-100">
-                  <th scope="row" className={`${th} font-normal`}>{dayLabel(d.day, locale)}</th>
-                  <td className={th}>{d.granted}</td>
-                  <td className={th}>{d.refunded}</td>
-                  <td className={th}>{d.purchased}</td>
-                  <td className={th}>{d.spent}</td>
-                </tr>
+                <TableRow key={d.day}>
+                  <TableHead scope="row">{dayLabel(d.day, locale)}</TableHead>
+                  <TableCell>{d.granted}</TableCell>
+                  <TableCell>{d.refunded}</TableCell>
+                  <TableCell>{d.purchased}</TableCell>
+                  <TableCell>{d.spent}</TableCell>
+                </TableRow>
               ))}
             </tbody>
-          </table>
+          </Table>
         </TableFrame>
       </section>
 
@@ -77,28 +78,28 @@ export default function Stats() {
             <p className="mt-2 text-stone-600">{t('admin.stats.revenueEmpty')}</p>
           ) : (
             <TableFrame className="mt-2">
-              <table className="min-w-full text-left text-sm">
-                <thead className="bg-stone-50 text-stone-600">
+              <Table>
+                <TableHeader>
                   <tr>
-                    <th scope="col" className={th}>{t('admin.stats.colCurrency')}</th>
-                    <th scope="col" className={th}>{t('admin.stats.colPurchases')}</th>
-                    <th scope="col" className={th}>{t('admin.stats.colPaid')}</th>
-                    <th scope="col" className={th}>{t('admin.stats.colRefunded')}</th>
-                    <th scope="col" className={th}>{t('admin.stats.colNet')}</th>
+                    <TableHead>{t('admin.stats.colCurrency')}</TableHead>
+                    <TableHead>{t('admin.stats.colPurchases')}</TableHead>
+                    <TableHead>{t('admin.stats.colPaid')}</TableHead>
+                    <TableHead>{t('admin.stats.colRefunded')}</TableHead>
+                    <TableHead>{t('admin.stats.colNet')}</TableHead>
                   </tr>
-                </thead>
+                </TableHeader>
                 <tbody>
                   {stats.revenue.map((r) => (
-                    <tr key={r.currency} className="border-t border-stone-100">
-                      <th scope="row" className={`${th} font-normal`}>{r.currency}</th>
-                      <td className={th}>{r.purchases}</td>
-                      <td className={th}>{formatMoney(r.paidCents, r.currency, locale)}</td>
-                      <td className={th}>{formatMoney(r.refundedCents, r.currency, locale)}</td>
-                      <td className={th}>{formatMoney(r.netCents, r.currency, locale)}</td>
-                    </tr>
+                    <TableRow key={r.currency}>
+                      <TableHead scope="row">{r.currency}</TableHead>
+                      <TableCell>{r.purchases}</TableCell>
+                      <TableCell>{formatMoney(r.paidCents, r.currency, locale)}</TableCell>
+                      <TableCell>{formatMoney(r.refundedCents, r.currency, locale)}</TableCell>
+                      <TableCell>{formatMoney(r.netCents, r.currency, locale)}</TableCell>
+                    </TableRow>
                   ))}
                 </tbody>
-              </table>
+              </Table>
             </TableFrame>
           )}
         </section>
@@ -123,24 +124,24 @@ export default function Stats() {
           {t('admin.stats.signupsHeading')}
         </h2>
         <TableFrame className="mt-2">
-          <table className="min-w-full text-left text-sm">
-            <thead className="bg-stone-50 text-stone-600">
+          <Table>
+            <TableHeader>
               <tr>
-                <th scope="col" className={th}>{t('admin.stats.colDay')}</th>
-                <th scope="col" className={th}>{t('admin.stats.signUps')}</th>
-                <th scope="col" className={th}>{t('admin.stats.verified')}</th>
+                <TableHead>{t('admin.stats.colDay')}</TableHead>
+                <TableHead>{t('admin.stats.signUps')}</TableHead>
+                <TableHead>{t('admin.stats.verified')}</TableHead>
               </tr>
-            </thead>
+            </TableHeader>
             <tbody>
               {stats.signUps.map((d) => (
-                <tr key={d.day} className="border-t border-stone-100">
-                  <th scope="row" className={`${th} font-normal`}>{dayLabel(d.day, locale)}</th>
-                  <td className={th}>{d.signUps}</td>
-                  <td className={th}>{d.verified}</td>
-                </tr>
+                <TableRow key={d.day}>
+                  <TableHead scope="row">{dayLabel(d.day, locale)}</TableHead>
+                  <TableCell>{d.signUps}</TableCell>
+                  <TableCell>{d.verified}</TableCell>
+                </TableRow>
               ))}
             </tbody>
-          </table>
+          </Table>
         </TableFrame>
       </section>
 
@@ -152,24 +153,24 @@ export default function Stats() {
           {t('admin.stats.queue', stats.queue)}
         </p>
         <TableFrame className="mt-2">
-          <table className="min-w-full text-left text-sm">
-            <thead className="bg-stone-50 text-stone-600">
+          <Table>
+            <TableHeader>
               <tr>
-                <th scope="col" className={th}>{t('admin.stats.colProjection')}</th>
-                <th scope="col" className={th}>{t('admin.stats.colPending')}</th>
-                <th scope="col" className={th}>{t('admin.stats.colState')}</th>
+                <TableHead>{t('admin.stats.colProjection')}</TableHead>
+                <TableHead>{t('admin.stats.colPending')}</TableHead>
+                <TableHead>{t('admin.stats.colState')}</TableHead>
               </tr>
-            </thead>
+            </TableHeader>
             <tbody>
               {stats.projections.map((p) => (
-                <tr key={p.name} className="border-t border-stone-100">
-                  <th scope="row" className={`${th} font-mono text-xs font-normal`}>{p.name}</th>
-                  <td className={th}>{p.pending}</td>
-                  <td className={th}>{p.failing ? t('admin.stats.failing') : t('admin.stats.ok')}</td>
-                </tr>
+                <TableRow key={p.name}>
+                  <TableHead scope="row" className="font-mono text-xs">{p.name}</TableHead>
+                  <TableCell>{p.pending}</TableCell>
+                  <TableCell>{p.failing ? t('admin.stats.failing') : t('admin.stats.ok')}</TableCell>
+                </TableRow>
               ))}
             </tbody>
-          </table>
+          </Table>
         </TableFrame>
 
         <form onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-2" aria-labelledby="rebuild-heading">
@@ -178,23 +179,19 @@ export default function Stats() {
           </h3>
           <label className="text-sm font-medium text-stone-700">
             {t('admin.stats.rebuildField')}
-            <select
+            <Select
               id="rebuild-projection"
+              size="sm"
               value={rebuild.data.projection}
               onChange={(e) => rebuild.setData('projection', e.target.value)}
-              aria-invalid={rebuild.errors.projection ? true : undefined}
-              className="mt-1 block rounded-lg border border-stone-300 bg-white px-3 py-2 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700"
-            >
-              {projectionNames.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
+              invalid={!!rebuild.errors.projection}
+              className="mt-1 block"
+              options={projectionNames.map((n) => ({ value: n, label: n }))}
+            />
           </label>
-          <button type="submit" className="btn-secondary" disabled={rebuild.processing}>
+          <Button variant="secondary" type="submit" disabled={rebuild.processing}>
             {t('admin.stats.rebuild')}
-          </button>
+          </Button>
           {rebuild.errors.projection && (
             <p role="alert" className="w-full text-sm font-medium text-red-700">
               {rebuild.errors.projection}

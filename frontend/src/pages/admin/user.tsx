@@ -1,16 +1,19 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormField } from '../../components/auth/form-field'
+import { Label, TextField } from '../../components/ui/field'
 import { ActionLine } from '../../components/admin/action-line'
 import { packLabel, purchaseStatusLabel, reasonLabel } from '../../components/admin/labels'
 import { AdminNav, Delta, When } from '../../components/admin/admin-nav'
-import { TableFrame } from '../../components/admin/table-frame'
+import { Table, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { url } from '../../lib/api'
 import { formatMoney } from '../../lib/format'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency-key'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
+import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
+import { Select } from '../../components/ui/select'
 
 /** /dashboard/admin/users/{userId}: one person, their balance, purchases and history; grant, deduct, role. */
 export default function User() {
@@ -80,11 +83,11 @@ export default function User() {
       </p>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <form onSubmit={submitAdjust} aria-labelledby="adjust-heading" className="space-y-3 rounded-xl border border-stone-200 bg-white p-4" data-testid="adjust-form">
+        <Card as="form" variant="panel" onSubmit={submitAdjust} aria-labelledby="adjust-heading" className="space-y-3" data-testid="adjust-form">
           <h3 id="adjust-heading" className="text-lg font-bold text-stone-900">
             {t('admin.user.adjustHeading')}
           </h3>
-          <FormField
+          <TextField
             id="adjust-amount"
             name="amount"
             label={t('admin.user.amount')}
@@ -99,7 +102,7 @@ export default function User() {
             min={-limits.maxAmount}
             max={limits.maxAmount}
           />
-          <FormField
+          <TextField
             id="adjust-reason"
             name="reason"
             label={t('admin.user.reasonField')}
@@ -112,41 +115,40 @@ export default function User() {
             }}
             error={adjust.errors.reason}
           />
-          <button type="submit" className="btn-primary" disabled={adjust.processing}>
+          <Button type="submit" disabled={adjust.processing}>
             {t('admin.user.adjust')}
-          </button>
-        </form>
+          </Button>
+        </Card>
 
-        <form onSubmit={submitRole} aria-labelledby="role-heading" className="space-y-3 rounded-xl border border-stone-200 bg-white p-4">
+        <Card as="form" variant="panel" onSubmit={submitRole} aria-labelledby="role-heading" className="space-y-3">
           <h3 id="role-heading" className="text-lg font-bold text-stone-900">
             {t('admin.user.roleHeading')}
           </h3>
-          <label htmlFor="role-select" className="block text-sm font-semibold text-stone-900">
-            {t('admin.user.newRole')}
-          </label>
-          <select
+          <Label htmlFor="role-select">{t('admin.user.newRole')}</Label>
+          <Select
             id="role-select"
             value={role.data.role}
             onChange={(e) => {
               role.setData('role', e.target.value)
               role.clearErrors('role')
             }}
-            aria-invalid={role.errors.role ? true : undefined}
+            invalid={!!role.errors.role}
             aria-describedby={role.errors.role ? 'role-error' : undefined}
-            className="block w-full rounded-xl border border-stone-300 bg-white px-4 py-2.5 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700"
-          >
-            <option value="USER">{t('admin.user.roleUser')}</option>
-            <option value="ADMIN">{t('admin.user.roleAdmin')}</option>
-          </select>
+            className="block w-full"
+            options={[
+              { value: 'USER', label: t('admin.user.roleUser') },
+              { value: 'ADMIN', label: t('admin.user.roleAdmin') },
+            ]}
+          />
           {role.errors.role && (
             <p id="role-error" role="alert" className="text-sm font-medium text-red-700">
               {role.errors.role}
             </p>
           )}
-          <button type="submit" className="btn-secondary" disabled={role.processing}>
+          <Button variant="secondary" type="submit" disabled={role.processing}>
             {t('admin.user.saveRole')}
-          </button>
-        </form>
+          </Button>
+        </Card>
       </div>
 
       <section aria-labelledby="purchases-heading" className="mt-8">
@@ -157,30 +159,30 @@ export default function User() {
           <p className="mt-2 text-stone-600">{t('admin.user.purchasesEmpty')}</p>
         ) : (
           <TableFrame className="mt-2">
-            <table className="min-w-full text-left text-sm">
-              <thead className="bg-stone-50 text-stone-600">
+            <Table>
+              <TableHeader>
                 <tr>
-                  <th scope="col" className="px-3 py-2">{t('admin.audit.colDate')}</th>
-                  <th scope="col" className="px-3 py-2">{t('admin.user.colPack')}</th>
-                  <th scope="col" className="px-3 py-2">{t('admin.user.colPaid')}</th>
-                  <th scope="col" className="px-3 py-2">{t('admin.user.colStatus')}</th>
-                  <th scope="col" className="px-3 py-2">{t('admin.user.colRefunded')}</th>
+                  <TableHead>{t('admin.audit.colDate')}</TableHead>
+                  <TableHead>{t('admin.user.colPack')}</TableHead>
+                  <TableHead>{t('admin.user.colPaid')}</TableHead>
+                  <TableHead>{t('admin.user.colStatus')}</TableHead>
+                  <TableHead>{t('admin.user.colRefunded')}</TableHead>
                 </tr>
-              </thead>
+              </TableHeader>
               <tbody>
                 {detail.purchases.map((p) => (
-                  <tr key={p.checkoutId} className="border-t border-stone-100">
-                    <td className="px-3 py-2 whitespace-nowrap">
+                  <TableRow key={p.checkoutId}>
+                    <TableCell className="whitespace-nowrap">
                       <When at={p.startedAt} locale={locale} />
-                    </td>
-                    <td className="px-3 py-2" title={p.packId}>{packLabel(t, p.tokens)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatMoney(p.amountPaidCents, p.currency, locale)}</td>
-                    <td className="px-3 py-2">{purchaseStatusLabel(t, p.status)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{p.refundedCents > 0 ? formatMoney(p.refundedCents, p.currency, locale) : '—'}</td>
-                  </tr>
+                    </TableCell>
+                    <TableCell title={p.packId}>{packLabel(t, p.tokens)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatMoney(p.amountPaidCents, p.currency, locale)}</TableCell>
+                    <TableCell>{purchaseStatusLabel(t, p.status)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{p.refundedCents > 0 ? formatMoney(p.refundedCents, p.currency, locale) : '—'}</TableCell>
+                  </TableRow>
                 ))}
               </tbody>
-            </table>
+            </Table>
           </TableFrame>
         )}
       </section>

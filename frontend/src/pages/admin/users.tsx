@@ -3,10 +3,12 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AdminNav, When } from '../../components/admin/admin-nav'
-import { TableFrame } from '../../components/admin/table-frame'
+import { Table, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { url } from '../../lib/api'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
+import { Button } from '../../components/ui/button'
+import { Input } from '../../components/ui/field'
 
 /** /dashboard/admin/users?q=: find a person by email, name or id. */
 export default function Users() {
@@ -26,49 +28,41 @@ export default function Users() {
       <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <label className="min-w-0 flex-1 text-sm font-medium text-stone-700">
           {t('admin.users.search')}
-          <input
-            id="people-search"
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            className="mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700"
-          />
+          <Input id="people-search" type="search" size="sm" value={query} onChange={(e) => setQuery(e.target.value)} className="mt-1 block w-full" />
         </label>
-        <button type="submit" className="btn-primary">
-          {t('admin.users.searchButton')}
-        </button>
+        <Button type="submit">{t('admin.users.searchButton')}</Button>
       </form>
       {people.length === 0 ? (
         <p className="mt-6 text-stone-600">{t('admin.users.empty')}</p>
       ) : (
         <TableFrame className="mt-4">
-          <table className="min-w-full text-left text-sm" aria-label={t('admin.users.title')} data-testid="people-table">
-            <thead className="bg-stone-50 text-stone-600">
+          <Table aria-label={t('admin.users.title')} data-testid="people-table">
+            <TableHeader>
               <tr>
-                <th scope="col" className="px-3 py-2">{t('admin.users.colEmail')}</th>
-                <th scope="col" className="px-3 py-2">{t('admin.users.colName')}</th>
-                <th scope="col" className="px-3 py-2">{t('admin.users.colRole')}</th>
-                <th scope="col" className="px-3 py-2">{t('admin.users.colCreated')}</th>
+                <TableHead>{t('admin.users.colEmail')}</TableHead>
+                <TableHead>{t('admin.users.colName')}</TableHead>
+                <TableHead>{t('admin.users.colRole')}</TableHead>
+                <TableHead>{t('admin.users.colCreated')}</TableHead>
               </tr>
-            </thead>
+            </TableHeader>
             <tbody>
               {people.map((p) => (
-                <tr key={p.id} className="border-t border-stone-100">
-                  <td className="px-3 py-2 break-all">
+                <TableRow key={p.id}>
+                  <TableCell className="break-all">
                     <Link className="font-semibold underline" href={url('dashboard.admin.users.show', { params: { userId: p.id } })}>
                       {p.email}
                     </Link>
                     <span className="ml-2 text-xs text-stone-500">{p.verifiedAt ? t('admin.users.verified') : t('admin.users.unverified')}</span>
-                  </td>
-                  <td className="px-3 py-2">{`${p.name} ${p.surname}`.trim() || '—'}</td>
-                  <td className="px-3 py-2">{p.role}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
+                  </TableCell>
+                  <TableCell>{`${p.name} ${p.surname}`.trim() || '—'}</TableCell>
+                  <TableCell>{p.role}</TableCell>
+                  <TableCell className="whitespace-nowrap">
                     <When at={p.createdAt} locale={locale} />
-                  </td>
-                </tr>
+                  </TableCell>
+                </TableRow>
               ))}
             </tbody>
-          </table>
+          </Table>
         </TableFrame>
       )}
     </div>

@@ -4,7 +4,7 @@ import { en } from '../../locales/en'
 import { fr } from '../../locales/fr'
 import { renderPage } from '../../test/render-page'
 import { appConfig, sharedProps, user } from '../../test/fixtures'
-import { FormField } from '../../components/auth/form-field'
+import { TextField } from '../../components/ui/field'
 import General from '../dashboard/general'
 import AuthChooser from './index'
 import LinkInvalid from './link-invalid'
@@ -79,7 +79,7 @@ describe('auth pages', () => {
     const sent = 'Le mot de passe doit contenir au moins 8 caractères.'
     const english = 'The password must be at least 8 characters long.'
     const props = { ...sharedProps(), errors: { password: sent }, serverTexts: { [sent]: { fr: sent, en: english }, [english]: { fr: sent, en: english } } }
-    await renderPage('auth/register', () => <FormField id="pw" label="pw" error={sent} />, props, 'fr', '/auth/register')
+    await renderPage('auth/register', () => <TextField id="pw" label="pw" error={sent} />, props, 'fr', '/auth/register')
     expect(screen.getByTestId('pw-error')).toHaveTextContent(sent)
     fireEvent.click(screen.getByTestId('lang-en'))
     await waitFor(() => expect(screen.getByTestId('pw-error')).toHaveTextContent(english))

@@ -1,8 +1,10 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AuthHeading, FormField } from '../../components/auth/form-field'
+import { AuthHeading } from '../../components/auth/form-field'
+import { TextField } from '../../components/ui/field'
 import { url } from '../../lib/routes.gen'
+import { Button } from '../../components/ui/button'
 
 /** Ask for a password reset link (the answer is the same for every address). */
 export default function ForgottenPassword({ email = '' }: { email?: string }) {
@@ -17,7 +19,7 @@ export default function ForgottenPassword({ email = '' }: { email?: string }) {
       <Head title={t('auth.forgotten.title')} />
       <AuthHeading title={t('auth.forgotten.heading')} subtitle={t('auth.forgotten.subheading')} />
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="forgotten-form">
-        <FormField
+        <TextField
           id="forgotten-email"
           name="email"
           type="email"
@@ -28,9 +30,9 @@ export default function ForgottenPassword({ email = '' }: { email?: string }) {
           onChange={(e) => form.setData('email', e.target.value)}
           error={form.errors.email}
         />
-        <button type="submit" disabled={form.processing} className="btn-primary w-full py-3 text-base">
+        <Button size="lg" block type="submit" disabled={form.processing}>
           {form.processing ? t('auth.forgotten.submitting') : t('auth.forgotten.submit')}
-        </button>
+        </Button>
       </form>
       <Link href={url('auth.login')} className="mt-6 block text-center text-sm font-medium text-brand-700 hover:underline">
         {t('auth.forgotten.back')}

@@ -4,6 +4,7 @@ import { AuthHeading } from '../../components/auth/form-field'
 import SocialButtons from '../../components/social-buttons'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import { buttonClass } from '../../components/ui/button'
 
 /** /auth: the ways to sign in that the server's configuration enables, and nothing else. */
 export default function AuthChooser() {
@@ -17,16 +18,16 @@ export default function AuthChooser() {
       {none && <p className="text-sm text-stone-600">{t('auth.chooser.none')}</p>}
       <div className="grid gap-3">
         {app.isOtpAvailable && (
-          <Link href={url('auth.login', { hash: 'otp-email' })} className="btn-primary w-full py-3 text-base" data-testid="chooser-otp">
+          <Link href={url('auth.login', { hash: 'otp-email' })} className={buttonClass({ size: 'lg', block: true })} data-testid="chooser-otp">
             {t('auth.chooser.otp')}
           </Link>
         )}
         {app.isCredentialsAvailable && (
           <>
-            <Link href={url('auth.login')} className="btn-secondary w-full py-3 text-base" data-testid="chooser-credentials">
+            <Link href={url('auth.login')} className={buttonClass({ variant: 'secondary', size: 'lg', block: true })} data-testid="chooser-credentials">
               {t('auth.chooser.credentials')}
             </Link>
-            <Link href={url('auth.register')} className="btn-secondary w-full py-3 text-base" data-testid="chooser-register">
+            <Link href={url('auth.register')} className={buttonClass({ variant: 'secondary', size: 'lg', block: true })} data-testid="chooser-register">
               {t('auth.chooser.register')}
             </Link>
           </>

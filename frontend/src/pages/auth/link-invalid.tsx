@@ -2,6 +2,7 @@ import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { AuthHeading } from '../../components/auth/form-field'
 import { url } from '../../lib/routes.gen'
+import { buttonClass } from '../../components/ui/button'
 
 interface Props {
   kind: 'verify' | 'magic' | 'reset'
@@ -23,26 +24,26 @@ export default function LinkInvalid({ kind, reason, email, signedInAs }: Props) 
       {signedInAs ? (
         <div className="grid gap-3">
           {kind === 'reset' && (
-            <Link href={url('account')} className="btn-primary w-full py-3">
+            <Link href={url('account')} className={buttonClass({ block: true, className: 'py-3' })}>
               {t('auth.link.changePassword')}
             </Link>
           )}
-          <Link href={url('dashboard.general')} className={`${kind === 'reset' ? 'btn-secondary' : 'btn-primary'} w-full py-3`}>
+          <Link href={url('dashboard.general')} className={buttonClass({ variant: kind === 'reset' ? 'secondary' : 'primary', block: true, className: 'py-3' })}>
             {t('auth.link.dashboard')}
           </Link>
         </div>
       ) : (
         <div className="grid gap-3">
           {kind === 'reset' ? (
-            <Link href={url('resetPassword.forgottenPassword', { query: { email: email || undefined } })} className="btn-primary w-full py-3">
+            <Link href={url('resetPassword.forgottenPassword', { query: { email: email || undefined } })} className={buttonClass({ block: true, className: 'py-3' })}>
               {t('auth.link.newReset')}
             </Link>
           ) : (
-            <Link href={url('auth.login', { hash: 'otp-email' })} className="btn-primary w-full py-3">
+            <Link href={url('auth.login', { hash: 'otp-email' })} className={buttonClass({ block: true, className: 'py-3' })}>
               {t('auth.link.newCode')}
             </Link>
           )}
-          <Link href={url('auth.login')} className="btn-secondary w-full py-3">
+          <Link href={url('auth.login')} className={buttonClass({ variant: 'secondary', block: true, className: 'py-3' })}>
             {t('auth.link.login')}
           </Link>
         </div>

@@ -1,10 +1,12 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AuthHeading, FormField, OrSeparator, TermsNotice } from '../../components/auth/form-field'
+import { AuthHeading, OrSeparator, TermsNotice } from '../../components/auth/form-field'
+import { Choice, TextField } from '../../components/ui/field'
 import SocialButtons from '../../components/social-buttons'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import { Button } from '../../components/ui/button'
 
 /**
  * Sign-in: email + password (error bag "credentials") and, on the same page, a one-time code by
@@ -31,7 +33,7 @@ export default function Login() {
       <AuthHeading title={t('auth.login.heading')} subtitle={t('auth.login.subheading')} />
       {app.isCredentialsAvailable && (
         <form onSubmit={submitCredentials} noValidate className="space-y-4" data-testid="login-form">
-          <FormField
+          <TextField
             id="login-email"
             name="email"
             type="email"
@@ -42,7 +44,7 @@ export default function Login() {
             onChange={(e) => credentials.setData('email', e.target.value)}
             error={credentials.errors.email}
           />
-          <FormField
+          <TextField
             id="login-password"
             name="password"
             type="password"
@@ -54,22 +56,16 @@ export default function Login() {
           />
           <div className="flex items-center justify-between gap-3 text-sm">
             <label className="flex items-center gap-2 text-stone-700">
-              <input
-                type="checkbox"
-                name="remember"
-                checked={credentials.data.remember}
-                onChange={(e) => credentials.setData('remember', e.target.checked)}
-                className="size-4 rounded border-stone-300 accent-brand-700"
-              />
+              <Choice type="checkbox" name="remember" checked={credentials.data.remember} onChange={(e) => credentials.setData('remember', e.target.checked)} />
               {t('auth.fields.remember')}
             </label>
             <Link href={url('resetPassword.forgottenPassword')} className="font-medium text-brand-700 hover:underline">
               {t('auth.login.forgotten')}
             </Link>
           </div>
-          <button type="submit" disabled={credentials.processing} className="btn-primary w-full py-3 text-base">
+          <Button size="lg" block type="submit" disabled={credentials.processing}>
             {credentials.processing ? t('auth.login.submitting') : t('auth.login.submit')}
-          </button>
+          </Button>
         </form>
       )}
       {app.isOtpAvailable && (
@@ -78,7 +74,7 @@ export default function Login() {
           <form onSubmit={submitOtp} noValidate className="space-y-3" data-testid="otp-request-form">
             <h2 className="text-base font-bold text-stone-900">{t('auth.login.otpHeading')}</h2>
             <p className="text-sm text-stone-600">{t('auth.login.otpText')}</p>
-            <FormField
+            <TextField
               id="otp-email"
               name="email"
               type="email"
@@ -89,9 +85,9 @@ export default function Login() {
               onChange={(e) => otp.setData('email', e.target.value)}
               error={otp.errors.email}
             />
-            <button type="submit" disabled={otp.processing} className="btn-secondary w-full py-3 text-base">
+            <Button variant="secondary" size="lg" block type="submit" disabled={otp.processing}>
               {t('auth.login.otpSubmit')}
-            </button>
+            </Button>
           </form>
         </>
       )}

@@ -1,8 +1,10 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AuthHeading, FormError, FormField } from '../../components/auth/form-field'
+import { AuthHeading, FormError } from '../../components/auth/form-field'
+import { Choice, TextField } from '../../components/ui/field'
 import { url } from '../../lib/routes.gen'
+import { Button } from '../../components/ui/button'
 
 interface Props {
   email: string
@@ -49,7 +51,7 @@ export default function Otp({ email, resendIn }: Props) {
       <Head title={t('auth.otp.title')} />
       <AuthHeading title={t('auth.otp.heading')} subtitle={t('auth.otp.subheading', { email })} />
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="otp-form">
-        <FormField
+        <TextField
           id="otp-code"
           name="code"
           inputMode="numeric"
@@ -63,27 +65,21 @@ export default function Otp({ email, resendIn }: Props) {
           className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
         />
         <label className="flex items-center gap-2 text-sm text-stone-700">
-          <input
-            type="checkbox"
-            name="remember"
-            checked={form.data.remember}
-            onChange={(e) => form.setData('remember', e.target.checked)}
-            className="size-4 rounded border-stone-300 accent-brand-700"
-          />
+          <Choice type="checkbox" name="remember" checked={form.data.remember} onChange={(e) => form.setData('remember', e.target.checked)} />
           {t('auth.fields.remember')}
         </label>
-        <button type="submit" disabled={form.processing} className="btn-primary w-full py-3 text-base">
+        <Button size="lg" block type="submit" disabled={form.processing}>
           {form.processing ? t('auth.otp.submitting') : t('auth.otp.submit')}
-        </button>
+        </Button>
       </form>
       <div className="mt-6 space-y-3 text-center">
         <FormError message={resend.errors.resend} testId="otp-resend-error" />
         <p role="status" className="sr-only" data-testid="otp-resend-status">
           {announce}
         </p>
-        <button type="button" onClick={askAgain} disabled={wait > 0 || resend.processing} className="btn-secondary w-full" data-testid="otp-resend">
+        <Button variant="secondary" block type="button" onClick={askAgain} disabled={wait > 0 || resend.processing} data-testid="otp-resend">
           {wait > 0 ? t('auth.otp.resendIn', { seconds: wait }) : t('auth.otp.resend')}
-        </button>
+        </Button>
         <Link href={url('auth.login')} className="block text-sm font-medium text-brand-700 hover:underline">
           {t('auth.otp.otherEmail')}
         </Link>

@@ -1,9 +1,11 @@
 import { Head, Link, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { AuthHeading, FormField, NewPasswordFields, TermsNotice } from '../../components/auth/form-field'
+import { AuthHeading, NewPasswordFields, TermsNotice } from '../../components/auth/form-field'
+import { TextField } from '../../components/ui/field'
 import SocialButtons from '../../components/social-buttons'
 import { url } from '../../lib/routes.gen'
+import { Button } from '../../components/ui/button'
 
 /**
  * Credential sign-up. Typed values survive a refusal; so do the passwords, unless the refusal is
@@ -28,10 +30,10 @@ export default function Register() {
       <AuthHeading title={t('auth.register.heading')} subtitle={t('auth.register.subheading')} />
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="register-form">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="register-name" name="name" autoComplete="given-name" label={t('auth.fields.name')} value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} error={form.errors.name} />
-          <FormField id="register-surname" name="surname" autoComplete="family-name" label={t('auth.fields.surname')} value={form.data.surname} onChange={(e) => form.setData('surname', e.target.value)} error={form.errors.surname} />
+          <TextField id="register-name" name="name" autoComplete="given-name" label={t('auth.fields.name')} value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} error={form.errors.name} />
+          <TextField id="register-surname" name="surname" autoComplete="family-name" label={t('auth.fields.surname')} value={form.data.surname} onChange={(e) => form.setData('surname', e.target.value)} error={form.errors.surname} />
         </div>
-        <FormField
+        <TextField
           id="register-email"
           name="email"
           type="email"
@@ -48,9 +50,9 @@ export default function Register() {
           idPrefix="register"
           labels={{ password: t('auth.fields.password'), confirmation: t('auth.fields.passwordConfirmation'), hint: t('auth.fields.passwordHint') }}
         />
-        <button type="submit" disabled={form.processing} className="btn-primary w-full py-3 text-base">
+        <Button size="lg" block type="submit" disabled={form.processing}>
           {form.processing ? t('auth.register.submitting') : t('auth.register.submit')}
-        </button>
+        </Button>
         <TermsNotice />
       </form>
       <SocialButtons />

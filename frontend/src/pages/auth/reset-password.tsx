@@ -3,6 +3,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AuthHeading, NewPasswordFields } from '../../components/auth/form-field'
 import { url } from '../../lib/routes.gen'
+import { Button } from '../../components/ui/button'
 
 /** New password from a reset link; the token travels in the form, the address in the path. */
 export default function ResetPassword({ email, token }: { email: string; token: string }) {
@@ -24,9 +25,9 @@ export default function ResetPassword({ email, token }: { email: string; token: 
           idPrefix="reset"
           labels={{ password: t('auth.fields.password'), confirmation: t('auth.fields.passwordConfirmation'), hint: t('auth.fields.passwordHint') }}
         />
-        <button type="submit" disabled={form.processing} className="btn-primary w-full py-3 text-base">
+        <Button size="lg" block type="submit" disabled={form.processing}>
           {form.processing ? t('auth.reset.submitting') : t('auth.reset.submit')}
-        </button>
+        </Button>
       </form>
     </>
   )

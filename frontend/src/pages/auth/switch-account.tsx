@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { AuthHeading } from '../../components/auth/form-field'
 import { url } from '../../lib/routes.gen'
 import type { PageProps } from '../../types'
+import { buttonClass } from '../../components/ui/button'
 
 /**
  * An emailed link of another account, opened in a browser already signed in: switching only
@@ -18,10 +19,10 @@ export default function SwitchAccount({ kind, current, target, userId, otp, toke
       <Head title={t('auth.switchAccount.title')} />
       <AuthHeading title={t('auth.switchAccount.heading')} subtitle={t('auth.switchAccount.text', { current, target })} />
       <div className="grid gap-3">
-        <Link href={action} method="post" as="button" className="btn-primary w-full py-3" data-testid="switch-confirm">
+        <Link href={action} method="post" as="button" className={buttonClass({ block: true, className: 'py-3' })} data-testid="switch-confirm">
           {t('auth.switchAccount.submit', { target })}
         </Link>
-        <Link href={url('dashboard.general')} className="btn-secondary w-full py-3" data-testid="switch-cancel">
+        <Link href={url('dashboard.general')} className={buttonClass({ variant: 'secondary', block: true, className: 'py-3' })} data-testid="switch-cancel">
           {t('auth.switchAccount.cancel', { current })}
         </Link>
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { CurrencySwitch, PackGrid } from '../../components/billing/pack-grid'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import { buttonClass } from '../../components/ui/button'
 
 /** /buy-tokens-na: the packs for visitors, each with a sign-up path back to the purchase. */
 export default function BuyTokensVisitor() {
@@ -28,7 +29,7 @@ export default function BuyTokensVisitor() {
             href={next(pack.id)}
             aria-label={t('billing.visitor.signUpLabel', { count: pack.tokens })}
             data-testid={`signup-${pack.id}`}
-            className={`block w-full text-center ${pack.id === props.selectedPack || pack.badge === 'most_popular' ? 'btn-primary' : 'btn-secondary'}`}
+            className={buttonClass({ variant: pack.id === props.selectedPack || pack.badge === 'most_popular' ? 'primary' : 'secondary', block: true, className: 'block text-center' })}
           >
             {t('billing.visitor.signUp')}
           </Link>

@@ -3,6 +3,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
 
 /** /stripe/error: a cancelled or failed payment, nothing charged, with a retry. */
 export default function CheckoutError() {
@@ -24,22 +26,22 @@ export default function CheckoutError() {
   return (
     <section className="container-page max-w-2xl py-12 sm:py-16">
       <Head title={t('billing.error.title')} />
-      <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+      <Card padding="xl">
         <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('billing.error.heading')}</h1>
         <p className="mt-4 text-stone-700" data-testid="checkout-error-reason">
           {message}
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           {checkout && (
-            <button type="button" onClick={retry} disabled={busy} className="btn-primary" aria-label={busy ? undefined : t('billing.error.retryLabel', { count: checkout.tokens })}>
+            <Button type="button" onClick={retry} disabled={busy} aria-label={busy ? undefined : t('billing.error.retryLabel', { count: checkout.tokens })}>
               {busy ? t('billing.shop.redirecting') : t('billing.error.retry')}
-            </button>
+            </Button>
           )}
-          <Link href={url('buyTokens')} className="btn-secondary">
+          <Link href={url('buyTokens')} className={buttonClass({ variant: 'secondary' })}>
             {t('billing.error.back')}
           </Link>
         </div>
-      </div>
+      </Card>
     </section>
   )
 }

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
+import { buttonClass } from '../../components/ui/button'
 
 // While Stripe has not confirmed, the page reloads its props every few seconds for a while.
 const pollEveryMs = 2000
@@ -27,7 +29,7 @@ export default function Success() {
   return (
     <section className="container-page max-w-2xl py-12 sm:py-16">
       <Head title={t('billing.success.title')} />
-      <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8" data-testid="checkout-status" data-status={checkout.status}>
+      <Card padding="xl" data-testid="checkout-status" data-status={checkout.status}>
         {checkout.status === 'completed' && (
           <>
             <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('billing.success.heading')}</h1>
@@ -51,14 +53,14 @@ export default function Success() {
           </>
         )}
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Link href={url('dashboard.general')} className="btn-primary">
+          <Link href={url('dashboard.general')} className={buttonClass()}>
             {t('billing.success.toDashboard')}
           </Link>
-          <Link href={url('buyTokens')} className="btn-secondary">
+          <Link href={url('buyTokens')} className={buttonClass({ variant: 'secondary' })}>
             {t('billing.success.buyMore')}
           </Link>
         </div>
-      </div>
+      </Card>
     </section>
   )
 }

@@ -5,6 +5,7 @@ import { formatMoney } from '../../lib/format'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import { url } from '../../lib/routes.gen'
+import { Button } from '../../components/ui/button'
 
 /**
  * The local stand-in for Stripe's payment page (test mode only, clearly labelled). Paying
@@ -41,12 +42,12 @@ export default function TestCheckout() {
           )}
         </dl>
         <div className="mt-8 flex flex-col gap-3">
-          <button type="button" className="btn-primary py-3" disabled={busy} onClick={() => send('pay')}>
+          <Button type="button" className="py-3" disabled={busy} onClick={() => send('pay')}>
             {busy ? t('billing.testMode.processing') : t('billing.testMode.pay')}
-          </button>
-          <button type="button" className="btn-secondary" disabled={busy} onClick={() => send('cancel')}>
+          </Button>
+          <Button variant="secondary" type="button" disabled={busy} onClick={() => send('cancel')}>
             {t('billing.testMode.cancel')}
-          </button>
+          </Button>
         </div>
       </div>
     </section>

@@ -5,6 +5,8 @@ import MealPrepList from '../../components/mealprep/mealprep-list'
 import RecentRecipes from '../../components/profile/recent-recipes'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
+import { buttonClass } from '../../components/ui/button'
 
 // Charts (recharts) load only when the home shows them, never with the landing page.
 const MacroChart = lazy(() => import('../../components/profile/charts').then((m) => ({ default: m.MacroChart })))
@@ -39,14 +41,14 @@ export default function General() {
         <section className="rounded-2xl border border-amber-300 bg-amber-50 p-5" data-testid="verify-reminder">
           <h2 className="font-bold text-amber-900">{t('home.verifyTitle')}</h2>
           <p className="mt-1 text-sm text-amber-900">{t('home.verifyText')}</p>
-          <Link href={url('auth.verify.resend.post')} method="post" as="button" className="btn-secondary mt-3">
+          <Link href={url('auth.verify.resend.post')} method="post" as="button" className={buttonClass({ variant: 'secondary', className: 'mt-3' })}>
             {t('home.verifyResend')}
           </Link>
         </section>
       )}
 
       {!allDone && (
-        <section aria-labelledby="checklist-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="onboarding-checklist">
+        <Card as="section" aria-labelledby="checklist-title" data-testid="onboarding-checklist">
           <h2 id="checklist-title" className="text-lg font-bold text-stone-900">
             {t('profile.home.checklistTitle')}
           </h2>
@@ -68,11 +70,11 @@ export default function General() {
               </li>
             ))}
           </ol>
-        </section>
+        </Card>
       )}
 
       <div className="grid gap-6 md:grid-cols-2">
-        <section aria-labelledby="balance-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <Card as="section" aria-labelledby="balance-title">
           <h2 id="balance-title" className="text-sm font-semibold tracking-wide text-stone-500 uppercase">
             {t('home.balanceTitle')}
           </h2>
@@ -82,7 +84,7 @@ export default function General() {
           {balance < lowBalance ? (
             <div className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="low-balance">
               <p>{t('profile.home.lowBalance', { count: lowBalance })}</p>
-              <Link href={url('buyTokens')} className="btn-primary mt-2 inline-block">
+              <Link href={url('buyTokens')} className={buttonClass({ className: 'mt-2 inline-block' })}>
                 {t('dashboard.buyTokens')}
               </Link>
             </div>
@@ -97,9 +99,9 @@ export default function General() {
               </Suspense>
             </figure>
           )}
-        </section>
+        </Card>
 
-        <section aria-labelledby="goals-home-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid="dashboard-goals">
+        <Card as="section" aria-labelledby="goals-home-title" data-testid="dashboard-goals">
           <h2 id="goals-home-title" className="text-sm font-semibold tracking-wide text-stone-500 uppercase">
             {t('profile.home.goalsTitle')}
           </h2>
@@ -118,7 +120,7 @@ export default function General() {
           ) : (
             <div className="mt-2 space-y-3 text-sm text-stone-700">
               <p>{t('profile.goals.none')}</p>
-              <Link href={url('dashboard.account')} className="btn-primary inline-block">
+              <Link href={url('dashboard.account')} className={buttonClass({ className: 'inline-block' })}>
                 {t('profile.goals.save')}
               </Link>
               <p>
@@ -128,7 +130,7 @@ export default function General() {
               </p>
             </div>
           )}
-        </section>
+        </Card>
       </div>
 
       <MealPrepList mealPreps={mealPreps} />

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../components/confirm-dialog'
 import { AdminNav } from '../../components/admin/admin-nav'
-import { TableFrame } from '../../components/admin/table-frame'
+import { Table, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { BuyForm } from '../../components/billing/buy-form'
 import { CurrencySwitch, TestModeBanner } from '../../components/billing/pack-grid'
 import { formatMoney } from '../../lib/format'
@@ -12,6 +12,10 @@ import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { CataloguePack, RecentCheckout } from '../../types'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
+import { Input } from '../../components/ui/field'
+import { Select } from '../../components/ui/select'
 type PackErrors = Partial<Record<'id' | 'tokens' | 'prices.EUR' | 'prices.USD' | 'badge' | 'packId', string>>
 
 const toCents = (v: string) => Math.round(Number.parseFloat(v.replace(',', '.')) * 100)
@@ -41,33 +45,33 @@ function PackEditor({ pack }: { pack?: CataloguePack }) {
       router.delete(url('products.delete'), { data: { id: pack.id }, preserveScroll: true })
     }
   }
-  const field = 'mt-1 block w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700'
+  const field = 'mt-1 block w-full'
   return (
-    <form onSubmit={save} aria-label={pack ? t('billing.products.editLabel', { id: pack.id }) : t('billing.products.add')} className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-6 sm:items-end" data-testid={`editor-${pack?.id ?? 'new'}`}>
+    <Card as="form" variant="panel" onSubmit={save} aria-label={pack ? t('billing.products.editLabel', { id: pack.id }) : t('billing.products.add')} className="grid gap-3 sm:grid-cols-6 sm:items-end" data-testid={`editor-${pack?.id ?? 'new'}`}>
       {dialog}
       <label className="text-sm font-medium text-stone-700 sm:col-span-1">
         {t('billing.products.id')}
-        <input className={field} value={id} onChange={(e) => setId(e.target.value)} readOnly={!!pack} id={`${prefix}-id`} />
+        <Input size="sm" className={field} value={id} onChange={(e) => setId(e.target.value)} readOnly={!!pack} id={`${prefix}-id`} />
       </label>
       <label className="text-sm font-medium text-stone-700">
         {t('billing.products.tokens')}
-        <input className={field} inputMode="numeric" value={tokens} onChange={(e) => setTokens(e.target.value)} disabled={pack && !pack.active} />
+        <Input size="sm" className={field} inputMode="numeric" value={tokens} onChange={(e) => setTokens(e.target.value)} disabled={pack && !pack.active} />
       </label>
       <label className="text-sm font-medium text-stone-700">
         {t('billing.products.priceEUR')}
-        <input className={field} inputMode="decimal" value={eur} onChange={(e) => setEur(e.target.value)} disabled={pack && !pack.active} />
+        <Input size="sm" className={field} inputMode="decimal" value={eur} onChange={(e) => setEur(e.target.value)} disabled={pack && !pack.active} />
       </label>
       <label className="text-sm font-medium text-stone-700">
         {t('billing.products.priceUSD')}
-        <input className={field} inputMode="decimal" value={usd} onChange={(e) => setUsd(e.target.value)} disabled={pack && !pack.active} />
+        <Input size="sm" className={field} inputMode="decimal" value={usd} onChange={(e) => setUsd(e.target.value)} disabled={pack && !pack.active} />
       </label>
       <label className="text-sm font-medium text-stone-700">
         {t('billing.products.badge')}
-        <select className={field} value={badge} onChange={(e) => setBadge(e.target.value)} disabled={pack && !pack.active}>
+        <Select size="sm" className={field} value={badge} onChange={(e) => setBadge(e.target.value)} disabled={pack && !pack.active}>
           <option value="">{t('billing.products.badgeNone')}</option>
           <option value="most_popular">{t('billing.pack.mostPopular')}</option>
           <option value="best_value">{t('billing.pack.bestValue')}</option>
-        </select>
+        </Select>
       </label>
       <div className="flex flex-col gap-2">
         {pack && (
@@ -76,14 +80,14 @@ function PackEditor({ pack }: { pack?: CataloguePack }) {
           </p>
         )}
         {(!pack || pack.active) && (
-          <button type="submit" className="btn-primary">
+          <Button type="submit">
             {pack ? t('billing.products.save') : t('billing.products.add')}
-          </button>
+          </Button>
         )}
         {pack?.active && (
-          <button type="button" className="btn-secondary" onClick={retire}>
+          <Button variant="secondary" type="button" onClick={retire}>
             {t('billing.products.retire')}
-          </button>
+          </Button>
         )}
       </div>
       {!pack &&
@@ -95,7 +99,7 @@ function PackEditor({ pack }: { pack?: CataloguePack }) {
               </p>
             ),
         )}
-    </form>
+    </Card>
   )
 }
 
@@ -112,33 +116,33 @@ function RecentPurchases({ rows }: { rows: RecentCheckout[] }) {
         <p className="text-sm text-stone-600">{t('billing.products.recentEmpty')}</p>
       ) : (
         <TableFrame>
-          <table className="min-w-full text-left text-sm" data-testid="recent-checkouts">
-            <thead className="bg-stone-50 text-stone-600">
+          <Table data-testid="recent-checkouts">
+            <TableHeader>
               <tr>
-                <th scope="col" className="px-3 py-2">{t('billing.products.colDate')}</th>
-                <th scope="col" className="px-3 py-2">{t('billing.products.tokens')}</th>
-                <th scope="col" className="px-3 py-2">{t('billing.testMode.amount')}</th>
-                <th scope="col" className="px-3 py-2">{t('billing.products.status')}</th>
-                <th scope="col" className="px-3 py-2">{t('billing.products.colRefunded')}</th>
-                <th scope="col" className="px-3 py-2">{t('billing.products.colRevoked')}</th>
+                <TableHead>{t('billing.products.colDate')}</TableHead>
+                <TableHead>{t('billing.products.tokens')}</TableHead>
+                <TableHead>{t('billing.testMode.amount')}</TableHead>
+                <TableHead>{t('billing.products.status')}</TableHead>
+                <TableHead>{t('billing.products.colRefunded')}</TableHead>
+                <TableHead>{t('billing.products.colRevoked')}</TableHead>
               </tr>
-            </thead>
+            </TableHeader>
             <tbody>
               {rows.map((r) => (
-                <tr key={r.id} className="border-t border-stone-100">
-                  <td className="px-3 py-2 whitespace-nowrap">{new Date(r.startedAt).toLocaleString(locale)}</td>
-                  <td className="px-3 py-2">{r.tokens}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
+                <TableRow key={r.id}>
+                  <TableCell className="whitespace-nowrap">{new Date(r.startedAt).toLocaleString(locale)}</TableCell>
+                  <TableCell>{r.tokens}</TableCell>
+                  <TableCell className="whitespace-nowrap">
                     {formatMoney(r.amountCents, r.currency, locale)}
                     {r.promoCode && <span className="ml-1 text-xs text-stone-500">({r.promoCode})</span>}
-                  </td>
-                  <td className="px-3 py-2">{t(`billing.products.checkoutStatus.${r.status}`)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{r.refundedCents > 0 ? formatMoney(r.refundedCents, r.currency, locale) : '—'}</td>
-                  <td className="px-3 py-2">{r.tokensRevoked > 0 ? r.tokensRevoked : '—'}</td>
-                </tr>
+                  </TableCell>
+                  <TableCell>{t(`billing.products.checkoutStatus.${r.status}`)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{r.refundedCents > 0 ? formatMoney(r.refundedCents, r.currency, locale) : '—'}</TableCell>
+                  <TableCell>{r.tokensRevoked > 0 ? r.tokensRevoked : '—'}</TableCell>
+                </TableRow>
               ))}
             </tbody>
-          </table>
+          </Table>
         </TableFrame>
       )}
     </section>

@@ -1,12 +1,14 @@
 import { Head, router, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormField } from '../../components/auth/form-field'
+import { TextField } from '../../components/ui/field'
 import { toIntlLocale } from '../../lib/format'
 import { url } from '../../lib/routes.gen'
 import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
+import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
 
 type Session = PageProps['dashboard/settings']['sessions'][number]
 
@@ -24,7 +26,7 @@ export default function SettingsPage() {
       <Head title={t('profile.settings.title')} />
       <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('profile.settings.title')}</h1>
 
-      <section aria-labelledby="sessions-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <Card as="section" aria-labelledby="sessions-title">
         <h2 id="sessions-title" className="text-lg font-bold text-stone-900">
           {t('profile.settings.sessionsTitle')}
         </h2>
@@ -35,21 +37,21 @@ export default function SettingsPage() {
           ))}
         </ul>
         <p className="mt-3 text-sm text-stone-600">{t('profile.settings.sessionsHelp')}</p>
-        <button type="button" className="btn-secondary mt-3" data-testid="sign-out-everywhere" onClick={() => router.post(url('dashboard.settings.sessions.post'), {}, { preserveScroll: true })}>
+        <Button variant="secondary" type="button" className="mt-3" data-testid="sign-out-everywhere" onClick={() => router.post(url('dashboard.settings.sessions.post'), {}, { preserveScroll: true })}>
           {t('profile.settings.signOutEverywhere')}
-        </button>
-      </section>
+        </Button>
+      </Card>
 
-      <section aria-labelledby="export-title" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+      <Card as="section" aria-labelledby="export-title">
         <h2 id="export-title" className="text-lg font-bold text-stone-900">
           {t('profile.settings.exportTitle')}
         </h2>
         <p className="mt-2 text-sm text-stone-600">{t('profile.settings.exportHelp')}</p>
         {/* A plain link: the browser downloads the file (an Inertia visit would expect a page). */}
-        <a href={url('dashboard.settings.export')} download className="btn-secondary mt-3 inline-block" data-testid="export-data">
+        <a href={url('dashboard.settings.export')} download className={buttonClass({ variant: 'secondary', className: 'mt-3 inline-block' })} data-testid="export-data">
           {t('profile.settings.exportAction')}
         </a>
-      </section>
+      </Card>
 
       <section aria-labelledby="delete-title" className="rounded-2xl border border-red-200 bg-white p-6 shadow-sm">
         <h2 id="delete-title" className="text-lg font-bold text-red-800">
@@ -59,7 +61,7 @@ export default function SettingsPage() {
           {t('profile.settings.deleteHelp')}
         </p>
         <form onSubmit={remove} noValidate className="mt-4 space-y-4" data-testid="delete-form" aria-describedby="delete-help">
-          <FormField id="delete-email" name="email" type="email" autoComplete="off" label={t('profile.settings.deleteEmail')} value={del.data.email} onChange={(e) => del.setData('email', e.target.value)} error={del.errors.email} />
+          <TextField id="delete-email" name="email" type="email" autoComplete="off" label={t('profile.settings.deleteEmail')} value={del.data.email} onChange={(e) => del.setData('email', e.target.value)} error={del.errors.email} />
           <button type="submit" disabled={del.processing} className="rounded-xl bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-700">
             {t('profile.settings.deleteAction')}
           </button>
@@ -101,16 +103,16 @@ function SessionItem({ session }: { session: Session }) {
         </p>
       </div>
       {!session.current && (
-        <button
+        <Button
+          variant="secondary"
           type="button"
-          className="btn-secondary"
           data-testid="session-revoke"
           onClick={() => router.delete(url('dashboard.settings.sessions.delete', { params: { id: session.id } }), { data: {}, preserveScroll: true })}
         >
           {/* The visible words start the accessible name (WCAG 2.5.3); which session follows. */}
           {t('profile.settings.revoke')}
           <span className="sr-only"> {name}</span>
-        </button>
+        </Button>
       )}
     </li>
   )

@@ -1,5 +1,6 @@
 import { Head } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
+import { Card } from '../../components/ui/card'
 
 interface Email {
   id: number
@@ -21,7 +22,7 @@ export default function Mailbox({ emails }: { emails: Email[]; to: string }) {
       {emails.length === 0 && <p className="mt-8 text-stone-500">{t('mailbox.empty')}</p>}
       <ul className="mt-8 space-y-4">
         {emails.map((m) => (
-          <li key={m.id} className="rounded-xl border border-stone-200 bg-white p-5" data-testid="mailbox-email" data-to={m.to}>
+          <Card as="li" variant="panel" padding="md" key={m.id} data-testid="mailbox-email" data-to={m.to}>
             <p className="text-xs text-stone-500">
               {m.createdAt} · {t('mailbox.to')} <span data-testid="mailbox-to">{m.to}</span>
             </p>
@@ -42,7 +43,7 @@ export default function Mailbox({ emails }: { emails: Email[]; to: string }) {
             <pre className="mt-3 rounded-lg bg-stone-50 p-3 text-xs break-all whitespace-pre-wrap text-stone-700" data-testid="mailbox-text">
               {m.text}
             </pre>
-          </li>
+          </Card>
         ))}
       </ul>
     </section>

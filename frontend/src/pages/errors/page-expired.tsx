@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import ErrorPage from '../../components/error-page'
+import { Button } from '../../components/ui/button'
 
 /** CSRF failure (419): a full reload fetches a fresh XSRF-TOKEN cookie. */
 export default function PageExpired() {
@@ -9,9 +10,9 @@ export default function PageExpired() {
       kind="pageExpired"
       status={419}
       action={
-        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+        <Button type="button" onClick={() => window.location.reload()}>
           {t('errors.pageExpired.reload')}
-        </button>
+        </Button>
       }
     />
   )

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import ErrorPage from '../../components/error-page'
+import { Button } from '../../components/ui/button'
 
 /** 503: the database cannot be reached for now; the app recovers by itself. */
 export default function Unavailable() {
@@ -9,9 +10,9 @@ export default function Unavailable() {
       kind="unavailable"
       status={503}
       action={
-        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+        <Button type="button" onClick={() => window.location.reload()}>
           {t('errors.unavailable.retry')}
-        </button>
+        </Button>
       }
     />
   )

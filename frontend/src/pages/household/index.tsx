@@ -1,8 +1,8 @@
 import { Head, Link, router, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { FormField } from '../../components/auth/form-field'
-import { SelectField } from '../../components/profile/select-field'
+import { TextField } from '../../components/ui/field'
+import { SelectField } from '../../components/ui/select'
 import { useConfirm } from '../../components/confirm-dialog'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
@@ -44,11 +44,11 @@ function MemberForm({ member, prefix }: { member?: MemberView; prefix: string })
     else form.post(url('household.post'), opts)
   }
   const num = (f: 'kcal' | 'proteinG' | 'fatG' | 'carbsG' | 'weightKg' | 'heightCm' | 'age' | 'breakfast' | 'lunch' | 'dinner' | 'snack', label: string) => (
-    <FormField id={id(f)} name={f} label={label} inputMode="numeric" value={form.data[f]} error={errors[f]} onChange={(e) => form.setData(f, e.target.value)} />
+    <TextField id={id(f)} name={f} label={label} inputMode="numeric" value={form.data[f]} error={errors[f]} onChange={(e) => form.setData(f, e.target.value)} />
   )
   return (
     <form onSubmit={submit} noValidate className="space-y-4" data-testid={`${prefix}-form`}>
-      <FormField id={id('name')} name="name" label={t('household.name')} value={form.data.name} error={errors.name} onChange={(e) => form.setData('name', e.target.value)} autoComplete="off" />
+      <TextField id={id('name')} name="name" label={t('household.name')} value={form.data.name} error={errors.name} onChange={(e) => form.setData('name', e.target.value)} autoComplete="off" />
       <fieldset>
         <legend className="text-sm font-semibold text-stone-900">{t('household.source')}</legend>
         <div className="mt-1 flex flex-wrap gap-4">

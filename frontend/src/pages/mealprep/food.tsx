@@ -13,6 +13,10 @@ import { useLocale } from '../../lib/use-locale'
 import { formatDecimal, toIntlLocale } from '../../lib/format'
 import { url } from '../../lib/routes.gen'
 import type { Locale, PageProps } from '../../types'
+import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
+import { Input, Label } from '../../components/ui/field'
+import { SelectField } from '../../components/ui/select'
 
 type FoodPage = PageProps['mealprep/food']
 type FoodLine = FoodPage['foods'][number]
@@ -55,48 +59,42 @@ export default function MealPrepFoods() {
       <Head title={title} />
       <MealPrepHeader id={mealPrep.id} name={mealPrep.name} current="food" title={title} />
 
-      <section className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm" aria-labelledby="add-food-title">
+      <Card as="section" padding="md" className="space-y-4" aria-labelledby="add-food-title">
         <h2 id="add-food-title" className="sr-only">
           {t('mealprep.food.searchLabel')}
         </h2>
         <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
           <FoodSearch key={searchKey} mealPrepId={mealPrep.id} group={group} onPick={setPicked} />
           <div>
-            <label htmlFor="food-group" className="block text-sm font-semibold text-stone-900">
-              {t('mealprep.food.groupLabel')}
-            </label>
-            <select id="food-group" value={group} onChange={(e) => setGroup(e.target.value)} className="mt-1.5 block w-full rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base">
-              <option value="">{t('mealprep.food.allGroups')}</option>
-              {groups.map((g) => (
-                <option key={g.key} value={g.key}>
-                  {g.name}
-                </option>
-              ))}
-            </select>
+            <SelectField
+              id="food-group"
+              label={t('mealprep.food.groupLabel')}
+              value={group}
+              onChange={(e) => setGroup(e.target.value)}
+              options={[{ value: '', label: t('mealprep.food.allGroups') }, ...groups.map((g) => ({ value: g.key, label: g.name }))]}
+            />
           </div>
         </div>
         <form onSubmit={add} className="flex flex-wrap items-end gap-3" data-testid="add-food-form">
           <div>
-            <label htmlFor="food-quantity" className="block text-sm font-semibold text-stone-900">
-              {t('mealprep.food.quantityLabel', { unit })}
-            </label>
-            <input
+            <Label htmlFor="food-quantity">{t('mealprep.food.quantityLabel', { unit })}</Label>
+            <Input
               id="food-quantity"
               inputMode="decimal"
               value={quantity}
               onChange={(e) => setQuantity(e.target.value)}
-              aria-invalid={errors.grams ? true : undefined}
+              invalid={!!errors.grams}
               aria-describedby={errors.grams ? 'food-quantity-hint food-quantity-error' : 'food-quantity-hint'}
-              className="mt-1.5 block w-32 rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base"
+              className="mt-1.5 block w-32"
               data-testid="food-quantity"
             />
           </div>
           <p id="food-quantity-hint" className="w-full text-sm text-stone-600 sm:order-last" data-testid="food-quantity-hint">
             {t('mealprep.food.quantityHint')}
           </p>
-          <button type="submit" className="btn-primary" disabled={!picked || form.processing} data-testid="food-add">
+          <Button type="submit" disabled={!picked || form.processing} data-testid="food-add">
             {t('mealprep.food.add')}
-          </button>
+          </Button>
           {picked && (
             <p className="w-full text-sm text-stone-700" data-testid="food-picked">
               {t('mealprep.food.selected', { name: picked.name })}
@@ -116,7 +114,7 @@ export default function MealPrepFoods() {
             </p>
           )}
         </form>
-      </section>
+      </Card>
 
       <CustomFoodForm mealPrepId={mealPrep.id} errors={errors} />
 
@@ -151,14 +149,14 @@ export default function MealPrepFoods() {
         {foods.length === 0 ? (
           <p className="text-stone-600">{t('mealprep.food.empty')}</p>
         ) : (
-          <ul className="divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white" data-testid="food-list">
+          <Card as="ul" variant="item" padding="none" className="divide-y divide-stone-200" data-testid="food-list">
             {foods.map((f) => (
               <FoodRow key={f.code} food={f} mealPrepId={mealPrep.id} settings={settings} locale={locale} lang={lang} inSeason={seasonal.has(f.code)} />
             ))}
-          </ul>
+          </Card>
         )}
         {foods.length > 0 && (
-          <Link href={url('mealprep.recipes', { params: { id: mealPrep.id } })} className="btn-primary inline-block" data-testid="to-recipes">
+          <Link href={url('mealprep.recipes', { params: { id: mealPrep.id } })} className={buttonClass({ className: 'inline-block' })} data-testid="to-recipes">
             {t('mealprep.food.nextStep')}
           </Link>
         )}
@@ -207,22 +205,22 @@ function FoodRow({ food, mealPrepId, settings, locale, lang, inSeason }: { food:
         <label htmlFor={inputId} className="sr-only">
           {t('mealprep.food.quantityOf', { name: food.name, unit })}
         </label>
-        <input id={inputId} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} className="w-24 rounded-lg border border-stone-300 px-2 py-1.5 text-sm" />
+        <Input id={inputId} inputMode="decimal" size="xs" value={value} onChange={(e) => setValue(e.target.value)} className="w-24" />
         <span className="text-sm text-stone-500" aria-hidden="true">
           {unit}
         </span>
-        <button type="submit" className="btn-secondary text-sm">
+        <Button variant="secondary" type="submit">
           {t('mealprep.food.update')}
-        </button>
+        </Button>
       </form>
-      <button
+      <Button
+        variant="danger-secondary"
         type="button"
-        className="btn-secondary text-sm text-red-700"
         aria-label={t('mealprep.food.removeNamed', { name: food.name })}
         onClick={() => router.delete(url('mealprep.food.delete', { params: { id: mealPrepId } }), { data: { foodCode: food.code }, preserveScroll: true })}
       >
         {t('mealprep.food.remove')}
-      </button>
+      </Button>
     </li>
   )
 }

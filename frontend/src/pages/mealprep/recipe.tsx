@@ -10,6 +10,9 @@ import { usePageProps } from '../../lib/shared-props'
 import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
+import { Input, Label } from '../../components/ui/field'
 import SeasonBadge from '../../components/mealprep/season-badge'
 import { SwapFood } from '../../components/batchcook/recipe-actions'
 
@@ -87,20 +90,20 @@ export default function MealPrepRecipe() {
       )}
 
       <dl className="grid gap-3 sm:grid-cols-3">
-        <div className="rounded-xl border border-stone-200 bg-white p-4">
+        <Card variant="panel">
           <dt className="text-xs font-semibold text-stone-500 uppercase">{t('mealprep.recipe.durationLabel')}</dt>
           <dd className="mt-1 text-lg font-bold">{t('mealprep.recipe.duration', { count: recipe.durationMin })}</dd>
-        </div>
-        <div className="rounded-xl border border-stone-200 bg-white p-4">
+        </Card>
+        <Card variant="panel">
           <dt className="text-xs font-semibold text-stone-500 uppercase">{t('mealprep.recipe.priceLabel')}</dt>
           <dd className="mt-1 text-lg font-bold" data-testid="recipe-price">{t('mealprep.recipe.price', { price })}</dd>
-        </div>
-        <div className="rounded-xl border border-stone-200 bg-white p-4">
+        </Card>
+        <Card variant="panel">
           <dt className="text-xs font-semibold text-stone-500 uppercase">{t('mealprep.recipe.healthLabel')}</dt>
           <dd className="mt-1 text-lg font-bold" data-testid="recipe-health">
             {recipe.healthGrade ? `${recipe.healthGrade} (${recipe.healthScore})` : t('mealprep.recipe.healthPending')}
           </dd>
-        </div>
+        </Card>
       </dl>
 
       {recipe.refunded && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('mealprep.recipe.refunded')}</p>}
@@ -154,29 +157,30 @@ export default function MealPrepRecipe() {
 
       <SwapFood mealPrepId={mealPrep.id} recipeId={recipe.id} ingredients={recipe.ingredients} />
 
-      <section aria-labelledby="edit-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5">
+      <Card as="section" variant="item" padding="md" aria-labelledby="edit-title" className="space-y-4">
         <h2 id="edit-title" className="text-lg font-bold text-stone-900">{t('mealprep.recipe.edit')}</h2>
         <form onSubmit={save} className="space-y-4" data-testid="recipe-edit">
           <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
             <div>
-              <label htmlFor="recipe-name" className="block text-sm font-semibold">{t('mealprep.recipe.nameLabel')}</label>
-              <input id="recipe-name" value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} aria-invalid={errors.name ? true : undefined} className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2" />
+              <Label htmlFor="recipe-name">{t('mealprep.recipe.nameLabel')}</Label>
+              <Input id="recipe-name" value={form.data.name} onChange={(e) => form.setData('name', e.target.value)} invalid={!!errors.name} className="mt-1.5 block w-full" />
             </div>
             <div>
-              <label htmlFor="recipe-servings" className="block text-sm font-semibold">{t('mealprep.recipe.servingsLabel')}</label>
-              <input id="recipe-servings" type="number" min={1} max={limits.maxServings} value={form.data.servings} onChange={(e) => form.setData('servings', Number(e.target.value))} aria-invalid={errors.servings ? true : undefined} className="mt-1 block w-full rounded-xl border border-stone-300 px-3 py-2" />
+              <Label htmlFor="recipe-servings">{t('mealprep.recipe.servingsLabel')}</Label>
+              <Input id="recipe-servings" type="number" min={1} max={limits.maxServings} value={form.data.servings} onChange={(e) => form.setData('servings', Number(e.target.value))} invalid={!!errors.servings} className="mt-1.5 block w-full" />
             </div>
           </div>
           <ul className="grid gap-3 sm:grid-cols-2">
             {recipe.ingredients.map((ing, i) => (
               <li key={ing.foodCode}>
                 <label htmlFor={`ing-${ing.foodCode}`} className="block text-sm font-medium break-words">{t('mealprep.recipe.gramsOf', { name: ing.name, unit })}</label>
-                <input
+                <Input
                   id={`ing-${ing.foodCode}`}
                   inputMode="decimal"
+                  size="xs"
                   value={grams[i]}
                   onChange={(e) => setGrams((g) => g.map((v, j) => (j === i ? e.target.value : v)))}
-                  className="mt-1 block w-32 rounded-lg border border-stone-300 px-2 py-1.5"
+                  className="mt-1 block w-32"
                 />
               </li>
             ))}
@@ -187,19 +191,19 @@ export default function MealPrepRecipe() {
             </p>
           )}
           <div className="flex flex-wrap gap-3">
-            <button type="submit" className="btn-primary" disabled={form.processing}>
+            <Button type="submit" disabled={form.processing}>
               {form.processing ? t('mealprep.recipe.saving') : t('mealprep.recipe.save')}
-            </button>
-            <button
+            </Button>
+            <Button
+              variant="danger-secondary"
               type="button"
-              className="btn-secondary text-red-700"
               onClick={async () => (await confirm(t('mealprep.recipe.confirmDelete'), t('mealprep.recipe.delete'))) && router.delete(url('mealprep.recipes.delete', { params: { id: mealPrep.id } }), { data: { recipeId: recipe.id } })}
             >
               {t('mealprep.recipe.delete')}
-            </button>
+            </Button>
           </div>
         </form>
-      </section>
+      </Card>
     </div>
   )
 }

@@ -1,5 +1,5 @@
-import { Head, Link, router, useForm, usePoll } from '@inertiajs/react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Head, Link, router, useForm } from '@inertiajs/react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useConfirm } from '../../components/confirm-dialog'
 import GenerationStatus from '../../components/mealprep/generation-status'
@@ -13,11 +13,13 @@ import { formatQuantity } from '../../lib/units'
 import { formatNumber, formatSigned, toIntlLocale } from '../../lib/format'
 import { useLocale } from '../../lib/use-locale'
 import type { PageProps } from '../../types'
+import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
+import { Input, Label } from '../../components/ui/field'
+import { Select } from '../../components/ui/select'
+import { useJobPoll } from '../../hooks/use-job-poll'
 
 type Category = PageProps['mealprep/recipes']['categories'][number]
-
-/** Poll interval while a request is running. */
-const POLL_MS = 1000
 
 /** The meal prep's recipes: the plan, the generation form and its progress, the recipes. */
 export default function MealPrepRecipes() {
@@ -30,14 +32,7 @@ export default function MealPrepRecipes() {
 
   // Follow running requests by reloading only the generation prop; when the last one ends,
   // reload the recipes, the plan and the balance once.
-  const { start, stop } = usePoll(POLL_MS, { only: ['generation'] }, { autoStart: false })
-  const wasRunning = useRef(running.length > 0)
-  useEffect(() => {
-    if (running.length > 0) start()
-    else stop()
-    if (wasRunning.current && running.length === 0) router.reload({ only: ['recipes', 'plan', 'generation', 'auth'] })
-    wasRunning.current = running.length > 0
-  }, [running.length, start, stop])
+  useJobPoll(running.length > 0, { poll: ['generation'], whenDone: ['recipes', 'plan', 'generation', 'auth'] })
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -68,14 +63,14 @@ export default function MealPrepRecipes() {
 
       <GenerationStatus requests={generation} categoryName={catName} />
 
-      <section aria-labelledby="shopping-title" className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm print:hidden">
+      <Card as="section" padding="md" aria-labelledby="shopping-title" className="print:hidden">
         <h2 id="shopping-title" className="mb-3 text-lg font-bold text-stone-900">
           {t('shopping.title')}
         </h2>
         <ShoppingListLink mealPrepId={mealPrep.id} hasRecipes={recipes.length > 0} />
-      </section>
+      </Card>
 
-      <section aria-labelledby="plan-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm" data-testid="plan">
+      <Card as="section" padding="md" aria-labelledby="plan-title" className="space-y-4" data-testid="plan">
         <h2 id="plan-title" className="text-lg font-bold text-stone-900">
           {t('mealprep.plan.title')}
         </h2>
@@ -177,14 +172,14 @@ export default function MealPrepRecipes() {
             </ul>
           )}
           {missingTotal > 0 && (mealPrep.foodCount ?? 0) > 0 && (
-            <button type="button" className="btn-primary mt-3" disabled={running.length > 0 || queue.length > 0} onClick={() => setQueue(plan.generate)} data-testid="generate-missing">
+            <Button type="button" className="mt-3" disabled={running.length > 0 || queue.length > 0} onClick={() => setQueue(plan.generate)} data-testid="generate-missing">
               {t('mealprep.plan.generateMissing', { count: missingTotal })}
-            </button>
+            </Button>
           )}
         </div>
-      </section>
+      </Card>
 
-      <section aria-labelledby="generate-title" className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
+      <Card as="section" padding="md" aria-labelledby="generate-title" className="space-y-4">
         <h2 id="generate-title" className="text-lg font-bold text-stone-900">
           {t('mealprep.recipes.generateTitle')}
         </h2>
@@ -198,38 +193,35 @@ export default function MealPrepRecipes() {
         ) : null}
         <form onSubmit={submit} className="flex flex-wrap items-end gap-4" data-testid="generate-form">
           <div>
-            <label htmlFor="gen-category" className="block text-sm font-semibold text-stone-900">{t('mealprep.recipes.categoryLabel')}</label>
-            <select
+            <Label htmlFor="gen-category">{t('mealprep.recipes.categoryLabel')}</Label>
+            <Select
               id="gen-category"
               value={form.data.category}
               onChange={(e) => form.setData('category', e.target.value as Category)}
-              aria-invalid={errors.category ? true : undefined}
-              className="mt-1.5 block rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base"
-            >
-              {categories.map((c) => (
-                <option key={c} value={c}>{catName(c)}</option>
-              ))}
-            </select>
+              invalid={!!errors.category}
+              className="mt-1.5 block"
+              options={categories.map((c) => ({ value: c, label: catName(c) }))}
+            />
           </div>
           <div>
-            <label htmlFor="gen-count" className="block text-sm font-semibold text-stone-900">{t('mealprep.recipes.countLabel')}</label>
-            <input
+            <Label htmlFor="gen-count">{t('mealprep.recipes.countLabel')}</Label>
+            <Input
               id="gen-count"
               type="number"
               min={limits.minCount}
               max={limits.maxCount}
               value={form.data.count}
               onChange={(e) => form.setData('count', Number(e.target.value))}
-              aria-invalid={errors.count ? true : undefined}
+              invalid={!!errors.count}
               aria-describedby="gen-cost"
-              className="mt-1.5 block w-24 rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-base"
+              className="mt-1.5 block w-24"
               data-testid="generate-count"
             />
           </div>
           <p id="gen-cost" className="text-sm text-stone-600">{t('mealprep.recipes.cost', { count: form.data.count || 0 })}</p>
-          <button type="submit" className="btn-primary" disabled={form.processing} data-testid="generate-submit">
+          <Button type="submit" disabled={form.processing} data-testid="generate-submit">
             {form.processing ? t('mealprep.recipes.sending') : t('mealprep.recipes.generate')}
-          </button>
+          </Button>
         </form>
         {(errors.count || errors.category || errors.form) && (
           <p role="alert" className="text-sm font-medium text-red-700" data-testid="generate-error">
@@ -244,19 +236,19 @@ export default function MealPrepRecipes() {
             </Link>
           </p>
         )}
-      </section>
+      </Card>
 
       <section aria-labelledby="recipes-title" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="recipes-title" className="text-lg font-bold text-stone-900">{t('mealprep.recipes.listTitle')}</h2>
           {recipes.length > 0 && (
-            <button
+            <Button
+              variant="danger-secondary"
               type="button"
-              className="btn-secondary text-sm text-red-700"
               onClick={async () => (await confirm(t('mealprep.recipes.confirmDeleteAll'), t('mealprep.recipes.deleteAll'))) && router.delete(url('mealprep.recipes.delete', { params: { id: mealPrep.id } }), { data: {} })}
             >
               {t('mealprep.recipes.deleteAll')}
-            </button>
+            </Button>
           )}
         </div>
         {recipes.length > 0 && <RegenerateRest mealPrepId={mealPrep.id} toRegenerate={recipes.filter((r) => !r.kept).length} />}
@@ -265,7 +257,7 @@ export default function MealPrepRecipes() {
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2" data-testid="recipe-list">
             {recipes.map((r) => (
-              <li key={r.id} className="rounded-2xl border border-stone-200 bg-white p-4" data-testid="recipe-card">
+              <Card as="li" variant="item" key={r.id} data-testid="recipe-card">
                 <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{catName(r.category)}</p>
                 <h3 className="mt-1 font-bold break-words text-stone-900">
                   <Link href={url('mealprep.recipe', { params: { id: mealPrep.id, recipeId: r.id } })} className="hover:underline">
@@ -277,7 +269,7 @@ export default function MealPrepRecipes() {
                 </p>
                 {r.refunded && <p className="mt-1 text-xs font-medium text-amber-900">{t('mealprep.recipes.refunded')}</p>}
                 <KeepToggle mealPrepId={mealPrep.id} recipeId={r.id} name={r.name} kept={r.kept} />
-              </li>
+              </Card>
             ))}
           </ul>
         )}

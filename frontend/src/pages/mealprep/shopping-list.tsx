@@ -3,6 +3,9 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
+import { Choice, Input } from '../../components/ui/field'
 import { latest, pendingTicks, queueTick, syncTicks, type Tick } from '../../lib/ticks'
 
 /** How often ticks still on the device are sent again. */
@@ -86,7 +89,7 @@ export default function ShoppingList() {
           <label htmlFor={inputId} className="text-sm font-semibold text-stone-800">
             {t('shopping.daysLabel')}
           </label>
-          <input
+          <Input
             id={inputId}
             name="days"
             type="number"
@@ -95,17 +98,18 @@ export default function ShoppingList() {
             max={limits.maxDays}
             value={value}
             onChange={(e) => setValue(e.target.value)}
-            aria-invalid={daysError ? true : undefined}
+            size="sm"
+            invalid={!!daysError}
             aria-describedby={daysError ? `${hintId} ${errorId}` : hintId}
-            className="mt-1 w-28 rounded-lg border border-stone-300 px-3 py-2"
+            className="mt-1 w-28"
           />
           <span id={hintId} className="mt-1 text-xs text-stone-500">
             {t('shopping.daysHint', { min: limits.minDays, max: limits.maxDays })}
           </span>
         </div>
-        <button type="submit" className="btn-primary">
+        <Button type="submit">
           {t('shopping.show')}
-        </button>
+        </Button>
         {daysError && (
           <p id={errorId} role="alert" className="w-full text-sm font-medium text-red-700" data-testid="days-error">
             {daysError}
@@ -114,23 +118,23 @@ export default function ShoppingList() {
       </form>
 
       {list && list.empty && (
-        <p className="rounded-xl border border-stone-200 bg-white p-4 text-stone-700" data-testid="shopping-empty">
+        <Card as="p" variant="panel" className="text-stone-700" data-testid="shopping-empty">
           {t('shopping.empty')}
-        </p>
+        </Card>
       )}
 
       {list && !list.empty && (
         <>
           <div className="flex flex-wrap gap-3 print:hidden">
-            <button type="button" onClick={copy} className="btn-primary" data-testid="shopping-copy">
+            <Button type="button" onClick={copy} data-testid="shopping-copy">
               {t('shopping.copy')}
-            </button>
-            <a href={list.csvUrl} download className="btn-secondary" data-testid="shopping-csv">
+            </Button>
+            <a href={list.csvUrl} download className={buttonClass({ variant: 'secondary' })} data-testid="shopping-csv">
               {t('shopping.csv')}
             </a>
-            <button type="button" onClick={() => window.print()} className="btn-secondary">
+            <Button variant="secondary" type="button" onClick={() => window.print()}>
               {t('shopping.print')}
-            </button>
+            </Button>
           </div>
           <p aria-live="polite" className="text-sm text-stone-700 print:hidden">
             {copyState === 'copied' && t('shopping.copied')}
@@ -159,9 +163,10 @@ export default function ShoppingList() {
                     <tr key={it.foodCode} className="border-b border-stone-100 last:border-0">
                       <th scope="row" className="py-1.5 pr-2 font-normal text-stone-900">
                         <label className="flex min-h-11 cursor-pointer items-center gap-3">
-                          <input
+                          <Choice
                             type="checkbox"
-                            className="size-5 shrink-0 accent-brand-700"
+                            size="md"
+                            className="shrink-0"
                             checked={ticks.get(it.foodCode)?.checked ?? false}
                             onChange={(e) => tick(it.foodCode, e.target.checked)}
                             data-testid={`tick-${it.foodCode}`}

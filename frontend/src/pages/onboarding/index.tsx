@@ -6,6 +6,9 @@ import SocialButtons from '../../components/social-buttons'
 import { usePageProps } from '../../lib/shared-props'
 import type { OnboardingAnswers, OnboardingProps, OnboardingStep } from '../../types/onboarding'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
+import { Button, buttonClass } from '../../components/ui/button'
+import { Choice, Input, Label } from '../../components/ui/field'
 
 const stepKeys = ['email', 'preferences', 'account', 'features'] as const
 
@@ -37,7 +40,7 @@ export default function Onboarding() {
       <div className="container-page max-w-3xl py-12 sm:py-16">
         <p className="text-sm font-semibold text-brand-800">{t('onboarding.heading')}</p>
         <Stepper step={step} />
-        <div className="mt-8 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+        <Card padding="xl" className="mt-8">
           {errors.form && (
             <p role="alert" className="mb-4 rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
               {errors.form}
@@ -47,7 +50,7 @@ export default function Onboarding() {
           {step === 2 && <PreferencesStep answers={answers} options={options} headingRef={heading} />}
           {step === 3 && <AccountStep answers={answers} options={options} headingRef={heading} />}
           {step === 4 && <FeaturesStep email={answers.email} promo={promo} headingRef={heading} />}
-        </div>
+        </Card>
       </div>
     </section>
   )
@@ -114,15 +117,15 @@ function Actions({ onBack, processing, submitLabel }: { onBack?: () => void; pro
   return (
     <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
       {onBack ? (
-        <button type="button" onClick={onBack} disabled={processing} className="btn-secondary">
+        <Button variant="secondary" type="button" onClick={onBack} disabled={processing}>
           {t('onboarding.back')}
-        </button>
+        </Button>
       ) : (
         <span />
       )}
-      <button type="submit" disabled={processing} className="btn-primary px-6 py-3 text-base">
+      <Button size="lg" type="submit" disabled={processing} className="px-6">
         {processing ? t('onboarding.sending') : (submitLabel ?? t('onboarding.next'))}
-      </button>
+      </Button>
     </div>
   )
 }
@@ -146,10 +149,10 @@ function EmailStep({ answers, headingRef }: { answers: OnboardingAnswers } & Hea
       <form onSubmit={next} noValidate>
         <StepHeading headingRef={headingRef}>{t('onboarding.email.heading')}</StepHeading>
         <p className="mt-3 text-stone-600">{t('onboarding.email.intro')}</p>
-        <label htmlFor="onboarding-email" className="mt-6 block text-sm font-semibold text-stone-900">
+        <Label htmlFor="onboarding-email" className="mt-6">
           {t('onboarding.email.label')}
-        </label>
-        <input
+        </Label>
+        <Input
           id="onboarding-email"
           name="email"
           type="email"
@@ -159,11 +162,10 @@ function EmailStep({ answers, headingRef }: { answers: OnboardingAnswers } & Hea
           value={form.data.email}
           onChange={(e) => form.setData('email', e.target.value)}
           placeholder={t('onboarding.email.placeholder')}
-          aria-invalid={error ? true : undefined}
+          size="lg"
+          invalid={!!error}
           aria-describedby={error ? 'onboarding-email-error' : undefined}
-          className={`mt-2 block w-full rounded-xl border bg-white px-4 py-3 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700 ${
-            error ? 'border-red-500' : 'border-stone-300'
-          }`}
+          className="mt-2 block w-full"
         />
         <FieldError id="onboarding-email-error" message={error} />
         <Actions processing={form.processing} />
@@ -200,15 +202,7 @@ function RadioGroup<V extends string>(props: {
                 props.error ? 'border-red-400' : 'border-stone-300'
               }`}
             >
-              <input
-                id={id}
-                type="radio"
-                name={props.name}
-                value={v}
-                checked={props.value === v}
-                onChange={() => props.onChange(v)}
-                className="mt-1 accent-brand-700"
-              />
+              <Choice id={id} type="radio" name={props.name} value={v} checked={props.value === v} onChange={() => props.onChange(v)} className="mt-1" />
               <span>
                 <span className="block font-medium text-stone-900">{props.label(v)}</span>
                 {props.hint && <span className="block text-sm text-stone-500">{props.hint(v)}</span>}
@@ -357,11 +351,11 @@ function FeaturesStep({ email, promo, headingRef }: { email: string } & Pick<Onb
       )}
 
       <div className="mt-8 flex flex-wrap justify-between gap-3" data-testid="onboarding-end">
-        <Link href={url('index')} className="btn-secondary">
+        <Link href={url('index')} className={buttonClass({ variant: 'secondary' })}>
           {t('onboarding.features.home')}
         </Link>
         {/* The account has no password: signing in is by the emailed link or a code, never the password form. */}
-        <Link href={url('auth.otp.askOtp', { params: { email } })} className="btn-primary px-6 py-3 text-base">
+        <Link href={url('auth.otp.askOtp', { params: { email } })} className={buttonClass({ size: 'lg', className: 'px-6' })}>
           {t('onboarding.features.login')}
         </Link>
       </div>

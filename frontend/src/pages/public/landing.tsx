@@ -7,6 +7,8 @@ import { usePageProps } from '../../lib/shared-props'
 import { useLocale } from '../../lib/use-locale'
 import type { LandingProps, TokenPack } from '../../types'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
+import { buttonClass } from '../../components/ui/button'
 
 function SectionHeading({ id, title, subtitle }: { id: string; title: string; subtitle: string }) {
   return (
@@ -38,10 +40,10 @@ function Hero() {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-stone-600">{t('landing.hero.subtitle')}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link href={url('onboarding')} className="btn-primary px-6 py-3 text-base">
+            <Link href={url('onboarding')} className={buttonClass({ size: 'lg', className: 'px-6' })}>
               {t('landing.hero.ctaPrimary')}
             </Link>
-            <a href="#features" className="btn-secondary px-6 py-3 text-base">
+            <a href="#features" className={buttonClass({ variant: 'secondary', size: 'lg', className: 'px-6' })}>
               {t('landing.hero.ctaSecondary')}
             </a>
           </div>
@@ -107,13 +109,13 @@ function Features() {
         <SectionHeading id="features-title" title={t('landing.features.heading')} subtitle={t('landing.features.subheading')} />
         <ul className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {app.featuresList.map((feature) => (
-            <li key={feature.title} data-testid="feature-card" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+            <Card as="li" key={feature.title} data-testid="feature-card">
               <span className="flex size-12 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
                 <FeatureIcon name={feature.icon} />
               </span>
               <h3 className="mt-5 text-lg font-semibold text-stone-900">{t(feature.title)}</h3>
               <p className="mt-2 leading-relaxed text-stone-600">{t(feature.description)}</p>
-            </li>
+            </Card>
           ))}
         </ul>
       </div>
@@ -221,7 +223,7 @@ function PackCard({ pack }: { pack: TokenPack }) {
       <Link
         href={url('buyTokensNa', { query: { pack: pack.id } })}
         aria-label={t('landing.pricing.buyLabel', { count: pack.tokens })}
-        className={`mt-8 ${highlighted ? 'btn-primary' : 'btn-secondary'}`}
+        className={buttonClass({ variant: highlighted ? 'primary' : 'secondary', className: 'mt-8' })}
       >
         {t('landing.pricing.buy')}
       </Link>

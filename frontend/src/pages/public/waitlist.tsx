@@ -2,6 +2,9 @@ import { Head, useForm } from '@inertiajs/react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
+import { Card } from '../../components/ui/card'
+import { Button } from '../../components/ui/button'
+import { Input, Label } from '../../components/ui/field'
 
 const points = ['offline', 'timer', 'sync'] as const
 const platforms = ['android', 'ios', 'desktop'] as const
@@ -92,7 +95,7 @@ export default function Waitlist() {
           </h2>
           <div className="mt-6 grid gap-6 md:grid-cols-3">
             {platforms.map((p) => (
-              <section key={p} aria-labelledby={`install-${p}`} className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm" data-testid={`install-${p}`}>
+              <Card as="section" key={p} aria-labelledby={`install-${p}`} data-testid={`install-${p}`}>
                 <h3 id={`install-${p}`} className="font-semibold text-stone-900">
                   {t(`waitlist.platforms.${p}.name`)}
                 </h3>
@@ -101,20 +104,18 @@ export default function Waitlist() {
                     <li key={s}>{t(`waitlist.platforms.${p}.steps.${s}`)}</li>
                   ))}
                 </ol>
-              </section>
+              </Card>
             ))}
           </div>
         </section>
 
-        <form onSubmit={submit} noValidate aria-labelledby="native-apps" className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2 lg:max-w-2xl">
+        <Card as="form" padding="xl" onSubmit={submit} noValidate aria-labelledby="native-apps" className="lg:col-span-2 lg:max-w-2xl">
           <h2 id="native-apps" className="text-xl font-bold text-stone-900">
             {t('waitlist.nativeTitle')}
           </h2>
           <p className="mt-2 mb-4 text-stone-600">{t('waitlist.nativeText')}</p>
-          <label htmlFor="waitlist-email" className="block text-sm font-semibold text-stone-900">
-            {t('waitlist.emailLabel')}
-          </label>
-          <input
+          <Label htmlFor="waitlist-email">{t('waitlist.emailLabel')}</Label>
+          <Input
             id="waitlist-email"
             name="email"
             type="email"
@@ -124,24 +125,23 @@ export default function Waitlist() {
             value={form.data.email}
             onChange={(e) => form.setData('email', e.target.value)}
             placeholder={t('waitlist.emailPlaceholder')}
-            aria-invalid={error ? true : undefined}
+            size="lg"
+            invalid={!!error}
             aria-describedby={error ? 'waitlist-email-error' : 'waitlist-note'}
-            className={`mt-2 block w-full rounded-xl border bg-white px-4 py-3 text-base text-stone-900 placeholder:text-stone-400 focus:border-brand-600 focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent-700 ${
-              error ? 'border-red-500' : 'border-stone-300'
-            }`}
+            className="mt-2 block w-full"
           />
           {error && (
             <p id="waitlist-email-error" role="alert" data-testid="waitlist-error" className="mt-2 text-sm font-medium text-red-700">
               {error}
             </p>
           )}
-          <button type="submit" disabled={form.processing} className="btn-primary mt-5 w-full py-3 text-base">
+          <Button size="lg" block type="submit" disabled={form.processing} className="mt-5">
             {form.processing ? t('waitlist.submitting') : t('waitlist.submit')}
-          </button>
+          </Button>
           <p id="waitlist-note" className="mt-3 text-center text-sm text-stone-500">
             {t('waitlist.privacyNote')}
           </p>
-        </form>
+        </Card>
       </div>
     </section>
   )
