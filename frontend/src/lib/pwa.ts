@@ -3,6 +3,7 @@
 // the saved pages when the person on the device changes, so nobody sees another's pages offline.
 import { Workbox } from 'workbox-window'
 import { PAGES_CACHE } from '../pwa/sw-rules'
+import { url } from './routes.gen'
 import { mealPrepsWithPending, syncTicks } from './ticks'
 
 const PERSON_KEY = 'gamelle.pwa.person'
@@ -18,7 +19,7 @@ function syncPending(): void {
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return
   window.addEventListener('online', syncPending)
-  const wb = new Workbox('/sw.js', { scope: '/' })
+  const wb = new Workbox(url('swJs'), { scope: url('index') })
   void wb.register().catch(() => undefined)
 }
 

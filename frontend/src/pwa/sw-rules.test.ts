@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cacheKeyFor, isOfflinePage, offlineAnswer, requestLanguage } from './sw-rules'
+import { cacheKeyFor, isOfflinePage, isShoppingList, isSignOut, offlineAnswer, requestLanguage } from './sw-rules'
 
 const id = '0190f000-0000-7000-8000-000000000001'
 
@@ -8,12 +8,17 @@ describe('service worker rules', () => {
     expect(isOfflinePage(`/mealprep/${id}/recipes`)).toBe(true)
     expect(isOfflinePage(`/mealprep/${id}/recipe/${id}`)).toBe(true)
     expect(isOfflinePage(`/mealprep/${id}/shopping-list`)).toBe(true)
-    expect(isOfflinePage(`/mealprep/${id}/plan`)).toBe(true)
+    expect(isOfflinePage(`/mealprep/${id}/plan/cook`)).toBe(true)
+    expect(isOfflinePage(`/mealprep/${id}/food`)).toBe(true)
+    expect(isOfflinePage(`/mealprep/${id}/recipes/keep`)).toBe(false)
     expect(isOfflinePage('/dashboard/general')).toBe(true)
     expect(isOfflinePage(`/mealprep/${id}/shopping-list.csv`)).toBe(false)
     expect(isOfflinePage(`/mealprep/${id}/food/search`)).toBe(false)
     expect(isOfflinePage('/dashboard/admin/users')).toBe(false)
     expect(isOfflinePage('/auth/login')).toBe(false)
+    expect(isShoppingList(`/mealprep/${id}/shopping-list`)).toBe(true)
+    expect(isShoppingList(`/mealprep/${id}/shopping-list.csv`)).toBe(false)
+    expect(isSignOut('/auth/logout')).toBe(true)
   })
 
   it('stores the Inertia JSON and the HTML of one address apart', () => {

@@ -1,19 +1,46 @@
 // The service worker's pure rules (tested in sw-rules.test.ts without a browser).
 
+import { routes } from '../lib/routes.gen'
+
 /** The cache of the signed-in person's pages; emptied on sign-out and on a change of person. */
 export const PAGES_CACHE = 'gamelle-pages-v1'
 
 /**
- * The pages that open offline: a meal prep's pages (food, recipes, a recipe, the shopping list,
- * the cooking plan) and the dashboard's list of meal preps. Not the CSV, the food search (a
- * live query) or the admin pages.
+ * The pages that open offline, by their names in the route table generated from the Go router:
+ * the dashboard's lists and a meal prep's pages (food, recipes, a recipe, the shopping list, the
+ * cooking plan). Not the CSV, the food search (a live query) or the admin pages.
  */
+export const OFFLINE_ROUTES = [
+  'dashboard.general',
+  'dashboard.products',
+  'mealprep.food',
+  'mealprep.recipes',
+  'mealprep.recipe',
+  'mealprep.shoppingList',
+  'mealprep.plan.cook',
+] as const satisfies readonly (keyof typeof routes)[]
+
+/** A route's path as a whole-path pattern: each {param} is one path segment. */
+function pattern(path: string): RegExp {
+  const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[A-Za-z]+\}/g, '[^/]+')
+  return new RegExp(`^${escaped}$`)
+}
+
+const offlinePatterns = OFFLINE_ROUTES.map((name) => pattern(routes[name].path))
+
+/** Whether the page at path opens offline (see OFFLINE_ROUTES). */
 export function isOfflinePage(path: string): boolean {
-  if (path.startsWith('/dashboard/admin')) return false
-  if (/^\/dashboard\/(general|products)$/.test(path)) return true
-  if (!path.startsWith('/mealprep/')) return false
-  if (path.endsWith('.csv') || path.endsWith('/search')) return false
-  return /^\/mealprep\/[0-9a-f-]{36}(\/[a-z-]+(\/[0-9a-f-]{36})?)?$/.test(path)
+  return offlinePatterns.some((p) => p.test(path))
+}
+
+/** Whether path is the shopping list of a meal prep. */
+export function isShoppingList(path: string): boolean {
+  return pattern(routes['mealprep.shoppingList'].path).test(path)
+}
+
+/** Whether path is where signing out is posted. */
+export function isSignOut(path: string): boolean {
+  return path === routes['auth.logout.post'].path
 }
 
 /** The cache key of a page request: the Inertia JSON and the HTML shell of one address differ. */

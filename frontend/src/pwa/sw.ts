@@ -8,7 +8,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
-import { PAGES_CACHE, cacheKeyFor, isOfflinePage, offlineAnswer } from './sw-rules'
+import { PAGES_CACHE, cacheKeyFor, isOfflinePage, isShoppingList, isSignOut, offlineAnswer } from './sw-rules'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
@@ -48,7 +48,7 @@ registerRoute(
 /** Any stored shopping list of the same meal prep (another number of days), newest first. */
 async function lastShoppingList(request: Request): Promise<Response | undefined> {
   const url = new URL(request.url)
-  if (!url.pathname.endsWith('/shopping-list')) return undefined
+  if (!isShoppingList(url.pathname)) return undefined
   const cache = await caches.open(PAGES_CACHE)
   const inertia = request.headers.has('X-Inertia')
   const keys = (await cache.keys()).filter((k) => {
@@ -76,7 +76,7 @@ registerRoute(
 
 // Signing out empties the person's pages before the request leaves.
 registerRoute(
-  ({ request, url }) => request.method === 'POST' && url.pathname === '/auth/logout',
+  ({ request, url }) => request.method === 'POST' && isSignOut(url.pathname),
   async ({ request }) => {
     await caches.delete(PAGES_CACHE)
     return fetch(request)
