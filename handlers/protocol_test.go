@@ -40,7 +40,7 @@ func TestFirstVisitIsHTMLWithPageObject(t *testing.T) {
 	for _, r := range app["dashboardRouteList"].([]any) {
 		dashboard = append(dashboard, r.(map[string]any)["route"].(string))
 	}
-	require.Equal(t, []string{"dashboard.general", "dashboard.account", "dashboard.settings", "dashboard.products", "dashboard.admin"}, dashboard)
+	require.Equal(t, []string{"dashboard.general", "household", "dashboard.account", "dashboard.settings", "dashboard.products", "dashboard.admin"}, dashboard)
 	require.Equal(t, []any{}, app["availableProviders"], "no social provider configured")
 	require.Len(t, p.Props["packs"], 3)
 	require.Equal(t, "en", p.Props["locale"])

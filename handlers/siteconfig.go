@@ -96,6 +96,7 @@ func (s *Core) siteConfig() siteConfig {
 		// An entry joins the list when its page exists (a test checks every route).
 		DashboardRouteList: []routeEntry{
 			{Name: "nav.general", Route: "dashboard.general", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
+			{Name: "nav.household", Route: "household", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
 			{Name: "nav.account", Route: "dashboard.account", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
 			{Name: "nav.settings", Route: "dashboard.settings", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},
 			{Name: "nav.products", Route: "dashboard.products", Roles: []identity.Role{identity.RoleUser, identity.RoleAdmin}},

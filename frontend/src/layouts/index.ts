@@ -7,7 +7,7 @@ type Layout = ComponentType<{ children: ReactNode }>
 
 /**
  * The one place that decides which layout wraps a page, from its component name
- * (`<area>/<name>`): dashboard/*, mealprep/*, account/* and admin/* → dashboard, auth/* → auth, everything else → public.
+ * (`<area>/<name>`): dashboard/*, mealprep/*, account/*, admin/* and household/* → dashboard, auth/* → auth, everything else → public.
  */
 export function layoutFor(componentName: string): Layout {
   const area = componentName.split('/')[0]
@@ -16,6 +16,7 @@ export function layoutFor(componentName: string): Layout {
     case 'mealprep':
     case 'account':
     case 'admin':
+    case 'household':
       return DashboardLayout
     case 'auth':
       return AuthLayout

@@ -21,6 +21,7 @@ export const enCore: CoreMessages = {
     pricing: 'Pricing',
     faq: 'FAQ',
     general: 'General',
+    household: 'Household',
     account: 'Account',
     settings: 'Settings',
     products: 'Products',

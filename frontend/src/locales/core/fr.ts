@@ -21,6 +21,7 @@ export const frCore = {
     pricing: 'Tarifs',
     faq: 'FAQ',
     general: 'Général',
+    household: 'Mon foyer',
     account: 'Compte',
     settings: 'Paramètres',
     products: 'Produits',
