@@ -1417,6 +1417,7 @@ export const serverMessageKeys = [
   'nav.faq',
   'nav.features',
   'nav.general',
+  'nav.household',
   'nav.pricing',
   'nav.products',
   'nav.proof',
