@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cacheKeyFor, isOfflinePage, isShoppingList, isSignOut, offlineAnswer, requestLanguage } from './sw-rules'
+import { cacheKeyFor, isOfflinePage, isPartialReload, isShoppingList, isSignOut, offlineAnswer, requestLanguage } from './sw-rules'
 
 const id = '0190f000-0000-7000-8000-000000000001'
 
@@ -19,6 +19,12 @@ describe('service worker rules', () => {
     expect(isShoppingList(`/mealprep/${id}/shopping-list`)).toBe(true)
     expect(isShoppingList(`/mealprep/${id}/shopping-list.csv`)).toBe(false)
     expect(isSignOut('/auth/logout')).toBe(true)
+  })
+
+  it('tells a partial reload (a poll) from a whole page', () => {
+    const url = `https://x.test/mealprep/${id}/recipes`
+    expect(isPartialReload(new Request(url, { headers: { 'X-Inertia': 'true', 'X-Inertia-Partial-Data': 'generation' } }))).toBe(true)
+    expect(isPartialReload(new Request(url, { headers: { 'X-Inertia': 'true' } }))).toBe(false)
   })
 
   it('stores the Inertia JSON and the HTML of one address apart', () => {

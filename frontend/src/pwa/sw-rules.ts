@@ -43,6 +43,11 @@ export function isSignOut(path: string): boolean {
   return path === routes['auth.logout.post'].path
 }
 
+/** Whether request is an Inertia partial reload (some props only): never stored, never served stored. */
+export function isPartialReload(request: Request): boolean {
+  return request.headers.has('X-Inertia-Partial-Data')
+}
+
 /** The cache key of a page request: the Inertia JSON and the HTML shell of one address differ. */
 export function cacheKeyFor(request: Request): string {
   const url = new URL(request.url)

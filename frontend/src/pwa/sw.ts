@@ -8,7 +8,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
-import { PAGES_CACHE, cacheKeyFor, isOfflinePage, isShoppingList, isSignOut, offlineAnswer } from './sw-rules'
+import { PAGES_CACHE, cacheKeyFor, isOfflinePage, isPartialReload, isShoppingList, isSignOut, offlineAnswer } from './sw-rules'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
 
@@ -26,7 +26,7 @@ const pages = new NetworkFirst({
       cacheKeyWillBeUsed: async ({ request }) => cacheKeyFor(request),
       // Only whole, successful pages: never a redirect (to sign-in), an error or a partial reload.
       cacheWillUpdate: async ({ request, response }) =>
-        response.ok && !response.redirected && !request.headers.has('X-Inertia-Partial-Data') ? response : null,
+        response.ok && !response.redirected && !isPartialReload(request) ? response : null,
     },
     new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 30 }),
   ],
@@ -35,6 +35,15 @@ const pages = new NetworkFirst({
 registerRoute(
   ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && isOfflinePage(url.pathname),
   async (options) => {
+    // A partial reload (the generation poll) asks for fresh values: a stored whole page in its
+    // place would show the state before the generation and stop the poll.
+    if (isPartialReload(options.request)) {
+      try {
+        return await fetch(options.request)
+      } catch {
+        return offlineAnswer(options.request)
+      }
+    }
     try {
       return await pages.handle(options)
     } catch {
