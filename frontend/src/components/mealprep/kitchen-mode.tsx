@@ -138,14 +138,14 @@ export default function KitchenMode({ title, ingredients, steps, onClose }: { ti
       className="fixed inset-0 z-50 flex flex-col overflow-y-auto bg-stone-50 text-stone-900"
       data-testid="kitchen-mode"
     >
-      <header className="flex items-center justify-between gap-3 border-b border-stone-200 bg-white px-4 py-3">
+      <div className="flex items-center justify-between gap-3 border-b border-stone-200 bg-white px-4 py-3">
         <h2 id={titleId} className="min-w-0 truncate text-lg font-bold">
           {title}
         </h2>
         <button type="button" className="btn-secondary shrink-0" onClick={onClose} data-testid="kitchen-close">
           {t('mealprep.kitchen.close')}
         </button>
-      </header>
+      </div>
       <p className="px-4 pt-2 text-sm text-stone-600" data-testid="kitchen-awake">
         {awake === 'on' ? t('mealprep.kitchen.awake') : awake === 'unsupported' ? t('mealprep.kitchen.awakeUnsupported') : ''}
       </p>
