@@ -408,13 +408,10 @@ func (h *BatchCook) regenerate(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	recipeID := uuid.Nil
-	if f.RecipeID != "" {
-		var err error
-		if recipeID, err = uuid.Parse(f.RecipeID); err != nil {
-			h.notFound(w, r)
-			return
-		}
+	recipeID, ok := optionalID(f.RecipeID)
+	if !ok {
+		h.notFound(w, r)
+		return
 	}
 	if len(f.IdempotencyKey) > 100 {
 		f.IdempotencyKey = ""

@@ -288,6 +288,16 @@ func pathID(r *http.Request, name string) (uuid.UUID, bool) {
 	return id, err == nil
 }
 
+// optionalID parses a body field that may name one item or, empty, all of them (uuid.Nil);
+// false when it is set but not a UUID.
+func optionalID(s string) (uuid.UUID, bool) {
+	if s == "" {
+		return uuid.Nil, true
+	}
+	id, err := uuid.Parse(s)
+	return id, err == nil
+}
+
 // pathAndBody reads the UUID in the URL parameter name and decodes the body into dst; false
 // when it has answered already (not found for a malformed id, the body's error otherwise).
 func (s *Core) pathAndBody(w http.ResponseWriter, r *http.Request, name string, dst any) (uuid.UUID, bool) {

@@ -570,13 +570,10 @@ func (h *MealPreps) deleteRecipes(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	recipeID := uuid.Nil
-	if f.RecipeID != "" {
-		var err error
-		if recipeID, err = uuid.Parse(f.RecipeID); err != nil {
-			h.notFound(w, r)
-			return
-		}
+	recipeID, ok := optionalID(f.RecipeID)
+	if !ok {
+		h.notFound(w, r)
+		return
 	}
 	res, err := h.mealpreps.DeleteRecipes(r.Context(), h.owner(r), id, recipeID)
 	if err != nil {
