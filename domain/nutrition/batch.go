@@ -119,6 +119,9 @@ type PlateFit struct {
 // bound is 120 g).
 const PlateStretch = 1.5
 
+// plateSolvePulls are the weights of the pull towards usual servings SolvePlate tries, in order.
+var plateSolvePulls = []float64{0.02, 0.05, 0.2, 0}
+
 // SolvePlate sets one serving's grams of the given foods (all of them, each between its portion's
 // minimum for meal c and PlateStretch times its maximum, the plate within its weight and salt caps) so the plate meets target as closely
 // as the engine's solver can: bounded least squares, then 5 g steps. It is the engine's own
@@ -142,13 +145,28 @@ func SolvePlate(c Category, foods []Food, target Macros) PlateFit {
 	if len(s.idx) == 0 {
 		return out
 	}
-	// A light pull towards usual servings first; when its plate misses, the closest plate.
+	// A light pull towards usual servings first. When its 5 g plate misses, other pulls: a
+	// weak one can run one food to its bound (450 g of carrots beside 10 g of oil) where the
+	// steps stick outside the band, while a firmer one keeps every food near its serving and
+	// lands inside it. The first plate in the band wins; else the closest of them.
 	exact := p.fit(s, 0)
 	out.Reachable = p.ok(exact)
-	best := p.discretise(p.fit(s, 0.02))
-	if !p.ok(best) {
-		if d := p.discretise(exact); p.ok(d) || p.miss(d) < p.miss(best) {
+	best := p.discretise(p.fit(s, plateSolvePulls[0]))
+	for _, lambda := range plateSolvePulls[1:] {
+		if p.ok(best) {
+			break
+		}
+		cont := exact
+		if lambda > 0 {
+			cont = p.fit(s, lambda)
+		}
+		if d := p.discretise(cont); p.ok(d) || p.miss(d) < p.miss(best) {
 			best = d
+		}
+	}
+	if !p.ok(best) && out.Reachable {
+		if g, ok := p.exhaustive(best); ok {
+			best = g
 		}
 	}
 	s = best
