@@ -141,7 +141,9 @@ type cookPlanProps struct {
 	Sessions int                 `json:"sessions"`
 	Plan     *batchcook.CookPlan `json:"plan"`
 	People   []cookPerson        `json:"people"`
-	Limits   struct {
+	// Units is how the person reads the plan's quantities: grams or pounds and ounces.
+	Units  massUnit `json:"units"`
+	Limits struct {
 		MinDays     int `json:"minDays"`
 		MaxDays     int `json:"maxDays"`
 		MaxSessions int `json:"maxSessions"`
@@ -214,7 +216,7 @@ func (h *BatchCook) cookPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	props := cookPlanProps{MealPrep: mealPrepHeader{ID: m.ID(), Name: name}, Days: intQuery(r, "days", batchcook.MaxDays),
-		Sessions: intQuery(r, "sessions", 1), People: []cookPerson{}}
+		Sessions: intQuery(r, "sessions", 1), People: []cookPerson{}, Units: massUnit(p.Units)}
 	props.Limits.MinDays, props.Limits.MaxDays, props.Limits.MaxSessions = batchcook.MinDays, batchcook.MaxDays, batchcook.MaxSessions
 	for _, pp := range people {
 		props.People = append(props.People, cookPerson{Name: pp.Name, Daily: pp.Daily})

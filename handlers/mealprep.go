@@ -282,6 +282,8 @@ type mealprepRecipesProps struct {
 type mealprepGoals struct {
 	Daily     mealprep.Macros `json:"daily"`
 	Defaulted bool            `json:"defaulted"`
+	// Units is how the person reads the plan's quantities (the stock lines).
+	Units massUnit `json:"units"`
 }
 
 var mealprepRecipesPage = page.Define[mealprepRecipesProps]("mealprep/recipes")
@@ -483,7 +485,7 @@ func (h *MealPreps) recipesPage(w http.ResponseWriter, r *http.Request) {
 		}),
 		Goals: page.LazyOf(func(context.Context) (mealprepGoals, error) {
 			p, err := person()
-			return mealprepGoals{Daily: p.Daily, Defaulted: p.GoalsDefaulted}, err
+			return mealprepGoals{Daily: p.Daily, Defaulted: p.GoalsDefaulted, Units: massUnit(p.Units)}, err
 		}),
 		Generation: page.LazyOf(func(ctx context.Context) ([]mealpreps.RequestView, error) {
 			return h.mealpreps.Requests(ctx, m.ID, lang)

@@ -2,6 +2,7 @@ package identity
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -20,18 +21,21 @@ type MealSettings struct {
 	Diet                                        nutrition.Diet
 	PriceLimitCents                             *int
 	Units, Currency, Language                   string
+	// MealSplit is the day's energy by meal the person chose in the survey (the default until then).
+	MealSplit nutrition.MealSplit
 }
 
 // MealSettingsOf reads a person's meal settings (app/mealprep reads the users table through it);
 // an account that is gone is ErrNotFound.
 func MealSettingsOf(ctx context.Context, q db.DBTX, id uuid.UUID) (MealSettings, error) {
 	var (
-		m    MealSettings
-		diet string
+		m     MealSettings
+		diet  string
+		split []byte
 	)
 	err := q.QueryRow(ctx, `SELECT calorie_goal, protein_goal, fat_goal, carb_goal, macro_preset, diet,
-		price_limit_cents, units, currency, language FROM users WHERE id = $1`, id).
-		Scan(&m.CalorieGoal, &m.ProteinGoal, &m.FatGoal, &m.CarbGoal, &m.MacroPreset, &diet, &m.PriceLimitCents, &m.Units, &m.Currency, &m.Language)
+		price_limit_cents, units, currency, language, meal_split FROM users WHERE id = $1`, id).
+		Scan(&m.CalorieGoal, &m.ProteinGoal, &m.FatGoal, &m.CarbGoal, &m.MacroPreset, &diet, &m.PriceLimitCents, &m.Units, &m.Currency, &m.Language, &split)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return MealSettings{}, fmt.Errorf("identity: meal settings of %s: %w", id, ErrNotFound)
 	}
@@ -39,5 +43,11 @@ func MealSettingsOf(ctx context.Context, q db.DBTX, id uuid.UUID) (MealSettings,
 		return MealSettings{}, fmt.Errorf("identity: meal settings of %s: %w", id, err)
 	}
 	m.Diet = nutrition.Diet(diet)
+	m.MealSplit = nutrition.DefaultMealSplit
+	if len(split) > 0 {
+		if err := json.Unmarshal(split, &m.MealSplit); err != nil {
+			return MealSettings{}, fmt.Errorf("identity: meal split of %s: %w", id, err)
+		}
+	}
 	return m, nil
 }

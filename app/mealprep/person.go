@@ -47,7 +47,7 @@ func (s *Service) Person(ctx context.Context, db eventstore.DBTX, id uuid.UUID) 
 	}
 	kcal, protein, fat, carbs, price, preset := set.CalorieGoal, set.ProteinGoal, set.FatGoal, set.CarbGoal, set.PriceLimitCents, set.MacroPreset
 	p := Person{Diet: set.Diet, Units: set.Units, Currency: set.Currency, Language: set.Language}
-	p.Split = nutrition.DefaultMealSplit
+	p.Split = set.MealSplit
 	if price != nil {
 		p.PriceLimitCents = *price
 	}
@@ -83,22 +83,9 @@ func (s *Service) Person(ctx context.Context, db eventstore.DBTX, id uuid.UUID) 
 	return p, nil
 }
 
-// MealShare is the share of the day's energy one meal of a category gets: breakfast and snack
-// their own share, a lunch/dinner recipe the mean of lunch and dinner (it is eaten at either).
-func MealShare(split nutrition.MealSplit, c mealprep.Category) float64 {
-	switch c {
-	case mealprep.Breakfast:
-		return float64(split.Breakfast) / 100
-	case mealprep.Snack:
-		return float64(split.Snack) / 100
-	default:
-		return float64(split.Lunch+split.Dinner) / 200
-	}
-}
-
 // MealTarget is the per-serving target of a recipe of category c.
 func (p Person) MealTarget(c mealprep.Category) mealprep.Macros {
-	f := MealShare(p.Split, c)
+	f := p.Split.Share(c)
 	return mealprep.Macros{
 		Kcal: math.Round(p.Daily.Kcal * f), ProteinG: math.Round(p.Daily.ProteinG * f),
 		FatG: math.Round(p.Daily.FatG * f), CarbsG: math.Round(p.Daily.CarbsG * f),

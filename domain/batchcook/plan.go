@@ -60,22 +60,9 @@ type Person struct {
 	Split nutrition.MealSplit `json:"split"`
 }
 
-// MealShare is the share of the day one meal of category c gets: breakfast and snack their own,
-// a lunch/dinner recipe the mean of lunch and dinner (it is eaten at either), as the meal prep's
-// plan counts it.
-func MealShare(split nutrition.MealSplit, c nutrition.Category) float64 {
-	switch c {
-	case nutrition.Breakfast:
-		return float64(split.Breakfast) / 100
-	case nutrition.Snack:
-		return float64(split.Snack) / 100
-	}
-	return float64(split.Lunch+split.Dinner) / 200
-}
-
 // MealTarget is the person's target for one meal of category c, rounded as recipes' targets are.
 func (p Person) MealTarget(c nutrition.Category) nutrition.Macros {
-	f := MealShare(p.Split, c)
+	f := p.Split.Share(c)
 	return nutrition.Macros{Kcal: math.Round(p.Daily.Kcal * f), ProteinG: math.Round(p.Daily.ProteinG * f),
 		FatG: math.Round(p.Daily.FatG * f), CarbsG: math.Round(p.Daily.CarbsG * f)}
 }

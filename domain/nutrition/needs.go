@@ -219,6 +219,27 @@ type MealSplit struct {
 // DefaultMealSplit is used until a person chooses their own.
 var DefaultMealSplit = MealSplit{Breakfast: 25, Lunch: 35, Dinner: 30, Snack: 10}
 
+// Share is the share of the day's energy one meal of category c gets: breakfast and snack their
+// own, a lunch/dinner recipe the mean of lunch and dinner (it is eaten at either). A meal the
+// split leaves out (no snack, say) gets the default split's share when a recipe for it is asked
+// for anyway: a recipe of 0 kcal is no recipe.
+func (m MealSplit) Share(c Category) float64 {
+	if f := m.share(c); f > 0 {
+		return f
+	}
+	return DefaultMealSplit.share(c)
+}
+
+func (m MealSplit) share(c Category) float64 {
+	switch c {
+	case Breakfast:
+		return float64(m.Breakfast) / 100
+	case Snack:
+		return float64(m.Snack) / 100
+	}
+	return float64(m.Lunch+m.Dinner) / 200
+}
+
 // Validate checks each share is 0-100 and they sum to 100.
 func (m MealSplit) Validate() error {
 	for _, v := range []int{m.Breakfast, m.Lunch, m.Dinner, m.Snack} {

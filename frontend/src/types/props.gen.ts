@@ -541,6 +541,7 @@ export type MealprepCookPlanProps = {
   sessions: number
   plan: CookPlan | null
   people: CookPerson[]
+  units: MassUnit
   limits: {
     minDays: number
     maxDays: number
@@ -573,6 +574,7 @@ export type MealprepFoodSearchAnswer = {
 export type MealprepGoals = {
   daily: Macros
   defaulted: boolean
+  units: MassUnit
 }
 
 export type MealprepRecipeProps = {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import { formatNumber } from '../../lib/format'
+import { formatQuantity } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
 import type { Box, Text, WorkStep } from '../../types/props.gen'
 
@@ -11,7 +12,7 @@ import type { Box, Text, WorkStep } from '../../types/props.gen'
 export default function CookPlan() {
   const { t } = useTranslation()
   const locale = useLocale()
-  const { mealPrep, days, sessions, limits, plan, people, errors } = usePageProps<'mealprep/cook-plan'>()
+  const { mealPrep, days, sessions, limits, plan, people, units, errors } = usePageProps<'mealprep/cook-plan'>()
   const [daysValue, setDaysValue] = useState(days ? String(days) : '')
   const [sessionsValue, setSessionsValue] = useState(String(sessions || 1))
   const daysId = useId()
@@ -19,7 +20,8 @@ export default function CookPlan() {
   const errorId = useId()
   const path = url('mealprep.plan.cook', { params: { id: mealPrep.id } })
   const tx = (x: Text) => (locale === 'en' ? x.en : x.fr)
-  const grams = (g: number) => (g >= 1000 ? `${formatNumber(g / 1000, locale, 2)}\u00a0kg` : `${g}\u00a0g`)
+  // In the person's unit; a quantity never breaks across lines.
+  const grams = (g: number) => formatQuantity(g, units, locale).replaceAll(' ', '\u00a0')
   const daysError = errors?.days
   const sessionsError = errors?.sessions
 

@@ -20,7 +20,7 @@ const twoDays = [1, 2].map((day) => ({ day, meals: [
   { recipeId: 'b', category: 'lunch_dinner', portions: 1 },
 ] }))
 
-function show(lng: 'fr' | 'en', totals?: { perDay: typeof macros; goal: typeof macros; diff: typeof macros }) {
+function show(lng: 'fr' | 'en', totals?: { perDay: typeof macros; goal: typeof macros; diff: typeof macros }, units: 'g' | 'lb' = 'g') {
   const props = {
     ...sharedProps({ locale: lng }),
     mealPrep: { id: 'm1', name: 'Semaine', foodCount: 3 },
@@ -32,7 +32,7 @@ function show(lng: 'fr' | 'en', totals?: { perDay: typeof macros; goal: typeof m
       schedule: { days: twoDays, totals: [{ recipeId: 'a', portions: 2 }, { recipeId: 'b', portions: 2 }] },
       stock: [{ foodCode: 36017, name: 'Poulet', neededG: 1750, haveG: 150 }],
     },
-    goals: { daily: macros, defaulted: false },
+    goals: { daily: macros, defaulted: false, units },
     generation: [],
     categories: ['breakfast', 'lunch_dinner', 'snack'],
     limits: { minCount: 1, maxCount: 10 },
@@ -58,7 +58,7 @@ function showFailure(lng: 'fr' | 'en', why: string) {
     mealPrep: { id: 'm1', name: 'Riz', foodCount: 2 },
     recipes: [],
     plan: { meals: [], perDay: zero, goal: zero, diff: zero, missing: [], generate: [], schedule: { days: [], totals: [] }, stock: [] },
-    goals: { daily: { kcal: 2523, proteinG: 308, fatG: 62, carbsG: 185 }, defaulted: false },
+    goals: { daily: { kcal: 2523, proteinG: 308, fatG: 62, carbsG: 185 }, defaulted: false, units: 'g' },
     generation: [
       { requestId: 'q1', category: 'lunch_dinner', count: 2, done: 0, failed: true, reason: 'no_foods', diagnosis: why, refunded: 2, running: false, createdAt: '2026-11-25T18:00:00Z' },
     ],
@@ -116,6 +116,10 @@ describe('the plan says when its days need more than the person has', () => {
   it('in English', async () => {
     await show('en')
     expect(screen.getByTestId('plan-stock')).toHaveTextContent('Poulet: the plan needs 1.75 kg over 2 days, you have 150 g.')
+  })
+  it('in pounds and ounces for a person who reads them', async () => {
+    await show('en', undefined, 'lb')
+    expect(screen.getByTestId('plan-stock')).toHaveTextContent('Poulet: the plan needs 3 lb 14 oz over 2 days, you have 5.3 oz.')
   })
 })
 

@@ -105,7 +105,7 @@ export default function MealPrepRecipes() {
             <ul className="mt-1 list-disc pl-5 text-sm text-amber-900">
               {plan.stock.map((s) => (
                 <li key={s.foodCode}>
-                  {t('mealprep.plan.stock', { name: s.name, needed: formatQuantity(s.neededG, 'g', locale), have: formatQuantity(s.haveG, 'g', locale), days: plan.schedule.days.length })}
+                  {t('mealprep.plan.stock', { name: s.name, needed: formatQuantity(s.neededG, goals.units, locale), have: formatQuantity(s.haveG, goals.units, locale), days: plan.schedule.days.length })}
                 </li>
               ))}
             </ul>
