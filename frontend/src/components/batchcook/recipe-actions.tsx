@@ -4,20 +4,24 @@ import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import { newKey } from '../../lib/idempotency-key'
 import { usePageProps } from '../../lib/shared-props'
+import { Button } from '../ui/button'
+import { Card } from '../ui/card'
+import { Choice, FieldError, Input, Label } from '../ui/field'
+import { Select } from '../ui/select'
 
 /** Keep or unkeep a recipe: "regenerate the rest" leaves the kept ones. */
 export function KeepToggle({ mealPrepId, recipeId, name, kept }: { mealPrepId: string; recipeId: string; name: string; kept: boolean }) {
   const { t } = useTranslation()
   return (
-    <button
-      type="button"
+    <Button
+      variant="toggle"
       aria-pressed={kept}
-      className={`mt-2 rounded-lg border px-3 py-1.5 text-sm font-semibold ${kept ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-stone-300 text-stone-800'}`}
+      className="mt-2"
       onClick={() => router.post(url('mealprep.recipes.keep.post', { params: { id: mealPrepId } }), { recipeId, kept: !kept }, { preserveScroll: true })}
       data-testid="keep-toggle"
     >
       {kept ? t('regenerate.kept', { name }) : t('regenerate.keep', { name })}
-    </button>
+    </Button>
   )
 }
 
@@ -29,23 +33,18 @@ export function RegenerateRest({ mealPrepId, toRegenerate }: { mealPrepId: strin
   const e = (errors as Record<string, string | undefined>).regenerate
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <button
-        type="button"
-        className="btn-secondary text-sm"
+      <Button
+        variant="secondary"
         disabled={toRegenerate === 0}
         onClick={() => router.post(url('mealprep.recipes.regenerate.post', { params: { id: mealPrepId } }), { idempotencyKey: key }, { preserveScroll: true })}
         data-testid="regenerate-rest"
       >
         {t('regenerate.rest', { count: toRegenerate })}
-      </button>
+      </Button>
       <Link href={url('mealprep.plan.cook', { params: { id: mealPrepId } })} className="font-semibold text-brand-800 underline" data-testid="cook-plan-link">
         {t('regenerate.cookPlan')}
       </Link>
-      {e && (
-        <p role="alert" className="w-full text-sm font-medium text-red-700">
-          {e}
-        </p>
-      )}
+      <FieldError message={e} className="w-full" />
     </div>
   )
 }
@@ -73,53 +72,46 @@ export function SwapFood({ mealPrepId, recipeId, ingredients }: { mealPrepId: st
   const swap = () =>
     router.post(url('mealprep.recipe.swap.post', { params: { id: mealPrepId, recipeId } }), { fromFoodCode: Number(from), toFoodCode: Number(to) }, { preserveScroll: true })
   return (
-    <section aria-labelledby="swap-title" className="space-y-3 rounded-2xl border border-stone-200 bg-white p-4 print:hidden" data-testid="swap-food">
+    <Card as="section" variant="item" aria-labelledby="swap-title" className="space-y-3 print:hidden" data-testid="swap-food">
       <h2 id="swap-title" className="text-lg font-bold text-stone-900">
         {t('regenerate.swapTitle')}
       </h2>
       <p className="text-sm text-stone-600">{t('regenerate.swapIntro')}</p>
       <div>
-        <label htmlFor={fromId} className="block text-sm font-semibold text-stone-900">
-          {t('regenerate.swapFrom')}
-        </label>
-        <select id={fromId} value={from} onChange={(x) => setFrom(x.target.value)} className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2">
-          {ingredients.map((i) => (
-            <option key={i.foodCode} value={i.foodCode}>
-              {i.name}
-            </option>
-          ))}
-        </select>
+        <Label htmlFor={fromId}>{t('regenerate.swapFrom')}</Label>
+        <Select
+          id={fromId}
+          size="sm"
+          value={from}
+          onChange={(x) => setFrom(x.target.value)}
+          options={ingredients.map((i) => ({ value: String(i.foodCode), label: i.name }))}
+          className="mt-1 block w-full"
+        />
       </div>
       <form onSubmit={search} className="flex flex-wrap items-end gap-2">
         <div className="grow">
-          <label htmlFor={qId} className="block text-sm font-semibold text-stone-900">
-            {t('regenerate.swapSearch')}
-          </label>
-          <input id={qId} value={q} onChange={(x) => setQ(x.target.value)} className="mt-1 block w-full rounded-lg border border-stone-300 px-3 py-2" />
+          <Label htmlFor={qId}>{t('regenerate.swapSearch')}</Label>
+          <Input id={qId} size="sm" value={q} onChange={(x) => setQ(x.target.value)} className="mt-1 block w-full" />
         </div>
-        <button type="submit" className="btn-secondary">
+        <Button type="submit" variant="secondary">
           {t('regenerate.swapFind')}
-        </button>
+        </Button>
       </form>
       {hits.length > 0 && (
         <fieldset>
           <legend className="text-sm font-semibold text-stone-900">{t('regenerate.swapTo')}</legend>
           {hits.map((h) => (
             <label key={h.code} className="flex items-center gap-2 py-1">
-              <input type="radio" name="swap-to" value={h.code} checked={to === String(h.code)} onChange={() => setTo(String(h.code))} />
+              <Choice type="radio" name="swap-to" value={h.code} checked={to === String(h.code)} onChange={() => setTo(String(h.code))} />
               {h.name}
             </label>
           ))}
         </fieldset>
       )}
-      <button type="button" className="btn-primary" disabled={!to} onClick={swap} data-testid="swap-submit">
+      <Button disabled={!to} onClick={swap} data-testid="swap-submit">
         {t('regenerate.swap')}
-      </button>
-      {e && (
-        <p role="alert" className="text-sm font-medium text-red-700" data-testid="swap-error">
-          {e}
-        </p>
-      )}
-    </section>
+      </Button>
+      <FieldError id="swap" message={e} />
+    </Card>
   )
 }

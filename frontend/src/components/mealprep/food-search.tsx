@@ -5,6 +5,7 @@ import { useLocale } from '../../lib/use-locale'
 import { per100Summary } from './per100'
 import type { SearchHit } from '../../types/props.gen'
 import { Input, Label } from '../ui/field'
+import { Card } from '../ui/card'
 import SeasonBadge from './season-badge'
 
 /**
@@ -131,12 +132,15 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
       <p role="status" aria-live="polite" className="sr-only" data-testid="food-search-status">
         {status}
       </p>
-      <ul
+      <Card
+        as="ul"
+        variant="panel"
+        padding="none"
         id={listId}
         role="listbox"
         aria-label={t('mealprep.food.searchLabel')}
         hidden={!open}
-        className="absolute z-20 mt-1 max-h-80 w-full overflow-y-auto rounded-xl border border-stone-200 bg-white shadow-lg"
+        className="absolute z-20 mt-1 max-h-80 w-full overflow-y-auto shadow-lg"
       >
         {hits.map((f, i) => (
           <li
@@ -165,12 +169,13 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
         {open && hits.length === 0 && <li className="px-4 py-2 text-sm text-stone-500">{t('mealprep.food.results', { count: 0 })}</li>}
         {hasMore && (
           <li>
+            {/* A row of the list drawn like its options, not a Button: a button's pill would break the list. */}
             <button type="button" className="w-full px-4 py-2 text-left text-sm font-semibold text-brand-700" onMouseDown={(e) => e.preventDefault()} onClick={() => setPage((p) => p + 1)}>
               {t('mealprep.food.more')}
             </button>
           </li>
         )}
-      </ul>
+      </Card>
     </div>
   )
 }

@@ -3,13 +3,17 @@ import { cn } from '../../lib/cn'
 
 /**
  * The button looks (app.css: btn-primary, btn-secondary). `danger` is a primary button for an
- * action that cannot be undone; `danger-secondary` the quieter one (remove, retire).
+ * action that cannot be undone; `danger-secondary` the quieter one (remove, retire). `toggle` is
+ * a secondary button whose look follows its aria-pressed, so the eye and assistive technologies
+ * read the same state. `inverse` is the quiet button of a dark surface (the promo card).
  */
 const variants = {
   primary: 'btn-primary',
   secondary: 'btn-secondary',
   danger: 'btn-primary bg-red-700 hover:bg-red-800',
   'danger-secondary': 'btn-secondary text-red-700',
+  toggle: 'btn-secondary aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-900',
+  inverse: 'btn border border-white/40 text-white hover:bg-white/10',
 } as const
 
 /** Sizes: `lg` is the tall call to action of a form or a card. */

@@ -72,6 +72,21 @@ describe('Button', () => {
     expect(buttonClass({ variant: 'danger-secondary', className: 'mt-3' })).toBe('btn-secondary text-red-700 mt-3')
     expect(buttonClass({ variant: 'danger' })).toContain('bg-red-700')
   })
+
+  it('draws a toggle from its aria-pressed, and a quiet button for a dark surface', () => {
+    render(
+      <>
+        <Button variant="toggle" aria-pressed={true}>
+          Gardée
+        </Button>
+        <Button variant="inverse">Copier</Button>
+      </>,
+    )
+    const toggle = screen.getByRole('button', { name: 'Gardée', pressed: true })
+    expect(toggle).toHaveAttribute('type', 'button')
+    expect(classes(toggle)).toEqual(expect.arrayContaining(['btn-secondary', 'aria-pressed:bg-brand-50', 'aria-pressed:border-brand-700']))
+    expect(classes(screen.getByRole('button', { name: 'Copier' }))).toEqual('btn border border-white/40 text-white hover:bg-white/10'.split(' ').sort())
+  })
 })
 
 describe('Field', () => {
@@ -185,5 +200,34 @@ describe('Table', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Rayon', 'Prix'])
     expect(screen.getByRole('rowheader', { name: 'Fruits' }).className).toContain('font-normal')
     expect(screen.getByRole('cell', { name: '3 €' })).toBeInTheDocument()
+    expect(screen.getByRole('cell', { name: '3 €' }).className).toContain('px-3 py-2')
+  })
+
+  it('sets a compact table inside a card, in a bare frame the keyboard can still scroll', () => {
+    render(
+      <TableFrame bare>
+        <Table density="compact" aria-label="Assiettes">
+          <TableHeader>
+            <tr>
+              <TableHead>Aliment</TableHead>
+            </tr>
+          </TableHeader>
+          <tbody>
+            <TableRow>
+              <TableHead scope="row">Riz</TableHead>
+              <TableCell>150 g</TableCell>
+            </TableRow>
+          </tbody>
+        </Table>
+      </TableFrame>,
+    )
+    const frame = screen.getByRole('table', { name: 'Assiettes' }).parentElement!
+    expect(frame).toHaveAttribute('tabindex', '0')
+    expect(frame.className).toContain('overflow-x-auto')
+    expect(frame.className).not.toContain('border')
+    for (const cell of [screen.getByRole('columnheader', { name: 'Aliment' }), screen.getByRole('rowheader', { name: 'Riz' }), screen.getByRole('cell', { name: '150 g' })]) {
+      expect(classes(cell)).toEqual(expect.arrayContaining(['py-1', 'pr-2']))
+      expect(cell.className).not.toContain('px-3')
+    }
   })
 })

@@ -1,7 +1,9 @@
 import { Head, Link, router, useForm } from '@inertiajs/react'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TextField } from '../../components/ui/field'
+import { Button } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { Choice, FieldError, TextField } from '../../components/ui/field'
 import { SelectField } from '../../components/ui/select'
 import { useConfirm } from '../../components/confirm-dialog'
 import { usePageProps } from '../../lib/shared-props'
@@ -54,7 +56,7 @@ function MemberForm({ member, prefix }: { member?: MemberView; prefix: string })
         <div className="mt-1 flex flex-wrap gap-4">
           {(['manual', 'survey'] as const).map((s) => (
             <label key={s} className="flex items-center gap-2 py-1">
-              <input type="radio" name={`${prefix}-source`} value={s} checked={form.data.source === s} onChange={() => form.setData('source', s)} />
+              <Choice type="radio" name={`${prefix}-source`} value={s} checked={form.data.source === s} onChange={() => form.setData('source', s)} />
               {s === 'manual' ? t('household.sourceManual') : t('household.sourceSurvey')}
             </label>
           ))}
@@ -80,11 +82,7 @@ function MemberForm({ member, prefix }: { member?: MemberView; prefix: string })
             options={objectives.map((o) => ({ value: o, label: t(`profile.survey.objectives.${o}`) }))} />
           <SelectField id={id('macroPreset')} name="macroPreset" label={t('household.macroPreset')} value={form.data.macroPreset} onChange={(e) => form.setData('macroPreset', e.target.value)}
             options={presets.map((p) => ({ value: p, label: t(`onboarding.preferences.preset.${p}`) }))} />
-          {errors.survey && (
-            <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-3">
-              {errors.survey}
-            </p>
-          )}
+          <FieldError message={errors.survey} className="sm:col-span-3" />
         </div>
       )}
       <fieldset>
@@ -95,20 +93,12 @@ function MemberForm({ member, prefix }: { member?: MemberView; prefix: string })
           {num('dinner', t('household.dinner'))}
           {num('snack', t('household.snack'))}
         </div>
-        {errors.split && (
-          <p role="alert" className="mt-1 text-sm font-medium text-red-700">
-            {errors.split}
-          </p>
-        )}
+        <FieldError message={errors.split} />
       </fieldset>
-      {(errors.household || errors.source) && (
-        <p role="alert" className="text-sm font-medium text-red-700" data-testid={`${prefix}-error`}>
-          {errors.household ?? errors.source}
-        </p>
-      )}
-      <button type="submit" className="btn-primary" disabled={form.processing}>
+      <FieldError id={prefix} message={errors.household ?? errors.source} />
+      <Button type="submit" disabled={form.processing}>
         {member ? t('household.save') : t('household.add')}
-      </button>
+      </Button>
     </form>
   )
 }
@@ -129,7 +119,7 @@ export default function Household() {
       {members.length === 0 && <p className="text-stone-700">{t('household.empty')}</p>}
       <ul className="space-y-4">
         {members.map((m) => (
-          <li key={m.id} className="rounded-xl border border-stone-200 bg-white p-4" data-testid="member">
+          <Card as="li" variant="panel" key={m.id} data-testid="member">
             <h2 className="text-lg font-bold text-stone-900">{m.name}</h2>
             <p className="text-stone-700">{t('household.goals', { kcal: m.goals.kcal, p: m.goals.proteinG, f: m.goals.fatG, c: m.goals.carbsG })}</p>
             <details className="mt-2">
@@ -138,26 +128,26 @@ export default function Household() {
                 <MemberForm member={m} prefix={`m-${m.id.slice(0, 8)}`} />
               </div>
             </details>
-            <button
-              type="button"
-              className="btn-secondary mt-3"
+            <Button
+              variant="danger-secondary"
+              className="mt-3"
               onClick={async () =>
                 (await confirm(t('household.confirmRemove', { name: m.name }), t('household.remove'))) &&
                 router.delete(url('household.delete'), { data: { memberId: m.id }, preserveScroll: true })
               }
             >
               {t('household.remove')}
-            </button>
-          </li>
+            </Button>
+          </Card>
         ))}
       </ul>
       {members.length < limits.maxMembers && (
-        <section aria-labelledby="household-add" className="rounded-xl border border-stone-200 bg-white p-4">
+        <Card as="section" variant="panel" aria-labelledby="household-add">
           <h2 id="household-add" className="mb-3 text-lg font-bold text-stone-900">
             {t('household.add')}
           </h2>
           <MemberForm prefix="add" />
-        </section>
+        </Card>
       )}
       <p>
         <Link href={url('dashboard.general')} className="font-semibold text-brand-800 underline">

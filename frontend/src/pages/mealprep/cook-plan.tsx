@@ -6,6 +6,10 @@ import { url } from '../../lib/routes.gen'
 import { formatNumber } from '../../lib/format'
 import { formatQuantity } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
+import { Button } from '../../components/ui/button'
+import { Card } from '../../components/ui/card'
+import { Choice, FieldError, Input, Label } from '../../components/ui/field'
+import { Table, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import type { Box, Text, WorkStep } from '../../types/props.gen'
 
 /** /mealprep/{id}/plan/cook?days=N&sessions=1|2: the batch-cooking plan, to read and to print. */
@@ -17,7 +21,8 @@ export default function CookPlan() {
   const [sessionsValue, setSessionsValue] = useState(String(sessions || 1))
   const daysId = useId()
   const hintId = useId()
-  const errorId = useId()
+  // FieldError names itself `cook-error`; the days input points at it.
+  const errorId = 'cook-error'
   const path = url('mealprep.plan.cook', { params: { id: mealPrep.id } })
   const tx = (x: Text) => (locale === 'en' ? x.en : x.fr)
   // In the person's unit; a quantity never breaks across lines.
@@ -68,10 +73,8 @@ export default function CookPlan() {
 
       <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-4 print:hidden" data-testid="cook-form">
         <div className="flex flex-col">
-          <label htmlFor={daysId} className="text-sm font-semibold text-stone-800">
-            {t('batchcook.daysLabel')}
-          </label>
-          <input
+          <Label htmlFor={daysId}>{t('batchcook.daysLabel')}</Label>
+          <Input
             id={daysId}
             name="days"
             type="number"
@@ -80,9 +83,10 @@ export default function CookPlan() {
             max={limits.maxDays}
             value={daysValue}
             onChange={(e) => setDaysValue(e.target.value)}
-            aria-invalid={daysError ? true : undefined}
+            invalid={!!daysError}
             aria-describedby={daysError ? `${hintId} ${errorId}` : hintId}
-            className="mt-1 w-28 rounded-lg border border-stone-300 px-3 py-2"
+            size="sm"
+            className="mt-1 w-28"
           />
           <span id={hintId} className="mt-1 text-xs text-stone-600">
             {t('batchcook.daysHint', { min: limits.minDays, max: limits.maxDays })}
@@ -93,20 +97,14 @@ export default function CookPlan() {
           <div className="mt-1 flex gap-4">
             {[1, 2].map((n) => (
               <label key={n} className="flex items-center gap-2 py-2">
-                <input type="radio" name="sessions" value={n} checked={sessionsValue === String(n)} onChange={() => setSessionsValue(String(n))} />
+                <Choice type="radio" name="sessions" value={n} checked={sessionsValue === String(n)} onChange={() => setSessionsValue(String(n))} />
                 {t('batchcook.sessions', { count: n })}
               </label>
             ))}
           </div>
         </fieldset>
-        <button type="submit" className="btn-primary">
-          {t('batchcook.show')}
-        </button>
-        {(daysError || sessionsError) && (
-          <p id={errorId} role="alert" className="w-full text-sm font-medium text-red-700" data-testid="cook-error">
-            {daysError ?? sessionsError}
-          </p>
-        )}
+        <Button type="submit">{t('batchcook.show')}</Button>
+        <FieldError id="cook" message={daysError ?? sessionsError} className="w-full" />
       </form>
 
       <section aria-labelledby="cook-people" className="print:hidden">
@@ -126,11 +124,15 @@ export default function CookPlan() {
       {plan && (
         <>
           <div className="print:hidden">
-            <button type="button" onClick={() => window.print()} className="btn-secondary" data-testid="cook-print">
+            <Button variant="secondary" onClick={() => window.print()} data-testid="cook-print">
               {t('batchcook.print')}
-            </button>
+            </Button>
           </div>
-          {plan.boxes.length === 0 && <p className="rounded-xl border border-stone-200 bg-white p-4 text-stone-700">{t('batchcook.noRecipes')}</p>}
+          {plan.boxes.length === 0 && (
+            <Card as="p" variant="panel" className="text-stone-700">
+              {t('batchcook.noRecipes')}
+            </Card>
+          )}
           {plan.warnings.length > 0 && (
             <section aria-labelledby="cook-warnings" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
               <h2 id="cook-warnings" className="font-bold text-amber-900">
@@ -225,33 +227,28 @@ export default function CookPlan() {
             </h2>
             <p className="text-stone-700">{t('batchcook.platesIntro')}</p>
             {plan.plates.map((card) => (
-              <article key={card.recipeId} className="break-inside-avoid rounded-xl border border-stone-300 p-4" data-testid="plating-card">
+              // On paper the screen's light border would barely show: the printed card keeps a darker one.
+              <Card as="article" variant="panel" key={card.recipeId} className="break-inside-avoid print:border-stone-300" data-testid="plating-card">
                 <h3 className="font-bold text-stone-900">{card.recipe}</h3>
-                <div className="mt-2 overflow-x-auto">
-                  <table className="w-full text-left text-sm">
-                    <thead>
+                <TableFrame bare className="mt-2">
+                  <Table density="compact">
+                    <TableHeader>
                       <tr>
-                        <th scope="col" className="pr-2 pb-1">
-                          {t('batchcook.food')}
-                        </th>
+                        <TableHead>{t('batchcook.food')}</TableHead>
                         {card.plates.map((p) => (
-                          <th key={p.person} scope="col" className="pr-2 pb-1">
-                            {p.person}
-                          </th>
+                          <TableHead key={p.person}>{p.person}</TableHead>
                         ))}
                       </tr>
-                    </thead>
+                    </TableHeader>
                     <tbody>
                       {card.plates[0]?.components.map((c, ci) => (
-                        <tr key={c.foodCode} className="border-t border-stone-100">
-                          <th scope="row" className="py-1 pr-2 font-normal">
-                            {tx(c.name)}
-                          </th>
+                        <TableRow key={c.foodCode}>
+                          <TableHead scope="row">{tx(c.name)}</TableHead>
                           {card.plates.map((p) => {
                             const pc = p.components[ci]
-                            if (!pc) return <td key={p.person} />
+                            if (!pc) return <TableCell key={p.person} />
                             return (
-                              <td key={p.person} className="py-1 pr-2">
+                              <TableCell key={p.person}>
                                 {grams(pc.grams)}
                                 {pc.sharePct.map((s) => (
                                   <span key={s.session} className="block text-xs text-stone-600">
@@ -259,14 +256,14 @@ export default function CookPlan() {
                                     {t('batchcook.share', { pct: formatNumber(s.pct, locale, 1) })}
                                   </span>
                                 ))}
-                              </td>
+                              </TableCell>
                             )
                           })}
-                        </tr>
+                        </TableRow>
                       ))}
                     </tbody>
-                  </table>
-                </div>
+                  </Table>
+                </TableFrame>
                 <ul className="mt-2 space-y-1 text-xs text-stone-700">
                   {card.plates.map((p) => (
                     <li key={p.person} data-testid="plate-check" data-within={p.within ? 'true' : 'false'}>
@@ -277,7 +274,7 @@ export default function CookPlan() {
                     </li>
                   ))}
                 </ul>
-              </article>
+              </Card>
             ))}
           </section>
           <p className="text-xs text-stone-600">{t('batchcook.shelfNote')}</p>

@@ -279,14 +279,14 @@ function AccountStep({ answers, options, headingRef }: { answers: OnboardingAnsw
     <form onSubmit={next} noValidate>
       <StepHeading headingRef={headingRef}>{t('onboarding.account.heading')}</StepHeading>
       <p className="mt-3 text-stone-600">{t('onboarding.account.intro')}</p>
-      <dl className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200" data-testid="onboarding-summary">
+      <Card as="dl" variant="panel" padding="none" className="mt-6 divide-y divide-stone-200" data-testid="onboarding-summary">
         {rows.map(([term, value]) => (
           <div key={term} className="grid grid-cols-3 gap-3 px-4 py-3 text-sm">
             <dt className="font-medium text-stone-500">{term}</dt>
             <dd className="col-span-2 text-stone-900">{value}</dd>
           </div>
         ))}
-      </dl>
+      </Card>
       <div role="note" aria-labelledby="verify-notice-title" className="mt-6 rounded-xl border border-accent-400 bg-accent-100 px-4 py-3" data-testid="verify-notice">
         <p id="verify-notice-title" className="font-semibold text-stone-900">
           {t('onboarding.account.noticeTitle')}
@@ -340,9 +340,9 @@ function FeaturesStep({ email, promo, headingRef }: { email: string } & Pick<Onb
             <span className="text-2xl font-extrabold" aria-hidden="true">
               −{promo.percent} %
             </span>
-            <button type="button" onClick={copy} className="btn border border-white/40 text-white hover:bg-white/10">
+            <Button variant="inverse" onClick={copy}>
               {t('onboarding.features.promo.copy')}
-            </button>
+            </Button>
             <span aria-live="polite" className="text-sm text-brand-100">
               {copied ? t('onboarding.features.promo.copied') : ''}
             </span>
