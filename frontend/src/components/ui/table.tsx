@@ -38,9 +38,9 @@ export function Table({ className, density = 'normal', ...rest }: HTMLAttributes
   )
 }
 
-/** The header rows of a data table. */
+/** The header rows of a data table, on a grey band; a compact table has none (its first column, unpadded, would touch the band's edge). */
 export function TableHeader({ className, ...rest }: HTMLAttributes<HTMLTableSectionElement>) {
-  return <thead className={cn('bg-stone-50 text-stone-600', className)} {...rest} />
+  return <thead className={cn(useContext(Density) === 'normal' && 'bg-stone-50', 'text-stone-600', className)} {...rest} />
 }
 
 /** A body row, ruled from the one above. */

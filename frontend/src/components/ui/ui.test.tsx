@@ -201,6 +201,7 @@ describe('Table', () => {
     expect(screen.getByRole('rowheader', { name: 'Fruits' }).className).toContain('font-normal')
     expect(screen.getByRole('cell', { name: '3 €' })).toBeInTheDocument()
     expect(screen.getByRole('cell', { name: '3 €' }).className).toContain('px-3 py-2')
+    expect(table.querySelector('thead')?.className).toContain('bg-stone-50')
   })
 
   it('sets a compact table inside a card, in a bare frame the keyboard can still scroll', () => {
@@ -225,6 +226,7 @@ describe('Table', () => {
     expect(frame).toHaveAttribute('tabindex', '0')
     expect(frame.className).toContain('overflow-x-auto')
     expect(frame.className).not.toContain('border')
+    expect(screen.getByRole('columnheader', { name: 'Aliment' }).closest('thead')?.className).not.toContain('bg-stone-50')
     for (const cell of [screen.getByRole('columnheader', { name: 'Aliment' }), screen.getByRole('rowheader', { name: 'Riz' }), screen.getByRole('cell', { name: '150 g' })]) {
       expect(classes(cell)).toEqual(expect.arrayContaining(['py-1', 'pr-2']))
       expect(cell.className).not.toContain('px-3')
