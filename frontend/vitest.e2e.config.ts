@@ -12,5 +12,8 @@ export default defineConfig({
     fileParallelism: false,
     maxWorkers: 1,
     sequence: { concurrent: false },
+    // A page waited on by expect.poll answers within a second on a quiet machine, not on CI's
+    // two loaded cores (a keep toggle's POST took 1.07 s there): the default 1 s made flakes.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 })

@@ -151,11 +151,14 @@ describe.each([
     await page.getByTestId('recipe-card').nth(2).waitFor()
     const links = () => page.getByTestId('recipe-card').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
     const names = await links()
-    await page.getByTestId('keep-toggle').nth(0).click()
-    await expect.poll(() => page.getByTestId('keep-toggle').nth(0).getAttribute('aria-pressed')).toBe('true')
-    await page.getByTestId('keep-toggle').nth(1).click()
-    await expect.poll(() => page.getByTestId('keep-toggle').nth(1).getAttribute('aria-pressed')).toBe('true')
-    await page.getByTestId('regenerate-rest').click()
+    // Each click waits for its POST's answer: on a loaded machine a keep takes over a second,
+    // and leaving the page before the regenerate answers cancels it.
+    const posted = (path: string) => page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(path))
+    for (const k of [0, 1]) {
+      await Promise.all([posted('/recipes/keep'), page.getByTestId('keep-toggle').nth(k).click()])
+      await expect.poll(() => page.getByTestId('keep-toggle').nth(k).getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true')
+    }
+    await Promise.all([posted('/recipes/regenerate'), page.getByTestId('regenerate-rest').click()])
     await expect
       .poll(
         async () => {
