@@ -350,7 +350,9 @@ func Build(in Input) (CookPlan, error) {
 						}
 						for _, f := range cr.Foods {
 							if f.FoodCode == c.FoodCode && f.Grams > 0 {
-								c.SharePct = append(c.SharePct, SessionShare{Session: s.Number, Pct: math.Round(float64(c.Grams)/float64(f.Grams)*1000) / 10})
+								// The session's grams are of the food as it goes into the pan.
+								start := startPerGram(tasks[card.RecipeID], c.FoodCode)
+								c.SharePct = append(c.SharePct, SessionShare{Session: s.Number, Pct: math.Round(float64(c.Grams)*start/float64(f.Grams)*1000) / 10})
 							}
 						}
 					}
@@ -359,6 +361,17 @@ func Build(in Input) (CookPlan, error) {
 		}
 	}
 	return plan, nil
+}
+
+// startPerGram is the grams of a food as it goes into the pan per gram the recipe lists (1 for a
+// food used as it is bought).
+func startPerGram(tasks []nutrition.CookTask, code int) float64 {
+	for _, t := range tasks {
+		if t.FoodCode == code && t.StartPerGram > 0 {
+			return t.StartPerGram
+		}
+	}
+	return 1
 }
 
 func mealOrder(m Meal) int {

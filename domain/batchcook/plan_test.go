@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"slices"
 	"sync"
 	"testing"
 
@@ -187,4 +188,55 @@ func TestPrintPlan(t *testing.T) {
 	require.NoError(t, err)
 	b, _ := json.MarshalIndent(plan, "", " ")
 	require.NoError(t, os.WriteFile(path, b, 0o600))
+}
+
+// TestCookedFoodsAreCookedFromWhatTheListBuys: a meal prep of cooked rice and grilled chicken
+// (the CIQUAL rows as eaten) is bought as dry rice and raw chicken; the session cooks those, by
+// their weight, and each plate still takes its share of the cooked pan.
+func TestCookedFoodsAreCookedFromWhatTheListBuys(t *testing.T) {
+	t.Parallel()
+	const cookedRice, grilledChicken = 9104, 36018
+	rs, foods := recipes(t, []int{grilledChicken, cookedRice, 20057, 17270}, 1, lunchTarget)
+	plan, err := batchcook.Build(batchcook.Input{Days: 3, Sessions: 1, Recipes: rs, Foods: foods, People: couple(), Shelf: shelf})
+	require.NoError(t, err)
+	s := plan.Sessions[0]
+	want := map[int]struct {
+		name string
+		per  float64 // grams bought per gram the recipe lists
+	}{
+		cookedRice:     {"riz sec", nutrition.DryGrams(foods[cookedRice], 1)},
+		grilledChicken: {"filet de poulet cru", 1 / nutrition.CookedYield["cooked meat"]},
+	}
+	plated := map[int]int{} // grams on every plate of the session, as the recipe lists them
+	for _, b := range plan.Boxes {
+		for _, c := range plan.Plates[0].Plates[slices.IndexFunc(couple(), func(p batchcook.Person) bool { return p.Name == b.Person })].Components {
+			plated[c.FoodCode] += c.Grams
+		}
+	}
+	for code, w := range want {
+		i := slices.IndexFunc(s.Recipes[0].Foods, func(f batchcook.CookedFood) bool { return f.FoodCode == code })
+		require.GreaterOrEqual(t, i, 0)
+		f := s.Recipes[0].Foods[i]
+		require.Equal(t, w.name, f.Name.FR)
+		require.InDelta(t, float64(plated[code])*w.per, f.Grams, 1, "%s: the pan holds what was bought", w.name)
+		j := slices.IndexFunc(s.Steps, func(st batchcook.WorkStep) bool { return st.Kind == "cook" && st.Food.FR == w.name })
+		require.GreaterOrEqual(t, j, 0, "a step cooks the %s", w.name)
+		require.Equal(t, f.Grams, s.Steps[j].Grams)
+	}
+	require.Positive(t, s.Steps[slices.IndexFunc(s.Steps, func(st batchcook.WorkStep) bool { return st.Food.FR == "filet de poulet cru" })].EndMin)
+	// The plates' shares of each cooked pan add up to the whole pan.
+	for _, code := range []int{cookedRice, grilledChicken} {
+		total := 0.0
+		for _, b := range plan.Boxes {
+			p := plan.Plates[0].Plates[slices.IndexFunc(couple(), func(p batchcook.Person) bool { return p.Name == b.Person })]
+			for _, c := range p.Components {
+				if c.FoodCode == code {
+					require.True(t, c.ChangesWeight)
+					require.Len(t, c.SharePct, 1)
+					total += c.SharePct[0].Pct
+				}
+			}
+		}
+		require.InDelta(t, 100, total, 1.5, "food %d", code)
+	}
 }

@@ -2,6 +2,7 @@ package batchcook
 
 import (
 	"cmp"
+	"math"
 	"slices"
 
 	"github.com/google/uuid"
@@ -84,6 +85,18 @@ func (plan *CookPlan) session(in Input, number, sessions int, tasks map[uuid.UUI
 	var pots []*pot
 	for _, id := range order {
 		cr := byRecipe[id]
+		// The cook weighs what goes into the pan: the dry rice, the raw chicken the shopping
+		// list bought for a recipe's cooked rice or grilled chicken.
+		for _, t := range tasks[id] {
+			if t.StartPerGram <= 0 || t.StartPerGram == 1 {
+				continue
+			}
+			for i := range cr.Foods {
+				if cr.Foods[i].FoodCode == t.FoodCode {
+					cr.Foods[i].Name, cr.Foods[i].Grams = t.Name, int(math.Round(float64(cr.Foods[i].Grams)*t.StartPerGram))
+				}
+			}
+		}
 		s.Recipes = append(s.Recipes, *cr)
 		for _, t := range tasks[id] {
 			g := 0

@@ -35,6 +35,10 @@ type CookTask struct {
 	// ChangesWeight: raw meat or fish, dry grains or pulses weigh differently once cooked, so a
 	// plate takes a share of the cooked pan rather than grams of the raw food.
 	ChangesWeight bool `json:"changesWeight"`
+	// StartPerGram is how many grams of the food as it goes into the pan one gram of it as the
+	// recipe lists it takes: the dry rice or raw chicken the shopping list buys for a recipe's
+	// cooked rice or grilled chicken (Name then says "riz sec", "poulet cru"); 1 otherwise.
+	StartPerGram float64 `json:"startPerGram"`
 }
 
 var ovenHows = map[how]Text{
@@ -78,7 +82,11 @@ func CookTasks(c Category, ings []Ingredient, foods map[int]Food, servings int) 
 	for _, p := range parts {
 		active, cook := p.timing()
 		t := CookTask{FoodCode: p.food.Code, Name: Text{FR: p.n.FR, EN: p.n.EN}, Kind: p.kind, Appliance: ApplianceNone,
-			ActiveMin: active, CookMin: cook, Method: Text{FR: "préparer", EN: "prepare"}}
+			ActiveMin: active, CookMin: cook, Method: Text{FR: "préparer", EN: "prepare"}, StartPerGram: 1}
+		if p.boughtAs != AsUsed && p.useG > 0 {
+			fr, en := boughtAdj(p)
+			t.Name, t.StartPerGram = Text{FR: p.n.FR + " " + fr, EN: en + " " + p.n.EN}, p.buyG/p.useG
+		}
 		if m, ok := ovenHows[p.how]; ok {
 			t.Appliance, t.Method, t.Heated = ApplianceOven, m, true
 		} else if m, ok := hobHows[p.how]; ok {

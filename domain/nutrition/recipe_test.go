@@ -82,5 +82,5 @@ func ExampleBuiltin_Generate() {
 	// 2: 215 g
 	// 1: 125 g
 	// 3: 15 g
-	// Chicken breast and rice plate true
+	// Pan-fried chicken breast and rice plate true
 }

@@ -179,6 +179,10 @@ type prep struct {
 	fat    bool   // cooks in the recipe's fat
 	// gramsPerServing weighs the food in the name and the salt of a serving.
 	gramsPerServing float64
+	// boughtAs: the table's food is cooked (rice, grilled chicken) but the shopping list buys it
+	// dry or raw (PurchaseOf), so the steps cook it from buyG grams into the recipe's useG.
+	boughtAs   Form
+	buyG, useG float64
 }
 
 // timing is the minutes a method takes: active (hands on) and cooking (hands off, side by side
@@ -730,6 +734,11 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 	}
 
 	step("Pesez les ingrédients selon les quantités de la recette.", "Weigh the ingredients as the recipe lists them.")
+	for _, p := range parts {
+		if p.boughtAs != AsUsed {
+			step(weighBought(p))
+		}
+	}
 	by := func(hs ...how) []prep {
 		var out []prep
 		for _, p := range parts {
@@ -1612,3 +1621,29 @@ func fruitPrep(p prep) (string, string) {
 
 // agreeSuffix is the ending of a participle for the noun: "", "e", "s", "es".
 func agreeSuffix(n noun) string { return strings.TrimPrefix(n.agree("é"), "é") }
+
+// weighBought is the step that turns a cooked food of the recipe into what the cook weighs: the
+// dry grain or pulse, the raw meat or fish the shopping list bought ("Le riz se pèse sec : comptez
+// 45 g de riz sec pour 100 g de riz cuit de la recette."). A ratio, not the recipe's grams, so
+// the step stays true when the person edits the quantities or the servings.
+func weighBought(p prep) (fr, en string) {
+	adjFR, adjEN := boughtAdj(p)
+	verb := "se pèse"
+	if p.n.plural {
+		verb = "se pèsent"
+	}
+	per := math.Max(5, math.Round(p.buyG/p.useG*100/5)*5)
+	fr = fmt.Sprintf("%s %s %s : comptez %s %s %s pour 100%sg %s %s de la recette.", capitalise(p.n.le()), verb, adjFR,
+		FormatMass(per, Metric, "fr"), p.n.de(), adjFR, nbsp, p.n.de(), p.n.agree("cuit"))
+	en = fmt.Sprintf("Weigh the %s %s: allow %s of %s %s per 100 g of cooked %s in the recipe.", p.n.EN, adjEN,
+		FormatMass(per, Metric, "en"), adjEN, p.n.EN, p.n.EN)
+	return fr, en
+}
+
+// boughtAdj is "sec"/"dry" or "cru"/"raw", agreed with the food's French noun.
+func boughtAdj(p prep) (fr, en string) {
+	if p.boughtAs == BoughtRawForm {
+		return p.n.agree("cru"), "raw"
+	}
+	return map[[2]bool]string{{false, false}: "sec", {true, false}: "sèche", {false, true}: "secs", {true, true}: "sèches"}[[2]bool{p.n.fem, p.n.plural}], "dry"
+}

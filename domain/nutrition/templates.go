@@ -18,8 +18,19 @@ func partsOf(c Category, ings []Ingredient, foods map[int]Food, servings int) []
 		if !ok {
 			continue
 		}
-		parts = append(parts, prep{food: f, n: culinaryName(f), kind: KindOf(f), state: stateOf(f),
-			gramsPerServing: float64(ing.Grams) / float64(max(servings, 1))})
+		p := prep{food: f, n: culinaryName(f), kind: KindOf(f), state: stateOf(f),
+			gramsPerServing: float64(ing.Grams) / float64(max(servings, 1))}
+		// A cooked grain or pulse is bought dry, cooked meat or fish raw (the shopping list's
+		// PurchaseOf): the steps cook it from that state, never "reheat" what was bought raw.
+		if p.state == stateCooked {
+			switch form, g := PurchaseOf(f, float64(ing.Grams)); form {
+			case BoughtDryForm:
+				p.state, p.boughtAs, p.buyG, p.useG = stateDry, form, g, float64(ing.Grams)
+			case BoughtRawForm:
+				p.state, p.boughtAs, p.buyG, p.useG = stateRaw, form, g, float64(ing.Grams)
+			}
+		}
+		parts = append(parts, p)
 	}
 	return planOf(c, parts)
 }

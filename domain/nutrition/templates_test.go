@@ -106,8 +106,12 @@ func TestStepsStartFromTheFoodsState(t *testing.T) {
 		{"canned tuna is drained, not cooked", nutrition.LunchDinner, 26039, []string{"Égouttez le thon", "émiettez"}, []string{"Drain the tuna", "flake"}, []string{"Faites cuire", "°C", "Réchauffez"}, 5},
 		{"canned chickpeas are drained", nutrition.LunchDinner, 20532, []string{"Égouttez et rincez les pois chiches"}, []string{"Drain and rinse the chickpeas"}, []string{"tremper", "Faites cuire"}, 5},
 		{"raw parboiled rice is boiled, not reheated", nutrition.LunchDinner, 9101, []string{"le riz", "volumes d’eau"}, []string{"2 volumes of"}, []string{"Réchauffez"}, 15},
-		{"cooked parboiled rice is reheated", nutrition.LunchDinner, 9105, []string{"Réchauffez le riz"}, []string{"Reheat the parboiled rice"}, []string{"volumes d’eau"}, 5},
-		{"cooked rice is reheated", nutrition.LunchDinner, 9104, []string{"Réchauffez le riz"}, []string{"Reheat the rice"}, []string{"volumes d’eau"}, 5},
+		// Cooked grains, pulses, meat and fish are bought dry or raw (the shopping list): the
+		// steps weigh them so and cook them, never "reheat" rice the cook bought dry.
+		{"cooked parboiled rice is cooked from the dry rice bought", nutrition.LunchDinner, 9105, []string{"Le riz étuvé se pèse sec" + nnb + ": comptez 40" + nb + "g de riz étuvé sec pour 100" + nb + "g de riz étuvé cuit de la recette."}, []string{"Weigh the parboiled rice dry"}, []string{"Réchauffez"}, 15},
+		{"cooked rice is cooked from the dry rice bought", nutrition.LunchDinner, 9104, []string{"riz", "deux volumes d’eau"}, []string{"Weigh the rice dry: allow 45 g of dry rice per 100 g of cooked rice in the recipe."}, []string{"Réchauffez"}, 15},
+		{"cooked lentils are cooked from dry ones", nutrition.LunchDinner, 20360, []string{"Les lentilles se pèsent sèches" + nnb + ": comptez", "de lentilles sèches pour 100" + nb + "g de lentilles cuites"}, []string{"simmer them"}, []string{"Réchauffez"}, 20},
+		{"grilled chicken is cooked from raw", nutrition.LunchDinner, 36018, []string{"Le filet de poulet se pèse cru" + nnb + ": comptez 140" + nb + "g de filet de poulet cru pour 100" + nb + "g de filet de poulet cuit"}, []string{"74 °C (165 °F)"}, []string{"Réchauffez", "Coupez le poulet en tranches"}, 10},
 		{"raw eggs are boiled 9 min at lunch", nutrition.LunchDinner, 22000, []string{"les œufs", "9" + nb + "minutes"}, []string{"9 minutes"}, []string{"oeuf"}, 10},
 		{"raw eggs are scrambled at breakfast", nutrition.Breakfast, 22000, []string{"Battez les œufs", "pris (œufs brouillés)"}, []string{"scrambled"}, nil, 5},
 		{"hard-boiled eggs are peeled", nutrition.Snack, 22010, []string{"Écalez les œufs durs"}, []string{"Peel and quarter"}, []string{"Plongez"}, 5},
@@ -224,12 +228,15 @@ func TestBreakfastTartinesAndMilk(t *testing.T) {
 	require.Contains(t, r.Steps.FR, "Lavez la pomme, retirez le trognon et coupez-la en dés.")
 }
 
-// Steps name foods, never quantities: only water ratios and times carry numbers.
+// Steps name foods, never quantities, so they stay true after an edit: only water ratios, times
+// and, for a cooked food bought dry or raw, the grams to weigh per 100 g of it carry numbers.
 func TestStepsNeverShowQuantities(t *testing.T) {
 	t.Parallel()
 	grams := regexp.MustCompile(`\d\s?(g|kg|ml|cl)\b`)
+	perHundred := regexp.MustCompile(`comptez \d+` + nb + `g d[e’] ?.* pour 100` + nb + `g d|allow \d+ g of .* per 100 g of cooked`)
 	for _, r := range randomRecipes(t, 150) {
 		for _, s := range append(append([]string{}, r.Steps.FR...), r.Steps.EN...) {
+			s = perHundred.ReplaceAllString(s, "")
 			s = strings.ReplaceAll(strings.ReplaceAll(s, "pour 100"+nb+"g", ""), "per 100 g", "")
 			require.NotRegexp(t, grams, s, "%s", r.Name.EN)
 		}
