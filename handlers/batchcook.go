@@ -122,11 +122,7 @@ func (h *BatchCook) fail(w http.ResponseWriter, r *http.Request, err error) {
 		h.back(w, r, inertia.ValidationErrors{"toFoodCode": why.Why.In(localeFrom(r.Context()))})
 		return
 	}
-	if field, key, ok := batchcookMessage(err); ok {
-		h.back(w, r, inertia.ValidationErrors{field: h.t(r, key)})
-		return
-	}
-	h.serverError(w, r, err)
+	h.refusedOrServerError(w, r, err, batchcookMessage)
 }
 
 // cookPerson is someone the plan cooks for, as the page shows them.

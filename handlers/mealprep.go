@@ -97,11 +97,7 @@ func (h *MealPreps) fail(w http.ResponseWriter, r *http.Request, err error) {
 		h.notFound(w, r)
 		return
 	}
-	if field, key, ok := mealprepMessage(err); ok {
-		h.back(w, r, inertia.ValidationErrors{field: h.t(r, key)})
-		return
-	}
-	h.serverError(w, r, err)
+	h.refusedOrServerError(w, r, err, mealprepMessage)
 }
 
 // waitRead gives the read models a bounded moment to include a write before the next page reads
