@@ -597,13 +597,8 @@ type acceptForm struct {
 
 func (h *Account) acceptNeeds(w http.ResponseWriter, r *http.Request) {
 	var f acceptForm
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
-		return
-	}
-	id, err := uuid.Parse(f.RequestID)
-	if err != nil {
-		h.notFound(w, r)
+	id, ok := h.bodyAndID(w, r, &f, &f.RequestID)
+	if !ok {
 		return
 	}
 	if err := h.needs.Accept(r.Context(), h.me(r), id); err != nil {

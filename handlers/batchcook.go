@@ -322,13 +322,8 @@ func (h *BatchCook) addMember(w http.ResponseWriter, r *http.Request) {
 
 func (h *BatchCook) changeMember(w http.ResponseWriter, r *http.Request) {
 	var f memberForm
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
-		return
-	}
-	id, err := uuid.Parse(f.MemberID)
-	if err != nil {
-		h.notFound(w, r)
+	id, ok := h.bodyAndID(w, r, &f, &f.MemberID)
+	if !ok {
 		return
 	}
 	u, _ := currentUser(r.Context())
@@ -345,13 +340,8 @@ func (h *BatchCook) removeMember(w http.ResponseWriter, r *http.Request) {
 	var f struct {
 		MemberID string `json:"memberId"`
 	}
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
-		return
-	}
-	id, err := uuid.Parse(f.MemberID)
-	if err != nil {
-		h.notFound(w, r)
+	id, ok := h.bodyAndID(w, r, &f, &f.MemberID)
+	if !ok {
 		return
 	}
 	u, _ := currentUser(r.Context())
@@ -381,9 +371,8 @@ func (h *BatchCook) keepRecipe(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	recipeID, err := uuid.Parse(f.RecipeID)
-	if err != nil {
-		h.notFound(w, r)
+	recipeID, ok := h.formID(w, r, f.RecipeID)
+	if !ok {
 		return
 	}
 	u, _ := currentUser(r.Context())

@@ -298,6 +298,27 @@ func optionalID(s string) (uuid.UUID, bool) {
 	return id, err == nil
 }
 
+// formID is a form or query value naming one item, parsed as a UUID; false when it has answered
+// already: not found for a malformed id, as for an id that names nothing.
+func (s *Core) formID(w http.ResponseWriter, r *http.Request, v string) (uuid.UUID, bool) {
+	id, err := uuid.Parse(v)
+	if err != nil {
+		s.notFound(w, r)
+		return uuid.Nil, false
+	}
+	return id, true
+}
+
+// bodyAndID decodes the body into dst and parses the id in the field idField points to (a field
+// of dst) with formID; false when it has answered already (the body's error, or not found).
+func (s *Core) bodyAndID(w http.ResponseWriter, r *http.Request, dst any, idField *string) (uuid.UUID, bool) {
+	if err := decodeBody(r, dst); err != nil {
+		s.bodyError(w, r, err)
+		return uuid.Nil, false
+	}
+	return s.formID(w, r, *idField)
+}
+
 // pathAndBody reads the UUID in the URL parameter name and decodes the body into dst; false
 // when it has answered already (not found for a malformed id, the body's error otherwise).
 func (s *Core) pathAndBody(w http.ResponseWriter, r *http.Request, name string, dst any) (uuid.UUID, bool) {

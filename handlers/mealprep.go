@@ -157,16 +157,7 @@ func (h *MealPreps) create(w http.ResponseWriter, r *http.Request) {
 
 func (h *MealPreps) bodyID(w http.ResponseWriter, r *http.Request) (uuid.UUID, bool) {
 	var f idForm
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
-		return uuid.Nil, false
-	}
-	id, err := uuid.Parse(f.ID)
-	if err != nil {
-		h.notFound(w, r)
-		return uuid.Nil, false
-	}
-	return id, true
+	return h.bodyAndID(w, r, &f, &f.ID)
 }
 
 func (h *MealPreps) delete(w http.ResponseWriter, r *http.Request) {
@@ -535,9 +526,8 @@ func (h *MealPreps) updateRecipe(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	recipeID, err := uuid.Parse(f.RecipeID)
-	if err != nil {
-		h.notFound(w, r)
+	recipeID, ok := h.formID(w, r, f.RecipeID)
+	if !ok {
 		return
 	}
 	c := mealprep.RecipeChange{Name: f.Name}
