@@ -577,9 +577,7 @@ func (h *Account) submitSurvey(w http.ResponseWriter, r *http.Request) {
 		h.back(w, r, errs)
 		return
 	}
-	if len(f.IdempotencyKey) > 100 {
-		f.IdempotencyKey = ""
-	}
+	f.IdempotencyKey = idempotencyKey(f.IdempotencyKey)
 	if _, err := h.needs.Request(r.Context(), a.ID, s, f.IdempotencyKey); err != nil {
 		if errors.Is(err, ledger.ErrInsufficientTokens) {
 			h.back(w, r, inertia.ValidationErrors{"tokens": h.t(r, "profile.error.tokens", map[string]any{"Cost": nutrition.NeedsCalculationTokens})})

@@ -400,9 +400,7 @@ func (h *BatchCook) regenerate(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, r)
 		return
 	}
-	if len(f.IdempotencyKey) > 100 {
-		f.IdempotencyKey = ""
-	}
+	f.IdempotencyKey = idempotencyKey(f.IdempotencyKey)
 	u, _ := currentUser(r.Context())
 	n, res, err := h.mealpreps.Regenerate(r.Context(), mealprepapp.RegenerateInput{Owner: u.ID, MealPrepID: id, RecipeID: recipeID, IdempotencyKey: f.IdempotencyKey})
 	if err != nil {

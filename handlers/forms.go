@@ -282,6 +282,18 @@ func (s *Core) redirectWithErrors(w http.ResponseWriter, r *http.Request, to str
 	s.inertia.Redirect(w, r.WithContext(ctx), to, http.StatusSeeOther)
 }
 
+// maxIdempotencyKey is the longest idempotency key a form may send: the pages make short ones, so
+// a longer key is dropped (the command runs once, unkeyed) rather than stored in every event.
+const maxIdempotencyKey = 100
+
+// idempotencyKey is a form's idempotency key, or none ("") when it is longer than maxIdempotencyKey.
+func idempotencyKey(k string) string {
+	if len(k) > maxIdempotencyKey {
+		return ""
+	}
+	return k
+}
+
 // pathID is the URL parameter name parsed as a UUID; false when it is not one.
 func pathID(r *http.Request, name string) (uuid.UUID, bool) {
 	id, err := uuid.Parse(chi.URLParam(r, name))

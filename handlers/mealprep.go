@@ -495,9 +495,7 @@ func (h *MealPreps) generate(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if len(f.IdempotencyKey) > 100 {
-		f.IdempotencyKey = ""
-	}
+	f.IdempotencyKey = idempotencyKey(f.IdempotencyKey)
 	_, res, err := h.mealpreps.Generate(r.Context(), mealprepapp.GenerateCommand{
 		Owner: h.owner(r), MealPrepID: id, Category: mealprep.Category(f.Category), Count: int(f.Count), IdempotencyKey: f.IdempotencyKey,
 	})
