@@ -140,6 +140,13 @@ func IsHouseholdEvent(t string) bool {
 	return t == TypeMemberAdded || t == TypeMemberChanged || t == TypeMemberRemoved
 }
 
+// decodeAs decodes payload as a T, one of this package's events.
+func decodeAs[T Event](payload []byte) (Event, error) {
+	var v T
+	err := json.Unmarshal(payload, &v)
+	return v, err
+}
+
 // Decode turns a stored event back into its Go value.
 func Decode(eventType string, payload []byte) (Event, error) {
 	var (
@@ -148,17 +155,11 @@ func Decode(eventType string, payload []byte) (Event, error) {
 	)
 	switch eventType {
 	case TypeMemberAdded:
-		var v MemberAdded
-		err = json.Unmarshal(payload, &v)
-		e = v
+		e, err = decodeAs[MemberAdded](payload)
 	case TypeMemberChanged:
-		var v MemberChanged
-		err = json.Unmarshal(payload, &v)
-		e = v
+		e, err = decodeAs[MemberChanged](payload)
 	case TypeMemberRemoved:
-		var v MemberRemoved
-		err = json.Unmarshal(payload, &v)
-		e = v
+		e, err = decodeAs[MemberRemoved](payload)
 	default:
 		return nil, fmt.Errorf("household: unknown event type %q", eventType)
 	}

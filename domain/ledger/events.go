@@ -130,6 +130,13 @@ func (PromoCodeRedeemed) Delta() int64 { return 0 }
 // ErrUnknownEventType is returned by Decode for a type this package does not know.
 var ErrUnknownEventType = fmt.Errorf("ledger: unknown event type")
 
+// decodeAs decodes payload as a T, one of this package's events.
+func decodeAs[T Event](payload []byte) (Event, error) {
+	var v T
+	err := json.Unmarshal(payload, &v)
+	return v, err
+}
+
 // Decode turns a stored event back into its Go value.
 func Decode(eventType string, payload []byte) (Event, error) {
 	var (
@@ -138,29 +145,17 @@ func Decode(eventType string, payload []byte) (Event, error) {
 	)
 	switch eventType {
 	case TypeTokensGranted:
-		var v TokensGranted
-		err = json.Unmarshal(payload, &v)
-		e = v
+		e, err = decodeAs[TokensGranted](payload)
 	case TypeTokensCharged:
-		var v TokensCharged
-		err = json.Unmarshal(payload, &v)
-		e = v
+		e, err = decodeAs[TokensCharged](payload)
 	case TypePromoCodeRedeemed:
-		var v PromoCodeRedeemed
-		err = json.Unmarshal(payload, &v)
-		e = v
+		e, err = decodeAs[PromoCodeRedeemed](payload)
 	case TypeTokensRevoked:
-		var v TokensRevoked
-		err = json.Unmarshal(payload, &v)
-		e = v
+		e, err = decodeAs[TokensRevoked](payload)
 	case TypePromoCodeReserved:
-		var v PromoCodeReserved
-		err = json.Unmarshal(payload, &v)
-		e = v
+		e, err = decodeAs[PromoCodeReserved](payload)
 	case TypePromoCodeReleased:
-		var v PromoCodeReleased
-		err = json.Unmarshal(payload, &v)
-		e = v
+		e, err = decodeAs[PromoCodeReleased](payload)
 	default:
 		return nil, fmt.Errorf("%w: %q", ErrUnknownEventType, eventType)
 	}
