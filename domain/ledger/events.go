@@ -3,6 +3,8 @@ package ledger
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/gamelle/gamelle/domain/eventcodec"
 )
 
 // Stable event type names. Change a payload incompatibly by adding a .v2, never by editing.
@@ -137,33 +139,18 @@ func decodeAs[T Event](payload []byte) (Event, error) {
 	return v, err
 }
 
+// codec lists the area's event types, each with the Go type it decodes into.
+var codec = eventcodec.New("ledger", ErrUnknownEventType, map[string]func([]byte) (Event, error){
+	TypeTokensGranted:     decodeAs[TokensGranted],
+	TypeTokensCharged:     decodeAs[TokensCharged],
+	TypePromoCodeRedeemed: decodeAs[PromoCodeRedeemed],
+	TypeTokensRevoked:     decodeAs[TokensRevoked],
+	TypePromoCodeReserved: decodeAs[PromoCodeReserved],
+	TypePromoCodeReleased: decodeAs[PromoCodeReleased],
+})
+
 // Decode turns a stored event back into its Go value.
-func Decode(eventType string, payload []byte) (Event, error) {
-	var (
-		e   Event
-		err error
-	)
-	switch eventType {
-	case TypeTokensGranted:
-		e, err = decodeAs[TokensGranted](payload)
-	case TypeTokensCharged:
-		e, err = decodeAs[TokensCharged](payload)
-	case TypePromoCodeRedeemed:
-		e, err = decodeAs[PromoCodeRedeemed](payload)
-	case TypeTokensRevoked:
-		e, err = decodeAs[TokensRevoked](payload)
-	case TypePromoCodeReserved:
-		e, err = decodeAs[PromoCodeReserved](payload)
-	case TypePromoCodeReleased:
-		e, err = decodeAs[PromoCodeReleased](payload)
-	default:
-		return nil, fmt.Errorf("%w: %q", ErrUnknownEventType, eventType)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("ledger: decode %s: %w", eventType, err)
-	}
-	return e, nil
-}
+func Decode(eventType string, payload []byte) (Event, error) { return codec.Decode(eventType, payload) }
 
 // IsLedgerEvent reports whether eventType is a wallet event the token read models record (balances,
 // token history). Promo reservations (PromoCodeReserved, PromoCodeReleased) also live on the
