@@ -577,9 +577,7 @@ func (h *Account) submitSurvey(w http.ResponseWriter, r *http.Request) {
 		h.back(w, r, errs)
 		return
 	}
-	if len(f.IdempotencyKey) > 100 {
-		f.IdempotencyKey = ""
-	}
+	f.IdempotencyKey = idempotencyKey(f.IdempotencyKey)
 	if _, err := h.needs.Request(r.Context(), a.ID, s, f.IdempotencyKey); err != nil {
 		if errors.Is(err, ledger.ErrInsufficientTokens) {
 			h.back(w, r, inertia.ValidationErrors{"tokens": h.t(r, "profile.error.tokens", map[string]any{"Cost": nutrition.NeedsCalculationTokens})})
@@ -597,13 +595,8 @@ type acceptForm struct {
 
 func (h *Account) acceptNeeds(w http.ResponseWriter, r *http.Request) {
 	var f acceptForm
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
-		return
-	}
-	id, err := uuid.Parse(f.RequestID)
-	if err != nil {
-		h.notFound(w, r)
+	id, ok := h.bodyAndID(w, r, &f, &f.RequestID)
+	if !ok {
 		return
 	}
 	if err := h.needs.Accept(r.Context(), h.me(r), id); err != nil {

@@ -242,9 +242,7 @@ func (h *Admin) adjustTokens(w http.ResponseWriter, r *http.Request) {
 		h.back(w, r, inertia.ValidationErrors{"amount": h.t(r, "admin.error.amount_zero")})
 		return
 	}
-	if len(f.IdempotencyKey) > 100 {
-		f.IdempotencyKey = ""
-	}
+	f.IdempotencyKey = idempotencyKey(f.IdempotencyKey)
 	_, err := h.admin.AdjustTokens(r.Context(), h.actor(r), adminapp.AdjustTokens{
 		Target: id, Amount: int64(*f.Amount), Reason: f.Reason, IdempotencyKey: f.IdempotencyKey,
 	})

@@ -122,11 +122,7 @@ func (h *BatchCook) fail(w http.ResponseWriter, r *http.Request, err error) {
 		h.back(w, r, inertia.ValidationErrors{"toFoodCode": why.Why.In(localeFrom(r.Context()))})
 		return
 	}
-	if field, key, ok := batchcookMessage(err); ok {
-		h.back(w, r, inertia.ValidationErrors{field: h.t(r, key)})
-		return
-	}
-	h.serverError(w, r, err)
+	h.refusedOrServerError(w, r, err, batchcookMessage)
 }
 
 // cookPerson is someone the plan cooks for, as the page shows them.
@@ -326,13 +322,8 @@ func (h *BatchCook) addMember(w http.ResponseWriter, r *http.Request) {
 
 func (h *BatchCook) changeMember(w http.ResponseWriter, r *http.Request) {
 	var f memberForm
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
-		return
-	}
-	id, err := uuid.Parse(f.MemberID)
-	if err != nil {
-		h.notFound(w, r)
+	id, ok := h.bodyAndID(w, r, &f, &f.MemberID)
+	if !ok {
 		return
 	}
 	u, _ := currentUser(r.Context())
@@ -349,13 +340,8 @@ func (h *BatchCook) removeMember(w http.ResponseWriter, r *http.Request) {
 	var f struct {
 		MemberID string `json:"memberId"`
 	}
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
-		return
-	}
-	id, err := uuid.Parse(f.MemberID)
-	if err != nil {
-		h.notFound(w, r)
+	id, ok := h.bodyAndID(w, r, &f, &f.MemberID)
+	if !ok {
 		return
 	}
 	u, _ := currentUser(r.Context())
@@ -385,9 +371,8 @@ func (h *BatchCook) keepRecipe(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	recipeID, err := uuid.Parse(f.RecipeID)
-	if err != nil {
-		h.notFound(w, r)
+	recipeID, ok := h.formID(w, r, f.RecipeID)
+	if !ok {
 		return
 	}
 	u, _ := currentUser(r.Context())
@@ -415,9 +400,7 @@ func (h *BatchCook) regenerate(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, r)
 		return
 	}
-	if len(f.IdempotencyKey) > 100 {
-		f.IdempotencyKey = ""
-	}
+	f.IdempotencyKey = idempotencyKey(f.IdempotencyKey)
 	u, _ := currentUser(r.Context())
 	n, res, err := h.mealpreps.Regenerate(r.Context(), mealprepapp.RegenerateInput{Owner: u.ID, MealPrepID: id, RecipeID: recipeID, IdempotencyKey: f.IdempotencyKey})
 	if err != nil {

@@ -454,12 +454,7 @@ func checkoutProp(v billingapp.CheckoutView) checkoutView {
 }
 
 func (h *Billing) checkoutParam(w http.ResponseWriter, r *http.Request) (uuid.UUID, bool) {
-	id, err := uuid.Parse(r.URL.Query().Get("checkout"))
-	if err != nil {
-		h.notFound(w, r)
-		return uuid.Nil, false
-	}
-	return id, true
+	return h.formID(w, r, r.URL.Query().Get("checkout"))
 }
 
 // success is Stripe's return page: it fulfils the checkout if Stripe says it is paid and the
@@ -535,13 +530,8 @@ type testCheckoutForm struct {
 // through the same signature check and code as a real payment.
 func (h *Billing) testCheckout(w http.ResponseWriter, r *http.Request) {
 	var f testCheckoutForm
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
-		return
-	}
-	id, err := uuid.Parse(f.Checkout)
-	if err != nil {
-		h.notFound(w, r)
+	id, ok := h.bodyAndID(w, r, &f, &f.Checkout)
+	if !ok {
 		return
 	}
 	outcome := billingapp.TestModePay

@@ -147,6 +147,16 @@ func (s *Core) forbidden(w http.ResponseWriter, r *http.Request) {
 	s.renderStatus(w, r, http.StatusForbidden, forbiddenPage.With(statusProps{}))
 }
 
+// refusedOrServerError answers a command's error: the field and message key message maps it
+// to, back to the form, or the server-error page for what is not the person's to fix.
+func (s *Core) refusedOrServerError(w http.ResponseWriter, r *http.Request, err error, message func(error) (field, key string, ok bool)) {
+	if field, key, ok := message(err); ok {
+		s.back(w, r, inertia.ValidationErrors{field: s.t(r, key)})
+		return
+	}
+	s.serverError(w, r, err)
+}
+
 // bodyError answers a body that could not be decoded: 413 for an oversized one, a translated
 // field error for a field holding text no one types (textError), otherwise a translated form
 // error sent back to the page the form came from.

@@ -282,6 +282,18 @@ func (s *Core) redirectWithErrors(w http.ResponseWriter, r *http.Request, to str
 	s.inertia.Redirect(w, r.WithContext(ctx), to, http.StatusSeeOther)
 }
 
+// maxIdempotencyKey is the longest idempotency key a form may send: the pages make short ones, so
+// a longer key is dropped (the command runs once, unkeyed) rather than stored in every event.
+const maxIdempotencyKey = 100
+
+// idempotencyKey is a form's idempotency key, or none ("") when it is longer than maxIdempotencyKey.
+func idempotencyKey(k string) string {
+	if len(k) > maxIdempotencyKey {
+		return ""
+	}
+	return k
+}
+
 // pathID is the URL parameter name parsed as a UUID; false when it is not one.
 func pathID(r *http.Request, name string) (uuid.UUID, bool) {
 	id, err := uuid.Parse(chi.URLParam(r, name))
@@ -296,6 +308,27 @@ func optionalID(s string) (uuid.UUID, bool) {
 	}
 	id, err := uuid.Parse(s)
 	return id, err == nil
+}
+
+// formID is a form or query value naming one item, parsed as a UUID; false when it has answered
+// already: not found for a malformed id, as for an id that names nothing.
+func (s *Core) formID(w http.ResponseWriter, r *http.Request, v string) (uuid.UUID, bool) {
+	id, err := uuid.Parse(v)
+	if err != nil {
+		s.notFound(w, r)
+		return uuid.Nil, false
+	}
+	return id, true
+}
+
+// bodyAndID decodes the body into dst and parses the id in the field idField points to (a field
+// of dst) with formID; false when it has answered already (the body's error, or not found).
+func (s *Core) bodyAndID(w http.ResponseWriter, r *http.Request, dst any, idField *string) (uuid.UUID, bool) {
+	if err := decodeBody(r, dst); err != nil {
+		s.bodyError(w, r, err)
+		return uuid.Nil, false
+	}
+	return s.formID(w, r, *idField)
 }
 
 // pathAndBody reads the UUID in the URL parameter name and decodes the body into dst; false

@@ -30,10 +30,10 @@ func NewIdentity(c *Core, accounts *identityapp.Service) *Identity {
 
 // Routes registers the identity pages.
 func (h *Identity) Routes(r chi.Router) {
-	r.Get("/auth", h.authChooser)
-	r.Get("/auth/register", h.registerPage)
+	r.Get("/auth", h.guestPage(authIndexPage))
+	r.Get("/auth/register", h.guestPage(authRegisterPage))
 	r.Post("/auth/register", h.register)
-	r.Get("/auth/login", h.loginPage)
+	r.Get("/auth/login", h.guestPage(authLoginPage))
 	r.Post("/auth/login", h.login)
 	r.Post("/auth/email/login", h.login)
 	r.Get("/auth/logout", h.logoutPage)
@@ -91,18 +91,15 @@ func (h *Identity) signedInElsewhere(w http.ResponseWriter, r *http.Request) boo
 	return false
 }
 
-func (h *Identity) authChooser(w http.ResponseWriter, r *http.Request) {
-	if h.signedInElsewhere(w, r) {
-		return
+// guestPage serves one of the sign-in pages, which have no props of their own, to a person who
+// is not signed in.
+func (h *Identity) guestPage(p page.Page[page.None]) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if h.signedInElsewhere(w, r) {
+			return
+		}
+		h.render(w, r, p.With(page.None{}))
 	}
-	h.render(w, r, authIndexPage.With(page.None{}))
-}
-
-func (h *Identity) registerPage(w http.ResponseWriter, r *http.Request) {
-	if h.signedInElsewhere(w, r) {
-		return
-	}
-	h.render(w, r, authRegisterPage.With(page.None{}))
 }
 
 type registerForm struct {
@@ -136,13 +133,6 @@ func (h *Identity) register(w http.ResponseWriter, r *http.Request) {
 		// Same answer whether the address was new or not: the email tells the rest.
 		h.redirectWithFlash(w, r, "/auth/login", "success", h.t(r, "flash.register.sent"))
 	}
-}
-
-func (h *Identity) loginPage(w http.ResponseWriter, r *http.Request) {
-	if h.signedInElsewhere(w, r) {
-		return
-	}
-	h.render(w, r, authLoginPage.With(page.None{}))
 }
 
 type loginForm struct {

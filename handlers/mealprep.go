@@ -97,11 +97,7 @@ func (h *MealPreps) fail(w http.ResponseWriter, r *http.Request, err error) {
 		h.notFound(w, r)
 		return
 	}
-	if field, key, ok := mealprepMessage(err); ok {
-		h.back(w, r, inertia.ValidationErrors{field: h.t(r, key)})
-		return
-	}
-	h.serverError(w, r, err)
+	h.refusedOrServerError(w, r, err, mealprepMessage)
 }
 
 // waitRead gives the read models a bounded moment to include a write before the next page reads
@@ -161,16 +157,7 @@ func (h *MealPreps) create(w http.ResponseWriter, r *http.Request) {
 
 func (h *MealPreps) bodyID(w http.ResponseWriter, r *http.Request) (uuid.UUID, bool) {
 	var f idForm
-	if err := decodeBody(r, &f); err != nil {
-		h.bodyError(w, r, err)
-		return uuid.Nil, false
-	}
-	id, err := uuid.Parse(f.ID)
-	if err != nil {
-		h.notFound(w, r)
-		return uuid.Nil, false
-	}
-	return id, true
+	return h.bodyAndID(w, r, &f, &f.ID)
 }
 
 func (h *MealPreps) delete(w http.ResponseWriter, r *http.Request) {
@@ -508,9 +495,7 @@ func (h *MealPreps) generate(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if len(f.IdempotencyKey) > 100 {
-		f.IdempotencyKey = ""
-	}
+	f.IdempotencyKey = idempotencyKey(f.IdempotencyKey)
 	_, res, err := h.mealpreps.Generate(r.Context(), mealprepapp.GenerateCommand{
 		Owner: h.owner(r), MealPrepID: id, Category: mealprep.Category(f.Category), Count: int(f.Count), IdempotencyKey: f.IdempotencyKey,
 	})
@@ -539,9 +524,8 @@ func (h *MealPreps) updateRecipe(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	recipeID, err := uuid.Parse(f.RecipeID)
-	if err != nil {
-		h.notFound(w, r)
+	recipeID, ok := h.formID(w, r, f.RecipeID)
+	if !ok {
 		return
 	}
 	c := mealprep.RecipeChange{Name: f.Name}

@@ -14,6 +14,7 @@ import (
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/projections"
 )
 
 // weekPrep is a meal prep with enough foods for several distinct lunches.
@@ -27,6 +28,19 @@ func weekPrep(t *testing.T, e env, owner uuid.UUID) uuid.UUID {
 	return id
 }
 
+// generatedWeek is the start of the batch-cooking tests: a person with tokens tokens, a weekPrep
+// of theirs with n recipes generated from the shipped prices, and the read models caught up.
+func generatedWeek(t *testing.T, tokens int64, n int) (e env, runner *projections.Runner, owner, id uuid.UUID) {
+	t.Helper()
+	e = setup(t)
+	runner = runProjections(t, e)
+	owner = e.person(t, tokens)
+	id = weekPrep(t, e, owner)
+	generate(t, e, owner, id, shippedPrices(t), n)
+	waitAll(t, e, runner)
+	return e, runner, owner, id
+}
+
 // eventsOf counts a meal prep's events of one type.
 func eventsOf(t *testing.T, e env, id uuid.UUID, typ string) int {
 	t.Helper()
@@ -37,14 +51,8 @@ func eventsOf(t *testing.T, e env, id uuid.UUID, typ string) int {
 
 func TestKeepTwoAndRegenerateTheRest(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e, runner, owner, id := generatedWeek(t, 10, 3)
 	ctx := t.Context()
-	runner := runProjections(t, e)
-	prices := shippedPrices(t)
-	owner := e.person(t, 10)
-	id := weekPrep(t, e, owner)
-	generate(t, e, owner, id, prices, 3)
-	waitAll(t, e, runner)
 	p, err := e.svc.Person(ctx, e.pool, owner)
 	require.NoError(t, err)
 	rs, err := e.svc.Recipes(ctx, p, id, "fr")
@@ -66,7 +74,7 @@ func TestKeepTwoAndRegenerateTheRest(t *testing.T) {
 	require.EqualValues(t, 6, e.balance(t, owner))
 
 	// The job makes the new recipe for the gap; the old one leaves the list, not the log.
-	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, nutrition.NewBuiltin(prices), 0))
+	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, nutrition.NewBuiltin(shippedPrices(t)), 0))
 	jobs := e.jobs.taken()
 	tx := workTx(t, e)
 	_, err = w.Work(ctx, t, tx, jobs[len(jobs)-1], nil)
@@ -96,13 +104,8 @@ func TestKeepTwoAndRegenerateTheRest(t *testing.T) {
 
 func TestRegenerateWithoutTokensWritesNothing(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e, _, owner, id := generatedWeek(t, 2, 2)
 	ctx := t.Context()
-	runner := runProjections(t, e)
-	owner := e.person(t, 2)
-	id := weekPrep(t, e, owner)
-	generate(t, e, owner, id, shippedPrices(t), 2)
-	waitAll(t, e, runner)
 	require.Zero(t, e.balance(t, owner))
 	before := eventsOf(t, e, id, mealprep.TypeRecipeGenerationRequested)
 	_, _, err := e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id})
@@ -112,13 +115,8 @@ func TestRegenerateWithoutTokensWritesNothing(t *testing.T) {
 
 func TestSwapChickenForTurkeyStaysWithinTolerance(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e, runner, owner, id := generatedWeek(t, 5, 1)
 	ctx := t.Context()
-	runner := runProjections(t, e)
-	owner := e.person(t, 5)
-	id := weekPrep(t, e, owner)
-	generate(t, e, owner, id, shippedPrices(t), 1)
-	waitAll(t, e, runner)
 	p, err := e.svc.Person(ctx, e.pool, owner)
 	require.NoError(t, err)
 	rs, err := e.svc.Recipes(ctx, p, id, "fr")
@@ -157,13 +155,8 @@ func TestSwapChickenForTurkeyStaysWithinTolerance(t *testing.T) {
 
 func TestCookPlanOfAMealPrep(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e, _, owner, id := generatedWeek(t, 5, 2)
 	ctx := t.Context()
-	runner := runProjections(t, e)
-	owner := e.person(t, 5)
-	id := weekPrep(t, e, owner)
-	generate(t, e, owner, id, shippedPrices(t), 2)
-	waitAll(t, e, runner)
 	p, err := e.svc.Person(ctx, e.pool, owner)
 	require.NoError(t, err)
 	people := []batchcook.Person{p.Self(owner, "Vous"), {ID: uuid.New(), Name: "Sam", Split: nutrition.DefaultMealSplit,

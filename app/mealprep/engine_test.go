@@ -1,14 +1,12 @@
 package mealprep_test
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
-	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
@@ -29,21 +27,19 @@ func engineFoods(t *testing.T, e env, owner uuid.UUID, ings []mealprep.Ingredien
 	return out
 }
 
-// TestEngineMakesRealRecipes: the recipe engine's built-in generator on real CIQUAL foods of a
-// meal prep, recorded as the meal prep stores recipes (RecipeOf).
-func TestEngineMakesRealRecipes(t *testing.T) {
-	t.Parallel()
+// engineLunches is two lunches for target asked of the recipe engine's built-in generator, at
+// the shipped prices, from a new meal prep's foods, recorded as the meal prep stores recipes
+// (RecipeOf).
+func engineLunches(t *testing.T, target mealprep.Macros) []mealprep.Recipe {
+	t.Helper()
 	e := setup(t)
 	ctx := t.Context()
-	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
-	require.NoError(t, err)
 	owner := e.person(t, 0)
 	id := e.mealPrep(t, owner)
 	m, err := e.svc.Load(ctx, owner, id)
 	require.NoError(t, err)
 	foods := engineFoods(t, e, owner, m.Foods())
-	target := mealprep.Macros{Kcal: 650, ProteinG: 45, FatG: 18, CarbsG: 75}
-	made, err := nutrition.NewBuiltin(prices).Generate(ctx, nutrition.GenerateRequest{
+	made, err := nutrition.NewBuiltin(shippedPrices(t)).Generate(ctx, nutrition.GenerateRequest{
 		Foods: foods, Category: mealprep.LunchDinner, Target: nutrition.Macros(target), Count: 2, Seed: 7, Currency: nutrition.EUR,
 	})
 	require.NoError(t, err)
@@ -51,6 +47,15 @@ func TestEngineMakesRealRecipes(t *testing.T) {
 	for i, r := range made {
 		rs[i] = mealprepapp.RecipeOf(r)
 	}
+	return rs
+}
+
+// TestEngineMakesRealRecipes: the recipe engine's built-in generator on real CIQUAL foods of a
+// meal prep, recorded as the meal prep stores recipes (RecipeOf).
+func TestEngineMakesRealRecipes(t *testing.T) {
+	t.Parallel()
+	target := mealprep.Macros{Kcal: 650, ProteinG: 45, FatG: 18, CarbsG: 75}
+	rs := engineLunches(t, target)
 	// Chicken, rice and oil make one plate; asked for two, the engine returns that one (never the
 	// same foods twice) and the caller refunds the other.
 	require.Len(t, rs, 1)

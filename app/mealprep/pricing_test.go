@@ -87,23 +87,8 @@ func generate(t *testing.T, e env, owner, id uuid.UUID, prices *nutrition.PriceT
 // it and priced cooked rice as dry rice.
 func TestEngineKeepsFoodsWater(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
-	ctx := t.Context()
 	prices := shippedPrices(t)
-	owner := e.person(t, 0)
-	id := e.mealPrep(t, owner)
-	m, err := e.svc.Load(ctx, owner, id)
-	require.NoError(t, err)
-	foods := engineFoods(t, e, owner, m.Foods())
-	target := mealprep.Macros{Kcal: 650, ProteinG: 45, FatG: 18, CarbsG: 75}
-	made, err := nutrition.NewBuiltin(prices).Generate(ctx, nutrition.GenerateRequest{
-		Foods: foods, Category: mealprep.LunchDinner, Target: nutrition.Macros(target), Count: 2, Seed: 7, Currency: nutrition.EUR,
-	})
-	require.NoError(t, err)
-	rs := make([]mealprep.Recipe, len(made))
-	for i, r := range made {
-		rs[i] = mealprepapp.RecipeOf(r)
-	}
+	rs := engineLunches(t, mealprep.Macros{Kcal: 650, ProteinG: 45, FatG: 18, CarbsG: 75})
 	withRice := 0
 	for _, r := range rs {
 		for _, in := range r.Ingredients {

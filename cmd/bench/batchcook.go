@@ -20,11 +20,7 @@ import (
 // their person's target within the engine's tolerance, beside the naive plan in the same run
 // (everyone gets the same portion: the recipe divided by its servings).
 func batchcookRun(ctx context.Context, cases int) error {
-	catalog, err := nutrition.ReadCIQUAL(bytes.NewReader(data.CiqualFoodsCSV))
-	if err != nil {
-		return err
-	}
-	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	catalog, prices, err := shippedFoods()
 	if err != nil {
 		return err
 	}

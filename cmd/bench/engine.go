@@ -17,6 +17,19 @@ import (
 	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
 )
 
+// shippedFoods reads the CIQUAL catalogue and the price table the binary ships.
+func shippedFoods() (map[int]nutrition.Food, *nutrition.PriceTable, error) {
+	catalog, err := nutrition.ReadCIQUAL(bytes.NewReader(data.CiqualFoodsCSV))
+	if err != nil {
+		return nil, nil, err
+	}
+	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	if err != nil {
+		return nil, nil, err
+	}
+	return catalog, prices, nil
+}
+
 // engineRun measures the recipe engine (no database): generation latency and the accuracy
 // distribution over random feasible cases (nutritiontest.PlateCase: a mixed meal prep of 6–20
 // common foods and a target made of a plate a cook would serve from it, the cases the property
@@ -24,11 +37,7 @@ import (
 // in equal parts, scaled to the energy target: what a generator that does not compute gets);
 // then the plausibility of its recipes beside the engine before issue 19 (plausibilityRun).
 func engineRun(ctx context.Context, cases int) error {
-	catalog, err := nutrition.ReadCIQUAL(bytes.NewReader(data.CiqualFoodsCSV))
-	if err != nil {
-		return err
-	}
-	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	catalog, prices, err := shippedFoods()
 	if err != nil {
 		return err
 	}

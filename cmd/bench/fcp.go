@@ -37,17 +37,11 @@ func fcpRun(ctx context.Context, runs int, dbURL string) error {
 	if _, err := os.Stat(filepath.Join(root, "frontend", "dist", "prerender", "pages.json")); err != nil {
 		return fmt.Errorf("fcp run: build the frontend first (make frontend): %w", err)
 	}
-	dir, err := os.MkdirTemp("", "gamelle-bench-fcp")
+	dir, bin, err := buildServer(ctx, root, "gamelle-bench-fcp")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	bin := filepath.Join(dir, "gamelle")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/gamelle")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		return fmt.Errorf("build the server: %w\n%s", err, out)
-	}
 	start := func(name string, env ...string) (string, func(), error) {
 		port, err := freePort()
 		if err != nil {

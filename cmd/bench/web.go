@@ -54,17 +54,11 @@ func webRun(ctx context.Context, c config, pool *pgxpool.Pool, dbURL string) err
 	if _, err := os.Stat(filepath.Join(root, "frontend", "dist", ".vite", "manifest.json")); err != nil {
 		return fmt.Errorf("web run: build the frontend first (make frontend): %w", err)
 	}
-	dir, err := os.MkdirTemp("", "gamelle-bench-web")
+	dir, bin, err := buildServer(ctx, root, "gamelle-bench-web")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	bin := filepath.Join(dir, "gamelle")
-	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/gamelle")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		return fmt.Errorf("build the server: %w\n%s", err, out)
-	}
 
 	start := time.Now()
 	s, err := seedWeb(ctx, pool, c.webUsers)
@@ -289,6 +283,24 @@ func signIn(ctx context.Context, base, email string) (*http.Client, error) {
 	}
 	cl.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	return cl, nil
+}
+
+// buildServer builds ./cmd/gamelle from root into bin in a new temporary directory dir (named
+// after pattern, as os.MkdirTemp does), for the runs that serve the real binary; the caller
+// removes dir.
+func buildServer(ctx context.Context, root, pattern string) (dir, bin string, err error) {
+	dir, err = os.MkdirTemp("", pattern)
+	if err != nil {
+		return "", "", err
+	}
+	bin = filepath.Join(dir, "gamelle")
+	build := exec.CommandContext(ctx, "go", "build", "-o", bin, "./cmd/gamelle")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		return "", "", fmt.Errorf("build the server: %w\n%s", err, out)
+	}
+	return dir, bin, nil
 }
 
 func waitReady(ctx context.Context, u string, limit time.Duration) error {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/google/uuid"
+
+	"github.com/gamelle/gamelle/domain/eventcodec"
 )
 
 // Stable event type names. Change a payload incompatibly by adding a .v2, never by editing.
@@ -120,37 +122,20 @@ func decodeAs[T Event](payload []byte) (Event, error) {
 	return v, err
 }
 
+// codec lists the area's event types, each with the Go type it decodes into.
+var codec = eventcodec.New("billing", ErrUnknownEventType, map[string]func([]byte) (Event, error){
+	TypePackSaved:             decodeAs[PackSaved],
+	TypePackRetired:           decodeAs[PackRetired],
+	TypeCheckoutStarted:       decodeAs[CheckoutStarted],
+	TypeCheckoutSessionOpened: decodeAs[CheckoutSessionOpened],
+	TypeCheckoutCompleted:     decodeAs[CheckoutCompleted],
+	TypeCheckoutFailed:        decodeAs[CheckoutFailed],
+	TypeCheckoutExpired:       decodeAs[CheckoutExpired],
+	TypeCheckoutRefunded:      decodeAs[CheckoutRefunded],
+})
+
 // Decode turns a stored event back into its Go value.
-func Decode(eventType string, payload []byte) (Event, error) {
-	var (
-		e   Event
-		err error
-	)
-	switch eventType {
-	case TypePackSaved:
-		e, err = decodeAs[PackSaved](payload)
-	case TypePackRetired:
-		e, err = decodeAs[PackRetired](payload)
-	case TypeCheckoutStarted:
-		e, err = decodeAs[CheckoutStarted](payload)
-	case TypeCheckoutSessionOpened:
-		e, err = decodeAs[CheckoutSessionOpened](payload)
-	case TypeCheckoutCompleted:
-		e, err = decodeAs[CheckoutCompleted](payload)
-	case TypeCheckoutFailed:
-		e, err = decodeAs[CheckoutFailed](payload)
-	case TypeCheckoutExpired:
-		e, err = decodeAs[CheckoutExpired](payload)
-	case TypeCheckoutRefunded:
-		e, err = decodeAs[CheckoutRefunded](payload)
-	default:
-		return nil, fmt.Errorf("%w: %q", ErrUnknownEventType, eventType)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("billing: decode %s: %w", eventType, err)
-	}
-	return e, nil
-}
+func Decode(eventType string, payload []byte) (Event, error) { return codec.Decode(eventType, payload) }
 
 // IsCheckoutEvent reports whether eventType belongs to a checkout stream.
 func IsCheckoutEvent(eventType string) bool {

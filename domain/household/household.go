@@ -18,6 +18,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/gamelle/gamelle/domain/eventcodec"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/domain/text"
 )
@@ -140,33 +141,25 @@ func IsHouseholdEvent(t string) bool {
 	return t == TypeMemberAdded || t == TypeMemberChanged || t == TypeMemberRemoved
 }
 
-// Decode turns a stored event back into its Go value.
-func Decode(eventType string, payload []byte) (Event, error) {
-	var (
-		e   Event
-		err error
-	)
-	switch eventType {
-	case TypeMemberAdded:
-		var v MemberAdded
-		err = json.Unmarshal(payload, &v)
-		e = v
-	case TypeMemberChanged:
-		var v MemberChanged
-		err = json.Unmarshal(payload, &v)
-		e = v
-	case TypeMemberRemoved:
-		var v MemberRemoved
-		err = json.Unmarshal(payload, &v)
-		e = v
-	default:
-		return nil, fmt.Errorf("household: unknown event type %q", eventType)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("household: decode %s: %w", eventType, err)
-	}
-	return e, nil
+// ErrUnknownEventType is returned by Decode for a type this package does not know.
+var ErrUnknownEventType = errors.New("household: unknown event type")
+
+// decodeAs decodes payload as a T, one of this package's events.
+func decodeAs[T Event](payload []byte) (Event, error) {
+	var v T
+	err := json.Unmarshal(payload, &v)
+	return v, err
 }
+
+// codec lists the area's event types, each with the Go type it decodes into.
+var codec = eventcodec.New("household", ErrUnknownEventType, map[string]func([]byte) (Event, error){
+	TypeMemberAdded:   decodeAs[MemberAdded],
+	TypeMemberChanged: decodeAs[MemberChanged],
+	TypeMemberRemoved: decodeAs[MemberRemoved],
+})
+
+// Decode turns a stored event back into its Go value.
+func Decode(eventType string, payload []byte) (Event, error) { return codec.Decode(eventType, payload) }
 
 // Household is the aggregate: the owner's members, in the order they were added.
 type Household struct {

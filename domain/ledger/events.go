@@ -3,6 +3,8 @@ package ledger
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/gamelle/gamelle/domain/eventcodec"
 )
 
 // Stable event type names. Change a payload incompatibly by adding a .v2, never by editing.
@@ -130,45 +132,25 @@ func (PromoCodeRedeemed) Delta() int64 { return 0 }
 // ErrUnknownEventType is returned by Decode for a type this package does not know.
 var ErrUnknownEventType = fmt.Errorf("ledger: unknown event type")
 
-// Decode turns a stored event back into its Go value.
-func Decode(eventType string, payload []byte) (Event, error) {
-	var (
-		e   Event
-		err error
-	)
-	switch eventType {
-	case TypeTokensGranted:
-		var v TokensGranted
-		err = json.Unmarshal(payload, &v)
-		e = v
-	case TypeTokensCharged:
-		var v TokensCharged
-		err = json.Unmarshal(payload, &v)
-		e = v
-	case TypePromoCodeRedeemed:
-		var v PromoCodeRedeemed
-		err = json.Unmarshal(payload, &v)
-		e = v
-	case TypeTokensRevoked:
-		var v TokensRevoked
-		err = json.Unmarshal(payload, &v)
-		e = v
-	case TypePromoCodeReserved:
-		var v PromoCodeReserved
-		err = json.Unmarshal(payload, &v)
-		e = v
-	case TypePromoCodeReleased:
-		var v PromoCodeReleased
-		err = json.Unmarshal(payload, &v)
-		e = v
-	default:
-		return nil, fmt.Errorf("%w: %q", ErrUnknownEventType, eventType)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("ledger: decode %s: %w", eventType, err)
-	}
-	return e, nil
+// decodeAs decodes payload as a T, one of this package's events.
+func decodeAs[T Event](payload []byte) (Event, error) {
+	var v T
+	err := json.Unmarshal(payload, &v)
+	return v, err
 }
+
+// codec lists the area's event types, each with the Go type it decodes into.
+var codec = eventcodec.New("ledger", ErrUnknownEventType, map[string]func([]byte) (Event, error){
+	TypeTokensGranted:     decodeAs[TokensGranted],
+	TypeTokensCharged:     decodeAs[TokensCharged],
+	TypePromoCodeRedeemed: decodeAs[PromoCodeRedeemed],
+	TypeTokensRevoked:     decodeAs[TokensRevoked],
+	TypePromoCodeReserved: decodeAs[PromoCodeReserved],
+	TypePromoCodeReleased: decodeAs[PromoCodeReleased],
+})
+
+// Decode turns a stored event back into its Go value.
+func Decode(eventType string, payload []byte) (Event, error) { return codec.Decode(eventType, payload) }
 
 // IsLedgerEvent reports whether eventType is a wallet event the token read models record (balances,
 // token history). Promo reservations (PromoCodeReserved, PromoCodeReleased) also live on the

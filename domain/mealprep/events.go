@@ -3,9 +3,10 @@ package mealprep
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 
 	"github.com/google/uuid"
+
+	"github.com/gamelle/gamelle/domain/eventcodec"
 )
 
 // Stable event type names. Change a payload incompatibly by adding a .v2, never by editing.
@@ -292,8 +293,7 @@ var ErrUnknownEventType = errors.New("mealprep: unknown event type")
 
 // IsMealPrepEvent reports whether eventType belongs to a meal-prep stream.
 func IsMealPrepEvent(eventType string) bool {
-	_, ok := decoders[eventType]
-	return ok
+	return codec.Knows(eventType)
 }
 
 func decodeInto[T Event](payload []byte) (Event, error) {
@@ -304,7 +304,8 @@ func decodeInto[T Event](payload []byte) (Event, error) {
 	return v, nil
 }
 
-var decoders = map[string]func([]byte) (Event, error){
+// codec lists the area's event types, each with the Go type it decodes into.
+var codec = eventcodec.New("mealprep", ErrUnknownEventType, map[string]func([]byte) (Event, error){
 	TypeMealPrepCreated:           decodeInto[MealPrepCreated],
 	TypeMealPrepRenamed:           decodeInto[MealPrepRenamed],
 	TypeMealPrepDuplicated:        decodeInto[MealPrepDuplicated],
@@ -321,17 +322,7 @@ var decoders = map[string]func([]byte) (Event, error){
 	TypeRecipeKept:                decodeInto[RecipeKept],
 	TypeRecipeReplaced:            decodeInto[RecipeReplaced],
 	TypeRecipeFoodSwapped:         decodeInto[RecipeFoodSwapped],
-}
+})
 
 // Decode turns a stored event back into its Go value.
-func Decode(eventType string, payload []byte) (Event, error) {
-	dec, ok := decoders[eventType]
-	if !ok {
-		return nil, fmt.Errorf("%w: %q", ErrUnknownEventType, eventType)
-	}
-	e, err := dec(payload)
-	if err != nil {
-		return nil, fmt.Errorf("mealprep: decode %s: %w", eventType, err)
-	}
-	return e, nil
-}
+func Decode(eventType string, payload []byte) (Event, error) { return codec.Decode(eventType, payload) }
