@@ -14,5 +14,6 @@ func FuzzDecode(f *testing.F) {
 		mealprep.TypeMealPrepCreated, mealprep.TypeMealPrepRenamed, mealprep.TypeMealPrepDuplicated, mealprep.TypeMealPrepDeleted,
 		mealprep.TypeFoodAdded, mealprep.TypeFoodQuantityChanged, mealprep.TypeFoodRemoved,
 		mealprep.TypeRecipeGenerationRequested, mealprep.TypeRecipeGenerated, mealprep.TypeRecipeGenerationFailed,
-		mealprep.TypeRecipeUpdated, mealprep.TypeRecipeDeleted)
+		mealprep.TypeRecipeUpdated, mealprep.TypeRecipeDeleted, mealprep.TypeRecipeKept, mealprep.TypeRecipeReplaced, mealprep.TypeRecipeFoodSwapped,
+		mealprep.TypeShoppingItemTicked)
 }
