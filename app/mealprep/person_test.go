@@ -1,10 +1,12 @@
 package mealprep_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	"github.com/gamelle/gamelle/domain/mealprep"
 )
 
@@ -32,4 +34,30 @@ func TestRecipesFollowTheMealSplitThePersonChose(t *testing.T) {
 	q, err := e.svc.Person(ctx, e.pool, other)
 	require.NoError(t, err)
 	require.Equal(t, mealprep.Macros{Kcal: 500, ProteinG: 25, FatG: 15, CarbsG: 65}, q.MealTarget(mealprep.Breakfast))
+}
+
+// TestRegeneratingAMealTheSplitLeavesOut: someone who moved their lunch and dinner energy to
+// breakfast and snacks still gets real lunches when they regenerate one, never a target of 0
+// (their plan has no lunch to close a gap on, so the job aims at the usual lunch target).
+func TestRegeneratingAMealTheSplitLeavesOut(t *testing.T) {
+	t.Parallel()
+	e, _, owner, id := generatedWeek(t, 4, 2)
+	ctx := t.Context()
+	_, err := e.pool.Exec(ctx, `UPDATE users SET meal_split = '{"breakfast": 60, "lunch": 0, "dinner": 0, "snack": 40}' WHERE id = $1`, owner)
+	require.NoError(t, err)
+	n, _, err := e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id})
+	require.NoError(t, err)
+	require.Equal(t, 2, n)
+	var raw []byte
+	require.NoError(t, e.pool.QueryRow(ctx, `SELECT payload FROM events WHERE stream_id = $1 AND event_type = $2 ORDER BY position DESC LIMIT 1`,
+		mealprep.StreamID(id), mealprep.TypeRecipeGenerationRequested).Scan(&raw))
+	var req mealprep.RecipeGenerationRequested
+	require.NoError(t, json.Unmarshal(raw, &req))
+	require.Len(t, req.Replaces, 2)
+	if req.Target != nil {
+		require.Positive(t, req.Target.Kcal, "a regenerated lunch aims at a real meal")
+	}
+	p, err := e.svc.Person(ctx, e.pool, owner)
+	require.NoError(t, err)
+	require.Positive(t, p.MealTarget(mealprep.LunchDinner).Kcal)
 }

@@ -95,8 +95,13 @@ func (s *Service) Regenerate(ctx context.Context, in RegenerateInput) (int, Resu
 		if err != nil {
 			return 0, Result{}, err
 		}
-		t := targets[c]
-		regs = append(regs, mealprep.Regeneration{RequestID: rid, Category: c, Replaces: ids, Target: &t})
+		// A meal the person's split leaves out is not in the plan's schedule, so it has no gap to
+		// close: no target, and the job aims at the meal's usual one (Person.MealTarget).
+		var target *mealprep.Macros
+		if t, ok := targets[c]; ok {
+			target = &t
+		}
+		regs = append(regs, mealprep.Regeneration{RequestID: rid, Category: c, Replaces: ids, Target: target})
 		total += len(ids)
 	}
 	key := in.IdempotencyKey

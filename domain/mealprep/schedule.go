@@ -153,18 +153,6 @@ func NeedsBeyondStock(foods []Ingredient, recipes []StockRecipe, s Schedule) []S
 	return out
 }
 
-// mealShare is the share of the day one meal of category c gets under the split (a lunch/dinner
-// recipe the mean of lunch and dinner), as the plan counts it.
-func mealShare(split nutrition.MealSplit, c Category) float64 {
-	switch c {
-	case Breakfast:
-		return float64(split.Breakfast) / 100
-	case Snack:
-		return float64(split.Snack) / 100
-	}
-	return float64(split.Lunch+split.Dinner) / 200
-}
-
 // RegenerationTargets is the per-serving target of each category's new recipes when the
 // replaced recipes are made again and the others are counted (issue 23, "closes the day's gap
 // with the kept ones counted"): over PlanDays of the schedule, the day's goals less what the
@@ -186,7 +174,7 @@ func RegenerationTargets(recipes []PlanRecipe, replaced map[uuid.UUID]bool, dail
 		for _, m := range d.Meals {
 			r := per[m.RecipeID]
 			if replaced[m.RecipeID] {
-				weight += float64(m.Portions) * mealShare(split, m.Category)
+				weight += float64(m.Portions) * split.Share(m.Category)
 				cats[m.Category] = true
 				continue
 			}
@@ -200,7 +188,7 @@ func RegenerationTargets(recipes []PlanRecipe, replaced map[uuid.UUID]bool, dail
 	out := map[Category]Macros{}
 	days := float64(PlanDays)
 	for c := range cats {
-		share := mealShare(split, c)
+		share := split.Share(c)
 		usual := Macros{Kcal: daily.Kcal * share, ProteinG: daily.ProteinG * share, FatG: daily.FatG * share, CarbsG: daily.CarbsG * share}
 		f := share / (weight / days)
 		gap := func(goal, got float64) float64 { return math.Max(goal-got/days, 0) * f }
