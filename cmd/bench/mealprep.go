@@ -161,9 +161,13 @@ func waitRequest(ctx context.Context, pool *pgxpool.Pool, req uuid.UUID) error {
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		var done, count int
-		err := pool.QueryRow(ctx, `SELECT done, count FROM generation_requests WHERE request_id = $1`, req).Scan(&done, &count)
+		var failed bool
+		err := pool.QueryRow(ctx, `SELECT done, count, failed FROM generation_requests WHERE request_id = $1`, req).Scan(&done, &count, &failed)
 		if err == nil && done == count {
 			return nil
+		}
+		if err == nil && failed {
+			return fmt.Errorf("request %s failed with %d of %d recipes", req, done, count)
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
