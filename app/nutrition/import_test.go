@@ -60,3 +60,21 @@ func TestParseRefusesOtherFiles(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, rows, 1)
 }
+
+// TestImportLeavesTheSearchIndexesMerged: right after an import, the trigram indexes the food
+// search uses hold every food in the index itself, with no pending list each search would scan
+// (a fresh import left about 3,500 entries there: search p95 38 ms instead of 3 ms).
+func TestImportLeavesTheSearchIndexesMerged(t *testing.T) {
+	t.Parallel()
+	db := pgtest.New(t)
+	ctx := t.Context()
+	_, err := Import(ctx, db.Pool, data.CiqualFoodsCSV)
+	require.NoError(t, err)
+	_, err = db.Pool.Exec(ctx, `CREATE EXTENSION IF NOT EXISTS pgstattuple`)
+	require.NoError(t, err)
+	for _, index := range []string{"foods_norm_fr_trgm", "foods_norm_en_trgm"} {
+		var pending int64
+		require.NoError(t, db.Pool.QueryRow(ctx, `SELECT pending_tuples FROM pgstatginindex($1::regclass)`, index).Scan(&pending))
+		require.Zero(t, pending, index)
+	}
+}
