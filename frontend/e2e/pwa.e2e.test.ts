@@ -156,6 +156,9 @@ describe.each([
     }
     const recipe = recipeLinks[0]!
     await page.goto(recipe)
+    // The page renders once its component and messages are in, after the load event: wait for
+    // the list before counting its marks (a count does not wait; CI counted 0 on a slow render).
+    await page.getByTestId('recipe-ingredients').waitFor()
     expect(await page.getByTestId('recipe-ingredients').getByTestId('in-season').count()).toBeGreaterThan(0)
 
     // Kitchen mode with the keyboard; the live region reads each step.
