@@ -40,14 +40,34 @@ func (c *cluster) script(ctx context.Context, cmd string) (string, error) {
 	return strings.TrimSpace(out.String()), nil
 }
 
+// start starts the cluster, trying again for up to startTries × startWait: its port lies in
+// Linux's ephemeral range, and while the cluster is down for a restart or the outage a client
+// connection elsewhere may hold it as its local port for a moment ("could not bind … Address
+// already in use", seen once in CI after the outage).
 func (c *cluster) start(ctx context.Context) error {
-	u, err := c.script(ctx, "start")
-	if err != nil {
-		return err
+	var err error
+	for try := 0; try < startTries; try++ {
+		if try > 0 {
+			select {
+			case <-time.After(startWait):
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		var u string
+		if u, err = c.script(ctx, "start"); err == nil {
+			c.url = u
+			return nil
+		}
 	}
-	c.url = u
-	return nil
+	return err
 }
+
+// startTries and startWait bound how long start waits for the cluster's port to be free.
+const (
+	startTries = 15
+	startWait  = 2 * time.Second
+)
 
 func (c *cluster) stop(ctx context.Context) error {
 	_, err := c.script(ctx, "stop")
