@@ -83,9 +83,9 @@ func CookTasks(c Category, ings []Ingredient, foods map[int]Food, servings int) 
 		active, cook := p.timing()
 		t := CookTask{FoodCode: p.food.Code, Name: Text{FR: p.n.FR, EN: p.n.EN}, Kind: p.kind, Appliance: ApplianceNone,
 			ActiveMin: active, CookMin: cook, Method: Text{FR: "préparer", EN: "prepare"}, StartPerGram: 1}
-		if p.boughtAs != AsUsed && p.useG > 0 {
+		if p.boughtAs != AsUsed {
 			fr, en := boughtAdj(p)
-			t.Name, t.StartPerGram = Text{FR: p.n.FR + " " + fr, EN: en + " " + p.n.EN}, p.buyG/p.useG
+			t.Name, t.StartPerGram = Text{FR: p.n.FR + " " + fr, EN: en + " " + p.n.EN}, p.perGram
 		}
 		if m, ok := ovenHows[p.how]; ok {
 			t.Appliance, t.Method, t.Heated = ApplianceOven, m, true

@@ -180,9 +180,9 @@ type prep struct {
 	// gramsPerServing weighs the food in the name and the salt of a serving.
 	gramsPerServing float64
 	// boughtAs: the table's food is cooked (rice, grilled chicken) but the shopping list buys it
-	// dry or raw (PurchaseOf), so the steps cook it from buyG grams into the recipe's useG.
-	boughtAs   Form
-	buyG, useG float64
+	// dry or raw (PurchaseOf), so the steps cook it from perGram grams of that per gram listed.
+	boughtAs Form
+	perGram  float64
 }
 
 // timing is the minutes a method takes: active (hands on) and cooking (hands off, side by side
@@ -1632,7 +1632,7 @@ func weighBought(p prep) (fr, en string) {
 	if p.n.plural {
 		verb = "se pèsent"
 	}
-	per := math.Max(5, math.Round(p.buyG/p.useG*100/5)*5)
+	per := math.Max(5, math.Round(p.perGram*100/5)*5)
 	fr = fmt.Sprintf("%s %s %s : comptez %s %s %s pour 100%sg %s %s de la recette.", capitalise(p.n.le()), verb, adjFR,
 		FormatMass(per, Metric, "fr"), p.n.de(), adjFR, nbsp, p.n.de(), p.n.agree("cuit"))
 	en = fmt.Sprintf("Weigh the %s %s: allow %s of %s %s per 100 g of cooked %s in the recipe.", p.n.EN, adjEN,

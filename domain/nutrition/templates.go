@@ -23,11 +23,11 @@ func partsOf(c Category, ings []Ingredient, foods map[int]Food, servings int) []
 		// A cooked grain or pulse is bought dry, cooked meat or fish raw (the shopping list's
 		// PurchaseOf): the steps cook it from that state, never "reheat" what was bought raw.
 		if p.state == stateCooked {
-			switch form, g := PurchaseOf(f, float64(ing.Grams)); form {
+			switch form, perGram := PurchaseOf(f, 1); form {
 			case BoughtDryForm:
-				p.state, p.boughtAs, p.buyG, p.useG = stateDry, form, g, float64(ing.Grams)
+				p.state, p.boughtAs, p.perGram = stateDry, form, perGram
 			case BoughtRawForm:
-				p.state, p.boughtAs, p.buyG, p.useG = stateRaw, form, g, float64(ing.Grams)
+				p.state, p.boughtAs, p.perGram = stateRaw, form, perGram
 			}
 		}
 		parts = append(parts, p)
