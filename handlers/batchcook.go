@@ -169,16 +169,7 @@ func intQuery(r *http.Request, name string, def int) int {
 
 // people is the owner (named "You") and their household, as the plan cooks for them.
 func (h *BatchCook) people(r *http.Request, owner uuid.UUID, p mealprepapp.Person) ([]batchcook.Person, error) {
-	out := []batchcook.Person{p.Self(owner, h.t(r, "batchcook.you"))}
-	members, err := h.household.Members(r.Context(), h.pool, owner)
-	if err != nil {
-		return nil, err
-	}
-	for _, m := range members {
-		out = append(out, batchcook.Person{ID: m.ID, Name: m.Name, Split: m.Split, Daily: nutrition.Macros{
-			Kcal: float64(m.Goals.Kcal), ProteinG: float64(m.Goals.ProteinG), FatG: float64(m.Goals.FatG), CarbsG: float64(m.Goals.CarbsG)}})
-	}
-	return out, nil
+	return h.household.CookedFor(r.Context(), h.pool, p.Self(owner, h.t(r, "batchcook.you")))
 }
 
 // cookPage renders the batch-cooking plan. Days (1–7, default 7) and sessions (1 or 2, default

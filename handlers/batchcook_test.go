@@ -119,3 +119,52 @@ func TestHouseholdBadInputWritesNothing(t *testing.T) {
 	require.Equal(t, "Vous cuisinez pour 8 personnes au plus, vous compris.", errorsOf(p)["household"])
 	require.Equal(t, household.MaxMembers, householdEvents(t, b, owner))
 }
+
+// The household's shopping list buys what the cooking plan cooks: with Sam in the household, a
+// 5-day list holds, food by food, the grams the plan's pans hold (as bought: dry rice, raw
+// chicken), not the owner's part alone.
+func TestHouseholdShoppingListBuysWhatThePlanCooks(t *testing.T) {
+	t.Parallel()
+	b, id := shoppingSetup(t, "foyer-courses@example.test")
+	grams := func() map[int]float64 {
+		_, p := b.visit(t, shoppingPath(id, "?days=5"))
+		out := map[int]float64{}
+		for _, a := range p.Props["list"].(map[string]any)["aisles"].([]any) {
+			for _, it := range a.(map[string]any)["items"].([]any) {
+				item := it.(map[string]any)
+				out[int(item["foodCode"].(float64))] = item["grams"].(float64)
+			}
+		}
+		return out
+	}
+	alone := grams()
+	resp, _ := b.send(t, http.MethodPost, "/household", member("Sam", 1700, 128, 57, 170), "/household")
+	requireRedirect(t, resp, "/household")
+	require.Eventually(t, func() bool {
+		_, p := b.visit(t, "/household")
+		ms, _ := p.Props["members"].([]any)
+		return len(ms) == 1
+	}, 10*time.Second, 20*time.Millisecond)
+	both := grams()
+
+	_, p := b.visit(t, cookPath(id, "?days=5&sessions=1"))
+	cooked := map[int]float64{}
+	for _, s := range p.Props["plan"].(map[string]any)["sessions"].([]any) {
+		for _, r := range s.(map[string]any)["recipes"].([]any) {
+			for _, f := range r.(map[string]any)["foods"].([]any) {
+				food := f.(map[string]any)
+				cooked[int(food["foodCode"].(float64))] += food["grams"].(float64)
+			}
+		}
+	}
+	require.NotEmpty(t, cooked)
+	short := 0
+	for code, g := range cooked {
+		// The list buys whole packs: at least what the pans hold (a gram of rounding per pan).
+		require.GreaterOrEqual(t, both[code], g-2, "food %d: the list buys %v g, the plan cooks %v g", code, both[code], g)
+		if alone[code] < g-2 {
+			short++
+		}
+	}
+	require.Positive(t, short, "the owner's list alone is short of what the plan cooks for two")
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 	inertia "github.com/romsar/gonertia/v3"
 
+	householdapp "github.com/gamelle/gamelle/app/household"
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
@@ -24,14 +25,30 @@ import (
 type ShoppingLists struct {
 	*Core
 	mealpreps *mealprepapp.Service
+	household *householdapp.Service
 	prices    *nutrition.PriceTable
 	usdPerEUR float64
 }
 
 // NewShoppingLists returns the shopping-list routes; prices is the shipped price table and
-// usdPerEUR the configured rate (0: nutrition.DefaultUSDPerEUR).
-func NewShoppingLists(c *Core, s *mealprepapp.Service, prices *nutrition.PriceTable, usdPerEUR float64) *ShoppingLists {
-	return &ShoppingLists{Core: c, mealpreps: s, prices: prices, usdPerEUR: usdPerEUR}
+// usdPerEUR the configured rate (0: nutrition.DefaultUSDPerEUR). The list buys for the owner's
+// household too (hh).
+func NewShoppingLists(c *Core, s *mealprepapp.Service, hh *householdapp.Service, prices *nutrition.PriceTable, usdPerEUR float64) *ShoppingLists {
+	return &ShoppingLists{Core: c, mealpreps: s, household: hh, prices: prices, usdPerEUR: usdPerEUR}
+}
+
+// list builds the owner's list for everyone they cook for (the batch-cooking plan's people).
+func (h *ShoppingLists) list(r *http.Request, owner uuid.UUID, q shoppingRequest) (nutrition.ShoppingList, error) {
+	ctx := r.Context()
+	p, err := h.mealpreps.Person(ctx, h.pool, owner)
+	if err != nil {
+		return nutrition.ShoppingList{}, err
+	}
+	people, err := h.household.CookedFor(ctx, h.pool, p.Self(owner, h.t(r, "batchcook.you")))
+	if err != nil {
+		return nutrition.ShoppingList{}, err
+	}
+	return h.mealpreps.ShoppingList(ctx, owner, q.id, q.days, q.pricing, people)
 }
 
 // Routes registers GET /mealprep/{id}/shopping-list[.csv]?days=N.
@@ -120,7 +137,7 @@ func (h *ShoppingLists) page(w http.ResponseWriter, r *http.Request) {
 		if msg := h.daysError(r, q.days); msg != "" {
 			r = r.WithContext(inertia.SetValidationErrors(ctx, inertia.ValidationErrors{"days": msg}))
 		} else {
-			list, err := h.mealpreps.ShoppingList(ctx, u.ID, q.id, q.days, q.pricing)
+			list, err := h.list(r, u.ID, q)
 			if err != nil {
 				h.failShopping(w, r, err)
 				return
@@ -147,7 +164,7 @@ func (h *ShoppingLists) csv(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u, _ := currentUser(r.Context())
-	list, err := h.mealpreps.ShoppingList(r.Context(), u.ID, q.id, q.days, q.pricing)
+	list, err := h.list(r, u.ID, q)
 	if err != nil {
 		h.failShopping(w, r, err)
 		return

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/gamelle/gamelle/domain/batchcook"
 	"github.com/gamelle/gamelle/domain/household"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
@@ -136,6 +137,23 @@ func (s *Service) Members(ctx context.Context, q eventstore.DBTX, owner uuid.UUI
 	out := make([]MemberView, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, MemberView{ID: r.ID, Name: names[r.ID], Goals: r.Goals, Split: r.Split, Source: r.Source})
+	}
+	return out, nil
+}
+
+// CookedFor is everyone the owner cooks for: self first (the owner as the plan knows them),
+// then the household's members with their goals and meal splits, in the order they were added.
+// The batch-cooking plan and the shopping list read this one list, so both cook and buy for
+// the same people.
+func (s *Service) CookedFor(ctx context.Context, q eventstore.DBTX, self batchcook.Person) ([]batchcook.Person, error) {
+	members, err := s.Members(ctx, q, self.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := []batchcook.Person{self}
+	for _, m := range members {
+		out = append(out, batchcook.Person{ID: m.ID, Name: m.Name, Split: m.Split, Daily: nutrition.Macros{
+			Kcal: float64(m.Goals.Kcal), ProteinG: float64(m.Goals.ProteinG), FatG: float64(m.Goals.FatG), CarbsG: float64(m.Goals.CarbsG)}})
 	}
 	return out, nil
 }

@@ -47,7 +47,7 @@ func TestPlanAndShoppingListCountTheSamePortions(t *testing.T) {
 		{RecipeID: recipes[1].ID, Category: mealprep.LunchDinner, Portions: 1},
 	}, plan.Schedule.Days[0].Meals, "day 1: one recipe at lunch, the other at dinner")
 
-	list, err := e.svc.ShoppingList(ctx, owner, id, mealprep.PlanDays, nutrition.Pricing{Table: prices, Currency: nutrition.EUR})
+	list, err := e.svc.ShoppingList(ctx, owner, id, mealprep.PlanDays, nutrition.Pricing{Table: prices, Currency: nutrition.EUR}, nil)
 	require.NoError(t, err)
 	bought := map[int]float64{}
 	for _, a := range list.Aisles {

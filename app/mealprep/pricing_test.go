@@ -119,7 +119,7 @@ func TestShoppingListBuysCookedGrainsDry(t *testing.T) {
 	require.NoError(t, e.pool.QueryRow(ctx, `SELECT coalesce(sum((i->>'grams')::float8), 0) FROM recipes, jsonb_array_elements(ingredients) i
 		WHERE mealprep_id = $1 AND (i->>'foodCode')::int = $2`, id, riceCode).Scan(&cookedG))
 	require.Positive(t, cookedG, "the recipe holds cooked rice")
-	list, err := e.svc.ShoppingList(ctx, owner, id, 7, nutrition.Pricing{Table: prices, Currency: nutrition.EUR})
+	list, err := e.svc.ShoppingList(ctx, owner, id, 7, nutrition.Pricing{Table: prices, Currency: nutrition.EUR}, nil)
 	require.NoError(t, err)
 	var rice *nutrition.ShoppingItem
 	for _, a := range list.Aisles {

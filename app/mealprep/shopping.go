@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/gamelle/gamelle/domain/batchcook"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
@@ -14,9 +15,12 @@ import (
 // ShoppingList builds the shopping list of the owner's meal prep for days (1–14): every
 // recipe's ingredients scaled to the portions the plan's schedule eats over those days
 // (mealprep.ScheduleOf with the person's meal split, the count the plan page shows), merged,
-// rounded up to purchase amounts and priced (domain/nutrition, docs/nutrition.md). Another person's meal prep is
-// mealprep.ErrNotFound; days outside 1–14 are nutrition.ErrDaysMissing/ErrDaysOutOfRange.
-func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID, days int, pricing nutrition.Pricing) (nutrition.ShoppingList, error) {
+// rounded up to purchase amounts and priced (domain/nutrition, docs/nutrition.md). With a
+// household (people beyond the owner, householdapp.CookedFor) it buys every person's plates,
+// the ones the batch-cooking plan cooks (batchcook.Eaten); people may be nil for the owner
+// alone. Another person's meal prep is mealprep.ErrNotFound; days outside 1–14 are
+// nutrition.ErrDaysMissing/ErrDaysOutOfRange.
+func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID, days int, pricing nutrition.Pricing, people []batchcook.Person) (nutrition.ShoppingList, error) {
 	if err := nutrition.ValidateDays(days); err != nil {
 		return nutrition.ShoppingList{}, err
 	}
@@ -80,6 +84,17 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 			}
 		}
 		recipes[i].Ingredients = kept
+	}
+	if len(people) > 1 {
+		in := batchcook.Input{Foods: foods, People: people}
+		for i, r := range recipes {
+			in.Recipes = append(in.Recipes, batchcook.Recipe{ID: sched[i].ID, Category: sched[i].Category, Servings: r.Servings, Ingredients: r.Ingredients})
+		}
+		plates, portions, err := batchcook.Eaten(in, days)
+		if err != nil {
+			return nutrition.ShoppingList{}, err
+		}
+		return nutrition.BuildShoppingListOfPortions(plates, portions, foods, days, pricing)
 	}
 	plan := mealprep.ScheduleOf(sched, person.Split, days)
 	portions := make([]int, len(sched))

@@ -301,32 +301,23 @@ func Build(in Input) (CookPlan, error) {
 
 	for _, d := range schedule.Days {
 		day := EatingDay{Day: d.Day, Meals: []EatingMeal{}}
-		slots := lunchDinnerSlots(owner.Split)
-		slot := 0
-		for _, m := range d.Meals {
-			r := byID[m.RecipeID]
-			for range m.Portions {
-				meal := Meal(m.Category)
-				if m.Category == nutrition.LunchDinner {
-					meal = slots[min(slot, len(slots)-1)]
-					slot++
-				}
-				em := EatingMeal{Meal: meal, RecipeID: r.ID, Recipe: r.Name, Boxes: []int{}, OnTheDay: m.Category != nutrition.LunchDinner}
-				if !em.OnTheDay {
-					for _, p := range in.People {
-						if !eats(p.Split, meal) {
-							continue
-						}
-						b := plan.box(in, r, tasks[r.ID], p, d.Day, meal, sessions)
-						em.Boxes = append(em.Boxes, b.Number)
-						if b.Freezer && len(b.AddFresh) == len(tasks[r.ID]) {
-							plan.Warnings = append(plan.Warnings, noFreezeWarning(b))
-						}
+		eachPortion(d, owner.Split, func(recipeID uuid.UUID, category nutrition.Category, meal Meal) {
+			r := byID[recipeID]
+			em := EatingMeal{Meal: meal, RecipeID: r.ID, Recipe: r.Name, Boxes: []int{}, OnTheDay: category != nutrition.LunchDinner}
+			if !em.OnTheDay {
+				for _, p := range in.People {
+					if !eats(p.Split, meal) {
+						continue
+					}
+					b := plan.box(in, r, tasks[r.ID], p, d.Day, meal, sessions)
+					em.Boxes = append(em.Boxes, b.Number)
+					if b.Freezer && len(b.AddFresh) == len(tasks[r.ID]) {
+						plan.Warnings = append(plan.Warnings, noFreezeWarning(b))
 					}
 				}
-				day.Meals = append(day.Meals, em)
 			}
-		}
+			day.Meals = append(day.Meals, em)
+		})
 		slices.SortStableFunc(day.Meals, func(a, b EatingMeal) int { return cmp.Compare(mealOrder(a.Meal), mealOrder(b.Meal)) })
 		plan.Eating = append(plan.Eating, day)
 	}
@@ -372,6 +363,23 @@ func startPerGram(tasks []nutrition.CookTask, code int) float64 {
 		}
 	}
 	return 1
+}
+
+// eachPortion calls fn for each portion the day's schedule eats, in order, with the meal it is:
+// a lunch/dinner portion takes the next of the owner's lunch and dinner slots.
+func eachPortion(d mealprep.ScheduleDay, ownerSplit nutrition.MealSplit, fn func(recipeID uuid.UUID, category nutrition.Category, meal Meal)) {
+	slots := lunchDinnerSlots(ownerSplit)
+	slot := 0
+	for _, m := range d.Meals {
+		for range m.Portions {
+			meal := Meal(m.Category)
+			if m.Category == nutrition.LunchDinner {
+				meal = slots[min(slot, len(slots)-1)]
+				slot++
+			}
+			fn(m.RecipeID, m.Category, meal)
+		}
+	}
 }
 
 func mealOrder(m Meal) int {

@@ -289,7 +289,7 @@ func (a *App) Router(w Web) (*handlers.Core, chi.Router, error) {
 		handlers.NewOnboarding(core, a.Identity),
 		handlers.NewDashboard(core, a.MealPrep, a.Identity),
 		handlers.NewMealPreps(core, a.MealPrep),
-		handlers.NewShoppingLists(core, a.MealPrep, a.Prices, cfg.USDPerEUR),
+		handlers.NewShoppingLists(core, a.MealPrep, a.Household, a.Prices, cfg.USDPerEUR),
 		handlers.NewBatchCook(core, a.MealPrep, a.Household),
 		handlers.NewAdmin(core, a.Admin),
 		handlers.NewAccount(core, a.Identity, a.Needs),
