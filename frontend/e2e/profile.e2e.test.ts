@@ -57,6 +57,12 @@ describe('profile', () => {
     await page.waitForURL('**/dashboard/general')
     await expect.poll(() => page.getByTestId('dashboard-goals-kcal').innerText()).toContain('2\u202f000')
     expect(await page.getByTestId('dashboard-balance').getAttribute('data-balance')).toBe('2')
+    // The goals chart (plain SVG) draws its three bars, carbohydrates (250 g) the tallest.
+    const bars = page.getByTestId('macro-bars').locator('rect[data-bar]')
+    expect(await bars.count()).toBe(3)
+    const heights = await bars.evaluateAll((rs) => rs.map((r) => r.getBoundingClientRect().height))
+    expect(heights.every((h) => h > 0)).toBe(true)
+    expect(Math.max(...heights)).toBe(heights[2])
 
     // Two tokens: the survey answers the buy prompt and charges nothing.
     await page.goto('/account/survey')
@@ -110,6 +116,9 @@ describe('profile', () => {
     await page.waitForURL('**/dashboard/general')
     await expect.poll(() => page.getByTestId('dashboard-goals-kcal').innerText()).toMatch(/2[\u202f,]759/)
     expect(await page.getByTestId('dashboard-balance').getAttribute('data-balance')).toBe('2')
+    // The balance chart draws a dot per movement: the sign-up bonus, the grant, the charge.
+    expect(await page.getByTestId('balance-line').locator('circle[data-point]').count()).toBeGreaterThanOrEqual(3)
+    expect(await page.getByTestId('macro-bars').locator('rect[data-bar]').count()).toBe(3)
     await checkPage(page, '/dashboard/general', 'profile-home', { ready: (p) => p.getByTestId('dashboard-goals').waitFor() })
     await checkPage(page, '/dashboard/account', 'profile-account')
     await checkPage(page, '/account/billing', 'profile-billing')

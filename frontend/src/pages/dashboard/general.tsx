@@ -1,5 +1,4 @@
 import { Head, Link } from '@inertiajs/react'
-import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import MealPrepList from '../../components/mealprep/mealprep-list'
 import RecentRecipes from '../../components/profile/recent-recipes'
@@ -7,10 +6,8 @@ import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
 import { buttonClass } from '../../components/ui/button'
+import { BalanceChart, MacroChart } from '../../components/profile/charts'
 
-// Charts (recharts) load only when the home shows them, never with the landing page.
-const MacroChart = lazy(() => import('../../components/profile/charts').then((m) => ({ default: m.MacroChart })))
-const BalanceChart = lazy(() => import('../../components/profile/charts').then((m) => ({ default: m.BalanceChart })))
 
 /** Signed-in home: balance (with a buy prompt when low), today's goals, meal preps, recent recipes, balance over time, checklist. */
 export default function General() {
@@ -25,7 +22,6 @@ export default function General() {
     { key: 'recipes', done: mealPreps.some((m) => m.recipeCount > 0), href: mealPreps[0] ? url('mealprep.recipes', { params: { id: mealPreps[0].id } }) : '#new-mealprep' },
   ] as const
   const allDone = checklist.every((c) => c.done)
-  const chartFallback = <div className="h-48 w-full animate-pulse rounded-xl bg-stone-100" aria-hidden="true" />
 
   return (
     <div className="mx-auto max-w-4xl space-y-8">
@@ -94,9 +90,7 @@ export default function General() {
           {balanceHistory.length > 1 && (
             <figure className="mt-4">
               <figcaption className="text-sm font-semibold text-stone-700">{t('profile.home.balanceOverTime')}</figcaption>
-              <Suspense fallback={chartFallback}>
-                <BalanceChart points={balanceHistory} />
-              </Suspense>
+              <BalanceChart points={balanceHistory} />
             </figure>
           )}
         </Card>
@@ -110,9 +104,7 @@ export default function General() {
               <figcaption className="text-2xl font-extrabold text-stone-900" data-testid="dashboard-goals-kcal">
                 {t('profile.home.kcal', { kcal: goals.kcal })}
               </figcaption>
-              <Suspense fallback={chartFallback}>
-                <MacroChart goals={goals} />
-              </Suspense>
+              <MacroChart goals={goals} />
               <Link href={url('dashboard.account')} className="text-sm font-medium text-brand-800 underline">
                 {t('profile.home.editGoals')}
               </Link>
