@@ -12,6 +12,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
 // header is the exact column order of data/ciqual/foods.csv; an import refuses any other file
@@ -56,6 +58,7 @@ func Parse(r io.Reader) ([][]any, error) {
 		for i := 1; i < numericFrom; i++ {
 			row[i] = rec[i]
 		}
+		row[1] = nutrition.CleanNameFR(rec[1]) // CIQUAL's slips, corrected as the engine reads them
 		for i := numericFrom; i < len(rec); i++ {
 			if rec[i] == "" {
 				row[i] = nil // missing in CIQUAL: unknown, not zero

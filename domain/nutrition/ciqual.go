@@ -17,7 +17,8 @@ var ciqualHeader = []string{"code", "name_fr", "name_en", "group_fr", "group_en"
 var ErrBadCIQUAL = errors.New("not a CIQUAL foods file")
 
 // ReadCIQUAL parses data/ciqual/foods.csv into foods keyed by code. Empty cells (CIQUAL's "-")
-// stay unknown. Prices are left at 0 (the price table applies).
+// stay unknown. Prices are left at 0 (the price table applies). French names go through
+// CleanNameFR, as the database import does.
 func ReadCIQUAL(r io.Reader) (map[int]Food, error) {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = len(ciqualHeader)
@@ -44,7 +45,7 @@ func ReadCIQUAL(r io.Reader) (map[int]Food, error) {
 		if err != nil || code <= 0 {
 			return nil, fmt.Errorf("%w: line %d: code %q", ErrBadCIQUAL, line, rec[0])
 		}
-		f := Food{Code: code, Name: Text{FR: rec[1], EN: rec[2]}, Group: rec[4], Subgroup: rec[6]}
+		f := Food{Code: code, Name: Text{FR: CleanNameFR(rec[1]), EN: rec[2]}, Group: rec[4], Subgroup: rec[6]}
 		vals := f.Per100g.fields()
 		for i, v := range vals {
 			cell := rec[7+i]

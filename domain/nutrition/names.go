@@ -175,7 +175,8 @@ func culinaryName(f Food) noun {
 // ("Oeuf cru" → "œuf"), with ligatures; for meat, the cut first ("Dinde, escalope crue" →
 // "escalope de dinde", "turkey escalope").
 func culinaryFromTable(f Food) noun {
-	fr := ligatures(strings.ReplaceAll(parens.ReplaceAllString(f.Name.FR, ""), "'", "’"))
+	// CleanNameFR again: a database imported before a correction still holds the slip.
+	fr := ligatures(strings.ReplaceAll(parens.ReplaceAllString(CleanNameFR(f.Name.FR), ""), "'", "’"))
 	en := parens.ReplaceAllString(f.Name.EN, "")
 	frParts, enParts := strings.Split(fr, ","), strings.Split(en, ",")
 	head := strings.TrimSpace(frParts[0])

@@ -17,7 +17,7 @@ import (
 
 // importVersion changes when nutritionapp.Import writes the foods differently with the same
 // file, so tests never clone a template the old importer filled.
-const importVersion = "1"
+const importVersion = "2"
 
 // Seed is the CIQUAL import, as a pgtest seed.
 func Seed() pgtest.Seed {
