@@ -2,8 +2,6 @@ package oauth
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/rsa"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -36,7 +34,7 @@ type apple struct {
 	clientID string
 	issuer   string
 	authURL  string
-	keys     *jwksCache
+	keys     *keySet
 	goth     *gothapple.Provider
 }
 
@@ -56,7 +54,7 @@ func newApple(cfg Config, callback string) (*apple, error) {
 		clientID: cfg.AppleClientID,
 		issuer:   orDefault(cfg.AppleIssuer, gothapple.AppleAudOrIss),
 		authURL:  orDefault(cfg.AppleAuthURL, appleAuthURL),
-		keys:     newJWKSCache(orDefault(cfg.AppleKeysURL, appleKeysURL), cfg.HTTPClient),
+		keys:     newKeySet(orDefault(cfg.AppleKeysURL, appleKeysURL), cfg.HTTPClient),
 		goth:     gothapple.New(cfg.AppleClientID, *secret, callback, cfg.HTTPClient, gothapple.ScopeName, gothapple.ScopeEmail),
 	}
 	return a, nil
@@ -134,26 +132,7 @@ func (a *apple) Complete(ctx context.Context, pending Pending, params url.Values
 		return Identity{}, fmt.Errorf("%w: no id_token in the callback", ErrInvalidToken)
 	}
 	claims := &appleClaims{}
-	_, err := jwt.ParseWithClaims(raw, claims, func(t *jwt.Token) (any, error) {
-		kid, _ := t.Header["kid"].(string)
-		key, err := a.keys.key(ctx, kid)
-		if err != nil {
-			return nil, err
-		}
-		// The key type must match the algorithm, so an RSA key cannot be abused as an HMAC secret
-		// or the other way round.
-		switch key.(type) {
-		case *rsa.PublicKey:
-			if _, ok := t.Method.(*jwt.SigningMethodRSA); !ok {
-				return nil, errors.New("algorithm does not match an RSA key")
-			}
-		case *ecdsa.PublicKey:
-			if _, ok := t.Method.(*jwt.SigningMethodECDSA); !ok {
-				return nil, errors.New("algorithm does not match an EC key")
-			}
-		}
-		return key, nil
-	},
+	_, err := jwt.ParseWithClaims(raw, claims, a.keys.keyfunc(ctx),
 		jwt.WithValidMethods([]string{"RS256", "ES256"}),
 		jwt.WithIssuer(a.issuer),
 		jwt.WithAudience(a.clientID),

@@ -1,6 +1,7 @@
 package oauth_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"testing"
@@ -186,4 +187,67 @@ func TestAppleRefusesABrokenSecretKey(t *testing.T) {
 	t.Parallel()
 	_, err := oauth.New(oauth.Config{BaseURL: "https://app.test", AppleClientID: "x", AppleSecretKey: "not a key"})
 	require.ErrorContains(t, err, "APPLE_SECRET_KEY")
+}
+
+// completeApple posts an Apple callback carrying token for pending.
+func completeApple(t *testing.T, p oauth.Provider, pending oauth.Pending, token string) error {
+	t.Helper()
+	_, err := p.Complete(t.Context(), pending, url.Values{"state": {pending.State}, "id_token": {token}})
+	return err
+}
+
+// Apple rotates its keys: a token under the new key is accepted (one refetch), and once the set
+// is refetched a token under the withdrawn key is refused.
+func TestAppleKeyRotation(t *testing.T) {
+	t.Parallel()
+	a := oauthtest.NewApple(t)
+	p := appleProvider(t, a)
+	_, pending, err := p.Begin(t.Context())
+	require.NoError(t, err)
+	person := oauthtest.Claims{Subject: "a-2", Email: "r@example.com", EmailVerified: true, Nonce: pending.Nonce}
+
+	old := a.IDToken(t, person)
+	require.NoError(t, completeApple(t, p, pending, old))
+	require.Equal(t, 1, a.Fetches(), "the set is fetched on first use")
+	require.NoError(t, completeApple(t, p, pending, a.IDToken(t, person)))
+	require.Equal(t, 1, a.Fetches(), "a known key needs no fetch")
+
+	a.Rotate(t)
+	require.NoError(t, completeApple(t, p, pending, a.IDToken(t, person)), "the new key is fetched when a token names it")
+	require.Equal(t, 2, a.Fetches())
+	require.ErrorIs(t, completeApple(t, p, pending, old), oauth.ErrInvalidToken, "the withdrawn key no longer signs")
+}
+
+// Forged key ids cannot make the app hammer Apple: a burst of tokens naming unknown keys causes
+// at most one refetch, and each is refused at once.
+func TestAppleUnknownKeyIDsAreThrottled(t *testing.T) {
+	t.Parallel()
+	a := oauthtest.NewApple(t)
+	p := appleProvider(t, a)
+	_, pending, err := p.Begin(t.Context())
+	require.NoError(t, err)
+	person := oauthtest.Claims{Subject: "a-3", Nonce: pending.Nonce}
+	require.NoError(t, completeApple(t, p, pending, a.IDToken(t, person)))
+	before := a.Fetches()
+	for i := range 30 {
+		err := completeApple(t, p, pending, a.UnknownKeyIDToken(t, person, fmt.Sprintf("forged-%d", i)))
+		require.ErrorIs(t, err, oauth.ErrInvalidToken)
+	}
+	require.LessOrEqual(t, a.Fetches()-before, 1, "at most one refetch a minute for unknown key ids")
+	require.NoError(t, completeApple(t, p, pending, a.IDToken(t, person)), "the real key still works")
+}
+
+// The algorithm is pinned: HS256 with the RSA public key as the secret, PS256 under a key
+// published for RS256, and a token without a key id are refused.
+func TestAppleAlgorithmIsPinned(t *testing.T) {
+	t.Parallel()
+	a := oauthtest.NewApple(t)
+	p := appleProvider(t, a)
+	_, pending, err := p.Begin(t.Context())
+	require.NoError(t, err)
+	person := oauthtest.Claims{Subject: "a-4", Nonce: pending.Nonce}
+	require.ErrorIs(t, completeApple(t, p, pending, a.ConfusedIDToken(t, person)), oauth.ErrInvalidToken, "HS256 with the public key")
+	require.ErrorIs(t, completeApple(t, p, pending, a.OtherAlgIDToken(t, person)), oauth.ErrInvalidToken, "PS256 under an RS256 key")
+	require.ErrorIs(t, completeApple(t, p, pending, a.UnknownKeyIDToken(t, person, "")), oauth.ErrInvalidToken, "no key id")
+	require.NoError(t, completeApple(t, p, pending, a.IDToken(t, person)))
 }
