@@ -65,6 +65,7 @@ var culinaryNames = map[int]noun{
 	20041: nm("poivron", "pepper"), 20087: nm("poivron rouge", "red pepper"), 20056: nmp("champignons", "mushrooms"),
 	20010: nmp("champignons", "mushrooms"), 20031: nf("laitue", "lettuce"), 20272: nm("mesclun", "salad leaves"),
 	20385: nfp("tomates", "tomatoes"), 20276: nfp("tomates", "tomatoes"), 20172: nfp("tomates cerises", "cherry tomatoes"),
+	20137: nfp("tomates pelées", "peeled tomatoes"), 20048: nfp("tomates pelées", "peeled tomatoes"), 20169: nfp("tomates concassées", "chopped tomatoes"),
 	20019: nm("concombre", "cucumber"), 20034: nm("oignon", "onion"), 20039: nm("poireau", "leek"),
 	20072: nmp("petits pois", "peas"), 20084: nmp("petits pois", "peas"), 20036: nmp("petits pois", "peas"),
 	20066: nm("maïs", "sweetcorn"), 20138: nf("courge butternut", "butternut squash"), 20044: nm("potiron", "pumpkin"),

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -267,10 +268,22 @@ func (t *PriceTable) DryPerKgEUR(f Food) float64 {
 // lentils hold 9–13 g).
 const DryWaterG = 12
 
-// BoughtDry reports whether the food is a cooked grain or pulse (CIQUAL's "pasta, rice and
+// BoughtDry reports whether the food is a cooked grain or pulse, not canned, (CIQUAL's "pasta, rice and
 // grains" or "legumes" with more than 40 g water per 100 g): it is priced and bought dry.
 func BoughtDry(f Food) bool {
-	return (f.Subgroup == "pasta, rice and grains" || f.Subgroup == "legumes") && f.Per100g.WaterG.Or(0) > 40
+	return (f.Subgroup == "pasta, rice and grains" || f.Subgroup == "legumes") && f.Per100g.WaterG.Or(0) > 40 && !Canned(f)
+}
+
+// Canned reports whether the food is sold in a can or jar (CIQUAL "appertisé", "égoutté"): it
+// is bought as it is, by the can (PackingOf), and priced per kg of what the can holds, never as
+// the dry product a cooked grain or pulse is bought as.
+func Canned(f Food) bool { return stateOf(f) == stateCanned }
+
+// Undrained reports whether a canned food is used with its liquid (tomatoes in their juice,
+// crushed tomato flesh): the can's whole weight is the food.
+func Undrained(f Food) bool {
+	fr := strings.ToLower(f.Name.FR)
+	return Canned(f) && (strings.Contains(fr, "non égoutté") || (strings.HasPrefix(fr, "tomate") && !strings.Contains(fr, "égoutté")))
 }
 
 // DryGrams converts grams of the food into grams of what is bought: for a cooked grain or pulse,

@@ -124,6 +124,10 @@ var (
 	sauceJars   = []PackSize{pack(250, "flacon de 250\u00a0g", "250 g bottle")}
 	drinkBottle = []PackSize{pack(1000, "bouteille de 1\u00a0L", "1 L bottle")}
 	flourPacks  = []PackSize{pack(1000, "paquet de 1\u00a0kg", "1 kg pack")}
+	// Cans of pulses and vegetables, by what the recipe weighs: drained (a 400 g can holds
+	// about 240 g drained, a 4/4 can of 800 g about 480 g) or, for tomatoes in their juice, whole.
+	drainedCans = []PackSize{pack(240, "boîte de 400\u00a0g (240\u00a0g égouttés)", "400 g can (240 g drained)"), pack(480, "boîte de 800\u00a0g (480\u00a0g égouttés)", "800 g can (480 g drained)")}
+	wholeCans   = []PackSize{pack(400, "boîte de 400\u00a0g", "400 g can"), pack(800, "boîte de 800\u00a0g", "800 g can")}
 )
 
 // cannedFishCodes are CIQUAL's canned fish and seafood ("appertisé" among "fish products"),
@@ -168,6 +172,10 @@ func PackingOf(f Food) Packing {
 	switch {
 	case cannedFishCodes[f.Code]:
 		return Packing{Packs: fishCans}
+	case Undrained(f) && (KindOf(f) == KindVegetable || KindOf(f) == KindLegume):
+		return Packing{Packs: wholeCans}
+	case Canned(f) && (KindOf(f) == KindVegetable || KindOf(f) == KindLegume || KindOf(f) == KindGrain):
+		return Packing{Packs: drainedCans}
 	case f.Subgroup == "vegetable oils" || f.Subgroup == "fish oils":
 		return Packing{Packs: oilBottles}
 	case f.Subgroup == "butters" || f.Subgroup == "margarines":

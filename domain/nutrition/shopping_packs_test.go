@@ -36,7 +36,7 @@ func packsOf(it nutrition.ShoppingItem) packs {
 // TestShoppingListRealPackSizes: what a shop sells, per food kind (docs/nutrition.md).
 func TestShoppingListRealPackSizes(t *testing.T) {
 	t.Parallel()
-	const oil, tuna, egg, potato, chicken, cookedRice, rawRice, chickpeas, broccoli = 17270, 26039, 22000, 4003, 36017, 9104, 9100, 20532, 20057
+	const oil, tuna, egg, potato, chicken, cookedRice, rawRice, chickpeas, broccoli, tomatoesInJuice = 17270, 26039, 22000, 4003, 36017, 9104, 9100, 20532, 20057, 20137
 	cases := []struct {
 		name  string
 		code  int
@@ -54,7 +54,9 @@ func TestShoppingListRealPackSizes(t *testing.T) {
 		{"chicken by the tray", chicken, 300, packs{400: 1}, "barquette de 400\u00a0g"},
 		{"raw rice by the 500 g pack", rawRice, 400, packs{500: 1}, "paquet de 500\u00a0g"},
 		{"cooked rice is bought dry", cookedRice, 1000, packs{500: 1}, "paquet de 500\u00a0g (sec)"},
-		{"canned chickpeas are bought dry", chickpeas, 2000, packs{1000: 1}, "paquet de 1\u00a0kg (sec)"},
+		{"canned chickpeas by the can, as drained", chickpeas, 200, packs{240: 1}, "boîte de 400\u00a0g (240\u00a0g égouttés)"},
+		{"more canned chickpeas: a 4/4 can", chickpeas, 400, packs{480: 1}, "boîte de 800\u00a0g (480\u00a0g égouttés)"},
+		{"tomatoes in their juice are not drained", tomatoesInJuice, 600, packs{800: 1}, "boîte de 800\u00a0g"},
 		{"broccoli is loose, by 100 g", broccoli, 360, packs{}, "400\u00a0g"},
 	}
 	for _, c := range cases {
@@ -71,6 +73,25 @@ func TestShoppingListRealPackSizes(t *testing.T) {
 		require.GreaterOrEqual(t, it.PurchaseG, it.FormG, c.name)
 	}
 	require.Equal(t, "2 × 1 kg pack (4 lb 7 oz, dry)", buy(t, 9104, 4000).Quantity(nutrition.Imperial, "en"))
+}
+
+// A can of chickpeas is priced as drained chickpeas from a can (3–4 EUR per kg drained), not as
+// the dry pack it is not: 240 g drained cost more than the 1.1 EUR per kg of dry-equivalent.
+func TestCannedPulsesArePricedAsCans(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	chickpeas := cat[20532]
+	require.True(t, nutrition.Canned(chickpeas))
+	require.False(t, nutrition.BoughtDry(chickpeas), "a can is not bought dry")
+	form, grams := nutrition.PurchaseOf(chickpeas, 240)
+	require.Equal(t, nutrition.AsUsed, form)
+	require.Equal(t, 240.0, grams)
+	require.GreaterOrEqual(t, pt.PerKgEUR(chickpeas), 3.0)
+	it := buy(t, 20532, 240)
+	require.InDelta(t, pt.PerKgEUR(chickpeas)*0.24, it.Cost, 0.01)
+	// Cooked chickpeas (cooked at home) are still bought dry.
+	require.False(t, nutrition.Canned(cat[20507]))
+	require.True(t, nutrition.BoughtDry(cat[20507]))
 }
 
 // TestShoppingListDryWeightAndPrice: cooked rice is bought as the dry rice it cooks from, at the

@@ -165,6 +165,7 @@ const (
 	hAsIs
 	hFlake
 	hShell
+	hTomatoSimmer
 )
 
 // prep is one food of the recipe and how it is prepared.
@@ -213,6 +214,8 @@ func (p prep) timing() (active, cook int) {
 		return 2, 0
 	case hReheat, hDishHot:
 		return 1, 3
+	case hTomatoSimmer:
+		return 2, p.hi
 	case hDishRaw:
 		return 2, 15
 	}
@@ -452,6 +455,11 @@ func planOf(c Category, parts []prep) []prep {
 			switch {
 			case p.state == stateCooked:
 				p.how = hReheat
+			case Undrained(p.food) && c == LunchDinner:
+				// Tomatoes in their juice are the dish's sauce: simmered, never drained.
+				p.how, p.lo, p.hi = hTomatoSimmer, 8, 10
+			case Undrained(p.food):
+				p.how = hAdd
 			case p.state == stateCanned:
 				p.how = hDrain
 			case p.state == stateDry || strings.Contains(fr, "séché") || strings.Contains(fr, "concentré") || strings.Contains(fr, "purée"):
@@ -980,8 +988,28 @@ func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
 
 	// 3. Foods eaten as bought: drain, slice, reheat, raw vegetables and fruit.
 	if ps := by(hDrain); len(ps) > 0 {
-		fr, en := names(ps)
-		step(fmt.Sprintf("Égouttez et rincez %s.", fr), fmt.Sprintf("Drain and rinse %s.", en))
+		// Pulses and grains lose their canning liquid's starch and salt under the tap; canned
+		// vegetables are only drained.
+		var rinse, drain []prep
+		for _, p := range ps {
+			if p.kind == KindLegume || p.kind == KindGrain {
+				rinse = append(rinse, p)
+			} else {
+				drain = append(drain, p)
+			}
+		}
+		if len(rinse) > 0 {
+			fr, en := names(rinse)
+			step(fmt.Sprintf("Égouttez et rincez %s.", fr), fmt.Sprintf("Drain and rinse %s.", en))
+		}
+		if len(drain) > 0 {
+			fr, en := names(drain)
+			step(fmt.Sprintf("Égouttez %s.", fr), fmt.Sprintf("Drain %s.", en))
+		}
+	}
+	for _, p := range by(hTomatoSimmer) {
+		step(fmt.Sprintf("Versez %s avec %s jus dans une casserole et faites mijoter %d à %d%sminutes à feu moyen, en écrasant à la cuillère, jusqu’à ce que la sauce épaississe.", p.n.le(), possFR(p.n), p.lo, p.hi, nbsp),
+			fmt.Sprintf("Pour the %s with their juice into a pan and simmer for %d to %d minutes over medium heat, crushing with a spoon, until the sauce thickens.", p.n.EN, p.lo, p.hi))
 	}
 	if ps := by(hDrainFlake); len(ps) > 0 {
 		fr, en := names(ps)
@@ -1646,4 +1674,12 @@ func boughtAdj(p prep) (fr, en string) {
 		return p.n.agree("cru"), "raw"
 	}
 	return map[[2]bool]string{{false, false}: "sec", {true, false}: "sèche", {false, true}: "secs", {true, true}: "sèches"}[[2]bool{p.n.fem, p.n.plural}], "dry"
+}
+
+// possFR is the French possessive before a noun's own juice: « leur » for a plural, « son » else.
+func possFR(n noun) string {
+	if n.plural {
+		return "leur"
+	}
+	return "son"
 }

@@ -105,6 +105,8 @@ func TestStepsStartFromTheFoodsState(t *testing.T) {
 		{"raw salmon until it flakes", nutrition.LunchDinner, 26036, []string{"le saumon", "s’effeuille", "63" + nb + "°C"}, []string{"flakes", "63 °C / 145 °F"}, nil, 15},
 		{"canned tuna is drained, not cooked", nutrition.LunchDinner, 26039, []string{"Égouttez le thon", "émiettez"}, []string{"Drain the tuna", "flake"}, []string{"Faites cuire", "°C", "Réchauffez"}, 5},
 		{"canned chickpeas are drained", nutrition.LunchDinner, 20532, []string{"Égouttez et rincez les pois chiches"}, []string{"Drain and rinse the chickpeas"}, []string{"tremper", "Faites cuire"}, 5},
+		{"canned green beans are drained, not rinsed", nutrition.LunchDinner, 20062, []string{"Égouttez les haricots verts."}, []string{"Drain the green beans."}, []string{"rincez", "Faites cuire"}, 5},
+		{"tomatoes in their juice simmer into a sauce", nutrition.LunchDinner, 20137, []string{"avec leur jus dans une casserole", "mijoter 8 à 10" + nb + "minutes", "la sauce épaississe"}, []string{"with their juice into a pan", "simmer for 8 to 10 minutes"}, []string{"Égouttez"}, 10},
 		{"raw parboiled rice is boiled, not reheated", nutrition.LunchDinner, 9101, []string{"le riz", "volumes d’eau"}, []string{"2 volumes of"}, []string{"Réchauffez"}, 15},
 		// Cooked grains, pulses, meat and fish are bought dry or raw (the shopping list): the
 		// steps weigh them so and cook them, never "reheat" rice the cook bought dry.
