@@ -209,26 +209,7 @@ func AllergensOf(f Food) []Allergen {
 			add(w.a...)
 		}
 	}
-	switch f.Subgroup {
-	case "fish, raw", "fish, cooked", "fish products", "fish oils":
-		add(AllergenFish)
-	case "seafood, raw", "seafood, cooked":
-		if !has[AllergenCrustaceans] && !has[AllergenMolluscs] {
-			add(AllergenCrustaceans, AllergenMolluscs) // which shellfish, the name does not say
-		}
-	case "eggs":
-		add(AllergenEggs)
-	case "cheese and similar", "cream and similar", "dairy products", "milk", "butters":
-		if !mentions(fr, []string{"boisson", "végétal", "végétale", "soja", "amande", "avoine", "riz", "coco"}) {
-			add(AllergenMilk)
-		}
-	case "breads and similar", "pastry dough":
-		add(AllergenGluten)
-	case "nuts and seeds":
-		if !mentions(both, notNutSeeds) || mentions(both, []string{"fruits à coque", "mélange apéritif"}) {
-			add(AllergenNuts) // an apéritif mix names no nut in particular
-		}
-	}
+	addBySubgroup(f, fr, both, has)
 	plain := (f.Subgroup == "delicatessen meat and similar" && mentions(fr, plainDeli)) ||
 		(f.Subgroup == "ingredients for vegetarian" && mentions(fr, []string{"tofu nature", "tofu soyeux", "tempeh"}))
 	if as, ok := mayContain[f.Subgroup]; ok && !plain {
@@ -269,4 +250,29 @@ func ContainsAny(f Food, allergens []Allergen) bool {
 		}
 	}
 	return false
+}
+
+// addBySubgroup adds what the food's CIQUAL subgroup holds by itself: fish, shellfish, eggs,
+// milk (not a plant drink), gluten (bread), nuts (not a seed of another allergen or none).
+func addBySubgroup(f Food, fr, both string, has map[Allergen]bool) {
+	switch f.Subgroup {
+	case "fish, raw", "fish, cooked", "fish products", "fish oils":
+		has[AllergenFish] = true
+	case "seafood, raw", "seafood, cooked":
+		if !has[AllergenCrustaceans] && !has[AllergenMolluscs] {
+			has[AllergenCrustaceans], has[AllergenMolluscs] = true, true // which shellfish, the name does not say
+		}
+	case "eggs":
+		has[AllergenEggs] = true
+	case "cheese and similar", "cream and similar", "dairy products", "milk", "butters":
+		if !mentions(fr, []string{"boisson", "végétal", "végétale", "soja", "amande", "avoine", "riz", "coco"}) {
+			has[AllergenMilk] = true
+		}
+	case "breads and similar", "pastry dough":
+		has[AllergenGluten] = true
+	case "nuts and seeds":
+		if !mentions(both, notNutSeeds) || mentions(both, []string{"fruits à coque", "mélange apéritif"}) {
+			has[AllergenNuts] = true // an apéritif mix names no nut in particular
+		}
+	}
 }
