@@ -211,8 +211,20 @@ func culinaryFromTable(f Food) noun {
 	}
 	head, headEN = lowerFirst(head), lowerFirst(headEN)
 	out := noun{FR: head, EN: headEN}
+	if f.Subgroup == "raw meat" || f.Subgroup == "cooked meat" {
+		out = meatName(out, frParts, enParts)
+	}
+	out.fem, out.plural = genderFR(out.FR)
+	return out
+}
+
+// meatName names a cut or an offal with its animal: "Foie, poulet, cru" is foie de poulet
+// (chicken liver), "Dinde, escalope crue" escalope de dinde (turkey escalope), "Boeuf, à
+// bourguignon" bœuf à bourguignon. out holds the head words of both names.
+func meatName(out noun, frParts, enParts []string) noun {
+	head, headEN := out.FR, out.EN
 	offal := []string{"foie", "cœur", "rognon", "langue", "cervelle", "gésier", "ris", "tripes", "joue", "queue", "pied", "tête"}
-	if (f.Subgroup == "raw meat" || f.Subgroup == "cooked meat") && len(frParts) > 1 && slicesContain(offal, strings.ToLower(head)) {
+	if len(frParts) > 1 && slicesContain(offal, strings.ToLower(head)) {
 		// "Foie, poulet, cru" is foie de poulet, chicken liver.
 		animal := lowerFirst(cleanWords(strings.TrimSpace(frParts[1]), tableWordsFR))
 		animalEN := ""
@@ -225,7 +237,7 @@ func culinaryFromTable(f Food) noun {
 				out.EN = animalEN + " " + headEN
 			}
 		}
-	} else if (f.Subgroup == "raw meat" || f.Subgroup == "cooked meat") && len(frParts) > 1 {
+	} else if len(frParts) > 1 {
 		cut := lowerFirst(cleanWords(firstAlternative(strings.TrimSpace(frParts[1]), " ou "), tableWordsFR))
 		cut = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(cut, " sans peau"), " avec peau"))
 		cutEN := ""
@@ -244,7 +256,6 @@ func culinaryFromTable(f Food) noun {
 			}
 		}
 	}
-	out.fem, out.plural = genderFR(out.FR)
 	return out
 }
 
