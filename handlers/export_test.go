@@ -20,7 +20,7 @@ import (
 	"github.com/gamelle/gamelle/jobs"
 )
 
-// TestApp is what the HTTP tests hold of the application internal/wiring builds: its router
+// TestApp is what the HTTP tests hold of the application wiring builds: its router
 // and core, and the services the tests look into.
 type TestApp struct {
 	Core     *Core
@@ -40,7 +40,7 @@ type TestApp struct {
 }
 
 // WireApp builds the application over pool as the binary does (an insert-only job client:
-// the tests read what was enqueued). internal/wiring imports this package, so these internal
+// the tests read what was enqueued). wiring imports this package, so these internal
 // tests cannot import it: wire_test.go, in package handlers_test, sets WireApp to
 // wiring.New + Router when the test binary starts.
 var WireApp func(cfg config.Config, pool *pgxpool.Pool, assets fs.FS) (TestApp, error)

@@ -50,7 +50,7 @@ func testAssets() fstest.MapFS {
 // xsrfCookie is the anti-forgery cookie's name in the tests (they run in development).
 const xsrfCookie = xsrfCookieDev
 
-// testServer is the real router with every area, wired by internal/wiring as the binary is
+// testServer is the real router with every area, wired by wiring as the binary is
 // (WireApp), with handles on the services the tests look into.
 type testServer struct {
 	*Core

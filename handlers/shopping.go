@@ -178,7 +178,7 @@ func (h *ShoppingLists) csv(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "private, no-store")
 	// A BOM lets spreadsheet programs read the UTF-8 names (é, œ) correctly.
 	_, _ = w.Write([]byte("\ufeff"))
-	_, _ = w.Write(list.CSV(q.locale, q.units))
+	_, _ = w.Write(shoppingCSV(list, q.locale, q.units))
 }
 
 func (h *ShoppingLists) failShopping(w http.ResponseWriter, r *http.Request, err error) {

@@ -7,10 +7,10 @@ import (
 
 	"github.com/gamelle/gamelle/handlers"
 	"github.com/gamelle/gamelle/internal/config"
-	"github.com/gamelle/gamelle/internal/wiring"
+	"github.com/gamelle/gamelle/wiring"
 )
 
-// The HTTP tests run the application the binary runs: internal/wiring, its one composition.
+// The HTTP tests run the application the binary runs: wiring, its one composition.
 func init() {
 	handlers.WireApp = func(cfg config.Config, pool *pgxpool.Pool, assets fs.FS) (handlers.TestApp, error) {
 		app, err := wiring.New(cfg, pool, wiring.Options{})

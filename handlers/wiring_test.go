@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The HTTP tests run internal/wiring, the binary's own composition (WireApp); the checked-in
+// The HTTP tests run wiring, the binary's own composition (WireApp); the checked-in
 // route table is generated from cmd/gamelle's router (scripts/check-routes.sh keeps it fresh).
 // Comparing the two proves the tests serve every route the binary does, and nothing more.
 func TestTestServerServesTheBinarysRoutes(t *testing.T) {
@@ -45,5 +45,5 @@ func TestTestServerServesTheBinarysRoutes(t *testing.T) {
 	}))
 	slices.Sort(want)
 	slices.Sort(got)
-	require.Equal(t, want, got, "the tests' server must register what the binary registers (internal/wiring)")
+	require.Equal(t, want, got, "the tests' server must register what the binary registers (wiring)")
 }

@@ -8,10 +8,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	appconfig "github.com/gamelle/gamelle/internal/config"
-	"github.com/gamelle/gamelle/internal/wiring"
+	"github.com/gamelle/gamelle/wiring"
 )
 
-// benchApp builds the application over pool as the binary does (internal/wiring), configured
+// benchApp builds the application over pool as the binary does (wiring), configured
 // as development with no environment: a fresh key, no mail server, no AI, no Stripe.
 func benchApp(pool *pgxpool.Pool, o wiring.Options) (*wiring.App, error) {
 	key := make([]byte, 16)

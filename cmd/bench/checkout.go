@@ -11,7 +11,7 @@ import (
 
 	billingapp "github.com/gamelle/gamelle/app/billing"
 	"github.com/gamelle/gamelle/domain/billing"
-	"github.com/gamelle/gamelle/internal/wiring"
+	"github.com/gamelle/gamelle/wiring"
 )
 
 // Checkout completions (issue 18): concurrentBuyers people each pay checkoutsPerBuyer test-mode

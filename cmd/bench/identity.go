@@ -10,7 +10,7 @@ import (
 
 	identityapp "github.com/gamelle/gamelle/app/identity"
 	"github.com/gamelle/gamelle/domain/identity"
-	"github.com/gamelle/gamelle/internal/wiring"
+	"github.com/gamelle/gamelle/wiring"
 )
 
 // identityRuns is how many timed requests each side (known, unknown address) makes.

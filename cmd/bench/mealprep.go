@@ -18,7 +18,7 @@ import (
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
-	"github.com/gamelle/gamelle/internal/wiring"
+	"github.com/gamelle/gamelle/wiring"
 	"github.com/gamelle/gamelle/projections"
 )
 

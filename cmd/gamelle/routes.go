@@ -17,7 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/gamelle/gamelle/internal/config"
-	"github.com/gamelle/gamelle/internal/wiring"
+	"github.com/gamelle/gamelle/wiring"
 )
 
 // routeEntry is one method on one path of the router, with the stable name the frontend's

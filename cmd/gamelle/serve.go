@@ -21,7 +21,7 @@ import (
 	adminapp "github.com/gamelle/gamelle/app/admin"
 	"github.com/gamelle/gamelle/frontend"
 	"github.com/gamelle/gamelle/internal/config"
-	"github.com/gamelle/gamelle/internal/wiring"
+	"github.com/gamelle/gamelle/wiring"
 	"github.com/gamelle/gamelle/migrations"
 	"github.com/gamelle/gamelle/projections"
 )

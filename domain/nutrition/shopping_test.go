@@ -90,8 +90,8 @@ func TestShoppingListMergesRoundsAndPrices(t *testing.T) {
 	require.ErrorIs(t, err, nutrition.ErrUnknownFood)
 }
 
-// Golden texts: what a person copies or downloads, in both languages.
-func TestShoppingListTextAndCSVGolden(t *testing.T) {
+// Golden texts: what a person copies, in both languages (the CSV download: handlers).
+func TestShoppingListTextGolden(t *testing.T) {
 	t.Parallel()
 	cat, pt := shipped(t)
 	foods := map[int]nutrition.Food{36017: cat[36017], 20057: cat[20057]}
@@ -125,31 +125,4 @@ func TestShoppingListTextAndCSVGolden(t *testing.T) {
 		"",
 	}, "\n"), list.Text("en", nutrition.Imperial))
 
-	require.Equal(t, "rayon;aliment;quantité;grammes;coût estimé (EUR)\n"+
-		"Fruits et légumes;Brocoli, cru;300\u00a0g;300;1,17\n"+
-		"Boucherie et poissonnerie;Poulet, filet sans peau cru;barquette de 400\u00a0g;400;5,40\n"+
-		"Total;;;;6,57\n", string(list.CSV("fr", nutrition.Metric)))
-	require.Equal(t, "aisle,food,quantity,grams,estimated cost (EUR)\n"+
-		"Fruit and vegetables,\"Broccoli, raw\",11 oz,300,1.17\n"+
-		"Meat and fish,\"Chicken, breast, without skin, raw\",400 g tray (15 oz),400,5.40\n"+
-		"Total,,,,6.57\n", string(list.CSV("en", nutrition.Imperial)))
-}
-
-// Issue 18 item 9: a food named like a formula (a custom food's name is the person's text) is
-// written as text, never as a formula a spreadsheet would run; numbers stay numbers.
-func TestShoppingListCSVNeutralisesFormulas(t *testing.T) {
-	t.Parallel()
-	list := nutrition.ShoppingList{Days: 1, Currency: nutrition.EUR, Total: 1, Aisles: []nutrition.AisleItems{{
-		Aisle: nutrition.AisleOther,
-		Items: []nutrition.ShoppingItem{
-			{Name: nutrition.Text{FR: "=cmd|' /C calc'!A0", EN: "=cmd|' /C calc'!A0"}, PurchaseG: 100, Cost: 1},
-			{Name: nutrition.Text{FR: "@SUM(1+1)", EN: "+1+1"}, PurchaseG: 100},
-		},
-	}}}
-	fr := string(list.CSV("fr", nutrition.Metric))
-	require.Contains(t, fr, ";'=cmd|' /C calc'!A0;")
-	require.Contains(t, fr, ";'@SUM(1+1);")
-	require.Contains(t, fr, ";100;1,00\n")
-	en := string(list.CSV("en", nutrition.Metric))
-	require.Contains(t, en, ",'+1+1,")
 }

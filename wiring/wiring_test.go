@@ -14,7 +14,7 @@ import (
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/internal/config"
 	"github.com/gamelle/gamelle/internal/pgtest"
-	"github.com/gamelle/gamelle/internal/wiring"
+	"github.com/gamelle/gamelle/wiring"
 )
 
 func testConfig(t *testing.T, db *pgtest.DB) config.Config {
