@@ -98,7 +98,7 @@ describe('"regenerate the rest"', () => {
     expect(button).toHaveTextContent('1')
     fireEvent.click(button)
     expect(post).toHaveBeenCalledTimes(1)
-    const [path, data, options] = post.mock.calls[0] as [string, { recipeIds: string[]; idempotencyKey: string }, { onSuccess: (p: never) => void }]
+    const [path, data, options] = post.mock.calls[0] as unknown as [string, { recipeIds: string[]; idempotencyKey: string }, { onSuccess: (p: never) => void }]
     expect(path).toBe('/mealprep/m1/recipes/regenerate')
     expect(data.recipeIds).toEqual(['b'])
     act(() => options.onSuccess({} as never))
