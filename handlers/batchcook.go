@@ -86,6 +86,8 @@ func batchcookMessage(err error) (field, key string, ok bool) {
 		return "tokens", "mealprep.error.tokens", true
 	case errors.Is(err, mealprep.ErrNothingToRegenerate):
 		return "regenerate", "batchcook.error.nothing_to_regenerate", true
+	case errors.Is(err, mealprep.ErrAlreadyReplaced):
+		return "regenerate", "batchcook.error.already_replaced", true
 	case errors.Is(err, mealprepapp.ErrSwapDiet):
 		return "toFoodCode", "batchcook.error.swap_diet", true
 	case errors.Is(err, mealprepapp.ErrSwapMeal):
@@ -376,11 +378,14 @@ func (h *BatchCook) keepRecipe(w http.ResponseWriter, r *http.Request) {
 	h.backWithErrors(w, r, recipesPath(id), nil)
 }
 
-// regenerate makes one recipe again ({recipeId}) or every recipe not kept ({}), one token each.
+// regenerate makes again the recipes named, one token each: {recipeId} (one) or {recipeIds} (the
+// page's "regenerate the rest" sends the recipes it shows as not kept). A recipe another tab or
+// device already replaced, or is replacing, is refused with nothing charged.
 func (h *BatchCook) regenerate(w http.ResponseWriter, r *http.Request) {
 	var f struct {
-		RecipeID       string `json:"recipeId"`
-		IdempotencyKey string `json:"idempotencyKey"`
+		RecipeID       string   `json:"recipeId"`
+		RecipeIDs      []string `json:"recipeIds"`
+		IdempotencyKey string   `json:"idempotencyKey"`
 	}
 	id, ok := h.pathAndBody(w, r, "id", &f)
 	if !ok {
@@ -391,9 +396,18 @@ func (h *BatchCook) regenerate(w http.ResponseWriter, r *http.Request) {
 		h.notFound(w, r)
 		return
 	}
+	recipeIDs := make([]uuid.UUID, 0, len(f.RecipeIDs))
+	for _, s := range f.RecipeIDs {
+		rid, err := uuid.Parse(s)
+		if err != nil {
+			h.notFound(w, r)
+			return
+		}
+		recipeIDs = append(recipeIDs, rid)
+	}
 	f.IdempotencyKey = idempotencyKey(f.IdempotencyKey)
 	u, _ := currentUser(r.Context())
-	n, res, err := h.mealpreps.Regenerate(r.Context(), mealprepapp.RegenerateInput{Owner: u.ID, MealPrepID: id, RecipeID: recipeID, IdempotencyKey: f.IdempotencyKey})
+	n, res, err := h.mealpreps.Regenerate(r.Context(), mealprepapp.RegenerateInput{Owner: u.ID, MealPrepID: id, RecipeID: recipeID, RecipeIDs: recipeIDs, IdempotencyKey: f.IdempotencyKey})
 	if err != nil {
 		h.fail(w, r, err)
 		return

@@ -1,14 +1,24 @@
 package handlers
 
 import (
+	"fmt"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertest"
 	"github.com/stretchr/testify/require"
 
+	ledgerapp "github.com/gamelle/gamelle/app/ledger"
+	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/app/mealprep/mealpreptest"
 	"github.com/gamelle/gamelle/domain/household"
+	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/eventstore"
 )
 
 func cookPath(id uuid.UUID, query string) string {
@@ -167,4 +177,80 @@ func TestHouseholdShoppingListBuysWhatThePlanCooks(t *testing.T) {
 		}
 	}
 	require.Positive(t, short, "the owner's list alone is short of what the plan cooks for two")
+}
+
+// TestRegenerateFromTwoDevices: the same person presses "regenerate the rest" on two devices and
+// two tabs at once, each request with its own idempotency key, on a meal prep of one recipe. One
+// request is charged; the others are refused with the translated message and nothing charged;
+// once the job ran the meal prep still holds one recipe. It used to charge every request, add a
+// recipe per request and answer one of them 404.
+func TestRegenerateFromTwoDevices(t *testing.T) {
+	t.Parallel()
+	const email = "deux@example.test"
+	b := mealprepSetup(t, email)
+	owner := b.userID(t, email)
+	_, err := b.srv.wallets.Grant(t.Context(), ledgerapp.GrantCommand{UserID: owner, Amount: 10, Reason: ledger.ReasonAdminGrant, CommandMeta: eventstore.CommandMeta{Actor: "test"}})
+	require.NoError(t, err)
+	id := b.createMealPrep(t, "Semaine")
+	food, recipes := foodPath(id), recipesPath(id)
+	resp, _ := b.send(t, http.MethodPost, food, map[string]any{"foodCode": 36018, "grams": 600}, food)
+	requireRedirect(t, resp, food)
+	recipe := b.generatedRecipe(t, id, email)
+	balance := func() int64 {
+		n, err := b.srv.wallets.Balance(t.Context(), owner)
+		require.NoError(t, err)
+		return n
+	}
+	require.EqualValues(t, 11, balance())
+
+	phone := b.other(t, "")
+	resp = phone.post(t, "/auth/email/login", map[string]any{"email": email, "password": goodPassword}, "/auth/login")
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	regenerate := recipes + "/regenerate"
+	var lastJob int64
+	require.NoError(t, b.db.Pool.QueryRow(t.Context(), `SELECT coalesce(max(id), 0) FROM river_job`).Scan(&lastJob))
+	var wg sync.WaitGroup
+	statuses := make([]int, 4)
+	for i, device := range []*bundle{b, phone, b, phone} {
+		wg.Go(func() {
+			resp, _ := device.send(t, http.MethodPost, regenerate, map[string]any{"recipeIds": []string{recipe}, "idempotencyKey": fmt.Sprintf("tab-%d", i)}, recipes)
+			statuses[i] = resp.StatusCode
+		})
+	}
+	wg.Wait()
+	for _, s := range statuses {
+		require.Equal(t, http.StatusSeeOther, s, "no 404, no 500: %v", statuses)
+	}
+	require.EqualValues(t, 10, balance(), "exactly one charge")
+	var queued []mealprepapp.GenerateArgs
+	rows, err := b.db.Pool.Query(t.Context(), `SELECT args FROM river_job WHERE kind = $1 AND id > $2`, mealprepapp.GenerateArgs{}.Kind(), lastJob)
+	require.NoError(t, err)
+	for rows.Next() {
+		var a mealprepapp.GenerateArgs
+		require.NoError(t, rows.Scan(&a))
+		queued = append(queued, a)
+	}
+	require.NoError(t, rows.Err())
+	require.Len(t, queued, 1, "one job")
+	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, mealpreptest.ScaledGenerator{}, 0))
+	tx, err := b.db.Pool.Begin(t.Context())
+	require.NoError(t, err)
+	_, err = w.Work(t.Context(), t, tx, queued[0], nil)
+	require.NoError(t, err)
+	require.NoError(t, tx.Commit(t.Context()))
+	_, p := b.visit(t, recipes)
+	list := p.Props["recipes"].([]any)
+	require.Len(t, list, 1, "the recipe count is unchanged")
+	require.NotEqual(t, recipe, list[0].(map[string]any)["id"])
+
+	// Asking again for the replaced recipe, with a new key: the message, in each language.
+	resp, _ = phone.send(t, http.MethodPost, regenerate, map[string]any{"recipeIds": []string{recipe}, "idempotencyKey": "late"}, recipes)
+	requireRedirect(t, resp, recipes)
+	_, p = phone.visit(t, recipes)
+	require.Equal(t, "Un autre onglet ou appareil régénère déjà ces recettes, ou l’a déjà fait\u202f: rien n’a été débité. Rechargez la page pour voir les recettes telles qu’elles sont.", errorsOf(p)["regenerate"])
+	resp, _ = phone.send(t, http.MethodPost, regenerate+"?lng=en", map[string]any{"recipeIds": []string{recipe}, "idempotencyKey": "later"}, recipes)
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	_, p = phone.visit(t, recipes+"?lng=en")
+	require.Contains(t, errorsOf(p)["regenerate"], "Another tab or device is already making these recipes again")
+	require.EqualValues(t, 10, balance())
 }

@@ -63,12 +63,13 @@ func TestKeepTwoAndRegenerateTheRest(t *testing.T) {
 		_, err := e.svc.KeepRecipe(ctx, owner, id, r.ID, true)
 		require.NoError(t, err)
 	}
-	n, _, err := e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, IdempotencyKey: "again"})
+	rest := idsOf(rs[2:])
+	n, _, err := e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, RecipeIDs: rest, IdempotencyKey: "again"})
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
 	require.EqualValues(t, 6, e.balance(t, owner), "one token per regenerated recipe")
 	// The same form sent twice charges once.
-	n, _, err = e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, IdempotencyKey: "again"})
+	n, _, err = e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, RecipeIDs: rest, IdempotencyKey: "again"})
 	require.NoError(t, err)
 	require.Zero(t, n)
 	require.EqualValues(t, 6, e.balance(t, owner))
@@ -97,8 +98,10 @@ func TestKeepTwoAndRegenerateTheRest(t *testing.T) {
 		_, err := e.svc.KeepRecipe(ctx, owner, id, r.ID, true)
 		require.NoError(t, err)
 	}
-	_, _, err = e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id})
+	_, _, err = e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, RecipeIDs: idsOf(after[2:])})
 	require.ErrorIs(t, err, mealprep.ErrNothingToRegenerate)
+	_, _, err = e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id})
+	require.ErrorIs(t, err, mealprep.ErrNothingToRegenerate, "a regeneration names its recipes")
 	require.EqualValues(t, 6, e.balance(t, owner))
 }
 
@@ -108,7 +111,11 @@ func TestRegenerateWithoutTokensWritesNothing(t *testing.T) {
 	ctx := t.Context()
 	require.Zero(t, e.balance(t, owner))
 	before := eventsOf(t, e, id, mealprep.TypeRecipeGenerationRequested)
-	_, _, err := e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id})
+	p, err := e.svc.Person(ctx, e.pool, owner)
+	require.NoError(t, err)
+	rs, err := e.svc.Recipes(ctx, p, id, "fr")
+	require.NoError(t, err)
+	_, _, err = e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, RecipeIDs: idsOf(rs)})
 	require.ErrorIs(t, err, ledger.ErrInsufficientTokens)
 	require.Equal(t, before, eventsOf(t, e, id, mealprep.TypeRecipeGenerationRequested))
 }

@@ -45,7 +45,11 @@ func TestRegeneratingAMealTheSplitLeavesOut(t *testing.T) {
 	ctx := t.Context()
 	_, err := e.pool.Exec(ctx, `UPDATE users SET meal_split = '{"breakfast": 60, "lunch": 0, "dinner": 0, "snack": 40}' WHERE id = $1`, owner)
 	require.NoError(t, err)
-	n, _, err := e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id})
+	p, err := e.svc.Person(ctx, e.pool, owner)
+	require.NoError(t, err)
+	rs, err := e.svc.Recipes(ctx, p, id, "fr")
+	require.NoError(t, err)
+	n, _, err := e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, RecipeIDs: idsOf(rs)})
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
 	var raw []byte
@@ -57,7 +61,7 @@ func TestRegeneratingAMealTheSplitLeavesOut(t *testing.T) {
 	if req.Target != nil {
 		require.Positive(t, req.Target.Kcal, "a regenerated lunch aims at a real meal")
 	}
-	p, err := e.svc.Person(ctx, e.pool, owner)
+	p, err = e.svc.Person(ctx, e.pool, owner)
 	require.NoError(t, err)
 	require.Positive(t, p.MealTarget(mealprep.LunchDinner).Kcal)
 }

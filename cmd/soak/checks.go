@@ -137,6 +137,45 @@ func generationCheck(ctx context.Context, db *pgxpool.Pool) ([]check, error) {
 	return []check{g, n}, nil
 }
 
+// regenerationCheck: "regenerate the rest" pressed on two devices at once replaced each recipe
+// once: no recipe was replaced twice, nor made again by two requests; the tokens charged for
+// regenerations less their refunds are the recipes made, each of which replaced one (charges =
+// replacements); at most one request per race was recorded (docs/mealprep.md, "Keep and
+// regenerate").
+func regenerationCheck(ctx context.Context, db *pgxpool.Pool, races int64) (check, error) {
+	var requests, charged, refunded, made, replaced, madeTwice, replacedTwice int64
+	err := db.QueryRow(ctx, `
+		WITH req AS (
+			SELECT payload->>'requestID' id, payload->'replaces' rep FROM events
+			WHERE event_type = 'RecipeGenerationRequested.v1' AND jsonb_array_length(COALESCE(payload->'replaces', '[]')) > 0
+		), claim AS (
+			SELECT req.id, r.old, r.ord - 1 AS idx FROM req, jsonb_array_elements_text(req.rep) WITH ORDINALITY AS r(old, ord)
+		), made AS (
+			SELECT claim.old, g.payload->'recipe'->>'id' AS new FROM claim JOIN events g
+				ON g.event_type = 'RecipeGenerated.v1' AND g.payload->>'requestID' = claim.id AND (g.payload->>'index')::int = claim.idx
+		), rep AS (
+			SELECT payload->>'oldRecipeID' old, payload->>'newRecipeID' new FROM events WHERE event_type = 'RecipeReplaced.v1'
+		)
+		SELECT (SELECT count(*) FROM req),
+			(SELECT COALESCE(sum((payload->>'amount')::bigint), 0) FROM events
+				WHERE event_type = 'TokensCharged.v1' AND payload->>'ref' IN (SELECT id FROM req)),
+			(SELECT COALESCE(sum((payload->>'amount')::bigint), 0) FROM events
+				WHERE event_type = 'TokensGranted.v1' AND payload->>'reason' = 'refund'
+				AND metadata->>'idempotencyKey' LIKE 'generation-refund:%' AND payload->>'ref' IN (SELECT id FROM req)),
+			(SELECT count(*) FROM made),
+			(SELECT count(*) FROM rep WHERE new IN (SELECT new FROM made)),
+			(SELECT count(*) FROM (SELECT old FROM made GROUP BY old HAVING count(*) > 1) d),
+			(SELECT count(*) FROM (SELECT old FROM rep GROUP BY old HAVING count(*) > 1) d)`).
+		Scan(&requests, &charged, &refunded, &made, &replaced, &madeTwice, &replacedTwice)
+	if err != nil {
+		return check{}, fmt.Errorf("regeneration check: %w", err)
+	}
+	return check{name: "regenerating from two devices at once replaces each recipe once, charges = replacements",
+		value: fmt.Sprintf("%d races, %d requests: %d tokens charged − %d refunded, %d recipes made, %d replaced; made twice %d, replaced twice %d",
+			races, requests, charged, refunded, made, replaced, madeTwice, replacedTwice),
+		ok: races > 0 && requests > 0 && requests <= races && charged-refunded == made && made == replaced && madeTwice == 0 && replacedTwice == 0}, nil
+}
+
 // checkoutCheck: every completed checkout was granted once, for its tokens; no other checkout
 // was granted; every checkout the soak paid (its webhook answered 200) is completed; refunds
 // revoked at most once per refunded total.

@@ -16,7 +16,9 @@ event; one paid checkout in three gets its completed event once more up to 25 s 
 Stripe's queue would, redelivered until it is answered 2xx; one paid checkout in six is
 refunded, twice), fill meal preps, generate recipes (one
 submission in three doubled across both web processes) through an OpenAI-compatible fake that
-answers 500, 429, malformed JSON, foods off the list or stalls past the 20 s time-out, take the
+answers 500, 429, malformed JSON, foods off the list or stalls past the 20 s time-out, press
+"regenerate the rest" on two devices at once (the same person signed in twice, distinct
+idempotency keys, one request per web process, both naming the recipes the page shows), take the
 paid survey (double-submitted) and read pages.
 
 During the load it kills workers with SIGKILL at least 20 times (alternately, so River's leader

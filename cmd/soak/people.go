@@ -20,6 +20,9 @@ type tally struct {
 	signups, verified, checkouts, paidWebhooks, webhookDeliveries, webhookRetries, expiredRaces atomic.Int64
 	mealpreps, foods, generations, doubleSubmits, surveys, pageReads                            atomic.Int64
 	abandoned, lateDeliveries, lateFailed                                                       atomic.Int64
+	// regenRaces counts "regenerate the rest" pressed on two devices at once, regenNone the
+	// meal preps whose recipes were not made in time to race on.
+	regenRaces, regenNone atomic.Int64
 
 	mu       sync.Mutex
 	paid     map[uuid.UUID]int64 // checkouts whose completed webhook was accepted → tokens
@@ -48,6 +51,8 @@ type person struct {
 	email string
 	t     *tally
 	pay   *payments
+	// phone is the same person signed in on a second device (regenerateFromTwoDevices).
+	phone *client
 }
 
 const personPassword = "soak-password-2026!"
@@ -230,7 +235,77 @@ func (p *person) mealprepAndGenerate(ctx context.Context) error {
 			return err
 		}
 	}
+	if err := p.regenerateFromTwoDevices(ctx, path); err != nil {
+		return err
+	}
 	_, err = p.c.page(ctx, path+"/shopping-list", nil)
+	return err
+}
+
+// recipesShown is what the recipes page shows of its recipes.
+type recipesShown struct {
+	Recipes []struct {
+		ID   string `json:"id"`
+		Kept bool   `json:"kept"`
+	} `json:"recipes"`
+}
+
+// regenerateFromTwoDevices presses "regenerate the rest" on this device and on a second one
+// signed in as the same person, at once, each with its own idempotency key, each on a different
+// web process, both naming the recipes the page shows as not kept: one is charged, the other is
+// refused (regenerationCheck). The recipes are made by the workers, so it waits for them a
+// little, as a person would.
+func (p *person) regenerateFromTwoDevices(ctx context.Context, path string) error {
+	var ids []string
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		var shown recipesShown
+		if _, err := p.c.page(ctx, path+"/recipes", &shown); err != nil {
+			return err
+		}
+		ids = ids[:0]
+		for _, r := range shown.Recipes {
+			if !r.Kept {
+				ids = append(ids, r.ID)
+			}
+		}
+		if len(ids) > 0 || time.Now().After(deadline) || ctx.Err() != nil {
+			break
+		}
+		pause(ctx, time.Second)
+	}
+	if len(ids) == 0 {
+		p.t.regenNone.Add(1)
+		return nil
+	}
+	if p.phone == nil {
+		phone := newClient(p.c.ws, p.c.ip)
+		if _, err := phone.want(ctx, call{method: http.MethodGet, path: "/auth/login", web: -1}, "login page (phone)", http.StatusOK); err != nil {
+			return err
+		}
+		a, err := phone.want(ctx, call{method: http.MethodPost, path: "/auth/email/login", web: -1, body: map[string]any{"email": p.email, "password": personPassword}},
+			"sign in (phone)", http.StatusSeeOther, http.StatusFound)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(a.location, "/auth/") {
+			return fmt.Errorf("sign in (phone): sent to %q", a.location)
+		}
+		p.phone = phone
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i, device := range []*client{p.c, p.phone} {
+		wg.Go(func() {
+			k := call{method: http.MethodPost, path: path + "/recipes/regenerate", web: i, body: map[string]any{"recipeIds": ids, "idempotencyKey": uuid.NewString()}}
+			_, errs[i] = device.want(ctx, k, "regenerate the rest (two devices)", http.StatusSeeOther, http.StatusFound)
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	p.t.regenRaces.Add(1)
+	_, err := p.phone.page(ctx, path+"/recipes", nil)
 	return err
 }
 

@@ -76,9 +76,9 @@ func exitCheck(rows []procRow, ws []window) check {
 
 // loadCheck: the load did what it says (else the invariants above prove little).
 func loadCheck(t *tally) check {
-	v := fmt.Sprintf("%d sign-ups, %d verified, %d checkouts (%d paid, %d webhook deliveries of which %d late and %d again after a non-2xx, %d expiry races), %d meal preps, %d foods, %d generations (%d double submits), %d surveys, %d page reads; %d flows cut short by a fault",
+	v := fmt.Sprintf("%d sign-ups, %d verified, %d checkouts (%d paid, %d webhook deliveries of which %d late and %d again after a non-2xx, %d expiry races), %d meal preps, %d foods, %d generations (%d double submits), %d two-device regenerations (%d meal preps without recipes yet), %d surveys, %d page reads; %d flows cut short by a fault",
 		t.signups.Load(), t.verified.Load(), t.checkouts.Load(), t.paidWebhooks.Load(), t.webhookDeliveries.Load(), t.lateDeliveries.Load(), t.webhookRetries.Load(), t.expiredRaces.Load(),
-		t.mealpreps.Load(), t.foods.Load(), t.generations.Load(), t.doubleSubmits.Load(), t.surveys.Load(), t.pageReads.Load(), t.abandoned.Load())
+		t.mealpreps.Load(), t.foods.Load(), t.generations.Load(), t.doubleSubmits.Load(), t.regenRaces.Load(), t.regenNone.Load(), t.surveys.Load(), t.pageReads.Load(), t.abandoned.Load())
 	ok := t.verified.Load() > 0 && t.paidWebhooks.Load() > 0 && t.generations.Load() > 0 && t.surveys.Load() > 0 && t.pageReads.Load() > 0 &&
 		t.lateFailed.Load() == 0 // Stripe's redelivery must end in a 2xx within its 3 minutes
 	t.mu.Lock()

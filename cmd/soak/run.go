@@ -299,6 +299,11 @@ func run(ctx context.Context, c config) (bool, error) {
 		return false, err
 	}
 	add(gc...)
+	rg, err := regenerationCheck(ctx, db, res.t.regenRaces.Load())
+	if err != nil {
+		return false, err
+	}
+	add(rg)
 	res.t.mu.Lock()
 	paid := res.t.paid
 	res.t.mu.Unlock()

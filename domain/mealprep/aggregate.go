@@ -20,6 +20,8 @@ type MealPrep struct {
 	foods    []Ingredient // in the order they were added
 	requests map[uuid.UUID]*Request
 	recipes  map[uuid.UUID]*StoredRecipe
+	// replaced holds the recipes a regeneration took off the list (RecipeReplaced).
+	replaced map[uuid.UUID]bool
 	ticks    map[int]Tick // the shopping list's, by food code (ticks.go)
 
 	changes []Event
@@ -57,7 +59,7 @@ type StoredRecipe struct {
 
 // New is a meal prep with no stream yet.
 func New(id uuid.UUID) *MealPrep {
-	return &MealPrep{id: id, requests: map[uuid.UUID]*Request{}, recipes: map[uuid.UUID]*StoredRecipe{}}
+	return &MealPrep{id: id, requests: map[uuid.UUID]*Request{}, recipes: map[uuid.UUID]*StoredRecipe{}, replaced: map[uuid.UUID]bool{}}
 }
 
 // FromHistory replays a meal prep's events in stream order.
@@ -169,6 +171,7 @@ func (m *MealPrep) apply(e Event) {
 		}
 	case RecipeReplaced:
 		delete(m.recipes, e.OldRecipeID)
+		m.replaced[e.OldRecipeID] = true
 	case RecipeFoodSwapped:
 		if r := m.recipes[e.RecipeID]; r != nil {
 			r.Ingredients = slices.Clone(e.Ingredients)
@@ -457,9 +460,33 @@ type Regeneration struct {
 // ErrNothingToRegenerate: every recipe is kept (or the one asked for is kept).
 var ErrNothingToRegenerate = errors.New("mealprep: no recipe to regenerate")
 
-// RequestRegeneration records one request per category, each replacing its recipes (none kept,
-// all of that category). The caller charges one token per replaced recipe in the same
-// transaction and inserts the jobs.
+// Replaceable says whether a regeneration may replace recipe id: ErrAlreadyReplaced when a
+// regeneration replaced it or a pending one (not failed, its index not made yet) will, so two
+// tabs or two devices never pay twice for one recipe, whatever their idempotency keys;
+// ErrRecipeNotFound when the meal prep never had it (or it was deleted).
+func (m *MealPrep) Replaceable(id uuid.UUID) error {
+	if m.replaced[id] {
+		return fmt.Errorf("%w: %s", ErrAlreadyReplaced, id)
+	}
+	for _, req := range m.requests {
+		if req.Failed {
+			continue
+		}
+		for i, old := range req.Replaces {
+			if _, done := req.Done[i]; old == id && !done {
+				return fmt.Errorf("%w: %s by request %s", ErrAlreadyReplaced, id, req.ID)
+			}
+		}
+	}
+	if m.recipes[id] == nil {
+		return fmt.Errorf("%w: %s", ErrRecipeNotFound, id)
+	}
+	return nil
+}
+
+// RequestRegeneration records one request per batch of at most MaxCount recipes of one category,
+// each replacing the recipes it names (none kept, none named twice, each Replaceable). The
+// caller charges one token per replaced recipe in the same transaction and inserts the jobs.
 func (m *MealPrep) RequestRegeneration(regs []Regeneration) error {
 	if err := m.live(); err != nil {
 		return err
@@ -470,24 +497,34 @@ func (m *MealPrep) RequestRegeneration(regs []Regeneration) error {
 	if len(m.foods) == 0 {
 		return ErrNoFoods
 	}
+	// Every request is checked before any is recorded: a refusal records nothing.
+	named, asked := map[uuid.UUID]bool{}, map[uuid.UUID]bool{}
 	for _, g := range regs {
 		if err := CheckCount(len(g.Replaces)); err != nil {
 			return err
 		}
-		if g.RequestID == uuid.Nil || m.requests[g.RequestID] != nil {
+		if g.RequestID == uuid.Nil || m.requests[g.RequestID] != nil || asked[g.RequestID] {
 			return fmt.Errorf("%w: %s", ErrRequestExists, g.RequestID)
 		}
+		asked[g.RequestID] = true
 		for _, id := range g.Replaces {
+			if err := m.Replaceable(id); err != nil {
+				return err
+			}
+			if named[id] {
+				return fmt.Errorf("%w: %s named twice", ErrAlreadyReplaced, id)
+			}
+			named[id] = true
 			r := m.recipes[id]
 			switch {
-			case r == nil:
-				return fmt.Errorf("%w: %s", ErrRecipeNotFound, id)
 			case r.Kept:
 				return fmt.Errorf("%w: %s is kept", ErrNothingToRegenerate, id)
 			case r.Category != "" && r.Category != g.Category:
 				return fmt.Errorf("%w: %s is %s", ErrInvalidCategory, id, r.Category)
 			}
 		}
+	}
+	for _, g := range regs {
 		m.record(RecipeGenerationRequested{RequestID: g.RequestID, Category: g.Category, Count: len(g.Replaces),
 			Replaces: slices.Clone(g.Replaces), Target: g.Target})
 	}

@@ -104,6 +104,9 @@ var (
 	ErrNotFound           = errors.New("mealprep: meal prep not found")
 	ErrAlreadyExists      = errors.New("mealprep: meal prep already exists")
 	ErrNotOwner           = errors.New("mealprep: not the owner")
+	// ErrAlreadyReplaced: a regeneration names a recipe that another regeneration has replaced,
+	// or will replace once its job runs (docs/mealprep.md, "Keep and regenerate").
+	ErrAlreadyReplaced = errors.New("mealprep: recipe already replaced or being replaced")
 )
 
 // CheckName validates a meal-prep or recipe name and returns it trimmed.

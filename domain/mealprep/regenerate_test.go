@@ -82,3 +82,51 @@ func TestRegenerationTargetsCloseTheDaysGap(t *testing.T) {
 	require.InDelta(t, 1100, got[mealprep.LunchDinner].Kcal, 1)
 	require.True(t, nutrition.ConsistentTarget(nutrition.Macros(got[mealprep.LunchDinner])))
 }
+
+// regenerating is withRecipes(a, b) with a regeneration of a asked for (req), its job not run.
+func regenerating(a, b, req uuid.UUID) []mealprep.Event {
+	return append(withRecipes(a, b), mealprep.RecipeGenerationRequested{RequestID: req, Category: mealprep.LunchDinner, Count: 1, Replaces: []uuid.UUID{a}})
+}
+
+func replace(req uuid.UUID, ids ...uuid.UUID) func(m *mealprep.MealPrep) error {
+	return func(m *mealprep.MealPrep) error {
+		return m.RequestRegeneration([]mealprep.Regeneration{{RequestID: req, Category: mealprep.LunchDinner, Replaces: ids}})
+	}
+}
+
+// TestARecipeIsReplacedOnce: two tabs or two devices each ask to regenerate the same recipe,
+// with their own idempotency keys. The second is refused while the first one's job is pending
+// and after it replaced the recipe; it is allowed again once the first one failed (refunded).
+func TestARecipeIsReplacedOnce(t *testing.T) {
+	t.Parallel()
+	a, b, first, second, c := uuid.New(), uuid.New(), uuid.New(), uuid.New(), uuid.New()
+	given(t, regenerating(a, b, first)...).When(replace(second, a)).ThenError(mealprep.ErrAlreadyReplaced)
+	given(t, regenerating(a, b, first)...).When(replace(second, b, a)).ThenError(mealprep.ErrAlreadyReplaced)
+	// The other recipe is free.
+	given(t, regenerating(a, b, first)...).When(replace(second, b)).
+		Then(mealprep.RecipeGenerationRequested{RequestID: second, Category: mealprep.LunchDinner, Count: 1, Replaces: []uuid.UUID{b}})
+
+	made := mealprep.Recipe{ID: c, Category: mealprep.LunchDinner, Servings: 4, Ingredients: []mealprep.Ingredient{{FoodCode: 36017, Grams: 500}}}
+	done := append(regenerating(a, b, first), mealprep.RecipeGenerated{RequestID: first, Index: 0, Recipe: made}, mealprep.RecipeReplaced{OldRecipeID: a, NewRecipeID: c})
+	given(t, done...).When(replace(second, a)).ThenError(mealprep.ErrAlreadyReplaced)
+	// The new recipe can be regenerated in its turn.
+	given(t, done...).When(replace(second, c)).
+		Then(mealprep.RecipeGenerationRequested{RequestID: second, Category: mealprep.LunchDinner, Count: 1, Replaces: []uuid.UUID{c}})
+
+	failed := append(regenerating(a, b, first), mealprep.RecipeGenerationFailed{RequestID: first, Reason: mealprep.FailureTimeout, Unfulfilled: 1})
+	given(t, failed...).When(replace(second, a)).
+		Then(mealprep.RecipeGenerationRequested{RequestID: second, Category: mealprep.LunchDinner, Count: 1, Replaces: []uuid.UUID{a}})
+}
+
+// TestARegenerationNamesEachRecipeOnce: one request naming a recipe twice would charge it twice.
+func TestARegenerationNamesEachRecipeOnce(t *testing.T) {
+	t.Parallel()
+	a, b := uuid.New(), uuid.New()
+	given(t, withRecipes(a, b)...).When(replace(uuid.New(), a, b, a)).ThenError(mealprep.ErrAlreadyReplaced)
+	given(t, withRecipes(a, b)...).When(func(m *mealprep.MealPrep) error {
+		return m.RequestRegeneration([]mealprep.Regeneration{
+			{RequestID: uuid.New(), Category: mealprep.LunchDinner, Replaces: []uuid.UUID{a}},
+			{RequestID: uuid.New(), Category: mealprep.LunchDinner, Replaces: []uuid.UUID{a}},
+		})
+	}).ThenError(mealprep.ErrAlreadyReplaced)
+}

@@ -2,7 +2,7 @@
  * Batch cooking in the browser (issue 23), in French and in English: a couple with different
  * goals (the person, and Sam added to the household) prepares a 5-day meal prep, opens and prints
  * the cooking plan and the plating cards, keeps two recipes and regenerates the rest (one token
- * charged), swaps chicken for turkey (free, within tolerance). Each new page passes axe at
+ * charged; a second tab asking for the same recipes is refused with a message, nothing charged), swaps chicken for turkey (free, within tolerance). Each new page passes axe at
  * 1280 and 320 px and fits every width; the printed plan is written to test-output to be read.
  */
 import { writeFileSync } from 'node:fs'
@@ -158,7 +158,27 @@ describe.each([
       await Promise.all([posted('/recipes/keep'), page.getByTestId('keep-toggle').nth(k).click()])
       await expect.poll(() => page.getByTestId('keep-toggle').nth(k).getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true')
     }
+    // A second tab (320 px) shows the same recipes. Once the first tab has asked to regenerate
+    // them, the second tab's request names recipes already being replaced: refused with the
+    // message, nothing charged (the balance below counts one token).
+    const tab = await page.context().newPage()
+    await tab.setViewportSize({ width: 320, height: 800 })
+    await tab.goto(recipesURL)
+    await tab.getByTestId('regenerate-rest').waitFor()
     await Promise.all([posted('/recipes/regenerate'), page.getByTestId('regenerate-rest').click()])
+    await Promise.all([
+      tab.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/recipes/regenerate')),
+      tab.getByTestId('regenerate-rest').click(),
+    ])
+    const refusal = tab.getByText(
+      lng === 'fr'
+        ? 'Un autre onglet ou appareil régénère déjà ces recettes, ou l’a déjà fait\u202f: rien n’a été débité. Rechargez la page pour voir les recettes telles qu’elles sont.'
+        : 'Another tab or device is already making these recipes again, or has done so: nothing was charged. Reload the page to see the recipes as they are now.',
+    )
+    await refusal.waitFor({ timeout: 15_000 })
+    await refusal.scrollIntoViewIfNeeded()
+    await tab.screenshot({ path: resolve(outputDir, `batchcook-regenerate-refused-${lng}-320.png`) })
+    await tab.close()
     await expect
       .poll(
         async () => {

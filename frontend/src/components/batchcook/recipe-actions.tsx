@@ -2,7 +2,7 @@ import { Link, router } from '@inertiajs/react'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
-import { newKey } from '../../lib/idempotency-key'
+import { newKey, renewKeyOnAnswer } from '../../lib/idempotency-key'
 import { usePageProps } from '../../lib/shared-props'
 import { Button } from '../ui/button'
 import { Card } from '../ui/card'
@@ -25,21 +25,31 @@ export function KeepToggle({ mealPrepId, recipeId, name, kept }: { mealPrepId: s
   )
 }
 
-/** "Regenerate the rest": one token per recipe not kept, and the plan's links. */
-export function RegenerateRest({ mealPrepId, toRegenerate }: { mealPrepId: string; toRegenerate: number }) {
+/**
+ * "Regenerate the rest": one token per recipe not kept, and the plan's links. The request names
+ * the recipes this page shows as not kept, so a second tab or device asking for the same ones is
+ * refused with nothing charged; the key is renewed once the server answers.
+ */
+export function RegenerateRest({ mealPrepId, recipeIds }: { mealPrepId: string; recipeIds: string[] }) {
   const { t } = useTranslation()
   const { errors } = usePageProps<'mealprep/recipes'>()
-  const [key] = useState(newKey)
+  const [key, setKey] = useState(newKey)
   const e = (errors as Record<string, string | undefined>).regenerate
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Button
         variant="secondary"
-        disabled={toRegenerate === 0}
-        onClick={() => router.post(url('mealprep.recipes.regenerate.post', { params: { id: mealPrepId } }), { idempotencyKey: key }, { preserveScroll: true })}
+        disabled={recipeIds.length === 0}
+        onClick={() =>
+          router.post(
+            url('mealprep.recipes.regenerate.post', { params: { id: mealPrepId } }),
+            { recipeIds, idempotencyKey: key },
+            { preserveScroll: true, ...renewKeyOnAnswer(() => setKey(newKey())) },
+          )
+        }
         data-testid="regenerate-rest"
       >
-        {t('regenerate.rest', { count: toRegenerate })}
+        {t('regenerate.rest', { count: recipeIds.length })}
       </Button>
       <Link href={url('mealprep.plan.cook', { params: { id: mealPrepId } })} className="font-semibold text-brand-800 underline" data-testid="cook-plan-link">
         {t('regenerate.cookPlan')}

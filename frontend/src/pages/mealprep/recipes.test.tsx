@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { router } from '@inertiajs/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { sharedProps } from '../../test/fixtures'
 import { renderPage } from '../../test/render-page'
 import MealPrepRecipes from './recipes'
@@ -20,11 +21,11 @@ const twoDays = [1, 2].map((day) => ({ day, meals: [
   { recipeId: 'b', category: 'lunch_dinner', portions: 1 },
 ] }))
 
-function show(lng: 'fr' | 'en', totals?: { perDay: typeof macros; goal: typeof macros; diff: typeof macros }, units: 'g' | 'lb' = 'g') {
+function show(lng: 'fr' | 'en', totals?: { perDay: typeof macros; goal: typeof macros; diff: typeof macros }, units: 'g' | 'lb' = 'g', keptA = false) {
   const props = {
     ...sharedProps({ locale: lng }),
     mealPrep: { id: 'm1', name: 'Semaine', foodCount: 3 },
-    recipes: [recipe('a', 'Poulet au riz'), recipe('b', 'Lentilles au saumon')],
+    recipes: [{ ...recipe('a', 'Poulet au riz'), kept: keptA }, { ...recipe('b', 'Lentilles au saumon'), kept: false }],
     plan: {
       meals: [{ category: 'lunch_dinner', recipes: 2, servings: 2, mealsPerDay: 2, days: 1, average: macros }],
       perDay: macros, goal: macros, diff: { kcal: 0, proteinG: 0, fatG: 0, carbsG: 0 }, missing: [], generate: [],
@@ -84,6 +85,27 @@ describe.each([
     const banner = screen.getByTestId('generation-failed')
     expect(banner).toHaveTextContent(generic)
     expect(banner).toHaveTextContent(refund.trim())
+  })
+})
+
+// A regenerate names the recipes it replaces (docs/mealprep.md, "Keep and regenerate"): another
+// tab or device asking for the same ones is refused by the server, nothing charged.
+describe('"regenerate the rest"', () => {
+  it('names the recipes shown as not kept, and sends its next request under a new key', async () => {
+    const post = vi.spyOn(router, 'post').mockImplementation(() => {})
+    await show('fr', undefined, 'g', true)
+    const button = screen.getByTestId('regenerate-rest')
+    expect(button).toHaveTextContent('1')
+    fireEvent.click(button)
+    expect(post).toHaveBeenCalledTimes(1)
+    const [path, data, options] = post.mock.calls[0] as unknown as [string, { recipeIds: string[]; idempotencyKey: string }, { onSuccess: (p: never) => void }]
+    expect(path).toBe('/mealprep/m1/recipes/regenerate')
+    expect(data.recipeIds).toEqual(['b'])
+    act(() => options.onSuccess({} as never))
+    fireEvent.click(button)
+    const next = post.mock.calls[1]?.[1] as { idempotencyKey: string }
+    expect(next.idempotencyKey).not.toBe(data.idempotencyKey)
+    post.mockRestore()
   })
 })
 

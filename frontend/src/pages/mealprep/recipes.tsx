@@ -251,7 +251,7 @@ export default function MealPrepRecipes() {
             </Button>
           )}
         </div>
-        {recipes.length > 0 && <RegenerateRest mealPrepId={mealPrep.id} toRegenerate={recipes.filter((r) => !r.kept).length} />}
+        {recipes.length > 0 && <RegenerateRest mealPrepId={mealPrep.id} recipeIds={recipes.filter((r) => !r.kept).map((r) => r.id)} />}
         {recipes.length === 0 ? (
           <p className="text-stone-600">{t('mealprep.recipes.empty')}</p>
         ) : (
