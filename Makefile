@@ -89,6 +89,7 @@ lint:
 	@out="$$(gofmt -l $$(git ls-files '*.go'))"; if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	cd $(FE) && $(NPM) run typecheck --silent
 	@scripts/check-routes.sh
+	@scripts/check-doc-links.sh
 	@scripts/check-types.sh
 	@GO=$(GO) scripts/vulncheck.sh
 

@@ -8,7 +8,7 @@ import (
 	"sort"
 )
 
-// The solver (docs/nutrition.md, "How recipes are composed"):
+// The solver (docs/nutrition.md, "The solver"):
 //
 //  1. Enumerate every composition-valid plate: subsets of the usable foods that follow the meal's
 //     role caps and pairing rules (compose.go), 2–6 foods. Meal preps are small, so this is exact.

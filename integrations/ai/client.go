@@ -12,7 +12,7 @@ import (
 
 // The chat-completions call is ours, over net/http: one POST with a JSON schema is all the
 // product needs, and an SDK for it (openai-go) cost most of a cold build's time and memory
-// (docs/architecture.md, "Language model client").
+// (docs/architecture.md, "Our own chat-completions client").
 
 // chatRequest is the body of POST {base}/chat/completions: only the fields the adapter sets.
 type chatRequest struct {

@@ -17,7 +17,7 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// Key-set policy (docs/social-login-and-onboarding.md, "Apple"): keys are refreshed every
+// Key-set policy (docs/social-login-and-onboarding.md, "Apple's key set"): keys are refreshed every
 // keysRefresh and dropped when the provider withdraws them; a token naming an unknown key id
 // refetches the set at most once per keysUnknownRefetch, and a token that would have to wait
 // for that is refused at once, so forged key ids can neither hammer the provider nor hold a
