@@ -196,9 +196,9 @@ func isTextError(err error) bool {
 // returns true. The account key is the normalised address whether or not an account exists, so
 // the limit itself reveals nothing.
 func (s *Core) rateLimited(w http.ResponseWriter, r *http.Request, email string) bool {
-	// One key per client address; a missing or malformed one shares the "unknown" key, which
-	// is limited like any other.
-	ok, wait, err := s.limits.ip.allow(r.Context(), "ip:"+clientAddress(config.TrustedProxies{}, r))
+	// One key per client address (an IPv6 one by its prefix); a missing or malformed one shares
+	// the "unknown" key, which is limited like any other.
+	ok, wait, err := s.limits.ip.allow(r.Context(), "ip:"+addressKey(clientAddress(config.TrustedProxies{}, r), s.cfg.RateLimitIPv6Prefix))
 	if err == nil && ok {
 		if e, nerr := identity.NormalizeEmail(email); nerr == nil {
 			ok, wait, err = s.limits.account.allow(r.Context(), "acct:"+e)
