@@ -35,7 +35,7 @@ func (s *Core) serverError(w http.ResponseWriter, r *http.Request, err error) {
 		s.idempotencyKeyReused(w, r)
 		return
 	}
-	s.log.Error("server error", "err", err, "path", logPath(r), "request_id", middleware.GetReqID(r.Context()))
+	s.log.Error("server error", "err", err, "path", s.logPath(r), "request_id", middleware.GetReqID(r.Context()))
 	if s.inertia == nil || r.Context().Value(localeKey) == nil {
 		http.Error(w, s.t(r, "error.server"), http.StatusInternalServerError)
 		return
@@ -51,7 +51,7 @@ func (s *Core) serverError(w http.ResponseWriter, r *http.Request, err error) {
 // translated 503 page with the request id, for full visits and Inertia visits alike. The app
 // recovers by itself when PostgreSQL is back.
 func (s *Core) unavailable(w http.ResponseWriter, r *http.Request, err error) {
-	s.log.Error("service unavailable", "err", err, "path", logPath(r), "request_id", middleware.GetReqID(r.Context()))
+	s.log.Error("service unavailable", "err", err, "path", s.logPath(r), "request_id", middleware.GetReqID(r.Context()))
 	w.Header().Set("Retry-After", "5")
 	s.renderStatus(w, r, http.StatusServiceUnavailable, unavailablePage.With(statusProps{}))
 }
