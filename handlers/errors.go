@@ -58,12 +58,17 @@ func (s *Core) unavailable(w http.ResponseWriter, r *http.Request, err error) {
 
 // idempotencyKeyReused answers a form sent again under the key of an earlier, different
 // request (its answer was lost, then the form changed): nothing was done. A form from one of our
-// pages goes back there with the translated message as an error flash; any other client gets
-// 422 with the message.
+// pages goes back there with the translated message as an error flash; an Inertia visit with no
+// page to go back to gets the translated 422 page (the Inertia client shows any other answer as
+// a bare text dialog); any other client gets 422 with the message.
 func (s *Core) idempotencyKeyReused(w http.ResponseWriter, r *http.Request) {
 	msg := s.t(r, "error.idempotency_reused")
 	if back := r.Header.Get("Referer"); back != "" && sameOrigin(r, back) {
 		s.redirectWithFlash(w, r, back, "error", msg)
+		return
+	}
+	if r.Header.Get("X-Inertia") != "" && s.inertia != nil && r.Context().Value(localeKey) != nil {
+		s.renderStatus(w, r, http.StatusUnprocessableEntity, formResentPage.With(statusProps{}))
 		return
 	}
 	http.Error(w, msg, http.StatusUnprocessableEntity)
