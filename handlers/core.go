@@ -78,7 +78,10 @@ type Core struct {
 	tr       *i18n.Translator
 	metrics  *httpMetrics
 	csrf     *csrfGuard
-	limits   *authLimits
+	// routeWords are the literal path segments of every route (auth, otp, ask-otp…), the only
+	// segments the log shows of a path no route matched (NewRouter fills it).
+	routeWords map[string]bool
+	limits     *authLimits
 }
 
 // NewCore builds the shared web layer.

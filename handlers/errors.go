@@ -35,7 +35,7 @@ func (s *Core) serverError(w http.ResponseWriter, r *http.Request, err error) {
 		s.idempotencyKeyReused(w, r)
 		return
 	}
-	s.log.Error("server error", "err", err, "path", logPath(r), "request_id", middleware.GetReqID(r.Context()))
+	s.log.Error("server error", "err", err, "path", s.logPath(r), "request_id", middleware.GetReqID(r.Context()))
 	if s.inertia == nil || r.Context().Value(localeKey) == nil {
 		http.Error(w, s.t(r, "error.server"), http.StatusInternalServerError)
 		return
@@ -51,19 +51,24 @@ func (s *Core) serverError(w http.ResponseWriter, r *http.Request, err error) {
 // translated 503 page with the request id, for full visits and Inertia visits alike. The app
 // recovers by itself when PostgreSQL is back.
 func (s *Core) unavailable(w http.ResponseWriter, r *http.Request, err error) {
-	s.log.Error("service unavailable", "err", err, "path", logPath(r), "request_id", middleware.GetReqID(r.Context()))
+	s.log.Error("service unavailable", "err", err, "path", s.logPath(r), "request_id", middleware.GetReqID(r.Context()))
 	w.Header().Set("Retry-After", "5")
 	s.renderStatus(w, r, http.StatusServiceUnavailable, unavailablePage.With(statusProps{}))
 }
 
 // idempotencyKeyReused answers a form sent again under the key of an earlier, different
 // request (its answer was lost, then the form changed): nothing was done. A form from one of our
-// pages goes back there with the translated message as an error flash; any other client gets
-// 422 with the message.
+// pages goes back there with the translated message as an error flash; an Inertia visit with no
+// page to go back to gets the translated 422 page (the Inertia client shows any other answer as
+// a bare text dialog); any other client gets 422 with the message.
 func (s *Core) idempotencyKeyReused(w http.ResponseWriter, r *http.Request) {
 	msg := s.t(r, "error.idempotency_reused")
 	if back := r.Header.Get("Referer"); back != "" && sameOrigin(r, back) {
 		s.redirectWithFlash(w, r, back, "error", msg)
+		return
+	}
+	if r.Header.Get("X-Inertia") != "" && s.inertia != nil && r.Context().Value(localeKey) != nil {
+		s.renderStatus(w, r, http.StatusUnprocessableEntity, formResentPage.With(statusProps{}))
 		return
 	}
 	http.Error(w, msg, http.StatusUnprocessableEntity)
@@ -196,9 +201,9 @@ func isTextError(err error) bool {
 // returns true. The account key is the normalised address whether or not an account exists, so
 // the limit itself reveals nothing.
 func (s *Core) rateLimited(w http.ResponseWriter, r *http.Request, email string) bool {
-	// One key per client address; a missing or malformed one shares the "unknown" key, which
-	// is limited like any other.
-	ok, wait, err := s.limits.ip.allow(r.Context(), "ip:"+clientAddress(config.TrustedProxies{}, r))
+	// One key per client address (an IPv6 one by its prefix); a missing or malformed one shares
+	// the "unknown" key, which is limited like any other.
+	ok, wait, err := s.limits.ip.allow(r.Context(), "ip:"+addressKey(clientAddress(config.TrustedProxies{}, r), s.cfg.RateLimitIPv6Prefix))
 	if err == nil && ok {
 		if e, nerr := identity.NormalizeEmail(email); nerr == nil {
 			ok, wait, err = s.limits.account.allow(r.Context(), "acct:"+e)

@@ -59,9 +59,20 @@ func TestReusedIdempotencyKeyWithAnotherBodyIs422(t *testing.T) {
 	_, p = person.visit(t, recipes)
 	require.Equal(t, "Ce formulaire a déjà été envoyé avec d’autres valeurs. Rechargez la page et réessayez.", p.Props["flash"].(map[string]any)["error"])
 	require.EqualValues(t, 1, authUserOf(t, p)["balance"], "one token charged, once")
-	// Without a page to go back to: 422 and the message in the person's language.
-	resp, _ = person.inertiaVisit(t, http.MethodPost, recipes, map[string]any{"category": "lunch_dinner", "count": 2, "idempotencyKey": "k-1"}, map[string]string{"Accept-Language": "en"})
-	require.Equal(t, http.StatusUnprocessableEntity, resp.StatusCode)
+	// Without a page to go back to, an Inertia visit gets the app's 422 page (translated by the
+	// page, FR and EN), never a bare text answer; nothing more charged.
+	resp, p = person.inertiaVisit(t, http.MethodPost, recipes, map[string]any{"category": "lunch_dinner", "count": 2, "idempotencyKey": "k-1"}, map[string]string{"Accept-Language": "en"})
+	requireErrorPage(t, resp, p, http.StatusUnprocessableEntity, "errors/form-resent")
+	require.Equal(t, "true", resp.Header.Get("X-Inertia"))
+	// Any other client: 422 and the message in the person's language.
+	raw := person.do(t, http.MethodPost, recipes+"?lng=en", strings.NewReader(`{"category":"lunch_dinner","count":2,"idempotencyKey":"k-1"}`),
+		map[string]string{"Content-Type": "application/json", "X-XSRF-TOKEN": person.xsrf(t)})
+	body, _ := io.ReadAll(raw.Body)
+	raw.Body.Close()
+	require.Equal(t, http.StatusUnprocessableEntity, raw.StatusCode)
+	require.Contains(t, string(body), "This form was already sent")
+	_, p = person.visit(t, recipes)
+	require.EqualValues(t, 1, authUserOf(t, p)["balance"], "still one token charged")
 
 	// The admin's adjustment.
 	user := "/dashboard/admin/users/" + personID.String()

@@ -69,14 +69,26 @@ func (s *Core) limitBody(next http.Handler) http.Handler {
 
 // logPath is the path as logs may show it: a route with parameters is logged by its pattern
 // (/auth/magic-link/{userId}/{otp}), because parameters hold email addresses and link secrets
-// that access logs must never keep in clear. Query strings are never logged.
-func logPath(r *http.Request) string {
+// that access logs must never keep in clear. A path no route matched (a trailing slash misses
+// /auth/otp/{email}) keeps only the segments that are words of our routes, every other one
+// shown as {redacted}. Query strings are never logged.
+func (s *Core) logPath(r *http.Request) string {
 	if rc := chi.RouteContext(r.Context()); rc != nil {
-		if p := rc.RoutePattern(); strings.Contains(p, "{") || strings.HasSuffix(p, "*") {
+		p := rc.RoutePattern()
+		if strings.Contains(p, "{") || strings.HasSuffix(p, "*") {
+			return p
+		}
+		if p == r.URL.Path {
 			return p
 		}
 	}
-	return r.URL.Path
+	segs := strings.Split(r.URL.Path, "/")
+	for i, seg := range segs {
+		if seg != "" && !s.routeWords[seg] {
+			segs[i] = "{redacted}"
+		}
+	}
+	return strings.Join(segs, "/")
 }
 
 // requestLog writes one structured line per request.
@@ -94,7 +106,7 @@ func (s *Core) requestLog(next http.Handler) http.Handler {
 			level = slog.LevelError
 		}
 		s.log.LogAttrs(r.Context(), level, "http",
-			slog.String("method", r.Method), slog.String("path", logPath(r)), slog.Int("status", status),
+			slog.String("method", r.Method), slog.String("path", s.logPath(r)), slog.Int("status", status),
 			slog.Duration("duration", time.Since(start)), slog.Int("bytes", ww.BytesWritten()),
 			slog.String("request_id", middleware.GetReqID(r.Context())))
 	})

@@ -71,6 +71,7 @@ var (
 	unavailablePage      = page.Define[statusProps]("errors/unavailable")
 	methodNotAllowedPage = page.Define[statusProps]("errors/method-not-allowed")
 	badRequestPage       = page.Define[statusProps]("errors/bad-request")
+	formResentPage       = page.Define[statusProps]("errors/form-resent")
 )
 
 // linkKind says which emailed link died.

@@ -128,3 +128,29 @@ func pngSize(t *testing.T, b []byte) (int, int) {
 	be := func(p []byte) int { return int(p[0])<<24 | int(p[1])<<16 | int(p[2])<<8 | int(p[3]) }
 	return be(b[16:20]), be(b[20:24])
 }
+
+// A tick names a food of the shopping list: one that no recipe of the meal prep uses (a forged
+// or mistyped code) is refused with a translated message, and nothing of that sync is written.
+func TestTickForAFoodNotOnTheListIsRefused(t *testing.T) {
+	t.Parallel()
+	b, id := shoppingSetup(t, "hors-liste@example.test")
+	ticks := shoppingPath(id, "/ticks")
+	now := time.Now().UnixMilli()
+	var before int
+	require.NoError(t, b.db.Pool.QueryRow(t.Context(), `SELECT count(*) FROM events WHERE event_type = 'ShoppingItemTicked.v1'`).Scan(&before))
+
+	const notListed = 13000 // a valid food code, on no recipe of this meal prep
+	for lang, want := range map[string]string{"fr": "Cet article n’est pas sur la liste de courses.", "en": "This item is not on the shopping list."} {
+		resp, out := b.postTicks(t, ticks+"?lng="+lang, `{"ticks":[{"foodCode":9104,"checked":true,"at":`+itoa(now)+`},{"foodCode":`+itoa(notListed)+`,"checked":true,"at":`+itoa(now)+`}]}`, true)
+		require.Equal(t, http.StatusUnprocessableEntity, resp.StatusCode, lang)
+		require.Equal(t, want, out["error"], lang)
+	}
+	var after int
+	require.NoError(t, b.db.Pool.QueryRow(t.Context(), `SELECT count(*) FROM events WHERE event_type = 'ShoppingItemTicked.v1'`).Scan(&after))
+	require.Equal(t, before, after, "nothing of a refused sync is written")
+
+	// A food on the list is still ticked.
+	resp, out := b.postTicks(t, ticks, `{"ticks":[{"foodCode":9104,"checked":true,"at":`+itoa(now)+`}]}`, true)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Len(t, out["ticks"], 1)
+}

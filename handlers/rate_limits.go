@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"fmt"
+	"net/netip"
 	"sync/atomic"
 	"time"
 
@@ -77,4 +78,25 @@ func newAuthLimits(pool *pgxpool.Pool) *authLimits {
 		ip:      newKeyedLimiter(pool, 2*time.Second, 30),
 		account: newKeyedLimiter(pool, 30*time.Second, 10),
 	}
+}
+
+// addressKey is the per-address rate-limit key of a client address: an IPv4 address (or an
+// IPv4-mapped IPv6 one) as itself, an IPv6 address by its network of ipv6Bits bits, since one
+// subscriber holds a whole /64 and can rotate through it (docs/operations.md, "Running"). Anything else (the "unknown" address) is its own key.
+func addressKey(addr string, ipv6Bits int) string {
+	a, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	if a = a.Unmap(); a.Is4() {
+		return a.String()
+	}
+	if ipv6Bits <= 0 {
+		ipv6Bits = 64 // a Config not read by config.Load
+	}
+	p, err := a.WithZone("").Prefix(ipv6Bits)
+	if err != nil {
+		return a.String()
+	}
+	return p.String()
 }

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
@@ -50,6 +51,15 @@ func NewRouter(s *Core, areas ...Area) chi.Router {
 		for _, a := range areas {
 			a.Routes(r)
 		}
+	})
+	s.routeWords = map[string]bool{}
+	_ = chi.Walk(r, func(_, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		for _, seg := range strings.Split(route, "/") {
+			if seg != "" && !strings.ContainsAny(seg, "{*") {
+				s.routeWords[seg] = true
+			}
+		}
+		return nil
 	})
 	return r
 }

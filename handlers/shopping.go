@@ -284,6 +284,9 @@ func (h *ShoppingLists) ticks(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, mealprep.ErrTickTime), errors.Is(err, mealprepapp.ErrTooManyTicks), errors.Is(err, mealprep.ErrInvalidFoodCode):
 		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"error": h.t(r, "shopping.error.tick")})
 		return
+	case errors.Is(err, mealprep.ErrNotOnList):
+		writeJSON(w, http.StatusUnprocessableEntity, map[string]string{"error": h.t(r, "shopping.error.not_on_list")})
+		return
 	case err != nil:
 		h.serverError(w, r, err)
 		return

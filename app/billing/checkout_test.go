@@ -2,7 +2,9 @@ package billing_test
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -459,3 +461,59 @@ func TestCatalogueEditsAreLogged(t *testing.T) {
 	require.Equal(t, "admin-1", evs[4].Metadata.Actor)
 	require.Equal(t, billing.TypePackRetired, evs[4].Type)
 }
+
+// A charge.refunded reporting more refunded than the payment (a provider fault, a forged or
+// mixed-up event) is recorded as the payment's amount, and logged: the checkout never shows more
+// refunded than paid, and no more tokens are taken back than the purchase granted.
+func TestRefundLargerThanItsPaymentIsClampedAndLogged(t *testing.T) {
+	t.Parallel()
+	var logs strings.Builder
+	var mu sync.Mutex
+	b := setup(t, setupOpts{logger: slog.New(slog.NewTextHandler(writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return logs.Write(p)
+	}), nil))})
+	ctx := context.Background()
+	user := uuid.New()
+	_, err := b.ledger.Grant(ctx, ledgerapp.GrantCommand{UserID: user, Amount: 2, Reason: ledger.ReasonSignupBonus, CommandMeta: eventstore.CommandMeta{Actor: "system", IdempotencyKey: "signup-bonus:" + user.String()}})
+	require.NoError(t, err)
+	id := b.start(t, user, "pack-60", "")
+	b.deliverOne(t, must(sessionEvent(t, "evt_paid", stripe.EventSessionCompleted, id, "paid", 1200)))
+	require.Equal(t, int64(62), b.balance(t, user))
+
+	refund := func(eventID string, refunded int64) {
+		t.Helper()
+		body, sig := signed(t, eventID, stripe.EventChargeRefunded, stripe.APIVersion, map[string]any{
+			"id": "ch_big", "object": "charge", "payment_intent": "pi_" + id.String()[:8], "amount": 1200, "amount_refunded": refunded,
+			"currency": "eur", "metadata": map[string]string{"checkout_id": id.String()},
+		})
+		b.deliver(t, body, sig)
+	}
+	refund("evt_big", 500_000)
+	require.Equal(t, int64(2), b.balance(t, user), "the pack's 60 tokens taken back, not the sign-up bonus")
+	refund("evt_bigger", 900_000) // a larger total again: nothing more
+	require.Equal(t, int64(2), b.balance(t, user))
+
+	var refunds []billing.CheckoutRefunded
+	for _, e := range b.checkout(t, id) {
+		if e.Type == billing.TypeCheckoutRefunded {
+			d, err := billing.Decode(e.Type, e.Payload)
+			require.NoError(t, err)
+			refunds = append(refunds, d.(billing.CheckoutRefunded))
+		}
+	}
+	require.Equal(t, []billing.CheckoutRefunded{
+		{StripeEventID: "evt_big", StripeChargeID: "ch_big", AmountRefundedCents: 1200, TokensDue: 60, TokensRevoked: 60},
+	}, refunds)
+	mu.Lock()
+	defer mu.Unlock()
+	require.Contains(t, logs.String(), "refund larger than its payment")
+	require.Contains(t, logs.String(), "reported=500000")
+	require.Contains(t, logs.String(), "paid=1200")
+}
+
+// writerFunc is an io.Writer from a function.
+type writerFunc func(p []byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

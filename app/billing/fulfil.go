@@ -214,7 +214,12 @@ func (s *Service) refundTx(ctx context.Context, tx pgx.Tx, ev stripe.Event) erro
 	if c.Version() == 0 {
 		return fmt.Errorf("%w: %s", errUnknownCheckout, id)
 	}
-	due, err := c.TokensDueForRefund(ch.AmountRefunded)
+	refunded, clamped := c.RefundedWithin(ch.AmountRefunded)
+	if clamped {
+		s.log.Warn("refund larger than its payment: recorded as the payment", "checkout", id, "charge", ch.ID,
+			"event", ev.ID, "reported", ch.AmountRefunded, "paid", refunded)
+	}
+	due, err := c.TokensDueForRefund(refunded)
 	if errors.Is(err, billing.ErrNotCompleted) {
 		return fmt.Errorf("%w: refund of %s, which was never fulfilled: %w", errUnknownCheckout, id, err)
 	}
@@ -225,7 +230,7 @@ func (s *Service) refundTx(ctx context.Context, tx pgx.Tx, ev stripe.Event) erro
 	if due > 0 {
 		revoked, _, err = s.ledger.RevokeTx(ctx, tx, ledgerapp.RevokeCommand{
 			UserID: c.Started().UserID, Amount: due, Reason: ledger.ReasonPurchaseRefunded, Ref: id.String(),
-			CommandMeta: eventstore.CommandMeta{Actor: "stripe", IdempotencyKey: fmt.Sprintf("refund:%s:%d", id, ch.AmountRefunded), CausationID: ev.ID},
+			CommandMeta: eventstore.CommandMeta{Actor: "stripe", IdempotencyKey: fmt.Sprintf("refund:%s:%d", id, refunded), CausationID: ev.ID},
 		})
 		if err != nil {
 			return fmt.Errorf("billing: revoke tokens of %s: %w", id, err)
@@ -236,7 +241,7 @@ func (s *Service) refundTx(ctx context.Context, tx pgx.Tx, ev stripe.Event) erro
 	}
 	_, err = s.checkouts.RunTx(ctx, tx, refundCheckout{
 		checkoutCommand: checkoutCommand{CommandMeta: eventstore.CommandMeta{Actor: "stripe", CausationID: ev.ID}, CheckoutID: id},
-		StripeEventID:   ev.ID, ChargeID: ch.ID, RefundedCents: ch.AmountRefunded, Due: due, Revoked: revoked,
+		StripeEventID:   ev.ID, ChargeID: ch.ID, RefundedCents: refunded, Due: due, Revoked: revoked,
 	})
 	return err
 }

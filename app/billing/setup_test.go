@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -94,6 +95,8 @@ type setupOpts struct {
 	// read their recipient from the users table as in production (identity), so that anything
 	// that waits for a second connection while holding a transaction stalls the test.
 	maxConns int32
+	// logger receives the service's log (slog.Default when nil).
+	logger *slog.Logger
 }
 
 func setup(t *testing.T, o ...setupOpts) *bundle {
@@ -117,7 +120,7 @@ func setup(t *testing.T, o ...setupOpts) *bundle {
 	jc, err := jobs.New(db.Pool, jobs.Config{})
 	require.NoError(t, err)
 	w := &wire{}
-	opts := billingapp.Options{AppURL: "https://gamelle.test", AppKey: testAppKey, ProviderTimeout: 5 * time.Second}
+	opts := billingapp.Options{AppURL: "https://gamelle.test", AppKey: testAppKey, ProviderTimeout: 5 * time.Second, Logger: opt.logger}
 	if !opt.testMode {
 		url := opt.apiURL
 		if url == "" {

@@ -14,12 +14,16 @@ import (
 
 func TestTickShoppingItemsLastWriteWinsAcrossSyncs(t *testing.T) {
 	t.Parallel()
-	e := setup(t)
+	e, _, owner, id := generatedWeek(t, 5, 1)
 	ctx := t.Context()
-	owner := e.person(t, 0)
-	id := e.mealPrep(t, owner)
 	now := time.Date(2026, 11, 25, 18, 0, 0, 0, time.UTC)
 	early, late := now.Add(-20*time.Minute), now.Add(-2*time.Minute)
+	// Two foods of the shopping list: its recipe's first two ingredients.
+	m, err := e.svc.Load(ctx, owner, id)
+	require.NoError(t, err)
+	ings := m.Recipe(m.RecipeIDs()[0]).Ingredients
+	require.GreaterOrEqual(t, len(ings), 2)
+	riceCode, chickenCode := ings[0].FoodCode, ings[1].FoodCode
 
 	// The phone ticked rice late (offline); the laptop unticked it earlier and syncs after.
 	got, err := e.svc.TickShoppingItems(ctx, owner, id, []mealprepapp.ItemTick{{FoodCode: riceCode, Checked: true, At: late}, {FoodCode: chickenCode, Checked: true, At: early}}, now)
@@ -36,7 +40,7 @@ func TestTickShoppingItemsLastWriteWinsAcrossSyncs(t *testing.T) {
 	require.Equal(t, before, streamLen(t, e, id))
 
 	// The ticks are the meal prep's, read back from its stream.
-	m, err := e.svc.Load(ctx, owner, id)
+	m, err = e.svc.Load(ctx, owner, id)
 	require.NoError(t, err)
 	require.Equal(t, mealprep.Tick{Checked: true, At: late}, m.Ticks()[riceCode])
 	require.Equal(t, mealprep.Tick{Checked: true, At: early}, m.Ticks()[chickenCode])
@@ -50,6 +54,12 @@ func TestTickShoppingItemsLastWriteWinsAcrossSyncs(t *testing.T) {
 	many := make([]mealprepapp.ItemTick, mealprep.MaxTicksPerSync+1)
 	_, err = e.svc.TickShoppingItems(ctx, owner, id, many, now)
 	require.ErrorIs(t, err, mealprepapp.ErrTooManyTicks)
+
+	// A food no recipe uses is not on the list: the whole sync is refused, nothing written.
+	before = streamLen(t, e, id)
+	_, err = e.svc.TickShoppingItems(ctx, owner, id, []mealprepapp.ItemTick{{FoodCode: riceCode, Checked: false, At: now}, {FoodCode: 13000, Checked: true, At: now}}, now)
+	require.ErrorIs(t, err, mealprep.ErrNotOnList)
+	require.Equal(t, before, streamLen(t, e, id))
 }
 
 func streamLen(t *testing.T, e env, id uuid.UUID) int {

@@ -233,6 +233,17 @@ func (c *Checkout) Expire(stripeEventID string) error {
 	return nil
 }
 
+// RefundedWithin is a refund total as the checkout may record it: never more than the payment
+// (a provider reporting more is a fault or a forged event; the payment is all that can have come
+// back), and clamped reports whether it was cut. A checkout whose amount paid was not reported
+// (0) keeps the total as given.
+func (c *Checkout) RefundedWithin(refundedCents int64) (total int64, clamped bool) {
+	if paid := c.amountPaidCents; paid > 0 && refundedCents > paid {
+		return paid, true
+	}
+	return refundedCents, false
+}
+
 // TokensDueForRefund is how many more purchased tokens a refund totalling refundedCents asks
 // back: the share of the pack the refund covers (all of it for a full refund), less what
 // earlier refunds already asked. 0 when nothing more is due (a replay, or a smaller total).
@@ -240,6 +251,7 @@ func (c *Checkout) TokensDueForRefund(refundedCents int64) (int64, error) {
 	if c.status != StatusCompleted {
 		return 0, fmt.Errorf("%w: %s is %s", ErrNotCompleted, c.id, c.status)
 	}
+	refundedCents, _ = c.RefundedWithin(refundedCents)
 	if refundedCents <= c.refundedCents {
 		return 0, nil
 	}
@@ -251,13 +263,14 @@ func (c *Checkout) TokensDueForRefund(refundedCents int64) (int64, error) {
 	return max(0, target-c.tokensDue), nil
 }
 
-// Refund records a refund totalling refundedCents, for which due tokens were asked back and
-// revoked taken (revoked <= due: spent tokens cannot be taken back). A total not above the
-// one recorded is a replay and records nothing.
+// Refund records a refund totalling refundedCents (at most the payment, RefundedWithin), for
+// which due tokens were asked back and revoked taken (revoked <= due: spent tokens cannot be
+// taken back). A total not above the one recorded is a replay and records nothing.
 func (c *Checkout) Refund(stripeEventID, chargeID string, refundedCents, due, revoked int64) error {
 	if c.status != StatusCompleted {
 		return fmt.Errorf("%w: %s is %s", ErrNotCompleted, c.id, c.status)
 	}
+	refundedCents, _ = c.RefundedWithin(refundedCents)
 	if refundedCents <= c.refundedCents {
 		return nil
 	}

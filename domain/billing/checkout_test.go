@@ -123,6 +123,30 @@ func TestRefundAsksBackTheRefundedShareOnce(t *testing.T) {
 	}).ThenError(billing.ErrNotCompleted)
 }
 
+// A refund total above the payment (1199 cents) is recorded as the payment: the pack's tokens
+// are due once, and a larger total again records nothing.
+func TestRefundIsNeverMoreThanThePayment(t *testing.T) {
+	t.Parallel()
+	c := billing.CheckoutFromHistory(uuid.New(), []billing.Event{started, opened, paid})
+	total, clamped := c.RefundedWithin(500_000)
+	require.Equal(t, int64(1199), total)
+	require.True(t, clamped)
+	total, clamped = c.RefundedWithin(1199)
+	require.Equal(t, int64(1199), total)
+	require.False(t, clamped)
+	due, err := c.TokensDueForRefund(500_000)
+	require.NoError(t, err)
+	require.Equal(t, int64(60), due)
+
+	all := billing.CheckoutRefunded{StripeEventID: "evt_r1", StripeChargeID: "ch_1", AmountRefundedCents: 1199, TokensDue: 60, TokensRevoked: 60}
+	givenCheckout(t, started, opened, paid).When(func(c *billing.Checkout) error {
+		return c.Refund("evt_r1", "ch_1", 500_000, 60, 60)
+	}).Then(all)
+	givenCheckout(t, started, opened, paid, all).When(func(c *billing.Checkout) error {
+		return c.Refund("evt_r2", "ch_1", 900_000, 0, 0)
+	}).Then()
+}
+
 func TestEventsRoundTrip(t *testing.T) {
 	t.Parallel()
 	for _, e := range []billing.Event{started, opened, paid, billing.CheckoutFailed{Reason: "x"}, billing.CheckoutExpired{StripeEventID: "e"},

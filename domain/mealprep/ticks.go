@@ -20,6 +20,10 @@ const maxClockLead = 5 * time.Minute
 // ErrTickTime is a tick without the time the person made it.
 var ErrTickTime = errors.New("mealprep: tick without a time")
 
+// ErrNotOnList is a tick for a food no recipe of the meal prep uses: it is not on the shopping
+// list, so there is nothing to tick.
+var ErrNotOnList = errors.New("mealprep: food not on the shopping list")
+
 // ShoppingItemTicked says the person ticked (or unticked) a food on the shopping list, at the
 // time their device gave. The latest time wins per food, whatever order ticks arrive in (a phone
 // syncs the ticks it made offline when the network comes back).
@@ -51,6 +55,9 @@ func (m *MealPrep) TickItem(code int, checked bool, at, now time.Time) error {
 	if err := CheckFoodCode(code); err != nil {
 		return err
 	}
+	if !m.onShoppingList(code) {
+		return fmt.Errorf("%w: food %d", ErrNotOnList, code)
+	}
 	if at.IsZero() {
 		return fmt.Errorf("%w: food %d", ErrTickTime, code)
 	}
@@ -63,6 +70,19 @@ func (m *MealPrep) TickItem(code int, checked bool, at, now time.Time) error {
 	}
 	m.record(ShoppingItemTicked{FoodCode: code, Checked: checked, At: at})
 	return nil
+}
+
+// onShoppingList reports whether a recipe of the meal prep uses the food: the shopping list
+// buys every recipe's ingredients (docs/mealprep.md, "Shopping list").
+func (m *MealPrep) onShoppingList(code int) bool {
+	for _, r := range m.recipes {
+		for _, in := range r.Ingredients {
+			if in.FoodCode == code {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (m *MealPrep) applyTick(e ShoppingItemTicked) {

@@ -86,6 +86,10 @@ type Config struct {
 	// X-Forwarded-For (TRUSTED_PROXIES; TRUST_PROXY_HEADERS=true means one hop). The zero value
 	// trusts no header: the client address is the connection's.
 	TrustedProxies TrustedProxies
+	// RateLimitIPv6Prefix is the prefix length an IPv6 client is rate-limited on
+	// (RATE_LIMIT_IPV6_PREFIX, 16 to 128, default 64): one subscriber is given a whole /64 and
+	// picks any address in it, so a /128 key would be a fresh budget per address.
+	RateLimitIPv6Prefix int
 
 	// TestDelays pause background jobs so browser tests can watch their progress; read only
 	// with APP_ENV=test, zero everywhere else.
@@ -231,6 +235,9 @@ func Load(lookup func(string) (string, bool)) (Config, error) {
 	c.MailDisabled = get("MAIL_DISABLED", "") == "true"
 	if c.TrustedProxies, err = ParseTrustedProxies(get("TRUSTED_PROXIES", "")); err != nil {
 		return Config{}, err
+	}
+	if c.RateLimitIPv6Prefix, err = strconv.Atoi(get("RATE_LIMIT_IPV6_PREFIX", "64")); err != nil || c.RateLimitIPv6Prefix < 16 || c.RateLimitIPv6Prefix > 128 {
+		return Config{}, fmt.Errorf("RATE_LIMIT_IPV6_PREFIX %q: want a prefix length from 16 to 128", get("RATE_LIMIT_IPV6_PREFIX", ""))
 	}
 	if !c.TrustedProxies.Enabled() && get("TRUST_PROXY_HEADERS", "") == "true" {
 		// The older switch: one proxy in front, as before but reading the header from the right.

@@ -96,9 +96,10 @@ func TestCheckoutsLiveRedeliveryAndRebuild(t *testing.T) {
 	}
 	wait()
 
-	// A refund naming only the payment intent (no metadata): found through the read model.
+	// A refund naming only the payment intent (no metadata): found through the read model. The
+	// first checkout paid 349 cents (pack-20's 499 with the welcome code's 30 % off).
 	body, err := stripe.EventJSON("evt_refund_pi", stripe.EventChargeRefunded, stripe.APIVersion, time.Now(), map[string]any{
-		"id": "ch_x", "object": "charge", "payment_intent": "pi_test_local_" + paid[0].String(), "amount": 499, "amount_refunded": 499, "currency": "eur",
+		"id": "ch_x", "object": "charge", "payment_intent": "pi_test_local_" + paid[0].String(), "amount": 349, "amount_refunded": 349, "currency": "eur",
 	})
 	require.NoError(t, err)
 	out, err := svc.HandleWebhook(ctx, body, stripe.SignPayload(body, billingapp.TestModeWebhookSecret(key), time.Now()))
@@ -115,7 +116,7 @@ func TestCheckoutsLiveRedeliveryAndRebuild(t *testing.T) {
 	require.Equal(t, map[string]int{"completed": 3, "expired": 3, "started": 3}, statuses)
 	for _, r := range live {
 		if r.id == paid[0] {
-			require.Equal(t, int64(499), r.refunded)
+			require.Equal(t, int64(349), r.refunded)
 			require.Positive(t, r.revoked, "the refunded pack's tokens were taken back")
 			require.Equal(t, fmt.Sprintf("pi_test_local_%s", paid[0]), r.intent)
 		}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { url } from '../lib/routes.gen'
 import { buttonClass } from './ui/button'
 
-type ErrorKind = 'badRequest' | 'notFound' | 'serverError' | 'forbidden' | 'pageExpired' | 'methodNotAllowed' | 'unavailable'
+type ErrorKind = 'badRequest' | 'formResent' | 'notFound' | 'serverError' | 'forbidden' | 'pageExpired' | 'methodNotAllowed' | 'unavailable'
 
 /** The body of every error page; shows the request id the server sent, for a person to quote. */
 export default function ErrorPage({ kind, status, action }: { kind: ErrorKind; status: number; action?: ReactNode }) {

@@ -38,6 +38,7 @@ import type DashboardSettingsPage from '../pages/dashboard/settings'
 import type DevMailboxPage from '../pages/dev/mailbox'
 import type ErrorsBadRequestPage from '../pages/errors/bad-request'
 import type ErrorsForbiddenPage from '../pages/errors/forbidden'
+import type ErrorsFormResentPage from '../pages/errors/form-resent'
 import type ErrorsMethodNotAllowedPage from '../pages/errors/method-not-allowed'
 import type ErrorsNotFoundPage from '../pages/errors/not-found'
 import type ErrorsPageExpiredPage from '../pages/errors/page-expired'
@@ -1238,6 +1239,7 @@ export interface PageProps {
   'dev/mailbox': DevMailboxProps
   'errors/bad-request': ErrorsBadRequestProps
   'errors/forbidden': ErrorsBadRequestProps
+  'errors/form-resent': ErrorsBadRequestProps
   'errors/method-not-allowed': ErrorsBadRequestProps
   'errors/not-found': ErrorsBadRequestProps
   'errors/page-expired': ErrorsPageExpiredProps
@@ -1301,6 +1303,7 @@ export const pageComponents = [
   'dev/mailbox',
   'errors/bad-request',
   'errors/forbidden',
+  'errors/form-resent',
   'errors/method-not-allowed',
   'errors/not-found',
   'errors/page-expired',
@@ -1359,6 +1362,7 @@ export type PagesAcceptTheirProps = [
   Expect<Accepts<typeof DevMailboxPage, SharedProps & PageProps['dev/mailbox']>>,
   Expect<Accepts<typeof ErrorsBadRequestPage, SharedProps & PageProps['errors/bad-request']>>,
   Expect<Accepts<typeof ErrorsForbiddenPage, SharedProps & PageProps['errors/forbidden']>>,
+  Expect<Accepts<typeof ErrorsFormResentPage, SharedProps & PageProps['errors/form-resent']>>,
   Expect<Accepts<typeof ErrorsMethodNotAllowedPage, SharedProps & PageProps['errors/method-not-allowed']>>,
   Expect<Accepts<typeof ErrorsNotFoundPage, SharedProps & PageProps['errors/not-found']>>,
   Expect<Accepts<typeof ErrorsPageExpiredPage, SharedProps & PageProps['errors/page-expired']>>,

@@ -316,6 +316,10 @@ export const enCore: CoreMessages = {
       title: 'Unreadable request',
       body: 'This address or form holds characters we cannot read. Check the address, or go back to the previous page to try again.',
     },
+    formResent: {
+      title: 'Form already sent',
+      body: 'This form was already sent with other values; nothing was done this time. Go back to the previous page, reload it and try again.',
+    },
     methodNotAllowed: {
       title: 'This address only takes a form',
       body: 'This address does not open directly: it receives a form. Go back to the previous page to try again.',

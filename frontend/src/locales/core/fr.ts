@@ -316,6 +316,10 @@ export const frCore = {
       title: 'Requête illisible',
       body: 'Cette adresse ou ce formulaire contient des caractères que nous ne pouvons pas lire. Vérifiez l’adresse, ou revenez à la page précédente pour recommencer.',
     },
+    formResent: {
+      title: 'Formulaire déjà envoyé',
+      body: 'Ce formulaire a déjà été envoyé avec d’autres valeurs ; rien n’a été fait cette fois. Revenez à la page précédente, rechargez-la, puis réessayez.',
+    },
     methodNotAllowed: {
       title: 'Adresse réservée à un formulaire',
       body: 'Cette adresse ne s’ouvre pas directement : elle reçoit un formulaire. Revenez à la page précédente pour recommencer.',
