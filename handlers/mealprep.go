@@ -475,7 +475,7 @@ func (h *MealPreps) recipesPage(w http.ResponseWriter, r *http.Request) {
 			return mealprepGoals{Daily: p.Daily, Defaulted: p.GoalsDefaulted, Units: massUnit(p.Units)}, err
 		}),
 		Generation: page.LazyOf(func(ctx context.Context) ([]mealpreps.RequestView, error) {
-			return h.mealpreps.Requests(ctx, m.ID, lang)
+			return h.mealpreps.Requests(ctx, m, lang)
 		}),
 		Categories: mealprep.Categories,
 	}
