@@ -193,9 +193,16 @@ export default function MealPrepRecipes() {
             </Button>
           )}
           {pageErrors.missing && (
-            <p id="missing-error" role="alert" tabIndex={-1} className="mt-2 text-sm font-medium text-red-700" data-testid="missing-error">
-              {pageErrors.missing}
-            </p>
+            <div className="mt-2 space-y-1 text-sm">
+              <p id="missing-error" role="alert" tabIndex={-1} className="font-medium text-red-700" data-testid="missing-error">
+                {pageErrors.missing}
+              </p>
+              {errors.tokens && (
+                <Link href={url('buyTokens')} className="font-semibold text-brand-800 underline">
+                  {t('mealprep.recipes.buyTokens')}
+                </Link>
+              )}
+            </div>
           )}
         </div>
       </Card>
