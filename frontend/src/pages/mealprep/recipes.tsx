@@ -64,6 +64,7 @@ export default function MealPrepRecipes() {
     target?.focus()
     setFocusTo(null)
   }, [focusTo])
+
   const balance = auth.user?.balance ?? 0
   const title = t('mealprep.recipes.title', { name: mealPrep.name })
   const catName = (c: Category) => t(`mealprep.categories.${c}`)
