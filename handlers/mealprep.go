@@ -53,6 +53,7 @@ func (h *MealPreps) Routes(r chi.Router) {
 		r.Delete("/mealprep/{id}/food", h.removeFood)
 		r.Get("/mealprep/{id}/recipes", h.recipesPage)
 		r.Post("/mealprep/{id}/recipes", h.generate)
+		r.Post("/mealprep/{id}/recipes/missing", h.generateMissing)
 		r.Patch("/mealprep/{id}/recipes", h.updateRecipe)
 		r.Delete("/mealprep/{id}/recipes", h.deleteRecipes)
 		r.Get("/mealprep/{id}/recipe/{recipeId}", h.recipePage)
@@ -475,7 +476,7 @@ func (h *MealPreps) recipesPage(w http.ResponseWriter, r *http.Request) {
 			return mealprepGoals{Daily: p.Daily, Defaulted: p.GoalsDefaulted, Units: massUnit(p.Units)}, err
 		}),
 		Generation: page.LazyOf(func(ctx context.Context) ([]mealpreps.RequestView, error) {
-			return h.mealpreps.Requests(ctx, m.ID, lang)
+			return h.mealpreps.Requests(ctx, m, lang)
 		}),
 		Categories: mealprep.Categories,
 	}
@@ -505,6 +506,49 @@ func (h *MealPreps) generate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		h.fail(w, r, err)
+		return
+	}
+	h.waitRead(r.Context(), res)
+	h.inertia.Redirect(w, r, recipesPath(id), http.StatusSeeOther)
+}
+
+// missingForm is the "generate what is missing" click: the recipe count the button showed
+// (the tokens the person agreed to pay) and the click's idempotency key.
+type missingForm struct {
+	Count          flexInt `json:"count"`
+	IdempotencyKey string  `json:"idempotencyKey"`
+}
+
+// generateMissing asks for every missing meal of the plan in one command: a refusal (not enough
+// tokens for the whole set, nothing or something else missing) is the "missing" field's message
+// and charges nothing.
+func (h *MealPreps) generateMissing(w http.ResponseWriter, r *http.Request) {
+	var f missingForm
+	id, ok := h.pathAndBody(w, r, "id", &f)
+	if !ok {
+		return
+	}
+	_, res, err := h.mealpreps.GenerateMissing(r.Context(), mealprepapp.GenerateMissingInput{
+		Owner: h.owner(r), MealPrepID: id, Expected: int(f.Count), IdempotencyKey: idempotencyKey(f.IdempotencyKey),
+	})
+	var key string
+	switch {
+	case errors.Is(err, ledger.ErrInsufficientTokens):
+		key = "mealprep.error.missing_tokens"
+	case errors.Is(err, mealprep.ErrNothingMissing):
+		key = "mealprep.error.nothing_missing"
+	case errors.Is(err, mealprep.ErrMissingChanged):
+		key = "mealprep.error.missing_changed"
+	case err != nil:
+		h.fail(w, r, err)
+		return
+	}
+	if key != "" {
+		errs := inertia.ValidationErrors{"missing": h.t(r, key)}
+		if errors.Is(err, ledger.ErrInsufficientTokens) {
+			errs["tokens"] = errs["missing"] // the page's prompt to get tokens
+		}
+		h.back(w, r, errs)
 		return
 	}
 	h.waitRead(r.Context(), res)

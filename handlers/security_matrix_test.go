@@ -103,6 +103,7 @@ var securityMatrix = map[string]routeRule{
 	"GET /mealprep/{id}/food/search": {who: ownerOnly},
 	"GET /mealprep/{id}/recipes":     {who: ownerOnly}, "POST /mealprep/{id}/recipes": {who: ownerOnly},
 	"PATCH /mealprep/{id}/recipes": {who: ownerOnly}, "DELETE /mealprep/{id}/recipes": {who: ownerOnly},
+	"POST /mealprep/{id}/recipes/missing":  {who: ownerOnly},
 	"GET /mealprep/{id}/recipe/{recipeId}": {who: ownerOnly},
 	"GET /mealprep/{id}/shopping-list":     {who: ownerOnly}, "GET /mealprep/{id}/shopping-list.csv": {who: ownerOnly},
 	"POST /mealprep/{id}/shopping-list/ticks": {who: ownerOnly},

@@ -70,7 +70,9 @@ func TestRefusedRequestCarriesTheDiagnosis(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error { return ps[0].Apply(ctx, tx, all) }))
 	for lang, want := range map[string]string{"fr": fr, "en": en, "de": fr} {
-		views, err := e.svc.Requests(ctx, id, lang)
+		h, err := e.svc.Owned(ctx, owner, id)
+		require.NoError(t, err)
+		views, err := e.svc.Requests(ctx, h, lang)
 		require.NoError(t, err)
 		require.Len(t, views, 1)
 		v := views[0]

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -76,10 +77,54 @@ func (s *Service) HasRecipe(ctx context.Context, h mealpreps.Header, recipeID uu
 	return m.Recipe(recipeID) != nil, nil
 }
 
-// Requests lists a meal prep's running requests and those finished in the last ten minutes,
-// newest first, diagnoses in lang: what the recipes page follows. Callers check ownership first.
-func (s *Service) Requests(ctx context.Context, mealPrepID uuid.UUID, lang string) ([]mealpreps.RequestView, error) {
-	return mealpreps.RequestsOf(ctx, s.pool, mealPrepID, lang)
+// Requests lists the running requests of the meal prep h (from Owned) and those finished in the
+// last ten minutes, newest first, diagnoses in lang: what the recipes page follows, and what
+// starts its poll. From the read model when h is Current, from the stream otherwise, so a
+// request paid for a moment ago is always there.
+func (s *Service) Requests(ctx context.Context, h mealpreps.Header, lang string) ([]mealpreps.RequestView, error) {
+	if h.Current {
+		return mealpreps.RequestsOf(ctx, s.pool, h.ID, lang)
+	}
+	f, err := s.fold(ctx, h.ID)
+	if err != nil {
+		return nil, err
+	}
+	return f.Requests(lang, time.Now()), nil
+}
+
+// fold reads the meal prep's stream as the recipes and requests read models will hold it.
+func (s *Service) fold(ctx context.Context, id uuid.UUID) (mealpreps.Folded, error) {
+	events, err := s.store.Load(ctx, s.pool, mealprep.StreamID(id), 1)
+	if err != nil {
+		return mealpreps.Folded{}, fmt.Errorf("mealprep %s: %w", id, err)
+	}
+	return mealpreps.Fold(events)
+}
+
+// recipeRows reads a meal prep's recipes (or only recipeID) in lang and its owner: from the
+// recipes read model when the read models are current, from the stream otherwise, like Owned.
+func (s *Service) recipeRows(ctx context.Context, mealPrepID, recipeID uuid.UUID, lang string) ([]mealpreps.RecipeRow, uuid.UUID, error) {
+	cur, err := mealpreps.Current(ctx, s.pool, mealPrepID)
+	if err != nil {
+		return nil, uuid.Nil, err
+	}
+	if cur {
+		rows, err := mealpreps.RecipeRows(ctx, s.pool, mealPrepID, recipeID, lang)
+		if err != nil {
+			return nil, uuid.Nil, fmt.Errorf("mealprep: %w", err)
+		}
+		owner, err := mealpreps.OwnerOf(ctx, s.pool, mealPrepID)
+		return rows, owner, err
+	}
+	f, err := s.fold(ctx, mealPrepID)
+	if err != nil {
+		return nil, uuid.Nil, err
+	}
+	names, err := mealpreps.TextsOf(ctx, s.pool, f.RecipeIDs())
+	if err != nil {
+		return nil, uuid.Nil, err
+	}
+	return f.RecipeRows(recipeID, lang, names), f.Owner, nil
 }
 
 // RecentRecipes is the owner's latest recipes across their meal preps, newest first, at most
@@ -155,25 +200,21 @@ func (s *Service) Recipe(ctx context.Context, p Person, mealPrepID, recipeID uui
 	return rs[0], nil
 }
 
-// recipes reads the recipes read model and names the ingredients' foods (the owner's own
+// recipes reads the recipes (recipeRows) and names the ingredients' foods (the owner's own
 // included) in lang, with prices in the person's currency.
 func (s *Service) recipes(ctx context.Context, p Person, mealPrepID, recipeID uuid.UUID, lang string) ([]RecipeView, error) {
 	if lang != "en" {
 		lang = "fr"
 	}
-	rows, err := mealpreps.RecipeRows(ctx, s.pool, mealPrepID, recipeID, lang)
+	rows, owner, err := s.recipeRows(ctx, mealPrepID, recipeID, lang)
 	if err != nil {
-		return nil, fmt.Errorf("mealprep: %w", err)
+		return nil, err
 	}
 	var codes []int
 	for _, r := range rows {
 		for _, in := range r.Ingredients {
 			codes = append(codes, in.FoodCode)
 		}
-	}
-	owner, err := mealpreps.OwnerOf(ctx, s.pool, mealPrepID)
-	if err != nil {
-		return nil, err
 	}
 	names, err := s.foods.ByCodes(ctx, s.pool, lang, owner, codes)
 	if err != nil {

@@ -39,6 +39,7 @@ var ErrUnknownFood = errors.New("mealprep: unknown food")
 // Service runs meal-prep commands. It is safe for concurrent use.
 type Service struct {
 	pool   *pgxpool.Pool
+	store  *eventstore.Store
 	runner *eventstore.Runner[*mealprep.MealPrep, mealprep.Event]
 	ledger *ledgerapp.Service
 	jobs   JobInserter
@@ -55,7 +56,7 @@ type Service struct {
 // other commands). It prices with the shipped table and the default dollar rate until
 // WithPricing says otherwise.
 func New(pool *pgxpool.Pool, store *eventstore.Store, ledger *ledgerapp.Service, jobs JobInserter) *Service {
-	return &Service{pool: pool, runner: eventstore.NewRunner(store, prepType), ledger: ledger, jobs: jobs, foods: nutritionapp.NewSearcher(pool),
+	return &Service{pool: pool, store: store, runner: eventstore.NewRunner(store, prepType), ledger: ledger, jobs: jobs, foods: nutritionapp.NewSearcher(pool),
 		prices: ShippedPrices(), usdPerEUR: nutrition.DefaultUSDPerEUR}
 }
 

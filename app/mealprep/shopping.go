@@ -2,7 +2,6 @@ package mealprep
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -31,40 +30,22 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 	if err != nil {
 		return nutrition.ShoppingList{}, err
 	}
-	rows, err := s.pool.Query(ctx, `SELECT id, category, servings, ingredients FROM recipes WHERE mealprep_id = $1 ORDER BY created_at, idx`, mealPrepID)
+	// The recipes as the recipes page shows them: from the stream while the read models are behind.
+	rows, _, err := s.recipeRows(ctx, mealPrepID, uuid.Nil, "fr")
 	if err != nil {
 		return nutrition.ShoppingList{}, fmt.Errorf("mealprep: shopping list of %s: %w", mealPrepID, err)
 	}
 	var recipes []nutrition.Recipe
 	var sched []mealprep.ScheduleRecipe
 	var all []mealprep.Ingredient
-	for rows.Next() {
-		var (
-			raw      []byte
-			id       uuid.UUID
-			category string
-			servings int
-		)
-		if err := rows.Scan(&id, &category, &servings, &raw); err != nil {
-			rows.Close()
-			return nutrition.ShoppingList{}, fmt.Errorf("mealprep: shopping list of %s: %w", mealPrepID, err)
-		}
-		var ings []mealprep.Ingredient
-		if err := json.Unmarshal(raw, &ings); err != nil {
-			rows.Close()
-			return nutrition.ShoppingList{}, fmt.Errorf("mealprep: shopping list of %s: ingredients: %w", mealPrepID, err)
-		}
-		r := nutrition.Recipe{Servings: max(servings, 1)}
-		for _, in := range ings {
+	for _, row := range rows {
+		r := nutrition.Recipe{Servings: max(row.Servings, 1)}
+		for _, in := range row.Ingredients {
 			r.Ingredients = append(r.Ingredients, nutrition.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
 		}
 		recipes = append(recipes, r)
-		sched = append(sched, mealprep.ScheduleRecipe{ID: id, Category: mealprep.Category(category)})
-		all = append(all, ings...)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nutrition.ShoppingList{}, fmt.Errorf("mealprep: shopping list of %s: %w", mealPrepID, err)
+		sched = append(sched, mealprep.ScheduleRecipe{ID: row.ID, Category: row.Category})
+		all = append(all, row.Ingredients...)
 	}
 	codes := make([]int, len(all))
 	for i, in := range all {

@@ -95,10 +95,12 @@ describe.each([
     await page.waitForURL('**/mealprep/*/recipes')
     await page.getByLabel(m.mealprep.recipes.categoryLabel, { exact: true }).selectOption('lunch_dinner')
     await page.getByLabel(m.mealprep.recipes.countLabel, { exact: true }).fill('2')
-    await page.getByTestId('generate-submit').click()
+    await page.getByTestId('generate-submit').press('Enter')
     const message = page.getByTestId('generation-message')
     await message.waitFor()
     expect(await message.innerText()).toBe(m.mealprep.recipes.generating)
+    // Focus follows the keyboard to the progress, not to the page's body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('generation-status')
 
     // A reload during the generation still shows the running request.
     await page.reload()
@@ -130,6 +132,18 @@ describe.each([
     }
 
     // Two tokens were spent.
+    expect(await balance(page)).toBe(0)
+
+    // Breakfast and the snack are missing: one request for both, refused as a whole with no
+    // tokens left, nothing charged, focus on the refusal.
+    await page.goto(`${base}/recipes`)
+    const missing = page.getByTestId('generate-missing')
+    expect(await missing.innerText()).toBe(lng === 'fr' ? 'Générer ce qui manque (2 recettes)' : 'Generate what is missing (2 recipes)')
+    await missing.press('Enter')
+    const refusal = page.getByTestId('missing-error')
+    await refusal.waitFor()
+    expect(await refusal.innerText()).toBe(lng === 'fr' ? 'Vous n’avez pas assez de jetons pour tous les repas qui manquent\u202f: rien n’a été débité.' : 'You do not have enough tokens for all the missing meals: nothing was charged.')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('missing-error')
     expect(await balance(page)).toBe(0)
 
     // The home lists both under recent recipes, each a link to its recipe page.

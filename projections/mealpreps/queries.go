@@ -214,13 +214,20 @@ type RequestView struct {
 	CreatedAt time.Time `json:"createdAt"`
 }
 
+// How long a finished request stays in RequestsOf, and how many it lists at most.
+const (
+	requestsShownFor = 10 * time.Minute
+	requestsShown    = 20
+)
+
 // RequestsOf lists a meal prep's running requests and those finished in the last ten minutes,
-// newest first, diagnoses in lang ("en", else French): what the recipes page follows.
+// newest first (one command's requests in the order asked: their ids increase), diagnoses in
+// lang ("en", else French): what the recipes page follows.
 func RequestsOf(ctx context.Context, db eventstore.DBTX, mealPrepID uuid.UUID, lang string) ([]RequestView, error) {
 	rows, err := db.Query(ctx, `SELECT request_id, category, count, done, failed, reason,
 		CASE WHEN $2 = 'en' THEN diagnosis_en ELSE diagnosis_fr END, refunded, created_at
-		FROM generation_requests WHERE mealprep_id = $1 AND ((NOT failed AND done < count) OR updated_at > now() - interval '10 minutes')
-		ORDER BY created_at DESC LIMIT 20`, mealPrepID, lang)
+		FROM generation_requests WHERE mealprep_id = $1 AND ((NOT failed AND done < count) OR updated_at > now() - $3::interval)
+		ORDER BY created_at DESC, request_id LIMIT $4`, mealPrepID, lang, requestsShownFor, requestsShown)
 	if err != nil {
 		return nil, fmt.Errorf("mealprep: requests of %s: %w", mealPrepID, err)
 	}

@@ -106,6 +106,7 @@ export const routes = {
   'mealprep.recipes': { method: 'get', path: '/mealprep/{id}/recipes', params: ['id'] },
   'mealprep.recipes.delete': { method: 'delete', path: '/mealprep/{id}/recipes', params: ['id'] },
   'mealprep.recipes.keep.post': { method: 'post', path: '/mealprep/{id}/recipes/keep', params: ['id'] },
+  'mealprep.recipes.missing.post': { method: 'post', path: '/mealprep/{id}/recipes/missing', params: ['id'] },
   'mealprep.recipes.patch': { method: 'patch', path: '/mealprep/{id}/recipes', params: ['id'] },
   'mealprep.recipes.post': { method: 'post', path: '/mealprep/{id}/recipes', params: ['id'] },
   'mealprep.recipes.regenerate.post': { method: 'post', path: '/mealprep/{id}/recipes/regenerate', params: ['id'] },

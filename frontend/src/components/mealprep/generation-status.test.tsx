@@ -45,9 +45,22 @@ describe('generation status', () => {
     expect(screen.getAllByTestId('generation-request')).toHaveLength(2)
     expect(screen.getByText('3 recettes prêtes.')).toBeInTheDocument()
     expect(screen.getByText(/2 jetons remboursés\./)).toBeInTheDocument()
-    fireEvent.click(screen.getAllByTestId('generation-dismiss')[1]!)
+    fireEvent.click(screen.getAllByTestId('generation-dismiss')[0]!) // the failed one
     expect(screen.getAllByTestId('generation-request')).toHaveLength(1)
     act(() => vi.advanceTimersByTime(DONE_VISIBLE_MS))
+    expect(screen.queryByTestId('generation')).toBeNull()
+  })
+
+  it('reads the recipes made by several requests (one per missing meal) as one line', async () => {
+    await show([
+      req('breakfast', { running: false, count: 1, done: 1, category: 'breakfast' }),
+      req('lunch', { running: false, count: 2, done: 2 }),
+      req('snack', { running: false, count: 1, done: 1, category: 'snack' }),
+    ])
+    expect(screen.getAllByTestId('generation-request')).toHaveLength(1)
+    expect(screen.getByTestId('generation-request')).toHaveTextContent('4 recettes prêtes.')
+    expect(screen.getAllByText(/prêtes?\./)).toHaveLength(1)
+    fireEvent.click(screen.getByTestId('generation-dismiss'))
     expect(screen.queryByTestId('generation')).toBeNull()
   })
 

@@ -28,8 +28,12 @@ function remember(ids: string[]) {
 
 /**
  * The recipe generation requests of a meal prep: running ones with a styled progress bar, finished
- * ones until seen. A finished request can be dismissed; a successful one goes by itself after
- * DONE_VISIBLE_MS; one already shown finished on an earlier visit is not shown again.
+ * ones until seen. The successful ones read as one line (« 4 recettes prêtes. »), however many
+ * requests made them (a "generate what is missing" makes one per meal); a failed one keeps its
+ * own line and reason. A finished line can be dismissed; the successful line goes by itself
+ * after DONE_VISIBLE_MS; a request already shown finished on an earlier visit is not shown
+ * again. The section takes focus (id generation-status) when the page moves it there after a
+ * generation is asked for.
  */
 export default function GenerationStatus({ requests, categoryName }: { requests: RequestView[]; categoryName: (c: RequestView['category']) => string }) {
   const { t } = useTranslation()
@@ -52,16 +56,19 @@ export default function GenerationStatus({ requests, categoryName }: { requests:
   }, [doneKey])
 
   const running = visible.some((g) => g.running)
+  const doneCount = visible.filter((g) => !g.running && !g.failed).reduce((n, g) => n + g.done, 0)
+  // Running and failed requests one line each, then the successful ones as one line.
+  const lines = visible.filter((g) => g.running || g.failed)
   if (visible.length === 0) return null
   return (
-    <section aria-live="polite" className="space-y-2" data-testid="generation">
+    <section id="generation-status" tabIndex={-1} aria-live="polite" aria-label={t('mealprep.recipes.statusLabel')} className="space-y-2" data-testid="generation">
       {running && (
         <p className="rounded-xl bg-brand-100 px-4 py-3 font-semibold text-brand-900" data-testid="generation-message">
           {t('mealprep.recipes.generating')}
         </p>
       )}
       <ul className="space-y-2 text-sm">
-        {visible.map((g) => (
+        {lines.map((g) => (
           <li
             key={g.requestId}
             data-testid="generation-request"
@@ -76,9 +83,7 @@ export default function GenerationStatus({ requests, categoryName }: { requests:
                   g.diagnosis
                   ? t('mealprep.recipes.failedDiagnosis', { diagnosis: g.diagnosis, refunded: t('mealprep.recipes.refundedTokens', { count: g.refunded }) })
                   : t('mealprep.recipes.failed', { reason: t(`mealprep.recipes.reasons.${g.reason}`, { defaultValue: g.reason }), refunded: t('mealprep.recipes.refundedTokens', { count: g.refunded }) })
-                : g.running
-                  ? t('mealprep.recipes.progress', { done: g.done, count: g.count, category: categoryName(g.category) })
-                  : t('mealprep.recipes.done', { count: g.done })}
+                : t('mealprep.recipes.progress', { done: g.done, count: g.count, category: categoryName(g.category) })}
             </span>
             {g.running && (
               <span aria-hidden="true" className="h-2 w-32 overflow-hidden rounded-full bg-stone-200" data-testid="generation-progress">
@@ -97,6 +102,21 @@ export default function GenerationStatus({ requests, categoryName }: { requests:
             )}
           </li>
         ))}
+        {doneIds.length > 0 && (
+          <li data-testid="generation-request" data-running={false} data-done={doneCount} className="flex flex-wrap items-center gap-3 rounded-xl bg-stone-100 px-4 py-2 text-stone-800">
+            <span className="flex-1" data-testid="generation-done">
+              {t('mealprep.recipes.done', { count: doneCount })}
+            </span>
+            <button
+              type="button"
+              className="rounded-lg px-2 py-1 text-sm font-medium underline hover:bg-white/60"
+              onClick={() => setHidden((h) => new Set([...h, ...doneIds]))}
+              data-testid="generation-dismiss"
+            >
+              {t('mealprep.recipes.dismiss')}
+            </button>
+          </li>
+        )}
       </ul>
     </section>
   )

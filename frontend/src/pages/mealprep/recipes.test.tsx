@@ -1,6 +1,7 @@
 import { router } from '@inertiajs/react'
 import { act, fireEvent, screen, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sharedProps } from '../../test/fixtures'
 import { renderPage } from '../../test/render-page'
 import MealPrepRecipes from './recipes'
@@ -161,5 +162,80 @@ describe.each([
     expect(cells(0)).toEqual(kcal)
     expect(cells(1)[0]).toBe(protein[0])
     expect(cells(1)[2]).toBe(protein[1])
+  })
+})
+
+// Issue 28: "generate what is missing" is one server command, and after « Générer » focus goes
+// to the progress (or the refusal), not to the page's body.
+describe('asking for recipes', () => {
+  const running = { requestId: 'q9', category: 'lunch_dinner', count: 2, done: 0, failed: false, reason: '', diagnosis: '', refunded: 0, running: true, createdAt: '2026-11-25T18:00:00Z' }
+
+  function showEmpty(extra: Record<string, unknown> = {}) {
+    const props = {
+      ...sharedProps({ locale: 'fr' }),
+      mealPrep: { id: 'm1', name: 'Semaine', foodCount: 3 },
+      recipes: [],
+      plan: {
+        meals: [], perDay: zero, goal: macros, diff: zero, schedule: { days: [], totals: [] }, stock: [],
+        missing: [{ kind: 'meal', category: 'breakfast' }, { kind: 'meal', category: 'lunch_dinner' }, { kind: 'meal', category: 'snack' }],
+        generate: [{ category: 'breakfast', count: 1 }, { category: 'lunch_dinner', count: 2 }, { category: 'snack', count: 1 }],
+      },
+      goals: { daily: macros, defaulted: false, units: 'g' },
+      generation: [],
+      categories: ['breakfast', 'lunch_dinner', 'snack'],
+      limits: { minCount: 1, maxCount: 10 },
+      ...extra,
+    }
+    props.auth = { ...props.auth, user: { ...(props.auth.user as object), balance: 10 } } as typeof props.auth
+    return renderPage('mealprep/recipes', MealPrepRecipes, props as never, 'fr', '/mealprep/m1/recipes')
+  }
+
+  /** Inertia's visit, answered at once with success or the given field errors. */
+  function answer(errors?: Record<string, string>) {
+    return vi.spyOn(router, 'visit').mockImplementation((_url, options) => {
+      if (errors) options?.onError?.(errors)
+      else options?.onSuccess?.({} as never)
+      options?.onFinish?.({} as never)
+    })
+  }
+
+  afterEach(() => vi.restoreAllMocks())
+
+  it('sends every missing meal in one request, with one idempotency key and the price shown', async () => {
+    const visit = answer()
+    await showEmpty()
+    const button = screen.getByTestId('generate-missing')
+    expect(button).toHaveTextContent('Générer ce qui manque (4 recettes)')
+    await userEvent.setup().click(button)
+    expect(visit).toHaveBeenCalledTimes(1)
+    const [target, options] = visit.mock.calls[0]!
+    expect(String(target)).toBe('/mealprep/m1/recipes/missing')
+    expect(options?.method).toBe('post')
+    expect(options?.data).toEqual({ count: 4, idempotencyKey: expect.any(String) })
+  })
+
+  it('moves focus to the progress after « Générer »', async () => {
+    answer()
+    await showEmpty({ generation: [running] })
+    await userEvent.setup().click(screen.getByTestId('generate-submit'))
+    expect(document.activeElement).toBe(screen.getByTestId('generation'))
+  })
+
+  it('moves focus to the refusal when « Générer » is refused', async () => {
+    const message = 'Vous n’avez pas assez de jetons pour ce nombre de recettes.'
+    answer({ count: message })
+    await showEmpty({ errors: { count: message } })
+    await userEvent.setup().click(screen.getByTestId('generate-submit'))
+    expect(document.activeElement).toBe(screen.getByTestId('generate-error'))
+  })
+
+  it('moves focus to the refusal of « Générer ce qui manque »', async () => {
+    const message = 'Vous n’avez pas assez de jetons pour tous les repas qui manquent\u202f: rien n’a été débité.'
+    answer({ missing: message })
+    await showEmpty({ errors: { missing: message, tokens: message } })
+    await userEvent.setup().click(screen.getByTestId('generate-missing'))
+    expect(document.activeElement).toBe(screen.getByTestId('missing-error'))
+    expect(screen.getByTestId('missing-error').textContent).toBe(message)
+    expect(screen.getByTestId('tokens-prompt')).toBeInTheDocument()
   })
 })

@@ -27,8 +27,12 @@ export default function MealPrepRecipes() {
   const [confirm, dialog] = useConfirm()
   const { mealPrep, recipes, plan, goals, generation, categories, limits, errors = {}, auth } = usePageProps<'mealprep/recipes'>()
   const running = generation.filter((g) => g.running)
+  const pageErrors = errors as Record<string, string | undefined>
   const form = useForm({ category: 'lunch_dinner' as Category, count: 1, idempotencyKey: newKey() })
-  const [queue, setQueue] = useState<{ category: Category; count: number }[]>([])
+  const missing = useForm({ idempotencyKey: newKey() })
+  // Where focus goes once a generation was asked for: its progress, or the refusal (the button
+  // the person pressed is disabled meanwhile, and focus would drop to the page's body).
+  const [focusTo, setFocusTo] = useState<'result' | 'error' | 'missing-error' | null>(null)
 
   // Follow running requests by reloading only the generation prop; when the last one ends,
   // reload the recipes, the plan and the balance once.
@@ -36,18 +40,31 @@ export default function MealPrepRecipes() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    form.post(url('mealprep.recipes.post', { params: { id: mealPrep.id } }), { preserveScroll: true, ...renewKeyOnAnswer(() => form.setData('idempotencyKey', newKey())) })
+    form.post(url('mealprep.recipes.post', { params: { id: mealPrep.id } }), {
+      preserveScroll: true,
+      ...renewKeyOnAnswer(() => form.setData('idempotencyKey', newKey()), { onSuccess: () => setFocusTo('result'), onError: () => setFocusTo('error') }),
+    })
   }
 
-  // "Generate what is missing" sends one request per missing meal, one after the other.
-  useEffect(() => {
-    if (queue.length === 0 || running.length > 0) return
-    const [next, ...rest] = queue
-    setQueue(rest)
-    router.post(url('mealprep.recipes.post', { params: { id: mealPrep.id } }), { ...next, idempotencyKey: newKey() }, { preserveScroll: true })
-  }, [queue, running.length, mealPrep.id])
-
   const missingTotal = plan.generate.reduce((n, g) => n + g.count, 0)
+  // "Generate what is missing" is one request: the server asks for every missing meal, charges
+  // them together and the page follows their progress like any other generation.
+  const generateMissing = () => {
+    // The count is the price on the button: the server refuses a set that no longer matches it.
+    missing.transform((d) => ({ ...d, count: missingTotal }))
+    missing.post(url('mealprep.recipes.missing.post', { params: { id: mealPrep.id } }), {
+      preserveScroll: true,
+      ...renewKeyOnAnswer(() => missing.setData('idempotencyKey', newKey()), { onSuccess: () => setFocusTo('result'), onError: () => setFocusTo('missing-error') }),
+    })
+  }
+
+  useEffect(() => {
+    if (!focusTo) return
+    const target = focusTo === 'result' ? (document.getElementById('generation-status') ?? document.getElementById('recipes-title')) : document.getElementById(focusTo === 'error' ? 'generate-error' : 'missing-error')
+    target?.focus()
+    setFocusTo(null)
+  }, [focusTo])
+
   const balance = auth.user?.balance ?? 0
   const title = t('mealprep.recipes.title', { name: mealPrep.name })
   const catName = (c: Category) => t(`mealprep.categories.${c}`)
@@ -172,9 +189,21 @@ export default function MealPrepRecipes() {
             </ul>
           )}
           {missingTotal > 0 && (mealPrep.foodCount ?? 0) > 0 && (
-            <Button type="button" className="mt-3" disabled={running.length > 0 || queue.length > 0} onClick={() => setQueue(plan.generate)} data-testid="generate-missing">
-              {t('mealprep.plan.generateMissing', { count: missingTotal })}
+            <Button type="button" className="mt-3" disabled={running.length > 0 || missing.processing} onClick={generateMissing} data-testid="generate-missing">
+              {missing.processing ? t('mealprep.recipes.sending') : t('mealprep.plan.generateMissing', { count: missingTotal })}
             </Button>
+          )}
+          {pageErrors.missing && (
+            <div className="mt-2 space-y-1 text-sm">
+              <p id="missing-error" role="alert" tabIndex={-1} className="font-medium text-red-700" data-testid="missing-error">
+                {pageErrors.missing}
+              </p>
+              {errors.tokens && (
+                <Link href={url('buyTokens')} className="font-semibold text-brand-800 underline">
+                  {t('mealprep.recipes.buyTokens')}
+                </Link>
+              )}
+            </div>
           )}
         </div>
       </Card>
@@ -224,7 +253,7 @@ export default function MealPrepRecipes() {
           </Button>
         </form>
         {(errors.count || errors.category || errors.form) && (
-          <p role="alert" className="text-sm font-medium text-red-700" data-testid="generate-error">
+          <p id="generate-error" role="alert" tabIndex={-1} className="text-sm font-medium text-red-700" data-testid="generate-error">
             {errors.form ?? errors.count ?? errors.category}
           </p>
         )}
@@ -240,7 +269,7 @@ export default function MealPrepRecipes() {
 
       <section aria-labelledby="recipes-title" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="recipes-title" className="text-lg font-bold text-stone-900">{t('mealprep.recipes.listTitle')}</h2>
+          <h2 id="recipes-title" tabIndex={-1} className="text-lg font-bold text-stone-900">{t('mealprep.recipes.listTitle')}</h2>
           {recipes.length > 0 && (
             <Button
               variant="danger-secondary"
