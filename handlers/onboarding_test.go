@@ -81,6 +81,39 @@ func TestOnboardingWalksTheFourStepsAndCreatesTheAccount(t *testing.T) {
 	requireRedirect(t, resp, "/dashboard/general")
 }
 
+// The onboarding's last step offers « Se connecter avec un code »: it is a POST that sends the
+// code before the code page says one was sent, and the code from that e-mail signs the person in.
+func TestOnboardingSignInWithACodeSendsTheCode(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.onboardingStep(t, map[string]any{"step": 1, "email": "noe@example.fr"}, "fr")
+	b.onboardingStep(t, map[string]any{"step": 2, "diet": "omnivore", "objective": "maintenance", "macroPreset": "default"}, "fr")
+	p := b.onboardingStep(t, map[string]any{"step": 3}, "fr")
+	require.Equal(t, 4, stepOf(p))
+	require.Empty(t, b.sentEmails(t, "noe@example.fr", mail.KindOTP))
+
+	// The old link's GET sends nothing and does not show the code page.
+	resp := b.do(t, http.MethodGet, "/auth/otp/ask-otp/noe@example.fr", nil, nil)
+	resp.Body.Close()
+	require.NotEqual(t, "/auth/otp/noe@example.fr", resp.Header.Get("Location"))
+	require.Empty(t, b.sentEmails(t, "noe@example.fr", mail.KindOTP))
+
+	// The step's form: one code e-mail, then the code page.
+	h := map[string]string{"Referer": b.ts.URL + "/onboarding", "Cookie": "i18next=fr"}
+	resp, _ = b.inertiaVisit(t, http.MethodPost, "/auth/otp/login", map[string]any{"email": "noe@example.fr"}, h)
+	requireRedirect(t, resp, "/auth/otp/noe@example.fr")
+	require.Len(t, b.sentEmails(t, "noe@example.fr", mail.KindOTP), 1)
+	_, p = b.visit(t, "/auth/otp/noe@example.fr")
+	require.Equal(t, "auth/otp", p.Component)
+
+	code := b.lastEmail(t, "noe@example.fr", mail.KindOTP).Data.Code
+	resp, _ = b.inertiaVisit(t, http.MethodPost, "/auth/otp/login", map[string]any{"email": "noe@example.fr", "code": code},
+		map[string]string{"Referer": b.ts.URL + "/auth/otp/noe@example.fr"})
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	_, p = b.visit(t, "/")
+	require.Equal(t, "noe@example.fr", authUserOf(t, p)["email"])
+}
+
 func TestOnboardingStepOneRequiresAValidEmail(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
