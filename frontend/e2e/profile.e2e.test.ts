@@ -106,8 +106,10 @@ describe('profile', () => {
     expect(await page.getByTestId('needs-explanation-text').innerText()).toBe(fakeExplanation.fr.shown)
     expect(await page.getByTestId('needs-explanation-text').getAttribute('lang')).toBe('fr')
     await checkPage(page, '/account/survey', 'profile-survey')
-    await page.getByTestId('needs-accept').click()
-    await page.waitForURL('**/dashboard/general')
+    // The paid result is the person's goals at once: no second click (docs/profile.md).
+    expect(await page.getByTestId('needs-result').innerText()).toContain(fr.profile.survey.accepted)
+    expect(await page.getByTestId('needs-accept').count()).toBe(0)
+    await page.goto('/dashboard/general')
     await expect.poll(() => page.getByTestId('dashboard-goals-kcal').innerText()).toMatch(/2[\u202f,]759/)
     expect(await page.getByTestId('dashboard-balance').getAttribute('data-balance')).toBe('2')
     await checkPage(page, '/dashboard/general', 'profile-home', { ready: (p) => p.getByTestId('dashboard-goals').waitFor() })

@@ -180,8 +180,8 @@ export const profileFr = {
         active: 'Très actif, 6 à 7 jours (× 1,725)',
         very_active: 'Extrêmement actif (× 1,9)',
       },
-      activityDescription: 'Décrivez votre activité',
-      otherActivities: 'Autres activités',
+      activityDescription: 'Décrivez votre activité (facultatif)',
+      otherActivities: 'Autres activités (facultatif)',
       objective: 'Objectif',
       objectives: {
         weight_loss: 'Perte de poids (−20 %)',
@@ -206,7 +206,7 @@ export const profileFr = {
       explanation: 'Explication générée par l’IA',
       explanationNote: 'Texte écrit par un modèle d’IA à partir des chiffres ci-dessus, qui viennent de la formule ; il ne les modifie pas et ne remplace pas un avis médical.',
       accept: 'Utiliser ces objectifs',
-      accepted: 'Ces objectifs sont les vôtres.',
+      accepted: 'Ce sont désormais vos objectifs quotidiens.',
     },
   },
 } as const
