@@ -58,8 +58,10 @@ describe('profile', () => {
     await expect.poll(() => page.getByTestId('dashboard-goals-kcal').innerText()).toContain('2\u202f000')
     expect(await page.getByTestId('dashboard-balance').getAttribute('data-balance')).toBe('2')
 
-    // Two tokens: the survey answers the buy prompt and charges nothing.
+    // Two tokens: the price, the balance and the buy link come before the form, whose submit is
+    // disabled with its reason; nothing can be charged.
     await page.goto('/account/survey')
+    expect(await page.getByTestId('survey-price').innerText()).toContain(fr.profile.survey.short_other.replace('{{count}}', '8'))
     await page.getByLabel(fr.profile.survey.weight.replace('{{unit}}', 'kg')).fill('80')
     await page.getByLabel(fr.profile.survey.height.replace('{{unit}}', 'cm')).fill('180')
     await page.getByLabel(fr.profile.survey.age).fill('30')
@@ -69,9 +71,8 @@ describe('profile', () => {
     await page.getByLabel(fr.profile.survey.otherActivities).fill('Football le dimanche')
     await page.getByLabel(fr.profile.survey.objective).selectOption('maintenance')
     const submit = page.getByRole('button', { name: fr.profile.survey.submit.replace('{{cost}}', '10') })
-    await submit.click()
-    await expect.poll(() => page.getByTestId('survey-tokens').count()).toBe(1)
-    expect(await page.getByRole('link', { name: fr.profile.survey.buy }).getAttribute('href')).toBe('/buy-tokens')
+    expect(await submit.isDisabled()).toBe(true)
+    expect(await page.getByTestId('survey-price').getByRole('link', { name: fr.profile.survey.buy }).getAttribute('href')).toBe('/buy-tokens')
 
     // The admin grants 10 tokens.
     const admin = await openPage(browser, server.baseURL, { locale: 'fr-FR' })

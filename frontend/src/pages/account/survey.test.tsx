@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { sharedProps } from '../../test/fixtures'
+import { en } from '../../locales/en'
+import { fr } from '../../locales/fr'
+import { sharedProps, user } from '../../test/fixtures'
 import { renderPage } from '../../test/render-page'
 import SurveyPage from './survey'
 
@@ -76,5 +78,39 @@ describe('the needs result explains each number without AI', () => {
     expect(text('needs-guide-review')).toBe(
       'Revisit: take the survey again in 4 weeks (December 23, 2026) or as soon as your weight has changed by 2 kg, and whenever your activity changes. At this pace, 2 kg take about 4 weeks.',
     )
+  })
+})
+
+describe('the price and the balance come before the form', () => {
+  const open = (lng: 'fr' | 'en', balance: number) =>
+    renderPage(
+      'account/survey',
+      SurveyPage,
+      { ...sharedProps({ locale: lng, auth: { user: { ...user, balance } } }), survey: null, units: 'kg', cost: 10, goals: null, request: null } as never,
+      lng,
+      '/account/survey',
+    )
+
+  it.each([
+    ['fr', fr, 'Ce calcul coûte 10 jetons\u202f; vous en avez 2.', 'Il vous manque 8 jetons pour lancer le calcul.'],
+    ['en', en, 'This calculation costs 10 tokens; you have 2.', 'You need 8 more tokens to start the calculation.'],
+  ] as const)('in %s, short of tokens: the price, what is missing, a link to buy, the submit disabled with its reason', async (lng, m, price, short) => {
+    await open(lng, 2)
+    const panel = screen.getByTestId('survey-price')
+    expect(panel.textContent).toContain(price)
+    expect(panel.textContent).toContain(short)
+    expect(within(panel).getByRole('link', { name: m.profile.survey.buy })).toHaveAttribute('href', '/buy-tokens')
+    const submit = screen.getByRole('button', { name: m.profile.survey.submit.replace('{{cost}}', '10') })
+    expect(submit).toBeDisabled()
+    expect(submit).toHaveAccessibleDescription(short)
+    // The panel comes before the form in reading order.
+    expect(panel.compareDocumentPosition(screen.getByTestId('survey-form')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('with enough tokens: the price and the balance, the submit enabled', async () => {
+    await open('fr', 12)
+    expect(screen.getByTestId('survey-price').textContent).toBe('Ce calcul coûte 10 jetons\u202f; vous en avez 12.')
+    expect(within(screen.getByTestId('survey-price')).queryByRole('link')).toBeNull()
+    expect(screen.getByRole('button', { name: fr.profile.survey.submit.replace('{{cost}}', '10') })).toBeEnabled()
   })
 })
