@@ -91,7 +91,7 @@ export const profileFr = {
       high_protein: 'Riche en protéines (40/30/30)',
       high_carbs: 'Riche en glucides (25/15/60)',
       low_carbs: 'Pauvre en glucides (45/40/15)',
-      balanced: 'Équilibré (33/33/33)',
+      balanced: 'Équilibrée (33/33/33)',
     },
     email: {
       title: 'Adresse e-mail',

@@ -6,7 +6,8 @@ import { sharedProps, user } from '../../test/fixtures'
 import { renderPage } from '../../test/render-page'
 import SurveyPage from './survey'
 
-// 80 kg, 180 cm, 30 y, male, moderate, weight loss, default split (domain/nutrition TestGuideOf).
+// 80 kg, 180 cm, 30 y, male, moderate, weight loss, default split (domain/nutrition TestGuideOf):
+// the macronutrients' kcal add up to the 2,207 kcal shown.
 const needs = {
   bmr: 1780,
   activityFactor: 1.55,
@@ -24,9 +25,9 @@ const guide = {
   activityKcal: 979,
   balanceKcal: -552,
   weeklyChangeKg: -0.5,
-  proteinKcal: 552,
+  proteinKcal: 553,
   fatKcal: 549,
-  carbsKcal: 1104,
+  carbsKcal: 1105,
   proteinPerKg: 1.7,
   proteinFloorPerKg: 0.83,
   proteinFloorG: 66,
@@ -56,11 +57,11 @@ describe('the needs result explains each number without AI', () => {
     await show('fr')
     expect(screen.queryByTestId('needs-explanation')).not.toBeInTheDocument()
     expect(text('needs-guide-activity')).toBe(
-      'Activité\u202f: «\u00a0Modérément actif, 3 à 5 jours (× 1,55)\u00a0» ajoute 979 kcal par jour aux 1\u202f780 kcal que votre corps dépense au repos, pour bouger, travailler et faire du sport.',
+      'Activité\u202f: «\u202fModérément actif, 3 à 5 jours (× 1,55)\u202f» ajoute 979 kcal par jour aux 1\u202f780 kcal que votre corps dépense au repos, pour bouger, travailler et faire du sport.',
     )
     expect(text('needs-guide-objective')).toContain('2\u202f207 kcal par jour, 552 kcal de moins que ce que vous dépensez (−20\u202f%)')
     expect(text('needs-guide-split')).toBe(
-      'Répartition 25/25/50\u202f: 552 kcal de protéines (138 g), 549 kcal de lipides (61 g) et 1\u202f104 kcal de glucides (276 g).',
+      'Répartition 25/25/50\u202f: 553 kcal de protéines (138 g), 549 kcal de lipides (61 g) et 1\u202f105 kcal de glucides (276 g).',
     )
     expect(text('needs-guide-protein')).toContain('138 g, soit 1,7 g par kg de poids. Le repère pour un adulte est de 0,83 g par kg, 66 g pour 80 kg')
     expect(text('needs-guide-weekly')).toBe(
