@@ -353,10 +353,10 @@ func TestOtpLoginFirstVisitorCompletesProfile(t *testing.T) {
 	code := b.lastEmail(t, "gina@example.com", mail.KindOTP).Data.Code
 
 	// A GET of the resend address (a link, a prefetch, another site's image) sends nothing, so
-	// it leads to the sign-in form, not to the code page that says a code was just sent.
+	// it leads to the sign-in choices, not to the code page that says a code was just sent.
 	resp = b.do(t, "GET", "/auth/otp/ask-otp/gina@example.com", nil, nil)
 	resp.Body.Close()
-	requireRedirect(t, resp, "/auth/login")
+	requireRedirect(t, resp, "/auth")
 	resp = b.do(t, "GET", "/auth/otp/ask-otp/stranger@example.com", nil, nil)
 	resp.Body.Close()
 	require.Empty(t, b.sentEmails(t, "stranger@example.com", mail.KindOTP))
