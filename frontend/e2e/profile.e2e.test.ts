@@ -44,7 +44,7 @@ afterAll(async () => {
 })
 
 describe('profile', () => {
-  it('goals by hand, then the paid calculation followed to the end, accepted, on the home chart; then English', async () => {
+  it('goals by hand, then the paid calculation followed to the end and applied, on the home chart; then English', async () => {
     const { page } = await openPage(browser, server.baseURL, { locale: 'fr-FR' })
     await signUpVerified(page, personEmail, 'Léa', 'Moreau')
 

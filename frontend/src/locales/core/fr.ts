@@ -188,7 +188,7 @@ export const frCore = {
     },
     finalCta: {
       heading: 'Vos deux premières recettes sont offertes.',
-      body: 'Créez un compte et confirmez votre e-mail\u202f: 2 jetons offerts, soit 2 recettes ajustées à vos macros, sans carte bancaire. Une semaine complète (4 recettes ou plus) et le calcul détaillé de vos besoins (10 jetons) demandent un pack de jetons.',
+      body: 'Créez un compte et confirmez votre e-mail\u202f: 2\u00a0jetons offerts, soit 2\u00a0recettes ajustées à vos macros, sans carte bancaire. Une semaine complète (4\u00a0recettes ou plus) et le calcul détaillé de vos besoins (10\u00a0jetons) demandent un pack de jetons.',
     },
   },
   footer: {
