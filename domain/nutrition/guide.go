@@ -59,7 +59,7 @@ func GuideOf(n Needs, calculatedAt time.Time) NeedsGuide {
 	g := NeedsGuide{
 		ActivityKcal: int(math.Round(n.Maintenance - n.BMR)),
 		BalanceKcal:  int(math.Round(float64(n.Kcal) - n.Maintenance)),
-		KcalPerKg: KcalPerKgBodyWeight, ReviewWeeks: ReviewAfterWeeks, ReviewKg: ReviewAfterKg,
+		KcalPerKg:    KcalPerKgBodyWeight, ReviewWeeks: ReviewAfterWeeks, ReviewKg: ReviewAfterKg,
 		ReviewOn: calculatedAt.AddDate(0, 0, 7*ReviewAfterWeeks),
 	}
 	g.ProteinKcal, g.FatKcal, g.CarbsKcal = shareKcal(n.Kcal, n.ProteinG*KcalPerGProtein, n.FatG*KcalPerGFat, n.CarbsG*KcalPerGCarbs)
