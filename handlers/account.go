@@ -499,8 +499,9 @@ func (f surveyForm) survey(units string) (nutritionapp.Survey, []string) {
 	s := nutritionapp.Survey{
 		WeightKg: num("weightKg", f.WeightKg), HeightCm: num("heightCm", f.HeightCm), Age: int(num("age", f.Age)),
 		Sex: str("sex", f.Sex), ActivityLevel: str("activityLevel", f.ActivityLevel),
-		ActivityDescription: str("activityDescription", f.ActivityDescription),
-		OtherActivities:     str("otherActivities", f.OtherActivities),
+		// Optional: a person with no other activity leaves them empty (docs/profile.md).
+		ActivityDescription: strings.TrimSpace(f.ActivityDescription),
+		OtherActivities:     strings.TrimSpace(f.OtherActivities),
 		Objective:           str("objective", f.Objective), MacroPreset: str("macroPreset", f.MacroPreset),
 	}
 	if f.MealSplit == nil {

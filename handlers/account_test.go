@@ -96,15 +96,30 @@ func TestSurveyRulesAndCharge(t *testing.T) {
 	// A missing field: the survey's message, nothing charged.
 	missing := map[string]any{}
 	for k, v := range survey {
-		if k != "otherActivities" {
+		if k != "sex" {
 			missing[k] = v
 		}
 	}
 	resp, _ := b.send(t, http.MethodPost, page, missing, page)
 	requireRedirect(t, resp, page)
 	_, p := b.visit(t, page)
-	require.Equal(t, "Tous les champs sont obligatoires.", errorsOf(p)["form"])
-	require.NotEmpty(t, errorsOf(p)["otherActivities"])
+	require.Equal(t, "Remplissez les champs signalés comme obligatoires.", errorsOf(p)["form"])
+	require.Equal(t, "Ce champ est obligatoire.", errorsOf(p)["sex"])
+
+	// The activity's description and other activities are optional: without them the survey
+	// goes on to the charge (refused here for want of tokens, not for a missing field).
+	optional := map[string]any{}
+	for k, v := range survey {
+		optional[k] = v
+	}
+	optional["activityDescription"], optional["otherActivities"] = "", "  "
+	resp, _ = b.send(t, http.MethodPost, page, optional, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	require.NotContains(t, errorsOf(p), "form")
+	require.NotContains(t, errorsOf(p), "otherActivities")
+	require.NotContains(t, errorsOf(p), "activityDescription")
+	require.Contains(t, errorsOf(p)["tokens"], "10 jetons")
 
 	// Out of bounds: field errors, nothing charged.
 	bad := map[string]any{}

@@ -352,10 +352,11 @@ func TestOtpLoginFirstVisitorCompletesProfile(t *testing.T) {
 	require.EqualValues(t, 60, p.Props["resendIn"])
 	code := b.lastEmail(t, "gina@example.com", mail.KindOTP).Data.Code
 
-	// A GET of the resend address (a link, a prefetch, another site's image) sends nothing.
+	// A GET of the resend address (a link, a prefetch, another site's image) sends nothing, so
+	// it leads to the sign-in choices, not to the code page that says a code was just sent.
 	resp = b.do(t, "GET", "/auth/otp/ask-otp/gina@example.com", nil, nil)
 	resp.Body.Close()
-	requireRedirect(t, resp, "/auth/otp/gina@example.com")
+	requireRedirect(t, resp, "/auth")
 	resp = b.do(t, "GET", "/auth/otp/ask-otp/stranger@example.com", nil, nil)
 	resp.Body.Close()
 	require.Empty(t, b.sentEmails(t, "stranger@example.com", mail.KindOTP))

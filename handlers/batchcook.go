@@ -297,10 +297,33 @@ func (h *BatchCook) waitRead(ctx context.Context, res householdapp.Result) {
 	_ = h.household.WaitForReadModels(wctx, res.Position)
 }
 
+// emptyChoices names each survey choice left empty with its own translated error: nothing is
+// preselected (a man added without touching "sex" must not get a woman's needs), so each is the
+// person's to make (docs/profile.md, "Household").
+func (h *BatchCook) emptyChoices(r *http.Request, f memberForm) inertia.ValidationErrors {
+	if household.GoalsSource(f.Source) != household.GoalsSurvey {
+		return nil
+	}
+	errs := inertia.ValidationErrors{}
+	for field, v := range map[string]string{"sex": f.Sex, "activityLevel": f.ActivityLevel, "objective": f.Objective, "macroPreset": f.MacroPreset} {
+		if strings.TrimSpace(v) == "" {
+			errs[field] = h.t(r, "batchcook.error.choose")
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
+}
+
 func (h *BatchCook) addMember(w http.ResponseWriter, r *http.Request) {
 	var f memberForm
 	if err := decodeBody(r, &f); err != nil {
 		h.bodyError(w, r, err)
+		return
+	}
+	if errs := h.emptyChoices(r, f); errs != nil {
+		h.back(w, r, errs)
 		return
 	}
 	u, _ := currentUser(r.Context())
@@ -317,6 +340,10 @@ func (h *BatchCook) changeMember(w http.ResponseWriter, r *http.Request) {
 	var f memberForm
 	id, ok := h.bodyAndID(w, r, &f, &f.MemberID)
 	if !ok {
+		return
+	}
+	if errs := h.emptyChoices(r, f); errs != nil {
+		h.back(w, r, errs)
 		return
 	}
 	u, _ := currentUser(r.Context())

@@ -114,8 +114,24 @@ func TestHouseholdBadInputWritesNothing(t *testing.T) {
 		_, p := b.visit(t, "/household")
 		require.NotEmpty(t, errorsOf(p)[c.field], c.field)
 	}
-	require.Zero(t, householdEvents(t, b, owner))
+	// Each survey choice left empty gets its own translated error, in French and in English.
+	empty := map[string]any{"name": "Sam", "source": "survey", "weightKg": 80, "heightCm": 180, "age": 30,
+		"breakfast": 25, "lunch": 35, "dinner": 30, "snack": 10}
+	resp, _ := b.send(t, http.MethodPost, "/household", empty, "/household")
+	requireRedirect(t, resp, "/household")
 	_, p := b.visit(t, "/household")
+	for _, f := range []string{"sex", "activityLevel", "objective", "macroPreset"} {
+		require.Equal(t, "Choisissez une réponse.", errorsOf(p)[f], f)
+	}
+	empty["sex"] = "male"
+	resp, _ = b.inertiaVisit(t, http.MethodPost, "/household", empty, map[string]string{"Referer": b.ts.URL + "/household", "Cookie": "i18next=en"})
+	requireRedirect(t, resp, "/household")
+	_, p = b.inertiaVisit(t, http.MethodGet, "/household", nil, map[string]string{"Cookie": "i18next=en"})
+	require.Equal(t, "Choose an answer.", errorsOf(p)["objective"])
+	require.NotContains(t, errorsOf(p), "sex")
+
+	require.Zero(t, householdEvents(t, b, owner))
+	_, p = b.visit(t, "/household")
 	require.Empty(t, p.Props["members"])
 
 	// Seven people besides the person, then the household is full.
@@ -123,7 +139,7 @@ func TestHouseholdBadInputWritesNothing(t *testing.T) {
 		resp, _ := b.send(t, http.MethodPost, "/household", member("X", 2000, 100, 70, 240), "/household")
 		requireRedirect(t, resp, "/household")
 	}
-	resp, _ := b.send(t, http.MethodPost, "/household", member("Neuf", 2000, 100, 70, 240), "/household")
+	resp, _ = b.send(t, http.MethodPost, "/household", member("Neuf", 2000, 100, 70, 240), "/household")
 	requireRedirect(t, resp, "/household")
 	_, p = b.visit(t, "/household")
 	require.Equal(t, "Vous cuisinez pour 8 personnes au plus, vous compris.", errorsOf(p)["household"])

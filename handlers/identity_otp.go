@@ -91,14 +91,11 @@ func (h *Identity) otpPage(w http.ResponseWriter, r *http.Request) {
 	h.render(w, r, otpPage.With(otpProps{Email: email, ResendIn: wait}))
 }
 
-// askOTPPage sends the visitor to the code page for the address, where asking again is a POST.
+// askOTPPage sends the visitor to the sign-in choices, where asking for a code is a POST. A GET
+// sends nothing (a link, a prefetch, another site's image), so it must not land on the code
+// page, which says a code was just sent (docs/social-login-and-onboarding.md).
 func (h *Identity) askOTPPage(w http.ResponseWriter, r *http.Request) {
-	email, ok := emailParam(r)
-	if !ok {
-		h.inertia.Redirect(w, r, "/auth/login", http.StatusSeeOther)
-		return
-	}
-	h.inertia.Redirect(w, r, otpPath(email), http.StatusSeeOther)
+	h.inertia.Redirect(w, r, "/auth", http.StatusSeeOther)
 }
 
 // askOTP sends a new code, at most one a minute; within that minute it sends nothing and says

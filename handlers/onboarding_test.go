@@ -81,6 +81,39 @@ func TestOnboardingWalksTheFourStepsAndCreatesTheAccount(t *testing.T) {
 	requireRedirect(t, resp, "/dashboard/general")
 }
 
+// The onboarding's last step offers « Se connecter avec un code »: it is a POST that sends the
+// code before the code page says one was sent, and the code from that e-mail signs the person in.
+func TestOnboardingSignInWithACodeSendsTheCode(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.onboardingStep(t, map[string]any{"step": 1, "email": "noe@example.fr"}, "fr")
+	b.onboardingStep(t, map[string]any{"step": 2, "diet": "omnivore", "objective": "maintenance", "macroPreset": "default"}, "fr")
+	p := b.onboardingStep(t, map[string]any{"step": 3}, "fr")
+	require.Equal(t, 4, stepOf(p))
+	require.Empty(t, b.sentEmails(t, "noe@example.fr", mail.KindOTP))
+
+	// The old link's GET sends nothing and does not show the code page.
+	resp := b.do(t, http.MethodGet, "/auth/otp/ask-otp/noe@example.fr", nil, nil)
+	resp.Body.Close()
+	require.NotEqual(t, "/auth/otp/noe@example.fr", resp.Header.Get("Location"))
+	require.Empty(t, b.sentEmails(t, "noe@example.fr", mail.KindOTP))
+
+	// The step's form: one code e-mail, then the code page.
+	h := map[string]string{"Referer": b.ts.URL + "/onboarding", "Cookie": "i18next=fr"}
+	resp, _ = b.inertiaVisit(t, http.MethodPost, "/auth/otp/login", map[string]any{"email": "noe@example.fr"}, h)
+	requireRedirect(t, resp, "/auth/otp/noe@example.fr")
+	require.Len(t, b.sentEmails(t, "noe@example.fr", mail.KindOTP), 1)
+	_, p = b.visit(t, "/auth/otp/noe@example.fr")
+	require.Equal(t, "auth/otp", p.Component)
+
+	code := b.lastEmail(t, "noe@example.fr", mail.KindOTP).Data.Code
+	resp, _ = b.inertiaVisit(t, http.MethodPost, "/auth/otp/login", map[string]any{"email": "noe@example.fr", "code": code},
+		map[string]string{"Referer": b.ts.URL + "/auth/otp/noe@example.fr"})
+	require.Equal(t, http.StatusSeeOther, resp.StatusCode)
+	_, p = b.visit(t, "/")
+	require.Equal(t, "noe@example.fr", authUserOf(t, p)["email"])
+}
+
 func TestOnboardingStepOneRequiresAValidEmail(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -164,7 +197,7 @@ func TestOnboardingWithAKnownEmailRevealsNothingAndChangesNothing(t *testing.T) 
 	msg, err := mail.Compose(b.srv.tr, e.Locale, e.Template, e.To, e.Data)
 	require.NoError(t, err)
 	require.Contains(t, msg.Text, "aucun de ses réglages n’a changé")
-	require.Contains(t, msg.Text, "régime «\u00a0Végan\u00a0», objectif «\u00a0Perte de poids\u00a0», répartition des macronutriments «\u00a0Pauvre en glucides\u00a0»")
+	require.Contains(t, msg.Text, "régime «\u202fVégan\u202f», objectif «\u202fPerte de poids\u202f», répartition des macronutriments «\u202fPauvre en glucides\u202f»")
 	require.Contains(t, msg.Text, "Appliquer ces préférences")
 	require.Contains(t, msg.Text, e.Data.Link)
 	en, err := mail.Compose(b.srv.tr, "en", e.Template, e.To, e.Data)

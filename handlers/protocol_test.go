@@ -257,7 +257,7 @@ func TestPublicPagesHaveALinkPreviewImage(t *testing.T) {
 	}
 	images := map[string]string{}
 	for lang, alt := range map[string]string{
-		"fr": "Gamelle\u00a0: «\u00a0Vos aliments, vos macros, vos recettes de la semaine.\u00a0»",
+		"fr": "Gamelle\u00a0: «\u202fVos aliments, vos macros, vos recettes de la semaine.\u202f»",
 		"en": "Gamelle: “Your foods, your macros, your recipes for the week.”",
 	} {
 		resp := b.do(t, "GET", "/", nil, map[string]string{"Accept-Language": lang})

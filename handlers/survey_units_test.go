@@ -43,7 +43,7 @@ func TestSurveyInPoundsAndInchesIsStoredMetric(t *testing.T) {
 	resp, _ = b.send(t, http.MethodPost, page, with("sex", nil), page)
 	requireRedirect(t, resp, page)
 	_, p = b.visit(t, page)
-	require.Equal(t, "All fields are required.", errorsOf(p)["form"])
+	require.Equal(t, "Fill in the fields marked as required.", errorsOf(p)["form"])
 
 	// 40 lb is 18.1 kg: under the 20 kg floor although 40 is not.
 	resp, _ = b.send(t, http.MethodPost, page, with("weightKg", 40), page)

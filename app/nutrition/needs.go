@@ -304,7 +304,9 @@ func (s *Needs) LastSurvey(ctx context.Context, userID uuid.UUID) (*Survey, erro
 // ErrRequestNotFound: no such request for this person, or it is not done.
 var ErrRequestNotFound = errors.New("nutrition: needs request not found")
 
-// Accept copies a finished calculation into the person's goals, objective and preset (free).
+// Accept copies a finished calculation into the person's goals, objective and preset (free):
+// a calculation is applied when it finishes, so this puts back an earlier one after the person
+// changed their goals by hand.
 func (s *Needs) Accept(ctx context.Context, userID, requestID uuid.UUID) error {
 	return eventstore.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		var raw []byte
@@ -320,12 +322,8 @@ func (s *Needs) Accept(ctx context.Context, userID, requestID uuid.UUID) error {
 		if err := json.Unmarshal(raw, &n); err != nil {
 			return fmt.Errorf("nutrition: accept needs %s: %w", requestID, err)
 		}
-		g := n.Goals()
-		_, err = tx.Exec(ctx, `UPDATE users SET calorie_goal = $2, protein_goal = $3, fat_goal = $4, carb_goal = $5,
-			objective = $6, macro_preset = $7, updated_at = $8 WHERE id = $1`, userID, g.Kcal, g.ProteinG, g.FatG, g.CarbsG,
-			string(n.Input.Objective), string(n.Input.Preset), s.now().UTC())
-		if err != nil {
-			return fmt.Errorf("nutrition: accept needs %s: set goals: %w", requestID, err)
+		if err := applyGoals(ctx, tx, userID, n, s.now().UTC()); err != nil {
+			return fmt.Errorf("nutrition: accept needs %s: %w", requestID, err)
 		}
 		return nil
 	})
@@ -377,10 +375,31 @@ func (s *Needs) Compute(ctx context.Context, requestID uuid.UUID, ex Explainer, 
 	if err != nil {
 		return err
 	}
-	_, err = s.pool.Exec(ctx, `UPDATE needs_requests SET status = 'done', needs = $2, explanation = $3, explanation_lang = $4,
-		finished_at = $5 WHERE id = $1 AND status = 'pending'`, requestID, out, explanation, explanationLang, s.now().UTC())
+	// The paid result becomes the person's goals at once, in the same transaction: they asked
+	// and paid for it, and the dashboard's "goals set" tick must describe the goals in use
+	// (docs/profile.md, "The needs survey").
+	now := s.now().UTC()
+	return eventstore.InTx(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE needs_requests SET status = 'done', needs = $2, explanation = $3, explanation_lang = $4,
+			finished_at = $5, accepted_at = $5 WHERE id = $1 AND status = 'pending'`, requestID, out, explanation, explanationLang, now)
+		if err != nil {
+			return fmt.Errorf("nutrition: store needs %s: %w", requestID, err)
+		}
+		if tag.RowsAffected() == 0 {
+			return nil // finished by another attempt meanwhile
+		}
+		return applyGoals(ctx, tx, userID, n, now)
+	})
+}
+
+// applyGoals makes a calculation the person's goals, objective and preset.
+func applyGoals(ctx context.Context, tx pgx.Tx, userID uuid.UUID, n nutrition.Needs, now time.Time) error {
+	g := n.Goals()
+	_, err := tx.Exec(ctx, `UPDATE users SET calorie_goal = $2, protein_goal = $3, fat_goal = $4, carb_goal = $5,
+		objective = $6, macro_preset = $7, updated_at = $8 WHERE id = $1`, userID, g.Kcal, g.ProteinG, g.FatG, g.CarbsG,
+		string(n.Input.Objective), string(n.Input.Preset), now)
 	if err != nil {
-		return fmt.Errorf("nutrition: store needs %s: %w", requestID, err)
+		return fmt.Errorf("nutrition: set goals of %s: %w", userID, err)
 	}
 	return nil
 }

@@ -112,11 +112,14 @@ func TestNeedsRequestChargesWithTheJobAndComputesTheFormula(t *testing.T) {
 	require.Equal(t, 2759, r.Needs.Kcal)
 	require.InDelta(t, 1780, r.Needs.BMR, 1e-9)
 
-	require.NoError(t, e.svc.Accept(ctx, u, id))
+	// The paid result is the person's goals as soon as it is done, without a second click.
+	require.True(t, r.Accepted)
 	var kcal, protein int
 	require.NoError(t, e.db.Pool.QueryRow(ctx, `SELECT calorie_goal, protein_goal FROM users WHERE id = $1`, u).Scan(&kcal, &protein))
 	require.Equal(t, r.Needs.Kcal, kcal)
 	require.Equal(t, r.Needs.ProteinG, protein)
+	// Accepting it again (putting it back after goals set by hand) is allowed and changes nothing.
+	require.NoError(t, e.svc.Accept(ctx, u, id))
 	// Someone else cannot accept it.
 	require.ErrorIs(t, e.svc.Accept(ctx, e.person(t, 0), id), nutritionapp.ErrRequestNotFound)
 }

@@ -148,7 +148,7 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Text {
 				}
 				if g > it.hi {
 					return Text{
-						FR: lead.FR + fmt.Sprintf("il faudrait %.0f\u00a0g de « %s », plus qu’une portion habituelle (%.0f\u00a0g au plus) ; ajoutez un autre aliment de ce type.", g, it.food.Name.FR, it.hi),
+						FR: lead.FR + fmt.Sprintf("il faudrait %.0f\u00a0g de «\u202f%s\u202f», plus qu’une portion habituelle (%.0f\u00a0g au plus) ; ajoutez un autre aliment de ce type.", g, it.food.Name.FR, it.hi),
 						EN: lead.EN + fmt.Sprintf("it would take %.0f g of “%s”, more than a usual serving (%.0f g at most); add another food of that kind.", g, it.food.Name.EN, it.hi)}
 				}
 			}

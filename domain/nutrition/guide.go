@@ -59,10 +59,10 @@ func GuideOf(n Needs, calculatedAt time.Time) NeedsGuide {
 	g := NeedsGuide{
 		ActivityKcal: int(math.Round(n.Maintenance - n.BMR)),
 		BalanceKcal:  int(math.Round(float64(n.Kcal) - n.Maintenance)),
-		ProteinKcal:  n.ProteinG * KcalPerGProtein, FatKcal: n.FatG * KcalPerGFat, CarbsKcal: n.CarbsG * KcalPerGCarbs,
-		KcalPerKg: KcalPerKgBodyWeight, ReviewWeeks: ReviewAfterWeeks, ReviewKg: ReviewAfterKg,
+		KcalPerKg:    KcalPerKgBodyWeight, ReviewWeeks: ReviewAfterWeeks, ReviewKg: ReviewAfterKg,
 		ReviewOn: calculatedAt.AddDate(0, 0, 7*ReviewAfterWeeks),
 	}
+	g.ProteinKcal, g.FatKcal, g.CarbsKcal = shareKcal(n.Kcal, n.ProteinG*KcalPerGProtein, n.FatG*KcalPerGFat, n.CarbsG*KcalPerGCarbs)
 	g.WeeklyChangeKg = math.Round(float64(g.BalanceKcal)*7/KcalPerKgBodyWeight*20) / 20
 	if g.WeeklyChangeKg == 0 {
 		g.WeeklyChangeKg = 0 // no "-0" on the page
@@ -78,4 +78,35 @@ func GuideOf(n Needs, calculatedAt time.Time) NeedsGuide {
 		g.ProteinFloorG = int(math.Round(g.ProteinFloorPerKg * w))
 	}
 	return g
+}
+
+// shareKcal splits total among the macronutrients in proportion to their grams' energy, rounded
+// by largest remainder so the three figures the page shows add up to the total it shows (whole
+// grams alone would leave the sum a few kcal off: 1,860 beside 1,857).
+func shareKcal(total, protein, fat, carbs int) (int, int, int) {
+	parts := [3]int{protein, fat, carbs}
+	sum := protein + fat + carbs
+	if sum <= 0 || total <= 0 {
+		return protein, fat, carbs
+	}
+	var out [3]int
+	var rest [3]float64
+	given := 0
+	for i, p := range parts {
+		exact := float64(total) * float64(p) / float64(sum)
+		out[i] = int(math.Floor(exact))
+		rest[i] = exact - float64(out[i])
+		given += out[i]
+	}
+	for ; given < total; given++ {
+		best := 0
+		for i := range rest {
+			if rest[i] > rest[best] {
+				best = i
+			}
+		}
+		out[best]++
+		rest[best] = -1
+	}
+	return out[0], out[1], out[2]
 }

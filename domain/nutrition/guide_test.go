@@ -26,7 +26,9 @@ func TestGuideOf(t *testing.T) {
 		require.Equal(t, -552, g.BalanceKcal)
 		require.Equal(t, -0.5, g.WeeklyChangeKg, "−552 × 7 ÷ 7700 = −0,50")
 		require.Equal(t, 4, g.WeeksToReviewKg)
-		require.Equal(t, n.ProteinG*4+n.FatG*9+n.CarbsG*4, g.ProteinKcal+g.FatKcal+g.CarbsKcal)
+		// 138 g, 61 g and 276 g are 552 + 549 + 1,104 = 2,205 kcal; shown, they add up to 2,207.
+		require.Equal(t, 2207, n.Kcal)
+		require.Equal(t, []int{553, 549, 1105}, []int{g.ProteinKcal, g.FatKcal, g.CarbsKcal})
 		require.Equal(t, 1.7, g.ProteinPerKg, "138 g for 80 kg")
 		require.Equal(t, 66, g.ProteinFloorG, "0,83 g × 80 kg")
 		require.Equal(t, 4, g.ReviewWeeks)
@@ -52,4 +54,27 @@ func TestGuideOf(t *testing.T) {
 		require.Equal(t, 2.0, g.ProteinFloorPerKg)
 		require.GreaterOrEqual(t, g.ProteinPerKg, 2.0)
 	})
+}
+
+// The macronutrients' kcal the survey shows add up to the total it shows, for every body,
+// activity, objective and preset, each within a few kcal of its whole grams' energy.
+func TestGuideMacroKcalAddUpToTheTotal(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
+	for _, sex := range []nutrition.Sex{nutrition.Male, nutrition.Female} {
+		for w := 45.0; w <= 130; w += 7.3 {
+			for _, o := range nutrition.Objectives {
+				for _, p := range nutrition.Presets {
+					n, err := nutrition.CalculateNeeds(nutrition.NeedsInput{Body: nutrition.Body{WeightKg: w, HeightCm: 150 + w/2, Age: 20 + int(w)%50, Sex: sex},
+						Activity: nutrition.Light, Objective: o, Preset: p.Name})
+					require.NoError(t, err)
+					g := nutrition.GuideOf(n, at)
+					require.Equal(t, n.Kcal, g.ProteinKcal+g.FatKcal+g.CarbsKcal, "%s %.1f kg %s %s", sex, w, o, p.Name)
+					require.InDelta(t, n.ProteinG*4, g.ProteinKcal, 12)
+					require.InDelta(t, n.FatG*9, g.FatKcal, 12)
+					require.InDelta(t, n.CarbsG*4, g.CarbsKcal, 12)
+				}
+			}
+		}
+	}
 }

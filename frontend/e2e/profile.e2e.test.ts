@@ -44,7 +44,7 @@ afterAll(async () => {
 })
 
 describe('profile', () => {
-  it('goals by hand, then the paid calculation followed to the end, accepted, on the home chart; then English', async () => {
+  it('goals by hand, then the paid calculation followed to the end and applied, on the home chart; then English', async () => {
     const { page } = await openPage(browser, server.baseURL, { locale: 'fr-FR' })
     await signUpVerified(page, personEmail, 'Léa', 'Moreau')
 
@@ -64,8 +64,10 @@ describe('profile', () => {
     expect(heights.every((h) => h > 0)).toBe(true)
     expect(Math.max(...heights)).toBe(heights[2])
 
-    // Two tokens: the survey answers the buy prompt and charges nothing.
+    // Two tokens: the price, the balance and the buy link come before the form, whose submit is
+    // disabled with its reason; nothing can be charged.
     await page.goto('/account/survey')
+    expect(await page.getByTestId('survey-price').innerText()).toContain(fr.profile.survey.short_other.replace('{{count}}', '8'))
     await page.getByLabel(fr.profile.survey.weight.replace('{{unit}}', 'kg')).fill('80')
     await page.getByLabel(fr.profile.survey.height.replace('{{unit}}', 'cm')).fill('180')
     await page.getByLabel(fr.profile.survey.age).fill('30')
@@ -75,9 +77,8 @@ describe('profile', () => {
     await page.getByLabel(fr.profile.survey.otherActivities).fill('Football le dimanche')
     await page.getByLabel(fr.profile.survey.objective).selectOption('maintenance')
     const submit = page.getByRole('button', { name: fr.profile.survey.submit.replace('{{cost}}', '10') })
-    await submit.click()
-    await expect.poll(() => page.getByTestId('survey-tokens').count()).toBe(1)
-    expect(await page.getByRole('link', { name: fr.profile.survey.buy }).getAttribute('href')).toBe('/buy-tokens')
+    expect(await submit.isDisabled()).toBe(true)
+    expect(await page.getByTestId('survey-price').getByRole('link', { name: fr.profile.survey.buy }).getAttribute('href')).toBe('/buy-tokens')
 
     // The admin grants 10 tokens.
     const admin = await openPage(browser, server.baseURL, { locale: 'fr-FR' })
@@ -112,8 +113,10 @@ describe('profile', () => {
     expect(await page.getByTestId('needs-explanation-text').innerText()).toBe(fakeExplanation.fr.shown)
     expect(await page.getByTestId('needs-explanation-text').getAttribute('lang')).toBe('fr')
     await checkPage(page, '/account/survey', 'profile-survey')
-    await page.getByTestId('needs-accept').click()
-    await page.waitForURL('**/dashboard/general')
+    // The paid result is the person's goals at once: no second click (docs/profile.md).
+    expect(await page.getByTestId('needs-result').innerText()).toContain(fr.profile.survey.accepted)
+    expect(await page.getByTestId('needs-accept').count()).toBe(0)
+    await page.goto('/dashboard/general')
     await expect.poll(() => page.getByTestId('dashboard-goals-kcal').innerText()).toMatch(/2[\u202f,]759/)
     expect(await page.getByTestId('dashboard-balance').getAttribute('data-balance')).toBe('2')
     // The balance chart draws a dot per movement: the sign-up bonus, the grant, the charge.

@@ -19,6 +19,7 @@ func TestFrenchTypography(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEmpty(t, names)
 	spaceBefore := regexp.MustCompile(` [:;!?»]`)
+	guillemets := regexp.MustCompile("«[^\u202f]|[^\u202f]»")
 	code := regexp.MustCompile(`\{\{[^}]*\}\}|https?://\S+`)
 	bad := []string{}
 	for _, name := range names {
@@ -36,6 +37,9 @@ func TestFrenchTypography(t *testing.T) {
 				bad = append(bad, name+" "+key+": ordinary space before : ; ! ? »")
 			case strings.Contains(prose, "« "):
 				bad = append(bad, name+" "+key+": ordinary space after «")
+			case guillemets.MatchString(prose):
+				// U+202F, not U+00A0 and not nothing: « Garder «Bol… » » read as a typing slip.
+				bad = append(bad, name+" "+key+": « » without their narrow no-break spaces")
 			case strings.Contains(prose, "(s)"):
 				bad = append(bad, name+" "+key+": (s) instead of a plural rule")
 			}

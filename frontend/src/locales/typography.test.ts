@@ -21,6 +21,7 @@ export function frenchTypographyFaults(entries: [string, string][]): string[] {
     if (prose.includes("'")) faults.push(`${key}: straight apostrophe`)
     if (/ [:;!?»]/.test(prose)) faults.push(`${key}: ordinary space before : ; ! ? »`)
     if (prose.includes('« ')) faults.push(`${key}: ordinary space after «`)
+    if (/«[^\u202f]|[^\u202f]»/.test(prose)) faults.push(`${key}: « » without their narrow no-break spaces`)
     if (prose.includes('(s)')) faults.push(`${key}: (s) instead of a plural rule`)
     if (/(?<!\p{L})(de|que|le|la) [aeiouéèêàâîôûœ]/iu.test(prose)) faults.push(`${key}: no elision before a vowel`)
     if (/oeu/i.test(prose)) faults.push(`${key}: "oe" instead of the œ ligature`)
@@ -36,7 +37,7 @@ describe('French locale typography', () => {
   })
 
   it('catches the faults it names', () => {
-    expect(frenchTypographyFaults([['a', "l'aliment"], ['b', 'Total : 3'], ['c', 'recette(s)'], ['d', 'Quantité de œuf'], ['e', 'Deux oeufs']])).toHaveLength(5)
+    expect(frenchTypographyFaults([['a', "l'aliment"], ['b', 'Total : 3'], ['c', 'recette(s)'], ['d', 'Quantité de œuf'], ['e', 'Deux oeufs'], ['f', 'Garder «Bol\u00a0»']])).toHaveLength(6)
     expect(frenchTypographyFaults([['ok', 'Quantité d’œuf cru\u202f: {{n}}']])).toEqual([])
   })
 

@@ -96,6 +96,7 @@ export const batchcookEn = {
     weightKg: 'Weight (kg)',
     heightCm: 'Height (cm)',
     age: 'Age',
+    choose: 'Choose…',
     sex: 'Sex',
     female: 'Female',
     male: 'Male',

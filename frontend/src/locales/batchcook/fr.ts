@@ -96,6 +96,7 @@ export const batchcookFr = {
     weightKg: 'Poids (kg)',
     heightCm: 'Taille (cm)',
     age: 'Âge',
+    choose: 'Choisir…',
     sex: 'Sexe',
     female: 'Femme',
     male: 'Homme',

@@ -37,7 +37,7 @@ export const billingFr = {
       balance: 'Votre solde : {{balance}}',
     },
     testMode: {
-      banner: 'Mode test : aucun paiement réel. Le bouton « Acheter » ouvre une page de paiement locale.',
+      banner: 'Mode test : aucun paiement réel. Le bouton « Acheter » ouvre une page de paiement locale.',
       title: 'Paiement de test',
       heading: 'Paiement de test (aucun débit réel)',
       intro: 'Cette page locale remplace Stripe quand aucune clé n’est configurée. Elle envoie à l’application le même événement signé que Stripe.',

@@ -187,8 +187,8 @@ export const enCore: CoreMessages = {
       },
     },
     finalCta: {
-      heading: 'Your next week of meals is two clicks away.',
-      body: 'Create an account, pick your foods, let Gamelle do the maths.',
+      heading: 'Your first two recipes are on us.',
+      body: 'Create an account and confirm your email: 2 free tokens, that is 2 recipes fitted to your macros, no card needed. A full week (4 recipes or more) and the detailed needs calculation (10 tokens) take a token pack.',
     },
   },
   footer: {

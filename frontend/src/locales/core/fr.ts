@@ -187,8 +187,8 @@ export const frCore = {
       },
     },
     finalCta: {
-      heading: 'Votre prochaine semaine de repas est à deux clics.',
-      body: 'Créez un compte, choisissez vos aliments, laissez Gamelle faire les calculs.',
+      heading: 'Vos deux premières recettes sont offertes.',
+      body: 'Créez un compte et confirmez votre e-mail\u202f: 2\u00a0jetons offerts, soit 2\u00a0recettes ajustées à vos macros, sans carte bancaire. Une semaine complète (4\u00a0recettes ou plus) et le calcul détaillé de vos besoins (10\u00a0jetons) demandent un pack de jetons.',
     },
   },
   footer: {

@@ -3,7 +3,7 @@ export const needsGuideFr = {
   needsGuide: {
     title: 'Ce que disent ces chiffres',
     note: 'Explication écrite à partir de vos chiffres, sans IA. Elle ne remplace pas un avis médical.',
-    activity: 'Activité\u202f: «\u00a0{{level}}\u00a0» ajoute {{activityKcal}} kcal par jour aux {{bmr}} kcal que votre corps dépense au repos, pour bouger, travailler et faire du sport.',
+    activity: 'Activité\u202f: «\u202f{{level}}\u202f» ajoute {{activityKcal}} kcal par jour aux {{bmr}} kcal que votre corps dépense au repos, pour bouger, travailler et faire du sport.',
     objective: {
       weight_loss: 'Objectif\u202f: {{kcal}} kcal par jour, {{balance}} kcal de moins que ce que vous dépensez (−20\u202f%)\u202f; votre corps puise la différence dans ses réserves.',
       muscle_gain: 'Objectif\u202f: {{kcal}} kcal par jour, {{balance}} kcal de plus que ce que vous dépensez (+10\u202f%), de quoi construire du muscle sans trop stocker de gras.',

@@ -44,7 +44,7 @@ export const onboardingEn: Shape<typeof onboardingFr> = {
       },
       preset: {
         legend: 'Macronutrient split',
-        default: 'Default',
+        default: 'Standard',
         high_protein: 'High protein',
         high_carbs: 'High carbs',
         low_carbs: 'Low carbs',

@@ -43,7 +43,7 @@ export const onboardingFr = {
       },
       preset: {
         legend: 'Répartition des macronutriments',
-        default: 'Par défaut',
+        default: 'Standard',
         high_protein: 'Riche en protéines',
         high_carbs: 'Riche en glucides',
         low_carbs: 'Pauvre en glucides',

@@ -91,7 +91,7 @@ export const profileFr = {
       high_protein: 'Riche en protéines (40/30/30)',
       high_carbs: 'Riche en glucides (25/15/60)',
       low_carbs: 'Pauvre en glucides (45/40/15)',
-      balanced: 'Équilibré (33/33/33)',
+      balanced: 'Équilibrée (33/33/33)',
     },
     email: {
       title: 'Adresse e-mail',
@@ -180,8 +180,8 @@ export const profileFr = {
         active: 'Très actif, 6 à 7 jours (× 1,725)',
         very_active: 'Extrêmement actif (× 1,9)',
       },
-      activityDescription: 'Décrivez votre activité',
-      otherActivities: 'Autres activités',
+      activityDescription: 'Décrivez votre activité (facultatif)',
+      otherActivities: 'Autres activités (facultatif)',
       objective: 'Objectif',
       objectives: {
         weight_loss: 'Perte de poids (−20 %)',
@@ -195,6 +195,9 @@ export const profileFr = {
       meals: { breakfast: 'Petit-déjeuner', lunch: 'Déjeuner', dinner: 'Dîner', snack: 'Collation' },
       submit: 'Calculer ({{cost}} jetons)',
       buy: 'Acheter des jetons',
+      price: 'Ce calcul coûte {{cost}} jetons\u202f; vous en avez {{balance}}.',
+      short_one: 'Il vous manque {{count}} jeton pour lancer le calcul.',
+      short_other: 'Il vous manque {{count}} jetons pour lancer le calcul.',
       pending: 'Calcul en cours…',
       failed: 'Le calcul a échoué. Vos {{cost}} jetons ont été remboursés.',
       result: 'Vos besoins',
@@ -206,7 +209,7 @@ export const profileFr = {
       explanation: 'Explication générée par l’IA',
       explanationNote: 'Texte écrit par un modèle d’IA à partir des chiffres ci-dessus, qui viennent de la formule ; il ne les modifie pas et ne remplace pas un avis médical.',
       accept: 'Utiliser ces objectifs',
-      accepted: 'Ces objectifs sont les vôtres.',
+      accepted: 'Ce sont désormais vos objectifs quotidiens.',
     },
   },
 } as const

@@ -1,10 +1,13 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { sharedProps } from '../../test/fixtures'
+import { en } from '../../locales/en'
+import { fr } from '../../locales/fr'
+import { sharedProps, user } from '../../test/fixtures'
 import { renderPage } from '../../test/render-page'
 import SurveyPage from './survey'
 
-// 80 kg, 180 cm, 30 y, male, moderate, weight loss, default split (domain/nutrition TestGuideOf).
+// 80 kg, 180 cm, 30 y, male, moderate, weight loss, default split (domain/nutrition TestGuideOf):
+// the macronutrients' kcal add up to the 2,207 kcal shown.
 const needs = {
   bmr: 1780,
   activityFactor: 1.55,
@@ -22,9 +25,9 @@ const guide = {
   activityKcal: 979,
   balanceKcal: -552,
   weeklyChangeKg: -0.5,
-  proteinKcal: 552,
+  proteinKcal: 553,
   fatKcal: 549,
-  carbsKcal: 1104,
+  carbsKcal: 1105,
   proteinPerKg: 1.7,
   proteinFloorPerKg: 0.83,
   proteinFloorG: 66,
@@ -54,11 +57,11 @@ describe('the needs result explains each number without AI', () => {
     await show('fr')
     expect(screen.queryByTestId('needs-explanation')).not.toBeInTheDocument()
     expect(text('needs-guide-activity')).toBe(
-      'Activité\u202f: «\u00a0Modérément actif, 3 à 5 jours (× 1,55)\u00a0» ajoute 979 kcal par jour aux 1\u202f780 kcal que votre corps dépense au repos, pour bouger, travailler et faire du sport.',
+      'Activité\u202f: «\u202fModérément actif, 3 à 5 jours (× 1,55)\u202f» ajoute 979 kcal par jour aux 1\u202f780 kcal que votre corps dépense au repos, pour bouger, travailler et faire du sport.',
     )
     expect(text('needs-guide-objective')).toContain('2\u202f207 kcal par jour, 552 kcal de moins que ce que vous dépensez (−20\u202f%)')
     expect(text('needs-guide-split')).toBe(
-      'Répartition 25/25/50\u202f: 552 kcal de protéines (138 g), 549 kcal de lipides (61 g) et 1\u202f104 kcal de glucides (276 g).',
+      'Répartition 25/25/50\u202f: 553 kcal de protéines (138 g), 549 kcal de lipides (61 g) et 1\u202f105 kcal de glucides (276 g).',
     )
     expect(text('needs-guide-protein')).toContain('138 g, soit 1,7 g par kg de poids. Le repère pour un adulte est de 0,83 g par kg, 66 g pour 80 kg')
     expect(text('needs-guide-weekly')).toBe(
@@ -76,5 +79,39 @@ describe('the needs result explains each number without AI', () => {
     expect(text('needs-guide-review')).toBe(
       'Revisit: take the survey again in 4 weeks (December 23, 2026) or as soon as your weight has changed by 2 kg, and whenever your activity changes. At this pace, 2 kg take about 4 weeks.',
     )
+  })
+})
+
+describe('the price and the balance come before the form', () => {
+  const open = (lng: 'fr' | 'en', balance: number) =>
+    renderPage(
+      'account/survey',
+      SurveyPage,
+      { ...sharedProps({ locale: lng, auth: { user: { ...user, balance } } }), survey: null, units: 'kg', cost: 10, goals: null, request: null } as never,
+      lng,
+      '/account/survey',
+    )
+
+  it.each([
+    ['fr', fr, 'Ce calcul coûte 10 jetons\u202f; vous en avez 2.', 'Il vous manque 8 jetons pour lancer le calcul.'],
+    ['en', en, 'This calculation costs 10 tokens; you have 2.', 'You need 8 more tokens to start the calculation.'],
+  ] as const)('in %s, short of tokens: the price, what is missing, a link to buy, the submit disabled with its reason', async (lng, m, price, short) => {
+    await open(lng, 2)
+    const panel = screen.getByTestId('survey-price')
+    expect(panel.textContent).toContain(price)
+    expect(panel.textContent).toContain(short)
+    expect(within(panel).getByRole('link', { name: m.profile.survey.buy })).toHaveAttribute('href', '/buy-tokens')
+    const submit = screen.getByRole('button', { name: m.profile.survey.submit.replace('{{cost}}', '10') })
+    expect(submit).toBeDisabled()
+    expect(submit).toHaveAccessibleDescription(short)
+    // The panel comes before the form in reading order.
+    expect(panel.compareDocumentPosition(screen.getByTestId('survey-form')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it('with enough tokens: the price and the balance, the submit enabled', async () => {
+    await open('fr', 12)
+    expect(screen.getByTestId('survey-price').textContent).toBe('Ce calcul coûte 10 jetons\u202f; vous en avez 12.')
+    expect(within(screen.getByTestId('survey-price')).queryByRole('link')).toBeNull()
+    expect(screen.getByRole('button', { name: fr.profile.survey.submit.replace('{{cost}}', '10') })).toBeEnabled()
   })
 })

@@ -60,6 +60,7 @@ export default function SurveyPage() {
   const total = meals.reduce((s, m) => s + (Number(form.data.mealSplit[m]) || 0), 0)
   const fmt = (v: number, digits = 0) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(v)
   const balance = auth.user?.balance ?? 0
+  const short = Math.max(0, cost - balance)
   const n = request?.status === 'done' ? request.needs : null
 
   return (
@@ -74,6 +75,21 @@ export default function SurveyPage() {
             {t('profile.survey.freeLink')}
           </Link>
         </p>
+        {/* The price and the balance before the form: a person short of tokens learns it before
+            filling every field, with the way to get more (docs/profile.md). */}
+        <div className={`mt-4 rounded-xl border p-4 ${short > 0 ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-stone-200 bg-white text-stone-800'}`} data-testid="survey-price">
+          <p className="font-medium">{t('profile.survey.price', { cost, balance })}</p>
+          {short > 0 && (
+            <>
+              <p id="survey-short" className="mt-1">
+                {t('profile.survey.short', { count: short })}
+              </p>
+              <Link href={url('buyTokens')} className={buttonClass({ className: 'mt-3 inline-block' })}>
+                {t('profile.survey.buy')}
+              </Link>
+            </>
+          )}
+        </div>
       </header>
 
       <div aria-live="polite">
@@ -195,7 +211,7 @@ export default function SurveyPage() {
           </div>
         )}
         <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" disabled={form.processing || pending}>
+          <Button type="submit" disabled={form.processing || pending || short > 0} aria-describedby={short > 0 ? 'survey-short' : undefined}>
             {t('profile.survey.submit', { cost })}
           </Button>
           <span className="text-sm text-stone-600">{t('dashboard.balance', { count: balance })}</span>

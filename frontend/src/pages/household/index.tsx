@@ -28,16 +28,19 @@ function MemberForm({ member, prefix }: { member?: MemberView; prefix: string })
     weightKg: '',
     heightCm: '',
     age: '',
-    sex: 'female',
-    activityLevel: 'moderate',
-    objective: 'maintenance',
-    macroPreset: 'default',
+    // Every choice starts empty and is required: a preselected value would be taken silently
+    // (a man added without touching "sex" got a woman's needs; docs/profile.md, "Household").
+    sex: '',
+    activityLevel: '',
+    objective: '',
+    macroPreset: '',
     breakfast: String(member?.split.breakfast ?? 25),
     lunch: String(member?.split.lunch ?? 35),
     dinner: String(member?.split.dinner ?? 30),
     snack: String(member?.split.snack ?? 10),
   })
   const errors = form.errors as Record<string, string | undefined>
+  const choose = { value: '', label: t('household.choose') }
   const id = (f: string) => `${prefix}-${f}`
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -74,14 +77,14 @@ function MemberForm({ member, prefix }: { member?: MemberView; prefix: string })
           {num('weightKg', t('household.weightKg'))}
           {num('heightCm', t('household.heightCm'))}
           {num('age', t('household.age'))}
-          <SelectField id={id('sex')} name="sex" label={t('household.sex')} value={form.data.sex} onChange={(e) => form.setData('sex', e.target.value)}
-            options={[{ value: 'female', label: t('household.female') }, { value: 'male', label: t('household.male') }]} />
-          <SelectField id={id('activityLevel')} name="activityLevel" label={t('household.activityLevel')} value={form.data.activityLevel} onChange={(e) => form.setData('activityLevel', e.target.value)}
-            options={activities.map((a) => ({ value: a, label: t(`profile.survey.activities.${a}`) }))} />
-          <SelectField id={id('objective')} name="objective" label={t('household.objective')} value={form.data.objective} onChange={(e) => form.setData('objective', e.target.value)}
-            options={objectives.map((o) => ({ value: o, label: t(`profile.survey.objectives.${o}`) }))} />
-          <SelectField id={id('macroPreset')} name="macroPreset" label={t('household.macroPreset')} value={form.data.macroPreset} onChange={(e) => form.setData('macroPreset', e.target.value)}
-            options={presets.map((p) => ({ value: p, label: t(`onboarding.preferences.preset.${p}`) }))} />
+          <SelectField id={id('sex')} name="sex" label={t('household.sex')} value={form.data.sex} onChange={(e) => form.setData('sex', e.target.value)} error={errors.sex} required
+            options={[choose, { value: 'female', label: t('household.female') }, { value: 'male', label: t('household.male') }]} />
+          <SelectField id={id('activityLevel')} name="activityLevel" label={t('household.activityLevel')} value={form.data.activityLevel} onChange={(e) => form.setData('activityLevel', e.target.value)} error={errors.activityLevel} required
+            options={[choose, ...activities.map((a) => ({ value: a, label: t(`profile.survey.activities.${a}`) }))]} />
+          <SelectField id={id('objective')} name="objective" label={t('household.objective')} value={form.data.objective} onChange={(e) => form.setData('objective', e.target.value)} error={errors.objective} required
+            options={[choose, ...objectives.map((o) => ({ value: o, label: t(`profile.survey.objectives.${o}`) }))]} />
+          <SelectField id={id('macroPreset')} name="macroPreset" label={t('household.macroPreset')} value={form.data.macroPreset} onChange={(e) => form.setData('macroPreset', e.target.value)} error={errors.macroPreset} required
+            options={[choose, ...presets.map((p) => ({ value: p, label: t(`profile.presets.${p}`) }))]} />
           <FieldError message={errors.survey} className="sm:col-span-3" />
         </div>
       )}

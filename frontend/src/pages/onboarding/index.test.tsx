@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import { router } from '@inertiajs/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { en } from '../../locales/en'
 import { fr } from '../../locales/fr'
 import { appConfig, sharedProps } from '../../test/fixtures'
@@ -88,7 +89,19 @@ describe.each([
     expect(promo).toHaveTextContent(m.onboarding.features.promo.body)
     expect(screen.queryByTestId('onboarding-video')).toBeNull()
     expect(document.querySelector('video')).toBeNull()
-    expect(within(screen.getByTestId('onboarding-end')).getByRole('link', { name: m.onboarding.features.login }).getAttribute('href')).toMatch(/^\/auth\/otp\/ask-otp\/lea(%40|@)example\.fr$/)
+  })
+
+  it('step 4 asks for the code by POST, which sends it, instead of a link to the code page', async () => {
+    const visit = vi.spyOn(router, 'visit').mockImplementation(() => {})
+    await show(4, lng)
+    const end = screen.getByTestId('onboarding-end')
+    expect(within(end).queryByRole('link', { name: m.onboarding.features.login })).toBeNull()
+    fireEvent.click(within(end).getByRole('button', { name: m.onboarding.features.login }))
+    expect(visit).toHaveBeenCalledTimes(1)
+    const [href, options] = visit.mock.calls[0]!
+    expect(String(href)).toMatch(/\/auth\/otp\/login$/)
+    expect(options).toMatchObject({ method: 'post', data: { email: 'lea@example.fr' } })
+    visit.mockRestore()
   })
 })
 

@@ -302,6 +302,11 @@ function AccountStep({ answers, options, headingRef }: { answers: OnboardingAnsw
 function FeaturesStep({ email, promo, headingRef }: { email: string } & Pick<OnboardingProps, 'promo'> & HeadingRef) {
   const { t } = useTranslation()
   const [copied, setCopied] = useState(false)
+  const ask = useForm({ email })
+  const askCode = (event: FormEvent) => {
+    event.preventDefault()
+    ask.post(url('auth.otp.login.post'))
+  }
   const copy = async () => {
     if (!promo) return
     try {
@@ -354,10 +359,14 @@ function FeaturesStep({ email, promo, headingRef }: { email: string } & Pick<Onb
         <Link href={url('index')} className={buttonClass({ variant: 'secondary' })}>
           {t('onboarding.features.home')}
         </Link>
-        {/* The account has no password: signing in is by the emailed link or a code, never the password form. */}
-        <Link href={url('auth.otp.askOtp', { params: { email } })} className={buttonClass({ size: 'lg', className: 'px-6' })}>
-          {t('onboarding.features.login')}
-        </Link>
+        {/* The account has no password: signing in is by the emailed link or a code, never the
+            password form. Asking for the code is a POST (CSRF, rate limit) that sends it, then
+            shows the code page, which says a code was just sent (docs/social-login-and-onboarding.md). */}
+        <form onSubmit={askCode} className="contents" data-testid="onboarding-ask-code">
+          <Button size="lg" type="submit" disabled={ask.processing} className="px-6">
+            {t('onboarding.features.login')}
+          </Button>
+        </form>
       </div>
     </div>
   )

@@ -26,6 +26,19 @@ describe.each([
     await waitFor(() => expect(document.title).toBe(`${messages.landing.title} - Gamelle`))
   })
 
+  it('says what the free start gives where it is promised', async () => {
+    await renderLanding(lng)
+    const cta = screen.getByRole('region', { name: messages.landing.finalCta.heading })
+    expect(within(cta).getByRole('link', { name: messages.nav.getStarted })).toBeInTheDocument()
+    // No-break spaces keep a number with its noun; any space reads as one here.
+    const text = (cta.textContent ?? '').replace(/\s/g, ' ')
+    // 2 tokens are 2 recipes; a week (4 or more) and the needs calculation (10) take a pack.
+    expect(text).toMatch(lng === 'fr' ? /2 jetons offerts, soit 2 recettes/ : /2 free tokens, that is 2 recipes/)
+    expect(text).toMatch(/\(4 [^)]*\)/)
+    expect(text).toContain('(10 ')
+    expect(text).not.toMatch(/deux clics|two clicks/)
+  })
+
   it('renders the 6 feature cards from the configuration', async () => {
     await renderLanding(lng)
     const cards = screen.getAllByTestId('feature-card')
