@@ -58,7 +58,7 @@ func readPages(t *testing.T, e env, owner, id, recipeID uuid.UUID) pageReads {
 	}
 	out.Recipe, err = e.svc.Recipe(ctx, p, id, recipeID, "en")
 	require.NoError(t, err)
-	out.Shopping, err = e.svc.ShoppingList(ctx, owner, id, 7, nutrition.Pricing{})
+	out.Shopping, err = e.svc.ShoppingList(ctx, owner, id, 7, nutrition.Pricing{}, nil)
 	require.NoError(t, err)
 	return out
 }
