@@ -2,8 +2,13 @@
 
 import { routes } from '../lib/routes.gen'
 
-/** The cache of the signed-in person's pages; emptied on sign-out and on a change of person. */
+/**
+ * The cache of the signed-in person's pages, each kept with the tag of the session it was made
+ * for; emptied when the session ends or changes (docs/pwa.md, "Sessions").
+ */
 export const PAGES_CACHE = 'gamelle-pages-v1'
+/** The worker's note of the last session tag a response named (where it cannot read cookies). */
+export const SESSION_CACHE = 'gamelle-session-v1'
 
 /**
  * The pages that open offline, by their names in the route table generated from the Go router:
@@ -41,6 +46,43 @@ export function isShoppingList(path: string): boolean {
 /** Whether path is where signing out is posted. */
 export function isSignOut(path: string): boolean {
   return path === routes['auth.logout.post'].path
+}
+
+/** Whether path is the question "does my session still live?" (docs/pwa.md, "Sessions"). */
+export function isSessionCheck(path: string): boolean {
+  return path === routes['auth.session'].path
+}
+
+/** The header naming the session a page response was made for (handlers/pwa_session.go). */
+export const SESSION_HEADER = 'X-Gamelle-Session'
+/** The cookie holding the live session's tag on the device; it goes with the session cookie. */
+export const SESSION_COOKIE = 'gamelle_session_tag'
+/** The header's value when the request had no live session. */
+export const SIGNED_OUT = 'none'
+
+/** The session tag a response names; null when it says nothing (a static file, an early refusal). */
+export function sessionTagOf(response: Response): string | null {
+  return response.headers.get(SESSION_HEADER)
+}
+
+/** Whether a response says the session is gone: signed out, 401 or 419 (the session or its token expired). */
+export function endsSession(response: Response): boolean {
+  return response.status === 401 || response.status === 419 || sessionTagOf(response) === SIGNED_OUT
+}
+
+/**
+ * Whether a network answer may be saved: a whole, successful page (never a redirect to sign-in,
+ * an error or a partial reload) made for a live session, whose tag it keeps.
+ */
+export function storable(request: Request, response: Response): boolean {
+  const tag = sessionTagOf(response)
+  return response.ok && !response.redirected && !isPartialReload(request) && tag !== null && tag !== SIGNED_OUT
+}
+
+/** Whether a saved page may be shown: it was saved under the session the device holds now. */
+export function servable(saved: Response, current: string | null): boolean {
+  const tag = sessionTagOf(saved)
+  return current !== null && current !== SIGNED_OUT && tag === current
 }
 
 /** Whether request is an Inertia partial reload (some props only): never stored, never served stored. */
