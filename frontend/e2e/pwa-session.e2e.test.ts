@@ -92,8 +92,11 @@ describe('the offline pages end with the session', () => {
     const after = await openDashboardOffline(shared.page)
     expect(after.status).not.toBe(200)
     expect(after.text).toContain(OFFLINE_TEXTS.fr.heading)
+    expect(after.text).toContain(OFFLINE_TEXTS.fr.bodySignedOut) // the saved pages are not promised
     expect(after.text).not.toContain(surname)
     expect(after.text).not.toContain(email)
+    await shared.page.setViewportSize({ width: 320, height: 700 })
+    await shared.page.screenshot({ path: 'test-output/pwa-session-offline-fr-320.png' })
     await shared.context.close()
   })
 
@@ -108,6 +111,7 @@ describe('the offline pages end with the session', () => {
     const after = await openDashboardOffline(shared.page)
     expect(after.status).not.toBe(200)
     expect(after.text).toContain(OFFLINE_TEXTS.en.heading)
+    expect(after.text).toContain(OFFLINE_TEXTS.en.bodySignedOut)
     expect(after.text).not.toContain(surname)
     expect(after.text).not.toContain(email)
     expect(after.text).not.toContain(en.mealprep.list.create)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  OFFLINE_TEXTS,
   SESSION_HEADER,
   cacheKeyFor,
   endsSession,
@@ -54,7 +55,14 @@ describe('service worker rules', () => {
     const page = offlineAnswer(en)
     expect(page.status).toBe(503)
     expect(page.headers.get('X-Gamelle-Offline')).toBe('1')
-    expect(await page.text()).toContain('This page needs a connection')
+    const text = await page.text()
+    expect(text).toContain('This page needs a connection')
+    expect(text).toContain(OFFLINE_TEXTS.en.body)
+    // No session on the device: the saved pages are not promised.
+    const signedOut = await offlineAnswer(en, false).text()
+    expect(signedOut).toContain(OFFLINE_TEXTS.en.bodySignedOut)
+    expect(signedOut).not.toContain(OFFLINE_TEXTS.en.body)
+    expect(OFFLINE_TEXTS.fr.bodySignedOut).toContain('appareil\u202f:')
     const fr = offlineAnswer(new Request('https://x.test/account', { headers: { 'X-Inertia': 'true' } }))
     expect(fr.headers.get('Content-Type')).toContain('application/json')
   })

@@ -104,12 +104,14 @@ export const OFFLINE_TEXTS = {
     title: 'Hors connexion',
     heading: 'Cette page a besoin d’une connexion',
     body: 'Vous êtes hors ligne et cette page n’est pas encore sur cet appareil. Vos recettes, vos meal preps, le plan de cuisine et la dernière liste de courses que vous avez ouverts restent disponibles.',
+    bodySignedOut: 'Vous êtes hors ligne et aucune session n’est ouverte sur cet appareil\u202f: vos recettes et vos listes de courses s’y ouvriront de nouveau hors connexion après votre prochaine connexion.',
     retry: 'Réessayer',
   },
   en: {
     title: 'Offline',
     heading: 'This page needs a connection',
     body: 'You are offline and this page is not on this device yet. The recipes, meal preps, cooking plan and last shopping list you opened are still available.',
+    bodySignedOut: 'You are offline and no one is signed in on this device: your recipes and shopping lists open offline here again after you next sign in.',
     retry: 'Try again',
   },
 } as const
@@ -124,8 +126,11 @@ export function requestLanguage(request: Request): 'fr' | 'en' {
   return first.startsWith('en') ? 'en' : 'fr'
 }
 
-/** The answer when neither the network nor the device has the page: 503, marked offline. */
-export function offlineAnswer(request: Request): Response {
+/**
+ * The answer when neither the network nor the device has the page: 503, marked offline. Without a
+ * session on the device (signed out, cookies cleared) it does not promise the saved pages.
+ */
+export function offlineAnswer(request: Request, signedIn = true): Response {
   const lang = requestLanguage(request)
   const t = OFFLINE_TEXTS[lang]
   const headers = { 'X-Gamelle-Offline': '1', 'Cache-Control': 'no-store' }
@@ -133,6 +138,6 @@ export function offlineAnswer(request: Request): Response {
     // The page shows its own notice (lib/offline.ts) instead of Inertia's error dialog.
     return new Response(JSON.stringify({ offline: true }), { status: 503, headers: { ...headers, 'Content-Type': 'application/json' } })
   }
-  const html = `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t.title} - Gamelle</title><style>body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1rem;background:#fafaf9;color:#1c1917}main{max-width:32rem;margin:0 auto}h1{font-size:1.5rem}a{color:#065f46;font-weight:600}</style></head><body><main><h1>${t.heading}</h1><p>${t.body}</p><p><a href="">${t.retry}</a></p></main></body></html>`
+  const html = `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t.title} - Gamelle</title><style>body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1rem;background:#fafaf9;color:#1c1917}main{max-width:32rem;margin:0 auto}h1{font-size:1.5rem}a{color:#065f46;font-weight:600}</style></head><body><main><h1>${t.heading}</h1><p>${signedIn ? t.body : t.bodySignedOut}</p><p><a href="">${t.retry}</a></p></main></body></html>`
   return new Response(html, { status: 503, headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8' } })
 }

@@ -135,7 +135,7 @@ registerRoute(
       try {
         return await fetchAndObserve(options.request)
       } catch {
-        return offlineAnswer(options.request)
+        return offlineAnswer(options.request, (await currentTag()) !== null)
       }
     }
     try {
@@ -143,7 +143,7 @@ registerRoute(
     } catch {
       // Not on the device either: the last shopping list of that meal prep, else say so.
       const fallback = await lastShoppingList(options.request)
-      return fallback ?? offlineAnswer(options.request)
+      return fallback ?? offlineAnswer(options.request, (await currentTag()) !== null)
     }
   },
 )
@@ -172,7 +172,7 @@ registerRoute(
     try {
       return await fetchAndObserve(request)
     } catch {
-      return offlineAnswer(request)
+      return offlineAnswer(request, (await currentTag()) !== null)
     }
   },
 )
