@@ -48,6 +48,7 @@ func NewRouter(s *Core, areas ...Area) chi.Router {
 		r.NotFound(s.notFound)
 		r.MethodNotAllowed(s.methodNotAllowed)
 		r.Get("/notFound", s.notFound)
+		s.sessionRoutes(r)
 		for _, a := range areas {
 			a.Routes(r)
 		}
@@ -67,7 +68,7 @@ func NewRouter(s *Core, areas ...Area) chi.Router {
 // pageMiddleware is the chain every page route runs, in order.
 func (s *Core) pageMiddleware() []func(http.Handler) http.Handler {
 	return []func(http.Handler) http.Handler{
-		s.sessions.LoadAndSave, s.inertia.Middleware, s.localizeFlashed, errorBags, s.csrf.middleware, s.validInput, s.loadUser, s.guardAreas, s.sharedProps,
+		s.sessions.LoadAndSave, s.tagSession, s.inertia.Middleware, s.localizeFlashed, errorBags, s.csrf.middleware, s.validInput, s.loadUser, s.guardAreas, s.sharedProps,
 	}
 }
 

@@ -63,7 +63,7 @@ var securityMatrix = map[string]routeRule{
 	// Sign-up, sign-in, links.
 	"GET /auth": {}, "GET /auth/register": {}, "POST /auth/register": {signIn: "register"},
 	"GET /auth/login": {}, "POST /auth/login": {signIn: "password login"}, "POST /auth/email/login": {signIn: "password login (email form)"},
-	"GET /auth/logout": {}, "POST /auth/logout": {},
+	"GET /auth/logout": {}, "POST /auth/logout": {}, "GET /auth/session": {},
 	"GET /auth/verify/{token}": {}, "POST /auth/verify/{token}": {},
 	"POST /auth/verify/resend":      {who: userOnly},
 	"POST /auth/otp/login":          {signIn: "code and magic link request"},

@@ -105,6 +105,7 @@ func (s *Core) loadUser(next http.Handler) http.Handler {
 		ctx := r.Context()
 		raw := s.sessions.GetString(ctx, sessionKeyUserID)
 		if raw == "" {
+			markSessionChecked(ctx)
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -114,6 +115,7 @@ func (s *Core) loadUser(next http.Handler) http.Handler {
 			return
 		}
 		if live && u.SessionGeneration == s.sessionGeneration(ctx) {
+			markSessionChecked(ctx)
 			// A signed-in page holds personal data: no browser or proxy may keep a copy (a
 			// shared computer's back button, a cache between here and there).
 			w.Header().Set("Cache-Control", "no-store")
@@ -134,6 +136,7 @@ func (s *Core) loadUser(next http.Handler) http.Handler {
 			s.serverError(w, r, err)
 			return
 		}
+		markSessionChecked(ctx)
 		next.ServeHTTP(w, r)
 	})
 }

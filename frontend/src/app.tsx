@@ -24,6 +24,8 @@ router.on('networkError', (event) => {
   announceOffline('needsServer')
 })
 router.on('httpException', (event) => {
+  // The session or its token expired: the saved pages go with it (docs/pwa.md, "Sessions").
+  if (event.detail.response.status === 401 || event.detail.response.status === 419) void pwa.then((m) => m?.clearSavedPages())
   if (!isOfflineAnswer(event.detail.response.headers as Record<string, string | undefined>)) return
   event.preventDefault()
   announceOffline('needsServer')

@@ -1,5 +1,5 @@
 import { router, usePoll } from '@inertiajs/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 /** useJobPoll's options. */
 export type JobPollOptions = {
@@ -9,23 +9,39 @@ export type JobPollOptions = {
   whenDone: string[]
   /** Poll interval; one second by default. */
   everyMs?: number
+  /**
+   * Polls at most this many times per job, for a job this page may never see end (a payment
+   * Stripe has not confirmed yet); no limit by default.
+   */
+  maxPolls?: number
+}
+
+/** What useJobPoll tells its page. */
+export type JobPoll = {
+  /** The job still runs but the page stopped asking (maxPolls reached). */
+  gaveUp: boolean
 }
 
 /**
- * Follows a background job (a recipe generation, a needs calculation) from its page: while
- * `running`, reloads only the progress props; when it stops running, reloads the result props
- * once. A page that opens on a finished job does not reload.
+ * Follows a background job (a recipe generation, a needs calculation, a payment's confirmation)
+ * from its page: while `running`, reloads only the progress props; when it stops running,
+ * reloads the result props once. A page that opens on a finished job does not reload.
  */
-export function useJobPoll(running: boolean, { poll, whenDone, everyMs = 1000 }: JobPollOptions) {
-  const { start, stop } = usePoll(everyMs, { only: poll }, { autoStart: false })
+export function useJobPoll(running: boolean, { poll, whenDone, everyMs = 1000, maxPolls = Infinity }: JobPollOptions): JobPoll {
+  const [polls, setPolls] = useState(0)
+  const { start, stop } = usePoll(everyMs, { only: poll, onFinish: () => setPolls((n) => n + 1) }, { autoStart: false })
   const wasRunning = useRef(running)
   // The lists are read when the job ends, not watched: a page passes new arrays each render.
   const done = useRef(whenDone)
   done.current = whenDone
+  const gaveUp = running && polls >= maxPolls
   useEffect(() => {
-    if (running) start()
+    if (running && !gaveUp) start()
     else stop()
     if (wasRunning.current && !running) router.reload({ only: done.current })
+    // A new job gets its own count.
+    if (!wasRunning.current && running) setPolls(0)
     wasRunning.current = running
-  }, [running, start, stop])
+  }, [running, gaveUp, start, stop])
+  return { gaveUp }
 }

@@ -1,6 +1,7 @@
 // The installable app's page side (issue 24), loaded after the first page so it never weighs on
 // the landing page: registers the service worker (src/pwa/sw.ts, served at /sw.js) and empties
-// the saved pages when the person on the device changes, so nobody sees another's pages offline.
+// the saved pages when the person on the device changes or their session ends elsewhere, so
+// nobody sees another's pages offline, nor their own after signing out (docs/pwa.md, "Sessions").
 import { Workbox } from 'workbox-window'
 import { PAGES_CACHE } from '../pwa/sw-rules'
 import { url } from './routes.gen'
@@ -19,6 +20,7 @@ function syncPending(): void {
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return
   window.addEventListener('online', syncPending)
+  followSession()
   const wb = new Workbox(url('swJs'), { scope: url('index') })
   void wb.register().catch(() => undefined)
 }
@@ -45,4 +47,56 @@ export async function followPerson(userId: string | null): Promise<void> {
 export async function clearSavedPages(): Promise<void> {
   navigator.serviceWorker?.controller?.postMessage({ type: 'clear-pages' })
   if ('caches' in window) await caches.delete(PAGES_CACHE)
+}
+
+/**
+ * Checks the session whenever the device may have missed its end: the network back, the tab
+ * shown again (back from another tab or app, the device woken), a page restored from the
+ * back-forward cache. Signed out from another device meanwhile, the saved pages go.
+ */
+export function followSession(): void {
+  window.addEventListener('online', () => void checkSession())
+  document.addEventListener('visibilitychange', () => void checkSession())
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) void checkSession()
+  })
+}
+
+let checking = false
+
+/**
+ * Asks the server, when online and shown, whether this device's session still lives. A session
+ * gone (signed out from another device, expired) empties the saved pages at once, and a page
+ * showing the person is reloaded so it shows them no longer (the server sends it to sign-in).
+ * The network often answers a moment after the browser says it is back: a failed question is
+ * asked again a few times, 1, 2 then 4 s later.
+ */
+export async function checkSession(attempt = 0): Promise<void> {
+  if (checking && attempt === 0) return
+  if (document.visibilityState !== 'visible' || !navigator.onLine) {
+    if (attempt > 0) checking = false // a retry gives up; the next event asks again
+    return
+  }
+  checking = true
+  let r: Response
+  try {
+    r = await fetch(url('auth.session'), { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } })
+  } catch {
+    if (attempt < 3) setTimeout(() => void checkSession(attempt + 1), 1000 * 2 ** attempt)
+    else checking = false
+    return
+  }
+  try {
+    const gone = r.status === 401 || r.status === 419 || (r.ok && ((await r.json()) as { signedIn?: boolean }).signedIn === false)
+    if (!gone) return
+    await clearSavedPages()
+    if (person !== null) {
+      person = null
+      window.location.reload()
+    }
+  } catch {
+    // Not the answer expected (a proxy's page): nothing learnt; the next check asks again.
+  } finally {
+    checking = false
+  }
 }

@@ -50,6 +50,7 @@ export const routes = {
   'auth.otp.steps': { method: 'get', path: '/auth/otp/steps', params: [] },
   'auth.register': { method: 'get', path: '/auth/register', params: [] },
   'auth.register.post': { method: 'post', path: '/auth/register', params: [] },
+  'auth.session': { method: 'get', path: '/auth/session', params: [] },
   'auth.verify': { method: 'get', path: '/auth/verify/{token}', params: ['token'] },
   'auth.verify.post': { method: 'post', path: '/auth/verify/{token}', params: ['token'] },
   'auth.verify.resend.post': { method: 'post', path: '/auth/verify/resend', params: [] },

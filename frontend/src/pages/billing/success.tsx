@@ -1,29 +1,21 @@
-import { Head, Link, router } from '@inertiajs/react'
-import { useEffect, useState } from 'react'
+import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
+import { useJobPoll } from '../../hooks/use-job-poll'
 import { usePageProps } from '../../lib/shared-props'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
 import { buttonClass } from '../../components/ui/button'
 
-// While Stripe has not confirmed, the page reloads its props every few seconds for a while.
-const pollEveryMs = 2000
-const maxPolls = 30
+// While Stripe has not confirmed, the page asks for the checkout's state every 2 s, for a minute
+// at most; once it is settled, the balance (in `auth`) is reloaded once.
+const CHECKOUT_POLL = { poll: ['checkout'], whenDone: ['auth'], everyMs: 2000, maxPolls: 30 }
 
 /** /stripe/success: the purchase confirmed (tokens added), or still being confirmed. */
 export default function Success() {
   const { t } = useTranslation()
   const { checkout, auth } = usePageProps<'billing/success'>()
-  const [polls, setPolls] = useState(0)
   const pending = checkout.status === 'started'
-
-  useEffect(() => {
-    if (!pending || polls >= maxPolls) return
-    const timer = window.setTimeout(() => {
-      router.reload({ only: ['checkout', 'auth'], onFinish: () => setPolls((n) => n + 1) })
-    }, pollEveryMs)
-    return () => window.clearTimeout(timer)
-  }, [pending, polls])
+  const { gaveUp } = useJobPoll(pending, CHECKOUT_POLL)
 
   const balance = auth.user?.balance ?? 0
   return (
@@ -43,7 +35,7 @@ export default function Success() {
         {pending && (
           <div role="status" aria-live="polite">
             <h1 className="text-3xl font-extrabold tracking-tight text-stone-900">{t('billing.success.pendingHeading')}</h1>
-            <p className="mt-4 text-stone-700">{polls >= maxPolls ? t('billing.success.pendingLong') : t('billing.success.pending')}</p>
+            <p className="mt-4 text-stone-700">{gaveUp ? t('billing.success.pendingLong') : t('billing.success.pending')}</p>
           </div>
         )}
         {(checkout.status === 'failed' || checkout.status === 'expired') && (
