@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fails when code or docs cite a docs/ file or section that does not exist (`make lint`).
-# A citation is `docs/name.md`, optionally followed by its section in quotes
+# A citation is `docs/<name>.md`, optionally followed by its section in quotes
 # (`docs/nutrition.md, "Allergens"`) or in parentheses (`docs/nutrition.md (Diets)`); a section
 # matches a heading of that file (any level), a bold label or a list label that starts with its
 # words.

@@ -377,7 +377,7 @@ func (s *Needs) Compute(ctx context.Context, requestID uuid.UUID, ex Explainer, 
 	}
 	// The paid result becomes the person's goals at once, in the same transaction: they asked
 	// and paid for it, and the dashboard's "goals set" tick must describe the goals in use
-	// (docs/profile.md, "The needs survey").
+	// (docs/profile.md, "The needs calculation").
 	now := s.now().UTC()
 	return eventstore.InTx(ctx, s.pool, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx, `UPDATE needs_requests SET status = 'done', needs = $2, explanation = $3, explanation_lang = $4,

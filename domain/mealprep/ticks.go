@@ -73,7 +73,7 @@ func (m *MealPrep) TickItem(code int, checked bool, at, now time.Time) error {
 }
 
 // onShoppingList reports whether a recipe of the meal prep uses the food: the shopping list
-// buys every recipe's ingredients (docs/mealprep.md, "Shopping list").
+// buys every recipe's ingredients (docs/pwa.md, "Ticks").
 func (m *MealPrep) onShoppingList(code int) bool {
 	for _, r := range m.recipes {
 		for _, in := range r.Ingredients {
