@@ -181,8 +181,10 @@ function FoodRow({ food, mealPrepId, settings, locale, lang, inSeason }: { food:
   }
   return (
     <li className="flex flex-wrap items-center gap-3 p-4" data-testid="food-row" data-code={food.code}>
-      <div className="min-w-0 flex-1">
-        <p className="font-medium break-words text-stone-900">
+      {/* Below 640 px the name takes the whole row and the controls go under it: beside them it
+          was a column a few letters wide that broke names mid-word. */}
+      <div className="w-full min-w-0 sm:w-auto sm:flex-1">
+        <p className="font-medium break-words text-stone-900" data-testid="food-row-name">
           {food.name}
           {inSeason && <SeasonBadge />}
         </p>
