@@ -130,8 +130,8 @@ var byProducts = []string{
 // not ask for; then how the name matches: every query word is a word of the head ("Lait
 // demi-écrémé" for "lait", plurals forgiven), of the name, the head is close to the query (a
 // typo), the name starts with the query ("Laitue"), a word starts with the first query word;
-// then raw or as bought, cooked, products; then the foods households buy most (the shipped
-// list, data/popular); then heads starting with the query word, raw before as bought, the head
+// then the foods households buy most (the shipped list, data/popular); then raw or as bought,
+// cooked, products; then heads starting with the query word, raw before as bought, the head
 // being the query itself, the list's rank, word similarity, shorter names. An empty query lists
 // the group (or everything), the most bought first.
 func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
@@ -290,7 +290,8 @@ func byProductsNotAsked(words []string) []string {
 	}
 	out := []string{}
 	for _, b := range byProducts {
-		if !asked[b] && !slices.Contains(out, b) {
+		// "huiles" asks for "huile": they share a stem.
+		if !asked[b] && !asked[Stem(b)] && !slices.Contains(out, b) {
 			out = append(out, b)
 		}
 	}

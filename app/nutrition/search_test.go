@@ -65,6 +65,7 @@ func TestSearch(t *testing.T) {
 			{"banane", "fr", "banane", "crue"},
 			{"oeuf", "fr", "oeuf cru", "cru"},
 			{"huile olive", "fr", "huile d'olive vierge extra", ""},
+			{"huiles olive", "fr", "huile d'olive vierge extra", ""},
 		} {
 			p, err := s.Search(ctx, Query{Text: c.q, Lang: c.lang})
 			require.NoError(t, err)

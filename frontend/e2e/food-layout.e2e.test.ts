@@ -1,5 +1,5 @@
 /**
- * The food page's list as a person on a phone sees it (issue 28, item 15), in French at 320, 390
+ * The food page's list as a person on a phone sees it, in French at 320, 390
  * and 1280 px: food names wrap between words, never inside one; and with the offline notice
  * shown, scrolling to the end shows the list's last rows and its next-step link above the
  * notice, not under it. Screenshots go to test-output/food-layout-*.png.
