@@ -27,3 +27,10 @@ var SeasonsCSV []byte
 //
 //go:embed shelflife/shelflife.csv
 var ShelfLifeCSV []byte
+
+// PopularCSV lists the CIQUAL foods French households buy most, most bought first: the food
+// search ranks them first among equally good matches (see popular/README.md for how it was
+// made; migration 00100 holds the same rows in food_popularity).
+//
+//go:embed popular/popular.csv
+var PopularCSV []byte

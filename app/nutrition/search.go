@@ -124,12 +124,16 @@ var byProducts = []string{
 // Search finds foods whose every query word matches a word of the name (contained, or close
 // enough by trigram word similarity, which forgives a typo), in the person's language.
 //
-// Ranking puts the plain food first, in this order: names whose head (the part before the
-// first comma) is not a by-product the query did not ask for; then names whose head is the
-// query (or close to it by trigram similarity, with as many words: a typo or a plural), then
-// names starting with the whole query, then names with a word starting with the first query
-// word; then raw, as bought, cooked, products; then word similarity, then shorter names. An
-// empty query lists the group (or everything) by name.
+// Ranking (docs/mealprep.md, "Food search") puts the food the person most likely means first,
+// one Enter away: a food whose energy CIQUAL does not give comes last (it cannot be counted);
+// then names whose head (the part before the first comma) is not a by-product the query did
+// not ask for; then how the name matches: every query word is a word of the head ("Lait
+// demi-écrémé" for "lait", plurals forgiven), of the name, the head is close to the query (a
+// typo), the name starts with the query ("Laitue"), a word starts with the first query word;
+// then the foods households buy most (the shipped list, data/popular); then raw or as bought,
+// cooked, products; then heads starting with the query word, raw before as bought, the head
+// being the query itself, the list's rank, word similarity, shorter names. An empty query lists
+// the group (or everything), the most bought first.
 func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
 	lang := "fr"
 	if q.Lang == "en" {
@@ -145,7 +149,16 @@ func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
 	// Words arrive normalised like the stored names (Normalize mirrors food_norm), so the
 	// conditions compare plain columns with plain parameters and the trigram indexes apply.
 	whole := Normalize(strings.Join(words, " "))
-	args := []any{whole + "%", q.Group, q.Owner, size + 1, (page - 1) * size, whole, len(words), byProductsNotAsked(words)}
+	stemmed := make([]string, 0, len(words))
+	firstWord, firstStem := "", ""
+	for i, w := range words {
+		stemmed = append(stemmed, Stem(Normalize(w)))
+		if i == 0 {
+			firstWord, firstStem = Normalize(w), stemmed[0]
+		}
+	}
+	args := []any{whole + "%", q.Group, q.Owner, size + 1, (page - 1) * size, whole, len(words), byProductsNotAsked(words),
+		stemmed, firstWord, firstStem}
 	// Per word: the normalised word (ranking, and the trigram match of a word of 3 letters or
 	// more, which forgives a typo and answers a prefix through the GIN index) or, for a shorter
 	// word with too few trigrams, a substring pattern.
@@ -189,24 +202,34 @@ func (s *Searcher) Search(ctx context.Context, q Query) (Page, error) {
 		first = fmt.Sprintf("$%d", params[0].word)
 	}
 	norm := "norm_" + lang
-	// head (the head's words, raw marker dropped) and state (0 raw, 1 as bought, 2 cooked,
-	// 3 product) are stored with each food (migration 00095), so ranking costs no more per row
-	// than comparing them.
+	// head, state (0 raw, 1 as bought, 2 cooked, 3 product; migration 00095) and the stemmed
+	// words of the name and of its head (migration 00100) are stored with each food, so ranking
+	// costs no more per row than comparing them; the popularity rank is a join on the code.
 	sql := `
 SELECT * FROM (
     SELECT ` + fmt.Sprintf(foodCols, "name_"+lang, "group_"+lang, "subgroup_"+lang) + `, ` + norm + ` AS norm,
-           head_` + lang + ` AS head, state_` + lang + ` AS state
-    FROM foods WHERE ($2 = '' OR group_en = $2) AND ` + cond(norm) + `
+           head_` + lang + ` AS head, state_` + lang + ` AS state, words_` + lang + ` AS words,
+           head_words_` + lang + ` AS hwords, p.rank AS pop
+    FROM foods LEFT JOIN food_popularity p USING (code)
+    WHERE ($2 = '' OR group_en = $2) AND ` + cond(norm) + `
     UNION ALL
-    SELECT ` + customCols + `, norm, head, state FROM custom_foods
+    SELECT ` + customCols + `, norm, head, state, words, head_words, NULL::int FROM custom_foods
     WHERE owner_id = $3 AND ($2 = '' OR $2 = 'custom') AND ` + cond("norm") + `
 ) c
-ORDER BY (string_to_array(head, ' ') && $8::text[]),
-         CASE WHEN $7 > 0 AND (head = $6 OR (cardinality(string_to_array(head, ' ')) = $7 AND similarity(head, $6) >= 0.5)) THEN 0
-              WHEN norm LIKE $1 THEN 1
-              WHEN (' ' || norm) LIKE '% ' || ` + first + ` || '%' THEN 2
-              ELSE 3 END,
-         state, ` + sim + `, length(norm), code
+ORDER BY kcal IS NULL,
+         (string_to_array(head, ' ') && $8::text[]),
+         CASE WHEN hwords @> $9::text[] THEN 0
+              WHEN words @> $9::text[] THEN 1
+              WHEN $7 > 0 AND (head = $6 OR (cardinality(string_to_array(head, ' ')) = $7 AND similarity(head, $6) >= 0.5)) THEN 2
+              WHEN norm LIKE $1 THEN 3
+              WHEN (' ' || norm) LIKE '% ' || ` + first + ` || '%' THEN 4
+              ELSE 5 END,
+         pop IS NULL,
+         CASE WHEN state <= 1 THEN 0 ELSE state - 1 END,
+         CASE WHEN split_part(head, ' ', 1) = $10 THEN 0 WHEN hwords[1] = $11 THEN 1 ELSE 2 END,
+         state,
+         NOT (head = $6 OR hwords = $9::text[]),
+         pop, ` + sim + `, length(norm), code
 LIMIT $4 OFFSET $5`
 
 	foods, err := s.query(ctx, sql, args, "")
@@ -240,7 +263,7 @@ func (s *Searcher) query(ctx context.Context, sql string, args []any, threshold 
 		if err != nil {
 			return nil, err
 		}
-		return scanFoods(rows, 3)
+		return scanFoods(rows, 6)
 	}
 	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
 	if err != nil {
@@ -254,7 +277,7 @@ func (s *Searcher) query(ctx context.Context, sql string, args []any, threshold 
 	if err != nil {
 		return nil, err
 	}
-	return scanFoods(rows, 3)
+	return scanFoods(rows, 6)
 }
 
 // byProductsNotAsked are the by-product words the query does not name ("oil" in "olive oil"
@@ -263,14 +286,38 @@ func byProductsNotAsked(words []string) []string {
 	asked := map[string]bool{}
 	for _, w := range words {
 		asked[Normalize(w)] = true
+		asked[Stem(Normalize(w))] = true
 	}
 	out := []string{}
 	for _, b := range byProducts {
-		if !asked[b] && !slices.Contains(out, b) {
+		// "huiles" asks for "huile": they share a stem.
+		if !asked[b] && !asked[Stem(b)] && !slices.Contains(out, b) {
 			out = append(out, b)
 		}
 	}
 	return out
+}
+
+// Stem drops, from a normalised word of 4 letters or more, a plural ending and then a
+// feminine e ("lentilles" → "lentill", "rôties" → "roti", "oats" → "oat", "tomatoes" →
+// "tomato"), as the database's food_stem does for the stored name words, so a query and a name
+// match whatever their number and gender. It is a crude rule ("noix" becomes "noi"), applied
+// to both sides alike.
+func Stem(w string) string {
+	if utf8.RuneCountInString(w) <= 3 {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "oes"):
+		w = w[:len(w)-2]
+	case strings.HasSuffix(w, "ss"):
+	case strings.HasSuffix(w, "s"), strings.HasSuffix(w, "x"):
+		w = w[:len(w)-1]
+	}
+	for len(w) > 3 && strings.HasSuffix(w, "e") {
+		w = w[:len(w)-1]
+	}
+	return w
 }
 
 // ligatures are letters unaccent spells out that Unicode decomposition leaves alone.

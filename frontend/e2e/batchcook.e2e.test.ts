@@ -45,7 +45,9 @@ async function addFood(page: Page, m: LocaleMessages, query: string) {
   const box = page.getByRole('combobox', { name: m.mealprep.food.searchLabel })
   await box.fill(query)
   await page.getByRole('option').first().waitFor()
+  // The first result is the food meant (the search ranks it so): Enter takes it.
   await box.press('ArrowDown')
+  await box.press('ArrowUp')
   await box.press('Enter')
   await page.getByTestId('food-picked').waitFor()
   const before = await page.getByTestId('food-row').count()

@@ -20,9 +20,10 @@ export const SEARCH_DEBOUNCE_MS = 250
 /**
  * As-you-type food search following the ARIA combobox pattern: the input owns a listbox,
  * arrows move the active option (aria-activedescendant), Enter picks it, Escape closes; the
- * number of results is announced in a polite live region.
+ * number of results is announced in a polite live region. `focusOnMount` gives the box the
+ * keyboard focus when it appears (the fresh box after an add).
  */
-export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: string; group: string; onPick: (food: FoodHit) => void }) {
+export default function FoodSearch({ mealPrepId, group, onPick, focusOnMount = false }: { mealPrepId: string; group: string; onPick: (food: FoodHit) => void; focusOnMount?: boolean }) {
   const { t } = useTranslation()
   const locale = useLocale()
   const id = useId()
@@ -35,8 +36,15 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
   const [page, setPage] = useState(1)
   const [hasMore, setHasMore] = useState(false)
   const abort = useRef<AbortController | null>(null)
+  const input = useRef<HTMLInputElement>(null)
   // The text a pick wrote into the box: not a query, so it must not reopen the list.
   const pickedText = useRef<string | null>(null)
+
+  useEffect(() => {
+    if (focusOnMount) input.current?.focus()
+    // Only when the box appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   useEffect(() => {
     const q = text.trim()
@@ -101,6 +109,7 @@ export default function FoodSearch({ mealPrepId, group, onPick }: { mealPrepId: 
       <Label htmlFor={`${id}-input`}>{t('mealprep.food.searchLabel')}</Label>
       <Input
         id={`${id}-input`}
+        ref={input}
         type="text"
         role="combobox"
         autoComplete="off"

@@ -221,6 +221,7 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
       price: '{{price}} (estimate)',
       healthLabel: 'Health score',
       healthPending: 'Not computed yet',
+      healthScale: 'Nutri-Score, from best (A) to worst (E)',
       ingredients: 'Ingredients',
       steps: 'Steps',
       nutrition: 'Nutrition per serving',

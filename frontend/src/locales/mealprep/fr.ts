@@ -217,6 +217,7 @@ export const mealprepFr = {
       price: '{{price}} (estimation)',
       healthLabel: 'Score santé',
       healthPending: 'Pas encore calculé',
+      healthScale: 'Nutri-Score, du meilleur (A) au moins bon (E)',
       ingredients: 'Ingrédients',
       steps: 'Étapes',
       nutrition: 'Valeurs nutritionnelles par portion',

@@ -34,7 +34,8 @@ export default function MealPrepFoods() {
   const unit = inputUnit(units)
   const [group, setGroup] = useState('')
   const [picked, setPicked] = useState<FoodHit | null>(null)
-  // A new key after each add gives a fresh, empty search box for the next food.
+  // A new key after each add gives a fresh, empty search box for the next food, which takes the
+  // keyboard focus (the old box is gone; focus would otherwise fall to the page body).
   const [searchKey, setSearchKey] = useState(0)
   const form = useForm({ foodCode: 0, grams: 0 })
   // What the person has of the food: optional, empty is no limit (0 on the server).
@@ -47,7 +48,9 @@ export default function MealPrepFoods() {
     form.post(url('mealprep.food.post', { params: { id: mealPrep.id } }), {
       preserveScroll: true,
       onSuccess: () => {
+        // The next food starts from nothing: a limit is only ever what the person typed for it.
         setPicked(null)
+        setQuantity('')
         setSearchKey((k) => k + 1)
       },
     })
@@ -64,7 +67,7 @@ export default function MealPrepFoods() {
           {t('mealprep.food.searchLabel')}
         </h2>
         <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
-          <FoodSearch key={searchKey} mealPrepId={mealPrep.id} group={group} onPick={setPicked} />
+          <FoodSearch key={searchKey} mealPrepId={mealPrep.id} group={group} onPick={setPicked} focusOnMount={searchKey > 0} />
           <div>
             <SelectField
               id="food-group"
@@ -178,8 +181,10 @@ function FoodRow({ food, mealPrepId, settings, locale, lang, inSeason }: { food:
   }
   return (
     <li className="flex flex-wrap items-center gap-3 p-4" data-testid="food-row" data-code={food.code}>
-      <div className="min-w-0 flex-1">
-        <p className="font-medium break-words text-stone-900">
+      {/* Below 640 px the name takes the whole row and the controls go under it: beside them it
+          was a column a few letters wide that broke names mid-word. */}
+      <div className="w-full min-w-0 sm:w-auto sm:flex-1">
+        <p className="font-medium break-words text-stone-900" data-testid="food-row-name">
           {food.name}
           {inSeason && <SeasonBadge />}
         </p>

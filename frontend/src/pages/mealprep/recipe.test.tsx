@@ -34,11 +34,11 @@ const recipe = {
   steps: ['Cuire le riz.'],
 }
 
-function show(lng: 'fr' | 'en') {
+function show(lng: 'fr' | 'en', changes: Partial<typeof recipe> = {}) {
   const props = {
     ...sharedProps({ locale: lng }),
     mealPrep: { id: 'm1', name: 'Semaine' },
-    recipe,
+    recipe: { ...recipe, ...changes },
     settings: { units: 'g', currency: 'EUR' },
     limits: { maxServings: 12, maxGrams: 5000 },
   }
@@ -67,5 +67,18 @@ describe.each([
   it('say eggs by the piece and oil by volume', async () => {
     await show(lng)
     expect(screen.getAllByTestId('ingredient-quantity').map((e) => e.textContent)).toEqual(want)
+  })
+})
+
+describe.each([
+  ['fr', fr],
+  ['en', en],
+] as const)('health score in %s', (lng, m) => {
+  it('shows the Nutri-Score grade on its scale, never its raw points', async () => {
+    await show(lng, { healthScore: -2, healthGrade: 'A' })
+    const health = screen.getByTestId('recipe-health')
+    expect(health).toHaveTextContent(m.mealprep.recipe.healthScale)
+    expect(within(health).getByText('A')).toBeInTheDocument()
+    expect(health.textContent).not.toMatch(/-2|−2|\(-?\d/)
   })
 })

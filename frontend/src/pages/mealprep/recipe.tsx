@@ -17,6 +17,18 @@ import SeasonBadge from '../../components/mealprep/season-badge'
 import { SwapFood } from '../../components/batchcook/recipe-actions'
 
 
+/**
+ * The Nutri-Score's letter colours (dark green A to red E), each with a text colour that keeps
+ * 4.5:1 contrast. The grade is shown, never its raw points (docs/nutrition.md, "Nutri-Score").
+ */
+const gradeColour: Record<string, string> = {
+  A: 'bg-green-800 text-white',
+  B: 'bg-lime-300 text-stone-900',
+  C: 'bg-yellow-300 text-stone-900',
+  D: 'bg-orange-300 text-stone-900',
+  E: 'bg-red-700 text-white',
+}
+
 /** One recipe: ingredients in the person's unit, steps, nutrition per serving against the meal target, price, duration, health score; rename, servings, quantities and delete. */
 export default function MealPrepRecipe() {
   const { t } = useTranslation()
@@ -101,7 +113,14 @@ export default function MealPrepRecipe() {
         <Card variant="panel">
           <dt className="text-xs font-semibold text-stone-500 uppercase">{t('mealprep.recipe.healthLabel')}</dt>
           <dd className="mt-1 text-lg font-bold" data-testid="recipe-health">
-            {recipe.healthGrade ? `${recipe.healthGrade} (${recipe.healthScore})` : t('mealprep.recipe.healthPending')}
+            {recipe.healthGrade ? (
+              <span className="flex items-center gap-2">
+                <span className={`inline-flex size-8 items-center justify-center rounded-md ${gradeColour[recipe.healthGrade] ?? 'bg-stone-200 text-stone-900'}`}>{recipe.healthGrade}</span>
+                <span className="text-xs font-normal text-stone-600">{t('mealprep.recipe.healthScale')}</span>
+              </span>
+            ) : (
+              t('mealprep.recipe.healthPending')
+            )}
           </dd>
         </Card>
       </dl>
