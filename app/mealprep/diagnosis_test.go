@@ -25,8 +25,9 @@ func TestRefusedRequestCarriesTheDiagnosis(t *testing.T) {
 	e := setup(t)
 	ctx := t.Context()
 	owner := e.person(t, 2)
-	// Daily goals whose lunch share (65 % / 2) is 820 kcal, 100 g protein, 20 g fat, 60 g carbs.
-	_, err := e.pool.Exec(ctx, `UPDATE users SET calorie_goal = 2523, protein_goal = 308, fat_goal = 62, carb_goal = 185 WHERE id = $1`, owner)
+	// Daily goals whose lunch (65 % / 2 of the energy, its meal profile's protein: docs/nutrition.md,
+	// "Meal profiles") is 820 kcal, 100 g protein, 20 g fat, 60 g carbs.
+	_, err := e.pool.Exec(ctx, `UPDATE users SET calorie_goal = 2523, protein_goal = 253, fat_goal = 62, carb_goal = 239 WHERE id = $1`, owner)
 	require.NoError(t, err)
 	p, err := e.svc.Person(ctx, e.pool, owner)
 	require.NoError(t, err)

@@ -9,6 +9,10 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
 func runNutritionCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -170,4 +174,51 @@ func TestNutritionSolveFaceRefusesBadInput(t *testing.T) {
 	code, _, errOut := runNutritionCLI(t, "{}", "cook")
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "usage")
+}
+
+// `gamelle nutrition needs` gives the day's targets and each meal's, exactly those the app gives
+// the engine once the needs are accepted as goals (app/mealprep Person.MealTarget), and says
+// when a physiological bound moved the preset's split.
+func TestNutritionNeedsFace(t *testing.T) {
+	t.Parallel()
+	in := `{"sex":"male","age":25,"weightKg":80,"heightCm":185,"activityLevel":"very_active","objective":"muscle_gain","macroPreset":"high_protein","mealSplit":{"breakfast":25,"lunch":35,"dinner":30,"snack":10}}`
+	code, out, errOut := runNutritionCLI(t, in, "needs")
+	require.Equal(t, 0, code, errOut)
+	var got struct {
+		Day     nutrition.Macros            `json:"day"`
+		Meals   map[string]nutrition.Macros `json:"meals"`
+		Bounded bool                        `json:"bounded"`
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	require.NoError(t, dec.Decode(&got))
+	require.True(t, got.Bounded, "40 %% protein of 3,400 kcal is 4 g/kg: bounded to 2.2")
+	require.InDelta(t, 176, got.Day.ProteinG, 0.5)
+
+	n, err := nutrition.CalculateNeeds(nutrition.NeedsInput{Body: nutrition.Body{WeightKg: 80, HeightCm: 185, Age: 25, Sex: nutrition.Male},
+		Activity: nutrition.VeryActive, Objective: nutrition.MuscleGain, Preset: nutrition.PresetHighProtein})
+	require.NoError(t, err)
+	g := n.Goals()
+	p := mealprepapp.Person{Daily: mealprep.Macros{Kcal: float64(g.Kcal), ProteinG: float64(g.ProteinG), FatG: float64(g.FatG), CarbsG: float64(g.CarbsG)},
+		Split: nutrition.DefaultMealSplit}
+	require.Equal(t, nutrition.Macros(p.Daily), got.Day)
+	require.Len(t, got.Meals, 3)
+	for _, c := range []nutrition.Category{nutrition.Breakfast, nutrition.LunchDinner, nutrition.Snack} {
+		require.Equal(t, nutrition.Macros(p.MealTarget(c)), got.Meals[string(c)], c)
+	}
+	require.Less(t, got.Meals["breakfast"].ProteinG/got.Meals["breakfast"].Kcal, got.Meals["lunch_dinner"].ProteinG/got.Meals["lunch_dinner"].Kcal)
+
+	// mealSplit is optional; the default split gives the same answer here.
+	code, out2, _ := runNutritionCLI(t, strings.Replace(in, `,"mealSplit":{"breakfast":25,"lunch":35,"dinner":30,"snack":10}`, "", 1), "needs")
+	require.Equal(t, 0, code)
+	require.JSONEq(t, out, out2)
+
+	for _, bad := range []string{`not json`, `{"sex":"male"}`, strings.Replace(in, `"male"`, `"other"`, 1), strings.Replace(in, `"age":25`, `"age":5`, 1),
+		strings.Replace(in, `"snack":10`, `"snack":20`, 1), strings.Replace(in, `high_protein`, `keto`, 1), strings.Replace(in, `very_active`, `athlete`, 1),
+		strings.Replace(in, `muscle_gain`, `bulk`, 1), strings.Replace(in, `"age"`, `"ages"`, 1)} {
+		code, out, errOut := runNutritionCLI(t, bad, "needs")
+		require.Equal(t, 2, code, bad)
+		require.Empty(t, out)
+		require.NotEmpty(t, errOut)
+	}
 }
