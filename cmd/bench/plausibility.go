@@ -84,7 +84,7 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 					t.lunchesOK++
 				}
 			}
-			if salt[i] <= nutrition.SaltCapG(c)+0.005 {
+			if salt[i] <= nutrition.SaltCapFor(c, target)+0.005 {
 				t.saltOK++
 			}
 			bm := t.byMeal[c]

@@ -54,6 +54,7 @@ func TestDiagnosisNamesTheMissingKindOfFood(t *testing.T) {
 }
 
 // When no single change is enough, the value that misses most and what fixes it, in one sentence.
+// (A 1,000-kcal snack is four usual ones: its fruit portions grow to twice the table's.)
 func TestDiagnosisFallsBackToTheWorstValue(t *testing.T) {
 	t.Parallel()
 	_, pt := shipped(t)
@@ -62,8 +63,8 @@ func TestDiagnosisFallsBackToTheWorstValue(t *testing.T) {
 		Category: nutrition.Snack, Target: nutrition.Macros{Kcal: 1000, ProteinG: 200, FatG: 10, CarbsG: 50}})
 	require.NoError(t, err)
 	require.Equal(t, nutrition.Text{
-		FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas\u202f: il manque 197\u00a0g de protéines\u202f; ajoutez un aliment riche en protéines (skyr, fromage blanc, œufs).",
-		EN: "These foods cannot meet this meal’s target: Protein is 197 g short; add a protein-rich food (skyr, quark, eggs).",
+		FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas\u202f: il manque 195\u00a0g de protéines\u202f; ajoutez un aliment riche en protéines (skyr, fromage blanc, œufs).",
+		EN: "These foods cannot meet this meal’s target: Protein is 195 g short; add a protein-rich food (skyr, quark, eggs).",
 	}, *rs[0].Explanation)
 }
 

@@ -87,7 +87,8 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 			EN: "Add foods to the meal prep before generating a recipe."}}
 	}
 	pricing := Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR}
-	p := &problem{cat: req.Category, target: t.vec(), tol: Tolerance(t).vec(), limit: math.Inf(1), seed: uint64(req.Seed)}
+	p := &problem{cat: req.Category, target: t.vec(), tol: Tolerance(t).vec(), limit: math.Inf(1), seed: uint64(req.Seed),
+		capW: plateCapFor(req.Category, t.Kcal), capS: saltCapFor(req.Category, t.Kcal)}
 	p.needStarch = needsStarch(p.target)
 	if req.PriceLimit > 0 {
 		p.limit = req.PriceLimit
@@ -113,7 +114,7 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 			return
 		}
 		k := KindOf(f)
-		por := portionOf(req.Category, f)
+		por := portionFor(req.Category, f, t.Kcal)
 		eur := b.Prices.PerKgEUR(f) / 1000
 		it := item{food: f, kind: k, role: ro, suggested: suggested, lo: por.lo, hi: por.hi, typ: por.typ,
 			fit: max(kindRules[k].fit[req.Category], 1), salt: saltPerG(f),

@@ -68,6 +68,9 @@ type problem struct {
 	target     [4]float64
 	tol        [4]float64
 	limit      float64 // per serving, request currency; +Inf when none
+	// capW and capS are the plate weight and salt caps for the target's energy (plateCapFor,
+	// saltCapFor); newProblem sets them.
+	capW, capS float64
 	haveVeg    bool
 	needStarch bool
 	seed       uint64
@@ -140,7 +143,7 @@ func (p *problem) capsOK(s solution) bool {
 		salt += p.items[j].salt * s.grams[i]
 		w += s.grams[i]
 	}
-	return salt <= saltCapG[p.cat]+1e-9 && w <= plateCapG[p.cat]+1e-9 && p.price(s) <= p.limit+1e-9 && p.dryFlakes(s.idx, s.grams) <= 1e-9
+	return salt <= p.capS+1e-9 && w <= p.capW+1e-9 && p.price(s) <= p.limit+1e-9 && p.dryFlakes(s.idx, s.grams) <= 1e-9
 }
 
 // dryFlakes is how many grams of liquid (milk, yoghurt, a drink) the plate's flakes lack: a bowl
@@ -169,7 +172,7 @@ func (p *problem) overCaps(s solution) bool {
 		salt += p.items[j].salt * s.grams[i]
 		w += s.grams[i]
 	}
-	return salt > saltCapG[p.cat]+1e-9 || w > plateCapG[p.cat]+1e-9 || p.dryFlakes(s.idx, s.grams) > 1e-9
+	return salt > p.capS+1e-9 || w > p.capW+1e-9 || p.dryFlakes(s.idx, s.grams) > 1e-9
 }
 
 // ok: within tolerance, the caps and the price limit.
@@ -238,7 +241,7 @@ func (p *problem) enumerate(visit func(idx []int)) {
 // can reach the band).
 func (p *problem) candidates(all bool) []subset {
 	var out []subset
-	capW, capS := plateCapG[p.cat], saltCapG[p.cat]
+	capW, capS := p.capW, p.capS
 	p.enumerate(func(idx []int) {
 		if p.mustCode != 0 && !slices.ContainsFunc(idx, func(j int) bool { return p.items[j].food.Code == p.mustCode }) {
 			return
@@ -370,7 +373,7 @@ func (p *problem) discretise(s solution) solution {
 		hi[i] = math.Max(lo[i], math.Floor(it.hi/step)*step)
 		g[i] = math.Min(math.Max(math.Round(s.grams[i]/step)*step, lo[i]), hi[i])
 	}
-	capW, capS := plateCapG[p.cat], saltCapG[p.cat]
+	capW, capS := p.capW, p.capS
 	score := func(g []float64) float64 {
 		var a [4]float64
 		var w, salt, price, port float64
@@ -622,7 +625,7 @@ func (p *problem) hasPlate() bool {
 			w += p.items[j].lo
 			salt += p.items[j].salt * p.items[j].lo
 		}
-		found = w <= plateCapG[p.cat] && salt <= saltCapG[p.cat]+1e-9
+		found = w <= p.capW && salt <= p.capS+1e-9
 	})
 	return found
 }
