@@ -63,11 +63,11 @@ const seasonPenalty = 1.5
 
 // problem is one request after preparation.
 type problem struct {
-	cat        Category
-	items      []item
-	target     [4]float64
-	tol        [4]float64
-	limit      float64 // per serving, request currency; +Inf when none
+	cat    Category
+	items  []item
+	target [4]float64
+	tol    [4]float64
+	limit  float64 // per serving, request currency; +Inf when none
 	// capW and capS are the plate weight and salt caps for the target's energy (plateCapFor,
 	// saltCapFor); newProblem sets them.
 	capW, capS float64
