@@ -84,7 +84,11 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 					t.lunchesOK++
 				}
 			}
-			if salt[i] <= nutrition.SaltCapFor(c, target)+0.005 {
+			plate := make([]nutrition.Food, 0, len(ings))
+			for _, ing := range ings {
+				plate = append(plate, catalog[ing.FoodCode])
+			}
+			if salt[i] <= nutrition.PlateSaltCapFor(c, target, plate)+0.005 {
 				t.saltOK++
 			}
 			bm := t.byMeal[c]

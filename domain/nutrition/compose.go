@@ -32,13 +32,14 @@ const (
 	roleDrink
 	roleOther    // a person's own food (no CIQUAL group): allowed once in any meal
 	roleAromatic // lunch: onion, garlic, shallot; they season a plate, they are not its vegetable
+	roleDish     // lunch: a ready dish with its own starch (ravioli, chili, cassoulet, taboulé, lasagne)
 	nRoles
 )
 
 // roleCaps are the most foods of each role one plate holds, per meal.
 var roleCaps = map[Category][nRoles]int{
 	LunchDinner: {roleProtein: 1, roleLegume: 1, roleStarch: 1, roleVeg: 2, roleFat: 1, roleGarnish: 1, roleSeason: 1, roleOther: 1,
-		roleAromatic: 1},
+		roleAromatic: 1, roleDish: 1},
 	Breakfast: {roleStarch: 1, roleDairy: 2, roleFruit: 2, roleNut: 1, roleEgg: 1, roleFat: 1, roleCheese: 1,
 		roleSweet: 1, roleDrink: 1, roleOther: 1},
 	Snack: {roleStarch: 1, roleDairy: 1, roleFruit: 2, roleNut: 1, roleEgg: 1, roleCheese: 1, roleSweet: 1,
@@ -86,6 +87,13 @@ func saltCapFor(c Category, kcal float64) float64 {
 	return math.Max(saltCapG[c], whoSaltGPerDay*kcal/whoRefDayKcal)
 }
 
+// dishSaltCapG is the salt cap of a lunch or dinner holding a ready dish, when above the meal's:
+// a ready dish comes salted by its maker (ravioli, chili, cassoulet, lasagne: 0.9–1.0 g per
+// 100 g in CIQUAL, a 400 g tin 3.7–3.9 g), so under the meal's 2.5 g no usual serving of one is
+// a lunch. 4 g is 80 % of the WHO's day: the person bought the dish, the recipe says so and adds
+// no salt of its own.
+const dishSaltCapG = 4.0
+
 // plateCapFor is the most one serving of a meal of kcal weighs: the table's cap × mealScale.
 func plateCapFor(c Category, kcal float64) float64 { return plateCapG[c] * mealScale(c, kcal) }
 
@@ -112,7 +120,12 @@ func roleOf(c Category, f Food) role {
 	switch c {
 	case LunchDinner:
 		switch k {
-		case KindMeat, KindFish, KindEgg, KindDeli, KindVegetarian, KindDish:
+		case KindDish:
+			if starchyDish(f) {
+				return roleDish
+			}
+			return roleProtein
+		case KindMeat, KindFish, KindEgg, KindDeli, KindVegetarian:
 			return roleProtein
 		case KindLegume:
 			return roleLegume
@@ -159,6 +172,17 @@ func roleOf(c Category, f Food) role {
 		}
 	}
 	return roleNone
+}
+
+// starchyDishCarbsG is the carbohydrate content (g per 100 g) from which a ready dish holds its
+// own starch: ravioli, chili, cassoulet, taboulé and lasagne hold 9–24 g; choucroute (3 g) or
+// ratatouille (5 g) do not, and take potatoes or rice like any protein.
+const starchyDishCarbsG = 8
+
+// starchyDish: a ready dish whose own carbohydrates are its plate's starch (docs/nutrition.md,
+// "Plate composition").
+func starchyDish(f Food) bool {
+	return KindOf(f) == KindDish && f.Per100g.CarbsG.Or(0) >= starchyDishCarbsG
 }
 
 // Suits reports whether the food may be part of a recipe for the meal (its kind has a role in
@@ -284,14 +308,22 @@ func leafy(f Food) bool {
 
 // mainRole: the roles whose food is a recipe's main food, for variety across a batch.
 func mainRole(r role) bool {
-	return r == roleProtein || r == roleLegume || r == roleDairy || r == roleStarch || r == roleEgg
+	return r == roleProtein || r == roleLegume || r == roleDairy || r == roleStarch || r == roleEgg || r == roleDish
 }
 
 // validPlate reports whether counts (foods per role) make a plate of meal c; haveVeg says the
 // meal prep holds a usable vegetable, needStarch that a starch is wanted (see docs/nutrition.md).
 // The pairing rules that need more than counts are in pairsWell.
 func validPlate(c Category, n [nRoles]int, total int, haveVeg, needStarch bool) bool {
-	if total < minFoods || total > maxFoodsPer[c] {
+	if total > maxFoodsPer[c] {
+		return false
+	}
+	// A ready dish with its own starch is a lunch alone, or with a vegetable and/or bread.
+	if dish := n[roleDish]; c == LunchDinner && dish > 0 {
+		others := total - dish - n[roleVeg] - n[roleStarch]
+		return dish == 1 && others == 0
+	}
+	if total < minFoods {
 		return false
 	}
 	switch c {
@@ -385,8 +417,8 @@ func pairsWell(c Category, kinds []Kind) bool {
 			return false // butter goes on bread, not in a bowl of oats
 		}
 	case LunchDinner:
-		if has(KindDish) && (has(KindGrain) || has(KindTuber) || has(KindBread)) {
-			return false // a ready dish already has its starch
+		if has(KindDish) && (has(KindGrain) || has(KindTuber)) {
+			return false // a ready dish comes with bread, not a second dish of rice or potatoes
 		}
 		if has(KindFish) && has(KindCheese) {
 			return false // no cheese on fish
@@ -432,6 +464,18 @@ func PlateCapG(c Category) float64 { return plateCapG[c] }
 // SaltCapFor is the most salt (g) one serving of meal c with target t holds (docs/nutrition.md,
 // "Rules that grow with the eater").
 func SaltCapFor(c Category, t Macros) float64 { return saltCapFor(c, t.Kcal) }
+
+// PlateSaltCapFor is SaltCapFor for a plate of these foods: a lunch holding a ready dish with
+// its own starch may hold dishSaltCapG.
+func PlateSaltCapFor(c Category, t Macros, foods []Food) float64 {
+	capS := saltCapFor(c, t.Kcal)
+	for _, f := range foods {
+		if roleOf(c, f) == roleDish {
+			return math.Max(capS, dishSaltCapG)
+		}
+	}
+	return capS
+}
 
 // PlateCapFor is the most one serving of meal c with target t weighs (g).
 func PlateCapFor(c Category, t Macros) float64 { return plateCapFor(c, t.Kcal) }
@@ -508,7 +552,11 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 	if capW := plateCapFor(c, target.Kcal); w > capW+1e-9 {
 		out = append(out, fmt.Sprintf("weight %.0f g over %.0f g", w, capW))
 	}
-	if capS := saltCapFor(c, target.Kcal); salt > capS+1e-9 {
+	capS := saltCapFor(c, target.Kcal)
+	if c == LunchDinner && counts[roleDish] > 0 {
+		capS = math.Max(capS, dishSaltCapG)
+	}
+	if salt > capS+1e-9 {
 		out = append(out, fmt.Sprintf("salt %.2f g over %.2f g", salt, capS))
 	}
 	return out
