@@ -12,7 +12,9 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
+	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
@@ -118,6 +120,18 @@ type solveInput struct {
 	Seed       *int64            `json:"seed"`
 	// Lang picks the language of name, steps and explanation: "fr" (default) or "en".
 	Lang string `json:"lang"`
+	// Diet is the account's diet: omnivore (default), vegetarian or vegan.
+	Diet string `json:"diet"`
+	// Month (1–12) sets the seasons, as the app does with the current month; none by default.
+	Month *int `json:"month"`
+}
+
+// solveSuggestion is the refusal's checked change (docs/nutrition.md, "Accuracy and tolerance").
+type solveSuggestion struct {
+	Action     string   `json:"action"`
+	FoodCodes  []string `json:"foodCodes"`
+	PriceLimit *float64 `json:"priceLimit,omitempty"`
+	Text       string   `json:"text"`
 }
 
 type solveIngredient struct {
@@ -144,6 +158,21 @@ type solveOutput struct {
 	WithinTolerance bool              `json:"withinTolerance"`
 	Feasible        bool              `json:"feasible"`
 	Explanation     string            `json:"explanation,omitempty"`
+	Suggestion      *solveSuggestion  `json:"suggestion,omitempty"`
+}
+
+func suggestionOut(s *nutrition.Suggestion, lang string) *solveSuggestion {
+	if s == nil {
+		return nil
+	}
+	out := &solveSuggestion{Action: s.Action, FoodCodes: []string{}, Text: s.Text.In(lang)}
+	for _, c := range s.FoodCodes {
+		out.FoodCodes = append(out.FoodCodes, strconv.Itoa(c))
+	}
+	if s.Action == nutrition.ActionRaisePriceLimit {
+		out.PriceLimit = &s.PriceLimit
+	}
+	return out
 }
 
 // checkEnergy refuses a target whose kcal contradicts its macros (the engine's own rule,
@@ -203,7 +232,16 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if err != nil {
 		return fmt.Errorf("read the shipped price table: %w", err)
 	}
-	req := nutrition.GenerateRequest{Category: cat, Target: *in.Target, Currency: nutrition.EUR, Count: 1}
+	diet := nutrition.Omnivore
+	if in.Diet != "" {
+		if diet, err = nutrition.ParseDiet(in.Diet); err != nil {
+			return badInput("diet %q: want omnivore, vegetarian or vegan", in.Diet)
+		}
+	}
+	if in.Month != nil && (*in.Month < 1 || *in.Month > 12) {
+		return badInput("month %d: want 1 to 12", *in.Month)
+	}
+	req := nutrition.GenerateRequest{Category: cat, Target: *in.Target, Currency: nutrition.EUR, Count: 1, Diet: diet}
 	for _, c := range in.Foods {
 		f, ok := catalog[int(c)]
 		if !ok {
@@ -219,6 +257,18 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	}
 	if in.Seed != nil {
 		req.Seed = *in.Seed
+	}
+	if in.Month != nil {
+		// The app's rule (app/mealprep season.go): produce out of season this month.
+		cal := nutritionapp.Seasons()
+		for _, f := range req.Foods {
+			if cal.OutOfSeason(f.Code, time.Month(*in.Month)) {
+				if req.OutOfSeason == nil {
+					req.OutOfSeason = map[int]bool{}
+				}
+				req.OutOfSeason[f.Code] = true
+			}
+		}
 	}
 	recipes, err := nutrition.NewBuiltin(prices).Generate(ctx, req)
 	var u *nutrition.Unsolvable
@@ -245,6 +295,9 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	out.WeightG /= max(r.Servings, 1)
 	if r.Explanation != nil {
 		out.Explanation = r.Explanation.In(in.Lang)
+	}
+	if !r.Feasible {
+		out.Suggestion = suggestionOut(r.Suggestion, in.Lang)
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)

@@ -222,3 +222,61 @@ func TestNutritionNeedsFace(t *testing.T) {
 		require.NotEmpty(t, errOut)
 	}
 }
+
+// solve takes the account's diet and the month, and a refusal carries its checked suggestion
+// {action, foodCodes, priceLimit, text} (docs/nutrition.md, "Accuracy and tolerance").
+func TestNutritionSolveSuggestion(t *testing.T) {
+	t.Parallel()
+	type out struct {
+		Feasible   bool `json:"feasible"`
+		Suggestion *struct {
+			Action     string   `json:"action"`
+			FoodCodes  []string `json:"foodCodes"`
+			PriceLimit *float64 `json:"priceLimit"`
+			Text       string   `json:"text"`
+		} `json:"suggestion"`
+	}
+	run := func(in string) out {
+		t.Helper()
+		code, stdout, errOut := runNutritionCLI(t, in, "solve")
+		require.Equal(t, 0, code, errOut)
+		var o out
+		require.NoError(t, json.Unmarshal([]byte(stdout), &o))
+		return o
+	}
+	// Rice, broccoli, oil and eggs: 55 g of protein takes meat or fish; each code offered does
+	// it, checked here by adding it.
+	in := `{"foods":["9100","20057","17270","22000"%s],"target":{"kcal":700,"proteinG":55,"fatG":22,"carbsG":70},"category":"lunch_dinner","seed":1}`
+	o := run(fmt.Sprintf(in, ""))
+	require.False(t, o.Feasible)
+	require.NotNil(t, o.Suggestion)
+	require.Equal(t, "add_food", o.Suggestion.Action)
+	require.Contains(t, o.Suggestion.FoodCodes, "36017")
+	require.Contains(t, o.Suggestion.Text, "ajoutez")
+	for _, c := range o.Suggestion.FoodCodes {
+		require.True(t, run(fmt.Sprintf(in, `,"`+c+`"`)).Feasible, c)
+	}
+	// A vegan with rice, broccoli, oil and chickpeas is offered tofu, never meat or eggs.
+	o = run(`{"foods":["9100","20057","17270","20532"],"target":{"kcal":650,"proteinG":40,"fatG":20,"carbsG":75},"category":"lunch_dinner","diet":"vegan","month":6,"lang":"en"}`)
+	require.False(t, o.Feasible)
+	require.Equal(t, "add_food", o.Suggestion.Action)
+	require.Equal(t, []string{"20904"}, o.Suggestion.FoodCodes)
+	require.Contains(t, o.Suggestion.Text, "legumes or tofu")
+	// A price limit too low: the price that does.
+	o = run(`{"foods":["36017","9100","20057","17270"],"target":{"kcal":650,"proteinG":45,"fatG":20,"carbsG":70},"category":"lunch_dinner","priceLimit":0.3,"seed":1}`)
+	require.False(t, o.Feasible)
+	require.Equal(t, "raise_price_limit", o.Suggestion.Action)
+	require.NotNil(t, o.Suggestion.PriceLimit)
+	require.Greater(t, *o.Suggestion.PriceLimit, 0.3)
+	// Feasible: no suggestion.
+	o = run(`{"foods":["36017","9100","20057","17270"],"target":{"kcal":650,"proteinG":45,"fatG":20,"carbsG":70},"category":"lunch_dinner","seed":1,"diet":"omnivore","month":1}`)
+	require.True(t, o.Feasible)
+	require.Nil(t, o.Suggestion)
+
+	for _, bad := range []string{`"diet":"paleo"`, `"month":13`, `"month":0`} {
+		code, stdout, errOut := runNutritionCLI(t, `{"foods":["36017","9100"],"target":{"kcal":650,"proteinG":45,"fatG":20,"carbsG":70},"category":"lunch_dinner",`+bad+`}`, "solve")
+		require.Equal(t, 2, code, bad)
+		require.Empty(t, stdout)
+		require.NotEmpty(t, errOut)
+	}
+}

@@ -30,7 +30,8 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	if err != nil {
 		var u *Unsolvable
 		if errors.As(err, &u) && u.Code == "no_plate" {
-			u.Reason = b.diagnose(req, nil)
+			d := b.diagnose(req, nil)
+			u.Reason, u.Suggestion = d.Text, &d
 		}
 		return nil, err
 	}
@@ -42,12 +43,13 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	found, closest := p.search(3*count + 5) // more than asked, for variety
 	if len(found) == 0 {
 		if closest == nil {
-			return nil, &Unsolvable{Code: "no_plate", Reason: b.diagnose(req, p)}
+			d := b.diagnose(req, p)
+			return nil, &Unsolvable{Code: "no_plate", Reason: d.Text, Suggestion: &d}
 		}
 		r := b.recipe(req, p, closest.solution, foods, rng)
 		r.Feasible = false
 		d := b.diagnose(req, p)
-		r.Explanation = &d
+		r.Explanation, r.Suggestion = &d.Text, &d
 		return []Recipe{r}, nil
 	}
 	out := make([]Recipe, 0, count)
