@@ -1,0 +1,462 @@
+package before29
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/gamelle/gamelle/internal/csvsafe"
+)
+
+// The shopping list: every ingredient of a meal prep's recipes, scaled to the portions the meal
+// prep's schedule eats over a number of days, merged by food, rounded up to what a shop sells,
+// grouped by aisle, priced as an estimate.
+
+// MinDays and MaxDays bound a shopping-list export.
+const (
+	MinDays = 1
+	MaxDays = 14
+)
+
+// Errors for the days field; the page shows "Export needs a number of days" /
+// « L’export nécessite un nombre de jours » for ErrDaysMissing.
+var (
+	ErrDaysMissing    = errors.New("export needs a number of days")
+	ErrDaysOutOfRange = errors.New("number of days out of range")
+)
+
+// ValidateDays checks the days field of an export (0 means missing).
+func ValidateDays(days int) error {
+	switch {
+	case days == 0:
+		return ErrDaysMissing
+	case days < MinDays || days > MaxDays:
+		return fmt.Errorf("%w: %d not in %d–%d", ErrDaysOutOfRange, days, MinDays, MaxDays)
+	}
+	return nil
+}
+
+// ShoppingItem is one food to buy.
+type ShoppingItem struct {
+	FoodCode int   `json:"foodCode"`
+	Name     Text  `json:"name"`
+	Aisle    Aisle `json:"aisle"`
+	// NeededG is what the recipes use (cooked weight for a cooked grain or pulse).
+	NeededG float64 `json:"neededG"`
+	// Form says when the food is bought in another state than the recipe uses it: a cooked
+	// grain or pulse is bought dry, cooked meat or fish raw. FormG is NeededG in that state.
+	Form  Form    `json:"form"`
+	FormG float64 `json:"formG"`
+	// PurchaseG is what is bought (in Form's state): whole packs, or loose food rounded up to
+	// the shop's step.
+	PurchaseG float64 `json:"purchaseG"`
+	// Packs are the packs bought, largest first; empty for food sold loose.
+	Packs []PackCount `json:"packs"`
+	// Cost is the estimate for PurchaseG in the list's currency.
+	Cost float64 `json:"cost"`
+}
+
+// PackCount is a number of packs of one size.
+type PackCount struct {
+	Count int `json:"count"`
+	// Grams of food in one pack (drained weight for a can).
+	Grams float64 `json:"grams"`
+	Label Text    `json:"label"`
+}
+
+// AisleItems are a list's items in one aisle.
+type AisleItems struct {
+	Aisle Aisle          `json:"aisle"`
+	Items []ShoppingItem `json:"items"`
+}
+
+// ShoppingList is a meal prep's shopping list for a number of days.
+type ShoppingList struct {
+	Days     int          `json:"days"`
+	Currency Currency     `json:"currency"`
+	Aisles   []AisleItems `json:"aisles"`
+	Total    float64      `json:"total"`
+	// Estimated is always true: prices come from the group table.
+	Estimated bool `json:"estimated"`
+}
+
+// Packing is how shops sell a kind of food: in packs of the given sizes, or loose, rounded up
+// to Step grams. The table is in docs/nutrition.md (Shopping list).
+type Packing struct {
+	Step  float64
+	Packs []PackSize
+}
+
+// PackSize is one size of pack: the grams of food it holds and what the shelf calls it.
+type PackSize struct {
+	Grams float64
+	Label Text
+}
+
+func pack(g float64, fr, en string) PackSize { return PackSize{Grams: g, Label: Text{FR: fr, EN: en}} }
+
+// EggGrams is the edible part of one medium egg, which CIQUAL's egg rows are per 100 g of.
+const EggGrams = 50
+
+// Pack sizes of French supermarkets (2026), per kind of food; smallest first.
+var (
+	oilBottles  = []PackSize{pack(460, "bouteille de 50\u00a0cl", "0.5 L bottle"), pack(920, "bouteille de 1\u00a0L", "1 L bottle")}
+	dryPacks    = []PackSize{pack(500, "paquet de 500\u00a0g", "500 g pack"), pack(1000, "paquet de 1\u00a0kg", "1 kg pack")}
+	eggBoxes    = []PackSize{pack(6*EggGrams, "boîte de 6\u00a0œufs", "box of 6 eggs"), pack(12*EggGrams, "boîte de 12\u00a0œufs", "box of 12 eggs")}
+	potatoBags  = []PackSize{pack(1000, "filet de 1\u00a0kg", "1 kg bag"), pack(2500, "filet de 2,5\u00a0kg", "2.5 kg bag")}
+	fishCans    = []PackSize{pack(140, "boîte de 140\u00a0g égouttés", "can (140 g drained)")}
+	meatTrays   = []PackSize{pack(250, "barquette de 250\u00a0g", "250 g tray"), pack(400, "barquette de 400\u00a0g", "400 g tray"), pack(600, "barquette de 600\u00a0g", "600 g tray"), pack(1000, "barquette de 1\u00a0kg", "1 kg tray")}
+	fishTrays   = []PackSize{pack(250, "barquette de 250\u00a0g", "250 g tray"), pack(500, "barquette de 500\u00a0g", "500 g tray")}
+	deliPacks   = []PackSize{pack(150, "paquet de 150\u00a0g", "150 g pack")}
+	milkBricks  = []PackSize{pack(1030, "brique de 1\u00a0L", "1 L carton")}
+	dairyTubs   = []PackSize{pack(500, "pot ou lot de 500\u00a0g", "500 g tub or pack"), pack(1000, "pot de 1\u00a0kg", "1 kg tub")}
+	cheesePacks = []PackSize{pack(200, "pièce ou sachet de 200\u00a0g", "200 g piece or bag")}
+	creamPots   = []PackSize{pack(200, "pot de 20\u00a0cl", "20 cl pot"), pack(500, "pot de 50\u00a0cl", "50 cl pot")}
+	butterPacks = []PackSize{pack(250, "plaquette de 250\u00a0g", "250 g block")}
+	nutBags     = []PackSize{pack(125, "sachet de 125\u00a0g", "125 g bag"), pack(250, "sachet de 250\u00a0g", "250 g bag")}
+	cerealBoxes = []PackSize{pack(500, "paquet de 500\u00a0g", "500 g pack")}
+	sugarPacks  = []PackSize{pack(250, "pot de 250\u00a0g", "250 g jar"), pack(500, "pot de 500\u00a0g", "500 g jar"), pack(1000, "paquet de 1\u00a0kg", "1 kg pack")}
+	jamJars     = []PackSize{pack(370, "pot de 370\u00a0g", "370 g jar")}
+	tofuBlocks  = []PackSize{pack(200, "bloc de 200\u00a0g", "200 g block")}
+	sauceJars   = []PackSize{pack(250, "flacon de 250\u00a0g", "250 g bottle")}
+	drinkBottle = []PackSize{pack(1000, "bouteille de 1\u00a0L", "1 L bottle")}
+	flourPacks  = []PackSize{pack(1000, "paquet de 1\u00a0kg", "1 kg pack")}
+)
+
+// cannedFishCodes are CIQUAL's canned fish and seafood ("appertisé" among "fish products"),
+// sold by the can.
+var cannedFishCodes = map[int]bool{
+	10005: true, 10028: true, 10081: true, 25994: true, 26027: true, 26034: true, 26035: true, 26039: true,
+	26040: true, 26086: true, 26096: true, 26097: true, 26119: true, 26123: true, 26142: true, 26179: true,
+	26180: true, 26181: true, 26231: true, 26242: true, 26243: true, 26245: true, 26697: true, 26698: true,
+}
+
+// Form is the state a food is bought in when the recipe uses it in another one.
+type Form string
+
+// Forms of purchase.
+const (
+	// AsUsed: bought as the recipe uses it.
+	AsUsed Form = ""
+	// BoughtDryForm: a cooked grain or pulse, bought dry (DryGrams).
+	BoughtDryForm Form = "dry"
+	// BoughtRawForm: cooked meat or fish, bought raw (cooked grams ÷ CookedYield).
+	BoughtRawForm Form = "raw"
+)
+
+// CookedYield is what a kilo of raw meat or fish weighs once cooked (about 0.72 for meat
+// grilled, roasted or braised, 0.80 for fish): the shopping list buys cooked meat and fish raw.
+var CookedYield = map[string]float64{"cooked meat": 0.72, "fish, cooked": 0.80}
+
+// PurchaseOf says in which state the food is bought and how many grams of it grams of the food
+// (as the recipe uses it) need.
+func PurchaseOf(f Food, grams float64) (Form, float64) {
+	if BoughtDry(f) {
+		return BoughtDryForm, DryGrams(f, grams)
+	}
+	if y, ok := CookedYield[f.Subgroup]; ok {
+		return BoughtRawForm, grams / y
+	}
+	return AsUsed, grams
+}
+
+// PackingOf says how shops sell the food (in the state PurchaseOf buys it).
+func PackingOf(f Food) Packing {
+	switch {
+	case cannedFishCodes[f.Code]:
+		return Packing{Packs: fishCans}
+	case f.Subgroup == "vegetable oils" || f.Subgroup == "fish oils":
+		return Packing{Packs: oilBottles}
+	case f.Subgroup == "butters" || f.Subgroup == "margarines":
+		return Packing{Packs: butterPacks}
+	case f.Subgroup == "flours":
+		return Packing{Packs: flourPacks}
+	case f.Subgroup == "jam":
+		return Packing{Packs: jamJars}
+	case f.Subgroup == "raw meat" || f.Subgroup == "cooked meat":
+		return Packing{Packs: meatTrays}
+	case f.Subgroup == "fish, raw" || f.Subgroup == "seafood, raw" || f.Subgroup == "fish, cooked":
+		return Packing{Packs: fishTrays}
+	}
+	switch KindOf(f) {
+	case KindGrain, KindLegume:
+		return Packing{Packs: dryPacks}
+	case KindEgg:
+		return Packing{Packs: eggBoxes}
+	case KindTuber:
+		return Packing{Packs: potatoBags}
+	case KindMeat, KindDeli:
+		return Packing{Packs: deliPacks}
+	case KindFish:
+		return Packing{Packs: fishTrays}
+	case KindMilk:
+		return Packing{Packs: milkBricks}
+	case KindDairy:
+		return Packing{Packs: dairyTubs}
+	case KindCheese:
+		return Packing{Packs: cheesePacks}
+	case KindCream:
+		return Packing{Packs: creamPots}
+	case KindNut:
+		return Packing{Packs: nutBags}
+	case KindCereal:
+		return Packing{Packs: cerealBoxes}
+	case KindSweetener:
+		return Packing{Packs: sugarPacks}
+	case KindVegetarian:
+		return Packing{Packs: tofuBlocks}
+	case KindSauce:
+		return Packing{Packs: sauceJars}
+	case KindDrink:
+		return Packing{Packs: drinkBottle}
+	case KindFat:
+		return Packing{Packs: butterPacks}
+	case KindBread:
+		return Packing{Step: 250}
+	case KindSeasoning:
+		return Packing{Step: 10}
+	}
+	// Loose produce is weighed (by 100 g), as are sweets, dishes and anything else.
+	return Packing{Step: 100}
+}
+
+// Buy chooses what to buy for grams of food (grams of what is bought: dry weight for a food
+// bought dry): loose food rounded up to the step; packed food in the packs that waste least,
+// then the fewest packs. It returns the packs, largest first, and the grams bought.
+func (p Packing) Buy(grams float64) ([]PackCount, float64) {
+	if grams <= 0 {
+		return nil, 0
+	}
+	if len(p.Packs) == 0 {
+		st := p.Step
+		if st <= 0 {
+			st = 100
+		}
+		return nil, math.Ceil(grams/st-1e-9) * st
+	}
+	largest := p.Packs[len(p.Packs)-1]
+	maxK := int(math.Ceil(grams/largest.Grams - 1e-9))
+	bestTotal, bestN := math.Inf(1), 0
+	var best []PackCount
+	for k := 0; k <= maxK; k++ {
+		rest := grams - float64(k)*largest.Grams
+		for _, sz := range p.Packs {
+			m := 0
+			if rest > 1e-9 {
+				m = int(math.Ceil(rest/sz.Grams - 1e-9))
+			}
+			total, n := float64(k)*largest.Grams+float64(m)*sz.Grams, k+m
+			if total > bestTotal+1e-9 || (math.Abs(total-bestTotal) <= 1e-9 && n >= bestN) {
+				continue
+			}
+			bestTotal, bestN = total, n
+			switch {
+			case sz == largest:
+				best = []PackCount{{Count: n, Grams: sz.Grams, Label: sz.Label}}
+			case k == 0:
+				best = []PackCount{{Count: m, Grams: sz.Grams, Label: sz.Label}}
+			case m == 0:
+				best = []PackCount{{Count: k, Grams: largest.Grams, Label: largest.Label}}
+			default:
+				best = []PackCount{{Count: k, Grams: largest.Grams, Label: largest.Label}, {Count: m, Grams: sz.Grams, Label: sz.Label}}
+			}
+		}
+	}
+	return best, bestTotal
+}
+
+// BuildShoppingList merges the recipes' ingredients over days, each recipe cooked whole once a
+// day (ValidateDays first). foods must hold every ingredient's food.
+func BuildShoppingList(recipes []Recipe, foods map[int]Food, days int, pricing Pricing) (ShoppingList, error) {
+	portions := make([]int, len(recipes))
+	for i, r := range recipes {
+		portions[i] = max(r.Servings, 1) * days
+	}
+	return BuildShoppingListOfPortions(recipes, portions, foods, days, pricing)
+}
+
+// BuildShoppingListOfPortions buys portions[i] portions of recipes[i] over days: a recipe's
+// ingredients (for its Servings) scaled by portions ÷ Servings, so the list buys exactly what
+// the meal prep's schedule eats (domain/mealprep ScheduleOf). foods must hold every
+// ingredient's food.
+func BuildShoppingListOfPortions(recipes []Recipe, portions []int, foods map[int]Food, days int, pricing Pricing) (ShoppingList, error) {
+	if err := ValidateDays(days); err != nil {
+		return ShoppingList{}, err
+	}
+	if len(portions) != len(recipes) {
+		return ShoppingList{}, fmt.Errorf("shopping list: %d portion counts for %d recipes", len(portions), len(recipes))
+	}
+	needed := map[int]float64{}
+	for i, r := range recipes {
+		scale := float64(portions[i]) / float64(max(r.Servings, 1))
+		for _, ing := range r.Ingredients {
+			if _, ok := foods[ing.FoodCode]; !ok {
+				return ShoppingList{}, fmt.Errorf("shopping list: %w %d", ErrUnknownFood, ing.FoodCode)
+			}
+			needed[ing.FoodCode] += float64(ing.Grams) * scale
+		}
+	}
+	cur := pricing.Currency
+	if cur == "" {
+		cur = EUR
+	}
+	list := ShoppingList{Days: days, Currency: cur, Estimated: true}
+	byAisle := map[Aisle][]ShoppingItem{}
+	total := 0.0
+	for code, g := range needed {
+		if g <= 0 {
+			continue
+		}
+		f := foods[code]
+		form, need := PurchaseOf(f, g)
+		packs, buy := PackingOf(f).Buy(need)
+		perKg := pricing.Table.DryPerKgEUR(f) // dry product for a cooked grain or pulse
+		if form == BoughtRawForm {
+			perKg *= CookedYield[f.Subgroup] // the table prices the cooked kilo
+		}
+		cost := Money(perKg*buy/1000, cur, pricing.rate())
+		total += cost
+		a := AisleOf(f)
+		if packs == nil {
+			packs = []PackCount{}
+		}
+		byAisle[a] = append(byAisle[a], ShoppingItem{FoodCode: code, Name: f.Name, Aisle: a, NeededG: round(g, 1),
+			Form: form, FormG: round(need, 1), PurchaseG: buy, Packs: packs, Cost: round(cost, 2)})
+	}
+	for _, a := range Aisles {
+		items := byAisle[a]
+		if len(items) == 0 {
+			continue
+		}
+		slices.SortFunc(items, func(x, y ShoppingItem) int { return strings.Compare(x.Name.FR, y.Name.FR) })
+		list.Aisles = append(list.Aisles, AisleItems{Aisle: a, Items: items})
+	}
+	list.Total = round(total, 2)
+	return list, nil
+}
+
+// formNames say what is bought when it is not what the recipe uses.
+var formNames = map[Form]Text{BoughtDryForm: {FR: "sec", EN: "dry"}, BoughtRawForm: {FR: "cru", EN: "raw"}}
+
+// Quantity writes what to buy for people: the packs ("barquette de 400 g", "2 × paquet de
+// 500 g (1 kg)") or, for loose food, the mass in the person's units ("300 g", "11 oz"); a food
+// bought dry or raw says so ("sec", "cru"). The mass follows packs when there are several or
+// the person counts in pounds.
+func (it ShoppingItem) Quantity(units Units, locale string) string {
+	mass := FormatMass(it.PurchaseG, units, locale)
+	form := formNames[it.Form].In(locale)
+	if len(it.Packs) == 0 {
+		if form != "" {
+			return mass + " (" + form + ")"
+		}
+		return mass
+	}
+	times := " × "
+	if locale != "en" {
+		times = "\u00a0×\u00a0"
+	}
+	parts := make([]string, 0, len(it.Packs))
+	for _, p := range it.Packs {
+		if p.Count == 1 {
+			parts = append(parts, p.Label.In(locale))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d%s%s", p.Count, times, p.Label.In(locale)))
+		}
+	}
+	var notes []string
+	if len(it.Packs) > 1 || it.Packs[0].Count > 1 || units == Imperial {
+		notes = append(notes, mass)
+	}
+	if form != "" {
+		notes = append(notes, form)
+	}
+	q := strings.Join(parts, " + ")
+	if len(notes) > 0 {
+		q += " (" + strings.Join(notes, ", ") + ")"
+	}
+	return q
+}
+
+// AisleName is an aisle's name in the locale.
+func AisleName(a Aisle, locale string) string {
+	return aisleNames[a].In(locale)
+}
+
+var aisleNames = map[Aisle]Text{
+	AisleProduce:   {FR: "Fruits et légumes", EN: "Fruit and vegetables"},
+	AisleBakery:    {FR: "Boulangerie", EN: "Bakery"},
+	AisleMeatFish:  {FR: "Boucherie et poissonnerie", EN: "Meat and fish"},
+	AisleDairyEggs: {FR: "Crèmerie et œufs", EN: "Dairy and eggs"},
+	AisleFresh:     {FR: "Rayon frais", EN: "Chilled"},
+	AisleGrocery:   {FR: "Épicerie", EN: "Grocery"},
+	AisleDrinks:    {FR: "Boissons", EN: "Drinks"},
+	AisleOther:     {FR: "Divers", EN: "Other"},
+}
+
+// CSV renders the list for spreadsheets: one row per food with its aisle, the quantity (packs,
+// and the mass in the person's units), grams to buy and the estimated cost; a final total row. French lists use ";"
+// as the separator and a decimal comma, as French spreadsheets expect.
+func (l ShoppingList) CSV(locale string, units Units) []byte {
+	var buf bytes.Buffer
+	w := csvsafe.NewWriter(&buf) // food names are people's text: no formula reaches a spreadsheet
+	num := func(v float64) string {
+		s := fmt.Sprintf("%.2f", v)
+		if locale != "en" {
+			s = strings.Replace(s, ".", ",", 1)
+		}
+		return s
+	}
+	if locale == "en" {
+		_ = w.Write([]string{"aisle", "food", "quantity", "grams", "estimated cost (" + string(l.Currency) + ")"})
+	} else {
+		w.Comma = ';'
+		_ = w.Write([]string{"rayon", "aliment", "quantité", "grammes", "coût estimé (" + string(l.Currency) + ")"})
+	}
+	for _, a := range l.Aisles {
+		for _, it := range a.Items {
+			_ = w.Write([]string{AisleName(a.Aisle, locale), it.Name.In(locale), it.Quantity(units, locale),
+				fmt.Sprintf("%.0f", it.PurchaseG), num(it.Cost)})
+		}
+	}
+	total := Text{FR: "Total", EN: "Total"}.In(locale)
+	_ = w.Write([]string{total, "", "", "", num(l.Total)})
+	w.Flush()
+	return buf.Bytes()
+}
+
+// Text renders the list as plain text to copy into a notes app or a message.
+func (l ShoppingList) Text(locale string, units Units) string {
+	var b strings.Builder
+	if locale == "en" {
+		day := "days"
+		if l.Days == 1 {
+			day = "day"
+		}
+		fmt.Fprintf(&b, "Shopping list for %d %s\n", l.Days, day)
+	} else {
+		jour := "jours"
+		if l.Days == 1 {
+			jour = "jour"
+		}
+		fmt.Fprintf(&b, "Liste de courses pour %d\u00a0%s\n", l.Days, jour)
+	}
+	for _, a := range l.Aisles {
+		fmt.Fprintf(&b, "\n%s\n", AisleName(a.Aisle, locale))
+		for _, it := range a.Items {
+			colon := "\u00a0:"
+			if locale == "en" {
+				colon = ":"
+			}
+			fmt.Fprintf(&b, "- %s%s %s\n", it.Name.In(locale), colon, it.Quantity(units, locale))
+		}
+	}
+	if locale == "en" {
+		fmt.Fprintf(&b, "\nEstimated total: %s\n", FormatMoney(l.Total, l.Currency, locale))
+	} else {
+		fmt.Fprintf(&b, "\nTotal estimé\u00a0: %s\n", FormatMoney(l.Total, l.Currency, locale))
+	}
+	return b.String()
+}
