@@ -427,9 +427,12 @@ func pairsWell(c Category, kinds []Kind) bool {
 	return true
 }
 
-// needsStarch: a lunch wants a starch or a legume when the meal prep has one and the target is
-// not low in carbohydrates (20 g or more); below that a protein with vegetables is the plate.
-func needsStarch(target [4]float64) bool { return target[3] >= 20 }
+// needsStarch: a lunch wants a starch or a legume when the target is not low in carbohydrates
+// (20 g or more, and at least a quarter of its energy); below that a protein with vegetables is
+// the plate (a low-carb lunch of 860 kcal still holds 32 g of carbohydrates, from vegetables).
+func needsStarch(target [4]float64) bool {
+	return target[3] >= 20 && target[3]*KcalPerGCarbs >= 0.25*target[0]
+}
 
 // saltPerG is the food's salt (sodium × 2.5) per gram.
 func saltPerG(f Food) float64 { return SaltOf(f.Per100g).Or(0) / 100 }

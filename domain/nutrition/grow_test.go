@@ -74,3 +74,21 @@ func TestCapsAreFunctionsOfTheTarget(t *testing.T) {
 		}
 	}
 }
+
+// A low-carb lunch (under a quarter of its energy from carbohydrates) is a protein with
+// vegetables and fat: it is not held to the starch rule because its vegetables bring 20 g of
+// carbohydrates (docs/nutrition.md, "Plate composition").
+func TestLowCarbLunchNeedsNoStarch(t *testing.T) {
+	t.Parallel()
+	_, pt := shipped(t)
+	// Chicken, broccoli, carrots, olive oil and feta, rice in the cupboard: 632 kcal, 59 g protein,
+	// 31 g fat, 24 g carbohydrates (200 g of chicken, 200 g of broccoli, 250 g of carrots, 20 g of
+	// oil, 30 g of feta; 15 % of the energy from carbohydrates).
+	rs, err := nutrition.NewBuiltin(pt).Generate(context.Background(), nutrition.GenerateRequest{Foods: foodsOf(t, 36017, 20057, 20009, 17270, 12066, 9100),
+		Category: nutrition.LunchDinner, Target: nutrition.Macros{Kcal: 632, ProteinG: 59, FatG: 31, CarbsG: 24}, Currency: nutrition.EUR, Count: 1, Seed: 2})
+	require.NoError(t, err)
+	require.True(t, rs[0].Feasible && rs[0].WithinTolerance, "%+v (%v)", rs[0].Achieved, rs[0].Explanation)
+	for _, ing := range rs[0].Ingredients {
+		require.NotEqual(t, 9100, ing.FoodCode, "no rice in a low-carb lunch")
+	}
+}

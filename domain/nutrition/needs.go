@@ -326,6 +326,10 @@ func (m MealSplit) Validate() error {
 // gram either way), so each meal keeps its energy and fat and the day still adds up.
 var mealProteinWeight = map[Category]float64{Breakfast: 0.6, Snack: 0.6}
 
+// maxMainProteinShare is the most of a lunch's or dinner's energy the meal profile gives to
+// protein (a 600 kcal lunch of 57 g): beyond it a plate of the usual foods cannot follow.
+const maxMainProteinShare = 0.38
+
 // MealTarget is the per-serving target of one meal of category c for a person whose day is
 // daily and whose day's energy is shared by split: energy and fat by the meal's share
 // (MealSplit.Share), protein by the meal's profile (mealProteinWeight), carbohydrates the rest
@@ -335,9 +339,20 @@ var mealProteinWeight = map[Category]float64{Breakfast: 0.6, Snack: 0.6}
 func MealTarget(daily Macros, split MealSplit, c Category) Macros {
 	f := split.Share(c)
 	b, l, d, s := float64(split.Breakfast)/100, float64(split.Lunch)/100, float64(split.Dinner)/100, float64(split.Snack)/100
+	wb, ws := mealProteinWeight[Breakfast], mealProteinWeight[Snack]
 	main := 1.0
 	if l+d > 0 {
-		main = (1 - b*mealProteinWeight[Breakfast] - s*mealProteinWeight[Snack]) / (l + d)
+		main = (1 - b*wb - s*ws) / (l + d)
+	}
+	// Lunch and dinner carry at most maxMainProteinShare of their energy as protein: past it the
+	// profile moves less (a high-protein day's breakfast keeps more of its share).
+	if daily.Kcal > 0 && daily.ProteinG > 0 && main > 1 && b+s > 0 {
+		dayShare := daily.ProteinG * KcalPerGProtein / daily.Kcal
+		if dayShare*main > maxMainProteinShare {
+			main = math.Max(1, maxMainProteinShare/dayShare)
+			w := (1 - main*(l+d)) / (b + s)
+			wb, ws = w, w
+		}
 	}
 	// Protein moved to lunch and dinner comes off their carbohydrates: never more than they hold.
 	k := 1.0
@@ -345,8 +360,11 @@ func MealTarget(daily Macros, split MealSplit, c Category) Macros {
 		k = math.Min(1, daily.CarbsG/(daily.ProteinG*(main-1)))
 	}
 	w := main
-	if pw, ok := mealProteinWeight[c]; ok {
-		w = pw
+	switch c {
+	case Breakfast:
+		w = wb
+	case Snack:
+		w = ws
 	}
 	w = 1 + k*(w-1)
 	return Macros{

@@ -274,3 +274,21 @@ func TestMealTargetsFollowMealProfiles(t *testing.T) {
 		}
 	}
 }
+
+// A high-protein day's lunch carries at most 38 % of its energy as protein (maxMainProteinShare):
+// the profile moves less, breakfast keeps more, and the day still adds up.
+func TestMealProfileCapsLunchProtein(t *testing.T) {
+	t.Parallel()
+	day := Macros{Kcal: 1400, ProteinG: 120, FatG: 47, CarbsG: 125} // 34 % protein
+	m := MealTargets(day, DefaultMealSplit)
+	l, b, s := m[LunchDinner], m[Breakfast], m[Snack]
+	if share := l.ProteinG * 4 / l.Kcal; share > 0.385 {
+		t.Errorf("lunch %+v is %.0f %% protein", l, 100*share)
+	}
+	if b.ProteinG*4/b.Kcal >= 0.34 {
+		t.Errorf("breakfast %+v has no less protein than the day", b)
+	}
+	if sum := b.ProteinG + 2*l.ProteinG + s.ProteinG; math.Abs(sum-day.ProteinG) > 3 {
+		t.Errorf("meals add up to %.0f g of protein, the day is %.0f", sum, day.ProteinG)
+	}
+}
