@@ -82,6 +82,12 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 				}
 				if p && v {
 					t.lunchesOK++
+				} else if len(t.examples) < 3 {
+					var names []string
+					for _, ing := range ings {
+						names = append(names, fmt.Sprintf("%d g %s", ing.Grams, catalog[ing.FoodCode].Name.EN))
+					}
+					t.examples = append(t.examples, fmt.Sprintf("lunch without a protein or a vegetable, target %v: %s", target, strings.Join(names, ", ")))
 				}
 			}
 			plate := make([]nutrition.Food, 0, len(ings))
