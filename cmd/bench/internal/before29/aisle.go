@@ -17,6 +17,3 @@ const (
 
 // Aisles lists the aisles in shopping-list order.
 var Aisles = []Aisle{AisleProduce, AisleBakery, AisleMeatFish, AisleDairyEggs, AisleFresh, AisleGrocery, AisleDrinks, AisleOther}
-
-// AisleOf is the aisle where a food is bought, from its food group.
-func AisleOf(f Food) Aisle { return kindRules[KindOf(f)].aisle }

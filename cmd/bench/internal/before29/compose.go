@@ -1,7 +1,6 @@
 package before29
 
 import (
-	"fmt"
 	"math"
 	"strings"
 )
@@ -117,10 +116,6 @@ func roleOf(c Category, f Food) role {
 	}
 	return roleNone
 }
-
-// Suits reports whether the food may be part of a recipe for the meal (its kind has a role in
-// the meal's composition): foods that do not are never chosen, whoever proposes them.
-func Suits(c Category, f Food) bool { return roleOf(c, f) != roleNone }
 
 // portion is the grams of a food in one serving: lo and hi bound it, typ is what a cook serves.
 type portion struct{ lo, typ, hi float64 }
@@ -369,78 +364,4 @@ func KcalFromMacros(m Macros) float64 {
 func ConsistentTarget(m Macros) bool {
 	e := KcalFromMacros(m)
 	return math.Abs(m.Kcal-e) <= 0.15*e+12
-}
-
-// Portion is the food's serving in a meal: the least and most grams one serving holds when a
-// recipe uses it, and the usual serving.
-func Portion(c Category, f Food) (lo, typ, hi float64) {
-	p := portionOf(c, f)
-	return p.lo, p.typ, p.hi
-}
-
-// SaltCapG is the most salt (sodium × 2.5, g) one serving of meal c holds.
-func SaltCapG(c Category) float64 { return saltCapG[c] }
-
-// PlateCapG is the most one serving of meal c weighs (g).
-func PlateCapG(c Category) float64 { return plateCapG[c] }
-
-// PlateProblems lists the meal rules a plate breaks (none: nil): a food that does not belong to
-// the meal, a composition or pairing the table refuses, a portion outside its bounds, salt or
-// weight over the cap. ings are one serving's grams; prep is the meal prep the plate came from
-// (a lunch must hold a vegetable when it has one); target decides whether a starch is wanted. The
-// property tests and the bench judge recipes with it, the solver only builds plates that pass.
-func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]Food, prep []Food) []string {
-	var out []string
-	var counts [nRoles]int
-	var kinds []Kind
-	var w, salt, flakes, liquid float64
-	for _, ing := range ings {
-		f := foods[ing.FoodCode]
-		r := roleOf(c, f)
-		if r == roleNone {
-			out = append(out, "does not belong to the meal: "+f.Name.EN)
-			continue
-		}
-		counts[r]++
-		kinds = append(kinds, KindOf(f))
-		g := float64(ing.Grams)
-		if p := portionOf(c, f); g < p.lo-1e-9 || g > p.hi+1e-9 {
-			out = append(out, fmt.Sprintf("portion %.0f g of %s outside %.0f–%.0f g", g, f.Name.EN, p.lo, p.hi))
-		}
-		w += g
-		salt += saltPerG(f) * g
-		switch k := KindOf(f); {
-		case k == KindCereal && f.Per100g.Kcal.Or(0) >= 150:
-			flakes += g
-		case k == KindMilk || k == KindDairy || k == KindDrink:
-			liquid += g
-		}
-	}
-	if c != LunchDinner && flakes > 0 && flakesLiquidRatio*flakes > liquid+1e-9 {
-		out = append(out, fmt.Sprintf("%.0f g of flakes with %.0f g of milk, yoghurt or drink", flakes, liquid))
-	}
-	haveVeg := false
-	for _, f := range prep {
-		if roleOf(c, f) == roleVeg && usable(f.Per100g) {
-			haveVeg = true
-		}
-	}
-	for r, n := range counts {
-		if n > roleCaps[c][r] {
-			out = append(out, fmt.Sprintf("%d foods of role %d, at most %d", n, r, roleCaps[c][r]))
-		}
-	}
-	if !validPlate(c, counts, len(ings), haveVeg, needsStarch(target.vec())) {
-		out = append(out, "composition")
-	}
-	if !pairsWell(c, kinds) {
-		out = append(out, "pairing")
-	}
-	if w > plateCapG[c]+1e-9 {
-		out = append(out, fmt.Sprintf("weight %.0f g over %.0f g", w, plateCapG[c]))
-	}
-	if salt > saltCapG[c]+1e-9 {
-		out = append(out, fmt.Sprintf("salt %.2f g over %.1f g", salt, saltCapG[c]))
-	}
-	return out
 }

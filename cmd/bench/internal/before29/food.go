@@ -1,7 +1,6 @@
 package before29
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 )
@@ -36,31 +35,6 @@ func (v Value) Or(def float64) float64 {
 		return v.V
 	}
 	return def
-}
-
-// MarshalJSON writes the number, or null when unknown.
-func (v Value) MarshalJSON() ([]byte, error) {
-	if !v.Known {
-		return []byte("null"), nil
-	}
-	if math.IsNaN(v.V) || math.IsInf(v.V, 0) {
-		return nil, fmt.Errorf("nutrient value %v is not a number", v.V)
-	}
-	return json.Marshal(round(v.V, 3))
-}
-
-// UnmarshalJSON reads a number or null.
-func (v *Value) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*v = Value{}
-		return nil
-	}
-	var f float64
-	if err := json.Unmarshal(b, &f); err != nil {
-		return fmt.Errorf("nutrient value: %w", err)
-	}
-	*v = Of(f)
-	return nil
 }
 
 // Nutrients are the nutrients of docs/product.md §3, per 100 g for a food and per serving for a recipe.
@@ -144,16 +118,6 @@ var Categories = []Category{Breakfast, LunchDinner, Snack}
 
 // ErrCategoryInvalid means the category is not one of Categories.
 var ErrCategoryInvalid = fmt.Errorf("recipe category invalid")
-
-// ParseCategory accepts one of Categories.
-func ParseCategory(s string) (Category, error) {
-	for _, c := range Categories {
-		if string(c) == s {
-			return c, nil
-		}
-	}
-	return "", ErrCategoryInvalid
-}
 
 func round(v float64, digits int) float64 {
 	p := math.Pow(10, float64(digits))

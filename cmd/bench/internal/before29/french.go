@@ -64,19 +64,6 @@ func (n noun) de() string {
 	return "de " + n.FR
 }
 
-// deLe is "de" with the definite article: "du riz", "de la banane", "de l’huile", "des pâtes".
-func (n noun) deLe() string {
-	switch {
-	case n.plural:
-		return "des " + n.FR
-	case elides(n.FR):
-		return "de l’" + n.FR
-	case n.fem:
-		return "de la " + n.FR
-	}
-	return "du " + n.FR
-}
-
 // pron is the object pronoun after an imperative: "coupez-le", "coupez-la", "coupez-les".
 func (n noun) pron() string {
 	switch {

@@ -298,11 +298,3 @@ func slicesContain(list []string, s string) bool {
 	}
 	return false
 }
-
-// ShortName is the name a cook writes for a CIQUAL name ("Poulet, filet sans peau cru" →
-// "filet de poulet", "Oeuf cru" → "œuf"), lower-cased to read well inside a sentence. It knows
-// only the name: the override table by code applies in recipe texts.
-func ShortName(name string) string {
-	f := Food{Name: Text{FR: name, EN: name}}
-	return culinaryFromTable(f).FR
-}

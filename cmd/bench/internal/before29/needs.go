@@ -2,7 +2,6 @@ package before29
 
 import (
 	"errors"
-	"fmt"
 	"math"
 )
 
@@ -238,17 +237,4 @@ func (m MealSplit) share(c Category) float64 {
 		return float64(m.Snack) / 100
 	}
 	return float64(m.Lunch+m.Dinner) / 200
-}
-
-// Validate checks each share is 0-100 and they sum to 100.
-func (m MealSplit) Validate() error {
-	for _, v := range []int{m.Breakfast, m.Lunch, m.Dinner, m.Snack} {
-		if v < 0 || v > 100 {
-			return ErrMealSplitInvalid
-		}
-	}
-	if m.Breakfast+m.Lunch+m.Dinner+m.Snack != 100 {
-		return fmt.Errorf("%w: the shares sum to %d", ErrMealSplitInvalid, m.Breakfast+m.Lunch+m.Dinner+m.Snack)
-	}
-	return nil
 }

@@ -22,17 +22,6 @@ const (
 // ErrScoreKindInvalid means the kind is not one of the four variants.
 var ErrScoreKindInvalid = fmt.Errorf("nutri-score kind invalid")
 
-// ParseScoreKind accepts "general", "cheese", "red_meat" or "fats"; empty means general.
-func ParseScoreKind(s string) (ScoreKind, error) {
-	switch ScoreKind(s) {
-	case "", ScoreGeneral:
-		return ScoreGeneral, nil
-	case ScoreCheese, ScoreRedMeat, ScoreFats:
-		return ScoreKind(s), nil
-	}
-	return "", ErrScoreKindInvalid
-}
-
 // ScoreInput holds the values per 100 g. A value left at 0 earns 0 points.
 type ScoreInput struct {
 	EnergyKJ   float64   `json:"energyKj"`

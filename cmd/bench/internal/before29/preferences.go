@@ -34,23 +34,3 @@ var (
 	ErrDietInvalid      = errors.New("diet invalid")
 	ErrObjectiveInvalid = errors.New("objective invalid")
 )
-
-// ParseDiet accepts one of Diets.
-func ParseDiet(s string) (Diet, error) {
-	for _, d := range Diets {
-		if string(d) == s {
-			return d, nil
-		}
-	}
-	return "", ErrDietInvalid
-}
-
-// ParseObjective accepts one of Objectives.
-func ParseObjective(s string) (Objective, error) {
-	for _, o := range Objectives {
-		if string(o) == s {
-			return o, nil
-		}
-	}
-	return "", ErrObjectiveInvalid
-}

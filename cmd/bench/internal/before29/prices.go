@@ -84,17 +84,6 @@ func ValidPrice(p float64) bool {
 	return p > 0 && p <= MaxPricePerKgEUR && !math.IsNaN(p) && !math.IsInf(p, 0)
 }
 
-// FoodRows returns the shipped rows of single foods (by CIQUAL code), in file order.
-func (t *PriceTable) FoodRows() []PriceRow {
-	out := make([]PriceRow, 0, len(t.foods))
-	for _, r := range t.shipped {
-		if r.Code != 0 {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // Shipped returns the shipped row for group and subgroup.
 func (t *PriceTable) Shipped(group, subgroup string) (PriceRow, bool) {
 	for _, r := range t.shipped {
@@ -103,52 +92,6 @@ func (t *PriceTable) Shipped(group, subgroup string) (PriceRow, bool) {
 		}
 	}
 	return PriceRow{}, false
-}
-
-// Rows returns the current group and subgroup prices (overrides applied) in the shipped order,
-// for display; foods' own rows are FoodRows.
-func (t *PriceTable) Rows() []PriceRow {
-	t.mu.RLock()
-	defer t.mu.RUnlock()
-	out := make([]PriceRow, 0, len(t.shipped))
-	for _, r := range t.shipped {
-		if r.Code == 0 {
-			out = append(out, PriceRow{Group: r.Group, Subgroup: r.Subgroup, EURPerKg: t.lookupLocked(r.Group, r.Subgroup)})
-		}
-	}
-	return out
-}
-
-// ShippedRows returns the shipped group and subgroup prices (what admins may override),
-// ignoring overrides.
-func (t *PriceTable) ShippedRows() []PriceRow {
-	out := make([]PriceRow, 0, len(t.shipped))
-	for _, r := range t.shipped {
-		if r.Code == 0 {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// Apply replaces every override by overrides: the table becomes the shipped prices with these
-// on top (an empty list restores the shipped table). It checks every override first and
-// changes nothing when one names an unknown row or an out-of-range price.
-func (t *PriceTable) Apply(overrides []PriceRow) error {
-	for _, o := range overrides {
-		if _, ok := t.Shipped(o.Group, o.Subgroup); !ok || o.Code != 0 {
-			return fmt.Errorf("%w: %q / %q", ErrUnknownPriceRow, o.Group, o.Subgroup)
-		}
-		if !ValidPrice(o.EURPerKg) {
-			return fmt.Errorf("%w: %q / %q: %v", ErrBadPrice, o.Group, o.Subgroup, o.EURPerKg)
-		}
-	}
-	rows := append(t.ShippedRows(), overrides...) // later rows win
-	x := index(rows)
-	t.mu.Lock()
-	t.bySubgroup, t.byGroup, t.fallback = x.bySubgroup, x.byGroup, x.fallback
-	t.mu.Unlock()
-	return nil
 }
 
 func index(rows []PriceRow) priceIndex {

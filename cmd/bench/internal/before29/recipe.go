@@ -266,19 +266,3 @@ func SaltOf(n Nutrients) Value {
 	}
 	return n.SaltG
 }
-
-// ScaleServings changes a recipe's servings and scales its ingredients so that each serving
-// stays the same (rounded to whole grams). Call Recompute afterwards.
-func ScaleServings(r *Recipe, servings int) {
-	if servings < 1 || r.Servings < 1 || servings == r.Servings {
-		if servings >= 1 {
-			r.Servings = servings
-		}
-		return
-	}
-	k := float64(servings) / float64(r.Servings)
-	for i := range r.Ingredients {
-		r.Ingredients[i].Grams = int(math.Round(float64(r.Ingredients[i].Grams) * k))
-	}
-	r.Servings = servings
-}

@@ -1,7 +1,6 @@
 package before29
 
 import (
-	"math"
 	"strings"
 )
 
@@ -181,17 +180,4 @@ func FVLShare(f Food) float64 {
 		return 100
 	}
 	return 0
-}
-
-// ServingBounds are the least and most grams of a food one serving holds in any meal it belongs
-// to (Portion gives them per meal; the solver uses those).
-func ServingBounds(f Food) (minG, maxG float64) {
-	minG, maxG = math.Inf(1), 0
-	for _, c := range Categories {
-		if c == LunchDinner || Suits(c, f) {
-			p := portionOf(c, f)
-			minG, maxG = math.Min(minG, p.lo), math.Max(maxG, p.hi)
-		}
-	}
-	return minG, maxG
 }

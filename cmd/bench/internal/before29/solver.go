@@ -462,58 +462,6 @@ func (p *problem) discretise(s solution) solution {
 	return solution{s.idx, g}
 }
 
-// gridLimit bounds exhaustive: the plates of a few foods (two to four, usually) it walks.
-const gridLimit = 1 << 21
-
-// exhaustive walks every 5 g plate of s's foods between their bounds, when there are at most
-// gridLimit of them, and returns the one within tolerance and the caps whose portions are
-// closest to the usual servings. The local search misses a plate that sits in a corner (the
-// lentils at their minimum, one spoon of oil and 165 g of courgette); a plate of two to four
-// foods is small enough to walk whole.
-func (p *problem) exhaustive(s solution) (solution, bool) {
-	n := len(s.idx)
-	lo, hi := make([]float64, n), make([]float64, n)
-	total := 1
-	for i, j := range s.idx {
-		it := p.items[j]
-		lo[i] = math.Max(step, math.Ceil(it.lo/step)*step)
-		hi[i] = math.Max(lo[i], math.Floor(it.hi/step)*step)
-		total *= int((hi[i]-lo[i])/step) + 1
-		if total > gridLimit {
-			return s, false
-		}
-	}
-	g := slices.Clone(lo)
-	var best []float64
-	bestScore := math.Inf(1)
-	for {
-		if sol := (solution{s.idx, g}); p.ok(sol) {
-			var sc float64
-			for i, j := range s.idx {
-				r := (g[i] - p.items[j].typ) / p.items[j].typ
-				sc += r * r
-			}
-			if sc += 0.1 * p.deviation(p.achieved(sol)); sc < bestScore {
-				best, bestScore = slices.Clone(g), sc
-			}
-		}
-		i := 0
-		for ; i < n; i++ {
-			if g[i] += step; g[i] <= hi[i]+1e-9 {
-				break
-			}
-			g[i] = lo[i]
-		}
-		if i == n {
-			break
-		}
-	}
-	if best == nil {
-		return s, false
-	}
-	return solution{s.idx, best}, true
-}
-
 // jointMove tries every combination of -5, 0, +5 g on all foods and applies the best improving one.
 func (p *problem) jointMove(g, lo, hi []float64, score func([]float64) float64, best *float64) bool {
 	n := len(g)
@@ -625,12 +573,6 @@ func (p *problem) hasPlate() bool {
 		found = w <= plateCapG[p.cat] && salt <= saltCapG[p.cat]+1e-9
 	})
 	return found
-}
-
-// feasible reports whether any composition-valid plate in 5 g steps meets the target.
-func (p *problem) feasible() bool {
-	found, _ := p.search(1)
-	return len(found) > 0
 }
 
 // pick chooses n distinct plates from found for one request: each in turn the most plausible

@@ -58,20 +58,3 @@ func FormatMass(grams float64, units Units, locale string) string {
 	}
 	return kg + sep + "kg"
 }
-
-// FormatMoney writes an amount: "4,99 €" or "4,99 $US" in French, "€4.99" or "$4.99" in English,
-// as app/billing.FormatMoney and the frontend write prices.
-func FormatMoney(amount float64, c Currency, locale string) string {
-	s := strconv.FormatFloat(math.Round(amount*100)/100, 'f', 2, 64)
-	sym := "€"
-	if c == USD {
-		sym = "$"
-	}
-	if locale != "en" {
-		if c == USD {
-			sym = "$US"
-		}
-		return strings.Replace(s, ".", ",", 1) + "\u00a0" + sym
-	}
-	return sym + s
-}
