@@ -72,8 +72,8 @@ type Recipe struct {
 	Explanation *Text `json:"explanation,omitempty"`
 	// Suggestion is the explanation's change as data, checked by solving again (diagnose).
 	Suggestion *Suggestion `json:"suggestion,omitempty"`
-	// SaltG is one serving's salt, sodium × 2.5 (docs/nutrition.md): at most 2.5 g for a lunch or
-	// dinner, 1.5 g for a breakfast or a snack when the engine chose the quantities.
+	// SaltG is one serving's salt, sodium × 2.5 (docs/nutrition.md): within the meal's cap for its
+	// target (SaltCapFor; 4 g with a ready dish) when the engine chose the quantities.
 	SaltG       float64     `json:"saltG"`
 	Price       Price       `json:"price"`
 	HealthScore HealthScore `json:"healthScore"`
