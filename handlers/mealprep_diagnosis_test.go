@@ -24,8 +24,9 @@ func TestMealPrepGenerationRefusedShowsTheDiagnosis(t *testing.T) {
 	b := mealprepSetup(t, "rice@example.test")
 	ctx := t.Context()
 	owner := b.userID(t, "rice@example.test")
-	// Lunch share of these goals: 820 kcal, 100 g protein, 20 g fat, 60 g carbs.
-	_, err := b.db.Pool.Exec(ctx, `UPDATE users SET calorie_goal = 2523, protein_goal = 308, fat_goal = 62, carb_goal = 185 WHERE id = $1`, owner)
+	// Lunch of these goals (docs/nutrition.md, "Meal profiles"): 700 kcal, 50 g protein, 20 g fat,
+	// 70 g carbs, a lunch chicken makes with rice and oil (the advice is checked).
+	_, err := b.db.Pool.Exec(ctx, `UPDATE users SET calorie_goal = 2154, protein_goal = 127, fat_goal = 62, carb_goal = 243 WHERE id = $1`, owner)
 	require.NoError(t, err)
 	id := b.createMealPrep(t, "Riz")
 	food, recipes := foodPath(id), recipesPath(id)

@@ -17,7 +17,7 @@ import (
 	"github.com/gamelle/gamelle/projections"
 )
 
-// TestRefusedRequestCarriesTheDiagnosis: rice and olive oil cannot make a lunch of 100 g of
+// TestRefusedRequestCarriesTheDiagnosis: rice and olive oil cannot make a lunch of 50 g of
 // protein. The engine refuses the request with one diagnosis (add a protein food); the failure
 // event and the read model keep it in French and English, and every token is refunded.
 func TestRefusedRequestCarriesTheDiagnosis(t *testing.T) {
@@ -25,12 +25,14 @@ func TestRefusedRequestCarriesTheDiagnosis(t *testing.T) {
 	e := setup(t)
 	ctx := t.Context()
 	owner := e.person(t, 2)
-	// Daily goals whose lunch share (65 % / 2) is 820 kcal, 100 g protein, 20 g fat, 60 g carbs.
-	_, err := e.pool.Exec(ctx, `UPDATE users SET calorie_goal = 2523, protein_goal = 308, fat_goal = 62, carb_goal = 185 WHERE id = $1`, owner)
+	// Daily goals whose lunch (65 % / 2 of the energy, its meal profile's protein: docs/nutrition.md,
+	// "Meal profiles") is 700 kcal, 50 g protein, 20 g fat, 70 g carbs: a lunch chicken makes
+	// with them (the advice is checked by solving again with it).
+	_, err := e.pool.Exec(ctx, `UPDATE users SET calorie_goal = 2154, protein_goal = 127, fat_goal = 62, carb_goal = 243 WHERE id = $1`, owner)
 	require.NoError(t, err)
 	p, err := e.svc.Person(ctx, e.pool, owner)
 	require.NoError(t, err)
-	require.Equal(t, mealprep.Macros{Kcal: 820, ProteinG: 100, FatG: 20, CarbsG: 60}, p.MealTarget(mealprep.LunchDinner))
+	require.Equal(t, mealprep.Macros{Kcal: 700, ProteinG: 50, FatG: 20, CarbsG: 70}, p.MealTarget(mealprep.LunchDinner))
 
 	id, _, err := e.svc.Create(ctx, owner, "Riz et huile")
 	require.NoError(t, err)

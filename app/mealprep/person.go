@@ -83,11 +83,8 @@ func (s *Service) Person(ctx context.Context, db eventstore.DBTX, id uuid.UUID) 
 	return p, nil
 }
 
-// MealTarget is the per-serving target of a recipe of category c.
+// MealTarget is the per-serving target of a recipe of category c: the day's goals shared by the
+// person's meal split and meal profiles (nutrition.MealTarget, docs/nutrition.md).
 func (p Person) MealTarget(c mealprep.Category) mealprep.Macros {
-	f := p.Split.Share(c)
-	return mealprep.Macros{
-		Kcal: math.Round(p.Daily.Kcal * f), ProteinG: math.Round(p.Daily.ProteinG * f),
-		FatG: math.Round(p.Daily.FatG * f), CarbsG: math.Round(p.Daily.CarbsG * f),
-	}
+	return mealprep.Macros(nutrition.MealTarget(nutrition.Macros(p.Daily), p.Split, c))
 }

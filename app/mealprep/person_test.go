@@ -13,6 +13,8 @@ import (
 // TestRecipesFollowTheMealSplitThePersonChose: a person who eats a light breakfast and a big
 // lunch (15/45/40/0 in the survey) gets recipe targets from that split, not the default
 // 25/35/30/10; the snack they said they skip still gets the usual share if they ask for one.
+// Protein follows the meal profiles (docs/nutrition.md): breakfast and snack 0.6 of their
+// share, lunch and dinner the rest, the energy moved given back as carbohydrates.
 func TestRecipesFollowTheMealSplitThePersonChose(t *testing.T) {
 	t.Parallel()
 	e := setup(t)
@@ -23,9 +25,9 @@ func TestRecipesFollowTheMealSplitThePersonChose(t *testing.T) {
 	require.NoError(t, err)
 	p, err := e.svc.Person(ctx, e.pool, owner)
 	require.NoError(t, err)
-	require.Equal(t, mealprep.Macros{Kcal: 300, ProteinG: 15, FatG: 9, CarbsG: 39}, p.MealTarget(mealprep.Breakfast))
-	require.Equal(t, mealprep.Macros{Kcal: 850, ProteinG: 43, FatG: 26, CarbsG: 111}, p.MealTarget(mealprep.LunchDinner))
-	require.Equal(t, mealprep.Macros{Kcal: 200, ProteinG: 10, FatG: 6, CarbsG: 26}, p.MealTarget(mealprep.Snack))
+	require.Equal(t, mealprep.Macros{Kcal: 300, ProteinG: 9, FatG: 9, CarbsG: 45}, p.MealTarget(mealprep.Breakfast))
+	require.Equal(t, mealprep.Macros{Kcal: 850, ProteinG: 46, FatG: 26, CarbsG: 108}, p.MealTarget(mealprep.LunchDinner))
+	require.Equal(t, mealprep.Macros{Kcal: 200, ProteinG: 6, FatG: 6, CarbsG: 30}, p.MealTarget(mealprep.Snack))
 
 	// Until the survey sets one, the default split.
 	other := e.person(t, 0)
@@ -33,7 +35,7 @@ func TestRecipesFollowTheMealSplitThePersonChose(t *testing.T) {
 	require.NoError(t, err)
 	q, err := e.svc.Person(ctx, e.pool, other)
 	require.NoError(t, err)
-	require.Equal(t, mealprep.Macros{Kcal: 500, ProteinG: 25, FatG: 15, CarbsG: 65}, q.MealTarget(mealprep.Breakfast))
+	require.Equal(t, mealprep.Macros{Kcal: 500, ProteinG: 15, FatG: 15, CarbsG: 75}, q.MealTarget(mealprep.Breakfast))
 }
 
 // TestRegeneratingAMealTheSplitLeavesOut: someone who moved their lunch and dinner energy to

@@ -119,7 +119,10 @@ func engineRun(ctx context.Context, cases int) error {
 		fmt.Sprintf("%.2f×", float64(pct(lat, 0.99))/float64(ciqualPass)), "p99 ≤ 20 ms", pct(lat, 0.99) <= 20*time.Millisecond)
 	summary.add("recipe engine, within tolerance", fmt.Sprintf("%.1f %%", 100*float64(within)/float64(cases)),
 		fmt.Sprintf("naive %.1f %%", 100*float64(naiveWithin)/float64(cases)), "—", "≥ 99 %", float64(within) >= 0.99*float64(cases))
-	return plausibilityRun(ctx, catalog, prices, cases)
+	if err := plausibilityRun(ctx, catalog, prices, cases); err != nil {
+		return err
+	}
+	return availabilityRun(ctx, catalog, prices)
 }
 
 // threadCPU is the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID, nanosecond precision).

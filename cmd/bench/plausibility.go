@@ -82,9 +82,19 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 				}
 				if p && v {
 					t.lunchesOK++
+				} else if len(t.examples) < 3 {
+					var names []string
+					for _, ing := range ings {
+						names = append(names, fmt.Sprintf("%d g %s", ing.Grams, catalog[ing.FoodCode].Name.EN))
+					}
+					t.examples = append(t.examples, fmt.Sprintf("lunch without a protein or a vegetable, target %v: %s", target, strings.Join(names, ", ")))
 				}
 			}
-			if salt[i] <= nutrition.SaltCapG(c)+0.005 {
+			plate := make([]nutrition.Food, 0, len(ings))
+			for _, ing := range ings {
+				plate = append(plate, catalog[ing.FoodCode])
+			}
+			if salt[i] <= nutrition.PlateSaltCapFor(c, target, plate)+0.005 {
 				t.saltOK++
 			}
 			bm := t.byMeal[c]

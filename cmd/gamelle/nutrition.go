@@ -12,12 +12,14 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
+	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
-// runNutrition handles `gamelle nutrition nutriscore|solve`: the engine's faces for operators
+// runNutrition handles `gamelle nutrition nutriscore|solve|needs`: the engine's faces for operators
 // and for checking it from outside (docs/nutrition.md). Input is one JSON object on stdin, the
 // answer one JSON object on stdout; bad input exits with status 2 and a message on stderr.
 func runNutrition(ctx context.Context, args []string) error {
@@ -42,8 +44,10 @@ func nutritionMain(ctx context.Context, args []string, stdin io.Reader, stdout, 
 		err = nutriscoreCmd(stdin, stdout)
 	case len(args) > 0 && args[0] == "solve":
 		err = solveCmd(ctx, args[1:], stdin, stdout)
+	case len(args) > 0 && args[0] == "needs":
+		err = needsCmd(stdin, stdout)
 	default:
-		err = badInput("usage: gamelle nutrition nutriscore|solve [--lang fr|en] < input.json")
+		err = badInput("usage: gamelle nutrition nutriscore|solve|needs [--lang fr|en] < input.json")
 	}
 	if err == nil {
 		return 0
@@ -116,6 +120,18 @@ type solveInput struct {
 	Seed       *int64            `json:"seed"`
 	// Lang picks the language of name, steps and explanation: "fr" (default) or "en".
 	Lang string `json:"lang"`
+	// Diet is the account's diet: omnivore (default), vegetarian or vegan.
+	Diet string `json:"diet"`
+	// Month (1–12) sets the seasons, as the app does with the current month; none by default.
+	Month *int `json:"month"`
+}
+
+// solveSuggestion is the refusal's checked change (docs/nutrition.md, "Accuracy and tolerance").
+type solveSuggestion struct {
+	Action     string   `json:"action"`
+	FoodCodes  []string `json:"foodCodes"`
+	PriceLimit *float64 `json:"priceLimit,omitempty"`
+	Text       string   `json:"text"`
 }
 
 type solveIngredient struct {
@@ -142,6 +158,21 @@ type solveOutput struct {
 	WithinTolerance bool              `json:"withinTolerance"`
 	Feasible        bool              `json:"feasible"`
 	Explanation     string            `json:"explanation,omitempty"`
+	Suggestion      *solveSuggestion  `json:"suggestion,omitempty"`
+}
+
+func suggestionOut(s *nutrition.Suggestion, lang string) *solveSuggestion {
+	if s == nil {
+		return nil
+	}
+	out := &solveSuggestion{Action: s.Action, FoodCodes: []string{}, Text: s.Text.In(lang)}
+	for _, c := range s.FoodCodes {
+		out.FoodCodes = append(out.FoodCodes, strconv.Itoa(c))
+	}
+	if s.Action == nutrition.ActionRaisePriceLimit {
+		out.PriceLimit = &s.PriceLimit
+	}
+	return out
 }
 
 // checkEnergy refuses a target whose kcal contradicts its macros (the engine's own rule,
@@ -201,7 +232,16 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if err != nil {
 		return fmt.Errorf("read the shipped price table: %w", err)
 	}
-	req := nutrition.GenerateRequest{Category: cat, Target: *in.Target, Currency: nutrition.EUR, Count: 1}
+	diet := nutrition.Omnivore
+	if in.Diet != "" {
+		if diet, err = nutrition.ParseDiet(in.Diet); err != nil {
+			return badInput("diet %q: want omnivore, vegetarian or vegan", in.Diet)
+		}
+	}
+	if in.Month != nil && (*in.Month < 1 || *in.Month > 12) {
+		return badInput("month %d: want 1 to 12", *in.Month)
+	}
+	req := nutrition.GenerateRequest{Category: cat, Target: *in.Target, Currency: nutrition.EUR, Count: 1, Diet: diet}
 	for _, c := range in.Foods {
 		f, ok := catalog[int(c)]
 		if !ok {
@@ -217,6 +257,18 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	}
 	if in.Seed != nil {
 		req.Seed = *in.Seed
+	}
+	if in.Month != nil {
+		// The app's rule (app/mealprep season.go): produce out of season this month.
+		cal := nutritionapp.Seasons()
+		for _, f := range req.Foods {
+			if cal.OutOfSeason(f.Code, time.Month(*in.Month)) {
+				if req.OutOfSeason == nil {
+					req.OutOfSeason = map[int]bool{}
+				}
+				req.OutOfSeason[f.Code] = true
+			}
+		}
 	}
 	recipes, err := nutrition.NewBuiltin(prices).Generate(ctx, req)
 	var u *nutrition.Unsolvable
@@ -244,7 +296,82 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if r.Explanation != nil {
 		out.Explanation = r.Explanation.In(in.Lang)
 	}
+	if !r.Feasible {
+		out.Suggestion = suggestionOut(r.Suggestion, in.Lang)
+	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
+}
+
+// needsInput is the survey as `gamelle nutrition needs` reads it (docs/nutrition.md, "Targets a
+// plate can meet"); mealSplit is optional (the default split).
+type needsInput struct {
+	Sex           string               `json:"sex"`
+	Age           *int                 `json:"age"`
+	WeightKg      *float64             `json:"weightKg"`
+	HeightCm      *float64             `json:"heightCm"`
+	ActivityLevel string               `json:"activityLevel"`
+	Objective     string               `json:"objective"`
+	MacroPreset   string               `json:"macroPreset"`
+	MealSplit     *nutrition.MealSplit `json:"mealSplit"`
+}
+
+// needsOutput is the day's targets and each meal's, exactly those the app gives the engine.
+type needsOutput struct {
+	Day     nutrition.Macros            `json:"day"`
+	Meals   map[string]nutrition.Macros `json:"meals"`
+	Bounded bool                        `json:"bounded"`
+}
+
+func needsCmd(stdin io.Reader, stdout io.Writer) error {
+	var in needsInput
+	if err := decodeOne(stdin, &in); err != nil {
+		return err
+	}
+	switch {
+	case in.Age == nil:
+		return badInput("age is missing")
+	case in.WeightKg == nil:
+		return badInput("weightKg is missing")
+	case in.HeightCm == nil:
+		return badInput("heightCm is missing")
+	}
+	body := nutrition.Body{WeightKg: *in.WeightKg, HeightCm: *in.HeightCm, Age: *in.Age, Sex: nutrition.Sex(in.Sex)}
+	if _, err := nutrition.ParseSex(in.Sex); err != nil {
+		return badInput("sex %q: want female or male", in.Sex)
+	}
+	if err := body.Validate(); err != nil {
+		return badInput("%v: weightKg %g–%g, heightCm %g–%g, age %d–%d", err, float64(nutrition.MinWeightKg), float64(nutrition.MaxWeightKg),
+			float64(nutrition.MinHeightCm), float64(nutrition.MaxHeightCm), nutrition.MinAge, nutrition.MaxAge)
+	}
+	if _, _, err := nutrition.ParseActivityLevel(in.ActivityLevel); err != nil {
+		return badInput("activityLevel %q: want sedentary, light, moderate, active or very_active", in.ActivityLevel)
+	}
+	if _, err := nutrition.ParseObjective(in.Objective); err != nil {
+		return badInput("objective %q: want weight_loss, maintenance, muscle_gain or recomposition", in.Objective)
+	}
+	if _, _, err := nutrition.ParsePreset(in.MacroPreset); err != nil {
+		return badInput("macroPreset %q: want default, high_protein, high_carbs, low_carbs or balanced", in.MacroPreset)
+	}
+	split := nutrition.DefaultMealSplit
+	if in.MealSplit != nil {
+		if err := in.MealSplit.Validate(); err != nil {
+			return badInput("mealSplit: %v", err)
+		}
+		split = *in.MealSplit
+	}
+	n, err := nutrition.CalculateNeeds(nutrition.NeedsInput{Body: body, Activity: nutrition.ActivityLevel(in.ActivityLevel),
+		Objective: nutrition.Objective(in.Objective), Preset: nutrition.MacroPreset(in.MacroPreset)})
+	if err != nil {
+		return badInput("%v", err)
+	}
+	// The app stores the needs as the person's goals (whole numbers) and takes each meal's target
+	// from them with nutrition.MealTarget: the same two steps here.
+	day := n.Goals().Macros()
+	out := needsOutput{Day: day, Bounded: n.Bounded, Meals: map[string]nutrition.Macros{}}
+	for c, m := range nutrition.MealTargets(day, split) {
+		out.Meals[string(c)] = m
+	}
+	return json.NewEncoder(stdout).Encode(out)
 }

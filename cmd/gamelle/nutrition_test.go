@@ -9,6 +9,10 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
 func runNutritionCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -170,4 +174,109 @@ func TestNutritionSolveFaceRefusesBadInput(t *testing.T) {
 	code, _, errOut := runNutritionCLI(t, "{}", "cook")
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "usage")
+}
+
+// `gamelle nutrition needs` gives the day's targets and each meal's, exactly those the app gives
+// the engine once the needs are accepted as goals (app/mealprep Person.MealTarget), and says
+// when a physiological bound moved the preset's split.
+func TestNutritionNeedsFace(t *testing.T) {
+	t.Parallel()
+	in := `{"sex":"male","age":25,"weightKg":80,"heightCm":185,"activityLevel":"very_active","objective":"muscle_gain","macroPreset":"high_protein","mealSplit":{"breakfast":25,"lunch":35,"dinner":30,"snack":10}}`
+	code, out, errOut := runNutritionCLI(t, in, "needs")
+	require.Equal(t, 0, code, errOut)
+	var got struct {
+		Day     nutrition.Macros            `json:"day"`
+		Meals   map[string]nutrition.Macros `json:"meals"`
+		Bounded bool                        `json:"bounded"`
+	}
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	require.NoError(t, dec.Decode(&got))
+	require.True(t, got.Bounded, "40 %% protein of 3,400 kcal is 4 g/kg: bounded to 2.2")
+	require.InDelta(t, 176, got.Day.ProteinG, 0.5)
+
+	n, err := nutrition.CalculateNeeds(nutrition.NeedsInput{Body: nutrition.Body{WeightKg: 80, HeightCm: 185, Age: 25, Sex: nutrition.Male},
+		Activity: nutrition.VeryActive, Objective: nutrition.MuscleGain, Preset: nutrition.PresetHighProtein})
+	require.NoError(t, err)
+	g := n.Goals()
+	p := mealprepapp.Person{Daily: mealprep.Macros{Kcal: float64(g.Kcal), ProteinG: float64(g.ProteinG), FatG: float64(g.FatG), CarbsG: float64(g.CarbsG)},
+		Split: nutrition.DefaultMealSplit}
+	require.Equal(t, nutrition.Macros(p.Daily), got.Day)
+	require.Len(t, got.Meals, 3)
+	for _, c := range []nutrition.Category{nutrition.Breakfast, nutrition.LunchDinner, nutrition.Snack} {
+		require.Equal(t, nutrition.Macros(p.MealTarget(c)), got.Meals[string(c)], c)
+	}
+	require.Less(t, got.Meals["breakfast"].ProteinG/got.Meals["breakfast"].Kcal, got.Meals["lunch_dinner"].ProteinG/got.Meals["lunch_dinner"].Kcal)
+
+	// mealSplit is optional; the default split gives the same answer here.
+	code, out2, _ := runNutritionCLI(t, strings.Replace(in, `,"mealSplit":{"breakfast":25,"lunch":35,"dinner":30,"snack":10}`, "", 1), "needs")
+	require.Equal(t, 0, code)
+	require.JSONEq(t, out, out2)
+
+	for _, bad := range []string{`not json`, `{"sex":"male"}`, strings.Replace(in, `"male"`, `"other"`, 1), strings.Replace(in, `"age":25`, `"age":5`, 1),
+		strings.Replace(in, `"snack":10`, `"snack":20`, 1), strings.Replace(in, `high_protein`, `keto`, 1), strings.Replace(in, `very_active`, `athlete`, 1),
+		strings.Replace(in, `muscle_gain`, `bulk`, 1), strings.Replace(in, `"age"`, `"ages"`, 1)} {
+		code, out, errOut := runNutritionCLI(t, bad, "needs")
+		require.Equal(t, 2, code, bad)
+		require.Empty(t, out)
+		require.NotEmpty(t, errOut)
+	}
+}
+
+// solve takes the account's diet and the month, and a refusal carries its checked suggestion
+// {action, foodCodes, priceLimit, text} (docs/nutrition.md, "Accuracy and tolerance").
+func TestNutritionSolveSuggestion(t *testing.T) {
+	t.Parallel()
+	type out struct {
+		Feasible   bool `json:"feasible"`
+		Suggestion *struct {
+			Action     string   `json:"action"`
+			FoodCodes  []string `json:"foodCodes"`
+			PriceLimit *float64 `json:"priceLimit"`
+			Text       string   `json:"text"`
+		} `json:"suggestion"`
+	}
+	run := func(in string) out {
+		t.Helper()
+		code, stdout, errOut := runNutritionCLI(t, in, "solve")
+		require.Equal(t, 0, code, errOut)
+		var o out
+		require.NoError(t, json.Unmarshal([]byte(stdout), &o))
+		return o
+	}
+	// Rice, broccoli, oil and eggs: 55 g of protein takes meat or fish; each code offered does
+	// it, checked here by adding it.
+	in := `{"foods":["9100","20057","17270","22000"%s],"target":{"kcal":700,"proteinG":55,"fatG":22,"carbsG":70},"category":"lunch_dinner","seed":1}`
+	o := run(fmt.Sprintf(in, ""))
+	require.False(t, o.Feasible)
+	require.NotNil(t, o.Suggestion)
+	require.Equal(t, "add_food", o.Suggestion.Action)
+	require.Contains(t, o.Suggestion.FoodCodes, "36017")
+	require.Contains(t, o.Suggestion.Text, "ajoutez")
+	for _, c := range o.Suggestion.FoodCodes {
+		require.True(t, run(fmt.Sprintf(in, `,"`+c+`"`)).Feasible, c)
+	}
+	// A vegan with rice, broccoli, oil and chickpeas is offered tofu, never meat or eggs.
+	o = run(`{"foods":["9100","20057","17270","20532"],"target":{"kcal":650,"proteinG":40,"fatG":20,"carbsG":75},"category":"lunch_dinner","diet":"vegan","month":6,"lang":"en"}`)
+	require.False(t, o.Feasible)
+	require.Equal(t, "add_food", o.Suggestion.Action)
+	require.Equal(t, []string{"20904"}, o.Suggestion.FoodCodes)
+	require.Contains(t, o.Suggestion.Text, "legumes or tofu")
+	// A price limit too low: the price that does.
+	o = run(`{"foods":["36017","9100","20057","17270"],"target":{"kcal":650,"proteinG":45,"fatG":20,"carbsG":70},"category":"lunch_dinner","priceLimit":0.3,"seed":1}`)
+	require.False(t, o.Feasible)
+	require.Equal(t, "raise_price_limit", o.Suggestion.Action)
+	require.NotNil(t, o.Suggestion.PriceLimit)
+	require.Greater(t, *o.Suggestion.PriceLimit, 0.3)
+	// Feasible: no suggestion.
+	o = run(`{"foods":["36017","9100","20057","17270"],"target":{"kcal":650,"proteinG":45,"fatG":20,"carbsG":70},"category":"lunch_dinner","seed":1,"diet":"omnivore","month":1}`)
+	require.True(t, o.Feasible)
+	require.Nil(t, o.Suggestion)
+
+	for _, bad := range []string{`"diet":"paleo"`, `"month":13`, `"month":0`} {
+		code, stdout, errOut := runNutritionCLI(t, `{"foods":["36017","9100"],"target":{"kcal":650,"proteinG":45,"fatG":20,"carbsG":70},"category":"lunch_dinner",`+bad+`}`, "solve")
+		require.Equal(t, 2, code, bad)
+		require.Empty(t, stdout)
+		require.NotEmpty(t, errOut)
+	}
 }

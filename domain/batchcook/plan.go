@@ -61,10 +61,9 @@ type Person struct {
 }
 
 // MealTarget is the person's target for one meal of category c, rounded as recipes' targets are.
+// It is nutrition.MealTarget, the one the recipes were generated for.
 func (p Person) MealTarget(c nutrition.Category) nutrition.Macros {
-	f := p.Split.Share(c)
-	return nutrition.Macros{Kcal: math.Round(p.Daily.Kcal * f), ProteinG: math.Round(p.Daily.ProteinG * f),
-		FatG: math.Round(p.Daily.FatG * f), CarbsG: math.Round(p.Daily.CarbsG * f)}
+	return nutrition.MealTarget(p.Daily, p.Split, c)
 }
 
 // Recipe is a meal-prep recipe as the plan needs it.

@@ -136,14 +136,15 @@ var plateSolvePulls = []float64{0.02, 0.05, 0.2, 0}
 // search over one fixed set of foods: a person's plate from a shared pan, a recipe whose food
 // was swapped.
 func SolvePlate(c Category, foods []Food, target Macros) PlateFit {
-	p := &problem{cat: c, target: target.vec(), tol: Tolerance(target).vec(), limit: math.Inf(1)}
+	p := &problem{cat: c, target: target.vec(), tol: Tolerance(target).vec(), limit: math.Inf(1),
+		capW: plateCapFor(c, target.Kcal), capS: saltCapFor(c, target.Kcal)}
 	out := PlateFit{Grams: make([]int, len(foods))}
 	var s solution
 	for _, f := range foods {
 		if !usable(f.Per100g) || roleOf(c, f) == roleNone {
 			continue
 		}
-		por := portionOf(c, f)
+		por := portionFor(c, f, target.Kcal)
 		n := f.Per100g
 		p.items = append(p.items, item{food: f, kind: KindOf(f), role: roleOf(c, f), lo: por.lo, hi: por.hi * PlateStretch, typ: por.typ,
 			salt: saltPerG(f), m: [4]float64{n.Kcal.V / 100, n.ProteinG.V / 100, n.FatG.V / 100, n.CarbsG.V / 100}})

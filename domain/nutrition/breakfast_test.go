@@ -30,13 +30,15 @@ func TestBreakfastBowlPortions(t *testing.T) {
 }
 
 // A full breakfast bowl beside a glass of milk (300 g fromage blanc, 90 g oats, 150 g fruit, 100 g
-// milk: 640 g) is one breakfast; 700 g is not.
+// milk: 640 g) is one usual breakfast; 700 g is not, unless the breakfast is a big eater's (the
+// cap grows with the meal's energy: 650 g × 700 / 550 kcal).
 func TestBreakfastCapCountsTheDrink(t *testing.T) {
 	cat, _ := shipped(t)
 	ings := []nutrition.Ingredient{{FoodCode: 19644, Grams: 300}, {FoodCode: 32140, Grams: 90}, {FoodCode: 13014, Grams: 150}, {FoodCode: 19041, Grams: 100}}
-	require.Empty(t, nutrition.PlateProblems(nutrition.Breakfast, nutrition.Macros{Kcal: 700}, ings, cat, nil))
+	require.Empty(t, nutrition.PlateProblems(nutrition.Breakfast, nutrition.Macros{Kcal: 500}, ings, cat, nil))
 	ings[3].Grams = 160
-	require.Contains(t, nutrition.PlateProblems(nutrition.Breakfast, nutrition.Macros{Kcal: 700}, ings, cat, nil), "weight 700 g over 650 g")
+	require.Contains(t, nutrition.PlateProblems(nutrition.Breakfast, nutrition.Macros{Kcal: 500}, ings, cat, nil), "weight 700 g over 650 g")
+	require.Empty(t, nutrition.PlateProblems(nutrition.Breakfast, nutrition.Macros{Kcal: 700}, ings, cat, nil))
 }
 
 // At breakfast eggs may sit beside a bowl of yoghurt without bread, and a glass of milk goes with

@@ -32,29 +32,80 @@ const (
 	roleDrink
 	roleOther    // a person's own food (no CIQUAL group): allowed once in any meal
 	roleAromatic // lunch: onion, garlic, shallot; they season a plate, they are not its vegetable
+	roleDish     // lunch: a ready dish with its own starch (ravioli, chili, cassoulet, taboulé, lasagne)
 	nRoles
 )
 
 // roleCaps are the most foods of each role one plate holds, per meal.
 var roleCaps = map[Category][nRoles]int{
 	LunchDinner: {roleProtein: 1, roleLegume: 1, roleStarch: 1, roleVeg: 2, roleFat: 1, roleGarnish: 1, roleSeason: 1, roleOther: 1,
-		roleAromatic: 1},
+		roleAromatic: 1, roleDish: 1},
 	Breakfast: {roleStarch: 1, roleDairy: 2, roleFruit: 2, roleNut: 1, roleEgg: 1, roleFat: 1, roleCheese: 1,
 		roleSweet: 1, roleDrink: 1, roleOther: 1},
 	Snack: {roleStarch: 1, roleDairy: 1, roleFruit: 2, roleNut: 1, roleEgg: 1, roleCheese: 1, roleSweet: 1,
 		roleDrink: 1, roleOther: 1},
 }
 
-// plateCapG is the most a serving weighs, per meal.
-// Breakfast counts its drink (a glass of milk or juice beside the bowl): 650 g.
+// plateCapG is the most a serving weighs, per meal, for a meal of up to refMealKcal (a bigger
+// meal's cap grows with it: PlateCapFor). Breakfast counts its drink (a glass of milk or juice
+// beside the bowl): 650 g.
 var plateCapG = map[Category]float64{LunchDinner: 800, Breakfast: 650, Snack: 350}
+
+// refMealKcal is the meal the portion table and plate caps are sized for (about a 2,150 kcal
+// day's meals by the default split): a usual lunch of 130 g of chicken, 180 g of rice, 150 g of
+// vegetables and a spoon of oil is 600–700 kcal. A meal with more energy gets portions and a
+// plate cap that grow with it (mealScale).
+var refMealKcal = map[Category]float64{LunchDinner: 700, Breakfast: 550, Snack: 250}
+
+// maxMealScale bounds the growth: a 1,400 kcal lunch is twice a usual plate, no more.
+const maxMealScale = 2.0
+
+// mealScale is how much the usual and maximum portions and the plate cap grow for a meal of
+// kcal: kcal over the reference meal, never below 1 (a small eater's minimum portions and caps
+// stay those of the table) nor above maxMealScale.
+func mealScale(c Category, kcal float64) float64 {
+	ref := refMealKcal[c]
+	if ref <= 0 || math.IsNaN(kcal) {
+		return 1
+	}
+	return math.Min(math.Max(kcal/ref, 1), maxMealScale)
+}
+
+// WHO's adult salt limit (5 g a day, Guideline: sodium intake for adults and children, 2012),
+// taken at the reference intake of 2,000 kcal: 2.5 g per 1,000 kcal of a meal.
+const (
+	whoSaltGPerDay = 5.0
+	whoRefDayKcal  = 2000.0
+)
+
+// saltCapFor is the most salt one serving of a meal of kcal holds: the WHO's day scaled to the
+// meal's energy, never below the meal's floor (saltCapG).
+func saltCapFor(c Category, kcal float64) float64 {
+	if math.IsNaN(kcal) {
+		kcal = 0
+	}
+	return math.Max(saltCapG[c], whoSaltGPerDay*kcal/whoRefDayKcal)
+}
+
+// dishSaltCapG is the salt cap of a lunch or dinner holding a ready dish, when above the meal's:
+// a ready dish comes salted by its maker (ravioli, chili, cassoulet, lasagne: 0.9–1.0 g per
+// 100 g in CIQUAL, a 400 g tin 3.7–3.9 g), so under the meal's 2.5 g no usual serving of one is
+// a lunch. 4 g is 80 % of the WHO's day: the person bought the dish, the recipe says so and adds
+// no salt of its own.
+const dishSaltCapG = 4.0
+
+// plateCapFor is the most one serving of a meal of kcal weighs: the table's cap × mealScale.
+func plateCapFor(c Category, kcal float64) float64 { return plateCapG[c] * mealScale(c, kcal) }
 
 // flakesLiquidRatio: a bowl of oats or muesli (dry flakes, not porridge) holds at least 1.5 times
 // their weight of milk, yoghurt or a drink, or the flakes are eaten dry.
 const flakesLiquidRatio = 1.5
 
-// saltCapG is the most salt (sodium × 2.5) one serving holds, per meal.
-var saltCapG = map[Category]float64{LunchDinner: 2.5, Breakfast: 1.5, Snack: 1.5}
+// saltCapG is the least of the salt caps (sodium × 2.5, g a serving), per meal: the cap of a
+// meal whose share of the WHO's 5 g is smaller (saltCapFor). At breakfast 1.8 g allows the
+// French breakfast of 100 g of baguette (1.25 g), butter and a bowl of milk; a lunch keeps the
+// 2.5 g it had (ham, feta or a ready dish in a usual lunch).
+var saltCapG = map[Category]float64{LunchDinner: 2.5, Breakfast: 1.8, Snack: 1.5}
 
 // maxFoodsPer is the most foods one plate holds, per meal: a snack is a small thing.
 var maxFoodsPer = map[Category]int{LunchDinner: 6, Breakfast: 5, Snack: 3}
@@ -69,7 +120,12 @@ func roleOf(c Category, f Food) role {
 	switch c {
 	case LunchDinner:
 		switch k {
-		case KindMeat, KindFish, KindEgg, KindDeli, KindVegetarian, KindDish:
+		case KindDish:
+			if starchyDish(f) {
+				return roleDish
+			}
+			return roleProtein
+		case KindMeat, KindFish, KindEgg, KindDeli, KindVegetarian:
 			return roleProtein
 		case KindLegume:
 			return roleLegume
@@ -116,6 +172,17 @@ func roleOf(c Category, f Food) role {
 		}
 	}
 	return roleNone
+}
+
+// starchyDishCarbsG is the carbohydrate content (g per 100 g) from which a ready dish holds its
+// own starch: ravioli, chili, cassoulet, taboulé and lasagne hold 9–24 g; choucroute (3 g) or
+// ratatouille (5 g) do not, and take potatoes or rice like any protein.
+const starchyDishCarbsG = 8
+
+// starchyDish: a ready dish whose own carbohydrates are its plate's starch (docs/nutrition.md,
+// "Plate composition").
+func starchyDish(f Food) bool {
+	return KindOf(f) == KindDish && f.Per100g.CarbsG.Or(0) >= starchyDishCarbsG
 }
 
 // Suits reports whether the food may be part of a recipe for the meal (its kind has a role in
@@ -241,14 +308,22 @@ func leafy(f Food) bool {
 
 // mainRole: the roles whose food is a recipe's main food, for variety across a batch.
 func mainRole(r role) bool {
-	return r == roleProtein || r == roleLegume || r == roleDairy || r == roleStarch || r == roleEgg
+	return r == roleProtein || r == roleLegume || r == roleDairy || r == roleStarch || r == roleEgg || r == roleDish
 }
 
 // validPlate reports whether counts (foods per role) make a plate of meal c; haveVeg says the
 // meal prep holds a usable vegetable, needStarch that a starch is wanted (see docs/nutrition.md).
 // The pairing rules that need more than counts are in pairsWell.
 func validPlate(c Category, n [nRoles]int, total int, haveVeg, needStarch bool) bool {
-	if total < minFoods || total > maxFoodsPer[c] {
+	if total > maxFoodsPer[c] {
+		return false
+	}
+	// A ready dish with its own starch is a lunch alone, or with a vegetable and/or bread.
+	if dish := n[roleDish]; c == LunchDinner && dish > 0 {
+		others := total - dish - n[roleVeg] - n[roleStarch]
+		return dish == 1 && others == 0
+	}
+	if total < minFoods {
 		return false
 	}
 	switch c {
@@ -342,8 +417,8 @@ func pairsWell(c Category, kinds []Kind) bool {
 			return false // butter goes on bread, not in a bowl of oats
 		}
 	case LunchDinner:
-		if has(KindDish) && (has(KindGrain) || has(KindTuber) || has(KindBread)) {
-			return false // a ready dish already has its starch
+		if has(KindDish) && (has(KindGrain) || has(KindTuber)) {
+			return false // a ready dish comes with bread, not a second dish of rice or potatoes
 		}
 		if has(KindFish) && has(KindCheese) {
 			return false // no cheese on fish
@@ -352,9 +427,12 @@ func pairsWell(c Category, kinds []Kind) bool {
 	return true
 }
 
-// needsStarch: a lunch wants a starch or a legume when the meal prep has one and the target is
-// not low in carbohydrates (20 g or more); below that a protein with vegetables is the plate.
-func needsStarch(target [4]float64) bool { return target[3] >= 20 }
+// needsStarch: a lunch wants a starch or a legume when the target is not low in carbohydrates
+// (20 g or more, and at least a quarter of its energy); below that a protein with vegetables is
+// the plate (a low-carb lunch of 860 kcal still holds 32 g of carbohydrates, from vegetables).
+func needsStarch(target [4]float64) bool {
+	return target[3] >= 20 && target[3]*KcalPerGCarbs >= 0.25*target[0]
+}
 
 // saltPerG is the food's salt (sodium × 2.5) per gram.
 func saltPerG(f Food) float64 { return SaltOf(f.Per100g).Or(0) / 100 }
@@ -378,11 +456,49 @@ func Portion(c Category, f Food) (lo, typ, hi float64) {
 	return p.lo, p.typ, p.hi
 }
 
-// SaltCapG is the most salt (sodium × 2.5, g) one serving of meal c holds.
+// SaltCapG is the most salt (sodium × 2.5, g) one serving of meal c holds at the least: the cap
+// of a meal of usual energy (SaltCapFor gives a target's).
 func SaltCapG(c Category) float64 { return saltCapG[c] }
 
-// PlateCapG is the most one serving of meal c weighs (g).
+// PlateCapG is the most one serving of meal c of usual energy weighs (g; PlateCapFor gives a
+// target's).
 func PlateCapG(c Category) float64 { return plateCapG[c] }
+
+// SaltCapFor is the most salt (g) one serving of meal c with target t holds (docs/nutrition.md,
+// "Rules that grow with the eater").
+func SaltCapFor(c Category, t Macros) float64 { return saltCapFor(c, t.Kcal) }
+
+// PlateSaltCapFor is SaltCapFor for a plate of these foods: a lunch holding a ready dish with
+// its own starch may hold dishSaltCapG.
+func PlateSaltCapFor(c Category, t Macros, foods []Food) float64 {
+	capS := saltCapFor(c, t.Kcal)
+	for _, f := range foods {
+		if roleOf(c, f) == roleDish {
+			return math.Max(capS, dishSaltCapG)
+		}
+	}
+	return capS
+}
+
+// PlateCapFor is the most one serving of meal c with target t weighs (g).
+func PlateCapFor(c Category, t Macros) float64 { return plateCapFor(c, t.Kcal) }
+
+// PortionFor is Portion for a meal with target t: the usual and maximum servings grow with the
+// meal's energy (mealScale), the minimum stays.
+func PortionFor(c Category, f Food, t Macros) (lo, typ, hi float64) {
+	p := portionFor(c, f, t.Kcal)
+	return p.lo, p.typ, p.hi
+}
+
+// portionFor is portionOf grown by mealScale; herbs and spices season, whatever the plate's size.
+func portionFor(c Category, f Food, kcal float64) portion {
+	p := portionOf(c, f)
+	if KindOf(f) == KindSeasoning {
+		return p
+	}
+	k := mealScale(c, kcal)
+	return portion{p.lo, p.typ * k, p.hi * k}
+}
 
 // PlateProblems lists the meal rules a plate breaks (none: nil): a food that does not belong to
 // the meal, a composition or pairing the table refuses, a portion outside its bounds, salt or
@@ -404,7 +520,7 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 		counts[r]++
 		kinds = append(kinds, KindOf(f))
 		g := float64(ing.Grams)
-		if p := portionOf(c, f); g < p.lo-1e-9 || g > p.hi+1e-9 {
+		if p := portionFor(c, f, target.Kcal); g < p.lo-1e-9 || g > p.hi+1e-9 {
 			out = append(out, fmt.Sprintf("portion %.0f g of %s outside %.0f–%.0f g", g, f.Name.EN, p.lo, p.hi))
 		}
 		w += g
@@ -436,11 +552,15 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 	if !pairsWell(c, kinds) {
 		out = append(out, "pairing")
 	}
-	if w > plateCapG[c]+1e-9 {
-		out = append(out, fmt.Sprintf("weight %.0f g over %.0f g", w, plateCapG[c]))
+	if capW := plateCapFor(c, target.Kcal); w > capW+1e-9 {
+		out = append(out, fmt.Sprintf("weight %.0f g over %.0f g", w, capW))
 	}
-	if salt > saltCapG[c]+1e-9 {
-		out = append(out, fmt.Sprintf("salt %.2f g over %.1f g", salt, saltCapG[c]))
+	capS := saltCapFor(c, target.Kcal)
+	if c == LunchDinner && counts[roleDish] > 0 {
+		capS = math.Max(capS, dishSaltCapG)
+	}
+	if salt > capS+1e-9 {
+		out = append(out, fmt.Sprintf("salt %.2f g over %.2f g", salt, capS))
 	}
 	return out
 }

@@ -13,10 +13,12 @@ import (
 // food than its usual portion (twice its maximum). When no single change is enough, the value
 // that misses most and the kind of food that fixes it.
 
-// kindFix is a kind of food one may add to a meal, with a representative food for the check.
+// kindFix is a kind of food one may add to a meal, with the foods the check adds: the kind's
+// representative CIQUAL food and its leanest common one (fromage blanc 0 % beside the average
+// fromage blanc), each tried alone.
 type kindFix struct {
 	text Text
-	rep  Food
+	reps []Food
 	// diets the fix suits.
 	vegetarian, vegan bool
 }
@@ -28,51 +30,112 @@ func rep(code int, sub string, kcal, protein, fat, carbs, sodium float64) Food {
 }
 
 var (
-	repChicken = rep(36017, "raw meat", 110, 23.4, 1.5, 0, 43)
-	repTofu    = rep(20904, "ingredients for vegetarian", 147, 13.4, 8.5, 2.87, 10)
-	repLentils = rep(20360, "legumes", 125, 10.1, 0.57, 16.2, 5.76)
-	repRice    = rep(9104, "pasta, rice and grains", 155, 3.15, 0.7, 33.2, 18)
-	repBroc    = rep(20057, "vegetables", 31.9, 2.9, 0.36, 2.15, 30)
-	repOil     = rep(17270, "vegetable oils", 899, 0.25, 99.9, 0, 5)
-	repQuark   = rep(19501, "dairy products", 80, 7.02, 2.83, 6.34, 41.6)
-	repEgg     = rep(22000, "eggs", 140, 12.8, 9.83, 0.06, 124)
-	repOats    = rep(32140, "breakfast cereals", 369, 10.6, 7.82, 57.7, 4)
-	repBread   = rep(7001, "breads and similar", 287, 8.27, 1.4, 58.3, 500)
-	repBanana  = rep(13005, "fruits", 87.6, 1.06, 0.5, 19.7, 5)
-	repAlmond  = rep(15000, "nuts and seeds", 615, 18.8, 51.3, 9.51, 5)
+	repChicken  = rep(36017, "raw meat", 110, 23.4, 1.5, 0, 43)
+	repCod      = rep(26043, "fish, raw", 77.4, 18.1, 0.57, 0, 65.2)
+	repTofu     = rep(20904, "ingredients for vegetarian", 147, 13.4, 8.5, 2.87, 10)
+	repLentils  = rep(20360, "legumes", 125, 10.1, 0.57, 16.2, 5.76)
+	repChickpea = rep(20532, "legumes", 122, 6.74, 2.68, 15, 216)
+	repRice     = rep(9104, "pasta, rice and grains", 155, 3.15, 0.7, 33.2, 18)
+	repPotato   = rep(4003, "potatoes and other tubers", 81, 1.8, 0.34, 16.8, 20.6)
+	repBroc     = rep(20057, "vegetables", 31.9, 2.9, 0.36, 2.15, 30)
+	repPepper   = rep(20041, "vegetables", 22.6, 0.8, 0.27, 3.5, 8.4)
+	repOil      = rep(17270, "vegetable oils", 899, 0.25, 99.9, 0, 5)
+	repQuark    = rep(19501, "dairy products", 80, 7.02, 2.83, 6.34, 41.6)
+	repQuark0   = rep(19644, "dairy products", 48.4, 7.34, 0.1, 4.22, 36)
+	repEgg      = rep(22000, "eggs", 140, 12.8, 9.83, 0.06, 124)
+	repOats     = rep(32140, "breakfast cereals", 369, 10.6, 7.82, 57.7, 4)
+	repMuesli   = rep(32113, "breakfast cereals", 374, 10.3, 8.1, 59.8, 9)
+	repBread    = rep(7001, "breads and similar", 287, 8.27, 1.4, 58.3, 500)
+	repBreadW   = rep(7110, "breads and similar", 234, 8.66, 1.7, 41.2, 470)
+	repBanana   = rep(13005, "fruits", 87.6, 1.06, 0.5, 19.7, 5)
+	repApple    = rep(13039, "fruits", 54, 0.25, 0.25, 11.6, 1.5)
+	repAlmond   = rep(15000, "nuts and seeds", 615, 18.8, 51.3, 9.51, 5)
+	repWalnut   = rep(15005, "nuts and seeds", 709, 13.3, 67.3, 6.88, 5)
 )
 
 // kindFixes are the kinds tried per meal, the likeliest fix first; never meat or fish for a
 // breakfast or a snack.
 var kindFixes = map[Category][]kindFix{
 	LunchDinner: {
-		{Text{"un aliment protéiné (viande, poisson, œufs, légumineuses ou tofu)", "a protein food (meat, fish, eggs, legumes or tofu)"}, repChicken, false, false},
-		{Text{"un aliment protéiné (œufs, légumineuses ou tofu)", "a protein food (eggs, legumes or tofu)"}, repTofu, true, false},
-		{Text{"un aliment protéiné (légumineuses ou tofu)", "a protein food (legumes or tofu)"}, repTofu, true, true},
-		{Text{"un féculent (riz, pâtes, pommes de terre ou pain)", "a starchy food (rice, pasta, potatoes or bread)"}, repRice, true, true},
-		{Text{"des légumineuses (lentilles, pois chiches, haricots)", "legumes (lentils, chickpeas, beans)"}, repLentils, true, true},
-		{Text{"un légume", "a vegetable"}, repBroc, true, true},
-		{Text{"une matière grasse (huile d’olive, de colza ou beurre)", "a fat (olive or rapeseed oil, or butter)"}, repOil, true, true},
+		{Text{"un aliment protéiné (viande, poisson, œufs, légumineuses ou tofu)", "a protein food (meat, fish, eggs, legumes or tofu)"}, []Food{repChicken, repCod}, false, false},
+		{Text{"un aliment protéiné (œufs, légumineuses ou tofu)", "a protein food (eggs, legumes or tofu)"}, []Food{repTofu, repEgg}, true, false},
+		{Text{"un aliment protéiné (légumineuses ou tofu)", "a protein food (legumes or tofu)"}, []Food{repTofu}, true, true},
+		{Text{"un féculent (riz, pâtes, pommes de terre ou pain)", "a starchy food (rice, pasta, potatoes or bread)"}, []Food{repRice, repPotato}, true, true},
+		{Text{"des légumineuses (lentilles, pois chiches, haricots)", "legumes (lentils, chickpeas, beans)"}, []Food{repLentils, repChickpea}, true, true},
+		{Text{"un légume", "a vegetable"}, []Food{repBroc, repPepper}, true, true},
+		{Text{"une matière grasse (huile d’olive, de colza ou beurre)", "a fat (olive or rapeseed oil, or butter)"}, []Food{repOil}, true, true},
 	},
 	Breakfast: {
-		{Text{"un laitage riche en protéines (skyr, fromage blanc)", "a protein-rich dairy food (skyr, quark)"}, repQuark, true, false},
-		{Text{"des œufs", "eggs"}, repEgg, true, false},
-		{Text{"des flocons d’avoine ou du muesli", "oat flakes or muesli"}, repOats, true, true},
-		{Text{"du pain", "bread"}, repBread, true, true},
-		{Text{"un fruit", "a fruit"}, repBanana, true, true},
-		{Text{"des oléagineux (amandes, noix)", "nuts (almonds, walnuts)"}, repAlmond, true, true},
+		{Text{"un laitage riche en protéines (skyr, fromage blanc)", "a protein-rich dairy food (skyr, quark)"}, []Food{repQuark, repQuark0}, true, false},
+		{Text{"des œufs", "eggs"}, []Food{repEgg}, true, false},
+		{Text{"des flocons d’avoine ou du muesli", "oat flakes or muesli"}, []Food{repOats, repMuesli}, true, true},
+		{Text{"du pain", "bread"}, []Food{repBread, repBreadW}, true, true},
+		{Text{"un fruit", "a fruit"}, []Food{repBanana, repApple}, true, true},
+		{Text{"des oléagineux (amandes, noix)", "nuts (almonds, walnuts)"}, []Food{repAlmond, repWalnut}, true, true},
 	},
 	Snack: {
-		{Text{"un laitage riche en protéines (skyr, fromage blanc)", "a protein-rich dairy food (skyr, quark)"}, repQuark, true, false},
-		{Text{"des oléagineux (amandes, noix)", "nuts (almonds, walnuts)"}, repAlmond, true, true},
-		{Text{"un fruit", "a fruit"}, repBanana, true, true},
-		{Text{"du pain", "bread"}, repBread, true, true},
+		{Text{"un laitage riche en protéines (skyr, fromage blanc)", "a protein-rich dairy food (skyr, quark)"}, []Food{repQuark, repQuark0}, true, false},
+		{Text{"des oléagineux (amandes, noix)", "nuts (almonds, walnuts)"}, []Food{repAlmond, repWalnut}, true, true},
+		{Text{"un fruit", "a fruit"}, []Food{repBanana, repApple}, true, true},
+		{Text{"du pain", "bread"}, []Food{repBread, repBreadW}, true, true},
 	},
 }
 
-// diagnose returns the one change that makes req's target reachable (p is req prepared, or nil
-// when no plate could be made at all).
-func (b *Builtin) diagnose(req GenerateRequest, p *problem) Text {
+// Suggestion actions (the `gamelle nutrition solve` face and the recipes page).
+const (
+	ActionAddFood         = "add_food"
+	ActionMoreOf          = "more_of"
+	ActionRaisePriceLimit = "raise_price_limit"
+)
+
+// Suggestion is the one change that makes a refused target feasible, checked by solving again
+// with it before it is shown: add a food (FoodCodes are CIQUAL foods that each do), more of a
+// food of the meal prep (FoodCodes holds it), or a higher price limit (PriceLimit). When no
+// single change does, Action is add_food with the two foods both needed, or no food at all,
+// and Text says so.
+type Suggestion struct {
+	Action     string  `json:"action"`
+	FoodCodes  []int   `json:"foodCodes"`
+	PriceLimit float64 `json:"priceLimit,omitempty"`
+	Text       Text    `json:"text"`
+	// Pair: FoodCodes are two foods both needed (no single one is enough).
+	Pair bool `json:"pair,omitempty"`
+}
+
+// holds reports whether the request's foods already hold the kind of food a fix adds: a food of
+// the same role in the meal (a starch beside potatoes and bread), or for a lunch's protein, of
+// the same kind (chicken may be suggested beside eggs, not beside turkey). Such a kind is never
+// suggested as an addition, only as more of its food.
+func holds(req GenerateRequest, fix Food) bool {
+	r := roleOf(req.Category, fix)
+	for _, f := range req.Foods {
+		if !usable(f.Per100g) || !DietAllows(req.Diet, f) || roleOf(req.Category, f) != r {
+			continue
+		}
+		if r != roleProtein || KindOf(f) == KindOf(fix) {
+			return true
+		}
+	}
+	return false
+}
+
+// lowCarb: a target with less than a quarter of its energy from carbohydrates (the low-carb
+// preset's meals): starches, legumes, bread, oats and fruit are not what it lacks.
+func lowCarb(t Macros) bool {
+	return t.Kcal > 0 && t.CarbsG*KcalPerGCarbs < 0.25*t.Kcal
+}
+
+// carbFood: more than 40 % of the food's energy is carbohydrate.
+func carbFood(f Food) bool {
+	k := f.Per100g.Kcal.Or(0)
+	return k > 0 && f.Per100g.CarbsG.Or(0)*KcalPerGCarbs > 0.4*k
+}
+
+// diagnose returns the one checked change that makes req's target reachable (p is req
+// prepared, or nil when no plate could be made at all), in this order: a higher price limit,
+// one food of a kind the meal prep lacks (its representative or its leanest food), more of one
+// of its foods, two foods; else it says no single change is enough.
+func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 	lead := Text{FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas : ", EN: "These foods cannot meet this meal’s target: "}
 	feasibleWith := func(q GenerateRequest, must int, widen func(*problem)) (*problem, []plate) {
 		q.Suggestions = slices.Clone(q.Suggestions)
@@ -97,64 +160,86 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Text {
 			if cur == "" {
 				cur = string(EUR)
 			}
-			return Text{
-				FR: lead.FR + fmt.Sprintf("la limite de prix est trop basse ; il faut environ %s\u00a0%s par portion.", frDecimal(need), cur),
-				EN: lead.EN + fmt.Sprintf("the price limit is too low; it takes about %.2f %s per serving.", need, cur)}
+			return Suggestion{Action: ActionRaisePriceLimit, FoodCodes: []int{}, PriceLimit: need, Text: Text{
+				FR: lead.FR + fmt.Sprintf("la limite de prix est trop basse ; il faut environ %s %s par portion.", frDecimal(need), cur),
+				EN: lead.EN + fmt.Sprintf("the price limit is too low; it takes about %.2f %s per serving.", need, cur)}}
 		}
 	}
+	var fixes []kindFix
 	for _, f := range kindFixes[req.Category] {
-		if !fixSuits(req.Diet, f) {
+		if !fixSuits(req.Diet, f) || holds(req, f.reps[0]) {
 			continue
 		}
-		q := req
-		q.Foods = append(slices.Clone(req.Foods), f.rep)
-		if _, found := feasibleWith(q, f.rep.Code, nil); len(found) > 0 {
-			return Text{FR: lead.FR + "ajoutez " + f.text.FR + ".", EN: lead.EN + "add " + f.text.EN + "."}
+		if lowCarb(req.Target) && carbFood(f.reps[0]) {
+			continue
 		}
+		fixes = append(fixes, f)
 	}
-	if p == nil || !p.hasPlate() {
-		// No plate at all: the kind of food that makes one comes first, even if more is needed.
-		for _, f := range kindFixes[req.Category] {
-			if !fixSuits(req.Diet, f) {
-				continue
-			}
+	for _, f := range fixes {
+		var codes []int
+		for _, r := range f.reps {
 			q := req
-			q.Foods = append(slices.Clone(req.Foods), f.rep)
-			if qp, _, err := b.prepare(q); err == nil && qp.hasPlate() {
-				return Text{FR: lead.FR + "ajoutez " + f.text.FR + ".", EN: lead.EN + "add " + f.text.EN + "."}
+			q.Foods = append(slices.Clone(req.Foods), r)
+			if _, found := feasibleWith(q, r.Code, nil); len(found) > 0 {
+				codes = append(codes, -r.Code)
 			}
+		}
+		if len(codes) > 0 {
+			return Suggestion{Action: ActionAddFood, FoodCodes: codes, Text: Text{FR: lead.FR + "ajoutez " + f.text.FR + ".", EN: lead.EN + "add " + f.text.EN + "."}}
 		}
 	}
 	if p != nil {
-		// More of one food of the closest plate than its usual portion allows.
-		var near []int
+		// More of one food than its usual portion allows: the closest plate's foods first.
+		var order []int
 		if p.closest != nil {
-			near = p.closest.idx
+			order = slices.Clone(p.closest.idx)
 		}
-		for _, j := range near {
+		for j := range p.items {
+			if !slices.Contains(order, j) && !p.items[j].suggested {
+				order = append(order, j)
+			}
+		}
+		for _, j := range order {
 			it := p.items[j]
-			if _, found := feasibleWith(req, it.food.Code, func(q *problem) {
+			_, found := feasibleWith(req, it.food.Code, func(q *problem) {
 				for i := range q.items {
 					if q.items[i].food.Code == it.food.Code {
 						q.items[i].hi *= 2
 					}
 				}
-			}); len(found) > 0 {
-				g := 0.0
-				for i, k := range found[0].idx {
-					if k == j {
-						g = found[0].grams[i]
-					}
+			})
+			if len(found) == 0 {
+				continue
+			}
+			g := 0.0
+			for i, k := range found[0].idx {
+				if p.items[k].food.Code == it.food.Code {
+					g = found[0].grams[i]
 				}
-				if g > it.hi {
-					return Text{
-						FR: lead.FR + fmt.Sprintf("il faudrait %.0f\u00a0g de «\u202f%s\u202f», plus qu’une portion habituelle (%.0f\u00a0g au plus) ; ajoutez un autre aliment de ce type.", g, it.food.Name.FR, it.hi),
-						EN: lead.EN + fmt.Sprintf("it would take %.0f g of “%s”, more than a usual serving (%.0f g at most); add another food of that kind.", g, it.food.Name.EN, it.hi)}
-				}
+			}
+			if g > it.hi {
+				return Suggestion{Action: ActionMoreOf, FoodCodes: []int{it.food.Code}, Text: Text{
+					FR: lead.FR + fmt.Sprintf("prévoyez plus de « %s » : il en faudrait %.0f g par portion, plus qu’une portion habituelle (%.0f g au plus).", it.food.Name.FR, g, it.hi),
+					EN: lead.EN + fmt.Sprintf("plan more “%s”: it would take %.0f g a serving, more than a usual serving (%.0f g at most).", it.food.Name.EN, g, it.hi)}}
 			}
 		}
 	}
-	return b.worstGap(req, p, lead)
+	// Two kinds together, the likeliest first.
+	for i, f := range fixes {
+		for _, g := range fixes[i+1:] {
+			q := req
+			q.Foods = append(slices.Clone(req.Foods), f.reps[0], g.reps[0])
+			if _, found := feasibleWith(q, 0, nil); len(found) > 0 {
+				return Suggestion{Action: ActionAddFood, FoodCodes: []int{-f.reps[0].Code, -g.reps[0].Code}, Pair: true, Text: Text{
+					FR: lead.FR + "aucun aliment seul ne suffit ; ajoutez " + f.text.FR + " et " + g.text.FR + ".",
+					EN: lead.EN + "no single food is enough; add " + f.text.EN + " and " + g.text.EN + "."}}
+			}
+		}
+	}
+	gap := b.worstGap(req, p, Text{})
+	return Suggestion{Action: ActionAddFood, FoodCodes: []int{}, Text: Text{
+		FR: lead.FR + "aucun changement d’un ou deux aliments ne suffit (" + gap.FR + ").",
+		EN: lead.EN + "no change of one or two foods is enough (" + gap.EN + ")."}}
 }
 
 // worstGap names the value the closest plate misses most, and the kind of food that fixes it.
@@ -190,6 +275,14 @@ func (b *Builtin) worstGap(req GenerateRequest, p *problem, lead Text) Text {
 	}
 	d := a[worst] - t[worst]
 	amount := fmt.Sprintf("%.0f\u00a0%s", math.Abs(d), units[worst])
+	if lead.FR == "" {
+		if d < 0 {
+			return Text{FR: fmt.Sprintf("il manque %s %s", amount, names[worst][0]),
+				EN: fmt.Sprintf("%s %s %s short", names[worst][1], names[worst][2], strings.Replace(amount, "\u00a0", " ", 1))}
+		}
+		return Text{FR: fmt.Sprintf("%s %s en trop", amount, names[worst][0]),
+			EN: fmt.Sprintf("%s %s %s over", names[worst][1], names[worst][2], strings.Replace(amount, "\u00a0", " ", 1))}
+	}
 	if d < 0 {
 		return Text{FR: lead.FR + fmt.Sprintf("il manque %s %s ; ajoutez %s.", amount, names[worst][0], fixLow[worst][0]),
 			EN: lead.EN + fmt.Sprintf("%s %s %s short; add %s.", names[worst][1], names[worst][2], strings.Replace(amount, "\u00a0", " ", 1), fixLow[worst][1])}
@@ -209,5 +302,5 @@ func fixSuits(d Diet, f kindFix) bool {
 	case Vegan:
 		return f.vegan
 	}
-	return !(f.rep.Code == repTofu.Code && f.vegetarian)
+	return !(f.reps[0].Code == repTofu.Code && f.vegetarian)
 }

@@ -53,7 +53,8 @@ func TestDiagnosisNamesTheMissingKindOfFood(t *testing.T) {
 	require.Equal(t, "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas\u202f: ajoutez un laitage riche en protéines (skyr, fromage blanc).", u.Reason.FR)
 }
 
-// When no single change is enough, the value that misses most and what fixes it, in one sentence.
+// When no change of one or two foods is enough, it says so, with the value that misses most.
+// (A 1,000-kcal snack is four usual ones: its fruit portions grow to twice the table's.)
 func TestDiagnosisFallsBackToTheWorstValue(t *testing.T) {
 	t.Parallel()
 	_, pt := shipped(t)
@@ -62,8 +63,8 @@ func TestDiagnosisFallsBackToTheWorstValue(t *testing.T) {
 		Category: nutrition.Snack, Target: nutrition.Macros{Kcal: 1000, ProteinG: 200, FatG: 10, CarbsG: 50}})
 	require.NoError(t, err)
 	require.Equal(t, nutrition.Text{
-		FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas\u202f: il manque 197\u00a0g de protéines\u202f; ajoutez un aliment riche en protéines (skyr, fromage blanc, œufs).",
-		EN: "These foods cannot meet this meal’s target: Protein is 197 g short; add a protein-rich food (skyr, quark, eggs).",
+		FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas\u202f: aucun changement d’un ou deux aliments ne suffit (il manque 195\u00a0g de protéines).",
+		EN: "These foods cannot meet this meal’s target: no change of one or two foods is enough (Protein is 195 g short).",
 	}, *rs[0].Explanation)
 }
 
@@ -110,5 +111,9 @@ func TestNoPlateIsRefusedWithTheFix(t *testing.T) {
 	var u *nutrition.Unsolvable
 	require.True(t, errors.As(err, &u))
 	require.Equal(t, "no_plate", u.Code)
-	require.True(t, strings.HasSuffix(u.Reason.EN, "add a protein food (meat, fish, eggs, legumes or tofu)."), u.Reason.EN)
+	// Chicken alone gives a plate, not the 20 g of fat: the checked advice names both.
+	require.True(t, strings.HasSuffix(u.Reason.EN, "no single food is enough; add a protein food (meat, fish, eggs, legumes or tofu) and a fat (olive or rapeseed oil, or butter)."), u.Reason.EN)
+	require.NotNil(t, u.Suggestion)
+	require.Equal(t, nutrition.ActionAddFood, u.Suggestion.Action)
+	require.Equal(t, []int{36017, 17270}, u.Suggestion.FoodCodes)
 }

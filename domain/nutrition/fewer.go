@@ -20,7 +20,7 @@ func (b *Builtin) DiagnoseFewer(req GenerateRequest, made int) Text {
 			continue
 		}
 		q := req
-		q.Foods = append(slices.Clone(req.Foods), f.rep)
+		q.Foods = append(slices.Clone(req.Foods), f.reps[0])
 		q.Suggestions = slices.Clone(req.Suggestions)
 		qp, _, err := b.prepare(q)
 		if err != nil {

@@ -30,7 +30,8 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	if err != nil {
 		var u *Unsolvable
 		if errors.As(err, &u) && u.Code == "no_plate" {
-			u.Reason = b.diagnose(req, nil)
+			d := b.diagnose(req, nil)
+			u.Reason, u.Suggestion = d.Text, &d
 		}
 		return nil, err
 	}
@@ -42,12 +43,13 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	found, closest := p.search(3*count + 5) // more than asked, for variety
 	if len(found) == 0 {
 		if closest == nil {
-			return nil, &Unsolvable{Code: "no_plate", Reason: b.diagnose(req, p)}
+			d := b.diagnose(req, p)
+			return nil, &Unsolvable{Code: "no_plate", Reason: d.Text, Suggestion: &d}
 		}
 		r := b.recipe(req, p, closest.solution, foods, rng)
 		r.Feasible = false
 		d := b.diagnose(req, p)
-		r.Explanation = &d
+		r.Explanation, r.Suggestion = &d.Text, &d
 		return []Recipe{r}, nil
 	}
 	out := make([]Recipe, 0, count)
@@ -87,7 +89,8 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 			EN: "Add foods to the meal prep before generating a recipe."}}
 	}
 	pricing := Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR}
-	p := &problem{cat: req.Category, target: t.vec(), tol: Tolerance(t).vec(), limit: math.Inf(1), seed: uint64(req.Seed)}
+	p := &problem{cat: req.Category, target: t.vec(), tol: Tolerance(t).vec(), limit: math.Inf(1), seed: uint64(req.Seed),
+		capW: plateCapFor(req.Category, t.Kcal), capS: saltCapFor(req.Category, t.Kcal)}
 	p.needStarch = needsStarch(p.target)
 	if req.PriceLimit > 0 {
 		p.limit = req.PriceLimit
@@ -113,7 +116,7 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 			return
 		}
 		k := KindOf(f)
-		por := portionOf(req.Category, f)
+		por := portionFor(req.Category, f, t.Kcal)
 		eur := b.Prices.PerKgEUR(f) / 1000
 		it := item{food: f, kind: k, role: ro, suggested: suggested, lo: por.lo, hi: por.hi, typ: por.typ,
 			fit: max(kindRules[k].fit[req.Category], 1), salt: saltPerG(f),

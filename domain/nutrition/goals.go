@@ -64,6 +64,10 @@ func (g Goals) Validate() map[string]error {
 	return out
 }
 
+// Macros are the goals as the engine's target type, the daily figures meal targets are taken
+// from (MealTarget).
+func (g Goals) Macros() Macros { return g.macros() }
+
 func (g Goals) macros() Macros {
 	return Macros{Kcal: float64(g.Kcal), ProteinG: float64(g.ProteinG), FatG: float64(g.FatG), CarbsG: float64(g.CarbsG)}
 }

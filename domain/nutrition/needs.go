@@ -141,17 +141,21 @@ type NeedsInput struct {
 // Needs are a person's daily targets and every intermediate figure, so a page can explain
 // how each number was found.
 type Needs struct {
-	BMR                 float64    `json:"bmr"`
-	ActivityFactor      float64    `json:"activityFactor"`
-	Maintenance         float64    `json:"maintenanceKcal"`
-	ObjectiveAdjustment float64    `json:"objectiveAdjustment"` // e.g. -0.2 for weight loss
-	Split               Split      `json:"split"`
-	ProteinRaised       bool       `json:"proteinRaised"` // recomposition floor applied
-	Kcal                int        `json:"kcal"`
-	ProteinG            int        `json:"proteinG"`
-	FatG                int        `json:"fatG"`
-	CarbsG              int        `json:"carbsG"`
-	Input               NeedsInput `json:"input"`
+	BMR                 float64 `json:"bmr"`
+	ActivityFactor      float64 `json:"activityFactor"`
+	Maintenance         float64 `json:"maintenanceKcal"`
+	ObjectiveAdjustment float64 `json:"objectiveAdjustment"` // e.g. -0.2 for weight loss
+	Split               Split   `json:"split"`
+	ProteinRaised       bool    `json:"proteinRaised"` // recomposition floor applied
+	// Bounded: a physiological bound moved the preset's split; Bounds names which
+	// (BoundProteinMin, BoundProteinMax, BoundFatMin), so a page can say why.
+	Bounded  bool       `json:"bounded"`
+	Bounds   []string   `json:"bounds"`
+	Kcal     int        `json:"kcal"`
+	ProteinG int        `json:"proteinG"`
+	FatG     int        `json:"fatG"`
+	CarbsG   int        `json:"carbsG"`
+	Input    NeedsInput `json:"input"`
 }
 
 // Calories per gram of each macronutrient (Atwater general factors).
@@ -161,11 +165,78 @@ const (
 	KcalPerGCarbs   = 4
 )
 
+// Physiological bounds on a preset's split (docs/nutrition.md, "Targets a plate can meet"):
+// protein per kilogram of body weight between the usual adult reference intake and the upper
+// bound of sports-nutrition position stands (ISSN 2017: 1.4–2.0, up to 2.2 g/kg), and fat at
+// least 20 % of energy (EFSA's lower reference intake for adults).
+const (
+	MinProteinPerKg   = 0.8
+	MaxProteinPerKg   = 2.2
+	MinFatEnergyShare = 0.20
+)
+
+// Bounds that can move a preset's split; Needs.Bounds lists those that applied.
+const (
+	BoundProteinMin = "protein_min"
+	BoundProteinMax = "protein_max"
+	BoundFatMin     = "fat_min"
+)
+
+// boundedMacros splits kcal by the preset's shares, then holds protein within
+// [floorPerKg, MaxProteinPerKg] g/kg (when weightKg > 0) and fat at no less than
+// MinFatEnergyShare of energy; the energy a bound moves goes to the macros still free in the
+// preset's proportion, until no free macro crosses a bound. It returns grams and the bounds
+// that applied.
+func boundedMacros(kcal float64, split Split, weightKg, floorPerKg float64) (protein, fat, carbs float64, bounds []string) {
+	shares := [3]float64{float64(split.Protein), float64(split.Fat), float64(split.Carbs)}
+	perG := [3]float64{KcalPerGProtein, KcalPerGFat, KcalPerGCarbs}
+	var fixed [3]bool
+	var e [3]float64 // kcal of each macro
+	for range 3 {
+		rest, free := kcal, 0.0
+		for i := range 3 {
+			if fixed[i] {
+				rest -= e[i]
+			} else {
+				free += shares[i]
+			}
+		}
+		for i := range 3 {
+			if !fixed[i] && free > 0 {
+				e[i] = math.Max(rest, 0) * shares[i] / free
+			}
+		}
+		moved := false
+		if !fixed[0] && weightKg > 0 {
+			switch lo, hi := floorPerKg*weightKg*KcalPerGProtein, MaxProteinPerKg*weightKg*KcalPerGProtein; {
+			case e[0] < lo:
+				// A floor above the whole budget leaves nothing for fat and carbs, never less.
+				e[0], fixed[0], moved = math.Min(lo, kcal), true, true
+				if floorPerKg == MinProteinPerKg {
+					bounds = append(bounds, BoundProteinMin)
+				}
+			case e[0] > hi:
+				e[0], fixed[0], moved = hi, true, true
+				bounds = append(bounds, BoundProteinMax)
+			}
+		}
+		if !fixed[1] && e[1] < MinFatEnergyShare*kcal {
+			e[1], fixed[1], moved = math.Min(MinFatEnergyShare*kcal, math.Max(kcal-e[0], 0)), true, true
+			bounds = append(bounds, BoundFatMin)
+		}
+		if !moved {
+			break
+		}
+	}
+	return e[0] / perG[0], e[1] / perG[1], e[2] / perG[2], bounds
+}
+
 // CalculateNeeds applies the documented formula (docs/profile.md): Mifflin–St Jeor BMR × the
 // activity factor, adjusted for the objective, then split between protein, fat and carbs by
-// the preset (4/9/4 kcal per gram). For recomposition, protein is raised to at least 2 g per
-// kg, the calories it adds are taken from fat and carbs in the preset's proportion, so the
-// calorie target stays the same.
+// the preset (4/9/4 kcal per gram) within the physiological bounds (MinProteinPerKg,
+// MaxProteinPerKg, MinFatEnergyShare): the energy a bound moves goes to the other macros in the
+// preset's proportion, so the calorie target stays the same. For recomposition the protein
+// floor is 2 g per kg instead of 0.8.
 func CalculateNeeds(in NeedsInput) (Needs, error) {
 	if err := in.Body.Validate(); err != nil {
 		return Needs{}, err
@@ -185,24 +256,18 @@ func CalculateNeeds(in NeedsInput) (Needs, error) {
 	n := Needs{BMR: in.Body.BMR(), ActivityFactor: factor, ObjectiveAdjustment: adj, Split: split, Input: in}
 	n.Maintenance = n.BMR * factor
 	kcal := n.Maintenance * (1 + adj)
-	// Balanced is 33/33/33: normalise by the sum so the grams add up to the calories.
-	sum := float64(split.Protein + split.Fat + split.Carbs)
-	protein := kcal * float64(split.Protein) / sum / KcalPerGProtein
-	fat := kcal * float64(split.Fat) / sum / KcalPerGFat
-	carbs := kcal * float64(split.Carbs) / sum / KcalPerGCarbs
+	floor := MinProteinPerKg
 	if in.Objective == Recomposition {
-		if floor := RecompositionProteinPerKg * in.Body.WeightKg; protein < floor {
-			extra := (floor - protein) * KcalPerGProtein
-			fatKcal, carbKcal := fat*KcalPerGFat, carbs*KcalPerGCarbs
-			rest := fatKcal + carbKcal
-			// A floor above the whole budget leaves nothing for fat and carbs, never less.
-			extra = math.Min(extra, rest)
-			fat = (fatKcal - extra*fatKcal/rest) / KcalPerGFat
-			carbs = (carbKcal - extra*carbKcal/rest) / KcalPerGCarbs
-			protein += extra / KcalPerGProtein
-			n.ProteinRaised = true
-		}
+		floor = RecompositionProteinPerKg
 	}
+	protein, fat, carbs, bounds := boundedMacros(kcal, split, in.Body.WeightKg, floor)
+	sum := float64(split.Protein + split.Fat + split.Carbs)
+	n.ProteinRaised = in.Objective == Recomposition && kcal*float64(split.Protein)/sum/KcalPerGProtein < floor*in.Body.WeightKg
+	if bounds == nil {
+		bounds = []string{}
+	}
+	n.Bounds = bounds
+	n.Bounded = len(bounds) > 0
 	n.Kcal = int(math.Round(kcal))
 	n.ProteinG, n.FatG, n.CarbsG = int(math.Round(protein)), int(math.Round(fat)), int(math.Round(carbs))
 	return n, nil
@@ -251,4 +316,70 @@ func (m MealSplit) Validate() error {
 		return fmt.Errorf("%w: the shares sum to %d", ErrMealSplitInvalid, m.Breakfast+m.Lunch+m.Dinner+m.Snack)
 	}
 	return nil
+}
+
+// mealProteinWeight is a meal's protein relative to its share of the day's energy (its meal
+// profile, docs/nutrition.md "Meal profiles"): a French breakfast or snack (bread, cereal,
+// dairy, fruit) carries about 15 % of its energy as protein where the day carries 25 %, so it
+// gets 0.6 of its share and the protein it leaves goes to lunch and dinner, which carry the
+// day's meat, fish, eggs or pulses. The energy moved is given back as carbohydrates (4 kcal a
+// gram either way), so each meal keeps its energy and fat and the day still adds up.
+var mealProteinWeight = map[Category]float64{Breakfast: 0.6, Snack: 0.6}
+
+// maxMainProteinShare is the most of a lunch's or dinner's energy the meal profile gives to
+// protein (a 600 kcal lunch of 57 g): beyond it a plate of the usual foods cannot follow.
+const maxMainProteinShare = 0.38
+
+// MealTarget is the per-serving target of one meal of category c for a person whose day is
+// daily and whose day's energy is shared by split: energy and fat by the meal's share
+// (MealSplit.Share), protein by the meal's profile (mealProteinWeight), carbohydrates the rest
+// of the meal's energy; rounded to the unit. The meals of one day (breakfast, lunch, dinner,
+// snack as the split shares them) add up to daily within rounding. It is the one function the
+// app, the batch-cooking plan and `gamelle nutrition needs` take meal targets from.
+func MealTarget(daily Macros, split MealSplit, c Category) Macros {
+	f := split.Share(c)
+	b, l, d, s := float64(split.Breakfast)/100, float64(split.Lunch)/100, float64(split.Dinner)/100, float64(split.Snack)/100
+	wb, ws := mealProteinWeight[Breakfast], mealProteinWeight[Snack]
+	main := 1.0
+	if l+d > 0 {
+		main = (1 - b*wb - s*ws) / (l + d)
+	}
+	// Lunch and dinner carry at most maxMainProteinShare of their energy as protein: past it the
+	// profile moves less (a high-protein day's breakfast keeps more of its share).
+	if daily.Kcal > 0 && daily.ProteinG > 0 && main > 1 && b+s > 0 {
+		dayShare := daily.ProteinG * KcalPerGProtein / daily.Kcal
+		if dayShare*main > maxMainProteinShare {
+			main = math.Max(1, maxMainProteinShare/dayShare)
+			w := (1 - main*(l+d)) / (b + s)
+			wb, ws = w, w
+		}
+	}
+	// Protein moved to lunch and dinner comes off their carbohydrates: never more than they hold.
+	k := 1.0
+	if main > 1 && daily.ProteinG > 0 {
+		k = math.Min(1, daily.CarbsG/(daily.ProteinG*(main-1)))
+	}
+	w := main
+	switch c {
+	case Breakfast:
+		w = wb
+	case Snack:
+		w = ws
+	}
+	w = 1 + k*(w-1)
+	return Macros{
+		Kcal:     math.Round(daily.Kcal * f),
+		ProteinG: math.Round(daily.ProteinG * f * w),
+		FatG:     math.Round(daily.FatG * f),
+		CarbsG:   math.Round(math.Max(daily.CarbsG*f+daily.ProteinG*f*(1-w), 0)),
+	}
+}
+
+// MealTargets are MealTarget for the three meals recipes are made for.
+func MealTargets(daily Macros, split MealSplit) map[Category]Macros {
+	return map[Category]Macros{
+		Breakfast:   MealTarget(daily, split, Breakfast),
+		LunchDinner: MealTarget(daily, split, LunchDinner),
+		Snack:       MealTarget(daily, split, Snack),
+	}
 }

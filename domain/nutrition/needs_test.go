@@ -2,6 +2,7 @@ package nutrition
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"testing"
 )
@@ -106,13 +107,61 @@ func TestRecompositionRaisesProteinToTwoGramsPerKg(t *testing.T) {
 	if !n.ProteinRaised || n.ProteinG != 160 || n.FatG != 68 || n.CarbsG != 307 || n.Kcal != 2483 {
 		t.Errorf("got %+v", n)
 	}
-	// High protein already exceeds the floor: nothing raised.
+	// High protein already exceeds the floor: nothing raised, but 40 % (248 g, 3.1 g/kg) is
+	// over the 2.2 g/kg bound: 176 g, the 289 kcal moved go to fat and carbs 30:30.
 	h, err := CalculateNeeds(NeedsInput{Body: man, Activity: Moderate, Objective: Recomposition, Preset: PresetHighProtein})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h.ProteinRaised || h.ProteinG != 248 { // 2483.1 × 0.4 / 4
+	if h.ProteinRaised || h.ProteinG != 176 || h.FatG != 99 || h.CarbsG != 222 || !h.Bounded {
 		t.Errorf("high protein: %+v", h)
+	}
+}
+
+// Every preset's split is held within physiology (docs/nutrition.md, "Targets a plate can
+// meet"): protein 0.8–2.2 g/kg, fat ≥ 20 % of energy, the energy a bound moves shared by the
+// other macros in the preset's proportion; the calories never change.
+func TestNeedsBoundedByPhysiology(t *testing.T) {
+	t.Parallel()
+	lifter := Body{WeightKg: 80, HeightCm: 185, Age: 25, Sex: Male}
+	heavy := Body{WeightKg: 300, HeightCm: 170, Age: 50, Sex: Male}
+	for _, c := range []struct {
+		name   string
+		body   Body
+		act    ActivityLevel
+		obj    Objective
+		preset MacroPreset
+		bounds []string
+	}{
+		{"default stays the preset", man, Moderate, Maintenance, PresetDefault, []string{}},
+		{"high protein at 3,400 kcal", lifter, VeryActive, MuscleGain, PresetHighProtein, []string{BoundProteinMax}},
+		{"low carbs", lifter, Active, Maintenance, PresetLowCarbs, []string{BoundProteinMax}},
+		{"high carbs lifts fat to 20 %", woman, Light, Maintenance, PresetHighCarbs, []string{BoundFatMin}},
+		{"a very heavy body gets 0.8 g/kg", heavy, Sedentary, WeightLoss, PresetDefault, []string{BoundProteinMin}},
+	} {
+		n, err := CalculateNeeds(NeedsInput{Body: c.body, Activity: c.act, Objective: c.obj, Preset: c.preset})
+		if err != nil {
+			t.Fatal(err)
+		}
+		perKg := float64(n.ProteinG) / c.body.WeightKg
+		if perKg < MinProteinPerKg-0.01 || perKg > MaxProteinPerKg+0.01 {
+			t.Errorf("%s: protein %.2f g/kg", c.name, perKg)
+		}
+		if float64(n.FatG*KcalPerGFat) < MinFatEnergyShare*float64(n.Kcal)-9 {
+			t.Errorf("%s: fat %d g is under 20 %% of %d kcal", c.name, n.FatG, n.Kcal)
+		}
+		if got := n.ProteinG*4 + n.FatG*9 + n.CarbsG*4; math.Abs(float64(got-n.Kcal)) > 10 {
+			t.Errorf("%s: macros make %d kcal, want %d", c.name, got, n.Kcal)
+		}
+		if n.Bounded != (len(c.bounds) > 0) || fmt.Sprint(n.Bounds) != fmt.Sprint(c.bounds) {
+			t.Errorf("%s: bounded %v %v, want %v", c.name, n.Bounded, n.Bounds, c.bounds)
+		}
+	}
+	// The energy a bound moves keeps the preset's proportion between the free macros: low carbs
+	// (45/40/15) with protein bounded keeps fat:carbs kcal at 40:15.
+	n, _ := CalculateNeeds(NeedsInput{Body: lifter, Activity: Active, Objective: Maintenance, Preset: PresetLowCarbs})
+	if r := float64(n.FatG*9) / float64(n.CarbsG*4); math.Abs(r-40.0/15) > 0.05 {
+		t.Errorf("low carbs: fat:carbs kcal = %.2f, want %.2f", r, 40.0/15)
 	}
 }
 
@@ -177,5 +226,69 @@ func TestParsePreferences(t *testing.T) {
 	}
 	if _, err := ParseDiet("carnivore"); !errors.Is(err, ErrDietInvalid) {
 		t.Errorf("unknown diet: %v", err)
+	}
+}
+
+// Meal targets follow meal profiles (docs/nutrition.md, "Meal profiles"): a breakfast and a
+// snack carry less protein and more carbohydrate than the day, lunch and dinner more protein;
+// every meal keeps its share of energy and fat, is a consistent target, and the day's meals
+// add up to the day.
+func TestMealTargetsFollowMealProfiles(t *testing.T) {
+	t.Parallel()
+	for _, preset := range Presets {
+		n, err := CalculateNeeds(NeedsInput{Body: man, Activity: Active, Objective: Maintenance, Preset: preset.Name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := n.Goals()
+		day := Macros{Kcal: float64(g.Kcal), ProteinG: float64(g.ProteinG), FatG: float64(g.FatG), CarbsG: float64(g.CarbsG)}
+		for _, split := range []MealSplit{DefaultMealSplit, {Breakfast: 30, Lunch: 40, Dinner: 30}, {Breakfast: 20, Lunch: 30, Dinner: 30, Snack: 20}} {
+			m := MealTargets(day, split)
+			b, l, s := m[Breakfast], m[LunchDinner], m[Snack]
+			if b.ProteinG/b.Kcal >= day.ProteinG/day.Kcal || b.CarbsG/b.Kcal <= day.CarbsG/day.Kcal {
+				t.Errorf("%s %v: breakfast %+v has no less protein and more carbs than the day %+v", preset.Name, split, b, day)
+			}
+			if l.ProteinG/l.Kcal <= b.ProteinG/b.Kcal {
+				t.Errorf("%s %v: lunch %+v has no more protein than breakfast %+v", preset.Name, split, l, b)
+			}
+			var sum Macros
+			sh := func(v int) float64 { return float64(v) / float64(split.Lunch+split.Dinner) * 2 }
+			for _, part := range []struct {
+				m Macros
+				k float64
+			}{{b, min(float64(split.Breakfast), 1)}, {l, sh(split.Lunch) + sh(split.Dinner)}, {s, min(float64(split.Snack), 1)}} {
+				if !ConsistentTarget(part.m) {
+					t.Errorf("%s %v: inconsistent meal %+v", preset.Name, split, part.m)
+				}
+				sum.Kcal += part.m.Kcal * part.k
+				sum.ProteinG += part.m.ProteinG * part.k
+				sum.FatG += part.m.FatG * part.k
+				sum.CarbsG += part.m.CarbsG * part.k
+			}
+			// Lunch and dinner recipes take the mean of both shares, so the day is compared
+			// with its energy-weighted sum, within rounding (1 g or kcal a meal).
+			if math.Abs(sum.ProteinG-day.ProteinG) > 3 || math.Abs(sum.CarbsG-day.CarbsG) > 3 || math.Abs(sum.FatG-day.FatG) > 3 ||
+				math.Abs(sum.Kcal-day.Kcal) > 3 {
+				t.Errorf("%s %v: meals add up to %+v, the day is %+v", preset.Name, split, sum, day)
+			}
+		}
+	}
+}
+
+// A high-protein day's lunch carries at most 38 % of its energy as protein (maxMainProteinShare):
+// the profile moves less, breakfast keeps more, and the day still adds up.
+func TestMealProfileCapsLunchProtein(t *testing.T) {
+	t.Parallel()
+	day := Macros{Kcal: 1400, ProteinG: 120, FatG: 47, CarbsG: 125} // 34 % protein
+	m := MealTargets(day, DefaultMealSplit)
+	l, b, s := m[LunchDinner], m[Breakfast], m[Snack]
+	if share := l.ProteinG * 4 / l.Kcal; share > 0.385 {
+		t.Errorf("lunch %+v is %.0f %% protein", l, 100*share)
+	}
+	if b.ProteinG*4/b.Kcal >= 0.34 {
+		t.Errorf("breakfast %+v has no less protein than the day", b)
+	}
+	if sum := b.ProteinG + 2*l.ProteinG + s.ProteinG; math.Abs(sum-day.ProteinG) > 3 {
+		t.Errorf("meals add up to %.0f g of protein, the day is %.0f", sum, day.ProteinG)
 	}
 }

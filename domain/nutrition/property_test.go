@@ -99,8 +99,8 @@ func TestPropertyImpossibleTargetsAreExplainedNeverNaN(t *testing.T) {
 	require.NotNil(t, r.Explanation)
 	require.Contains(t, r.Explanation.EN, "Protein is")
 	require.Contains(t, r.Explanation.FR, "il manque")
-	require.Contains(t, r.Explanation.EN, "protein-rich food")
-	require.Contains(t, r.Explanation.FR, "riche en protéines")
+	require.Contains(t, r.Explanation.EN, "no change of one or two foods is enough")
+	require.Contains(t, r.Explanation.FR, "aucun changement d’un ou deux aliments ne suffit")
 	require.NotContains(t, r.Explanation.EN, "meat", "never meat for a snack")
 	for _, v := range []float64{r.Achieved.Kcal, r.Achieved.ProteinG, r.Achieved.FatG, r.Achieved.CarbsG} {
 		require.False(t, math.IsNaN(v))

@@ -70,8 +70,10 @@ type Recipe struct {
 	Feasible bool `json:"feasible"`
 	// Explanation says why the target is not met and which kind of food would fix it.
 	Explanation *Text `json:"explanation,omitempty"`
-	// SaltG is one serving's salt, sodium × 2.5 (docs/nutrition.md): at most 2.5 g for a lunch or
-	// dinner, 1.5 g for a breakfast or a snack when the engine chose the quantities.
+	// Suggestion is the explanation's change as data, checked by solving again (diagnose).
+	Suggestion *Suggestion `json:"suggestion,omitempty"`
+	// SaltG is one serving's salt, sodium × 2.5 (docs/nutrition.md): within the meal's cap for its
+	// target (SaltCapFor; 4 g with a ready dish) when the engine chose the quantities.
 	SaltG       float64     `json:"saltG"`
 	Price       Price       `json:"price"`
 	HealthScore HealthScore `json:"healthScore"`
@@ -130,6 +132,8 @@ type Generator interface {
 type Unsolvable struct {
 	Code   string
 	Reason Text
+	// Suggestion is Reason's change as data when the foods make no plate (no_plate).
+	Suggestion *Suggestion
 }
 
 func (e *Unsolvable) Error() string { return "no recipe possible: " + e.Code + ": " + e.Reason.EN }

@@ -63,11 +63,14 @@ const seasonPenalty = 1.5
 
 // problem is one request after preparation.
 type problem struct {
-	cat        Category
-	items      []item
-	target     [4]float64
-	tol        [4]float64
-	limit      float64 // per serving, request currency; +Inf when none
+	cat    Category
+	items  []item
+	target [4]float64
+	tol    [4]float64
+	limit  float64 // per serving, request currency; +Inf when none
+	// capW and capS are the plate weight and salt caps for the target's energy (plateCapFor,
+	// saltCapFor); newProblem sets them.
+	capW, capS float64
 	haveVeg    bool
 	needStarch bool
 	seed       uint64
@@ -133,6 +136,17 @@ func (p *problem) deviation(a [4]float64) float64 {
 	return d
 }
 
+// saltCap is the salt cap of the plate of items idx: the meal's, or dishSaltCapG for a plate
+// holding a ready dish (docs/nutrition.md, "Rules that grow with the eater").
+func (p *problem) saltCap(idx []int) float64 {
+	for _, j := range idx {
+		if p.items[j].role == roleDish {
+			return math.Max(p.capS, dishSaltCapG)
+		}
+	}
+	return p.capS
+}
+
 // capsOK: salt, weight and price within their caps.
 func (p *problem) capsOK(s solution) bool {
 	var salt, w float64
@@ -140,7 +154,7 @@ func (p *problem) capsOK(s solution) bool {
 		salt += p.items[j].salt * s.grams[i]
 		w += s.grams[i]
 	}
-	return salt <= saltCapG[p.cat]+1e-9 && w <= plateCapG[p.cat]+1e-9 && p.price(s) <= p.limit+1e-9 && p.dryFlakes(s.idx, s.grams) <= 1e-9
+	return salt <= p.saltCap(s.idx)+1e-9 && w <= p.capW+1e-9 && p.price(s) <= p.limit+1e-9 && p.dryFlakes(s.idx, s.grams) <= 1e-9
 }
 
 // dryFlakes is how many grams of liquid (milk, yoghurt, a drink) the plate's flakes lack: a bowl
@@ -169,7 +183,7 @@ func (p *problem) overCaps(s solution) bool {
 		salt += p.items[j].salt * s.grams[i]
 		w += s.grams[i]
 	}
-	return salt > saltCapG[p.cat]+1e-9 || w > plateCapG[p.cat]+1e-9 || p.dryFlakes(s.idx, s.grams) > 1e-9
+	return salt > p.saltCap(s.idx)+1e-9 || w > p.capW+1e-9 || p.dryFlakes(s.idx, s.grams) > 1e-9
 }
 
 // ok: within tolerance, the caps and the price limit.
@@ -206,7 +220,7 @@ func (p *problem) enumerate(visit func(idx []int)) {
 	idx := make([]int, 0, maxN)
 	var rec func(from int)
 	rec = func(from int) {
-		if len(idx) >= minFoods && validPlate(p.cat, counts, len(idx), p.haveVeg, p.needStarch) {
+		if len(idx) >= 1 && validPlate(p.cat, counts, len(idx), p.haveVeg, p.needStarch) {
 			kinds := make([]Kind, len(idx))
 			for i, j := range idx {
 				kinds[i] = p.items[j].kind
@@ -238,8 +252,9 @@ func (p *problem) enumerate(visit func(idx []int)) {
 // can reach the band).
 func (p *problem) candidates(all bool) []subset {
 	var out []subset
-	capW, capS := plateCapG[p.cat], saltCapG[p.cat]
+	capW := p.capW
 	p.enumerate(func(idx []int) {
+		capS := p.saltCap(idx)
 		if p.mustCode != 0 && !slices.ContainsFunc(idx, func(j int) bool { return p.items[j].food.Code == p.mustCode }) {
 			return
 		}
@@ -370,7 +385,7 @@ func (p *problem) discretise(s solution) solution {
 		hi[i] = math.Max(lo[i], math.Floor(it.hi/step)*step)
 		g[i] = math.Min(math.Max(math.Round(s.grams[i]/step)*step, lo[i]), hi[i])
 	}
-	capW, capS := plateCapG[p.cat], saltCapG[p.cat]
+	capW, capS := p.capW, p.saltCap(s.idx)
 	score := func(g []float64) float64 {
 		var a [4]float64
 		var w, salt, price, port float64
@@ -622,7 +637,7 @@ func (p *problem) hasPlate() bool {
 			w += p.items[j].lo
 			salt += p.items[j].salt * p.items[j].lo
 		}
-		found = w <= plateCapG[p.cat] && salt <= saltCapG[p.cat]+1e-9
+		found = w <= p.capW && salt <= p.saltCap(idx)+1e-9
 	})
 	return found
 }

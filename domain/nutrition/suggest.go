@@ -82,7 +82,7 @@ func (b *Builtin) SuggestFoods(req GenerateRequest, catalog []Food, n int) []Foo
 		if vv == 0 {
 			continue
 		}
-		hi := portionOf(req.Category, f).hi
+		hi := portionFor(req.Category, f, req.Target.Kcal).hi
 		g := math.Min(math.Max((v[0]*gap[0]+v[1]*gap[1]+v[2]*gap[2]+v[3]*gap[3])/vv, 0), hi)
 		var left float64
 		for k := range v {

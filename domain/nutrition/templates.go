@@ -145,7 +145,7 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 		return out
 	}
 	isProtein := func(p prep) bool {
-		return p.kind == KindMeat || p.kind == KindFish || p.kind == KindEgg || p.kind == KindVegetarian || p.kind == KindDeli
+		return p.kind == KindMeat || p.kind == KindFish || p.kind == KindEgg || p.kind == KindVegetarian || p.kind == KindDeli || p.kind == KindDish
 	}
 	garnish := func(p prep) bool {
 		switch p.kind {
@@ -192,6 +192,10 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 			add(p, named(p, len(comps) < 2 && len(proteins) == 0))
 		}
 		pattern = rng.IntN(3)
+		// A ready dish leads its own name: "Ravioli au bœuf et haricots verts vapeur".
+		if len(proteins) > 0 && proteins[0].kind == KindDish {
+			pattern = 0
+		}
 		// "Bol de riz, poulet poêlé et brocoli": a bowl of grains, not of potatoes.
 		if pattern == 2 && (len(proteins) != 1 || len(starches) == 0 || starches[0].kind != KindGrain) {
 			pattern = 0

@@ -319,7 +319,7 @@ func TestModelProposalsFollowTheMealRules(t *testing.T) {
 	require.NotContains(t, string(msgs), "13000 |")
 }
 
-// A request the built-in engine refuses (rice and olive oil for a lunch of 100 g of protein) is
+// A request the built-in engine refuses (rice and olive oil for a lunch of 50 g of protein) is
 // refused with the built-in engine's own diagnosis, the one change to make, before any model
 // call: the person reads the same advice whichever generator runs.
 func TestRefusedRequestCarriesTheBuiltinDiagnosis(t *testing.T) {
@@ -327,7 +327,7 @@ func TestRefusedRequestCarriesTheBuiltinDiagnosis(t *testing.T) {
 	srv := newChatServer(t, ok(proposal(1, 9100, 17270)))
 	gen, req, byCode := setup(t, srv, 5*time.Second, 2)
 	req.Foods = []nutrition.Food{byCode[9100], byCode[17270]}
-	req.Target = nutrition.Macros{Kcal: 820, ProteinG: 100, FatG: 20, CarbsG: 60}
+	req.Target = nutrition.Macros{Kcal: 700, ProteinG: 50, FatG: 20, CarbsG: 70}
 	req.PriceLimit = 0
 	_, err := gen.Generate(context.Background(), req)
 	var u *nutrition.Unsolvable

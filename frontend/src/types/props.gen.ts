@@ -635,6 +635,8 @@ export type Needs = {
   objectiveAdjustment: number
   split: Split
   proteinRaised: boolean
+  bounded: boolean
+  bounds: string[]
   kcal: number
   proteinG: number
   fatG: number

@@ -206,6 +206,11 @@ export const profileFr = {
       objectiveLine: 'Objectif : {{maintenance}} × (1 {{sign}} {{pct}} %) = {{kcal}} kcal',
       macrosLine: 'Répartition {{protein}}/{{fat}}/{{carbs}} : {{proteinG}} g de protéines (4 kcal/g), {{fatG}} g de lipides (9 kcal/g), {{carbsG}} g de glucides (4 kcal/g)',
       proteinRaised: 'Protéines relevées à 2 g par kg de poids (recomposition) ; lipides et glucides réduits d’autant.',
+      bound: {
+        protein_max: 'Protéines limitées à 2,2 g par kg de poids ({{proteinG}} g au lieu de {{presetG}} g) : c’est la borne haute des recommandations de nutrition sportive, et au-delà aucune assiette courante ne suit ; l’énergie libérée va aux lipides et aux glucides dans les proportions du profil.',
+        protein_min: 'Protéines relevées à 0,8 g par kg de poids ({{proteinG}} g), l’apport de référence d’un adulte ; lipides et glucides réduits dans les proportions du profil.',
+        fat_min: 'Lipides relevés à 20 % de l’énergie ({{fatG}} g), le minimum recommandé pour un adulte ; l’énergie vient des protéines et des glucides dans les proportions du profil.',
+      },
       explanation: 'Explication générée par l’IA',
       explanationNote: 'Texte écrit par un modèle d’IA à partir des chiffres ci-dessus, qui viennent de la formule ; il ne les modifie pas et ne remplace pas un avis médical.',
       accept: 'Utiliser ces objectifs',

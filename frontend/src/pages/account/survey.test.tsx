@@ -38,14 +38,14 @@ const guide = {
   weeksToReviewKg: 4,
 }
 
-function show(lng: 'fr' | 'en') {
+function show(lng: 'fr' | 'en', n: object = needs) {
   const props = {
     ...sharedProps({ locale: lng }),
     survey: null,
     units: 'kg',
     cost: 10,
     goals: null,
-    request: { id: 'r1', status: 'done', needs, guide, explanation: '', explanationLang: '', accepted: false },
+    request: { id: 'r1', status: 'done', needs: n, guide, explanation: '', explanationLang: '', accepted: false },
   }
   return renderPage('account/survey', SurveyPage, props as never, lng, '/account/survey')
 }
@@ -113,5 +113,40 @@ describe('the price and the balance come before the form', () => {
     expect(screen.getByTestId('survey-price').textContent).toBe('Ce calcul coûte 10 jetons\u202f; vous en avez 12.')
     expect(within(screen.getByTestId('survey-price')).queryByRole('link')).toBeNull()
     expect(screen.getByRole('button', { name: fr.profile.survey.submit.replace('{{cost}}', '10') })).toBeEnabled()
+  })
+})
+
+// 80 kg, 185 cm, 25 y, male, very active, muscle gain, high protein (domain/nutrition
+// TestNeedsBoundedByPhysiology): 40 % would be 4 g/kg, capped at 2.2 g/kg.
+const bounded = {
+  ...needs,
+  objectiveAdjustment: 0.1,
+  split: { protein: 40, fat: 30, carbs: 30 },
+  kcal: 3921,
+  proteinG: 176,
+  fatG: 157,
+  carbsG: 500,
+  bounded: true,
+  bounds: ['protein_max'],
+}
+
+describe('the needs result shows a physiological bound and why', () => {
+  it('in French', async () => {
+    await show('fr', bounded)
+    expect(text('needs-bound-protein_max')).toBe(
+      'Protéines limitées à 2,2 g par kg de poids (176 g au lieu de 392 g)\u202f: c’est la borne haute des recommandations de nutrition sportive, et au-delà aucune assiette courante ne suit\u202f; l’énergie libérée va aux lipides et aux glucides dans les proportions du profil.',
+    )
+  })
+  it('in English', async () => {
+    await show('en', { ...bounded, bounds: ['fat_min'] })
+    expect(text('needs-bound-fat_min')).toBe(
+      'Fat raised to 20% of energy (157 g), the minimum recommended for adults; the energy comes from protein and carbohydrates in the preset’s proportion.',
+    )
+  })
+  it('not when the preset is within bounds, nor for needs computed before the bounds', async () => {
+    await show('fr', { ...needs, bounded: false, bounds: [] })
+    expect(screen.queryByTestId(/needs-bound-/)).not.toBeInTheDocument()
+    await show('fr')
+    expect(screen.queryByTestId(/needs-bound-/)).not.toBeInTheDocument()
   })
 })

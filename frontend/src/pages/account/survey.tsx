@@ -136,6 +136,16 @@ export default function SurveyPage() {
               {t('profile.survey.macrosLine', { protein: n.split.protein, fat: n.split.fat, carbs: n.split.carbs, proteinG: n.proteinG, fatG: n.fatG, carbsG: n.carbsG })}
             </li>
             {n.proteinRaised && <li>{t('profile.survey.proteinRaised')}</li>}
+            {/* Needs computed before the bounds existed carry none (null). */}
+            {(n.bounds ?? []).map((b) => (
+              <li key={b} data-testid={`needs-bound-${b}`}>
+                {t(`profile.survey.bound.${b}` as 'profile.survey.bound.fat_min', {
+                  proteinG: n.proteinG,
+                  fatG: n.fatG,
+                  presetG: Math.round((n.kcal * n.split.protein) / (n.split.protein + n.split.fat + n.split.carbs) / 4),
+                })}
+              </li>
+            ))}
           </ol>
           {request.guide && <NeedsGuideText needs={n} guide={request.guide} />}
           {request.explanation && (

@@ -1,0 +1,193 @@
+package before29
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+)
+
+// Builtin is the offline generator: the solver picks foods and quantities, templates write the
+// names and steps in French and English.
+type Builtin struct {
+	Prices *PriceTable
+}
+
+// NewBuiltin returns the built-in generator pricing foods with prices (which may be nil: foods
+// without their own price then cost 0).
+func NewBuiltin(prices *PriceTable) *Builtin { return &Builtin{Prices: prices} }
+
+// Generate returns up to req.Count distinct recipes (1 when Count is 0), each a composition-valid
+// plate of the meal (docs/nutrition.md). When the target can be met it returns only recipes that
+// meet it, fewer than Count when the foods do not make that many distinct plates (the caller
+// refunds the missing ones); when it cannot, it returns the one closest plate with the diagnosis.
+// It fails only with *Unsolvable (no usable food, no plate for the meal, invalid or inconsistent
+// target) or when ctx is done.
+func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, error) {
+	p, foods, err := b.prepare(req)
+	if err != nil {
+		var u *Unsolvable
+		if errors.As(err, &u) && u.Code == "no_plate" {
+			u.Reason = b.diagnose(req, nil)
+		}
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("generate recipes: %w", err)
+	}
+	count := min(max(req.Count, 1), MaxCount)
+	rng := rand.New(rand.NewPCG(uint64(req.Seed), 0))
+	found, closest := p.search(3*count + 5) // more than asked, for variety
+	if len(found) == 0 {
+		if closest == nil {
+			return nil, &Unsolvable{Code: "no_plate", Reason: b.diagnose(req, p)}
+		}
+		r := b.recipe(req, p, closest.solution, foods, rng)
+		r.Feasible = false
+		d := b.diagnose(req, p)
+		r.Explanation = &d
+		return []Recipe{r}, nil
+	}
+	out := make([]Recipe, 0, count)
+	for _, pl := range p.pick(found, count, rng) {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("generate recipe %d of %d: %w", len(out)+1, count, err)
+		}
+		out = append(out, b.recipe(req, p, pl.solution, foods, rng))
+	}
+	return out, nil
+}
+
+// prepare validates the request and turns usable foods into solver items.
+func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
+	t := req.Target
+	for _, v := range t.vec() {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			return nil, nil, &Unsolvable{Code: "invalid_target", Reason: Text{
+				FR: "L’objectif du repas doit être composé de nombres positifs.",
+				EN: "The meal target must be made of non-negative numbers."}}
+		}
+	}
+	if t.Kcal == 0 && t.ProteinG == 0 && t.FatG == 0 && t.CarbsG == 0 {
+		return nil, nil, &Unsolvable{Code: "invalid_target", Reason: Text{
+			FR: "L’objectif du repas est vide : renseignez vos besoins journaliers.",
+			EN: "The meal target is empty: fill in your daily needs."}}
+	}
+	if !ConsistentTarget(t) {
+		e := KcalFromMacros(t)
+		return nil, nil, &Unsolvable{Code: "inconsistent_target", Reason: Text{
+			FR: fmt.Sprintf("L’objectif de %.0f\u00a0kcal ne correspond pas à ses macronutriments, qui font %.0f\u00a0kcal (4\u00a0kcal par gramme de protéines et de glucides, 9 par gramme de lipides) : corrigez l’un ou l’autre.", t.Kcal, e),
+			EN: fmt.Sprintf("The %.0f kcal target does not match its macronutrients, which make %.0f kcal (4 kcal per gram of protein and carbohydrates, 9 per gram of fat): correct one or the other.", t.Kcal, e)}}
+	}
+	if len(req.Foods) == 0 {
+		return nil, nil, &Unsolvable{Code: "no_foods", Reason: Text{
+			FR: "Ajoutez des aliments à la préparation avant de générer une recette.",
+			EN: "Add foods to the meal prep before generating a recipe."}}
+	}
+	pricing := Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR}
+	p := &problem{cat: req.Category, target: t.vec(), tol: Tolerance(t).vec(), limit: math.Inf(1), seed: uint64(req.Seed)}
+	p.needStarch = needsStarch(p.target)
+	if req.PriceLimit > 0 {
+		p.limit = req.PriceLimit
+	}
+	foods := map[int]Food{}
+	var noEnergy, excluded, offMeal int
+	add := func(f Food, suggested bool) {
+		if _, dup := foods[f.Code]; dup {
+			return
+		}
+		if !DietAllows(req.Diet, f) {
+			excluded++
+			return
+		}
+		n := f.Per100g
+		if !usable(n) {
+			noEnergy++
+			return
+		}
+		ro := roleOf(req.Category, f)
+		if ro == roleNone {
+			offMeal++ // meal rules are constraints: a food that does not belong is never a candidate
+			return
+		}
+		k := KindOf(f)
+		por := portionOf(req.Category, f)
+		eur := b.Prices.PerKgEUR(f) / 1000
+		it := item{food: f, kind: k, role: ro, suggested: suggested, lo: por.lo, hi: por.hi, typ: por.typ,
+			fit: max(kindRules[k].fit[req.Category], 1), salt: saltPerG(f),
+			m:       [4]float64{n.Kcal.V / 100, n.ProteinG.V / 100, n.FatG.V / 100, n.CarbsG.V / 100},
+			eurPerG: eur, pricePerG: Money(eur, req.Currency, pricing.rate()), outOfSeason: req.OutOfSeason[f.Code]}
+		if !capToStock(&it, req) {
+			return
+		}
+		if ro == roleVeg && !suggested {
+			p.haveVeg = true // the meal prep's own vegetable, not one the engine may suggest
+		}
+		foods[f.Code] = f
+		p.items = append(p.items, it)
+	}
+	for _, f := range req.Foods {
+		add(f, false)
+	}
+	for _, f := range req.Suggestions {
+		add(f, true)
+	}
+	if len(p.items) == 0 {
+		switch {
+		case offMeal > 0:
+			return nil, nil, &Unsolvable{Code: "no_plate"} // Generate writes the diagnosis
+		case excluded > 0 && noEnergy == 0:
+			return nil, nil, &Unsolvable{Code: "diet_excludes_all", Reason: Text{
+				FR: "Votre régime exclut tous les aliments de cette préparation.",
+				EN: "Your diet excludes every food of this meal prep."}}
+		default:
+			return nil, nil, &Unsolvable{Code: "no_energy", Reason: Text{
+				FR: "Aucun aliment de la préparation n’a de valeurs nutritionnelles utilisables (énergie et macronutriments).",
+				EN: "None of the meal prep’s foods has usable nutrition values (energy and macronutrients)."}}
+		}
+	}
+	return p, foods, nil
+}
+
+// recipe turns a solution into a Recipe with texts and every number recomputed.
+func (b *Builtin) recipe(req GenerateRequest, p *problem, s solution, foods map[int]Food, rng *rand.Rand) Recipe {
+	servings := max(req.Servings, 1)
+	r := Recipe{Category: req.Category, Servings: servings, Target: req.Target.Rounded(), Source: SourceBuiltin, Feasible: true}
+	order := make([]int, len(s.idx))
+	for i := range order {
+		order[i] = i
+	}
+	// Largest quantity first, as recipes list them.
+	slices.SortStableFunc(order, func(a, c int) int {
+		return int(math.Round(s.grams[c]*1000)) - int(math.Round(s.grams[a]*1000))
+	})
+	for _, i := range order {
+		it := p.items[s.idx[i]]
+		r.Ingredients = append(r.Ingredients, Ingredient{FoodCode: it.food.Code, Grams: int(math.Round(s.grams[i])) * servings, Suggested: it.suggested})
+	}
+	_ = Recompute(&r, foods, Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR})
+	r.Target = req.Target.Rounded()
+	r.WithinTolerance = WithinTolerance(req.Target, r.Nutrition.Macros())
+	WriteTexts(&r, foods, rng.Uint64())
+	return r
+}
+
+// usable: energy and the three macros known, finite and plausible per 100 g (energy above 0 and
+// at most 1,000 kcal, each macro 0–100 g). Anything else cannot be solved with, and a person's
+// own food with a typo must not derail a recipe.
+func usable(n Nutrients) bool {
+	if !n.HasMacros() {
+		return false
+	}
+	if k := n.Kcal.V; math.IsNaN(k) || k <= 0 || k > 1000 {
+		return false
+	}
+	for _, v := range []float64{n.ProteinG.V, n.FatG.V, n.CarbsG.V} {
+		if math.IsNaN(v) || v < 0 || v > 100 {
+			return false
+		}
+	}
+	return true
+}

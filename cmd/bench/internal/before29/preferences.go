@@ -1,0 +1,36 @@
+package before29
+
+import "errors"
+
+// Diet is what a person eats; it decides which food groups a recipe may use (docs/product.md).
+type Diet string
+
+// Diets offered.
+const (
+	Omnivore   Diet = "omnivore"
+	Vegetarian Diet = "vegetarian"
+	Vegan      Diet = "vegan"
+)
+
+// Diets lists the diets in display order.
+var Diets = []Diet{Omnivore, Vegetarian, Vegan}
+
+// Objective is what a person wants from their meals; it adjusts their daily calories.
+type Objective string
+
+// Objectives offered. Recomposition is "muscle gain and weight loss".
+const (
+	WeightLoss    Objective = "weight_loss"
+	MuscleGain    Objective = "muscle_gain"
+	Recomposition Objective = "recomposition"
+	Maintenance   Objective = "maintenance"
+)
+
+// Objectives lists the objectives in display order.
+var Objectives = []Objective{WeightLoss, MuscleGain, Recomposition, Maintenance}
+
+// Reasons a preference is refused.
+var (
+	ErrDietInvalid      = errors.New("diet invalid")
+	ErrObjectiveInvalid = errors.New("objective invalid")
+)

@@ -1,0 +1,631 @@
+package before29
+
+import (
+	"cmp"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
+)
+
+// The solver (docs/nutrition.md, "How recipes are composed"):
+//
+//  1. Enumerate every composition-valid plate: subsets of the usable foods that follow the meal's
+//     role caps and pairing rules (compose.go), 2–6 foods. Meal preps are small, so this is exact.
+//     Cheap interval tests (macros at minimum and maximum portions, weight, salt, price at minimum
+//     portions) drop most subsets before any arithmetic.
+//  2. For each survivor, quantities by bounded least squares towards the centre of the target
+//     (projected coordinate descent, each food within its portion bounds). A subset whose best
+//     continuous quantities are more than two tolerance units off on some value cannot meet the
+//     tolerance band (the least-squares optimum is at most √4 = 2 units off when a point of the
+//     band exists), so it is dropped.
+//  3. The most plausible survivors go to 5 g steps: a local search whose score keeps every value
+//     inside the tolerance band (free inside it), salt, weight and price under their caps, and
+//     portions close to what a cook serves. Plates inside the band are ranked by plausibility
+//     (typical foods, typical portions, variety across the batch), not by distance to the centre.
+//
+// Feasibility is exact under these rules up to the search budget: Feasible is true iff a
+// composition-valid plate in 5 g steps meets the tolerance, the caps and the price limit.
+
+const (
+	step     = 5.0 // grams
+	minFoods = 2
+	maxFoods = 6
+	// band is the share of the tolerance the 5 g search aims inside, a margin for rounding.
+	band = 0.8
+	// discretiseBudget bounds the plates taken to 5 g steps in one search.
+	discretiseBudget = 80
+)
+
+// item is a usable food prepared for the solver.
+type item struct {
+	food      Food
+	kind      Kind
+	role      role
+	m         [4]float64 // kcal, protein, fat, carbs per gram
+	salt      float64    // g of salt per gram
+	eurPerG   float64
+	pricePerG float64 // in the request's currency
+	lo, hi    float64 // grams per serving when used
+	typ       float64 // the serving a cook would use
+	fit       int
+	suggested bool
+	// outOfSeason: produce not in season this month (GenerateRequest.OutOfSeason); plates
+	// without it rank first among those that meet every rule.
+	outOfSeason bool
+}
+
+// seasonPenalty is what one out-of-season food adds to a plate's plausibility: more than the
+// seeded variety jitter (0.8), so an in-season vegetable wins a choice between two, less than a
+// portion far from the usual one, and never anything against the meal rules or the tolerance,
+// which are constraints the score does not weigh.
+const seasonPenalty = 1.5
+
+// problem is one request after preparation.
+type problem struct {
+	cat        Category
+	items      []item
+	target     [4]float64
+	tol        [4]float64
+	limit      float64 // per serving, request currency; +Inf when none
+	haveVeg    bool
+	needStarch bool
+	seed       uint64
+	// budget, when positive, replaces discretiseBudget (the diagnosis's what-if searches).
+	budget int
+	// mustCode, when not 0, keeps only plates holding that food: a what-if that adds or widens
+	// one food needs to look at no other plate, the others already failed.
+	mustCode int
+	// closest is the last search's closest plate when nothing met the target (the diagnosis
+	// starts from it).
+	closest *plate
+}
+
+// solution is a set of foods with grams per serving.
+type solution struct {
+	idx   []int     // into problem.items
+	grams []float64 // per serving
+}
+
+// plate is a solution with its plausibility score (lower is better).
+type plate struct {
+	solution
+	score float64
+	ok    bool // within tolerance, caps and price
+	miss  float64
+}
+
+func (p *problem) achieved(s solution) [4]float64 {
+	var a [4]float64
+	for i, j := range s.idx {
+		for k := range a {
+			a[k] += p.items[j].m[k] * s.grams[i]
+		}
+	}
+	return a
+}
+
+func (p *problem) price(s solution) float64 {
+	var c float64
+	for i, j := range s.idx {
+		c += p.items[j].pricePerG * s.grams[i]
+	}
+	return c
+}
+
+// within reports whether achieved macros a meet the target within tolerance.
+func (p *problem) within(a [4]float64) bool {
+	for k := range a {
+		if math.Abs(a[k]-p.target[k]) > p.tol[k]+1e-9 {
+			return false
+		}
+	}
+	return true
+}
+
+// deviation is the squared deviation in tolerance units.
+func (p *problem) deviation(a [4]float64) float64 {
+	var d float64
+	for k := range a {
+		r := (a[k] - p.target[k]) / p.tol[k]
+		d += r * r
+	}
+	return d
+}
+
+// capsOK: salt, weight and price within their caps.
+func (p *problem) capsOK(s solution) bool {
+	var salt, w float64
+	for i, j := range s.idx {
+		salt += p.items[j].salt * s.grams[i]
+		w += s.grams[i]
+	}
+	return salt <= saltCapG[p.cat]+1e-9 && w <= plateCapG[p.cat]+1e-9 && p.price(s) <= p.limit+1e-9 && p.dryFlakes(s.idx, s.grams) <= 1e-9
+}
+
+// dryFlakes is how many grams of liquid (milk, yoghurt, a drink) the plate's flakes lack: a bowl
+// of oats or muesli wants at least 1.5 times its weight of them (see flakesLiquidRatio).
+func (p *problem) dryFlakes(idx []int, grams []float64) float64 {
+	if p.cat == LunchDinner {
+		return 0 // no flakes at lunch
+	}
+	var flakes, liquid float64
+	for i, j := range idx {
+		it := &p.items[j]
+		switch {
+		case it.kind == KindCereal && it.m[0] >= 1.5:
+			flakes += grams[i]
+		case it.kind == KindMilk || it.kind == KindDairy || it.kind == KindDrink:
+			liquid += grams[i]
+		}
+	}
+	return flakesLiquidRatio*flakes - liquid
+}
+
+// overCaps: salt or weight over its cap (the walls a plate never crosses, even a missing one).
+func (p *problem) overCaps(s solution) bool {
+	var salt, w float64
+	for i, j := range s.idx {
+		salt += p.items[j].salt * s.grams[i]
+		w += s.grams[i]
+	}
+	return salt > saltCapG[p.cat]+1e-9 || w > plateCapG[p.cat]+1e-9 || p.dryFlakes(s.idx, s.grams) > 1e-9
+}
+
+// ok: within tolerance, the caps and the price limit.
+func (p *problem) ok(s solution) bool { return p.within(p.achieved(s)) && p.capsOK(s) }
+
+// miss is how far a solution is from acceptable (0 when ok).
+func (p *problem) miss(s solution) float64 {
+	if p.ok(s) {
+		return 0
+	}
+	return p.deviation(p.achieved(s)) + p.overPrice(s)
+}
+
+func (p *problem) overPrice(s solution) float64 {
+	if pr := p.price(s); pr > p.limit+1e-9 {
+		return 1e6 * (pr - p.limit + 0.01)
+	}
+	return 0
+}
+
+// subset is a composition-valid set of foods with its continuous quantities.
+type subset struct {
+	idx    []int
+	grams  []float64
+	prior  float64 // plausibility of the continuous plate, for the order of stage 3
+	devMax float64 // worst value of the continuous plate, in tolerance units
+}
+
+// enumerate calls visit with every composition-valid subset of the items (indices ascending).
+func (p *problem) enumerate(visit func(idx []int)) {
+	caps := roleCaps[p.cat]
+	maxN := min(maxFoodsPer[p.cat], maxFoods)
+	var counts [nRoles]int
+	idx := make([]int, 0, maxN)
+	var rec func(from int)
+	rec = func(from int) {
+		if len(idx) >= minFoods && validPlate(p.cat, counts, len(idx), p.haveVeg, p.needStarch) {
+			kinds := make([]Kind, len(idx))
+			for i, j := range idx {
+				kinds[i] = p.items[j].kind
+			}
+			if pairsWell(p.cat, kinds) {
+				visit(idx)
+			}
+		}
+		if len(idx) == maxN {
+			return
+		}
+		for j := from; j < len(p.items); j++ {
+			r := p.items[j].role
+			if counts[r] >= caps[r] {
+				continue
+			}
+			counts[r]++
+			idx = append(idx, j)
+			rec(j + 1)
+			idx = idx[:len(idx)-1]
+			counts[r]--
+		}
+	}
+	rec(0)
+}
+
+// candidates returns the composition-valid subsets that can reach the band, with their continuous
+// quantities, most plausible first. all also keeps the others (for the closest plate when nothing
+// can reach the band).
+func (p *problem) candidates(all bool) []subset {
+	var out []subset
+	capW, capS := plateCapG[p.cat], saltCapG[p.cat]
+	p.enumerate(func(idx []int) {
+		if p.mustCode != 0 && !slices.ContainsFunc(idx, func(j int) bool { return p.items[j].food.Code == p.mustCode }) {
+			return
+		}
+		var lo, hi [4]float64
+		var w, salt, price float64
+		for _, j := range idx {
+			it := &p.items[j]
+			for k := range lo {
+				lo[k] += it.m[k] * it.lo
+				hi[k] += it.m[k] * it.hi
+			}
+			w += it.lo
+			salt += it.salt * it.lo
+			price += it.pricePerG * it.lo
+		}
+		if w > capW || salt > capS+1e-9 {
+			return
+		}
+		if !all {
+			if price > p.limit+1e-9 {
+				return
+			}
+			for k := range lo {
+				if lo[k] > p.target[k]+p.tol[k] || hi[k] < p.target[k]-p.tol[k] {
+					return
+				}
+			}
+		}
+		s := subset{idx: slices.Clone(idx)}
+		g := make([]float64, len(idx))
+		for i, j := range idx {
+			g[i] = p.items[j].typ
+		}
+		s.grams = p.fit(solution{s.idx, g}, 0.01).grams
+		a := p.achieved(solution{s.idx, s.grams})
+		for k := range a {
+			s.devMax = math.Max(s.devMax, math.Abs(a[k]-p.target[k])/p.tol[k])
+		}
+		if !all && s.devMax > 2 {
+			return
+		}
+		s.prior = p.plausibility(solution{s.idx, s.grams}) + s.devMax
+		if s.devMax > 1 {
+			s.prior += 100 // continuous quantities outside the band: rarely rescued by the steps
+		}
+		out = append(out, s)
+	})
+	slices.SortStableFunc(out, func(a, b subset) int { return cmp.Compare(a.prior, b.prior) })
+	return out
+}
+
+// plausibility scores a plate as a cook would (lower is better): foods typical of the meal,
+// portions close to the usual serving, and a small pull towards the centre of the target. A
+// seeded jitter per set of foods varies the recipes between requests.
+func (p *problem) plausibility(s solution) float64 {
+	var sc float64
+	h := p.seed
+	for i, j := range s.idx {
+		it := &p.items[j]
+		r := (s.grams[i] - it.typ) / it.typ
+		sc += r * r
+		sc += 0.3 * float64(3-it.fit)
+		if it.outOfSeason {
+			sc += seasonPenalty
+		}
+		h = h*1099511628211 + uint64(it.food.Code) + 1
+	}
+	sc += 0.1 * p.deviation(p.achieved(s))
+	h ^= h >> 29
+	h *= 0x9E3779B97F4A7C15
+	h ^= h >> 32
+	return sc + 0.8*float64(h%1000)/1000
+}
+
+// fit sets quantities by projected coordinate descent on the squared deviation in tolerance units
+// plus lambda × the squared relative distance to each food's usual portion (at most six
+// variables and four residuals: a few dozen sweeps).
+func (p *problem) fit(s solution, lambda float64) solution {
+	g := slices.Clone(s.grams)
+	w := [4]float64{}
+	for k := range w {
+		w[k] = 1 / (p.tol[k] * p.tol[k])
+	}
+	a := p.achieved(solution{s.idx, g})
+	for sweep := 0; sweep < 200; sweep++ {
+		moved := 0.0
+		for i, j := range s.idx {
+			it := &p.items[j]
+			var num, den float64
+			for k := 0; k < 4; k++ {
+				rest := a[k] - it.m[k]*g[i]
+				num += w[k] * it.m[k] * (p.target[k] - rest)
+				den += w[k] * it.m[k] * it.m[k]
+			}
+			l := lambda / (it.typ * it.typ)
+			num += l * it.typ
+			den += l
+			if den == 0 {
+				continue
+			}
+			ng := math.Min(math.Max(num/den, it.lo), it.hi)
+			if d := ng - g[i]; d != 0 {
+				for k := 0; k < 4; k++ {
+					a[k] += it.m[k] * d
+				}
+				g[i] = ng
+				moved = math.Max(moved, math.Abs(d))
+			}
+		}
+		if moved < 0.5 {
+			break
+		}
+	}
+	return solution{s.idx, g}
+}
+
+// discretise takes continuous quantities to 5 g steps by a local search over ±5/±10 g moves of
+// one food, ±5 g of two, and, when still outside the band, ±5 g of every food at once. The score
+// is free inside the band (a light pull to the centre only) and steep outside it; salt, weight
+// and price caps are walls; portions are pulled towards the usual serving.
+func (p *problem) discretise(s solution) solution {
+	n := len(s.idx)
+	lo, hi := make([]float64, n), make([]float64, n)
+	g := make([]float64, n)
+	for i, j := range s.idx {
+		it := p.items[j]
+		lo[i] = math.Max(step, math.Ceil(it.lo/step)*step)
+		hi[i] = math.Max(lo[i], math.Floor(it.hi/step)*step)
+		g[i] = math.Min(math.Max(math.Round(s.grams[i]/step)*step, lo[i]), hi[i])
+	}
+	capW, capS := plateCapG[p.cat], saltCapG[p.cat]
+	score := func(g []float64) float64 {
+		var a [4]float64
+		var w, salt, price, port float64
+		for i, j := range s.idx {
+			it := &p.items[j]
+			for k := range a {
+				a[k] += it.m[k] * g[i]
+			}
+			w += g[i]
+			salt += it.salt * g[i]
+			price += it.pricePerG * g[i]
+			r := (g[i] - it.typ) / it.typ
+			port += r * r
+		}
+		var sc float64
+		for k := range a {
+			d := math.Abs(a[k]-p.target[k]) / p.tol[k]
+			sc += 0.1 * d * d
+			if d > band {
+				sc += 100 * (d - band) * (d - band + 1)
+			}
+		}
+		sc += 0.5 * port
+		if w > capW {
+			sc += 1e4 * (w - capW + 1)
+		}
+		if salt > capS+1e-9 {
+			sc += 1e4 * (salt - capS + 0.1)
+		}
+		if price > p.limit+1e-9 {
+			sc += 1e6 * (price - p.limit + 0.01)
+		}
+		if dry := p.dryFlakes(s.idx, g); dry > 1e-9 {
+			sc += 1e4 * (dry + 1)
+		}
+		return sc
+	}
+	best := score(g)
+	try := func(moves ...float64) bool {
+		// moves: pairs of (food index, delta)
+		for m := 0; m < len(moves); m += 2 {
+			i, d := int(moves[m]), moves[m+1]
+			if ng := g[i] + d; ng < lo[i]-1e-9 || ng > hi[i]+1e-9 {
+				return false
+			}
+		}
+		for m := 0; m < len(moves); m += 2 {
+			g[int(moves[m])] += moves[m+1]
+		}
+		if sc := score(g); sc < best-1e-9 {
+			best = sc
+			return true
+		}
+		for m := 0; m < len(moves); m += 2 {
+			g[int(moves[m])] -= moves[m+1]
+		}
+		return false
+	}
+	deltas := []float64{-2 * step, -step, step, 2 * step}
+	for iter := 0; iter < 300; iter++ {
+		improved := false
+		for i := 0; i < n; i++ {
+			for _, d := range deltas {
+				if try(float64(i), d) {
+					improved = true
+				}
+			}
+		}
+		if !improved {
+			for i := 0; i < n && !improved; i++ {
+				for j := i + 1; j < n && !improved; j++ {
+					for _, di := range []float64{-step, step} {
+						for _, dj := range []float64{-step, step} {
+							if try(float64(i), di, float64(j), dj) {
+								improved = true
+							}
+						}
+					}
+				}
+			}
+		}
+		if !improved && !p.ok(solution{s.idx, g}) {
+			improved = p.jointMove(g, lo, hi, score, &best)
+		}
+		if !improved {
+			break
+		}
+	}
+	return solution{s.idx, g}
+}
+
+// jointMove tries every combination of -5, 0, +5 g on all foods and applies the best improving one.
+func (p *problem) jointMove(g, lo, hi []float64, score func([]float64) float64, best *float64) bool {
+	n := len(g)
+	total := 1
+	for i := 0; i < n; i++ {
+		total *= 3
+	}
+	bestCode, bestScore := -1, *best
+	ng := make([]float64, n)
+	for code := 1; code < total; code++ {
+		ok := true
+		for i, c := 0, code; i < n; i, c = i+1, c/3 {
+			ng[i] = g[i] + float64(c%3-1)*step
+			if ng[i] < lo[i]-1e-9 || ng[i] > hi[i]+1e-9 {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		if sc := score(ng); sc < bestScore-1e-9 {
+			bestCode, bestScore = code, sc
+		}
+	}
+	if bestCode < 0 {
+		return false
+	}
+	for i, c := 0, bestCode; i < n; i, c = i+1, c/3 {
+		g[i] += float64(c%3-1) * step
+	}
+	*best = bestScore
+	return true
+}
+
+// search returns plates that meet the target within tolerance, the caps and the price limit,
+// most plausible first: at least want of them when that many exist within the budget. When none
+// does, it returns nil and the closest composition-valid plate (ok false), if any.
+func (p *problem) search(want int) (found []plate, closest *plate) {
+	cands := p.candidates(false)
+	budget := discretiseBudget
+	if p.budget > 0 {
+		budget = p.budget
+	}
+	outside := 20 // plates whose continuous quantities are outside the band: a few tries
+	for _, c := range cands {
+		if budget == 0 || len(found) >= want {
+			break
+		}
+		if c.devMax > 1 {
+			if outside == 0 {
+				break
+			}
+			outside--
+		}
+		budget--
+		d := p.discretise(solution{c.idx, c.grams})
+		if p.ok(d) {
+			found = append(found, plate{solution: d, score: p.plausibility(d), ok: true})
+		}
+	}
+	if len(found) > 0 {
+		sort.SliceStable(found, func(a, b int) bool { return found[a].score < found[b].score })
+		return found, nil
+	}
+	if p.budget > 0 {
+		return nil, nil // a what-if only asks whether
+	}
+	// Nothing reaches the band: the closest plate, for the recipe that explains why.
+	all := p.candidates(true)
+	overPrice := func(c subset) float64 {
+		var pr float64
+		for _, j := range c.idx {
+			pr += p.items[j].pricePerG * p.items[j].lo
+		}
+		if pr > p.limit+1e-9 {
+			return 1e3
+		}
+		return 0
+	}
+	slices.SortStableFunc(all, func(a, b subset) int { return cmp.Compare(a.devMax+overPrice(a), b.devMax+overPrice(b)) })
+	for _, c := range all[:min(len(all), 8)] {
+		d := p.discretise(solution{c.idx, c.grams})
+		if p.overCaps(d) {
+			continue
+		}
+		pl := plate{solution: d, miss: p.miss(d)}
+		if closest == nil || pl.miss < closest.miss {
+			closest = &pl
+		}
+	}
+	p.closest = closest
+	return nil, closest
+}
+
+// hasPlate reports whether the items make any composition-valid plate within the salt and
+// weight caps at minimum portions, whatever the target.
+func (p *problem) hasPlate() bool {
+	found := false
+	p.enumerate(func(idx []int) {
+		if found {
+			return
+		}
+		var w, salt float64
+		for _, j := range idx {
+			w += p.items[j].lo
+			salt += p.items[j].salt * p.items[j].lo
+		}
+		found = w <= plateCapG[p.cat] && salt <= saltCapG[p.cat]+1e-9
+	})
+	return found
+}
+
+// pick chooses n distinct plates from found for one request: each in turn the most plausible
+// once the foods earlier recipes used are penalised (variety: the main food above all).
+func (p *problem) pick(found []plate, n int, rng *rand.Rand) []plate {
+	var out []plate
+	usedMain := map[int]int{}
+	used := map[int]int{}
+	taken := make([]bool, len(found))
+	for len(out) < n {
+		best, bestScore := -1, math.Inf(1)
+		for i, f := range found {
+			if taken[i] || p.sameFoods(out, f) {
+				continue
+			}
+			sc := f.score + 0.2*rng.Float64()
+			for _, j := range f.idx {
+				if mainRole(p.items[j].role) {
+					sc += 4 * float64(usedMain[j])
+				}
+				sc += 0.5 * float64(used[j])
+			}
+			if sc < bestScore {
+				best, bestScore = i, sc
+			}
+		}
+		if best < 0 {
+			break
+		}
+		taken[best] = true
+		out = append(out, found[best])
+		for _, j := range found[best].idx {
+			used[j]++
+			if mainRole(p.items[j].role) {
+				usedMain[j]++
+			}
+		}
+	}
+	return out
+}
+
+func (p *problem) sameFoods(out []plate, f plate) bool {
+	s := sortedCopy(f.idx)
+	for _, o := range out {
+		if slices.Equal(sortedCopy(o.idx), s) {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedCopy(idx []int) []int {
+	s := slices.Clone(idx)
+	slices.Sort(s)
+	return s
+}

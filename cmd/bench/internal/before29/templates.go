@@ -1,0 +1,343 @@
+package before29
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// Names and steps of built-in recipes, in French and English. A recipe's texts follow from
+// its foods, their state in the table (steps.go) and the cook's names of the foods (names.go);
+// the seed only picks among equivalent name patterns.
+
+// partsOf turns ingredients into preps, in the recipe's order, skipping unknown foods.
+func partsOf(c Category, ings []Ingredient, foods map[int]Food, servings int) []prep {
+	var parts []prep
+	for _, ing := range ings {
+		f, ok := foods[ing.FoodCode]
+		if !ok {
+			continue
+		}
+		p := prep{food: f, n: culinaryName(f), kind: KindOf(f), state: stateOf(f),
+			gramsPerServing: float64(ing.Grams) / float64(max(servings, 1))}
+		// A cooked grain or pulse is bought dry, cooked meat or fish raw (the shopping list's
+		// PurchaseOf): the steps cook it from that state, never "reheat" what was bought raw.
+		if p.state == stateCooked {
+			switch form, perGram := PurchaseOf(f, 1); form {
+			case BoughtDryForm:
+				p.state, p.boughtAs, p.perGram = stateDry, form, perGram
+			case BoughtRawForm:
+				p.state, p.boughtAs, p.perGram = stateRaw, form, perGram
+			}
+		}
+		parts = append(parts, p)
+	}
+	return planOf(c, parts)
+}
+
+// WriteTexts sets a recipe's name, steps and duration from its ingredients and category.
+// seed picks among equivalent name patterns.
+func WriteTexts(r *Recipe, foods map[int]Food, seed uint64) {
+	parts := partsOf(r.Category, r.Ingredients, foods, r.Servings)
+	if len(parts) == 0 {
+		r.Name = Text{FR: "Recette", EN: "Recipe"}
+		r.Steps = Steps{FR: []string{}, EN: []string{}}
+		return
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	r.Name = dishName(r.Category, parts, rng)
+	r.Steps, r.DurationMin = writeSteps(r.Category, parts, max(r.Servings, 1))
+}
+
+// Duration is the minutes the steps take: setting up, every hands-on minute, and the longest
+// cooking (the steps cook side by side: rice simmers while the chicken browns), rounded up to
+// 5 minutes. It knows no category, so it reads the foods as a lunch or dinner; WriteTexts sets
+// the exact duration of a generated recipe.
+func Duration(ings []Ingredient, foods map[int]Food, servings int) int {
+	return DurationFor(LunchDinner, ings, foods, servings)
+}
+
+// DurationFor is Duration for a recipe of category c (eggs are scrambled at breakfast and
+// boiled at lunch, a breakfast is not boxed).
+func DurationFor(c Category, ings []Ingredient, foods map[int]Food, servings int) int {
+	parts := partsOf(c, ings, foods, servings)
+	if len(parts) == 0 {
+		return 5
+	}
+	_, d := writeSteps(c, parts, max(servings, 1))
+	return d
+}
+
+// participle says how a food was cooked, for the dish's name, as the steps cook it: a
+// "poêlé" name only when a step pan-fries.
+func participle(p prep) (fr, en string, ok bool) {
+	switch p.how {
+	case hPoultryPan, hMincedPan, hSteakPan, hPorkPan, hMeatPan, hFishPan, hTofu:
+		return p.n.agree("poêlé"), "pan-fried", true
+	case hPoultryRoast, hVegRoast, hTuberRoast:
+		return p.n.agree("rôti"), "roast", true
+	case hBraise:
+		return p.n.agree("mijoté"), "braised", true
+	case hFishOven:
+		return "en papillote", "baked", true
+	case hSeafood:
+		return p.n.agree("sauté"), "stir-fried", true
+	case hEggsBoiled:
+		return p.n.agree("dur"), "hard-boiled", true
+	case hEggsScrambled:
+		return p.n.agree("brouillé"), "scrambled", true
+	case hVegSteam:
+		return "vapeur", "steamed", true
+	case hToast:
+		return p.n.agree("grillé"), "toasted", true
+	}
+	return "", "", false
+}
+
+// named is a food as the name shows it: "poulet poêlé" / "pan-fried chicken".
+func named(p prep, cooked bool) noun {
+	n := p.n
+	if cooked {
+		if fr, en, ok := participle(p); ok && !strings.Contains(n.FR, " "+fr) {
+			n.FR += " " + fr
+			if !strings.HasPrefix(strings.ToLower(n.EN), en) {
+				n.EN = en + " " + n.EN
+			}
+		}
+	}
+	return n
+}
+
+// required reports whether the name must show the food: a name never leaves out the protein
+// of the dish (meat, fish, eggs, tofu, the yoghurt of a bowl, the cheese on bread).
+func required(c Category, p prep) bool {
+	switch p.kind {
+	case KindMeat, KindFish, KindEgg, KindDeli, KindVegetarian:
+		return true
+	case KindDairy:
+		return c != LunchDinner && p.how == hBase
+	case KindCheese:
+		return c != LunchDinner
+	}
+	return false
+}
+
+// dishName names a dish as a cook would, from its two or three main foods, never leaving out
+// its protein nor naming a food that is not there.
+func dishName(c Category, parts []prep, rng *rand.Rand) Text {
+	weight := func(p prep) float64 { return p.gramsPerServing * (p.food.Per100g.Kcal.Or(0) + 50) }
+	pick := func(match func(prep) bool) []prep {
+		var out []prep
+		for _, p := range parts {
+			if match(p) {
+				out = append(out, p)
+			}
+		}
+		slices.SortStableFunc(out, func(a, b prep) int {
+			switch {
+			case weight(a) > weight(b):
+				return -1
+			case weight(a) < weight(b):
+				return 1
+			}
+			return 0
+		})
+		return out
+	}
+	isProtein := func(p prep) bool {
+		return p.kind == KindMeat || p.kind == KindFish || p.kind == KindEgg || p.kind == KindVegetarian || p.kind == KindDeli
+	}
+	garnish := func(p prep) bool {
+		switch p.kind {
+		case KindFat, KindSeasoning, KindSauce, KindSweetener, KindDrink:
+			return true
+		}
+		return p.how == hGlass || p.how == hLemon
+	}
+	first := func(ps []prep) []prep {
+		if len(ps) > 0 {
+			return ps[:1]
+		}
+		return nil
+	}
+	var comps []noun
+	var must []bool // the comp names a food the name may not leave out
+	used := map[int]bool{}
+	add := func(p prep, n noun) {
+		if !used[p.food.Code] {
+			comps = append(comps, n)
+			must = append(must, required(c, p))
+			used[p.food.Code] = true
+		}
+	}
+	milkyEN := ""   // "milk" poured over the cereal: "Muesli with milk and banana"
+	var pattern int // 0 plain list, 1 plate, 2 bowl of the first, 3 tartines
+	switch c {
+	case LunchDinner:
+		proteins := pick(isProtein)
+		legumes := pick(func(p prep) bool { return p.kind == KindLegume })
+		starches := pick(func(p prep) bool { return p.kind == KindGrain || p.kind == KindTuber })
+		if len(proteins) == 0 && len(legumes) > 0 {
+			proteins, legumes = legumes[:1], legumes[1:]
+		}
+		starches = append(starches, legumes...)
+		vegs := pick(func(p prep) bool { return p.kind == KindVegetable })
+		for _, p := range proteins {
+			add(p, named(p, true))
+		}
+		for _, p := range first(starches) {
+			add(p, named(p, false))
+		}
+		for _, p := range first(vegs) {
+			add(p, named(p, len(comps) < 2 && len(proteins) == 0))
+		}
+		pattern = rng.IntN(3)
+		// "Bol de riz, poulet poêlé et brocoli": a bowl of grains, not of potatoes.
+		if pattern == 2 && (len(proteins) != 1 || len(starches) == 0 || starches[0].kind != KindGrain) {
+			pattern = 0
+		}
+		if pattern == 2 { // "Bol de riz, poulet poêlé et brocoli"
+			comps[0], comps[1] = comps[1], comps[0]
+			must[0], must[1] = must[1], must[0]
+		}
+	default:
+		bases := pick(func(p prep) bool { return p.how == hBase })
+		eggs := pick(func(p prep) bool { return p.kind == KindEgg })
+		breads := pick(func(p prep) bool { return p.how == hToast || p.how == hBreadSide })
+		spreads := pick(func(p prep) bool { return p.how == hSpread })
+		switch {
+		case len(eggs) > 0:
+			// Eggs lead the name, with their bread; a yoghurt beside them is named too:
+			// "Œufs brouillés, pain grillé et yaourt nature".
+			add(eggs[0], named(eggs[0], true))
+			for _, p := range breads {
+				n := p.n
+				if p.how == hToast {
+					n = noun{FR: "pain grillé", EN: "toast"}
+				}
+				add(p, n)
+			}
+			for _, p := range bases {
+				add(p, named(p, false))
+			}
+		case len(bases) > 0:
+			pattern = 2
+			cereals := pick(func(p prep) bool { return p.how == hCereal })
+			if (bases[0].kind == KindMilk || bases[0].kind == KindDrink) && len(cereals) > 0 {
+				// Milk poured over cereal: "Muesli au lait et banane", "Muesli with milk and banana".
+				pattern = 0
+				n := cereals[0].n
+				milk := bases[0].n
+				if bases[0].kind == KindMilk {
+					n.FR += " au lait"
+					milkyEN = "milk"
+				} else {
+					n.FR += " " + map[bool]string{true: "à la ", false: "au "}[milk.fem] + milk.FR
+					milkyEN = milk.EN
+				}
+				used[bases[0].food.Code] = true
+				add(cereals[0], n)
+			} else {
+				add(bases[0], named(bases[0], false))
+			}
+			for _, h := range []how{hFruit, hCereal, hNuts} {
+				for _, p := range pick(func(p prep) bool { return p.how == h }) {
+					add(p, named(p, false))
+				}
+			}
+		case len(breads) > 0 && len(spreads) > 0 && breads[0].how == hToast:
+			pattern = 3
+			add(breads[0], breads[0].n)
+			for _, p := range spreads {
+				add(p, p.n)
+			}
+		default:
+			// Meat or fish names a snack before the fruit that outweighs it.
+			for _, p := range first(pick(isProtein)) {
+				add(p, named(p, false))
+			}
+		}
+	}
+	// Complete with the other foods that matter, heaviest first; a dessert or a side only when
+	// the dish has fewer than two foods of its own.
+	side := func(p prep) bool {
+		return p.how == hDessert || p.how == hFruitDessert || p.how == hBreadSide || p.how == hGlass
+	}
+	for pass, limit := range []int{3, 2} {
+		for _, p := range pick(func(p prep) bool { return !garnish(p) && side(p) == (pass == 1) }) {
+			if len(comps) >= limit {
+				break
+			}
+			add(p, named(p, p.how == hToast))
+		}
+	}
+	// The foods a name may not leave out: the proteins and the dairy of the dish.
+	for _, p := range pick(func(p prep) bool { return required(c, p) && p.how != hGlass }) {
+		add(p, named(p, p.how == hToast))
+	}
+	if len(comps) == 0 {
+		comps = append(comps, parts[0].n)
+		must = append(must, false)
+	}
+	// A drink that brings the protein of the dish is named beside it: "Banane et un verre de
+	// lait entier", "Banana with a glass of whole milk".
+	glass := noun{}
+	if c != LunchDinner && !slices.Contains(must, true) && milkyEN == "" {
+		for _, p := range pick(func(p prep) bool { return p.how == hGlass && (p.kind == KindMilk || plantDrink(p.food)) }) {
+			glass = noun{FR: "un verre " + p.n.de(), EN: "a glass of " + p.n.EN}
+			used[p.food.Code] = true
+			break
+		}
+	}
+	// At most three foods, never dropping one that must be named.
+	for len(comps) > 3 {
+		i := len(comps) - 1
+		for i >= 0 && must[i] {
+			i--
+		}
+		if i < 0 {
+			break
+		}
+		comps, must = slices.Delete(comps, i, i+1), slices.Delete(must, i, i+1)
+	}
+	if glass.FR != "" {
+		if len(comps) == 3 {
+			comps = comps[:2]
+		}
+		comps = append(comps, glass)
+		if pattern == 2 {
+			pattern = 0
+		}
+	}
+	fr, en := make([]string, len(comps)), make([]string, len(comps))
+	for i, n := range comps {
+		fr[i], en[i] = n.FR, n.EN
+	}
+	if milkyEN != "" {
+		en = append([]string{en[0], milkyEN}, en[1:]...)
+	}
+	var name Text
+	switch {
+	case pattern == 1 && len(comps) > 1:
+		name = Text{FR: "Assiette " + noun{FR: listFR(fr)}.de(), EN: listEN(en) + " plate"}
+	case pattern == 2 && len(comps) > 1:
+		name = Text{FR: "Bol " + noun{FR: fr[0]}.de() + ", " + listFR(fr[1:]), EN: en[0] + " bowl with " + listEN(en[1:])}
+		if len(comps) == 2 {
+			name.FR = "Bol " + noun{FR: fr[0]}.de() + " et " + fr[1]
+		}
+	case pattern == 3:
+		toast := strings.TrimSuffix(strings.TrimSuffix(en[0], "bread"), " ") + " toast"
+		if strings.TrimSpace(toast) == "toast" {
+			toast = "toast"
+		}
+		name = Text{FR: "Tartines " + noun{FR: fr[0]}.de() + ", " + listFR(fr[1:]), EN: strings.TrimSpace(toast) + " with " + listEN(en[1:])}
+		if len(comps) == 2 {
+			name.FR = "Tartines " + noun{FR: fr[0]}.de() + " et " + fr[1]
+		}
+	case len(fr) == 1 && len(en) == 1:
+		name = Text{FR: fr[0], EN: en[0]}
+	default:
+		name = Text{FR: listFR(fr), EN: en[0] + " with " + listEN(en[1:])}
+	}
+	return Text{FR: capitalise(frTypo(name.FR)), EN: capitalise(name.EN)}
+}

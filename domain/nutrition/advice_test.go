@@ -1,0 +1,59 @@
+package nutrition_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
+)
+
+// Advice that works (docs/nutrition.md, "Accuracy and tolerance"): over the availability sweep's
+// refusals, every suggestion to add a food was checked by solving again, so adding it makes the
+// request feasible; it never names a kind of food the meal prep already holds (that is "more
+// of" its food), never a food the diet excludes, and never a starchy food to a low-carb target.
+func TestAdviceWorksWhenFollowed(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	refused, applied, fixed := 0, 0, 0
+	for i, c := range nutritiontest.AvailabilityCases() {
+		if i%3 != 0 {
+			continue // a third of the sweep keeps the test quick; the bench runs it whole
+		}
+		o := nutritiontest.Run(context.Background(), gen, cat, c)
+		if o.Served {
+			continue
+		}
+		refused++
+		s := o.Suggestion
+		require.NotNil(t, s, "%s %s %s %s", c.Prep.Name, c.Eater.Name, c.Preset, c.Meal)
+		require.NotEmpty(t, s.Text.FR)
+		held := map[nutrition.Kind]bool{}
+		for _, code := range c.Prep.Codes {
+			if nutrition.DietAllows(c.Prep.Diet, cat[code]) {
+				held[nutrition.KindOf(cat[code])] = true
+			}
+		}
+		if s.Action == nutrition.ActionAddFood {
+			for _, code := range s.FoodCodes {
+				f, ok := cat[code]
+				require.True(t, ok, "%d is a CIQUAL code", code)
+				require.True(t, nutrition.DietAllows(c.Prep.Diet, f), "%s: %s", c.Prep.Diet, f.Name.EN)
+				require.True(t, nutrition.Suits(c.Meal, f), "%s at %s", f.Name.EN, c.Meal)
+				require.False(t, held[nutrition.KindOf(f)], "%s %s: add %s, a kind the meal prep holds (%s)", c.Prep.Name, c.Meal, f.Name.EN, s.Text.EN)
+				if c.Target.CarbsG*4 < 0.25*c.Target.Kcal {
+					require.LessOrEqual(t, f.Per100g.CarbsG.Or(0)*4, 0.4*f.Per100g.Kcal.Or(0), "low-carb target told to add %s", f.Name.EN)
+				}
+			}
+		}
+		if o.Applied {
+			applied++
+			require.True(t, o.Fixed, "%s %s %s %s: %s does not make it feasible", c.Prep.Name, c.Eater.Name, c.Preset, c.Meal, s.Text.EN)
+			fixed++
+		}
+	}
+	t.Logf("%d refused, %d suggestions applied, %d fixed", refused, applied, fixed)
+}

@@ -1,0 +1,152 @@
+package nutritiontest
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// MealPrep is a realistic weekly meal prep: foods as people shop them, with the diet of the
+// person who shops them.
+type MealPrep struct {
+	Name  string
+	Diet  nutrition.Diet
+	Codes []int
+}
+
+// MealPreps are the availability sweep's meal preps (student, vegetarian, vegan, pescatarian,
+// lifter, family, low-carb, 5 foods, 25 foods, convenience…), CIQUAL codes.
+var MealPreps = []MealPrep{
+	{"student", nutrition.Omnivore, []int{26034, 9810, 20066, 20036, 22000, 19041, 32005, 13038, 7200, 7001}},
+	{"vegetarian", nutrition.Vegetarian, []int{22000, 12066, 20585, 20385, 20019, 7110, 19860, 31008, 13039, 9119, 19644}},
+	{"vegan", nutrition.Vegan, []int{20904, 20535, 9119, 20059, 20385, 17130, 18901, 32004, 13005, 15005, 7110}},
+	{"pescatarian", nutrition.Omnivore, []int{26036, 26043, 9119, 20061, 4023, 17270, 19593, 13021, 15000, 7001, 31024}},
+	{"lifter", nutrition.Omnivore, []int{36017, 6250, 19644, 22000, 9102, 20057, 15000, 32140, 13028, 7110, 17270}},
+	{"family", nutrition.Omnivore, []int{36002, 4008, 20061, 20009, 16400, 28900, 12118, 19023, 7001, 31024, 13039, 19593}},
+	{"low-carb", nutrition.Omnivore, []int{36017, 26036, 22000, 20057, 20041, 17270, 19644, 12066, 15000, 13014}},
+	{"five-foods", nutrition.Omnivore, []int{36017, 9100, 20057, 7001, 19593}},
+	{"twenty-five-foods", nutrition.Omnivore, []int{36017, 26036, 6252, 22000, 20532, 9100, 9810, 4008, 7001, 7110, 20057, 20009, 20020, 20041,
+		17270, 16400, 19041, 19593, 19644, 32140, 13005, 13039, 15000, 31008, 12066}},
+	{"convenience", nutrition.Omnivore, []int{25019, 25111, 25002, 20062, 7001, 19041, 32004, 13039, 19593, 28900}},
+	{"mediterranean", nutrition.Omnivore, []int{20532, 9681, 20053, 20020, 20385, 12066, 17270, 19860, 31008, 13034, 7001}},
+	{"budget", nutrition.Omnivore, []int{9810, 22000, 20535, 20009, 20034, 17440, 19041, 32140, 13005, 7001}},
+}
+
+// Eater is a body of the sweep, from a small to a large eater.
+type Eater struct {
+	Name     string
+	Body     nutrition.Body
+	Activity nutrition.ActivityLevel
+	Goal     nutrition.Objective
+}
+
+// Eaters are four bodies, small to large eaters (about 1,500 to 3,400 kcal a day).
+var Eaters = []Eater{
+	{"small woman", nutrition.Body{WeightKg: 52, HeightCm: 158, Age: 45, Sex: nutrition.Female}, nutrition.Sedentary, nutrition.Maintenance},
+	{"woman", nutrition.Body{WeightKg: 62, HeightCm: 166, Age: 32, Sex: nutrition.Female}, nutrition.Light, nutrition.Maintenance},
+	{"man", nutrition.Body{WeightKg: 78, HeightCm: 178, Age: 38, Sex: nutrition.Male}, nutrition.Moderate, nutrition.Maintenance},
+	{"active young man", nutrition.Body{WeightKg: 80, HeightCm: 185, Age: 25, Sex: nutrition.Male}, nutrition.VeryActive, nutrition.MuscleGain},
+}
+
+// Meals are the three meals recipes are made for.
+var Meals = []nutrition.Category{nutrition.Breakfast, nutrition.LunchDinner, nutrition.Snack}
+
+// AvailabilityCase is one request of the sweep: a meal prep, a person's preset and body, a meal,
+// and the target the app gives the engine (nutrition.CalculateNeeds, then MealTarget).
+type AvailabilityCase struct {
+	Prep   MealPrep
+	Eater  Eater
+	Preset nutrition.MacroPreset
+	Meal   nutrition.Category
+	Target nutrition.Macros
+}
+
+// AvailabilityCases are every meal prep × preset × eater × meal.
+func AvailabilityCases() []AvailabilityCase {
+	var out []AvailabilityCase
+	for _, prep := range MealPreps {
+		for _, p := range nutrition.Presets {
+			for _, e := range Eaters {
+				n, err := nutrition.CalculateNeeds(nutrition.NeedsInput{Body: e.Body, Activity: e.Activity, Objective: e.Goal, Preset: p.Name})
+				if err != nil {
+					panic(err)
+				}
+				for _, m := range Meals {
+					out = append(out, AvailabilityCase{prep, e, p.Name, m, nutrition.MealTarget(n.Goals().Macros(), nutrition.DefaultMealSplit, m)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Outcome is what the engine did with one case.
+type Outcome struct {
+	Case   AvailabilityCase
+	Served bool // a recipe within tolerance from the meal prep as it is
+	// Suggestion is the refusal's advice (nil when served).
+	Suggestion *nutrition.Suggestion
+	// Applied: the suggestion could be applied as a request (add one food of FoodCodes, or a
+	// higher price limit); Fixed: applied, it made the request feasible.
+	Applied, Fixed bool
+	Elapsed        time.Duration // the generation itself
+	Recipes        []nutrition.Recipe
+}
+
+// Run generates c with gen and, when it is refused, applies its suggestion and generates again.
+func Run(ctx context.Context, gen *nutrition.Builtin, catalog map[int]nutrition.Food, c AvailabilityCase) Outcome {
+	req := nutrition.GenerateRequest{Category: c.Meal, Target: c.Target, Diet: c.Prep.Diet, Currency: nutrition.EUR, Count: 1, Seed: 1}
+	for _, code := range c.Prep.Codes {
+		if f, ok := catalog[code]; ok {
+			req.Foods = append(req.Foods, f)
+		}
+	}
+	o := Outcome{Case: c}
+	start := time.Now()
+	rs, err := gen.Generate(ctx, req)
+	o.Elapsed = time.Since(start)
+	o.Recipes = rs
+	var u *nutrition.Unsolvable
+	switch {
+	case err == nil && len(rs) > 0 && rs[0].Feasible && rs[0].WithinTolerance:
+		o.Served = true
+		return o
+	case err == nil && len(rs) > 0:
+		o.Suggestion = rs[0].Suggestion
+	case asUnsolvable(err, &u):
+		o.Suggestion = u.Suggestion
+	}
+	s := o.Suggestion
+	if s == nil {
+		return o
+	}
+	q := req
+	switch s.Action {
+	case nutrition.ActionAddFood:
+		if len(s.FoodCodes) == 0 {
+			return o
+		}
+		q.Foods = slices.Clone(req.Foods)
+		// One food of the list makes it alone; a pair is both.
+		codes := s.FoodCodes[:1]
+		if len(s.FoodCodes) == 2 && s.Pair {
+			codes = s.FoodCodes
+		}
+		for _, code := range codes {
+			q.Foods = append(q.Foods, catalog[code])
+		}
+	case nutrition.ActionRaisePriceLimit:
+		q.PriceLimit = s.PriceLimit
+	default:
+		return o // more of a food than a usual serving: a person's choice, not a request
+	}
+	o.Applied = true
+	rs, err = gen.Generate(ctx, q)
+	o.Fixed = err == nil && len(rs) > 0 && rs[0].Feasible && rs[0].WithinTolerance
+	return o
+}
+
+func asUnsolvable(err error, u **nutrition.Unsolvable) bool { return errors.As(err, u) }
