@@ -61,7 +61,13 @@ test: deps frontend
 	@scripts/ensure-chromium.sh
 	@url="$${TEST_DATABASE_URL:-$$($(TEST_PG_ENV) $(PG) start $(CURDIR)/.data/pg-test)}"; \
 	export TEST_DATABASE_URL="$$url" E2E_DATABASE_URL="$$url"; \
-	$(MAKE) --no-print-directory lint test-go test-frontend js-budget build soak-short test-e2e
+	times=""; \
+	for phase in lint test-go test-frontend js-budget build soak-short test-e2e; do \
+		start=$$(date +%s); \
+		$(MAKE) --no-print-directory $$phase; \
+		times="$$times $$phase=$$(( $$(date +%s) - start ))s"; \
+	done; \
+	echo "make test phases:$$times"
 
 # The packages where concurrency is the point (appends, the command runner, the ledger, the
 # projection reader, rate limits' callers) run under the race detector; the whole tree under it
