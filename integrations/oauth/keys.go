@@ -20,12 +20,16 @@ import (
 // Key-set policy (docs/social-login-and-onboarding.md, "Apple's key set"): keys are refreshed every
 // keysRefresh and dropped when the provider withdraws them; a token naming an unknown key id
 // refetches the set at most once per keysUnknownRefetch, and a token that would have to wait
-// for that is refused at once, so forged key ids can neither hammer the provider nor hold a
+// longer than keysWaitMax for that is refused at once, so forged key ids can neither hammer the provider nor hold a
 // request.
 const (
 	keysRefresh        = time.Hour
 	keysUnknownRefetch = time.Minute
 	keysHTTPTimeout    = 10 * time.Second
+	// keysWaitMax bounds a request's wait for the refetch limiter: the limiter refuses at once
+	// a wait longer than this (a throttled forged key id waits up to a minute: refused at once),
+	// and a context this short never expires before the limiter is asked (1 ms did, under load).
+	keysWaitMax = 5 * time.Second
 )
 
 // keySet is a provider's JSON Web Key Set, fetched on first use by keyfunc (MicahParks/keyfunc
@@ -55,7 +59,7 @@ func (k *keySet) load() (keyfunc.Keyfunc, error) {
 			NoErrorReturnFirstHTTPReq: &noError,
 			RefreshInterval:           keysRefresh,
 			RefreshUnknownKID:         rate.NewLimiter(rate.Every(keysUnknownRefetch), 1),
-			RateLimitWaitMax:          time.Millisecond,
+			RateLimitWaitMax:          keysWaitMax,
 			RefreshErrorHandlerFunc: func(u string) func(context.Context, error) {
 				return func(ctx context.Context, err error) {
 					slog.WarnContext(ctx, "oauth: key set refresh failed", "url", u, "err", err)
