@@ -83,45 +83,39 @@ func TestCheckoutRefusesBadInputWithFieldErrors(t *testing.T) {
 	require.Zero(t, n)
 }
 
-// A second checkout with the welcome code while the first is open is refused on the code, in the
-// person's language; leaving the first through the cancel link frees the code again.
-func TestPromoHeldByAnOpenCheckoutIsExplained(t *testing.T) {
+// A second checkout with the welcome code while the first is open (the person left Stripe's page
+// without its cancel link) replaces the first: it is closed and the code goes to the new one, at
+// the welcome price. Stripe's cancel link and the test-mode page's cancel button close it too.
+func TestPromoHeldByAnAbandonedCheckoutGoesToTheNewOne(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	b.registerAndVerify(t, "welcome@example.com")
 	form := map[string]any{"packId": "pack-60", "currency": "EUR", "promoCode": "BIENVENUE30", "amountCents": 839, "tokens": 60}
-	resp := b.post(t, "/checkout", form, "/buy-tokens")
-	require.Equal(t, http.StatusConflict, resp.StatusCode)
-	loc, err := url.Parse(resp.Header.Get("X-Inertia-Location"))
-	require.NoError(t, err)
-	first := loc.Query().Get("checkout")
-
-	requireRedirect(t, b.post(t, "/checkout", form, "/buy-tokens"), "/buy-tokens")
-	_, p := b.visit(t, "/buy-tokens")
-	require.Equal(t, "Ce code promo est déjà réservé par un paiement en cours. Terminez ce paiement\u202f; s’il est abandonné, le code sera de nouveau disponible dans l’heure.", errorsOf(p)["promoCode"])
-	require.Equal(t, true, p.Props["promo"].(map[string]any)["eligible"], "the code is still the person's")
-
-	resp, _ = b.send(t, http.MethodPost, "/dashboard/language", map[string]any{"language": "en"}, "/dashboard/language")
-	requireRedirect(t, resp, "/dashboard/language")
-	requireRedirect(t, b.post(t, "/checkout", form, "/buy-tokens"), "/buy-tokens")
-	_, p = b.visit(t, "/buy-tokens")
-	require.Equal(t, "This promo code is already held by a payment in progress. Complete that payment; if it was abandoned, the code will be available again within the hour.", errorsOf(p)["promoCode"])
+	checkout := func(referer string) string {
+		t.Helper()
+		resp := b.post(t, "/checkout", form, referer)
+		require.Equal(t, http.StatusConflict, resp.StatusCode, "off to the payment page")
+		loc, err := url.Parse(resp.Header.Get("X-Inertia-Location"))
+		require.NoError(t, err)
+		return loc.Query().Get("checkout")
+	}
+	first := checkout("/buy-tokens")
+	second := checkout("/buy-tokens")
+	require.NotEqual(t, first, second)
+	_, ep := b.visit(t, "/stripe/error?reason=cancelled&checkout="+first)
+	require.Equal(t, "expired", ep.Props["checkout"].(map[string]any)["status"], "the abandoned checkout is closed")
+	_, sp := b.visit(t, "/stripe/success?checkout="+second)
+	require.Equal(t, float64(839), sp.Props["checkout"].(map[string]any)["amountCents"], "the new one has the welcome price")
 
 	// Stripe's cancel link (the buyer left its page) closes the checkout: the page's retry works.
-	_, ep := b.visit(t, "/stripe/error?reason=cancelled&checkout="+first)
-	require.Equal(t, "billing/error", ep.Component)
+	_, ep = b.visit(t, "/stripe/error?reason=cancelled&checkout="+second)
 	require.Equal(t, "BIENVENUE30", ep.Props["checkout"].(map[string]any)["promoCode"])
-	resp = b.post(t, "/checkout", form, "/stripe/error?reason=cancelled&checkout="+first)
-	require.Equal(t, http.StatusConflict, resp.StatusCode, "the cancelled checkout released the code")
-	loc, err = url.Parse(resp.Header.Get("X-Inertia-Location"))
-	require.NoError(t, err)
-	second := loc.Query().Get("checkout")
+	third := checkout("/stripe/error?reason=cancelled&checkout=" + second)
 
 	// So does the test-mode page's cancel button.
-	resp = b.post(t, "/stripe/test-checkout", map[string]any{"checkout": second, "outcome": "cancel"}, "/stripe/test-checkout?checkout="+second)
-	requireRedirect(t, resp, "/stripe/error?reason=cancelled&checkout="+second)
-	resp = b.post(t, "/checkout", form, "/buy-tokens")
-	require.Equal(t, http.StatusConflict, resp.StatusCode)
+	resp := b.post(t, "/stripe/test-checkout", map[string]any{"checkout": third, "outcome": "cancel"}, "/stripe/test-checkout?checkout="+third)
+	requireRedirect(t, resp, "/stripe/error?reason=cancelled&checkout="+third)
+	checkout("/buy-tokens")
 }
 
 func TestWebhookChecksTheSignature(t *testing.T) {

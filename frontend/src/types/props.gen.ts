@@ -819,6 +819,7 @@ export type Purchase = {
   packId: string
   tokens: number
   currency: string
+  amountDueCents: number
   amountPaidCents: number
   refundedCents: number
   tokensRevoked: number
