@@ -217,3 +217,42 @@ func TestShopFollowsThePersonsCurrency(t *testing.T) {
 	_, p = b.visit(t, "/buy-tokens?currency=EUR")
 	require.Equal(t, "EUR", p.Props["currency"], "an explicit choice wins")
 }
+
+// The currency follows the browser's region until the person chooses one: an en-US visitor sees
+// the landing and the shop in dollars, an en-US person who never chose buys in dollars (and their
+// account says so); once they chose euros on the account page, euros stay, whatever the browser.
+func TestCurrencyFollowsTheLocaleUntilChosen(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	us := map[string]string{"Accept-Language": "en-US,en;q=0.9"}
+	packCurrency := func(p pageObject) string {
+		t.Helper()
+		packs := p.Props["packs"].([]any)
+		require.NotEmpty(t, packs)
+		return packs[0].(map[string]any)["currency"].(string)
+	}
+	_, p := b.inertiaVisit(t, http.MethodGet, "/?lng=en", nil, us)
+	require.Equal(t, "USD", packCurrency(p), "the landing of an en-US visitor")
+	_, p = b.inertiaVisit(t, http.MethodGet, "/?lng=en", nil, map[string]string{"Accept-Language": "en-GB,en;q=0.9"})
+	require.Equal(t, "EUR", packCurrency(p), "en-GB pays in euros")
+	_, p = b.inertiaVisit(t, http.MethodGet, "/buy-tokens-na?lng=en", nil, us)
+	require.Equal(t, "USD", p.Props["currency"])
+
+	b.registerAndVerify(t, "yankee@example.com")
+	_, p = b.inertiaVisit(t, http.MethodGet, "/buy-tokens", nil, us)
+	require.Equal(t, "USD", p.Props["currency"], "the shop of an en-US person who never chose")
+	resp, _ := b.inertiaVisit(t, http.MethodPost, "/checkout", map[string]any{"packId": "pack-60", "amountCents": 1199, "tokens": 60},
+		map[string]string{"Referer": b.ts.URL + "/buy-tokens", "Accept-Language": "en-US"})
+	require.Equal(t, http.StatusConflict, resp.StatusCode, "off to the payment page")
+	var currency string
+	require.NoError(t, b.db.Pool.QueryRow(t.Context(), `SELECT payload->>'currency' FROM events WHERE event_type = 'CheckoutStarted.v1'`).Scan(&currency))
+	require.Equal(t, "USD", currency, "the checkout in dollars")
+	_, p = b.inertiaVisit(t, http.MethodGet, "/buy-tokens", nil, map[string]string{"Accept-Language": "en"})
+	require.Equal(t, "USD", p.Props["currency"], "a browser naming no region changes nothing")
+
+	form := map[string]any{"name": "Sam", "surname": "Smith", "language": "en", "units": "lb", "currency": "EUR", "diet": "omnivore", "aiSuggestions": false}
+	resp, _ = b.inertiaVisit(t, http.MethodPost, "/account", form, map[string]string{"Referer": b.ts.URL + "/dashboard/account", "Accept-Language": "en-US"})
+	requireRedirect(t, resp, "/dashboard/account")
+	_, p = b.inertiaVisit(t, http.MethodGet, "/buy-tokens", nil, us)
+	require.Equal(t, "EUR", p.Props["currency"], "the person's choice wins over the browser")
+}
