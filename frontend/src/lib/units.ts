@@ -31,3 +31,29 @@ export function formatQuantity(grams: number, units: Units, locale: string): str
   }
   return grams >= 1000 ? `${nf(grams / 1000, 2)} kg` : `${nf(grams, 0)} g`
 }
+
+/** Kilograms in a pound (exact, by definition). */
+export const KG_PER_POUND = 0.45359237
+
+/** Centimetres in an inch (exact). */
+export const CM_PER_INCH = 2.54
+
+/** The unit body weights are read in: kilograms, or pounds for people who chose lb/oz. */
+export function massUnit(units: string): 'kg' | 'lb' {
+  return units === 'lb' ? 'lb' : 'kg'
+}
+
+/** Kilograms → the person's body-weight unit (a weight, or a weekly change). */
+export function fromKg(kg: number, units: string): number {
+  return units === 'lb' ? kg / KG_PER_POUND : kg
+}
+
+/** A figure per kilogram (g of protein per kg, kcal per kg) → per the person's unit. */
+export function perMass(perKg: number, units: string): number {
+  return units === 'lb' ? perKg * KG_PER_POUND : perKg
+}
+
+/** Centimetres → the person's height unit (inches for lb/oz). */
+export function fromCm(cm: number, units: string): number {
+  return units === 'lb' ? cm / CM_PER_INCH : cm
+}
