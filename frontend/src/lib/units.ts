@@ -3,6 +3,9 @@ export type Units = 'g' | 'lb'
 
 export const GRAMS_PER_OUNCE = 28.349523125
 
+/** Grams in a pound (16 ounces). */
+export const GRAMS_PER_POUND = GRAMS_PER_OUNCE * 16
+
 /** The unit a quantity input uses: grams, or ounces for people who chose lb/oz. */
 export function inputUnit(units: Units): 'g' | 'oz' {
   return units === 'lb' ? 'oz' : 'g'
@@ -56,4 +59,27 @@ export function perMass(perKg: number, units: string): number {
 /** Centimetres → the person's height unit (inches for lb/oz). */
 export function fromCm(cm: number, units: string): number {
   return units === 'lb' ? cm / CM_PER_INCH : cm
+}
+
+/** A unit a "what I have" quantity may be typed in. */
+export type StockUnit = 'g' | 'lb' | 'oz'
+
+/** The units a person may type what they have in: grams, or pounds and ounces. */
+export function stockUnits(units: string): StockUnit[] {
+  return units === 'lb' ? ['lb', 'oz'] : ['g']
+}
+
+/** A quantity typed in unit → whole grams, NaN when it is not a number. */
+export function gramsFrom(value: string, unit: StockUnit): number {
+  const n = Number(value.replace(',', '.'))
+  if (!Number.isFinite(n) || value.trim() === '') return Number.NaN
+  const per = unit === 'lb' ? GRAMS_PER_POUND : unit === 'oz' ? GRAMS_PER_OUNCE : 1
+  return Math.round(n * per)
+}
+
+/** Grams → the figure shown in a quantity typed in unit (pounds to 0.01, ounces to 0.1). */
+export function gramsIn(grams: number, unit: StockUnit): number {
+  if (unit === 'lb') return Math.round((grams / GRAMS_PER_POUND) * 100) / 100
+  if (unit === 'oz') return Math.round((grams / GRAMS_PER_OUNCE) * 10) / 10
+  return grams
 }
