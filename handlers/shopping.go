@@ -70,6 +70,7 @@ func (h *ShoppingLists) read(w http.ResponseWriter, r *http.Request) (shoppingRe
 		pricing: nutrition.Pricing{Table: h.prices, Currency: nutrition.EUR, USDPerEUR: h.usdPerEUR}}
 	if p.Units == "lb" {
 		q.units = nutrition.Imperial
+		q.pricing.Units = nutrition.Imperial
 	}
 	if p.Currency == string(nutrition.USD) {
 		q.pricing.Currency = nutrition.USD
