@@ -1056,6 +1056,7 @@ export type ShoppingItem = {
   quantity: string
   grams: number
   cost: string
+  costCents: number
   checked: boolean
   tickedAt: number
 }
@@ -1064,6 +1065,7 @@ export type ShoppingListView = {
   days: number
   aisles: ShoppingAisle[]
   total: string
+  totalCents: number
   currency: string
   text: string
   csvUrl: string
