@@ -29,8 +29,10 @@ export function formatQuantity(grams: number, units: Units, locale: string): str
   if (units === 'lb') {
     const oz = grams / GRAMS_PER_OUNCE
     if (oz < 16) return `${nf(oz)} oz`
-    const lb = Math.floor(oz / 16)
-    return `${lb} lb ${nf(oz - lb * 16, 0)} oz`
+    // Whole ounces first, so 2 lb (907 g, 31.99 oz) reads "2 lb", never "1 lb 16 oz".
+    const whole = Math.round(oz)
+    const lb = Math.floor(whole / 16)
+    return whole % 16 === 0 ? `${lb} lb` : `${lb} lb ${whole % 16} oz`
   }
   return grams >= 1000 ? `${nf(grams / 1000, 2)} kg` : `${nf(grams, 0)} g`
 }
