@@ -218,6 +218,17 @@ func (h *BatchCook) cookPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	} else {
+		if p.Units == "lb" {
+			// Oven settings in Fahrenheit first for people who count in pounds.
+			for i := range plan.Sessions {
+				for _, steps := range [][]batchcook.WorkStep{plan.Sessions[i].Steps, plan.Sessions[i].Night} {
+					for j := range steps {
+						m := &steps[j].Method
+						m.FR, m.EN = nutrition.TemperaturesIn(m.FR, nutrition.Imperial), nutrition.TemperaturesIn(m.EN, nutrition.Imperial)
+					}
+				}
+			}
+		}
 		props.Plan = &plan
 	}
 	h.render(w, r, cookPlanPage.With(props))

@@ -14,6 +14,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/google/uuid"
 	inertia "github.com/romsar/gonertia/v3"
+	"golang.org/x/text/language"
 
 	billingapp "github.com/gamelle/gamelle/app/billing"
 	"github.com/gamelle/gamelle/domain/billing"
@@ -91,14 +92,42 @@ func currencyOf(r *http.Request) billing.Currency {
 	return preferredCurrency(r)
 }
 
-// preferredCurrency is the signed-in person's currency setting, or euros for a visitor.
+// preferredCurrency is the signed-in person's currency (chosen, or followed from the browser's
+// region), or the visitor's browser region's (localeCurrency), euros otherwise.
 func preferredCurrency(r *http.Request) billing.Currency {
 	if u, ok := currentUser(r.Context()); ok {
 		if c, err := billing.ParseCurrency(u.Currency); err == nil {
 			return c
 		}
 	}
+	if c, ok := localeCurrency(r); ok {
+		return c
+	}
 	return billing.EUR
+}
+
+// dollarRegions are the regions whose currency is the US dollar (of the two the shop sells).
+var dollarRegions = map[string]bool{"US": true, "PR": true, "GU": true, "VI": true, "AS": true, "MP": true, "UM": true, "EC": true, "SV": true, "PA": true}
+
+// localeCurrency is the currency of the region the browser names in Accept-Language (its first
+// tag naming one: en-US gives dollars, fr-FR or en-GB euros); ok is false when no tag names a
+// region ("en", "fr"), which says nothing about where the person pays.
+func localeCurrency(r *http.Request) (billing.Currency, bool) {
+	tags, _, err := language.ParseAcceptLanguage(r.Header.Get("Accept-Language"))
+	if err != nil {
+		return "", false
+	}
+	for _, t := range tags {
+		region, conf := t.Region()
+		if conf != language.Exact {
+			continue
+		}
+		if dollarRegions[region.String()] {
+			return billing.USD, true
+		}
+		return billing.EUR, true
+	}
+	return "", false
 }
 
 // shopProps are the props of the pages that sell packs.

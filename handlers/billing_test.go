@@ -83,45 +83,39 @@ func TestCheckoutRefusesBadInputWithFieldErrors(t *testing.T) {
 	require.Zero(t, n)
 }
 
-// A second checkout with the welcome code while the first is open is refused on the code, in the
-// person's language; leaving the first through the cancel link frees the code again.
-func TestPromoHeldByAnOpenCheckoutIsExplained(t *testing.T) {
+// A second checkout with the welcome code while the first is open (the person left Stripe's page
+// without its cancel link) replaces the first: it is closed and the code goes to the new one, at
+// the welcome price. Stripe's cancel link and the test-mode page's cancel button close it too.
+func TestPromoHeldByAnAbandonedCheckoutGoesToTheNewOne(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	b.registerAndVerify(t, "welcome@example.com")
 	form := map[string]any{"packId": "pack-60", "currency": "EUR", "promoCode": "BIENVENUE30", "amountCents": 839, "tokens": 60}
-	resp := b.post(t, "/checkout", form, "/buy-tokens")
-	require.Equal(t, http.StatusConflict, resp.StatusCode)
-	loc, err := url.Parse(resp.Header.Get("X-Inertia-Location"))
-	require.NoError(t, err)
-	first := loc.Query().Get("checkout")
-
-	requireRedirect(t, b.post(t, "/checkout", form, "/buy-tokens"), "/buy-tokens")
-	_, p := b.visit(t, "/buy-tokens")
-	require.Equal(t, "Ce code promo est déjà réservé par un paiement en cours. Terminez ce paiement\u202f; s’il est abandonné, le code sera de nouveau disponible dans l’heure.", errorsOf(p)["promoCode"])
-	require.Equal(t, true, p.Props["promo"].(map[string]any)["eligible"], "the code is still the person's")
-
-	resp, _ = b.send(t, http.MethodPost, "/dashboard/language", map[string]any{"language": "en"}, "/dashboard/language")
-	requireRedirect(t, resp, "/dashboard/language")
-	requireRedirect(t, b.post(t, "/checkout", form, "/buy-tokens"), "/buy-tokens")
-	_, p = b.visit(t, "/buy-tokens")
-	require.Equal(t, "This promo code is already held by a payment in progress. Complete that payment; if it was abandoned, the code will be available again within the hour.", errorsOf(p)["promoCode"])
+	checkout := func(referer string) string {
+		t.Helper()
+		resp := b.post(t, "/checkout", form, referer)
+		require.Equal(t, http.StatusConflict, resp.StatusCode, "off to the payment page")
+		loc, err := url.Parse(resp.Header.Get("X-Inertia-Location"))
+		require.NoError(t, err)
+		return loc.Query().Get("checkout")
+	}
+	first := checkout("/buy-tokens")
+	second := checkout("/buy-tokens")
+	require.NotEqual(t, first, second)
+	_, ep := b.visit(t, "/stripe/error?reason=cancelled&checkout="+first)
+	require.Equal(t, "expired", ep.Props["checkout"].(map[string]any)["status"], "the abandoned checkout is closed")
+	_, sp := b.visit(t, "/stripe/success?checkout="+second)
+	require.Equal(t, float64(839), sp.Props["checkout"].(map[string]any)["amountCents"], "the new one has the welcome price")
 
 	// Stripe's cancel link (the buyer left its page) closes the checkout: the page's retry works.
-	_, ep := b.visit(t, "/stripe/error?reason=cancelled&checkout="+first)
-	require.Equal(t, "billing/error", ep.Component)
+	_, ep = b.visit(t, "/stripe/error?reason=cancelled&checkout="+second)
 	require.Equal(t, "BIENVENUE30", ep.Props["checkout"].(map[string]any)["promoCode"])
-	resp = b.post(t, "/checkout", form, "/stripe/error?reason=cancelled&checkout="+first)
-	require.Equal(t, http.StatusConflict, resp.StatusCode, "the cancelled checkout released the code")
-	loc, err = url.Parse(resp.Header.Get("X-Inertia-Location"))
-	require.NoError(t, err)
-	second := loc.Query().Get("checkout")
+	third := checkout("/stripe/error?reason=cancelled&checkout=" + second)
 
 	// So does the test-mode page's cancel button.
-	resp = b.post(t, "/stripe/test-checkout", map[string]any{"checkout": second, "outcome": "cancel"}, "/stripe/test-checkout?checkout="+second)
-	requireRedirect(t, resp, "/stripe/error?reason=cancelled&checkout="+second)
-	resp = b.post(t, "/checkout", form, "/buy-tokens")
-	require.Equal(t, http.StatusConflict, resp.StatusCode)
+	resp := b.post(t, "/stripe/test-checkout", map[string]any{"checkout": third, "outcome": "cancel"}, "/stripe/test-checkout?checkout="+third)
+	requireRedirect(t, resp, "/stripe/error?reason=cancelled&checkout="+third)
+	checkout("/buy-tokens")
 }
 
 func TestWebhookChecksTheSignature(t *testing.T) {
@@ -222,4 +216,43 @@ func TestShopFollowsThePersonsCurrency(t *testing.T) {
 	require.Equal(t, "USD", p.Props["currency"], "the person's currency setting")
 	_, p = b.visit(t, "/buy-tokens?currency=EUR")
 	require.Equal(t, "EUR", p.Props["currency"], "an explicit choice wins")
+}
+
+// The currency follows the browser's region until the person chooses one: an en-US visitor sees
+// the landing and the shop in dollars, an en-US person who never chose buys in dollars (and their
+// account says so); once they chose euros on the account page, euros stay, whatever the browser.
+func TestCurrencyFollowsTheLocaleUntilChosen(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	us := map[string]string{"Accept-Language": "en-US,en;q=0.9"}
+	packCurrency := func(p pageObject) string {
+		t.Helper()
+		packs := p.Props["packs"].([]any)
+		require.NotEmpty(t, packs)
+		return packs[0].(map[string]any)["currency"].(string)
+	}
+	_, p := b.inertiaVisit(t, http.MethodGet, "/?lng=en", nil, us)
+	require.Equal(t, "USD", packCurrency(p), "the landing of an en-US visitor")
+	_, p = b.inertiaVisit(t, http.MethodGet, "/?lng=en", nil, map[string]string{"Accept-Language": "en-GB,en;q=0.9"})
+	require.Equal(t, "EUR", packCurrency(p), "en-GB pays in euros")
+	_, p = b.inertiaVisit(t, http.MethodGet, "/buy-tokens-na?lng=en", nil, us)
+	require.Equal(t, "USD", p.Props["currency"])
+
+	b.registerAndVerify(t, "yankee@example.com")
+	_, p = b.inertiaVisit(t, http.MethodGet, "/buy-tokens", nil, us)
+	require.Equal(t, "USD", p.Props["currency"], "the shop of an en-US person who never chose")
+	resp, _ := b.inertiaVisit(t, http.MethodPost, "/checkout", map[string]any{"packId": "pack-60", "amountCents": 1199, "tokens": 60},
+		map[string]string{"Referer": b.ts.URL + "/buy-tokens", "Accept-Language": "en-US"})
+	require.Equal(t, http.StatusConflict, resp.StatusCode, "off to the payment page")
+	var currency string
+	require.NoError(t, b.db.Pool.QueryRow(t.Context(), `SELECT payload->>'currency' FROM events WHERE event_type = 'CheckoutStarted.v1'`).Scan(&currency))
+	require.Equal(t, "USD", currency, "the checkout in dollars")
+	_, p = b.inertiaVisit(t, http.MethodGet, "/buy-tokens", nil, map[string]string{"Accept-Language": "en"})
+	require.Equal(t, "USD", p.Props["currency"], "a browser naming no region changes nothing")
+
+	form := map[string]any{"name": "Sam", "surname": "Smith", "language": "en", "units": "lb", "currency": "EUR", "diet": "omnivore", "aiSuggestions": false}
+	resp, _ = b.inertiaVisit(t, http.MethodPost, "/account", form, map[string]string{"Referer": b.ts.URL + "/dashboard/account", "Accept-Language": "en-US"})
+	requireRedirect(t, resp, "/dashboard/account")
+	_, p = b.inertiaVisit(t, http.MethodGet, "/buy-tokens", nil, us)
+	require.Equal(t, "EUR", p.Props["currency"], "the person's choice wins over the browser")
 }

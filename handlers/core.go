@@ -39,6 +39,7 @@ type Users interface {
 	StartSession(ctx context.Context, userID uuid.UUID, generation int64, userAgent string, expires time.Time) (uuid.UUID, error)
 	EndSession(ctx context.Context, sessionID uuid.UUID) error
 	Balance(ctx context.Context, id uuid.UUID) (int64, error)
+	FollowLocaleCurrency(ctx context.Context, id uuid.UUID, currency string) (bool, error)
 }
 
 // CoreDeps are what the shared web layer needs from the rest of the process.

@@ -451,7 +451,11 @@ func (h *MealPreps) recipesPage(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, err
 		}
-		return h.mealpreps.Recipes(r.Context(), p, m.ID, lang)
+		views, err := h.mealpreps.Recipes(r.Context(), p, m.ID, lang)
+		for i := range views {
+			views[i].Steps = stepsIn(views[i].Steps, p.Units)
+		}
+		return views, err
 	})
 	props := mealprepRecipesProps{
 		MealPrep: mealPrepHeader{ID: m.ID, Name: m.Name, FoodCount: m.FoodCount},
@@ -643,6 +647,7 @@ func (h *MealPreps) recipePage(w http.ResponseWriter, r *http.Request) {
 	for _, in := range rec.Ingredients {
 		ings = append(ings, in.FoodCode)
 	}
+	rec.Steps = stepsIn(rec.Steps, p.Units)
 	props := mealprepRecipeProps{MealPrep: mealPrepHeader{ID: m.ID, Name: m.Name}, Recipe: rec, InSeason: h.inSeason(ings)}
 	props.Settings.Units, props.Settings.Currency = massUnit(p.Units), p.Currency
 	props.Limits.MaxServings, props.Limits.MaxGrams = mealprep.MaxServings, mealprep.MaxGrams
@@ -752,4 +757,17 @@ func (h *MealPreps) addCustomFood(w http.ResponseWriter, r *http.Request) {
 		msg = h.t(r, "mealprep.flash.custom_energy")
 	}
 	h.redirectWithFlash(w, r, foodPath(m.ID), "success", msg)
+}
+
+// stepsIn writes a recipe's temperatures in the person's unit first (Fahrenheit for people who
+// count in pounds, nutrition.TemperaturesIn).
+func stepsIn(steps []string, units string) []string {
+	if units != "lb" {
+		return steps
+	}
+	out := make([]string, len(steps))
+	for i, s := range steps {
+		out[i] = nutrition.TemperaturesIn(s, nutrition.Imperial)
+	}
+	return out
 }

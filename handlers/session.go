@@ -129,6 +129,15 @@ func (s *Core) loadUser(next http.Handler) http.Handler {
 				s.sessions.Put(ctx, sessionKeyRole, role)
 			}
 			ctx = s.followUserLanguage(ctx, w, r, string(u.Language))
+			if c, ok := localeCurrency(r); ok && !u.CurrencyChosen && string(c) != u.Currency {
+				// Until the person chooses, their prices follow their browser's region; stored, so
+				// the recipes and lists the workers price agree with the shop.
+				if _, err := s.users.FollowLocaleCurrency(ctx, u.ID, string(c)); err != nil {
+					s.serverError(w, r, err)
+					return
+				}
+				u.Currency = string(c)
+			}
 			next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, userKey, u)))
 			return
 		}

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"errors"
+	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -87,6 +88,7 @@ func (h *ShoppingLists) read(w http.ResponseWriter, r *http.Request) (shoppingRe
 		pricing: nutrition.Pricing{Table: h.prices, Currency: nutrition.EUR, USDPerEUR: h.usdPerEUR}}
 	if p.Units == "lb" {
 		q.units = nutrition.Imperial
+		q.pricing.Units = nutrition.Imperial
 	}
 	if p.Currency == string(nutrition.USD) {
 		q.pricing.Currency = nutrition.USD
@@ -198,18 +200,19 @@ func shoppingView(l nutrition.ShoppingList, q shoppingRequest) shoppingListView 
 		for _, it := range a.Items {
 			v.Items = append(v.Items, shoppingItem{FoodCode: it.FoodCode, Name: it.Name.In(q.locale),
 				Quantity: it.Quantity(q.units, q.locale), Grams: int(it.PurchaseG),
-				Cost: nutrition.FormatMoney(it.Cost, l.Currency, q.locale)})
+				Cost: nutrition.FormatMoney(it.Cost, l.Currency, q.locale), CostCents: int64(math.Round(it.Cost * 100))})
 		}
 		aisles = append(aisles, v)
 	}
 	return shoppingListView{
-		Days:     l.Days,
-		Aisles:   aisles,
-		Total:    nutrition.FormatMoney(l.Total, l.Currency, q.locale),
-		Currency: l.Currency,
-		Text:     l.Text(q.locale, q.units),
-		CSVURL:   "/mealprep/" + q.id.String() + "/shopping-list.csv?days=" + strconv.Itoa(l.Days),
-		Empty:    len(aisles) == 0,
+		Days:       l.Days,
+		Aisles:     aisles,
+		Total:      nutrition.FormatMoney(l.Total, l.Currency, q.locale),
+		TotalCents: int64(math.Round(l.Total * 100)),
+		Currency:   l.Currency,
+		Text:       l.Text(q.locale, q.units),
+		CSVURL:     "/mealprep/" + q.id.String() + "/shopping-list.csv?days=" + strconv.Itoa(l.Days),
+		Empty:      len(aisles) == 0,
 	}
 }
 
@@ -219,6 +222,8 @@ type shoppingItem struct {
 	Quantity string `json:"quantity"`
 	Grams    int    `json:"grams"`
 	Cost     string `json:"cost"`
+	// CostCents is Cost in cents: the page writes it with the formatter every price uses.
+	CostCents int64 `json:"costCents"`
 	// Checked is the item's tick; TickedAt when it was made (Unix milliseconds, 0: never), so a
 	// device merges it with the ticks it still has to send (last write wins).
 	Checked  bool  `json:"checked"`
@@ -306,13 +311,15 @@ type shoppingAisle struct {
 }
 
 type shoppingListView struct {
-	Days     int                `json:"days"`
-	Aisles   []shoppingAisle    `json:"aisles"`
-	Total    string             `json:"total"`
-	Currency nutrition.Currency `json:"currency"`
-	Text     string             `json:"text"`
-	CSVURL   string             `json:"csvUrl"`
-	Empty    bool               `json:"empty"`
+	Days   int             `json:"days"`
+	Aisles []shoppingAisle `json:"aisles"`
+	Total  string          `json:"total"`
+	// TotalCents is Total in cents (see shoppingItem.CostCents).
+	TotalCents int64              `json:"totalCents"`
+	Currency   nutrition.Currency `json:"currency"`
+	Text       string             `json:"text"`
+	CSVURL     string             `json:"csvUrl"`
+	Empty      bool               `json:"empty"`
 }
 
 // shoppingListProps: Days and List are null until the person asks for a number of days.

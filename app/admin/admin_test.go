@@ -161,3 +161,20 @@ func TestAuditFilterErrorsNameTheirField(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, page.Totals.Entries)
 }
+
+// A pending checkout shows what the person is asked to pay (the welcome price), not "0 paid".
+func TestPersonShowsTheAmountDueOfAPendingCheckout(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	p := b.person(t, "buyer@example.com", "USER")
+	_, err := b.db.Pool.Exec(t.Context(), `
+		INSERT INTO checkouts (checkout_id, user_id, pack_id, tokens, amount_cents, currency, promo_code, status, version, started_at, updated_at)
+		VALUES ($1, $2, 'pack-60', 60, 839, 'EUR', 'BIENVENUE30', 'started', 2, now(), now())`, uuid.New(), p)
+	require.NoError(t, err)
+	d, err := b.svc.Person(t.Context(), p)
+	require.NoError(t, err)
+	require.Len(t, d.Purchases, 1)
+	require.Equal(t, "started", d.Purchases[0].Status)
+	require.Equal(t, int64(839), d.Purchases[0].AmountDueCents)
+	require.Zero(t, d.Purchases[0].AmountPaidCents)
+}

@@ -27,10 +27,12 @@ func (s *Service) SearchPeople(ctx context.Context, q string) ([]identityapp.Per
 
 // Purchase is one checkout of a person as the admin sees it.
 type Purchase struct {
-	CheckoutID      uuid.UUID `json:"checkoutId"`
-	PackID          string    `json:"packId"`
-	Tokens          int64     `json:"tokens"`
-	Currency        string    `json:"currency"`
+	CheckoutID uuid.UUID `json:"checkoutId"`
+	PackID     string    `json:"packId"`
+	Tokens     int64     `json:"tokens"`
+	Currency   string    `json:"currency"`
+	// AmountDueCents is the price asked (after a promo code): what a pending checkout awaits.
+	AmountDueCents  int64     `json:"amountDueCents"`
 	AmountPaidCents int64     `json:"amountPaidCents"`
 	RefundedCents   int64     `json:"refundedCents"`
 	TokensRevoked   int64     `json:"tokensRevoked"`
@@ -74,7 +76,7 @@ func (s *Service) Person(ctx context.Context, id uuid.UUID) (PersonDetail, error
 	d.Purchases = make([]Purchase, 0, len(rows))
 	for _, r := range rows {
 		d.Purchases = append(d.Purchases, Purchase{
-			CheckoutID: r.CheckoutID, PackID: r.PackID, Tokens: r.Tokens, Currency: r.Currency, AmountPaidCents: r.AmountPaidCents,
+			CheckoutID: r.CheckoutID, PackID: r.PackID, Tokens: r.Tokens, Currency: r.Currency, AmountDueCents: r.AmountCents, AmountPaidCents: r.AmountPaidCents,
 			RefundedCents: r.RefundedCents, TokensRevoked: r.TokensRevoked, Status: r.Status, PromoCode: r.PromoCode, StartedAt: r.StartedAt,
 		})
 	}

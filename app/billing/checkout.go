@@ -16,6 +16,7 @@ import (
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/integrations/stripe"
+	"github.com/gamelle/gamelle/projections/checkouts"
 )
 
 // StartCommand asks to buy a pack.
@@ -76,16 +77,22 @@ const PromoSessionLifetime = time.Hour
 
 // BuyerHistory reads what the promo rules need from the buyer's wallet stream.
 func (s *Service) BuyerHistory(ctx context.Context, db eventstore.DBTX, userID uuid.UUID) (billing.BuyerHistory, error) {
+	h, _, err := s.walletHistory(ctx, db, userID)
+	return h, err
+}
+
+// walletHistory is BuyerHistory plus, for each code an open checkout holds, that checkout's id.
+func (s *Service) walletHistory(ctx context.Context, db eventstore.DBTX, userID uuid.UUID) (billing.BuyerHistory, map[string]string, error) {
 	recorded, err := s.store.Load(ctx, db, ledger.StreamID(userID), 1)
 	if err != nil {
-		return billing.BuyerHistory{}, fmt.Errorf("billing: wallet of %s: %w", userID, err)
+		return billing.BuyerHistory{}, nil, fmt.Errorf("billing: wallet of %s: %w", userID, err)
 	}
 	var h billing.BuyerHistory
 	held := map[string]string{} // code → the open checkout holding it
 	for _, r := range recorded {
 		e, err := ledger.Decode(r.Type, r.Payload)
 		if err != nil {
-			return billing.BuyerHistory{}, fmt.Errorf("billing: wallet of %s version %d: %w", userID, r.Version, err)
+			return billing.BuyerHistory{}, nil, fmt.Errorf("billing: wallet of %s version %d: %w", userID, r.Version, err)
 		}
 		switch e := e.(type) {
 		case ledger.TokensGranted:
@@ -107,7 +114,68 @@ func (s *Service) BuyerHistory(ctx context.Context, db eventstore.DBTX, userID u
 		h.PendingCodes = append(h.PendingCodes, code)
 	}
 	slices.Sort(h.PendingCodes)
-	return h, nil
+	return h, held, nil
+}
+
+// cancelAbandoned closes the buyer's checkouts still open at Stripe before a new one starts (a
+// person who starts again left the previous payment page; docs/events.md, "Abandoned
+// checkouts"): each session is expired at Stripe first, so it can no longer be paid, then the
+// checkout is recorded expired, which releases the promo code it held. The checkouts holding a
+// code are read from the wallet (exact); the others from the checkouts read model. A checkout
+// without a session yet (another start in flight) is left alone, and so is one Stripe will not
+// expire (paid meanwhile: its webhook fulfils it and the code stays used); both are logged.
+func (s *Service) cancelAbandoned(ctx context.Context, userID uuid.UUID, correlationID string) error {
+	_, held, err := s.walletHistory(ctx, s.pool, userID)
+	if err != nil {
+		return err
+	}
+	open := map[uuid.UUID]bool{}
+	for _, id := range held {
+		if cid, err := uuid.Parse(id); err == nil {
+			open[cid] = true
+		}
+	}
+	rows, err := checkouts.OpenOfUser(ctx, s.pool, userID)
+	if err != nil {
+		return err
+	}
+	for _, id := range rows {
+		open[id] = true
+	}
+	for id := range open {
+		if _, err := s.expireAtStripe(ctx, userID, id, eventstore.CommandMeta{Actor: eventstore.UserActor(userID), CorrelationID: correlationID}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// expireAtStripe expires the person's open checkout at Stripe and records it expired (releasing
+// its promo code). It returns the checkout as it then stands; a checkout already closed, without
+// a session, or that Stripe would not expire is returned as it stands (the last two logged).
+func (s *Service) expireAtStripe(ctx context.Context, userID, id uuid.UUID, meta eventstore.CommandMeta) (CheckoutView, error) {
+	v, session, err := s.openSession(ctx, userID, id)
+	if err != nil || v.Status != billing.StatusStarted {
+		return v, err
+	}
+	if session == "" {
+		s.log.Info("open checkout without a session left open", "checkout", id)
+		return v, nil
+	}
+	pctx, cancel := context.WithTimeout(ctx, s.opts.ProviderTimeout)
+	_, err = s.gateway.ExpireSession(pctx, session)
+	cancel()
+	if err != nil {
+		s.log.Warn("stripe expire session", "checkout", id, "err", err)
+		return v, nil
+	}
+	expire := expireCheckout{checkoutCommand: checkoutCommand{CommandMeta: meta, CheckoutID: id}}
+	if err := eventstore.RetryInTx(ctx, s.pool, func(tx pgx.Tx) error {
+		return s.closeTx(ctx, tx, id, expire)
+	}); err != nil {
+		return CheckoutView{}, err
+	}
+	return s.Checkout(ctx, userID, id)
 }
 
 // Start validates the purchase, records CheckoutStarted, opens the Stripe session and records
@@ -135,6 +203,9 @@ func (s *Service) Start(ctx context.Context, cmd StartCommand) (StartResult, err
 		return StartResult{}, &FieldError{Field: "currency", Err: err}
 	case err != nil:
 		return StartResult{}, &FieldError{Field: "packId", Err: err}
+	}
+	if err := s.cancelAbandoned(ctx, cmd.UserID, cmd.CorrelationID); err != nil {
+		return StartResult{}, err
 	}
 	history, err := s.BuyerHistory(ctx, s.pool, cmd.UserID)
 	if err != nil {
@@ -316,22 +387,5 @@ func (s *Service) ConfirmFromSuccessPage(ctx context.Context, userID, id uuid.UU
 // expire (paid meanwhile, already closed) or a Stripe failure leaves the checkout to its
 // webhooks (logged). It returns the checkout as it then stands (ErrNotFound for anyone else's).
 func (s *Service) CancelFromErrorPage(ctx context.Context, userID, id uuid.UUID) (CheckoutView, error) {
-	v, session, err := s.openSession(ctx, userID, id)
-	if err != nil || session == "" {
-		return v, err
-	}
-	pctx, cancel := context.WithTimeout(ctx, s.opts.ProviderTimeout)
-	_, err = s.gateway.ExpireSession(pctx, session)
-	cancel()
-	if err != nil {
-		s.log.Warn("stripe expire session on the cancel page", "checkout", id, "err", err)
-		return v, nil
-	}
-	expire := expireCheckout{checkoutCommand: checkoutCommand{CommandMeta: eventstore.CommandMeta{Actor: eventstore.UserActor(userID)}, CheckoutID: id}}
-	if err := eventstore.RetryInTx(ctx, s.pool, func(tx pgx.Tx) error {
-		return s.closeTx(ctx, tx, id, expire)
-	}); err != nil {
-		return CheckoutView{}, err
-	}
-	return s.Checkout(ctx, userID, id)
+	return s.expireAtStripe(ctx, userID, id, eventstore.CommandMeta{Actor: eventstore.UserActor(userID)})
 }

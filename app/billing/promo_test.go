@@ -29,15 +29,16 @@ func (b *bundle) startWithCode(ctx context.Context, user uuid.UUID) (billingapp.
 	return b.svc.Start(ctx, billingapp.StartCommand{UserID: user, Email: "ada@example.com", Locale: "fr", PackID: "pack-60", PromoCode: "bienvenue30", DefaultCurrency: billing.EUR})
 }
 
-// Twenty checkouts with the welcome code by one person at once (on two connections): exactly one
-// carries the discount and reaches Stripe; the others are refused on the code, nothing written.
+// Twenty checkouts with the welcome code by one person at once (on two connections): a start
+// either takes the code (expiring at Stripe the open one it replaces) or is refused on it with
+// nothing written; at the end exactly one discounted checkout is open, and the code is paid once.
 func TestWelcomeCodeRaceOpensOneDiscountedCheckout(t *testing.T) {
 	t.Parallel()
 	b := setup(t, setupOpts{maxConns: smallPool})
 	user := b.person(t, "fr")
 	var (
 		wg      sync.WaitGroup
-		winners = make(chan uuid.UUID, 20)
+		started = make(chan uuid.UUID, 20)
 		refused atomic.Int32
 	)
 	for i := range 20 {
@@ -53,61 +54,79 @@ func TestWelcomeCodeRaceOpensOneDiscountedCheckout(t *testing.T) {
 					return nil
 				}
 				if err == nil {
-					winners <- res.CheckoutID
+					started <- res.CheckoutID
 				}
 				return err
 			})
 		})
 	}
 	wg.Wait()
-	close(winners)
-	require.Equal(t, 1, b.discountedStarts(t), "one checkout carries the code")
-	require.Equal(t, int32(19), refused.Load())
-	require.Equal(t, 1, b.wire.count(http.MethodPost, "/v1/checkout/sessions"), "one Stripe session")
-	winner := <-winners
+	close(started)
+	var open []uuid.UUID
+	n := 0
+	for id := range started {
+		n++
+		v, err := b.svc.Checkout(context.Background(), user, id)
+		require.NoError(t, err)
+		require.Equal(t, billing.WelcomePromoCode, v.PromoCode)
+		switch v.Status {
+		case billing.StatusStarted:
+			open = append(open, id)
+		case billing.StatusExpired:
+			require.Positive(t, b.wire.count(http.MethodPost, "/v1/checkout/sessions/"+sessionOf(t, b, id)+"/expire"), "replaced only once expired at Stripe")
+		default:
+			t.Fatalf("checkout %s is %s", id, v.Status)
+		}
+	}
+	require.Equal(t, 20, n+int(refused.Load()))
+	require.Equal(t, n, b.discountedStarts(t), "refused starts wrote nothing")
+	created := b.wire.count(http.MethodPost, "/v1/checkout/sessions") - b.wire.count(http.MethodPost, "/v1/checkout/sessions/")
+	require.Equal(t, n, created, "one Stripe session per start")
+	require.Len(t, open, 1, "one discounted checkout open")
+	h, err := b.svc.BuyerHistory(context.Background(), b.db.Pool, user)
+	require.NoError(t, err)
+	require.Equal(t, []string{billing.WelcomePromoCode}, h.PendingCodes)
 
 	// Paying it grants once and uses the code up.
-	b.deliverOne(t, must(sessionEvent(t, "evt_welcome", stripe.EventSessionCompleted, winner, "paid", 839)))
+	b.deliverOne(t, must(sessionEvent(t, "evt_welcome", stripe.EventSessionCompleted, open[0], "paid", 839)))
 	require.Equal(t, int64(60), b.balance(t, user))
-	_, err := b.startWithCode(context.Background(), user)
+	_, err = b.startWithCode(context.Background(), user)
 	require.ErrorIs(t, err, billing.ErrPromoUsed)
 }
 
-// The code is held while its checkout is open, and free again once that checkout expired, its
-// payment failed or Stripe refused to open it.
+// The code is held while its checkout is open, and free again once that checkout expired or its
+// payment failed; a checkout Stripe already closed is not expired again by the next start.
 func TestWelcomeCodeIsReleasedWhenItsCheckoutEnds(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ctx := context.Background()
 	user := uuid.New()
+	pending := func() []string {
+		h, err := b.svc.BuyerHistory(ctx, b.db.Pool, user)
+		require.NoError(t, err)
+		return h.PendingCodes
+	}
 	first, err := b.startWithCode(ctx, user)
 	require.NoError(t, err)
-	_, err = b.startWithCode(ctx, user)
-	var fe *billingapp.FieldError
-	require.ErrorAs(t, err, &fe)
-	require.Equal(t, "promoCode", fe.Field)
-	require.ErrorIs(t, err, billing.ErrPromoPending)
-	_, err = b.svc.Start(ctx, billingapp.StartCommand{UserID: user, PackID: "pack-20", DefaultCurrency: billing.EUR})
-	require.NoError(t, err, "a checkout without the code is still possible")
-	h, err := b.svc.BuyerHistory(ctx, b.db.Pool, user)
-	require.NoError(t, err)
-	require.Equal(t, []string{billing.WelcomePromoCode}, h.PendingCodes)
+	require.Equal(t, []string{billing.WelcomePromoCode}, pending())
 
 	b.deliverOne(t, must(sessionEvent(t, "evt_gone", stripe.EventSessionExpired, first.CheckoutID, "unpaid", 839)))
+	require.Empty(t, pending(), "free again after the expiry")
 	second, err := b.startWithCode(ctx, user)
-	require.NoError(t, err, "free again after the expiry")
+	require.NoError(t, err)
 	b.deliverOne(t, must(sessionEvent(t, "evt_declined", stripe.EventAsyncPaymentFailed, second.CheckoutID, "unpaid", 839)))
+	require.Empty(t, pending(), "free again after the failed payment")
 	third, err := b.startWithCode(ctx, user)
-	require.NoError(t, err, "free again after the failed payment")
+	require.NoError(t, err)
+	require.Zero(t, b.wire.count(http.MethodPost, "/v1/checkout/sessions/"), "closed checkouts are not expired again")
 	// Replays of the closing events change nothing: the third checkout keeps the code.
 	b.deliverOne(t, must(sessionEvent(t, "evt_gone_again", stripe.EventSessionExpired, first.CheckoutID, "unpaid", 839)))
-	_, err = b.startWithCode(ctx, user)
-	require.ErrorIs(t, err, billing.ErrPromoPending)
+	require.Equal(t, []string{billing.WelcomePromoCode}, pending())
 
 	b.deliverOne(t, must(sessionEvent(t, "evt_third", stripe.EventSessionCompleted, third.CheckoutID, "paid", 839)))
 	require.Equal(t, int64(60), b.balance(t, user))
 	require.Equal(t, 1, b.purchaseGrants(t, user))
-	h, err = b.svc.BuyerHistory(ctx, b.db.Pool, user)
+	h, err := b.svc.BuyerHistory(ctx, b.db.Pool, user)
 	require.NoError(t, err)
 	require.Equal(t, billing.BuyerHistory{CompletedPurchases: 1, RedeemedCodes: []string{billing.WelcomePromoCode}}, h)
 	require.Equal(t, 3, b.discountedStarts(t))
@@ -125,6 +144,49 @@ func TestWelcomeCodeIsReleasedWhenStripeFails(t *testing.T) {
 	h, err := b.svc.BuyerHistory(context.Background(), b.db.Pool, user)
 	require.NoError(t, err)
 	require.Empty(t, h.PendingCodes)
+}
+
+// A person who left the payment page and starts again pays the welcome price: the new checkout
+// expires the abandoned session at Stripe, records it expired and takes the code; the abandoned
+// session's own expiry webhook, arriving later, grants nothing and leaves the code where it is.
+func TestNewCheckoutCancelsTheAbandonedOneAndTakesTheCode(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	user := uuid.New()
+	first, err := b.startWithCode(ctx, user)
+	require.NoError(t, err)
+	expire := "/v1/checkout/sessions/" + sessionOf(t, b, first.CheckoutID) + "/expire"
+
+	second, err := b.startWithCode(ctx, user)
+	require.NoError(t, err, "the abandoned checkout does not lock the code")
+	require.Equal(t, 1, b.wire.count(http.MethodPost, expire), "the abandoned session is expired at Stripe")
+	v, err := b.svc.Checkout(ctx, user, first.CheckoutID)
+	require.NoError(t, err)
+	require.Equal(t, billing.StatusExpired, v.Status)
+	v, err = b.svc.Checkout(ctx, user, second.CheckoutID)
+	require.NoError(t, err)
+	require.Equal(t, int64(839), v.AmountCents, "the welcome price")
+	require.Equal(t, billing.WelcomePromoCode, v.PromoCode)
+
+	b.deliverOne(t, must(sessionEvent(t, "evt_abandoned", stripe.EventSessionExpired, first.CheckoutID, "unpaid", 839)))
+	require.Zero(t, b.balance(t, user), "the late expiry grants nothing")
+	h, err := b.svc.BuyerHistory(ctx, b.db.Pool, user)
+	require.NoError(t, err)
+	require.Equal(t, []string{billing.WelcomePromoCode}, h.PendingCodes, "the new checkout still holds the code")
+
+	// A checkout without the code also replaces the open one, which gives the code back.
+	third := b.start(t, user, "pack-20", "")
+	v, err = b.svc.Checkout(ctx, user, second.CheckoutID)
+	require.NoError(t, err)
+	require.Equal(t, billing.StatusExpired, v.Status)
+	h, err = b.svc.BuyerHistory(ctx, b.db.Pool, user)
+	require.NoError(t, err)
+	require.Empty(t, h.PendingCodes)
+
+	b.deliverOne(t, must(sessionEvent(t, "evt_third", stripe.EventSessionCompleted, third, "paid", 499)))
+	require.Equal(t, 1, b.purchaseGrants(t, user))
+	require.Equal(t, int64(20), b.balance(t, user))
 }
 
 // Stripe's cancel link closes the session at Stripe and records the expiry, so the retry the
@@ -151,8 +213,9 @@ func TestCancelLinkExpiresTheSessionAndFreesTheCode(t *testing.T) {
 
 	// The expiry webhook arriving later changes nothing.
 	b.deliverOne(t, must(sessionEvent(t, "evt_left", stripe.EventSessionExpired, first.CheckoutID, "unpaid", 839)))
-	_, err = b.startWithCode(ctx, user)
-	require.ErrorIs(t, err, billing.ErrPromoPending, "the retry still holds it")
+	h, err := b.svc.BuyerHistory(ctx, b.db.Pool, user)
+	require.NoError(t, err)
+	require.Equal(t, []string{billing.WelcomePromoCode}, h.PendingCodes, "the retry still holds it")
 
 	b.deliverOne(t, must(sessionEvent(t, "evt_retry", stripe.EventSessionCompleted, retry.CheckoutID, "paid", 839)))
 	v, err = b.svc.CancelFromErrorPage(ctx, user, retry.CheckoutID)

@@ -142,7 +142,7 @@ func (s *Service) UpdateAccount(ctx context.Context, id uuid.UUID, in AccountUpd
 	if len(errs) > 0 {
 		return errs
 	}
-	_, err = s.pool.Exec(ctx, `UPDATE users SET name = $2, surname = $3, language = $4, units = $5, currency = $6,
+	_, err = s.pool.Exec(ctx, `UPDATE users SET name = $2, surname = $3, language = $4, units = $5, currency = $6, currency_chosen = true,
 		diet = $7, ai_suggestions = $8, price_limit_cents = $9, updated_at = $10 WHERE id = $1`,
 		id, name, surname, in.Language, in.Units, in.Currency, string(diet), in.AISuggestions, cents, s.now())
 	if err != nil {
@@ -268,4 +268,19 @@ func (s *Service) SetBillingInfo(ctx context.Context, id uuid.UUID, b BillingInf
 		return fmt.Errorf("identity: set billing info of %s: %w", id, err)
 	}
 	return nil
+}
+
+// FollowLocaleCurrency sets the currency of a person who never chose one to their browser's
+// (docs/profile.md, "Currency and units"); a chosen currency is left alone. It reports whether it
+// changed anything.
+func (s *Service) FollowLocaleCurrency(ctx context.Context, id uuid.UUID, currency string) (bool, error) {
+	if currency != "EUR" && currency != "USD" {
+		return false, fmt.Errorf("identity: follow currency %q: %w", currency, ErrCurrencyInvalid)
+	}
+	tag, err := s.pool.Exec(ctx, `UPDATE users SET currency = $2, updated_at = $3
+		WHERE id = $1 AND NOT currency_chosen AND currency <> $2`, id, currency, s.now())
+	if err != nil {
+		return false, fmt.Errorf("identity: follow currency of %s: %w", id, err)
+	}
+	return tag.RowsAffected() == 1, nil
 }

@@ -78,8 +78,11 @@ type User struct {
 	SessionGeneration int64
 	Language          identity.Language
 	// Currency is the person's currency for prices and purchases ("EUR" or "USD").
-	Currency  string
-	CreatedAt time.Time
+	Currency string
+	// CurrencyChosen is set once the person chose a currency; until then Currency follows the
+	// locale of their browser (FollowLocaleCurrency).
+	CurrencyChosen bool
+	CreatedAt      time.Time
 
 	passwordHash string
 }

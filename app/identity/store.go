@@ -17,13 +17,13 @@ import (
 // This file is the only place that speaks SQL to the users, otp_codes and link_tokens tables
 // (email_changes has its own, in email_change.go).
 
-const userColumns = `id, email, name, surname, password_hash, role, verified_at, session_generation, language, currency, created_at`
+const userColumns = `id, email, name, surname, password_hash, role, verified_at, session_generation, language, currency, currency_chosen, created_at`
 
 func scanUser(row pgx.Row) (User, error) {
 	var u User
 	var hash *string
 	var role, lang string
-	err := row.Scan(&u.ID, &u.Email, &u.Name, &u.Surname, &hash, &role, &u.VerifiedAt, &u.SessionGeneration, &lang, &u.Currency, &u.CreatedAt)
+	err := row.Scan(&u.ID, &u.Email, &u.Name, &u.Surname, &hash, &role, &u.VerifiedAt, &u.SessionGeneration, &lang, &u.Currency, &u.CurrencyChosen, &u.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return User{}, ErrNotFound
 	}

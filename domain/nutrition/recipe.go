@@ -174,6 +174,8 @@ type Pricing struct {
 	Table     *PriceTable
 	Currency  Currency
 	USDPerEUR float64
+	// Units are the person's: Imperial buys the US market's pack sizes (PackingIn).
+	Units Units
 }
 
 func (p Pricing) rate() float64 {

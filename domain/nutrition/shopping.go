@@ -98,34 +98,88 @@ func pack(g float64, fr, en string) PackSize { return PackSize{Grams: g, Label: 
 // EggGrams is the edible part of one medium egg, which CIQUAL's egg rows are per 100 g of.
 const EggGrams = 50
 
-// Pack sizes of French supermarkets (2026), per kind of food; smallest first.
-var (
-	oilBottles  = []PackSize{pack(460, "bouteille de 50\u00a0cl", "0.5 L bottle"), pack(920, "bouteille de 1\u00a0L", "1 L bottle")}
-	dryPacks    = []PackSize{pack(500, "paquet de 500\u00a0g", "500 g pack"), pack(1000, "paquet de 1\u00a0kg", "1 kg pack")}
-	eggBoxes    = []PackSize{pack(6*EggGrams, "boîte de 6\u00a0œufs", "box of 6 eggs"), pack(12*EggGrams, "boîte de 12\u00a0œufs", "box of 12 eggs")}
-	potatoBags  = []PackSize{pack(1000, "filet de 1\u00a0kg", "1 kg bag"), pack(2500, "filet de 2,5\u00a0kg", "2.5 kg bag")}
-	fishCans    = []PackSize{pack(140, "boîte de 140\u00a0g égouttés", "can (140 g drained)")}
-	meatTrays   = []PackSize{pack(250, "barquette de 250\u00a0g", "250 g tray"), pack(400, "barquette de 400\u00a0g", "400 g tray"), pack(600, "barquette de 600\u00a0g", "600 g tray"), pack(1000, "barquette de 1\u00a0kg", "1 kg tray")}
-	fishTrays   = []PackSize{pack(250, "barquette de 250\u00a0g", "250 g tray"), pack(500, "barquette de 500\u00a0g", "500 g tray")}
-	deliPacks   = []PackSize{pack(150, "paquet de 150\u00a0g", "150 g pack")}
-	milkBricks  = []PackSize{pack(1030, "brique de 1\u00a0L", "1 L carton")}
-	dairyTubs   = []PackSize{pack(500, "pot ou lot de 500\u00a0g", "500 g tub or pack"), pack(1000, "pot de 1\u00a0kg", "1 kg tub")}
-	cheesePacks = []PackSize{pack(200, "pièce ou sachet de 200\u00a0g", "200 g piece or bag")}
-	creamPots   = []PackSize{pack(200, "pot de 20\u00a0cl", "20 cl pot"), pack(500, "pot de 50\u00a0cl", "50 cl pot")}
-	butterPacks = []PackSize{pack(250, "plaquette de 250\u00a0g", "250 g block")}
-	nutBags     = []PackSize{pack(125, "sachet de 125\u00a0g", "125 g bag"), pack(250, "sachet de 250\u00a0g", "250 g bag")}
-	cerealBoxes = []PackSize{pack(500, "paquet de 500\u00a0g", "500 g pack")}
-	sugarPacks  = []PackSize{pack(250, "pot de 250\u00a0g", "250 g jar"), pack(500, "pot de 500\u00a0g", "500 g jar"), pack(1000, "paquet de 1\u00a0kg", "1 kg pack")}
-	jamJars     = []PackSize{pack(370, "pot de 370\u00a0g", "370 g jar")}
-	tofuBlocks  = []PackSize{pack(200, "bloc de 200\u00a0g", "200 g block")}
-	sauceJars   = []PackSize{pack(250, "flacon de 250\u00a0g", "250 g bottle")}
-	drinkBottle = []PackSize{pack(1000, "bouteille de 1\u00a0L", "1 L bottle")}
-	flourPacks  = []PackSize{pack(1000, "paquet de 1\u00a0kg", "1 kg pack")}
-	// Cans of pulses and vegetables, by what the recipe weighs: drained (a 400 g can holds
-	// about 240 g drained, a 4/4 can of 800 g about 480 g) or, for tomatoes in their juice, whole.
-	drainedCans = []PackSize{pack(240, "boîte de 400\u00a0g (240\u00a0g égouttés)", "400 g can (240 g drained)"), pack(480, "boîte de 800\u00a0g (480\u00a0g égouttés)", "800 g can (480 g drained)")}
-	wholeCans   = []PackSize{pack(400, "boîte de 400\u00a0g", "400 g can"), pack(800, "boîte de 800\u00a0g", "800 g can")}
-)
+// market is the pack sizes of one market, per kind of food, smallest first, and the step loose
+// food is weighed by.
+type market struct {
+	oil, dry, egg, potato, fishCan, meat, fish, deli, milk, dairy, cheese, cream, butter, nut,
+	cereal, sugar, jam, tofu, sauce, drink, flour []PackSize
+	// drainedCan are cans of pulses and vegetables by their drained weight (what the recipe
+	// weighs); wholeCan cans of tomatoes in their juice, whole.
+	drainedCan, wholeCan []PackSize
+	loose                float64
+}
+
+// Pack sizes of French supermarkets (2026).
+var frenchMarket = market{
+	oil:     []PackSize{pack(460, "bouteille de 50\u00a0cl", "0.5 L bottle"), pack(920, "bouteille de 1\u00a0L", "1 L bottle")},
+	dry:     []PackSize{pack(500, "paquet de 500\u00a0g", "500 g pack"), pack(1000, "paquet de 1\u00a0kg", "1 kg pack")},
+	egg:     []PackSize{pack(6*EggGrams, "boîte de 6\u00a0œufs", "box of 6 eggs"), pack(12*EggGrams, "boîte de 12\u00a0œufs", "box of 12 eggs")},
+	potato:  []PackSize{pack(1000, "filet de 1\u00a0kg", "1 kg bag"), pack(2500, "filet de 2,5\u00a0kg", "2.5 kg bag")},
+	fishCan: []PackSize{pack(140, "boîte de 140\u00a0g égouttés", "can (140 g drained)")},
+	meat:    []PackSize{pack(250, "barquette de 250\u00a0g", "250 g tray"), pack(400, "barquette de 400\u00a0g", "400 g tray"), pack(600, "barquette de 600\u00a0g", "600 g tray"), pack(1000, "barquette de 1\u00a0kg", "1 kg tray")},
+	fish:    []PackSize{pack(250, "barquette de 250\u00a0g", "250 g tray"), pack(500, "barquette de 500\u00a0g", "500 g tray")},
+	deli:    []PackSize{pack(150, "paquet de 150\u00a0g", "150 g pack")},
+	milk:    []PackSize{pack(1030, "brique de 1\u00a0L", "1 L carton")},
+	dairy:   []PackSize{pack(500, "pot ou lot de 500\u00a0g", "500 g tub or pack"), pack(1000, "pot de 1\u00a0kg", "1 kg tub")},
+	cheese:  []PackSize{pack(200, "pièce ou sachet de 200\u00a0g", "200 g piece or bag")},
+	cream:   []PackSize{pack(200, "pot de 20\u00a0cl", "20 cl pot"), pack(500, "pot de 50\u00a0cl", "50 cl pot")},
+	butter:  []PackSize{pack(250, "plaquette de 250\u00a0g", "250 g block")},
+	nut:     []PackSize{pack(125, "sachet de 125\u00a0g", "125 g bag"), pack(250, "sachet de 250\u00a0g", "250 g bag")},
+	cereal:  []PackSize{pack(500, "paquet de 500\u00a0g", "500 g pack")},
+	sugar:   []PackSize{pack(250, "pot de 250\u00a0g", "250 g jar"), pack(500, "pot de 500\u00a0g", "500 g jar"), pack(1000, "paquet de 1\u00a0kg", "1 kg pack")},
+	jam:     []PackSize{pack(370, "pot de 370\u00a0g", "370 g jar")},
+	tofu:    []PackSize{pack(200, "bloc de 200\u00a0g", "200 g block")},
+	sauce:   []PackSize{pack(250, "flacon de 250\u00a0g", "250 g bottle")},
+	drink:   []PackSize{pack(1000, "bouteille de 1\u00a0L", "1 L bottle")},
+	flour:   []PackSize{pack(1000, "paquet de 1\u00a0kg", "1 kg pack")},
+	// A 400 g can holds about 240 g drained, a 4/4 can of 800 g about 480 g.
+	drainedCan: []PackSize{pack(240, "boîte de 400\u00a0g (240\u00a0g égouttés)", "400 g can (240 g drained)"), pack(480, "boîte de 800\u00a0g (480\u00a0g égouttés)", "800 g can (480 g drained)")},
+	wholeCan:   []PackSize{pack(400, "boîte de 400\u00a0g", "400 g can"), pack(800, "boîte de 800\u00a0g", "800 g can")},
+	loose:      100,
+}
+
+// US supermarket sizes (2026), for people who count in pounds: masses in lb and oz, liquids in
+// fl oz, quarts and gallons, converted with the densities the French sizes use (oil 0.92 g/ml,
+// milk 1.03, cream and drinks 1); loose food is weighed by the quarter pound.
+var usMarket = market{
+	oil:     []PackSize{pack(floz(16)*0.92, "bouteille de 16\u00a0fl\u00a0oz", "16 fl oz bottle"), pack(floz(48)*0.92, "bouteille de 48\u00a0fl\u00a0oz", "48 fl oz bottle")},
+	dry:     []PackSize{pack(lb(1), "paquet de 1\u00a0lb", "1 lb bag"), pack(lb(2), "paquet de 2\u00a0lb", "2 lb bag")},
+	egg:     []PackSize{pack(6*EggGrams, "boîte de 6\u00a0œufs", "half-dozen eggs"), pack(12*EggGrams, "boîte de 12\u00a0œufs", "dozen eggs")},
+	potato:  []PackSize{pack(lb(5), "sac de 5\u00a0lb", "5 lb bag"), pack(lb(10), "sac de 10\u00a0lb", "10 lb bag")},
+	fishCan: []PackSize{pack(oz(4), "boîte de 5\u00a0oz (4\u00a0oz égouttés)", "5 oz can (4 oz drained)")},
+	meat:    []PackSize{pack(lb(1), "barquette de 1\u00a0lb", "1 lb pack"), pack(lb(1.5), "barquette de 1,5\u00a0lb", "1.5 lb pack"), pack(lb(2), "barquette de 2\u00a0lb", "2 lb pack"), pack(lb(3), "barquette de 3\u00a0lb", "3 lb pack")},
+	fish:    []PackSize{pack(lb(1), "barquette de 1\u00a0lb", "1 lb pack"), pack(lb(2), "sachet de 2\u00a0lb", "2 lb bag")},
+	deli:    []PackSize{pack(oz(8), "paquet de 8\u00a0oz", "8 oz pack")},
+	milk:    []PackSize{pack(floz(32)*1.03, "brique d’un quart (32\u00a0fl\u00a0oz)", "quart"), pack(floz(64)*1.03, "bidon d’un demi-gallon (64\u00a0fl\u00a0oz)", "half gallon")},
+	dairy:   []PackSize{pack(lb(1), "pot de 16\u00a0oz", "16 oz tub"), pack(lb(2), "pot de 32\u00a0oz", "32 oz tub")},
+	cheese:  []PackSize{pack(oz(8), "pièce ou sachet de 8\u00a0oz", "8 oz block or bag")},
+	cream:   []PackSize{pack(floz(8), "brique de 8\u00a0fl\u00a0oz", "8 fl oz carton"), pack(floz(16), "brique de 16\u00a0fl\u00a0oz", "16 fl oz carton")},
+	butter:  []PackSize{pack(lb(0.5), "boîte de 8\u00a0oz (2 bâtonnets)", "8 oz box (2 sticks)"), pack(lb(1), "boîte de 1\u00a0lb (4 bâtonnets)", "1 lb box (4 sticks)")},
+	nut:     []PackSize{pack(oz(8), "sachet de 8\u00a0oz", "8 oz bag"), pack(lb(1), "sachet de 16\u00a0oz", "16 oz bag")},
+	cereal:  []PackSize{pack(oz(18), "boîte de 18\u00a0oz", "18 oz box")},
+	sugar:   []PackSize{pack(lb(1), "boîte de 1\u00a0lb", "1 lb box"), pack(lb(4), "sac de 4\u00a0lb", "4 lb bag")},
+	jam:     []PackSize{pack(oz(18), "pot de 18\u00a0oz", "18 oz jar")},
+	tofu:    []PackSize{pack(oz(14), "bloc de 14\u00a0oz", "14 oz block")},
+	sauce:   []PackSize{pack(oz(12), "flacon de 12\u00a0oz", "12 oz bottle")},
+	drink:   []PackSize{pack(floz(64), "bouteille de 64\u00a0fl\u00a0oz", "64 fl oz bottle")},
+	flour:   []PackSize{pack(lb(2), "sac de 2\u00a0lb", "2 lb bag"), pack(lb(5), "sac de 5\u00a0lb", "5 lb bag")},
+	// A 15 oz can holds about 9 oz drained, a 29 oz can about 17 oz; tomatoes come in 14.5 and 28 oz cans.
+	drainedCan: []PackSize{pack(oz(9), "boîte de 15\u00a0oz (9\u00a0oz égouttés)", "15 oz can (9 oz drained)"), pack(oz(17), "boîte de 29\u00a0oz (17\u00a0oz égouttés)", "29 oz can (17 oz drained)")},
+	wholeCan:   []PackSize{pack(oz(14.5), "boîte de 14,5\u00a0oz", "14.5 oz can"), pack(oz(28), "boîte de 28\u00a0oz", "28 oz can")},
+	loose:      GramsPerPound / 4,
+}
+
+// Grams in lb pounds, oz ounces, and millilitres in n US fluid ounces (grams at 1 g/ml).
+func lb(n float64) float64   { return n * GramsPerPound }
+func oz(n float64) float64   { return n * GramsPerOunce }
+func floz(n float64) float64 { return n * 29.5735295625 }
+
+func marketOf(units Units) market {
+	if units == Imperial {
+		return usMarket
+	}
+	return frenchMarket
+}
 
 // cannedFishCodes are CIQUAL's canned fish and seafood ("appertisé" among "fish products"),
 // sold by the can.
@@ -164,68 +218,73 @@ func PurchaseOf(f Food, grams float64) (Form, float64) {
 	return AsUsed, grams
 }
 
-// PackingOf says how shops sell the food (in the state PurchaseOf buys it).
-func PackingOf(f Food) Packing {
+// PackingOf says how French shops sell the food (in the state PurchaseOf buys it).
+func PackingOf(f Food) Packing { return PackingIn(f, Metric) }
+
+// PackingIn says how the shops of the person's market sell the food: French sizes, or US sizes
+// (lb, oz, fl oz) for people who count in pounds.
+func PackingIn(f Food, units Units) Packing {
+	m := marketOf(units)
 	switch {
 	case cannedFishCodes[f.Code]:
-		return Packing{Packs: fishCans}
+		return Packing{Packs: m.fishCan}
 	case Undrained(f) && (KindOf(f) == KindVegetable || KindOf(f) == KindLegume):
-		return Packing{Packs: wholeCans}
+		return Packing{Packs: m.wholeCan}
 	case Canned(f) && (KindOf(f) == KindVegetable || KindOf(f) == KindLegume || KindOf(f) == KindGrain):
-		return Packing{Packs: drainedCans}
+		return Packing{Packs: m.drainedCan}
 	case f.Subgroup == "vegetable oils" || f.Subgroup == "fish oils":
-		return Packing{Packs: oilBottles}
+		return Packing{Packs: m.oil}
 	case f.Subgroup == "butters" || f.Subgroup == "margarines":
-		return Packing{Packs: butterPacks}
+		return Packing{Packs: m.butter}
 	case f.Subgroup == "flours":
-		return Packing{Packs: flourPacks}
+		return Packing{Packs: m.flour}
 	case f.Subgroup == "jam":
-		return Packing{Packs: jamJars}
+		return Packing{Packs: m.jam}
 	case f.Subgroup == "raw meat" || f.Subgroup == "cooked meat":
-		return Packing{Packs: meatTrays}
+		return Packing{Packs: m.meat}
 	case f.Subgroup == "fish, raw" || f.Subgroup == "seafood, raw" || f.Subgroup == "fish, cooked":
-		return Packing{Packs: fishTrays}
+		return Packing{Packs: m.fish}
 	}
 	switch KindOf(f) {
 	case KindGrain, KindLegume:
-		return Packing{Packs: dryPacks}
+		return Packing{Packs: m.dry}
 	case KindEgg:
-		return Packing{Packs: eggBoxes}
+		return Packing{Packs: m.egg}
 	case KindTuber:
-		return Packing{Packs: potatoBags}
+		return Packing{Packs: m.potato}
 	case KindMeat, KindDeli:
-		return Packing{Packs: deliPacks}
+		return Packing{Packs: m.deli}
 	case KindFish:
-		return Packing{Packs: fishTrays}
+		return Packing{Packs: m.fish}
 	case KindMilk:
-		return Packing{Packs: milkBricks}
+		return Packing{Packs: m.milk}
 	case KindDairy:
-		return Packing{Packs: dairyTubs}
+		return Packing{Packs: m.dairy}
 	case KindCheese:
-		return Packing{Packs: cheesePacks}
+		return Packing{Packs: m.cheese}
 	case KindCream:
-		return Packing{Packs: creamPots}
+		return Packing{Packs: m.cream}
 	case KindNut:
-		return Packing{Packs: nutBags}
+		return Packing{Packs: m.nut}
 	case KindCereal:
-		return Packing{Packs: cerealBoxes}
+		return Packing{Packs: m.cereal}
 	case KindSweetener:
-		return Packing{Packs: sugarPacks}
+		return Packing{Packs: m.sugar}
 	case KindVegetarian:
-		return Packing{Packs: tofuBlocks}
+		return Packing{Packs: m.tofu}
 	case KindSauce:
-		return Packing{Packs: sauceJars}
+		return Packing{Packs: m.sauce}
 	case KindDrink:
-		return Packing{Packs: drinkBottle}
+		return Packing{Packs: m.drink}
 	case KindFat:
-		return Packing{Packs: butterPacks}
+		return Packing{Packs: m.butter}
 	case KindBread:
 		return Packing{Step: 250}
 	case KindSeasoning:
 		return Packing{Step: 10}
 	}
 	// Loose produce is weighed (by 100 g), as are sweets, dishes and anything else.
-	return Packing{Step: 100}
+	return Packing{Step: m.loose}
 }
 
 // Buy chooses what to buy for grams of food (grams of what is bought: dry weight for a food
@@ -317,7 +376,7 @@ func BuildShoppingListOfPortions(recipes []Recipe, portions []int, foods map[int
 		}
 		f := foods[code]
 		form, need := PurchaseOf(f, g)
-		packs, buy := PackingOf(f).Buy(need)
+		packs, buy := PackingIn(f, pricing.Units).Buy(need)
 		perKg := pricing.Table.DryPerKgEUR(f) // dry product for a cooked grain or pulse
 		if form == BoughtRawForm {
 			perKg *= CookedYield[f.Subgroup] // the table prices the cooked kilo

@@ -161,3 +161,42 @@ func TestShoppingListBuysCookedMeatRaw(t *testing.T) {
 	require.Equal(t, packs{500: 1}, packsOf(fish), "375 g raw salmon: one 500 g tray")
 	require.Equal(t, nutrition.AsUsed, buy(t, 28900, 200).Form, "cooked ham is bought cooked")
 }
+
+// TestShoppingListUSPackSizes: a person who counts in pounds buys what a US shop sells (lb, oz,
+// fl oz), never "2.5 kg bag" or "0.5 L bottle"; loose food is weighed by the quarter pound.
+func TestShoppingListUSPackSizes(t *testing.T) {
+	t.Parallel()
+	const oil, egg, potato, chicken, rawRice, broccoli, milk = 17270, 22000, 4003, 36017, 9100, 20057, 19041
+	cat, pt := shipped(t)
+	us := func(code, grams int) nutrition.ShoppingItem {
+		t.Helper()
+		f, ok := cat[code]
+		require.True(t, ok, "food %d", code)
+		list, err := nutrition.BuildShoppingList([]nutrition.Recipe{{Servings: 1, Ingredients: []nutrition.Ingredient{{FoodCode: code, Grams: grams}}}},
+			map[int]nutrition.Food{code: f}, 1, nutrition.Pricing{Table: pt, Currency: nutrition.USD, Units: nutrition.Imperial})
+		require.NoError(t, err)
+		return list.Aisles[0].Items[0]
+	}
+	cases := []struct {
+		name        string
+		code, grams int
+		en          string
+	}{
+		{"a little oil is a 16 fl oz bottle", oil, 90, "16 fl oz bottle"},
+		{"more oil is a 48 fl oz bottle", oil, 1000, "48 fl oz bottle"},
+		{"2 kg of potatoes is a 5 lb bag", potato, 2000, "5 lb bag"},
+		{"chicken by the pound", chicken, 300, "1 lb pack"},
+		{"raw rice by the 1 lb bag", rawRice, 400, "1 lb bag"},
+		{"eggs by the dozen", egg, 8 * nutrition.EggGrams, "dozen eggs"},
+		{"broccoli by the quarter pound", broccoli, 360, "1 lb"},
+	}
+	for _, c := range cases {
+		it := us(c.code, c.grams)
+		q := it.Quantity(nutrition.Imperial, "en")
+		require.True(t, strings.HasPrefix(q, c.en), "%s: %q", c.name, q)
+		require.NotRegexp(t, `\b(kg|g|L|cl)\b`, q, c.name)
+		require.GreaterOrEqual(t, it.PurchaseG, it.FormG, c.name)
+	}
+	require.Contains(t, us(milk, 1500).Quantity(nutrition.Imperial, "en"), "half gallon")
+	require.Equal(t, "sac de 5\u00a0lb (5\u00a0lb)", us(potato, 2000).Quantity(nutrition.Imperial, "fr"))
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/gamelle/gamelle/domain/billing"
 	"github.com/gamelle/gamelle/eventstore"
 )
 
@@ -58,6 +59,23 @@ func OfUser(ctx context.Context, db eventstore.DBTX, user uuid.UUID, limit int) 
 	})
 	if err != nil {
 		return nil, fmt.Errorf("checkouts: of user: %w", err)
+	}
+	return out, nil
+}
+
+// OpenOfUser lists the person's checkouts still open with a payment session (the read model:
+// one opened a moment ago may be missing).
+func OpenOfUser(ctx context.Context, db eventstore.DBTX, user uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := db.Query(ctx, `
+		SELECT checkout_id FROM checkouts
+		WHERE user_id = $1 AND status = $2 AND stripe_session_id <> ''
+		ORDER BY started_at DESC LIMIT 20`, user, string(billing.StatusStarted))
+	if err != nil {
+		return nil, fmt.Errorf("checkouts: open of user: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return nil, fmt.Errorf("checkouts: open of user: %w", err)
 	}
 	return out, nil
 }

@@ -13,6 +13,8 @@ describe('units', () => {
     expect(fromInput('10', 'lb')).toBe(283)
     expect(fromInput('2,5', 'lb')).toBe(71)
     expect(formatQuantity(500, 'lb', 'en-GB')).toBe('1 lb 2 oz')
+    // 2 lb typed in pounds is stored as 907 g (31.99 oz): it reads 2 lb, not 1 lb 16 oz.
+    expect(formatQuantity(907, 'lb', 'en-GB')).toBe('2 lb')
     expect(formatQuantity(100, 'lb', 'en-GB')).toBe('3.5 oz')
   })
   it('refuses what is not a number', () => {

@@ -822,6 +822,7 @@ export type Purchase = {
   packId: string
   tokens: number
   currency: string
+  amountDueCents: number
   amountPaidCents: number
   refundedCents: number
   tokensRevoked: number
@@ -1058,6 +1059,7 @@ export type ShoppingItem = {
   quantity: string
   grams: number
   cost: string
+  costCents: number
   checked: boolean
   tickedAt: number
 }
@@ -1066,6 +1068,7 @@ export type ShoppingListView = {
   days: number
   aisles: ShoppingAisle[]
   total: string
+  totalCents: number
   currency: string
   text: string
   csvUrl: string

@@ -1,17 +1,20 @@
 import { useTranslation } from 'react-i18next'
 import type { Needs, NeedsGuide } from '../../types/props.gen'
+import { fromKg, massUnit, perMass } from '../../lib/units'
 
 /**
  * The needs result explained in sentences written from templates, with or without an AI
  * provider: what the activity adds, what the objective changes, the macronutrient split, the
- * protein against its floor, the weekly weight change it should bring and when to revisit.
+ * protein against its floor, the weekly weight change it should bring and when to revisit; body
+ * weights in the person's unit (pounds for lb/oz).
  */
-export function NeedsGuideText({ needs: n, guide: g }: { needs: Needs; guide: NeedsGuide }) {
+export function NeedsGuideText({ needs: n, guide: g, units = 'g' }: { needs: Needs; guide: NeedsGuide; units?: string }) {
   const { t, i18n } = useTranslation()
   const fmt = (v: number, digits = 0) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(v)
   const kg = (v: number) => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(v)
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(g.reviewOn))
-  const weight = fmt(n.input.body.weightKg, 1)
+  const unit = massUnit(units)
+  const weight = fmt(fromKg(n.input.body.weightKg, units), 1)
   const objective = (['weight_loss', 'muscle_gain', 'recomposition', 'maintenance'] as const).find((o) => o === n.input.objective) ?? 'maintenance'
   const recomposition = n.input.objective === 'recomposition'
   const proteinKey = n.proteinRaised ? 'raised' : recomposition ? 'recomposition' : g.proteinPerKg >= g.proteinFloorPerKg ? 'above' : 'below'
@@ -37,12 +40,12 @@ export function NeedsGuideText({ needs: n, guide: g }: { needs: Needs; guide: Ne
           })}
         </li>
         <li data-testid="needs-guide-protein">
-          {t(`needsGuide.protein.${proteinKey}`, { proteinG: fmt(n.proteinG), perKg: fmt(g.proteinPerKg, 1), floorPerKg: fmt(g.proteinFloorPerKg, 2), floorG: fmt(g.proteinFloorG), weight })}
+          {t(`needsGuide.protein.${proteinKey}`, { proteinG: fmt(n.proteinG), perKg: fmt(perMass(g.proteinPerKg, units), 1), floorPerKg: fmt(perMass(g.proteinFloorPerKg, units), 2), floorG: fmt(g.proteinFloorG), weight, unit })}
         </li>
-        <li data-testid="needs-guide-weekly">{t(`needsGuide.weekly.${weeklyKey}`, { kg: kg(Math.abs(g.weeklyChangeKg)), balance: fmt(Math.abs(g.balanceKcal)), kcalPerKg: fmt(g.kcalPerKg) })}</li>
+        <li data-testid="needs-guide-weekly">{t(`needsGuide.weekly.${weeklyKey}`, { kg: kg(fromKg(Math.abs(g.weeklyChangeKg), units)), balance: fmt(Math.abs(g.balanceKcal)), kcalPerKg: fmt(perMass(g.kcalPerKg, units)), unit })}</li>
         <li data-testid="needs-guide-review">
-          {t('needsGuide.review', { weeks: g.reviewWeeks, date, kg: fmt(g.reviewKg, 1) })}
-          {g.weeksToReviewKg > 0 && <> {t('needsGuide.pace', { count: g.weeksToReviewKg, kg: fmt(g.reviewKg, 1) })}</>}
+          {t('needsGuide.review', { weeks: g.reviewWeeks, date, kg: fmt(fromKg(g.reviewKg, units), 1), unit })}
+          {g.weeksToReviewKg > 0 && <> {t('needsGuide.pace', { count: g.weeksToReviewKg, kg: fmt(fromKg(g.reviewKg, units), 1), unit })}</>}
         </li>
       </ul>
       <p className="mt-2 text-xs text-stone-600">{t('needsGuide.note')}</p>

@@ -54,6 +54,8 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
       update: 'Update',
       remove: 'Remove',
       removeNamed: 'Remove {{name}}',
+      stockUnit: 'Unit of what I have',
+      stockUnitOf: 'Unit of how much {{name}} I have',
       quantityOf: 'How much {{name}} I have ({{unit}})',
       listTitle: 'In this meal prep',
       empty: 'No food yet: search for one above.',

@@ -50,6 +50,8 @@ export const mealprepFr = {
       update: 'Mettre à jour',
       remove: 'Retirer',
       removeNamed: 'Retirer {{name}}',
+      stockUnit: 'Unité de ce que j’en ai',
+      stockUnitOf: 'Unité de ce que j’ai de {{name}}',
       quantityOf: 'Ce que j’ai de {{name}} ({{unit}})',
       listTitle: 'Dans ce meal prep',
       empty: 'Aucun aliment pour l’instant : cherchez-en un ci-dessus.',

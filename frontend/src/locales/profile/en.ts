@@ -202,10 +202,11 @@ export const profileEn = {
       failed: 'The calculation failed. Your {{cost}} tokens were refunded.',
       result: 'Your needs',
       bmr: 'Basal metabolic rate: 10 × {{weight}} kg + 6.25 × {{height}} cm − 5 × {{age}} years {{constant}} = {{bmr}} kcal',
+      bmrImperial: 'Basal metabolic rate: 4.536 × {{weight}} lb + 15.875 × {{height}} in − 5 × {{age}} years {{constant}} = {{bmr}} kcal',
       maintenance: 'Daily expenditure: {{bmr}} × {{factor}} (activity) = {{maintenance}} kcal',
       objectiveLine: 'Objective: {{maintenance}} × (1 {{sign}} {{pct}}%) = {{kcal}} kcal',
       macrosLine: 'Split {{protein}}/{{fat}}/{{carbs}}: {{proteinG}} g protein (4 kcal/g), {{fatG}} g fat (9 kcal/g), {{carbsG}} g carbohydrates (4 kcal/g)',
-      proteinRaised: 'Protein raised to 2 g per kg of body weight (recomposition); fat and carbohydrates lowered to match.',
+      proteinRaised: 'Protein raised to {{perMass}} g per {{unit}} of body weight (recomposition); fat and carbohydrates lowered to match.',
       bound: {
         protein_max: 'Protein capped at 2.2 g per kg of body weight ({{proteinG}} g instead of {{presetG}} g): the upper bound of sports-nutrition recommendations, beyond which ordinary meals cannot follow; the energy freed goes to fat and carbohydrates in the preset’s proportion.',
         protein_min: 'Protein raised to 0.8 g per kg of body weight ({{proteinG}} g), the adult reference intake; fat and carbohydrates lowered in the preset’s proportion.',

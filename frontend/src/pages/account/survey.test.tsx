@@ -38,11 +38,11 @@ const guide = {
   weeksToReviewKg: 4,
 }
 
-function show(lng: 'fr' | 'en', n: object = needs) {
+function show(lng: 'fr' | 'en', n: object = needs, units = 'kg') {
   const props = {
     ...sharedProps({ locale: lng }),
     survey: null,
-    units: 'kg',
+    units,
     cost: 10,
     goals: null,
     request: { id: 'r1', status: 'done', needs: n, guide, explanation: '', explanationLang: '', accepted: false },
@@ -148,5 +148,42 @@ describe('the needs result shows a physiological bound and why', () => {
     expect(screen.queryByTestId(/needs-bound-/)).not.toBeInTheDocument()
     await show('fr')
     expect(screen.queryByTestId(/needs-bound-/)).not.toBeInTheDocument()
+  })
+})
+
+// A person who chose pounds typed 182.5 lb and 70.9 in (the server stores 82.8 kg, 180 cm): every
+// figure they read is in pounds and inches, the formula in its imperial form (4.536 = 10 ÷ 2.2046,
+// 15.875 = 6.25 × 2.54: the same result).
+describe('the needs result in pounds and inches', () => {
+  const imperial = { ...needs, input: { ...needs.input, body: { ...needs.input.body, weightKg: 82.78, heightCm: 180 } } }
+  function showImperial(lng: 'fr' | 'en') {
+    const props = {
+      ...sharedProps({ locale: lng }),
+      survey: null,
+      units: 'lb',
+      cost: 10,
+      goals: null,
+      request: { id: 'r1', status: 'done', needs: imperial, guide, explanation: '', explanationLang: '', accepted: false },
+    }
+    return renderPage('account/survey', SurveyPage, props as never, lng, '/account/survey')
+  }
+  it('in English', async () => {
+    await showImperial('en')
+    const result = screen.getByTestId('needs-result').textContent ?? ''
+    expect(result).toContain('4.536 × 182.5 lb + 15.875 × 70.9 in − 5 × 30 years + 5 = 1,780 kcal')
+    expect(result).not.toMatch(/\bkg\b|\bcm\b/)
+    expect(text('needs-guide-protein')).toContain('that is 0.8 g per lb of body weight. The adult reference is 0.38 g per lb, 66 g for 182.5 lb')
+    expect(text('needs-guide-weekly')).toContain('about 1.1 lb less a week (552 kcal × 7 days ÷ 3,493 kcal per lb)')
+    expect(text('needs-guide-review')).toContain('changed by 4.4 lb')
+  })
+  it('in French', async () => {
+    await showImperial('fr')
+    const result = screen.getByTestId('needs-result').textContent ?? ''
+    expect(result).toContain('4,536 × 182,5 lb + 15,875 × 70,9 in − 5 × 30 ans + 5 = 1\u202f780 kcal')
+    expect(result).not.toMatch(/\bkg\b|\bcm\b/)
+  })
+  it('metric people keep kilograms and centimetres', async () => {
+    await show('en', needs, 'g')
+    expect(screen.getByTestId('needs-result').textContent).toContain('10 × 80 kg + 6.25 × 180 cm − 5 × 30 years + 5 = 1,780 kcal')
   })
 })

@@ -10,6 +10,7 @@ import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
 import { Button, buttonClass } from '../../components/ui/button'
 import { useJobPoll } from '../../hooks/use-job-poll'
+import { fromCm, fromKg, massUnit, perMass } from '../../lib/units'
 
 const meals = ['breakfast', 'lunch', 'dinner', 'snack'] as const
 const activities = ['sedentary', 'light', 'moderate', 'active', 'very_active'] as const
@@ -115,9 +116,9 @@ export default function SurveyPage() {
           </p>
           <ol className="mt-4 list-decimal space-y-2 pl-5 text-sm text-stone-800">
             <li>
-              {t('profile.survey.bmr', {
-                weight: fmt(n.input.body.weightKg, 1),
-                height: fmt(n.input.body.heightCm, 1),
+              {t(imperial ? 'profile.survey.bmrImperial' : 'profile.survey.bmr', {
+                weight: fmt(fromKg(n.input.body.weightKg, units), 1),
+                height: fmt(fromCm(n.input.body.heightCm, units), 1),
                 age: n.input.body.age,
                 constant: n.input.body.sex === 'male' ? '+ 5' : '− 161',
                 bmr: fmt(n.bmr),
@@ -135,7 +136,7 @@ export default function SurveyPage() {
             <li>
               {t('profile.survey.macrosLine', { protein: n.split.protein, fat: n.split.fat, carbs: n.split.carbs, proteinG: n.proteinG, fatG: n.fatG, carbsG: n.carbsG })}
             </li>
-            {n.proteinRaised && <li>{t('profile.survey.proteinRaised')}</li>}
+            {n.proteinRaised && <li>{t('profile.survey.proteinRaised', { perMass: fmt(perMass(2, units), 1), unit: massUnit(units) })}</li>}
             {/* Needs computed before the bounds existed carry none (null). */}
             {(n.bounds ?? []).map((b) => (
               <li key={b} data-testid={`needs-bound-${b}`}>
@@ -147,7 +148,7 @@ export default function SurveyPage() {
               </li>
             ))}
           </ol>
-          {request.guide && <NeedsGuideText needs={n} guide={request.guide} />}
+          {request.guide && <NeedsGuideText needs={n} guide={request.guide} units={units} />}
           {request.explanation && (
             <div className="mt-4 rounded-xl bg-stone-50 p-4" data-testid="needs-explanation">
               <h3 className="text-sm font-semibold text-stone-900">

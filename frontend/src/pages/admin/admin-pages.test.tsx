@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { en } from '../../locales/en'
 import { fr } from '../../locales/fr'
 import { sharedProps, user } from '../../test/fixtures'
+import { formatMoney } from '../../lib/format'
 import { renderPage } from '../../test/render-page'
 import type { PageProps } from '../../types'
 import Audit from './audit'
@@ -69,13 +70,26 @@ describe.each([
     const detail: PersonDetail = {
       person: { id: personId, email: 'lea@example.com', name: 'Léa', surname: 'M', role: 'USER', verifiedAt: null, createdAt: '2026-11-01T00:00:00Z' },
       balance: 7, mealPreps: 1, history: [], actions: [],
-      purchases: [{ checkoutId: 'c1', packId: 'pack-60', tokens: 60, currency: 'EUR', amountPaidCents: 1199, refundedCents: 0, tokensRevoked: 0, status: 'completed', promoCode: '', startedAt: '2026-11-20T10:00:00Z' }],
+      purchases: [{ checkoutId: 'c1', packId: 'pack-60', tokens: 60, currency: 'EUR', amountDueCents: 1199, amountPaidCents: 1199, refundedCents: 0, tokensRevoked: 0, status: 'completed', promoCode: '', startedAt: '2026-11-20T10:00:00Z' }],
     }
     await renderPage('admin/user', User, props({ detail, self: false, limits: { maxAmount: 100000, maxReason: 500 } }) as never, lng, `/dashboard/admin/users/${personId}`)
     const row = screen.getByRole('cell', { name: lng === 'fr' ? 'Pack de 60 jetons' : '60-token pack' }).closest('tr')!
     expect(row).toHaveTextContent(m.billing.products.checkoutStatus.completed)
     expect(row).not.toHaveTextContent('pack-60')
     expect(row).not.toHaveTextContent(/\bcompleted\b/)
+  })
+
+  it('a pending checkout shows the amount it asks (welcome price), not 0 paid', async () => {
+    const detail: PersonDetail = {
+      person: { id: personId, email: 'lea@example.com', name: 'Léa', surname: 'M', role: 'USER', verifiedAt: null, createdAt: '2026-11-01T00:00:00Z' },
+      balance: 7, mealPreps: 1, history: [], actions: [],
+      purchases: [{ checkoutId: 'c2', packId: 'pack-60', tokens: 60, currency: 'EUR', amountDueCents: 839, amountPaidCents: 0, refundedCents: 0, tokensRevoked: 0, status: 'started', promoCode: 'BIENVENUE30', startedAt: '2026-11-20T10:00:00Z' }],
+    }
+    await renderPage('admin/user', User, props({ detail, self: false, limits: { maxAmount: 100000, maxReason: 500 } }) as never, lng, `/dashboard/admin/users/${personId}`)
+    const row = screen.getByRole('cell', { name: lng === 'fr' ? 'Pack de 60 jetons' : '60-token pack' }).closest('tr')!
+    expect(row.textContent).toContain(`${formatMoney(839, 'EUR', lng)} ${m.admin.user.due}`)
+    expect(row).toHaveTextContent('BIENVENUE30')
+    expect(row).not.toHaveTextContent(lng === 'fr' ? '0,00' : '0.00')
   })
 
   it('the audit says every admin action in words, a price edit too', async () => {

@@ -176,7 +176,18 @@ export default function User() {
                       <When at={p.startedAt} locale={locale} />
                     </TableCell>
                     <TableCell title={p.packId}>{packLabel(t, p.tokens)}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatMoney(p.amountPaidCents, p.currency, locale)}</TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {p.status === 'completed' ? (
+                        formatMoney(p.amountPaidCents, p.currency, locale)
+                      ) : (
+                        // A checkout not paid (yet) shows the price it asks, promo applied.
+                        <>
+                          {formatMoney(p.amountDueCents, p.currency, locale)}{' '}
+                          <span className="text-xs text-stone-600">{t(p.status === 'started' ? 'admin.user.due' : 'admin.user.unpaid')}</span>
+                        </>
+                      )}
+                      {p.promoCode && <span className="ml-1 text-xs text-stone-600">({p.promoCode})</span>}
+                    </TableCell>
                     <TableCell>{purchaseStatusLabel(t, p.status)}</TableCell>
                     <TableCell className="whitespace-nowrap">{p.refundedCents > 0 ? formatMoney(p.refundedCents, p.currency, locale) : '—'}</TableCell>
                   </TableRow>

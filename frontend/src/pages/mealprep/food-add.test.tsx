@@ -1,7 +1,8 @@
 import { router } from '@inertiajs/react'
-import { act, screen } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { en } from '../../locales/en'
 import { fr } from '../../locales/fr'
 import { sharedProps } from '../../test/fixtures'
 import { renderPage } from '../../test/render-page'
@@ -97,5 +98,45 @@ describe('adding a food', () => {
     const box = screen.getByRole('combobox', { name: fr.mealprep.food.searchLabel })
     expect(box).toHaveValue('')
     expect(box).toHaveFocus()
+  })
+})
+
+// A person who chose lb/oz says what they have in pounds or in ounces: "2" is 2 lb unless they
+// pick ounces (before, the field took ounces only, and 2 meaning 2 lb became 57 g).
+describe('what I have, in pounds or ounces', () => {
+  it('reads the figure in the unit the person picks', async () => {
+    apiMock.mockResolvedValue({ data: { foods: [chicken], page: 1, hasMore: false }, error: null, status: 200 })
+    const sent: unknown[] = []
+    vi.spyOn(router, 'visit').mockImplementation((_url, options) => {
+      sent.push(options?.data)
+      options?.onSuccess?.({} as never)
+      options?.onFinish?.({} as never)
+    })
+    const props = { ...sharedProps({ locale: 'en' }), mealPrep: { id: 'm1', name: 'Week', foodCount: 0 }, foods: [], groups: [], settings: { units: 'lb', diet: 'omnivore' }, limits: { maxGrams: 5000, maxFoods: 40 } }
+    await renderPage('mealprep/food', MealPrepFoods, props as never, 'en', '/mealprep/m1/food')
+    const user = userEvent.setup()
+    const pick = async () => {
+      await user.type(screen.getByRole('combobox', { name: en.mealprep.food.searchLabel }), 'chicken')
+      await user.click(await screen.findByRole('option', { name: /Poulet, filet/ }))
+    }
+    await pick()
+    const unit = screen.getByRole('combobox', { name: en.mealprep.food.stockUnit })
+    expect(unit).toHaveValue('lb')
+    expect(within(unit).getAllByRole('option').map((o) => o.textContent)).toEqual(['lb', 'oz'])
+    await user.clear(screen.getByTestId('food-quantity'))
+    await user.type(screen.getByTestId('food-quantity'), '2')
+    await act(async () => {
+      await user.click(screen.getByTestId('food-add'))
+    })
+    expect(sent.at(-1)).toEqual({ foodCode: 36017, grams: 907 })
+
+    await pick()
+    await user.selectOptions(screen.getByRole('combobox', { name: en.mealprep.food.stockUnit }), 'oz')
+    await user.clear(screen.getByTestId('food-quantity'))
+    await user.type(screen.getByTestId('food-quantity'), '8')
+    await act(async () => {
+      await user.click(screen.getByTestId('food-add'))
+    })
+    expect(sent.at(-1)).toEqual({ foodCode: 36017, grams: 227 })
   })
 })

@@ -8,7 +8,7 @@ import SeasonBadge from '../../components/mealprep/season-badge'
 import { per100Summary } from '../../components/mealprep/per100'
 import { naturalQuantity, withNatural } from '../../components/mealprep/natural'
 import { usePageProps } from '../../lib/shared-props'
-import { formatQuantity, fromInput, inputUnit, toInput, type Units } from '../../lib/units'
+import { GRAMS_PER_POUND, formatQuantity, gramsFrom, gramsIn, inputUnit, stockUnits, type StockUnit } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
 import { formatDecimal, toIntlLocale } from '../../lib/format'
 import { url } from '../../lib/routes.gen'
@@ -16,7 +16,7 @@ import type { Locale, PageProps } from '../../types'
 import { Card } from '../../components/ui/card'
 import { Button, buttonClass } from '../../components/ui/button'
 import { Input, Label } from '../../components/ui/field'
-import { SelectField } from '../../components/ui/select'
+import { Select, SelectField } from '../../components/ui/select'
 
 type FoodPage = PageProps['mealprep/food']
 type FoodLine = FoodPage['foods'][number]
@@ -38,13 +38,15 @@ export default function MealPrepFoods() {
   // keyboard focus (the old box is gone; focus would otherwise fall to the page body).
   const [searchKey, setSearchKey] = useState(0)
   const form = useForm({ foodCode: 0, grams: 0 })
-  // What the person has of the food: optional, empty is no limit (0 on the server).
+  // What the person has of the food: optional, empty is no limit (0 on the server), in grams or,
+  // for lb/oz people, in pounds or ounces as they pick.
   const [quantity, setQuantity] = useState('')
+  const [stockUnit, setStockUnit] = useState<StockUnit>(units === 'lb' ? 'lb' : 'g')
 
   const add = (e: FormEvent) => {
     e.preventDefault()
     if (!picked) return
-    form.transform(() => ({ foodCode: picked.code, grams: stockInput(quantity, units) }))
+    form.transform(() => ({ foodCode: picked.code, grams: stockInput(quantity, stockUnit) }))
     form.post(url('mealprep.food.post', { params: { id: mealPrep.id } }), {
       preserveScroll: true,
       onSuccess: () => {
@@ -80,7 +82,7 @@ export default function MealPrepFoods() {
         </div>
         <form onSubmit={add} className="flex flex-wrap items-end gap-3" data-testid="add-food-form">
           <div>
-            <Label htmlFor="food-quantity">{t('mealprep.food.quantityLabel', { unit })}</Label>
+            <Label htmlFor="food-quantity">{t('mealprep.food.quantityLabel', { unit: units === 'lb' ? stockUnit : unit })}</Label>
             <Input
               id="food-quantity"
               inputMode="decimal"
@@ -92,6 +94,16 @@ export default function MealPrepFoods() {
               data-testid="food-quantity"
             />
           </div>
+          {stockUnits(units).length > 1 && (
+            <SelectField
+              id="food-quantity-unit"
+              label={t('mealprep.food.stockUnit')}
+              value={stockUnit}
+              onChange={(e) => setStockUnit(e.target.value as StockUnit)}
+              options={stockUnits(units).map((u) => ({ value: u, label: u }))}
+              className="w-36"
+            />
+          )}
           <p id="food-quantity-hint" className="w-full text-sm text-stone-600 sm:order-last" data-testid="food-quantity-hint">
             {t('mealprep.food.quantityHint')}
           </p>
@@ -172,12 +184,13 @@ export default function MealPrepFoods() {
 function FoodRow({ food, mealPrepId, settings, locale, lang, inSeason }: { food: FoodLine; mealPrepId: string; settings: FoodPage['settings']; locale: string; lang: Locale; inSeason: boolean }) {
   const { t } = useTranslation()
   const units = settings.units
-  const unit = inputUnit(units)
-  const [value, setValue] = useState(food.grams > 0 ? String(toInput(food.grams, units)) : '')
+  // Pounds for a pound or more, else ounces (lb/oz people); grams otherwise.
+  const [unit, setUnit] = useState<StockUnit>(units === 'lb' ? (food.grams >= GRAMS_PER_POUND ? 'lb' : 'oz') : 'g')
+  const [value, setValue] = useState(food.grams > 0 ? String(gramsIn(food.grams, unit)) : '')
   const inputId = `qty-${food.code}`
   const save = (e: FormEvent) => {
     e.preventDefault()
-    router.post(url('mealprep.food.post', { params: { id: mealPrepId } }), { foodCode: food.code, grams: stockInput(value, units) }, { preserveScroll: true })
+    router.post(url('mealprep.food.post', { params: { id: mealPrepId } }), { foodCode: food.code, grams: stockInput(value, unit) }, { preserveScroll: true })
   }
   return (
     <li className="flex flex-wrap items-center gap-3 p-4" data-testid="food-row" data-code={food.code}>
@@ -211,9 +224,20 @@ function FoodRow({ food, mealPrepId, settings, locale, lang, inSeason }: { food:
           {t('mealprep.food.quantityOf', { name: food.name, unit })}
         </label>
         <Input id={inputId} inputMode="decimal" size="xs" value={value} onChange={(e) => setValue(e.target.value)} className="w-24" />
-        <span className="text-sm text-stone-500" aria-hidden="true">
-          {unit}
-        </span>
+        {units === 'lb' ? (
+          <Select
+            size="xs"
+            aria-label={t('mealprep.food.stockUnitOf', { name: food.name })}
+            value={unit}
+            onChange={(e) => setUnit(e.target.value as StockUnit)}
+            options={stockUnits(units).map((u) => ({ value: u, label: u }))}
+            className="w-20"
+          />
+        ) : (
+          <span className="text-sm text-stone-500" aria-hidden="true">
+            {unit}
+          </span>
+        )}
         <Button variant="secondary" type="submit">
           {t('mealprep.food.update')}
         </Button>
@@ -230,7 +254,7 @@ function FoodRow({ food, mealPrepId, settings, locale, lang, inSeason }: { food:
   )
 }
 
-/** A "what I have" input → grams: empty is 0 (no limit), anything else as fromInput reads it. */
-function stockInput(value: string, units: Units): number {
-  return value.trim() === '' ? 0 : fromInput(value, units)
+/** A "what I have" input → grams: empty is 0 (no limit), anything else as gramsFrom reads it. */
+function stockInput(value: string, unit: StockUnit): number {
+  return value.trim() === '' ? 0 : gramsFrom(value, unit)
 }

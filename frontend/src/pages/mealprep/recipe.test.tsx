@@ -82,3 +82,26 @@ describe.each([
     expect(health.textContent).not.toMatch(/-2|−2|\(-?\d/)
   })
 })
+
+// One money format: the recipe's price is written as the shopping list writes its costs
+// (lib/format formatMoney), "$11.37" in English, never "US$11.37" beside the list's "$1.51".
+describe('the recipe price', () => {
+  it.each([
+    ['en', '$11.37'],
+    ['fr', '11,37\u00a0$US'],
+  ] as const)('in %s reads %s', async (lng, want) => {
+    const props = {
+      ...sharedProps({ locale: lng }),
+      mealPrep: { id: 'm1', name: 'Week' },
+      recipe: { ...recipe, price: 11.37, currency: 'USD' },
+      settings: { units: 'g', currency: 'USD' },
+      limits: { maxServings: 12, maxGrams: 5000 },
+    }
+    await renderPage('mealprep/recipe', MealPrepRecipe, props as never, lng, '/mealprep/m1/recipes/r1')
+    const dd = screen.getByText(m(lng).mealprep.recipe.priceLabel).nextElementSibling
+    expect(dd?.textContent?.startsWith(`${want} `)).toBe(true)
+    expect(dd?.textContent).not.toContain('US$')
+  })
+})
+
+const m = (lng: 'fr' | 'en') => (lng === 'fr' ? fr : en)

@@ -5,7 +5,7 @@ import { useConfirm } from '../../components/confirm-dialog'
 import KitchenMode from '../../components/mealprep/kitchen-mode'
 import MacroChart from '../../components/mealprep/macro-chart'
 import { naturalQuantity, withNatural } from '../../components/mealprep/natural'
-import { toIntlLocale } from '../../lib/format'
+import { formatMoney, toIntlLocale } from '../../lib/format'
 import { usePageProps } from '../../lib/shared-props'
 import { formatQuantity, fromInput, inputUnit, toInput } from '../../lib/units'
 import { useLocale } from '../../lib/use-locale'
@@ -33,7 +33,8 @@ const gradeColour: Record<string, string> = {
 export default function MealPrepRecipe() {
   const { t } = useTranslation()
   const [confirm, dialog] = useConfirm()
-  const locale = toIntlLocale(useLocale())
+  const lang = useLocale()
+  const locale = toIntlLocale(lang)
   const { mealPrep, recipe, settings, limits, inSeason = [], errors = {} } = usePageProps<'mealprep/recipe'>()
   const [cooking, setCooking] = useState(false)
   const seasonal = new Set(inSeason)
@@ -43,7 +44,8 @@ export default function MealPrepRecipe() {
   const [grams, setGrams] = useState(recipe.ingredients.map((i) => String(toInput(i.grams, units))))
   const n = recipe.perServing
   const nf = (v: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(v)
-  const price = new Intl.NumberFormat(locale, { style: 'currency', currency: recipe.currency }).format(recipe.price)
+  // The shopping list's formatter: one way to write money on every page.
+  const price = formatMoney(Math.round(recipe.price * 100), recipe.currency, lang)
 
   const save = (e: FormEvent) => {
     e.preventDefault()

@@ -10,12 +10,13 @@ const list = {
   days: 3,
   currency: 'EUR',
   total: '24,30 €',
+  totalCents: 2430,
   text: 'Liste de courses pour 3 jours\n\nBoucherie et poissonnerie\n- Poulet : 1,5 kg\n',
   csvUrl: '/mealprep/m1/shopping-list.csv?days=3',
   empty: false,
   aisles: [
-    { aisle: 'meat_fish', name: 'Boucherie et poissonnerie', items: [{ foodCode: 36018, name: 'Poulet', quantity: '1,5 kg', grams: 1500, cost: '19,50 €' }] },
-    { aisle: 'grocery', name: 'Épicerie', items: [{ foodCode: 9104, name: 'Riz', quantity: '1 kg', grams: 1000, cost: '4,80 €' }] },
+    { aisle: 'meat_fish', name: 'Boucherie et poissonnerie', items: [{ foodCode: 36018, name: 'Poulet', quantity: '1,5 kg', grams: 1500, cost: '19,50 €', costCents: 1950 }] },
+    { aisle: 'grocery', name: 'Épicerie', items: [{ foodCode: 9104, name: 'Riz', quantity: '1 kg', grams: 1000, cost: '4,80 €', costCents: 480 }] },
   ],
 }
 
@@ -54,7 +55,7 @@ describe.each([
     const meat = screen.getByRole('region', { name: 'Boucherie et poissonnerie' })
     expect(within(meat).getByRole('rowheader', { name: 'Poulet' })).toBeInTheDocument()
     expect(within(meat).getByText('1,5 kg')).toBeInTheDocument()
-    expect(screen.getByTestId('shopping-total')).toHaveTextContent('24,30 €')
+    expect(screen.getByTestId('shopping-total')).toHaveTextContent(lng === 'fr' ? '24,30 €' : '€24.30')
     expect(screen.getByTestId('shopping-csv')).toHaveAttribute('href', list.csvUrl)
     fireEvent.click(screen.getByRole('button', { name: m.shopping.copy }))
     await waitFor(() => expect(screen.getByText(m.shopping.copied)).toBeInTheDocument())
@@ -64,5 +65,16 @@ describe.each([
   it('says when the meal prep has no recipe', async () => {
     await show(lng, { days: 2, list: { ...list, aisles: [], empty: true } })
     expect(screen.getByTestId('shopping-empty')).toHaveTextContent(m.shopping.empty.replace(/\s+/g, ' '))
+  })
+})
+
+// One money format: the list writes its costs with the recipe's formatter (lib/format
+// formatMoney), from the cents the server sends.
+describe('shopping list costs', () => {
+  it('are written as the recipe writes its price', async () => {
+    const usd = { ...list, currency: 'USD', total: 'x', totalCents: 2430, aisles: [{ ...list.aisles[1]!, items: [{ ...list.aisles[1]!.items[0]!, cost: 'x', costCents: 151 }] }] }
+    await show('en', { days: 3, list: usd })
+    expect(screen.getByRole('cell', { name: '$1.51' })).toBeInTheDocument()
+    expect(screen.getByTestId('shopping-total')).toHaveTextContent('$24.30')
   })
 })

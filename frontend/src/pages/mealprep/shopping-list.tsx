@@ -2,6 +2,8 @@ import { Head, Link, router } from '@inertiajs/react'
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../lib/shared-props'
+import { formatMoney } from '../../lib/format'
+import { useLocale } from '../../lib/use-locale'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
 import { Button, buttonClass } from '../../components/ui/button'
@@ -14,6 +16,7 @@ const RETRY_MS = 5000
 /** /mealprep/{id}/shopping-list?days=N: the list by aisle, to copy, download or print. */
 export default function ShoppingList() {
   const { t } = useTranslation()
+  const lang = useLocale()
   const { mealPrep, days, limits, list, errors, auth } = usePageProps<'mealprep/shopping-list'>()
   const person = auth.user?.id ?? ''
   // The server's ticks, overlaid with the device's newer ones still to send (last write wins).
@@ -175,7 +178,7 @@ export default function ShoppingList() {
                         </label>
                       </th>
                       <td className="py-1.5 pr-2 text-stone-800">{it.quantity}</td>
-                      <td className="py-1.5 text-right whitespace-nowrap text-stone-600">{it.cost}</td>
+                      <td className="py-1.5 text-right whitespace-nowrap text-stone-600">{formatMoney(it.costCents, list.currency, lang)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -183,7 +186,7 @@ export default function ShoppingList() {
             </section>
           ))}
           <p className="font-semibold text-stone-900" data-testid="shopping-total">
-            {t('shopping.total', { total: list.total })}
+            {t('shopping.total', { total: formatMoney(list.totalCents, list.currency, lang) })}
           </p>
           <p className="text-xs text-stone-500">{t('shopping.estimate')}</p>
 
