@@ -18,8 +18,8 @@ import (
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
-	"github.com/gamelle/gamelle/wiring"
 	"github.com/gamelle/gamelle/projections"
+	"github.com/gamelle/gamelle/wiring"
 )
 
 // searchTerms mix prefixes, accents, capitals, typos and several words, in both languages.

@@ -21,9 +21,9 @@ import (
 	adminapp "github.com/gamelle/gamelle/app/admin"
 	"github.com/gamelle/gamelle/frontend"
 	"github.com/gamelle/gamelle/internal/config"
-	"github.com/gamelle/gamelle/wiring"
 	"github.com/gamelle/gamelle/migrations"
 	"github.com/gamelle/gamelle/projections"
+	"github.com/gamelle/gamelle/wiring"
 )
 
 // app is the process-wide wiring shared by subcommands.
