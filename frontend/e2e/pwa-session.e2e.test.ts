@@ -25,11 +25,14 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** Whether the service worker controls the page; false (not a hang) while it is not ready yet. */
 async function controlled(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    return navigator.serviceWorker.controller !== null
-  })
+  return page.evaluate(() =>
+    Promise.race([
+      navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000)),
+    ]),
+  )
 }
 
 /** Signs up a person whose names are found nowhere else, and saves their dashboard on the device. */
@@ -38,12 +41,30 @@ async function personWithSavedDashboard(page: Page, prefix: string): Promise<{ e
   const surname = `Horsligne${Math.floor(Math.random() * 1e6)}`
   const password = await signUpVerified(page, email, 'Apolline', surname)
   await page.goto('/dashboard/general')
-  // Installing precaches the whole build: slow on a loaded machine.
-  await expect.poll(() => controlled(page), { timeout: 120_000 }).toBe(true)
-  // The visit the worker answers is the one it saves.
-  await page.reload()
-  await page.getByText(surname).waitFor()
-  await expect.poll(() => page.evaluate((name) => caches.has(name), PAGES_CACHE)).toBe(true)
+  // Installing precaches the whole build: slow on a loaded machine. A page loaded before the
+  // worker took control is answered by the network alone, so each try reloads.
+  await expect
+    .poll(
+      async () => {
+        if (await controlled(page)) return true
+        await page.reload()
+        return false
+      },
+      { timeout: 120_000, interval: 1_000 },
+    )
+    .toBe(true)
+  // The visit the worker answers is the one it saves (a first signed-in visit may still be
+  // followed by the page telling the worker who is signed in: reload until the copy is there).
+  await expect
+    .poll(
+      async () => {
+        await page.reload()
+        await page.getByText(surname).waitFor()
+        return page.evaluate((name) => caches.has(name), PAGES_CACHE)
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true)
   return { email, password, surname }
 }
 
