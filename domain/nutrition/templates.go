@@ -46,7 +46,7 @@ func WriteTexts(r *Recipe, foods map[int]Food, seed uint64) {
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	r.Name = dishName(r.Category, parts, rng)
-	r.Steps, r.DurationMin = writeSteps(r.Category, parts, max(r.Servings, 1))
+	r.Steps, r.DurationMin = writeSteps(r.Category, r.Target.Kcal, parts, max(r.Servings, 1))
 }
 
 // Duration is the minutes the steps take: setting up, every hands-on minute, and the longest
@@ -64,7 +64,7 @@ func DurationFor(c Category, ings []Ingredient, foods map[int]Food, servings int
 	if len(parts) == 0 {
 		return 5
 	}
-	_, d := writeSteps(c, parts, max(servings, 1))
+	_, d := writeSteps(c, 0, parts, max(servings, 1))
 	return d
 }
 
