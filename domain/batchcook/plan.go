@@ -291,9 +291,7 @@ func Build(in Input) (CookPlan, error) {
 		for _, ing := range r.Ingredients {
 			foods = append(foods, in.Foods[ing.FoodCode])
 		}
-		for _, p := range in.People {
-			card.Plates = append(card.Plates, platePerson(r, p, foods, tasks[r.ID]))
-		}
+		card.Plates = platesFor(r, in.People, foods, tasks[r.ID])
 		plates[r.ID] = card.Plates
 		plan.Plates = append(plan.Plates, card)
 	}
@@ -413,11 +411,70 @@ func eats(s nutrition.MealSplit, m Meal) bool {
 	return s.Snack > 0
 }
 
+// platesFor solves every person's serving of one recipe so that each food's share of the pan
+// stays close to each person's share of the meal's energy (docs/mealprep.md, "Plates from one pan"):
+// the plates are first pulled towards the recipe's serving scaled to each eater, then towards
+// the pan those plates make (when one eater's target bends the dish, more broccoli and fewer
+// carrots, the others' plates bend the same way), as long as no plate leaves its tolerance.
+func platesFor(r Recipe, people []Person, foods []nutrition.Food, tasks []nutrition.CookTask) []Plate {
+	ref := make([]float64, len(r.Ingredients))
+	for i, ing := range r.Ingredients {
+		ref[i] = float64(ing.Grams) / float64(max(r.Servings, 1))
+	}
+	plates := make([]Plate, len(people))
+	for i, p := range people {
+		plates[i] = platePerson(r, p, foods, tasks, ref)
+	}
+	// bent: some plate strays past 1.5 times its share of the recipe's serving either way (and
+	// 5 g): only then do the plates follow the pan.
+	bent := func(ps []Plate) bool {
+		var kcal float64
+		for i, f := range foods {
+			kcal += f.Per100g.Kcal.Or(0) * ref[i] / 100
+		}
+		for i, pl := range ps {
+			k := people[i].MealTarget(r.Category).Kcal / math.Max(kcal, 1)
+			for j, c := range pl.Components {
+				want := ref[j] * k
+				if g := float64(c.Grams); math.Abs(g-want) > 5 && (g > 1.5*want || g < want/1.5) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	within := func(ps []Plate) int {
+		n := 0
+		for _, p := range ps {
+			if p.Within {
+				n++
+			}
+		}
+		return n
+	}
+	if len(people) > 1 && bent(plates) {
+		pan := make([]float64, len(ref))
+		for _, pl := range plates {
+			for i, c := range pl.Components {
+				pan[i] += float64(c.Grams)
+			}
+		}
+		next := make([]Plate, len(people))
+		for i, p := range people {
+			next[i] = platePerson(r, p, foods, tasks, pan)
+		}
+		if within(next) >= within(plates) {
+			plates = next
+		}
+	}
+	return plates
+}
+
 // platePerson solves one person's serving over the recipe's foods (the engine's solver, the
-// person's meal target).
-func platePerson(r Recipe, p Person, foods []nutrition.Food, tasks []nutrition.CookTask) Plate {
+// person's meal target), pulled towards ref's shape scaled to the person's energy.
+func platePerson(r Recipe, p Person, foods []nutrition.Food, tasks []nutrition.CookTask, ref []float64) Plate {
 	target := p.MealTarget(r.Category)
-	fit := nutrition.SolvePlate(r.Category, foods, target)
+	fit := nutrition.SolvePlateLike(r.Category, foods, ref, target)
 	pl := Plate{Person: p.Name, Target: target, Achieved: fit.Achieved, Within: fit.Within, Reachable: fit.Reachable, Components: []PlateFood{}}
 	for i, ing := range r.Ingredients {
 		pf := PlateFood{FoodCode: ing.FoodCode, Grams: fit.Grams[i], SharePct: []SessionShare{}}

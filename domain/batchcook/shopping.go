@@ -35,8 +35,7 @@ func Eaten(in Input, days int) ([]nutrition.Recipe, []int, error) {
 			foods = append(foods, in.Foods[ing.FoodCode])
 		}
 		tasks := nutrition.CookTasks(r.Category, r.Ingredients, in.Foods, r.Servings)
-		for pi, p := range in.People {
-			plate := platePerson(r, p, foods, tasks)
+		for pi, plate := range platesFor(r, in.People, foods, tasks) {
 			one := nutrition.Recipe{Category: r.Category, Servings: 1}
 			for _, c := range plate.Components {
 				one.Ingredients = append(one.Ingredients, nutrition.Ingredient{FoodCode: c.FoodCode, Grams: c.Grams})

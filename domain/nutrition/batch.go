@@ -136,17 +136,77 @@ var plateSolvePulls = []float64{0.02, 0.05, 0.2, 0}
 // search over one fixed set of foods: a person's plate from a shared pan, a recipe whose food
 // was swapped.
 func SolvePlate(c Category, foods []Food, target Macros) PlateFit {
+	return solvePlate(c, foods, target, nil, plateSolvePulls, 0)
+}
+
+// plateLikePulls are the pulls SolvePlateLike tries, firmest first: the recipe's own plate scaled
+// to the eater, then looser ones until the plate is within tolerance.
+var plateLikePulls = []float64{5, 0.5, 0}
+
+// SolvePlateLike is SolvePlate for one person's serving of a recipe whose serving is ref (grams
+// per food, in the order of foods): each food is pulled towards its share of ref scaled by the
+// person's energy (target.Kcal over ref's), so two eaters of one pan get the same dish in their
+// own sizes (docs/mealprep.md, "Plates from one pan"), and the pull loosens only as far as the
+// tolerance needs.
+func SolvePlateLike(c Category, foods []Food, ref []float64, target Macros) PlateFit {
+	var kcal float64
+	for i, f := range foods {
+		if i < len(ref) {
+			kcal += f.Per100g.Kcal.Or(0) * ref[i] / 100
+		}
+	}
+	if kcal <= 0 || len(ref) != len(foods) {
+		return SolvePlate(c, foods, target)
+	}
+	k := target.Kcal / kcal
+	scaled := make([]float64, len(ref))
+	for i, g := range ref {
+		scaled[i] = g * k
+	}
+	// First each food within a band of its share, wider each time; then the engine's plate for
+	// the target (SolvePlate), which may bend the dish to meet it; when even that plate cannot
+	// meet the target, the recipe's own plate scaled to the eater, as close as it gets.
+	for _, band := range plateLikeBands {
+		if fit := solvePlate(c, foods, target, scaled, plateLikePulls, band); fit.Within {
+			return fit
+		}
+	}
+	engine := SolvePlate(c, foods, target)
+	if engine.Within || engine.Reachable {
+		return engine
+	}
+	if fit := solvePlate(c, foods, target, scaled, plateLikePulls, 0); fit.Within || !fit.Reachable {
+		return fit
+	}
+	return engine
+}
+
+// plateLikeBands are how far one person's grams of a food may stray from the recipe's share
+// scaled to their energy (a factor either way), tried in order until a plate meets the target.
+var plateLikeBands = []float64{2}
+
+// solvePlate is SolvePlate pulling each food towards typ (nil: its usual serving) with the pulls
+// given, in order; band > 1 also keeps each food within typ / band and typ × band. Only the
+// engine's own plate (typ nil) walks every 5 g plate when the local search misses.
+func solvePlate(c Category, foods []Food, target Macros, typ []float64, pulls []float64, band float64) PlateFit {
 	p := &problem{cat: c, target: target.vec(), tol: Tolerance(target).vec(), limit: math.Inf(1),
 		capW: plateCapFor(c, target.Kcal), capS: saltCapFor(c, target.Kcal)}
 	out := PlateFit{Grams: make([]int, len(foods))}
 	var s solution
-	for _, f := range foods {
+	for i, f := range foods {
 		if !usable(f.Per100g) || roleOf(c, f) == roleNone {
 			continue
 		}
 		por := portionFor(c, f, target.Kcal)
+		lo, hi := por.lo, por.hi*PlateStretch
+		if typ != nil {
+			por.typ = math.Min(math.Max(typ[i], lo), hi)
+			if band > 1 {
+				lo, hi = math.Max(lo, math.Min(por.typ/band, hi)), math.Min(hi, math.Max(por.typ*band, lo))
+			}
+		}
 		n := f.Per100g
-		p.items = append(p.items, item{food: f, kind: KindOf(f), role: roleOf(c, f), lo: por.lo, hi: por.hi * PlateStretch, typ: por.typ,
+		p.items = append(p.items, item{food: f, kind: KindOf(f), role: roleOf(c, f), lo: lo, hi: hi, typ: por.typ,
 			salt: saltPerG(f), m: [4]float64{n.Kcal.V / 100, n.ProteinG.V / 100, n.FatG.V / 100, n.CarbsG.V / 100}})
 		s.idx = append(s.idx, len(p.items)-1)
 		s.grams = append(s.grams, por.typ)
@@ -160,8 +220,9 @@ func SolvePlate(c Category, foods []Food, target Macros) PlateFit {
 	// lands inside it. The first plate in the band wins; else the closest of them.
 	exact := p.fit(s, 0)
 	out.Reachable = p.ok(exact)
-	best := p.discretise(p.fit(s, plateSolvePulls[0]))
-	for _, lambda := range plateSolvePulls[1:] {
+	best := p.discretise(p.fit(s, pulls[0]))
+	tried := []solution{best}
+	for _, lambda := range pulls[1:] {
 		if p.ok(best) {
 			break
 		}
@@ -169,11 +230,34 @@ func SolvePlate(c Category, foods []Food, target Macros) PlateFit {
 		if lambda > 0 {
 			cont = p.fit(s, lambda)
 		}
-		if d := p.discretise(cont); p.ok(d) || p.miss(d) < p.miss(best) {
+		d := p.discretise(cont)
+		tried = append(tried, d)
+		if p.ok(d) || p.miss(d) < p.miss(best) {
 			best = d
 		}
 	}
-	if !p.ok(best) && out.Reachable {
+	// A plate like the recipe's that misses the target anyway: the firmest pull (the target is
+	// out of the foods' reach), or the firmest that misses about as little as the closest plate;
+	// never the closest plate's odd shape (540 g of courgette beside 70 g of carrots for the
+	// bigger eater of a pan).
+	switch {
+	case typ != nil && !out.Reachable && !p.ok(best):
+		// the 5 g search would chase the unreachable target with the vegetables: round the
+		// firm pull's plate instead
+		best = p.fit(s, pulls[0])
+		for i, j := range best.idx {
+			it := p.items[j]
+			best.grams[i] = math.Min(math.Max(math.Round(best.grams[i]/5)*5, math.Ceil(it.lo/5)*5), math.Floor(it.hi/5)*5)
+		}
+	case typ != nil && !p.ok(best):
+		for _, d := range tried {
+			if p.miss(d) <= 1.25*p.miss(best)+0.25 {
+				best = d
+				break
+			}
+		}
+	}
+	if !p.ok(best) && out.Reachable && typ == nil {
 		if g, ok := p.exhaustive(best); ok {
 			best = g
 		}

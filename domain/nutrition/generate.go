@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 )
 
 // Builtin is the offline generator: the solver picks foods and quantities, templates write the
@@ -59,7 +60,76 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 		}
 		out = append(out, b.recipe(req, p, pl.solution, foods, rng))
 	}
+	distinctNames(out, foods, rng.Uint64())
 	return out, nil
+}
+
+// distinctNames renames the recipes of one request so that no two share a name (in either
+// language): a recipe named like an earlier one also names the heaviest food that tells it from
+// that one; the earlier one does when the later one holds no food of its own; recipes of the same
+// foods in other amounts are numbered ("variante 2").
+func distinctNames(rs []Recipe, foods map[int]Food, seed uint64) {
+	clash := func(i int) int {
+		for j := range rs {
+			if j != i && (rs[j].Name.FR == rs[i].Name.FR || rs[j].Name.EN == rs[i].Name.EN) {
+				return j
+			}
+		}
+		return -1
+	}
+	force := make([]map[int]bool, len(rs))
+	for i := range rs {
+		force[i] = map[int]bool{}
+	}
+	for i := 1; i < len(rs); i++ {
+		for try := 0; try < 4; try++ {
+			j := clash(i)
+			if j < 0 {
+				break
+			}
+			if c, ok := heaviestOwn(rs[i], rs[j], force[i]); ok {
+				force[i][c] = true
+				rs[i].Name = nameWith(&rs[i], foods, seed, force[i])
+				continue
+			}
+			if c, ok := heaviestOwn(rs[j], rs[i], force[j]); ok {
+				old := rs[j].Name
+				force[j][c] = true
+				rs[j].Name = nameWith(&rs[j], foods, seed, force[j])
+				if clash(j) >= 0 && clash(j) != i {
+					rs[j].Name, force[j][c] = old, false
+				} else {
+					continue
+				}
+			}
+			break
+		}
+		if clash(i) >= 0 {
+			n := 2
+			for _, r := range rs[:i] {
+				if strings.HasPrefix(r.Name.FR, rs[i].Name.FR+" (variante") {
+					n++
+				}
+			}
+			rs[i].Name.FR += fmt.Sprintf(" (variante %d)", n)
+			rs[i].Name.EN += fmt.Sprintf(" (variant %d)", n)
+		}
+	}
+}
+
+// heaviestOwn is the heaviest food of a that b lacks and a's name does not force yet.
+func heaviestOwn(a, b Recipe, forced map[int]bool) (int, bool) {
+	in := map[int]bool{}
+	for _, ing := range b.Ingredients {
+		in[ing.FoodCode] = true
+	}
+	code, grams := 0, -1
+	for _, ing := range a.Ingredients {
+		if !in[ing.FoodCode] && !forced[ing.FoodCode] && ing.Grams > grams {
+			code, grams = ing.FoodCode, ing.Grams
+		}
+	}
+	return code, grams >= 0
 }
 
 // prepare validates the request and turns usable foods into solver items.

@@ -170,7 +170,11 @@ func TestPropertyMealRulesHoldOnRandomMealPreps(t *testing.T) {
 		for _, r := range rs {
 			require.Empty(t, nutrition.PlateProblems(c, target, r.Ingredients, cat, foods), "case %d (%s): %+v", i, c, r.Ingredients)
 			require.GreaterOrEqual(t, len(r.Ingredients), 2)
-			require.LessOrEqual(t, r.SaltG, nutrition.SaltCapG(c)+0.005)
+			var plate []nutrition.Food
+			for _, ing := range r.Ingredients {
+				plate = append(plate, cat[ing.FoodCode])
+			}
+			require.LessOrEqual(t, r.SaltG, nutrition.PlateSaltCapFor(c, target, plate)+0.005, "salt as eaten within the plate's cap")
 			if r.Feasible {
 				require.True(t, r.WithinTolerance, "case %d: feasible implies within tolerance", i)
 			} else {

@@ -72,8 +72,9 @@ type Recipe struct {
 	Explanation *Text `json:"explanation,omitempty"`
 	// Suggestion is the explanation's change as data, checked by solving again (diagnose).
 	Suggestion *Suggestion `json:"suggestion,omitempty"`
-	// SaltG is one serving's salt, sodium × 2.5 (docs/nutrition.md): within the meal's cap for its
-	// target (SaltCapFor; 4 g with a ready dish) when the engine chose the quantities.
+	// SaltG is one serving's salt as eaten, sodium × 2.5 (docs/nutrition.md, "Salt as eaten"):
+	// the foods' salt plus the pinch and the cooking water's salt the steps add; within the
+	// meal's cap for its target (PlateSaltCapFor) when the engine chose the quantities.
 	SaltG       float64     `json:"saltG"`
 	Price       Price       `json:"price"`
 	HealthScore HealthScore `json:"healthScore"`
@@ -230,6 +231,13 @@ func Recompute(r *Recipe, foods map[int]Food, pricing Pricing) error {
 				r.IncompleteNutrients = append(r.IncompleteNutrients, NutrientNames[i])
 			}
 		}
+	}
+	// Salt as eaten: the foods' salt and what the steps add (seasonOf, docs/nutrition.md).
+	added := addedSaltG(r, foods)
+	saltG += added * s
+	if added > 0 {
+		per.SaltG = Of(per.SaltG.Or(0) + added)
+		per.SodiumMg = Of(per.SodiumMg.Or(0) + added*1000/2.5)
 	}
 	r.Nutrition = per
 	r.SaltG = round(saltG/s, 2)

@@ -356,17 +356,6 @@ func pantry(c Category, parts []prep) Text {
 	return Text{FR: strings.Join(fr, ", "), EN: strings.Join(en, ", ")}
 }
 
-// saltCap is the most salt one serving may hold: 2.5 g for lunch or dinner, 1.5 g otherwise.
-func saltCap(c Category) float64 {
-	if c == LunchDinner {
-		return 2.5
-	}
-	return 1.5
-}
-
-// pinchG is the salt a pinch adds to a serving.
-const pinchG = 0.4
-
 // enIt is "it" or "them" for an English noun.
 func enIt(n noun) string {
 	e := strings.ToLower(n.EN)

@@ -15,6 +15,7 @@ import (
 // pans use, the salt the serving can still take, the minutes counted.
 type composer struct {
 	c        Category
+	kcal     float64 // a serving's target energy: the salt cap grows with it
 	parts    []prep
 	servings int
 	st       Steps
@@ -23,7 +24,8 @@ type composer struct {
 	// fat is the recipe's cooking fat (nil: none); fatUsed once a pan used it.
 	fat     *prep
 	fatUsed bool
-	// saltOK: a pinch still fits the serving's salt cap; saltiest seasons the dish otherwise.
+	// saltOK: the steps salt (seasonOf); saltiest is the salty food that seasons the dish
+	// otherwise (nil: the dish is at its cap without one).
 	saltOK           bool
 	saltiest         *prep
 	salted, saltedEN string
@@ -95,8 +97,8 @@ func names(ps []prep) (string, string) {
 	return listFR(fr), "the " + listEN(en)
 }
 
-func newComposer(c Category, parts []prep, servings int) *composer {
-	k := &composer{c: c, parts: parts, servings: servings}
+func newComposer(c Category, kcal float64, parts []prep, servings int) *composer {
+	k := &composer{c: c, kcal: kcal, parts: parts, servings: servings}
 	for i := range parts {
 		if parts[i].kind == KindFat && parts[i].how == hFat && k.fat == nil {
 			k.fat = &parts[i]
@@ -111,26 +113,13 @@ func newComposer(c Category, parts []prep, servings int) *composer {
 	return k
 }
 
-// salt decides whether a pinch fits: the serving's salt plus a pinch within the cap, and no
-// salty food (soy sauce, ham, feta, smoked fish) that seasons the dish by itself.
+// salt reads the serving's salt decision (seasonOf): the same one Recompute counts, so the steps
+// salt exactly when the figures say they do.
 func (k *composer) salt() {
-	var saltG float64
-	for i := range k.parts {
-		s := SaltOf(k.parts[i].food.Per100g).Or(0) * k.parts[i].gramsPerServing / 100
-		saltG += s
-		if k.saltiest == nil || s > SaltOf(k.saltiest.food.Per100g).Or(0)*k.saltiest.gramsPerServing/100 {
-			k.saltiest = &k.parts[i]
-		}
-	}
-	k.saltOK = saltG+pinchG <= saltCap(k.c)
-	for i := range k.parts {
-		per100 := SaltOf(k.parts[i].food.Per100g).Or(0)
-		if per100 >= 2 && per100*k.parts[i].gramsPerServing/100 >= 0.3 {
-			if k.saltOK {
-				k.saltiest = &k.parts[i]
-			}
-			k.saltOK = false
-		}
+	s := seasonOf(k.c, k.kcal, k.parts)
+	k.saltOK = s.ok
+	if s.saltiest >= 0 && s.salty {
+		k.saltiest = &k.parts[s.saltiest]
 	}
 	k.salted, k.saltedEN = "salée", "salted "
 	if !k.saltOK {
@@ -142,9 +131,10 @@ func (k *composer) salt() {
 var longHows = []how{hSoakBeans, hLentils, hRice, hPasta, hNoodles, hGrain, hCouscous, hPolenta, hPotatoBoil,
 	hTuberRoast, hBraise, hPoultryRoast, hVegRoast, hFishOven}
 
-// writeSteps writes a recipe's steps in both languages and its duration in minutes.
-func writeSteps(c Category, parts []prep, servings int) (Steps, int) {
-	k := newComposer(c, parts, servings)
+// writeSteps writes a recipe's steps in both languages and its duration in minutes; kcal is a
+// serving's target energy, which sets the salt cap (seasonOf).
+func writeSteps(c Category, kcal float64, parts []prep, servings int) (Steps, int) {
+	k := newComposer(c, kcal, parts, servings)
 	k.step("Pesez les ingrédients selon les quantités de la recette.", "Weigh the ingredients as the recipe lists them.")
 	for _, p := range parts {
 		if p.boughtAs != AsUsed {
@@ -413,15 +403,7 @@ func (k *composer) everyFoodNamed() {
 
 // season writes the seasoning: a pinch of salt within the cap, pepper, optional herbs and spices.
 func (k *composer) season() {
-	savoury := false
-	for _, p := range k.parts {
-		switch p.kind {
-		case KindMeat, KindFish, KindEgg, KindLegume, KindVegetarian, KindVegetable, KindTuber, KindDeli:
-			savoury = true
-		case KindGrain:
-			savoury = savoury || k.c == LunchDinner
-		}
-	}
+	savoury := savouryMeal(k.c, k.parts)
 	opt := pantry(k.c, k.parts)
 	// Eggs beside a bowl of yoghurt at breakfast: the salt and pepper go on the eggs, not in the bowl.
 	eggsBesideBowl := false
@@ -449,13 +431,18 @@ func (k *composer) season() {
 		}
 		k.step(fr, en)
 	case savoury:
-		fr := fmt.Sprintf("Ne salez pas : %s apporte déjà le sel du plat ; poivrez.", k.saltiest.n.le())
-		en := fmt.Sprintf("Do not add salt: the %s already brings enough; season with pepper.", k.saltiest.n.EN)
-		if k.saltiest.n.plural {
-			fr = strings.Replace(fr, "apporte", "apportent", 1)
-		}
-		if enIt(k.saltiest.n) == "them" {
-			en = strings.Replace(en, "brings", "bring", 1)
+		// the cap is near: the steps cook in unsalted water (k.salted) and say why here
+		fr := "Ne salez pas : le plat contient déjà la part de sel de ce repas ; poivrez."
+		en := "Do not add salt: the dish already holds this meal’s share of salt; season with pepper."
+		if k.saltiest != nil {
+			fr = fmt.Sprintf("Ne salez pas : %s apporte déjà le sel du plat ; poivrez.", k.saltiest.n.le())
+			en = fmt.Sprintf("Do not add salt: the %s already brings enough; season with pepper.", k.saltiest.n.EN)
+			if k.saltiest.n.plural {
+				fr = strings.Replace(fr, "apporte", "apportent", 1)
+			}
+			if enIt(k.saltiest.n) == "them" {
+				en = strings.Replace(en, "brings", "bring", 1)
+			}
 		}
 		if opt.FR != "" {
 			fr += " Facultatif, selon votre placard : " + opt.FR + "."

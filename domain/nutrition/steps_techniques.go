@@ -65,16 +65,25 @@ func writeSoakBeans(k *composer, p prep) {
 		fr += ", faites bouillir vivement 10" + nbsp + "minutes"
 		en += ", boil hard for 10 minutes"
 	}
-	fr += fmt.Sprintf(" puis laissez frémir à couvert 1%sh à 1%sh 30, jusqu’à ce que les grains soient tendres ; salez en fin de cuisson et égouttez.", nbsp, nbsp)
-	en += " then simmer, covered, for 1 hour to 1 hour 30, until tender; salt at the end and drain."
+	end, endEN := "salez en fin de cuisson et égouttez", "salt at the end and drain"
+	if !k.saltOK {
+		end, endEN = "égouttez sans saler", "drain without salting"
+	}
+	fr += fmt.Sprintf(" puis laissez frémir à couvert 1%sh à 1%sh 30, jusqu’à ce que les grains soient tendres ; %s.", nbsp, nbsp, end)
+	en += " then simmer, covered, for 1 hour to 1 hour 30, until tender; " + endEN + "."
 	k.step(fr, en)
 }
 
 func writeLentils(k *composer, p prep) {
 	m := mins(p.lo, p.hi)
 	rinse, rinseEN := "Rincez", "Rinse"
-	k.step(fmt.Sprintf("%s %s, puis faites-%s cuire à frémissement dans %s d’eau non salée, %s, %s ; salez en fin de cuisson et égouttez si besoin.", rinse, p.n.le(), p.n.pron(), p.vol, m.FR, p.n.until("tendre")),
-		fmt.Sprintf("%s the %s, then simmer %s in %s of unsalted water for %s, until tender; salt at the end and drain if needed.", rinseEN, p.n.EN, enIt(p.n), volEN[p.vol], m.EN))
+	// salt hardens pulses while they cook: the pinch (seasonOf) goes in at the end, or not at all
+	end, endEN := "salez en fin de cuisson et égouttez si besoin", "salt at the end and drain if needed"
+	if !k.saltOK {
+		end, endEN = "ne salez pas et égouttez si besoin", "add no salt and drain if needed"
+	}
+	k.step(fmt.Sprintf("%s %s, puis faites-%s cuire à frémissement dans %s d’eau non salée, %s, %s ; %s.", rinse, p.n.le(), p.n.pron(), p.vol, m.FR, p.n.until("tendre"), end),
+		fmt.Sprintf("%s the %s, then simmer %s in %s of unsalted water for %s, until tender; %s.", rinseEN, p.n.EN, enIt(p.n), volEN[p.vol], m.EN, endEN))
 }
 
 func writeRice(k *composer, p prep) {

@@ -45,8 +45,17 @@ func WriteTexts(r *Recipe, foods map[int]Food, seed uint64) {
 		return
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	r.Name = dishName(r.Category, parts, rng)
-	r.Steps, r.DurationMin = writeSteps(r.Category, parts, max(r.Servings, 1))
+	r.Name = dishName(r.Category, parts, rng, nil)
+	r.Steps, r.DurationMin = writeSteps(r.Category, r.Target.Kcal, parts, max(r.Servings, 1))
+}
+
+// nameWith is r's name naming also the foods of force (distinctNames).
+func nameWith(r *Recipe, foods map[int]Food, seed uint64, force map[int]bool) Text {
+	parts := partsOf(r.Category, r.Ingredients, foods, r.Servings)
+	if len(parts) == 0 {
+		return r.Name
+	}
+	return dishName(r.Category, parts, rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), force)
 }
 
 // Duration is the minutes the steps take: setting up, every hands-on minute, and the longest
@@ -64,7 +73,7 @@ func DurationFor(c Category, ings []Ingredient, foods map[int]Food, servings int
 	if len(parts) == 0 {
 		return 5
 	}
-	_, d := writeSteps(c, parts, max(servings, 1))
+	_, d := writeSteps(c, 0, parts, max(servings, 1))
 	return d
 }
 
@@ -122,9 +131,14 @@ func required(c Category, p prep) bool {
 	return false
 }
 
+// nameGramsG is the serving weight from which a food is always named (docs/nutrition.md,
+// "Names, steps, duration"): a name never leaves out 50 g or more of the plate.
+const nameGramsG = 50
+
 // dishName names a dish as a cook would, from its two or three main foods, never leaving out
-// its protein nor naming a food that is not there.
-func dishName(c Category, parts []prep, rng *rand.Rand) Text {
+// its protein, a food of nameGramsG or more, nor a food of force (which tells two recipes of one
+// request apart), nor naming a food that is not there.
+func dishName(c Category, parts []prep, rng *rand.Rand, force map[int]bool) Text {
 	weight := func(p prep) float64 { return p.gramsPerServing * (p.food.Per100g.Kcal.Or(0) + 50) }
 	pick := func(match func(prep) bool) []prep {
 		var out []prep
@@ -163,10 +177,13 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 	var comps []noun
 	var must []bool // the comp names a food the name may not leave out
 	used := map[int]bool{}
+	mustName := func(p prep) bool {
+		return required(c, p) || p.gramsPerServing >= nameGramsG-1e-9 || force[p.food.Code]
+	}
 	add := func(p prep, n noun) {
 		if !used[p.food.Code] {
 			comps = append(comps, n)
-			must = append(must, required(c, p))
+			must = append(must, mustName(p))
 			used[p.food.Code] = true
 		}
 	}
@@ -275,8 +292,9 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 			add(p, named(p, p.how == hToast))
 		}
 	}
-	// The foods a name may not leave out: the proteins and the dairy of the dish.
-	for _, p := range pick(func(p prep) bool { return required(c, p) && p.how != hGlass }) {
+	// The foods a name may not leave out: the proteins and the dairy of the dish, every food of
+	// nameGramsG or more, the foods that tell it from another recipe of the request.
+	for _, p := range pick(func(p prep) bool { return mustName(p) && p.how != hGlass }) {
 		add(p, named(p, p.how == hToast))
 	}
 	if len(comps) == 0 {
@@ -285,16 +303,19 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 	}
 	// A drink that brings the protein of the dish is named beside it: "Banane et un verre de
 	// lait entier", "Banana with a glass of whole milk".
-	glass := noun{}
-	if c != LunchDinner && !slices.Contains(must, true) && milkyEN == "" {
-		for _, p := range pick(func(p prep) bool { return p.how == hGlass && (p.kind == KindMilk || plantDrink(p.food)) }) {
-			glass = noun{FR: "un verre " + p.n.de(), EN: "a glass of " + p.n.EN}
+	// A glass of 50 g or more is named too: "Tartines de pain et beurre, et un verre de jus
+	// d'orange".
+	var glasses []noun
+	proteinGlass := c != LunchDinner && !slices.Contains(must, true) && milkyEN == ""
+	for _, p := range pick(func(p prep) bool { return p.how == hGlass && !used[p.food.Code] }) {
+		if mustName(p) || proteinGlass && (p.kind == KindMilk || plantDrink(p.food)) {
+			glasses = append(glasses, noun{FR: "un verre " + p.n.de(), EN: "a glass of " + p.n.EN})
 			used[p.food.Code] = true
-			break
+			proteinGlass = false
 		}
 	}
-	// At most three foods, never dropping one that must be named.
-	for len(comps) > 3 {
+	// At most three foods (glasses included), never dropping one that must be named.
+	for len(comps)+len(glasses) > 3 {
 		i := len(comps) - 1
 		for i >= 0 && must[i] {
 			i--
@@ -304,11 +325,8 @@ func dishName(c Category, parts []prep, rng *rand.Rand) Text {
 		}
 		comps, must = slices.Delete(comps, i, i+1), slices.Delete(must, i, i+1)
 	}
-	if glass.FR != "" {
-		if len(comps) == 3 {
-			comps = comps[:2]
-		}
-		comps = append(comps, glass)
+	if len(glasses) > 0 {
+		comps = append(comps, glasses...)
 		if pattern == 2 {
 			pattern = 0
 		}
