@@ -22,8 +22,8 @@ import (
 	"github.com/gamelle/gamelle/internal/i18n"
 )
 
-// The one mapping from a domain error's kind to an answer (docs/architecture.md, request flow,
-// step 2): each kind, a wrapped error, a form's own wording, and an error with no kind.
+// The one mapping from a domain error's kind to an answer (docs/architecture.md, "A request,
+// top down", step 2): each kind, a wrapped error, a form's own wording, an error with no kind.
 func TestAnswerOfMapsEachKindOnce(t *testing.T) {
 	errInvalid := fault.New(fault.Invalid, "name", "k.name", "invalid")
 	errConflict := fault.New(fault.Conflict, "form", "k.conflict", "conflict")

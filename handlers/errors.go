@@ -172,10 +172,10 @@ type answer struct {
 	Args   map[string]any
 }
 
-// answerOf is the one mapping from a domain error's kind to an HTTP answer
-// (docs/architecture.md, request flow, step 2): not found → 404, forbidden → 403, invalid input
-// and conflicts → the form back with the field's message, insufficient tokens → the same plus
-// the page's prompt to get tokens ("tokens"), anything else → 500.
+// answerOf is the one mapping from a domain error's kind to an HTTP answer (docs/architecture.md,
+// "A request, top down", step 2): not found → 404, forbidden → 403, invalid input and conflicts
+// → the form back with the field's message, insufficient tokens → the same plus the page's
+// prompt to get tokens ("tokens"), anything else → 500.
 func answerOf(err error, words wording) answer {
 	f := fault.Of(err)
 	if f == nil {

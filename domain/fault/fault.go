@@ -1,6 +1,6 @@
 // Package fault gives a domain error what the person-facing layers need to answer it the same
 // way everywhere: a kind (which decides the answer), the form field it belongs to and the
-// translation key that words it (docs/architecture.md, request flow, step 2). Pure Go.
+// translation key that words it (docs/architecture.md, "A request, top down"). Pure Go.
 package fault
 
 import "errors"
