@@ -16,6 +16,7 @@ import (
 	"github.com/gamelle/gamelle/domain/batchcook"
 	"github.com/gamelle/gamelle/domain/fault"
 	"github.com/gamelle/gamelle/domain/household"
+	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
@@ -78,7 +79,7 @@ func TestAnswerErrorShowsTheServerErrorPageForAnUnknownError(t *testing.T) {
 	}
 }
 
-// Every domain error the meal-prep and batch-cook handlers can meet has a kind; the ones sent
+// Every domain error the meal-prep, batch-cook and sign-in handlers can meet has a kind; the ones sent
 // back to a form name a field and a key both catalogues hold.
 func TestEveryDomainErrorAHandlerMeetsHasAKind(t *testing.T) {
 	tr := i18n.MustNew()
@@ -97,6 +98,10 @@ func TestEveryDomainErrorAHandlerMeetsHasAKind(t *testing.T) {
 		nutrition.ErrGoalNegative, nutrition.ErrGoalKcalOutOfRange, nutrition.ErrGoalKcalInconsistent,
 		nutrition.ErrGoalProteinOutOfRange, nutrition.ErrGoalFatOutOfRange, nutrition.ErrGoalCarbsOutOfRange,
 		ledger.ErrInsufficientTokens,
+		identity.ErrEmailRequired, identity.ErrEmailInvalid, identity.ErrNameRequired, identity.ErrNameTooLong,
+		identity.ErrPasswordRequired, identity.ErrPasswordTooShort, identity.ErrPasswordTooLong,
+		identity.ErrPasswordCommon, identity.ErrPasswordMismatch, identity.ErrCodeExpired, identity.ErrCodeBurned,
+		identity.ErrCodeUsed, identity.ErrLinkExpired, identity.ErrLinkUsed, identity.ErrLinkInvalid,
 	} {
 		f := fault.Of(err)
 		if f == nil || f.Kind == fault.Internal {
@@ -113,6 +118,25 @@ func TestEveryDomainErrorAHandlerMeetsHasAKind(t *testing.T) {
 			if !slices.Contains(tr.Keys(loc), f.Key) {
 				t.Errorf("%q: key %q missing in %s", err, f.Key, loc)
 			}
+		}
+	}
+}
+
+// A second name field has name errors of its own; other identity refusals keep the domain's key.
+func TestIdentityMessageNamesTheNameField(t *testing.T) {
+	for _, c := range []struct {
+		field string
+		err   error
+		want  string
+	}{
+		{"name", identity.ErrNameRequired, "error.name.required"},
+		{"surname", identity.ErrNameTooLong, "error.surname.too_long"},
+		{"password", identity.ErrPasswordMismatch, "error.password.mismatch"},
+		{"email", fmt.Errorf("login: %w", identity.ErrEmailInvalid), "error.email.invalid"},
+		{"code", identity.ErrCodeWrong, "error.form.malformed"},
+	} {
+		if got := identityMessage(c.field, c.err); got != c.want {
+			t.Errorf("identityMessage(%q, %v) = %q, want %q", c.field, c.err, got, c.want)
 		}
 	}
 }
