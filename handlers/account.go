@@ -109,7 +109,8 @@ func profileMessage(field string, err error) string {
 	return "profile.error.choice"
 }
 
-// fail answers a refused form with translated field errors, anything else with the error page.
+// fail answers a refused form with translated field errors, anything else by its kind
+// (Core.answerError): a shortfall of tokens goes back to the form, the rest to the error page.
 func (h *Account) fail(w http.ResponseWriter, r *http.Request, err error) {
 	var fe identity.FieldErrors
 	var se nutritionapp.FieldErrors
@@ -124,11 +125,14 @@ func (h *Account) fail(w http.ResponseWriter, r *http.Request, err error) {
 			errs[f] = h.t(r, profileMessage(f, e))
 		}
 	default:
-		h.serverError(w, r, err)
+		h.answerError(w, r, err, accountWording)
 		return
 	}
 	h.back(w, r, errs)
 }
+
+// accountWording: the survey's shortfall names the price of a needs calculation.
+var accountWording = wording{ledger.ErrInsufficientTokens: {Key: "profile.error.tokens", Args: map[string]any{"Cost": nutrition.NeedsCalculationTokens}}}
 
 func (h *Account) me(r *http.Request) uuid.UUID {
 	u, _ := currentUser(r.Context())
@@ -580,10 +584,6 @@ func (h *Account) submitSurvey(w http.ResponseWriter, r *http.Request) {
 	}
 	f.IdempotencyKey = idempotencyKey(f.IdempotencyKey)
 	if _, err := h.needs.Request(r.Context(), a.ID, s, f.IdempotencyKey); err != nil {
-		if errors.Is(err, ledger.ErrInsufficientTokens) {
-			h.back(w, r, inertia.ValidationErrors{"tokens": h.t(r, "profile.error.tokens", map[string]any{"Cost": nutrition.NeedsCalculationTokens})})
-			return
-		}
 		h.fail(w, r, err)
 		return
 	}

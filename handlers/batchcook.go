@@ -17,7 +17,6 @@ import (
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	"github.com/gamelle/gamelle/domain/batchcook"
 	"github.com/gamelle/gamelle/domain/household"
-	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/handlers/page"
@@ -52,79 +51,23 @@ func (h *BatchCook) Routes(r chi.Router) {
 	})
 }
 
-// batchcookMessage maps the area's refusals to a field and a translated key.
-func batchcookMessage(err error) (field, key string, ok bool) {
-	var ge household.GoalsError
-	switch {
-	case errors.Is(err, batchcook.ErrDays):
-		return "days", "batchcook.error.days", true
-	case errors.Is(err, batchcook.ErrSessions):
-		return "sessions", "batchcook.error.sessions", true
-	case errors.Is(err, batchcook.ErrPeople), errors.Is(err, household.ErrTooManyPeople):
-		return "household", "batchcook.error.people", true
-	case errors.Is(err, household.ErrName):
-		return "name", "batchcook.error.name", true
-	case errors.Is(err, household.ErrSplit):
-		return "split", "batchcook.error.split", true
-	case errors.Is(err, household.ErrSource):
-		return "source", "batchcook.error.source", true
-	case errors.As(err, &ge):
-		for _, f := range []string{"kcal", "proteinG", "fatG", "carbsG"} {
-			if e, bad := ge[f]; bad {
-				switch {
-				case errors.Is(e, nutrition.ErrGoalNegative):
-					return f, "batchcook.error.goal_negative", true
-				case errors.Is(e, nutrition.ErrGoalKcalOutOfRange):
-					return f, "batchcook.error.goal_kcal", true
-				case errors.Is(e, nutrition.ErrGoalKcalInconsistent):
-					return f, "batchcook.error.goal_inconsistent", true
-				}
-				return f, "batchcook.error.goal_macro", true
-			}
-		}
-	case errors.Is(err, ledger.ErrInsufficientTokens):
-		return "tokens", "mealprep.error.tokens", true
-	case errors.Is(err, mealprep.ErrNothingToRegenerate):
-		return "regenerate", "batchcook.error.nothing_to_regenerate", true
-	case errors.Is(err, mealprep.ErrAlreadyReplaced):
-		return "regenerate", "batchcook.error.already_replaced", true
-	case errors.Is(err, mealprepapp.ErrSwapDiet):
-		return "toFoodCode", "batchcook.error.swap_diet", true
-	case errors.Is(err, mealprepapp.ErrSwapMeal):
-		return "toFoodCode", "batchcook.error.swap_meal", true
-	case errors.Is(err, mealprepapp.ErrSwapSame):
-		return "toFoodCode", "batchcook.error.swap_same", true
-	case errors.Is(err, mealprepapp.ErrUnknownFood), errors.Is(err, mealprep.ErrInvalidFoodCode):
-		return "toFoodCode", "mealprep.error.food_unknown", true
-	case errors.Is(err, mealprep.ErrFoodNotFound):
-		return "fromFoodCode", "mealprep.error.food_absent", true
-	case errors.Is(err, mealprep.ErrNoFoods):
-		return "form", "mealprep.error.no_foods", true
-	case errors.Is(err, nutrition.ErrWeightOutOfRange):
-		return "weightKg", "batchcook.error.weight", true
-	case errors.Is(err, nutrition.ErrHeightOutOfRange):
-		return "heightCm", "batchcook.error.height", true
-	case errors.Is(err, nutrition.ErrAgeOutOfRange):
-		return "age", "batchcook.error.age", true
-	case errors.Is(err, nutrition.ErrSexInvalid), errors.Is(err, nutrition.ErrActivityInvalid),
-		errors.Is(err, nutrition.ErrObjectiveInvalid), errors.Is(err, nutrition.ErrPresetInvalid):
-		return "survey", "batchcook.error.survey", true
-	}
-	return "", "", false
+// swapWording: the swap form names its two food codes, the one to put in and the one to take
+// out.
+var swapWording = wording{
+	mealprep.ErrInvalidFoodCode: {Field: "toFoodCode"},
+	mealprepapp.ErrUnknownFood:  {Field: "toFoodCode"},
+	mealprep.ErrFoodNotFound:    {Field: "fromFoodCode"},
 }
 
+// fail answers a command's error by its kind (Core.answerError); the engine's reason a swap
+// cannot stay within tolerance is already in the person's language.
 func (h *BatchCook) fail(w http.ResponseWriter, r *http.Request, err error) {
-	if errors.Is(err, mealprep.ErrNotFound) || errors.Is(err, household.ErrMemberUnknown) || errors.Is(err, mealprep.ErrRecipeNotFound) {
-		h.notFound(w, r)
-		return
-	}
-	// The engine says why a swap cannot stay within tolerance, in the person's language.
 	var why *mealprepapp.SwapImpossibleError
 	if errors.As(err, &why) {
 		h.back(w, r, inertia.ValidationErrors{"toFoodCode": why.Why.In(localeFrom(r.Context()))})
 		return
 	}
-	h.refusedOrServerError(w, r, err, batchcookMessage)
+	h.answerError(w, r, err, swapWording)
 }
 
 // cookPerson is someone the plan cooks for, as the page shows them.
@@ -212,8 +155,8 @@ func (h *BatchCook) cookPage(w http.ResponseWriter, r *http.Request) {
 	}
 	plan, err := h.mealpreps.CookPlan(ctx, p, mealprepapp.CookPlanInput{Owner: u.ID, MealPrepID: m.ID(), Lang: localeFrom(ctx),
 		Days: props.Days, Sessions: props.Sessions, People: people})
-	if field, key, ok := batchcookMessage(err); ok {
-		r = r.WithContext(inertia.SetValidationErrors(ctx, inertia.ValidationErrors{field: h.t(r, key)}))
+	if a := answerOf(err, nil); err != nil && a.Status == http.StatusSeeOther {
+		r = r.WithContext(inertia.SetValidationErrors(ctx, h.translate(r, a)))
 	} else if err != nil {
 		h.serverError(w, r, err)
 		return

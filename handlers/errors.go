@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/puddle/v2"
 	inertia "github.com/romsar/gonertia/v3"
 
+	"github.com/gamelle/gamelle/domain/fault"
 	"github.com/gamelle/gamelle/domain/identity"
 	"github.com/gamelle/gamelle/eventstore"
 	"github.com/gamelle/gamelle/handlers/page"
@@ -152,14 +153,93 @@ func (s *Core) forbidden(w http.ResponseWriter, r *http.Request) {
 	s.renderStatus(w, r, http.StatusForbidden, forbiddenPage.With(statusProps{}))
 }
 
-// refusedOrServerError answers a command's error: the field and message key message maps it
-// to, back to the form, or the server-error page for what is not the person's to fix.
-func (s *Core) refusedOrServerError(w http.ResponseWriter, r *http.Request, err error, message func(error) (field, key string, ok bool)) {
-	if field, key, ok := message(err); ok {
-		s.back(w, r, inertia.ValidationErrors{field: s.t(r, key)})
-		return
+// wording is how one form words domain errors its area shares with other forms: per sentinel,
+// the form's own field name, key or key arguments where they differ from the domain's
+// (fault.Error's Field and Key). Empty parts keep the domain's.
+type wording map[error]wordedAs
+
+// wordedAs is one form's wording of one domain error.
+type wordedAs struct {
+	Field, Key string
+	Args       map[string]any
+}
+
+// answer is what a command's error becomes: a status and, for a form sent back (303), the
+// translation key of each field's message.
+type answer struct {
+	Status int
+	Fields map[string]string
+	Args   map[string]any
+}
+
+// answerOf is the one mapping from a domain error's kind to an HTTP answer (docs/architecture.md,
+// "A request, top down", step 2): not found → 404, forbidden → 403, invalid input and conflicts
+// → the form back with the field's message, insufficient tokens → the same plus the page's
+// prompt to get tokens ("tokens"), anything else → 500.
+func answerOf(err error, words wording) answer {
+	f := fault.Of(err)
+	if f == nil {
+		return answer{Status: http.StatusInternalServerError}
 	}
-	s.serverError(w, r, err)
+	switch f.Kind {
+	case fault.NotFound:
+		return answer{Status: http.StatusNotFound}
+	case fault.Forbidden:
+		return answer{Status: http.StatusForbidden}
+	case fault.Invalid, fault.Conflict, fault.InsufficientTokens:
+	default:
+		return answer{Status: http.StatusInternalServerError}
+	}
+	field, key := f.Field, f.Key
+	var args map[string]any
+	for sentinel, w := range words {
+		if !errors.Is(err, sentinel) {
+			continue
+		}
+		if w.Field != "" {
+			field = w.Field
+		}
+		if w.Key != "" {
+			key = w.Key
+		}
+		args = w.Args
+		break
+	}
+	fields := map[string]string{field: key}
+	if f.Kind == fault.InsufficientTokens {
+		fields["tokens"] = key
+	}
+	return answer{Status: http.StatusSeeOther, Fields: fields, Args: args}
+}
+
+// translate gives an answer's field messages in the request's language.
+func (s *Core) translate(r *http.Request, a answer) inertia.ValidationErrors {
+	errs := inertia.ValidationErrors{}
+	for field, key := range a.Fields {
+		if a.Args != nil {
+			errs[field] = s.t(r, key, a.Args)
+		} else {
+			errs[field] = s.t(r, key)
+		}
+	}
+	return errs
+}
+
+// answerError answers a command's error by its kind (answerOf): the 404 or 403 page, the form
+// back with translated field messages, or the server-error page for what is not the person's
+// to fix. words is the form's own wording, nil for the domain's.
+func (s *Core) answerError(w http.ResponseWriter, r *http.Request, err error, words wording) {
+	a := answerOf(err, words)
+	switch a.Status {
+	case http.StatusNotFound:
+		s.notFound(w, r)
+	case http.StatusForbidden:
+		s.forbidden(w, r)
+	case http.StatusSeeOther:
+		s.back(w, r, s.translate(r, a))
+	default:
+		s.serverError(w, r, err)
+	}
 }
 
 // bodyError answers a body that could not be decoded: 413 for an oversized one, a translated

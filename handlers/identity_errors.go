@@ -1,50 +1,27 @@
 package handlers
 
 import (
-	"errors"
 	"net/http"
+	"strings"
 
 	inertia "github.com/romsar/gonertia/v3"
 
+	"github.com/gamelle/gamelle/domain/fault"
 	"github.com/gamelle/gamelle/domain/identity"
 )
 
-// identityMessage maps identity's refusal reasons to message keys: the one place where
-// domain errors of this area become words. field distinguishes the name fields.
+// identityMessage is the message key of an identity refusal on field: the domain's own
+// (fault.Error.Key, docs/architecture.md, "A request, top down"), where a second name field
+// (surname) has name errors of its own; a refusal without a key is a malformed form.
 func identityMessage(field string, err error) string {
-	switch {
-	case errors.Is(err, identity.ErrEmailRequired):
-		return "error.email.required"
-	case errors.Is(err, identity.ErrEmailInvalid):
-		return "error.email.invalid"
-	case errors.Is(err, identity.ErrNameRequired):
-		return "error." + field + ".required"
-	case errors.Is(err, identity.ErrNameTooLong):
-		return "error." + field + ".too_long"
-	case errors.Is(err, identity.ErrPasswordRequired):
-		return "error.password.required"
-	case errors.Is(err, identity.ErrPasswordTooShort):
-		return "error.password.too_short"
-	case errors.Is(err, identity.ErrPasswordTooLong):
-		return "error.password.too_long"
-	case errors.Is(err, identity.ErrPasswordCommon):
-		return "error.password.common"
-	case errors.Is(err, identity.ErrPasswordMismatch):
-		return "error.password.mismatch"
-	case errors.Is(err, identity.ErrCodeExpired):
-		return "error.code.expired"
-	case errors.Is(err, identity.ErrCodeBurned):
-		return "error.code.burned"
-	case errors.Is(err, identity.ErrCodeUsed):
-		return "error.code.used"
-	case errors.Is(err, identity.ErrLinkExpired):
-		return "error.link.expired"
-	case errors.Is(err, identity.ErrLinkUsed):
-		return "error.link.used"
-	case errors.Is(err, identity.ErrLinkInvalid):
-		return "error.link.invalid"
+	f := fault.Of(err)
+	if f == nil || f.Key == "" {
+		return "error.form.malformed"
 	}
-	return "error.form.malformed"
+	if f.Field == "name" {
+		return "error." + field + strings.TrimPrefix(f.Key, "error.name")
+	}
+	return f.Key
 }
 
 // fieldErrors translates identity.FieldErrors for the page.

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
+	"github.com/gamelle/gamelle/domain/fault"
 	"github.com/gamelle/gamelle/domain/ledger"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
@@ -60,46 +60,17 @@ func (h *MealPreps) Routes(r chi.Router) {
 	})
 }
 
-// mealprepMessage maps the area's refusal reasons to a form field and a message key: the one
-// place where domain errors of this area become words. ok is false for errors that are not the
-// person's to fix.
-func mealprepMessage(err error) (field, key string, ok bool) {
-	switch {
-	case errors.Is(err, mealprep.ErrInvalidIngredients):
-		return "ingredients", "mealprep.error.ingredients", true
-	case errors.Is(err, mealprep.ErrInvalidName):
-		return "name", "mealprep.error.name", true
-	case errors.Is(err, mealprep.ErrInvalidGrams):
-		return "grams", "mealprep.error.grams", true
-	case errors.Is(err, mealprep.ErrInvalidFoodCode), errors.Is(err, mealprepapp.ErrUnknownFood):
-		return "foodCode", "mealprep.error.food_unknown", true
-	case errors.Is(err, mealprep.ErrFoodNotFound):
-		return "foodCode", "mealprep.error.food_absent", true
-	case errors.Is(err, mealprep.ErrTooManyFoods):
-		return "foodCode", "mealprep.error.too_many_foods", true
-	case errors.Is(err, mealprep.ErrInvalidCount):
-		return "count", "mealprep.error.count", true
-	case errors.Is(err, mealprep.ErrInvalidCategory):
-		return "category", "mealprep.error.category", true
-	case errors.Is(err, mealprep.ErrNoFoods):
-		return "form", "mealprep.error.no_foods", true
-	case errors.Is(err, ledger.ErrInsufficientTokens):
-		return "tokens", "mealprep.error.tokens", true
-	case errors.Is(err, mealprep.ErrInvalidServings):
-		return "servings", "mealprep.error.servings", true
-	}
-	return "", "", false
+// fail answers a command's error by its kind (Core.answerError), in the domain's own words.
+func (h *MealPreps) fail(w http.ResponseWriter, r *http.Request, err error) {
+	h.answerError(w, r, err, nil)
 }
 
-// fail answers a command's error: 404 for what is not the person's, a field error back to the
-// form for what they can fix, the server-error page otherwise.
-func (h *MealPreps) fail(w http.ResponseWriter, r *http.Request, err error) {
-	if errors.Is(err, mealprep.ErrNotFound) || errors.Is(err, mealprep.ErrRecipeNotFound) {
-		h.notFound(w, r)
-		return
-	}
-	h.refusedOrServerError(w, r, err, mealprepMessage)
-}
+// generateWording: the generate form shows the tokens prompt beside the recipe count.
+var generateWording = wording{ledger.ErrInsufficientTokens: {Field: "count"}}
+
+// missingWording: the "generate what is missing" button shows every refusal as its own
+// message, and a shortfall names the whole set's price.
+var missingWording = wording{ledger.ErrInsufficientTokens: {Field: "missing", Key: "mealprep.error.missing_tokens"}}
 
 // waitRead gives the read models a bounded moment to include a write before the next page reads
 // them; a slow projection shows a slightly stale page rather than an error.
@@ -505,11 +476,7 @@ func (h *MealPreps) generate(w http.ResponseWriter, r *http.Request) {
 		Owner: h.owner(r), MealPrepID: id, Category: mealprep.Category(f.Category), Count: int(f.Count), IdempotencyKey: f.IdempotencyKey,
 	})
 	if err != nil {
-		if errors.Is(err, ledger.ErrInsufficientTokens) {
-			h.back(w, r, inertia.ValidationErrors{"count": h.t(r, "mealprep.error.tokens"), "tokens": h.t(r, "mealprep.error.tokens")})
-			return
-		}
-		h.fail(w, r, err)
+		h.answerError(w, r, err, generateWording)
 		return
 	}
 	h.waitRead(r.Context(), res)
@@ -535,24 +502,8 @@ func (h *MealPreps) generateMissing(w http.ResponseWriter, r *http.Request) {
 	_, res, err := h.mealpreps.GenerateMissing(r.Context(), mealprepapp.GenerateMissingInput{
 		Owner: h.owner(r), MealPrepID: id, Expected: int(f.Count), IdempotencyKey: idempotencyKey(f.IdempotencyKey),
 	})
-	var key string
-	switch {
-	case errors.Is(err, ledger.ErrInsufficientTokens):
-		key = "mealprep.error.missing_tokens"
-	case errors.Is(err, mealprep.ErrNothingMissing):
-		key = "mealprep.error.nothing_missing"
-	case errors.Is(err, mealprep.ErrMissingChanged):
-		key = "mealprep.error.missing_changed"
-	case err != nil:
-		h.fail(w, r, err)
-		return
-	}
-	if key != "" {
-		errs := inertia.ValidationErrors{"missing": h.t(r, key)}
-		if errors.Is(err, ledger.ErrInsufficientTokens) {
-			errs["tokens"] = errs["missing"] // the page's prompt to get tokens
-		}
-		h.back(w, r, errs)
+	if err != nil {
+		h.answerError(w, r, err, missingWording)
 		return
 	}
 	h.waitRead(r.Context(), res)
@@ -705,18 +656,11 @@ func (f optFloat) or() float64 {
 	return *f.v
 }
 
+// customFoodMessage is the key of a custom food's field error: the domain's, or the range
+// message for a reason without one.
 func customFoodMessage(err error) string {
-	switch {
-	case errors.Is(err, mealprep.ErrCustomName):
-		return "mealprep.error.custom_name"
-	case errors.Is(err, mealprep.ErrCustomText):
-		return "mealprep.error.custom_text"
-	case errors.Is(err, mealprep.ErrCustomLanguage), errors.Is(err, mealprep.ErrCustomUnit):
-		return "mealprep.error.custom_choice"
-	case errors.Is(err, mealprep.ErrMacrosOver100):
-		return "mealprep.error.macros_over_100"
-	case errors.Is(err, mealprep.ErrNutrientOverTop):
-		return "mealprep.error.nutrient_over_total"
+	if f := fault.Of(err); f != nil && f.Key != "" {
+		return f.Key
 	}
 	return "mealprep.error.nutrient_range"
 }

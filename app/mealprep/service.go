@@ -8,7 +8,6 @@ package mealprep
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -22,6 +21,7 @@ import (
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
 	"github.com/gamelle/gamelle/data"
+	"github.com/gamelle/gamelle/domain/fault"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/domain/season"
@@ -34,7 +34,7 @@ type JobInserter interface {
 }
 
 // ErrUnknownFood: the food code is neither a CIQUAL food nor one of the person's own.
-var ErrUnknownFood = errors.New("mealprep: unknown food")
+var ErrUnknownFood = fault.New(fault.Invalid, "foodCode", "mealprep.error.food_unknown", "mealprep: unknown food")
 
 // Service runs meal-prep commands. It is safe for concurrent use.
 type Service struct {

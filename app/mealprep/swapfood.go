@@ -2,13 +2,13 @@ package mealprep
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
 
 	"github.com/google/uuid"
 
+	"github.com/gamelle/gamelle/domain/fault"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
@@ -16,11 +16,11 @@ import (
 // Refusals of a swap (issue 23); handlers map them to the toFoodCode field.
 var (
 	// ErrSwapDiet: the person's diet excludes the new food.
-	ErrSwapDiet = errors.New("mealprep: the diet excludes this food")
+	ErrSwapDiet = fault.New(fault.Conflict, "toFoodCode", "batchcook.error.swap_diet", "mealprep: the diet excludes this food")
 	// ErrSwapMeal: the new food has no place in this meal (the engine's composition rules).
-	ErrSwapMeal = errors.New("mealprep: this food does not belong in this meal")
+	ErrSwapMeal = fault.New(fault.Conflict, "toFoodCode", "batchcook.error.swap_meal", "mealprep: this food does not belong in this meal")
 	// ErrSwapSame: the new food is already in the recipe.
-	ErrSwapSame = errors.New("mealprep: this food is already in the recipe")
+	ErrSwapSame = fault.New(fault.Conflict, "toFoodCode", "batchcook.error.swap_same", "mealprep: this food is already in the recipe")
 )
 
 // SwapImpossibleError: with the new food no quantities meet the recipe's target within the

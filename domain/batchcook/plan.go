@@ -2,13 +2,13 @@ package batchcook
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
 
 	"github.com/google/uuid"
 
+	"github.com/gamelle/gamelle/domain/fault"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
@@ -31,9 +31,9 @@ const (
 
 // Errors of the plan's input; handlers map them to field errors.
 var (
-	ErrDays     = errors.New("batchcook: days must be 1 to 7")
-	ErrSessions = errors.New("batchcook: one or two cooking sessions")
-	ErrPeople   = errors.New("batchcook: the plan cooks for 1 to 8 people")
+	ErrDays     = fault.New(fault.Invalid, "days", "batchcook.error.days", "batchcook: days must be 1 to 7")
+	ErrSessions = fault.New(fault.Invalid, "sessions", "batchcook.error.sessions", "batchcook: one or two cooking sessions")
+	ErrPeople   = fault.New(fault.Invalid, "household", "batchcook.error.people", "batchcook: the plan cooks for 1 to 8 people")
 )
 
 // CheckDays validates the number of days the plan covers.

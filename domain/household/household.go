@@ -19,6 +19,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/gamelle/gamelle/domain/eventcodec"
+	"github.com/gamelle/gamelle/domain/fault"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/domain/text"
 )
@@ -55,11 +56,11 @@ const (
 
 // Errors; handlers map them to translated field errors.
 var (
-	ErrName          = errors.New("household: name must be 1 to 40 characters")
-	ErrTooManyPeople = errors.New("household: at most 8 people with you")
-	ErrSplit         = errors.New("household: meal split must be 0 to 100 each, summing to 100")
-	ErrMemberUnknown = errors.New("household: no such member")
-	ErrSource        = errors.New("household: goals are typed or computed")
+	ErrName          = fault.New(fault.Invalid, "name", "batchcook.error.name", "household: name must be 1 to 40 characters")
+	ErrTooManyPeople = fault.New(fault.Conflict, "household", "batchcook.error.people", "household: at most 8 people with you")
+	ErrSplit         = fault.New(fault.Invalid, "split", "batchcook.error.split", "household: meal split must be 0 to 100 each, summing to 100")
+	ErrMemberUnknown = fault.New(fault.NotFound, "", "", "household: no such member")
+	ErrSource        = fault.New(fault.Invalid, "source", "batchcook.error.source", "household: goals are typed or computed")
 )
 
 // GoalsError is a refused daily goal, by the form's field name (kcal, proteinG, fatG, carbsG)
@@ -73,6 +74,34 @@ func (e GoalsError) Error() string {
 	}
 	slices.Sort(keys)
 	return "household: goals refused: " + strings.Join(keys, ", ")
+}
+
+// goalFields is the form's order of the goals: the first refused one is the one answered.
+var goalFields = []string{"kcal", "proteinG", "fatG", "carbsG"}
+
+// errGoal words a refused goal whose reason carries no fault of its own.
+var errGoal = fault.New(fault.Invalid, "", "batchcook.error.goal_macro", "household: goal refused")
+
+// As reads the first refused goal as a fault on that goal's field (errors.As with a
+// *fault.Error target), so the handlers answer a GoalsError like any other domain error.
+func (e GoalsError) As(target any) bool {
+	t, ok := target.(**fault.Error)
+	if !ok {
+		return false
+	}
+	for _, f := range goalFields {
+		inner, bad := e[f]
+		if !bad {
+			continue
+		}
+		fe := fault.Of(inner)
+		if fe == nil {
+			fe = fault.Of(errGoal)
+		}
+		*t = fe.At(f)
+		return true
+	}
+	return false
 }
 
 // CheckName validates a member's name and returns it trimmed.

@@ -2,16 +2,17 @@
 package identity
 
 import (
-	"errors"
 	"net/mail"
 	"strings"
 	"unicode"
+
+	"github.com/gamelle/gamelle/domain/fault"
 )
 
 // ErrEmailRequired and ErrEmailInvalid are the reasons an email address is refused.
 var (
-	ErrEmailRequired = errors.New("email required")
-	ErrEmailInvalid  = errors.New("email invalid")
+	ErrEmailRequired = fault.New(fault.Invalid, "email", "error.email.required", "email required")
+	ErrEmailInvalid  = fault.New(fault.Invalid, "email", "error.email.invalid", "email invalid")
 )
 
 // maxEmailLen is the longest address SMTP can carry (RFC 5321 path limit).

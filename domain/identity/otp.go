@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/big"
 	"time"
+
+	"github.com/gamelle/gamelle/domain/fault"
 )
 
 // One-time code and link rules (docs/product.md §10).
@@ -26,16 +28,16 @@ const (
 // the right way forward (ask for a new code, a new link).
 var (
 	ErrCodeWrong   = errors.New("code wrong")
-	ErrCodeExpired = errors.New("code expired")
+	ErrCodeExpired = fault.New(fault.Conflict, "code", "error.code.expired", "code expired")
 	// ErrCodeBurned: too many wrong tries, the code no longer works even if right.
-	ErrCodeBurned = errors.New("code burned after too many wrong tries")
+	ErrCodeBurned = fault.New(fault.Conflict, "code", "error.code.burned", "code burned after too many wrong tries")
 	// ErrCodeUsed: no active code (already used, replaced or never sent).
-	ErrCodeUsed    = errors.New("code used or unknown")
-	ErrLinkExpired = errors.New("link expired")
-	ErrLinkUsed    = errors.New("link already used or replaced")
+	ErrCodeUsed    = fault.New(fault.Conflict, "code", "error.code.used", "code used or unknown")
+	ErrLinkExpired = fault.New(fault.Conflict, "token", "error.link.expired", "link expired")
+	ErrLinkUsed    = fault.New(fault.Conflict, "token", "error.link.used", "link already used or replaced")
 	// ErrLinkInvalid: no such link (mistyped, truncated, forged). It is not called "used": the
 	// person never used it.
-	ErrLinkInvalid = errors.New("link invalid")
+	ErrLinkInvalid = fault.New(fault.Invalid, "token", "error.link.invalid", "link invalid")
 )
 
 // DeadLink tells whether err is one of the reasons an emailed link no longer (or never) works.

@@ -14,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
+
+	"github.com/gamelle/gamelle/domain/fault"
 )
 
 // Password length bounds, in characters. The upper bound keeps hashing cost bounded for a
@@ -25,11 +27,11 @@ const (
 
 // Reasons a password is refused. Each maps to a translated message in the web layer.
 var (
-	ErrPasswordRequired = errors.New("password required")
-	ErrPasswordTooShort = errors.New("password too short")
-	ErrPasswordTooLong  = errors.New("password too long")
-	ErrPasswordCommon   = errors.New("password too common")
-	ErrPasswordMismatch = errors.New("password confirmation does not match")
+	ErrPasswordRequired = fault.New(fault.Invalid, "password", "error.password.required", "password required")
+	ErrPasswordTooShort = fault.New(fault.Invalid, "password", "error.password.too_short", "password too short")
+	ErrPasswordTooLong  = fault.New(fault.Invalid, "password", "error.password.too_long", "password too long")
+	ErrPasswordCommon   = fault.New(fault.Invalid, "password", "error.password.common", "password too common")
+	ErrPasswordMismatch = fault.New(fault.Invalid, "password_confirmation", "error.password.mismatch", "password confirmation does not match")
 )
 
 //go:embed common_passwords.txt

@@ -1,10 +1,11 @@
 package identity
 
 import (
-	"errors"
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gamelle/gamelle/domain/fault"
 )
 
 // Role is what a person may do. USER is everyone; ADMIN also runs the admin dashboard.
@@ -33,8 +34,8 @@ const NameMaxLen = 100
 
 // Reasons a name is refused.
 var (
-	ErrNameRequired = errors.New("name required")
-	ErrNameTooLong  = errors.New("name too long")
+	ErrNameRequired = fault.New(fault.Invalid, "name", "error.name.required", "name required")
+	ErrNameTooLong  = fault.New(fault.Invalid, "name", "error.name.too_long", "name too long")
 )
 
 // NormalizeName trims a first or last name and checks it is present and not absurdly long.

@@ -10,6 +10,8 @@ import (
 	"fmt"
 
 	"github.com/google/uuid"
+
+	"github.com/gamelle/gamelle/domain/fault"
 )
 
 // StreamPrefix starts every wallet stream id.
@@ -85,7 +87,7 @@ const MaxAmount int64 = 1_000_000_000
 // Domain errors. Handlers map them to form errors; they are never retried.
 var (
 	// ErrInsufficientTokens: the charge would take the balance below zero.
-	ErrInsufficientTokens = errors.New("ledger: insufficient tokens")
+	ErrInsufficientTokens = fault.New(fault.InsufficientTokens, "tokens", "mealprep.error.tokens", "ledger: insufficient tokens")
 	// ErrInvalidAmount: amounts are positive integers up to MaxAmount.
 	ErrInvalidAmount = errors.New("ledger: amount must be a positive integer")
 	// ErrInvalidReason: the reason is not in the catalogue.
@@ -113,3 +115,6 @@ func (e *InsufficientTokensError) Error() string {
 
 // Is makes errors.Is(err, ErrInsufficientTokens) true.
 func (e *InsufficientTokensError) Is(target error) bool { return target == ErrInsufficientTokens }
+
+// Unwrap gives ErrInsufficientTokens, so errors.As reads its fault (kind, field, key).
+func (e *InsufficientTokensError) Unwrap() error { return ErrInsufficientTokens }

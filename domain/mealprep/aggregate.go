@@ -1,11 +1,12 @@
 package mealprep
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
 	"github.com/google/uuid"
+
+	"github.com/gamelle/gamelle/domain/fault"
 )
 
 // MealPrep is the aggregate. Behaviours check the rules and record events; state changes only
@@ -458,7 +459,7 @@ type Regeneration struct {
 }
 
 // ErrNothingToRegenerate: every recipe is kept (or the one asked for is kept).
-var ErrNothingToRegenerate = errors.New("mealprep: no recipe to regenerate")
+var ErrNothingToRegenerate = fault.New(fault.Conflict, "regenerate", "batchcook.error.nothing_to_regenerate", "mealprep: no recipe to regenerate")
 
 // Replaceable says whether a regeneration may replace recipe id: ErrAlreadyReplaced when a
 // regeneration replaced it or a pending one (not failed, its index not made yet) will, so two

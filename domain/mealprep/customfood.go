@@ -1,10 +1,11 @@
 package mealprep
 
 import (
-	"errors"
 	"math"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gamelle/gamelle/domain/fault"
 )
 
 // CustomFood is a food a person adds themselves, with its nutrients per 100 g (or 100 ml).
@@ -21,13 +22,13 @@ type CustomFood struct {
 
 // Custom food refusals, each naming its field.
 var (
-	ErrCustomName      = errors.New("mealprep: custom food name must be 1 to 120 characters")
-	ErrCustomText      = errors.New("mealprep: producer and country are at most 120 and 60 characters")
-	ErrCustomLanguage  = errors.New("mealprep: language must be fr or en")
-	ErrCustomUnit      = errors.New("mealprep: unit must be g or ml")
-	ErrNutrientRange   = errors.New("mealprep: nutrients are 0 to 100 g per 100 g (energy 0 to 900 kcal)")
-	ErrMacrosOver100   = errors.New("mealprep: protein, fat and carbohydrates add up to more than 100 g per 100 g")
-	ErrNutrientOverTop = errors.New("mealprep: a part is more than its whole (saturated fat > fat, sugars > carbohydrates)")
+	ErrCustomName      = fault.New(fault.Invalid, "name", "mealprep.error.custom_name", "mealprep: custom food name must be 1 to 120 characters")
+	ErrCustomText      = fault.New(fault.Invalid, "producer", "mealprep.error.custom_text", "mealprep: producer and country are at most 120 and 60 characters")
+	ErrCustomLanguage  = fault.New(fault.Invalid, "language", "mealprep.error.custom_choice", "mealprep: language must be fr or en")
+	ErrCustomUnit      = fault.New(fault.Invalid, "unit", "mealprep.error.custom_choice", "mealprep: unit must be g or ml")
+	ErrNutrientRange   = fault.New(fault.Invalid, "kcal", "mealprep.error.nutrient_range", "mealprep: nutrients are 0 to 100 g per 100 g (energy 0 to 900 kcal)")
+	ErrMacrosOver100   = fault.New(fault.Invalid, "carbsG", "mealprep.error.macros_over_100", "mealprep: protein, fat and carbohydrates add up to more than 100 g per 100 g")
+	ErrNutrientOverTop = fault.New(fault.Invalid, "satFatG", "mealprep.error.nutrient_over_total", "mealprep: a part is more than its whole (saturated fat > fat, sugars > carbohydrates)")
 )
 
 // CustomFoodErrors maps a field name to its refusal.

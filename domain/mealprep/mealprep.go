@@ -18,6 +18,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/gamelle/gamelle/domain/fault"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/domain/text"
 )
@@ -86,27 +87,27 @@ func ParseCategory(s string) (Category, error) {
 
 // Domain errors. Handlers map them to translated field errors.
 var (
-	ErrInvalidName        = errors.New("mealprep: name must be 1 to 80 characters")
-	ErrInvalidGrams       = errors.New("mealprep: quantity must be more than 0 g and at most 5 kg")
-	ErrInvalidFoodCode    = errors.New("mealprep: food code must be a positive number")
-	ErrInvalidCount       = errors.New("mealprep: count must be 1 to 10")
-	ErrInvalidCategory    = errors.New("mealprep: unknown category")
-	ErrInvalidServings    = errors.New("mealprep: servings must be 1 to 20")
-	ErrInvalidIngredients = errors.New("mealprep: a recipe has 1 to 12 distinct ingredients")
-	ErrNoFoods            = errors.New("mealprep: add foods before generating recipes")
-	ErrTooManyFoods       = errors.New("mealprep: too many foods")
-	ErrFoodNotFound       = errors.New("mealprep: food not in this meal prep")
-	ErrRecipeNotFound     = errors.New("mealprep: recipe not found")
+	ErrInvalidName        = fault.New(fault.Invalid, "name", "mealprep.error.name", "mealprep: name must be 1 to 80 characters")
+	ErrInvalidGrams       = fault.New(fault.Invalid, "grams", "mealprep.error.grams", "mealprep: quantity must be more than 0 g and at most 5 kg")
+	ErrInvalidFoodCode    = fault.New(fault.Invalid, "foodCode", "mealprep.error.food_unknown", "mealprep: food code must be a positive number")
+	ErrInvalidCount       = fault.New(fault.Invalid, "count", "mealprep.error.count", "mealprep: count must be 1 to 10")
+	ErrInvalidCategory    = fault.New(fault.Invalid, "category", "mealprep.error.category", "mealprep: unknown category")
+	ErrInvalidServings    = fault.New(fault.Invalid, "servings", "mealprep.error.servings", "mealprep: servings must be 1 to 20")
+	ErrInvalidIngredients = fault.New(fault.Invalid, "ingredients", "mealprep.error.ingredients", "mealprep: a recipe has 1 to 12 distinct ingredients")
+	ErrNoFoods            = fault.New(fault.Conflict, "form", "mealprep.error.no_foods", "mealprep: add foods before generating recipes")
+	ErrTooManyFoods       = fault.New(fault.Conflict, "foodCode", "mealprep.error.too_many_foods", "mealprep: too many foods")
+	ErrFoodNotFound       = fault.New(fault.Conflict, "foodCode", "mealprep.error.food_absent", "mealprep: food not in this meal prep")
+	ErrRecipeNotFound     = fault.New(fault.NotFound, "", "", "mealprep: recipe not found")
 	ErrRequestNotFound    = errors.New("mealprep: generation request not found")
 	ErrRequestExists      = errors.New("mealprep: generation request already made")
 	ErrRequestClosed      = errors.New("mealprep: generation request already finished")
 	ErrIndexOutOfRange    = errors.New("mealprep: recipe index outside the request")
-	ErrNotFound           = errors.New("mealprep: meal prep not found")
+	ErrNotFound           = fault.New(fault.NotFound, "", "", "mealprep: meal prep not found")
 	ErrAlreadyExists      = errors.New("mealprep: meal prep already exists")
 	ErrNotOwner           = errors.New("mealprep: not the owner")
 	// ErrAlreadyReplaced: a regeneration names a recipe that another regeneration has replaced,
 	// or will replace once its job runs (docs/mealprep.md, "Keep and regenerate").
-	ErrAlreadyReplaced = errors.New("mealprep: recipe already replaced or being replaced")
+	ErrAlreadyReplaced = fault.New(fault.Conflict, "regenerate", "batchcook.error.already_replaced", "mealprep: recipe already replaced or being replaced")
 )
 
 // CheckName validates a meal-prep or recipe name and returns it trimmed.

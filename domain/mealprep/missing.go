@@ -1,10 +1,11 @@
 package mealprep
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
+
+	"github.com/gamelle/gamelle/domain/fault"
 )
 
 // "Generate what is missing" (docs/mealprep.md): one command asks for every meal of the day that
@@ -12,10 +13,10 @@ import (
 
 var (
 	// ErrNothingMissing: every meal of the day has a recipe or a request still making one.
-	ErrNothingMissing = errors.New("mealprep: no meal is missing")
+	ErrNothingMissing = fault.New(fault.Conflict, "missing", "mealprep.error.nothing_missing", "mealprep: no meal is missing")
 	// ErrMissingChanged: what is missing is not what the person was shown (another device
 	// asked for some of it a moment ago), so its price is not the one they agreed to.
-	ErrMissingChanged = errors.New("mealprep: what is missing changed")
+	ErrMissingChanged = fault.New(fault.Conflict, "missing", "mealprep.error.missing_changed", "mealprep: what is missing changed")
 )
 
 // Missing are the meals a day has (perDay: how many of each category, MealsPerDayOf the

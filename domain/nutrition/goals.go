@@ -1,8 +1,9 @@
 package nutrition
 
 import (
-	"errors"
 	"math"
+
+	"github.com/gamelle/gamelle/domain/fault"
 )
 
 // Goals are a person's daily targets, set by hand or accepted from a needs calculation.
@@ -24,16 +25,16 @@ const (
 
 // Reasons goals are refused, one per field.
 var (
-	ErrGoalKcalOutOfRange    = errors.New("calorie goal out of range")
-	ErrGoalProteinOutOfRange = errors.New("protein goal out of range")
-	ErrGoalFatOutOfRange     = errors.New("fat goal out of range")
-	ErrGoalCarbsOutOfRange   = errors.New("carbohydrate goal out of range")
+	ErrGoalKcalOutOfRange    = fault.New(fault.Invalid, "kcal", "batchcook.error.goal_kcal", "calorie goal out of range")
+	ErrGoalProteinOutOfRange = fault.New(fault.Invalid, "proteinG", "batchcook.error.goal_macro", "protein goal out of range")
+	ErrGoalFatOutOfRange     = fault.New(fault.Invalid, "fatG", "batchcook.error.goal_macro", "fat goal out of range")
+	ErrGoalCarbsOutOfRange   = fault.New(fault.Invalid, "carbsG", "batchcook.error.goal_macro", "carbohydrate goal out of range")
 	// ErrGoalKcalInconsistent: the calories differ from the macros' 4/9/4 kcal by more than 15 %,
 	// a target no recipe can honour (the engine refuses it too: inconsistent_target).
-	ErrGoalKcalInconsistent = errors.New("calorie goal does not match the macronutrients")
+	ErrGoalKcalInconsistent = fault.New(fault.Invalid, "kcal", "batchcook.error.goal_inconsistent", "calorie goal does not match the macronutrients")
 	// ErrGoalNegative is a figure below zero (a calorie goal of zero or less): a sign typed by
 	// mistake, told as such rather than as a missing or out-of-range value.
-	ErrGoalNegative = errors.New("goal must be positive")
+	ErrGoalNegative = fault.New(fault.Invalid, "kcal", "batchcook.error.goal_negative", "goal must be positive")
 )
 
 // Validate returns one error per refused field, keyed by the form's field name (kcal,

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/gamelle/gamelle/domain/fault"
 )
 
 // Sex selects the constant of the Mifflin–St Jeor equation.
@@ -56,11 +58,11 @@ const RecompositionProteinPerKg = 2.0
 
 // Reasons a needs calculation is refused; each names the field at fault.
 var (
-	ErrWeightOutOfRange = errors.New("weight out of range")
-	ErrHeightOutOfRange = errors.New("height out of range")
-	ErrAgeOutOfRange    = errors.New("age out of range")
-	ErrSexInvalid       = errors.New("sex invalid")
-	ErrActivityInvalid  = errors.New("activity level invalid")
+	ErrWeightOutOfRange = fault.New(fault.Invalid, "weightKg", "batchcook.error.weight", "weight out of range")
+	ErrHeightOutOfRange = fault.New(fault.Invalid, "heightCm", "batchcook.error.height", "height out of range")
+	ErrAgeOutOfRange    = fault.New(fault.Invalid, "age", "batchcook.error.age", "age out of range")
+	ErrSexInvalid       = fault.New(fault.Invalid, "survey", "batchcook.error.survey", "sex invalid")
+	ErrActivityInvalid  = fault.New(fault.Invalid, "survey", "batchcook.error.survey", "activity level invalid")
 	ErrMealSplitInvalid = errors.New("meal split must be four shares from 0 to 100 summing to 100")
 )
 

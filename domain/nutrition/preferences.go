@@ -1,6 +1,10 @@
 package nutrition
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/gamelle/gamelle/domain/fault"
+)
 
 // Diet is what a person eats; it decides which food groups a recipe may use (docs/product.md).
 type Diet string
@@ -32,7 +36,7 @@ var Objectives = []Objective{WeightLoss, MuscleGain, Recomposition, Maintenance}
 // Reasons a preference is refused.
 var (
 	ErrDietInvalid      = errors.New("diet invalid")
-	ErrObjectiveInvalid = errors.New("objective invalid")
+	ErrObjectiveInvalid = fault.New(fault.Invalid, "survey", "batchcook.error.survey", "objective invalid")
 )
 
 // ParseDiet accepts one of Diets.

@@ -2,7 +2,7 @@
 // calculator, the recipe solver and units.
 package nutrition
 
-import "errors"
+import "github.com/gamelle/gamelle/domain/fault"
 
 // MacroPreset names a split of daily calories between protein, fat and carbohydrates.
 type MacroPreset string
@@ -37,7 +37,7 @@ var Presets = []struct {
 }
 
 // ErrPresetInvalid means the name is not one of Presets.
-var ErrPresetInvalid = errors.New("macro preset invalid")
+var ErrPresetInvalid = fault.New(fault.Invalid, "survey", "batchcook.error.survey", "macro preset invalid")
 
 // ParsePreset accepts one of Presets and returns its split.
 func ParsePreset(s string) (MacroPreset, Split, error) {
