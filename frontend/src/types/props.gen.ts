@@ -74,6 +74,7 @@ export type AccountIndexProps = {
   emailChange: PendingEmailProps | null
   presets: Record<string, Goals>
   bounds: GoalBounds
+  allergens: AllergenChoice[]
 }
 
 export type AccountLanguageProps = {
@@ -103,6 +104,7 @@ export type AccountProps = {
   goals: Goals | null
   aiSuggestions: boolean
   priceLimit: number | null
+  allergens: string[]
 }
 
 export type AccountSurveyProps = {
@@ -159,6 +161,11 @@ export type AdminUserProps = {
 export type AdminUsersProps = {
   q: string
   people: Person[]
+}
+
+export type AllergenChoice = {
+  id: string
+  name: string
 }
 
 export type Appliance = 'oven' | 'hob' | 'none'

@@ -1,0 +1,7 @@
+-- +goose Up
+-- The allergens a person declares (docs/profile.md, "Allergens"): ids of EU regulation
+-- 1169/2011's 14, in Annex II's order. None declared is the empty list.
+ALTER TABLE users ADD COLUMN allergens TEXT[] NOT NULL DEFAULT '{}';
+
+-- +goose Down
+ALTER TABLE users DROP COLUMN allergens;
