@@ -90,6 +90,8 @@ func batchcookMessage(err error) (field, key string, ok bool) {
 		return "regenerate", "batchcook.error.already_replaced", true
 	case errors.Is(err, mealprepapp.ErrSwapDiet):
 		return "toFoodCode", "batchcook.error.swap_diet", true
+	case errors.Is(err, mealprepapp.ErrSwapAllergen):
+		return "toFoodCode", "batchcook.error.swap_allergen", true
 	case errors.Is(err, mealprepapp.ErrSwapMeal):
 		return "toFoodCode", "batchcook.error.swap_meal", true
 	case errors.Is(err, mealprepapp.ErrSwapSame):

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -203,10 +204,33 @@ type foodLine struct {
 	nutritionapp.Food
 	Grams       int                `json:"grams"`
 	DietWarning mealprep.Exclusion `json:"dietWarning" ts:"Exclusion | ''"`
+	// DeclaredAllergens name, in the page's language, the allergens the person declares that
+	// this food contains: generation leaves it out, so the page says why (docs/mealprep.md).
+	DeclaredAllergens []string `json:"declaredAllergens"`
 }
 
 func (h *MealPreps) person(r *http.Request) (mealprepapp.Person, error) {
 	return h.mealpreps.Person(r.Context(), h.pool, h.owner(r))
+}
+
+// declaredAllergens names, in lang, the allergens of f that the person declares (none: empty).
+func declaredAllergens(p mealprepapp.Person, f nutritionapp.Food, lang string) []string {
+	out := []string{}
+	if len(p.Allergens) == 0 {
+		return out
+	}
+	// On an English page the English name stands in for the French one: the table then reads
+	// the food more broadly, never less (docs/nutrition.md, "Allergens").
+	name := nutrition.Text{FR: f.Name, EN: f.NameEN}
+	if name.EN == "" {
+		name.EN = f.Name
+	}
+	for _, a := range nutrition.AllergensOf(nutrition.Food{Code: f.Code, Name: name, Group: f.GroupEN, Subgroup: f.SubgroupEN}) {
+		if slices.Contains(p.Allergens, a) {
+			out = append(out, a.Name().In(lang))
+		}
+	}
+	return out
 }
 
 func (h *MealPreps) dietWarning(p mealprepapp.Person, f nutritionapp.Food) mealprep.Exclusion {
@@ -324,7 +348,7 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 	for _, f := range foods {
 		food := known[f.FoodCode]
 		food.Code = f.FoodCode
-		lines = append(lines, foodLine{Food: food, Grams: f.Grams, DietWarning: h.dietWarning(p, food)})
+		lines = append(lines, foodLine{Food: food, Grams: f.Grams, DietWarning: h.dietWarning(p, food), DeclaredAllergens: declaredAllergens(p, food, lang)})
 		hasVeg = hasVeg || isVegetable(food)
 	}
 	seasonal := []seasonalFood{}
@@ -349,6 +373,9 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 type searchHit struct {
 	nutritionapp.Food
 	DietWarning mealprep.Exclusion `json:"dietWarning" ts:"Exclusion | ''"`
+	// DeclaredAllergens name the allergens the person declares that this food contains: the
+	// search marks the food with them (docs/mealprep.md, "Allergens").
+	DeclaredAllergens []string `json:"declaredAllergens"`
 	// InSeason: produce in season this month in metropolitan France (issue 24).
 	InSeason bool `json:"inSeason"`
 }
@@ -393,7 +420,7 @@ func (h *MealPreps) search(w http.ResponseWriter, r *http.Request) {
 	hits := make([]searchHit, 0, len(res.Foods))
 	cal, month := nutritionapp.Seasons(), h.month()
 	for _, f := range res.Foods {
-		hits = append(hits, searchHit{Food: f, DietWarning: h.dietWarning(p, f), InSeason: !f.Custom && cal.InSeason(f.Code, month)})
+		hits = append(hits, searchHit{Food: f, DietWarning: h.dietWarning(p, f), DeclaredAllergens: declaredAllergens(p, f, localeFrom(r.Context())), InSeason: !f.Custom && cal.InSeason(f.Code, month)})
 	}
 	writeJSON(w, http.StatusOK, foodSearchAnswer{Foods: hits, Page: res.Page, HasMore: res.HasMore})
 }

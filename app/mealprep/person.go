@@ -23,8 +23,11 @@ const DefaultDailyKcal = 2000
 type Person struct {
 	Daily mealprep.Macros
 	// GoalsDefaulted: no calorie goal was set, Daily comes from DefaultDailyKcal and the preset.
-	GoalsDefaulted  bool
-	Diet            nutrition.Diet
+	GoalsDefaulted bool
+	Diet           nutrition.Diet
+	// Allergens are the ones the person declares: no food containing one reaches the engine
+	// (docs/mealprep.md, "Allergens").
+	Allergens       []nutrition.Allergen
 	PriceLimitCents int
 	Units           string
 	Currency        string
@@ -46,7 +49,7 @@ func (s *Service) Person(ctx context.Context, db eventstore.DBTX, id uuid.UUID) 
 		return Person{}, fmt.Errorf("mealprep: read settings of %s: %w", id, err)
 	}
 	kcal, protein, fat, carbs, price, preset := set.CalorieGoal, set.ProteinGoal, set.FatGoal, set.CarbGoal, set.PriceLimitCents, set.MacroPreset
-	p := Person{Diet: set.Diet, Units: set.Units, Currency: set.Currency, Language: set.Language}
+	p := Person{Diet: set.Diet, Allergens: set.Allergens, Units: set.Units, Currency: set.Currency, Language: set.Language}
 	p.Split = set.MealSplit
 	if price != nil {
 		p.PriceLimitCents = *price

@@ -456,6 +456,7 @@ export type FoodLine = {
   natural: NaturalUnit | null
   grams: number
   dietWarning: Exclusion | ''
+  declaredAllergens: string[]
 }
 
 export type GoalBounds = {
@@ -1001,6 +1002,7 @@ export type SearchHit = {
   per100g: Nutrients
   natural: NaturalUnit | null
   dietWarning: Exclusion | ''
+  declaredAllergens: string[]
   inSeason: boolean
 }
 

@@ -87,6 +87,8 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
         ml: '{{n}} ml',
         flOz: '{{n}} fl oz',
       },
+      allergenWarning: 'Note: this food contains an allergen you declared ({{names}}); your recipes leave it out.',
+      allergenMark: 'Declared allergen: {{names}}',
       dietWarning: {
         meat: 'Note: this food contains meat, which your diet excludes.',
         fish: 'Note: this food is fish or seafood, which your diet excludes.',

@@ -83,6 +83,8 @@ export const mealprepFr = {
         ml: '{{n}} ml',
         flOz: '{{n}} fl oz',
       },
+      allergenWarning: 'Attention : cet aliment contient un allergène que vous avez déclaré ({{names}}) ; vos recettes le laissent de côté.',
+      allergenMark: 'Allergène déclaré : {{names}}',
       dietWarning: {
         meat: 'Attention : cet aliment contient de la viande, exclue de votre régime.',
         fish: 'Attention : cet aliment est un poisson ou un fruit de mer, exclus de votre régime.',
