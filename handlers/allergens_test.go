@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -41,4 +42,34 @@ func TestDeclaredAllergensOnFoodsAndSearch(t *testing.T) {
 	resp.Body.Close()
 	require.NotEmpty(t, res.Foods)
 	require.Contains(t, res.Foods[0]["declaredAllergens"], "milk", "%v", res.Foods[0])
+}
+
+// TestHouseholdMemberAllergensForm: the household form offers the 14 allergens and stores the
+// ones ticked for a member; an unknown id is a translated field error and writes no event.
+func TestHouseholdMemberAllergensForm(t *testing.T) {
+	t.Parallel()
+	b := mealprepSetup(t, "family@example.test")
+	owner := b.userID(t, "family@example.test")
+	_, p := b.visit(t, "/household")
+	require.Len(t, p.Props["allergens"].([]any), 14)
+
+	bad := member("Lou", 1700, 128, 57, 170)
+	bad["allergens"] = []string{"kiwi"}
+	resp, _ := b.send(t, http.MethodPost, "/household", bad, "/household")
+	requireRedirect(t, resp, "/household")
+	_, p = b.visit(t, "/household")
+	require.Equal(t, "Choisissez parmi les 14 allergènes de la liste.", errorsOf(p)["allergens"])
+	require.Zero(t, householdEvents(t, b, owner))
+
+	good := member("Sam", 1700, 128, 57, 170)
+	good["allergens"] = []string{"sesame", "gluten"}
+	resp, _ = b.send(t, http.MethodPost, "/household", good, "/household")
+	requireRedirect(t, resp, "/household")
+	require.Eventually(t, func() bool {
+		_, p := b.visit(t, "/household")
+		ms, _ := p.Props["members"].([]any)
+		return len(ms) == 1
+	}, 10*time.Second, 20*time.Millisecond)
+	_, p = b.visit(t, "/household")
+	require.Equal(t, []any{"gluten", "sesame"}, p.Props["members"].([]any)[0].(map[string]any)["allergens"])
 }

@@ -481,6 +481,7 @@ export type Group = {
 
 export type HouseholdIndexProps = {
   members: MemberView[]
+  allergens: AllergenChoice[]
   limits: {
     maxMembers: number
     minGoalKcal: number
@@ -629,6 +630,7 @@ export type MemberView = {
   goals: Goals
   split: MealSplit
   source: string
+  allergens: string[]
 }
 
 export type NaturalUnit = {

@@ -87,7 +87,7 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
         ml: '{{n}} ml',
         flOz: '{{n}} fl oz',
       },
-      allergenWarning: 'Note: this food contains an allergen you declared ({{names}}); your recipes leave it out.',
+      allergenWarning: 'Note: this food contains an allergen declared for you or your household ({{names}}); your recipes leave it out.',
       allergenMark: 'Declared allergen: {{names}}',
       dietWarning: {
         meat: 'Note: this food contains meat, which your diet excludes.',

@@ -83,7 +83,7 @@ export const mealprepFr = {
         ml: '{{n}} ml',
         flOz: '{{n}} fl oz',
       },
-      allergenWarning: 'Attention : cet aliment contient un allergène que vous avez déclaré ({{names}}) ; vos recettes le laissent de côté.',
+      allergenWarning: 'Attention : cet aliment contient un allergène déclaré pour vous ou votre foyer ({{names}}) ; vos recettes le laissent de côté.',
       allergenMark: 'Allergène déclaré : {{names}}',
       dietWarning: {
         meat: 'Attention : cet aliment contient de la viande, exclue de votre régime.',

@@ -84,8 +84,8 @@ describe('the grams typed for a food are what the person has', () => {
 // A food holding an allergen the person declares stays on the page with a warning in words
 // (generation leaves it out), never silently dropped.
 describe.each([
-  ['fr', ['poissons'], 'Attention\u202f: cet aliment contient un allergène que vous avez déclaré (poissons)\u202f; vos recettes le laissent de côté.'],
-  ['en', ['fish'], 'Note: this food contains an allergen you declared (fish); your recipes leave it out.'],
+  ['fr', ['poissons'], 'Attention\u202f: cet aliment contient un allergène déclaré pour vous ou votre foyer (poissons)\u202f; vos recettes le laissent de côté.'],
+  ['en', ['fish'], 'Note: this food contains an allergen declared for you or your household (fish); your recipes leave it out.'],
 ] as const)('a food with a declared allergen (%s)', (lng, names, says) => {
   it('says so in text', async () => {
     await show(lng, [{ ...salmon, declaredAllergens: [...names] }])
