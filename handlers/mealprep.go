@@ -313,6 +313,9 @@ type mealprepRecipeProps struct {
 	} `json:"limits"`
 	// InSeason are the codes of the recipe's ingredients in season this month (issue 24).
 	InSeason []int `json:"inSeason"`
+	// Allergens are those of the 14 its foods contain (nutrition.AllergensOf), Annex II's order,
+	// named as the regulation names them in the page's language (docs/mealprep.md, "Allergens").
+	Allergens []allergenChoice `json:"allergens"`
 }
 
 var mealprepRecipePage = page.Define[mealprepRecipeProps]("mealprep/recipe")
@@ -670,10 +673,33 @@ func (h *MealPreps) recipePage(w http.ResponseWriter, r *http.Request) {
 	for _, in := range rec.Ingredients {
 		ings = append(ings, in.FoodCode)
 	}
-	props := mealprepRecipeProps{MealPrep: mealPrepHeader{ID: m.ID, Name: m.Name}, Recipe: rec, InSeason: h.inSeason(ings)}
+	foods, err := h.mealpreps.Foods().EngineFoods(ctx, h.pool, h.owner(r), ings)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	props := mealprepRecipeProps{MealPrep: mealPrepHeader{ID: m.ID, Name: m.Name}, Recipe: rec, InSeason: h.inSeason(ings),
+		Allergens: recipeAllergens(foods, localeFrom(ctx))}
 	props.Settings.Units, props.Settings.Currency = massUnit(p.Units), p.Currency
 	props.Limits.MaxServings, props.Limits.MaxGrams = mealprep.MaxServings, mealprep.MaxGrams
 	h.render(w, r, mealprepRecipePage.With(props))
+}
+
+// recipeAllergens are the allergens the foods contain, Annex II's order, named in lang.
+func recipeAllergens(foods map[int]nutrition.Food, lang string) []allergenChoice {
+	has := map[nutrition.Allergen]bool{}
+	for _, f := range foods {
+		for _, a := range nutrition.AllergensOf(f) {
+			has[a] = true
+		}
+	}
+	out := []allergenChoice{}
+	for _, a := range nutrition.Allergens {
+		if has[a] {
+			out = append(out, allergenChoice{ID: string(a), Name: a.Name().In(lang)})
+		}
+	}
+	return out
 }
 
 // writeJSON answers a non-page call (the food search) with a JSON document.

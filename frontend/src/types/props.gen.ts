@@ -599,6 +599,7 @@ export type MealprepRecipeProps = {
     maxGrams: number
   }
   inSeason: number[]
+  allergens: AllergenChoice[]
 }
 
 export type MealprepRecipesProps = {
