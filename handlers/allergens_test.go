@@ -3,6 +3,7 @@ package handlers
 import (
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -72,4 +73,37 @@ func TestHouseholdMemberAllergensForm(t *testing.T) {
 	}, 10*time.Second, 20*time.Millisecond)
 	_, p = b.visit(t, "/household")
 	require.Equal(t, []any{"gluten", "sesame"}, p.Props["members"].([]any)[0].(map[string]any)["allergens"])
+}
+
+// TestSeasonalVegetablesLeaveOutDeclaredAllergens: December's vegetables offered to a meal prep
+// without one hold no allergen the person declares (celery here).
+func TestSeasonalVegetablesLeaveOutDeclaredAllergens(t *testing.T) {
+	t.Parallel()
+	b := decemberSetup(t, "celeri@example.test")
+	id := b.createMealPrep(t, "Décembre")
+	food := foodPath(id)
+	resp, _ := b.send(t, http.MethodPost, food, map[string]any{"foodCode": 36018, "grams": 600}, food)
+	requireRedirect(t, resp, food)
+	offered := func() []string {
+		_, p := b.visit(t, food)
+		var names []string
+		for _, v := range p.Props["seasonalVegetables"].([]any) {
+			names = append(names, v.(map[string]any)["name"].(string))
+		}
+		return names
+	}
+	hasCelery := func(names []string) bool {
+		for _, n := range names {
+			if strings.Contains(strings.ToLower(n), "céleri") {
+				return true
+			}
+		}
+		return false
+	}
+	require.True(t, hasCelery(offered()), "%v", offered())
+	_, err := b.db.Pool.Exec(t.Context(), `UPDATE users SET allergens = '{celery}' WHERE email = 'celeri@example.test'`)
+	require.NoError(t, err)
+	names := offered()
+	require.NotEmpty(t, names)
+	require.False(t, hasCelery(names), "%v", names)
 }

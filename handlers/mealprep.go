@@ -356,7 +356,7 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 	}
 	seasonal := []seasonalFood{}
 	if !hasVeg {
-		if seasonal, err = h.seasonalVegetables(ctx, h.mealpreps.Foods(), lang); err != nil {
+		if seasonal, err = h.seasonalVegetables(ctx, h.mealpreps.Foods(), lang, p.Allergens); err != nil {
 			h.serverError(w, r, err)
 			return
 		}
