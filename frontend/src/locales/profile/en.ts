@@ -65,7 +65,7 @@ export const profileEn = {
       ai: 'AI food suggestions',
       priceLimit: 'Maximum price per serving',
       allergens: 'Allergies and intolerances',
-      allergensHint: 'Foods containing an allergen you tick are never in your recipes or staples. Names from EU regulation 1169/2011.',
+      allergensHint: 'Foods containing an allergen you tick never go into your recipes. Names from EU regulation 1169/2011.',
       priceLimitHint: 'Leave empty for no limit.',
       save: 'Save',
       links: 'More',

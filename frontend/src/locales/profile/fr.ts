@@ -65,7 +65,7 @@ export const profileFr = {
       ai: 'Suggestions d’aliments par l’IA',
       priceLimit: 'Prix maximum par portion',
       allergens: 'Allergies et intolérances',
-      allergensHint: 'Les aliments qui contiennent un allergène coché ne sont jamais dans vos recettes ni vos placards. Noms du règlement (UE) n° 1169/2011.',
+      allergensHint: 'Les aliments qui contiennent un allergène coché n’entrent jamais dans vos recettes. Noms du règlement (UE) n° 1169/2011.',
       priceLimitHint: 'Laissez vide pour ne pas limiter.',
       save: 'Enregistrer',
       links: 'Aller plus loin',
