@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"encoding/json"
+	"io"
 	"net/http"
 	"testing"
 
@@ -216,4 +218,13 @@ func TestAccountAllergensForm(t *testing.T) {
 	_, p = b.visit(t, page)
 	require.Equal(t, "Choisissez parmi les 14 allergènes de la liste.", errorsOf(p)["allergens"])
 	require.Equal(t, []any{"peanuts", "sesame"}, p.Props["account"].(map[string]any)["allergens"])
+
+	// The personal data export holds them too.
+	resp = b.do(t, http.MethodGet, "/dashboard/settings/export", nil, nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	var export map[string]any
+	require.NoError(t, json.Unmarshal(body, &export))
+	require.Equal(t, []any{"peanuts", "sesame"}, export["account"].(map[string]any)["allergens"])
 }
