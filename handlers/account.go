@@ -84,6 +84,8 @@ func profileMessage(field string, err error) string {
 		return "profile.error.password_wrong"
 	case errors.Is(err, identityapp.ErrPriceLimitInvalid):
 		return "profile.error.price_limit"
+	case errors.Is(err, nutrition.ErrUnknownAllergen):
+		return "profile.error.allergens"
 	case errors.Is(err, identityapp.ErrCountryInvalid):
 		return "profile.error.country"
 	case errors.Is(err, identityapp.ErrBillingFieldRequired):
@@ -154,6 +156,8 @@ type accountProps struct {
 	Goals         *nutrition.Goals `json:"goals"`
 	AISuggestions bool             `json:"aiSuggestions"`
 	PriceLimit    *float64         `json:"priceLimit"`
+	// Allergens are the ids the person declares (docs/profile.md, "Allergens").
+	Allergens []string `json:"allergens"`
 }
 
 func toAccountProps(a identityapp.Account) accountProps {
@@ -161,6 +165,10 @@ func toAccountProps(a identityapp.Account) accountProps {
 		Email: a.Email, Name: a.Name, Surname: a.Surname, HasPassword: a.HasPassword, Language: string(a.Language),
 		Units: a.Units, Currency: a.Currency, Diet: string(a.Diet), Objective: string(a.Objective),
 		MacroPreset: string(a.MacroPreset), Goals: a.Goals, AISuggestions: a.AISuggestions,
+		Allergens: make([]string, len(a.Allergens)),
+	}
+	for i, al := range a.Allergens {
+		p.Allergens[i] = string(al)
 	}
 	if a.PriceLimitCents != nil {
 		v := float64(*a.PriceLimitCents) / 100
@@ -199,6 +207,7 @@ func (h *Account) accountPage(w http.ResponseWriter, r *http.Request) {
 		Account:     toAccountProps(a),
 		EmailChange: emailChange,
 		Presets:     presetGoals(),
+		Allergens:   allergenChoices(localeFrom(r.Context())),
 		Bounds: goalBounds{MinKcal: nutrition.MinGoalKcal, MaxKcal: nutrition.MaxGoalKcal,
 			MaxProteinG: nutrition.MaxGoalProteinG, MaxFatG: nutrition.MaxGoalFatG, MaxCarbsG: nutrition.MaxGoalCarbsG},
 	}))
@@ -210,6 +219,24 @@ type accountPageProps struct {
 	EmailChange *pendingEmailProps         `json:"emailChange"`
 	Presets     map[string]nutrition.Goals `json:"presets"`
 	Bounds      goalBounds                 `json:"bounds"`
+	// Allergens are the 14 a person may declare, in Annex II's order, named as the regulation
+	// names them in the page's language.
+	Allergens []allergenChoice `json:"allergens"`
+}
+
+// allergenChoice is an allergen as a checkbox offers it.
+type allergenChoice struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// allergenChoices are the 14 allergens named in lang.
+func allergenChoices(lang string) []allergenChoice {
+	out := make([]allergenChoice, len(nutrition.Allergens))
+	for i, a := range nutrition.Allergens {
+		out[i] = allergenChoice{ID: string(a), Name: a.Name().In(lang)}
+	}
+	return out
 }
 
 type goalBounds struct {
@@ -270,6 +297,7 @@ type accountForm struct {
 	Diet          string     `json:"diet"`
 	AISuggestions any        `json:"aiSuggestions"`
 	PriceLimit    *flexFloat `json:"priceLimit"`
+	Allergens     []string   `json:"allergens"`
 }
 
 // truthy reads a checkbox sent as JSON true/false or as a form value ("on", "1", "true").
@@ -293,7 +321,7 @@ func (h *Account) updateAccount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in := identityapp.AccountUpdate{Name: f.Name, Surname: f.Surname, Language: f.Language, Units: f.Units,
-		Currency: f.Currency, Diet: f.Diet, AISuggestions: truthy(f.AISuggestions)}
+		Currency: f.Currency, Diet: f.Diet, AISuggestions: truthy(f.AISuggestions), Allergens: f.Allergens}
 	if f.PriceLimit != nil {
 		v := float64(*f.PriceLimit)
 		in.PriceLimit = &v

@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"encoding/json"
+	"io"
 	"net/http"
 	"testing"
 
@@ -188,4 +190,41 @@ func TestAccountGoalsMustAddUp(t *testing.T) {
 	requireRedirect(t, resp, page)
 	_, p = b.visit(t, page)
 	require.Equal(t, "The calories do not match the macronutrients: your grams add up to 3,750 kcal (protein and carbohydrates 4 kcal/g, fat 9 kcal/g), more than 15% away from the 2,000 kcal goal. Set the calories to 3,750 kcal or change the grams.", errorsOf(p)["kcal"])
+}
+
+// TestAccountAllergensForm: the account page offers the 14 allergens named as EU regulation
+// 1169/2011 names them in the page's language, stores the ones ticked and refuses an unknown id
+// with a translated field error (docs/profile.md, "Allergens").
+func TestAccountAllergensForm(t *testing.T) {
+	t.Parallel()
+	b := accountSetup(t, "allergic@example.test")
+	const page = "/dashboard/account"
+	_, p := b.visit(t, page)
+	choices := p.Props["allergens"].([]any)
+	require.Len(t, choices, 14)
+	require.Equal(t, map[string]any{"id": "gluten", "name": "céréales contenant du gluten"}, choices[0])
+	require.Equal(t, []any{}, p.Props["account"].(map[string]any)["allergens"])
+
+	form := map[string]any{"name": "Ada", "surname": "Lovelace", "language": "fr", "units": "g", "currency": "EUR",
+		"diet": "omnivore", "aiSuggestions": false, "allergens": []string{"sesame", "peanuts"}}
+	resp, _ := b.send(t, http.MethodPost, "/account", form, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	require.Equal(t, []any{"peanuts", "sesame"}, p.Props["account"].(map[string]any)["allergens"])
+
+	form["allergens"] = []string{"kiwi"}
+	resp, _ = b.send(t, http.MethodPost, "/account", form, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	require.Equal(t, "Choisissez parmi les 14 allergènes de la liste.", errorsOf(p)["allergens"])
+	require.Equal(t, []any{"peanuts", "sesame"}, p.Props["account"].(map[string]any)["allergens"])
+
+	// The personal data export holds them too.
+	resp = b.do(t, http.MethodGet, "/dashboard/settings/export", nil, nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	var export map[string]any
+	require.NoError(t, json.Unmarshal(body, &export))
+	require.Equal(t, []any{"peanuts", "sesame"}, export["account"].(map[string]any)["allergens"])
 }

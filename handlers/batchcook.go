@@ -179,7 +179,9 @@ func (h *BatchCook) cookPage(w http.ResponseWriter, r *http.Request) {
 
 type householdProps struct {
 	Members []householdapp.MemberView `json:"members"`
-	Limits  struct {
+	// Allergens are the 14 a member may declare, named in the page's language.
+	Allergens []allergenChoice `json:"allergens"`
+	Limits    struct {
 		MaxMembers  int `json:"maxMembers"`
 		MinGoalKcal int `json:"minGoalKcal"`
 		MaxGoalKcal int `json:"maxGoalKcal"`
@@ -195,7 +197,7 @@ func (h *BatchCook) householdPage(w http.ResponseWriter, r *http.Request) {
 		h.serverError(w, r, err)
 		return
 	}
-	props := householdProps{Members: members}
+	props := householdProps{Members: members, Allergens: allergenChoices(localeFrom(r.Context()))}
 	props.Limits.MaxMembers, props.Limits.MinGoalKcal, props.Limits.MaxGoalKcal = household.MaxMembers, nutrition.MinGoalKcal, nutrition.MaxGoalKcal
 	h.render(w, r, householdPage.With(props))
 }
@@ -222,6 +224,7 @@ type memberForm struct {
 	Lunch         optFloat `json:"lunch"`
 	Dinner        optFloat `json:"dinner"`
 	Snack         optFloat `json:"snack"`
+	Allergens     []string `json:"allergens"`
 }
 
 func (f memberForm) input() householdapp.Input {
@@ -230,7 +233,8 @@ func (f memberForm) input() householdapp.Input {
 		Goals: nutrition.Goals{Kcal: whole(f.Kcal), ProteinG: whole(f.ProteinG), FatG: whole(f.FatG), CarbsG: whole(f.CarbsG)},
 		Survey: nutrition.NeedsInput{Body: nutrition.Body{WeightKg: f.WeightKg.or(), HeightCm: f.HeightCm.or(), Age: whole(f.Age), Sex: nutrition.Sex(f.Sex)},
 			Activity: nutrition.ActivityLevel(f.ActivityLevel), Objective: nutrition.Objective(f.Objective), Preset: nutrition.MacroPreset(f.MacroPreset)},
-		Split: nutrition.MealSplit{Breakfast: whole(f.Breakfast), Lunch: whole(f.Lunch), Dinner: whole(f.Dinner), Snack: whole(f.Snack)},
+		Split:     nutrition.MealSplit{Breakfast: whole(f.Breakfast), Lunch: whole(f.Lunch), Dinner: whole(f.Dinner), Snack: whole(f.Snack)},
+		Allergens: f.Allergens,
 	}
 }
 

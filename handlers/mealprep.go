@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -174,10 +175,33 @@ type foodLine struct {
 	nutritionapp.Food
 	Grams       int                `json:"grams"`
 	DietWarning mealprep.Exclusion `json:"dietWarning" ts:"Exclusion | ''"`
+	// DeclaredAllergens name, in the page's language, the allergens the person declares that
+	// this food contains: generation leaves it out, so the page says why (docs/mealprep.md).
+	DeclaredAllergens []string `json:"declaredAllergens"`
 }
 
 func (h *MealPreps) person(r *http.Request) (mealprepapp.Person, error) {
 	return h.mealpreps.Person(r.Context(), h.pool, h.owner(r))
+}
+
+// declaredAllergens names, in lang, the allergens of f that the person declares (none: empty).
+func declaredAllergens(p mealprepapp.Person, f nutritionapp.Food, lang string) []string {
+	out := []string{}
+	if len(p.Allergens) == 0 {
+		return out
+	}
+	// On an English page the English name stands in for the French one: the table then reads
+	// the food more broadly, never less (docs/nutrition.md, "Allergens").
+	name := nutrition.Text{FR: f.Name, EN: f.NameEN}
+	if name.EN == "" {
+		name.EN = f.Name
+	}
+	for _, a := range nutrition.AllergensOf(nutrition.Food{Code: f.Code, Name: name, Group: f.GroupEN, Subgroup: f.SubgroupEN}) {
+		if slices.Contains(p.Allergens, a) {
+			out = append(out, a.Name().In(lang))
+		}
+	}
+	return out
 }
 
 func (h *MealPreps) dietWarning(p mealprepapp.Person, f nutritionapp.Food) mealprep.Exclusion {
@@ -260,6 +284,9 @@ type mealprepRecipeProps struct {
 	} `json:"limits"`
 	// InSeason are the codes of the recipe's ingredients in season this month (issue 24).
 	InSeason []int `json:"inSeason"`
+	// Allergens are those of the 14 its foods contain (nutrition.AllergensOf), Annex II's order,
+	// named as the regulation names them in the page's language (docs/mealprep.md, "Allergens").
+	Allergens []allergenChoice `json:"allergens"`
 }
 
 var mealprepRecipePage = page.Define[mealprepRecipeProps]("mealprep/recipe")
@@ -295,12 +322,12 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 	for _, f := range foods {
 		food := known[f.FoodCode]
 		food.Code = f.FoodCode
-		lines = append(lines, foodLine{Food: food, Grams: f.Grams, DietWarning: h.dietWarning(p, food)})
+		lines = append(lines, foodLine{Food: food, Grams: f.Grams, DietWarning: h.dietWarning(p, food), DeclaredAllergens: declaredAllergens(p, food, lang)})
 		hasVeg = hasVeg || isVegetable(food)
 	}
 	seasonal := []seasonalFood{}
 	if !hasVeg {
-		if seasonal, err = h.seasonalVegetables(ctx, h.mealpreps.Foods(), lang); err != nil {
+		if seasonal, err = h.seasonalVegetables(ctx, h.mealpreps.Foods(), lang, p.Allergens); err != nil {
 			h.serverError(w, r, err)
 			return
 		}
@@ -320,6 +347,9 @@ func (h *MealPreps) foodPage(w http.ResponseWriter, r *http.Request) {
 type searchHit struct {
 	nutritionapp.Food
 	DietWarning mealprep.Exclusion `json:"dietWarning" ts:"Exclusion | ''"`
+	// DeclaredAllergens name the allergens the person declares that this food contains: the
+	// search marks the food with them (docs/mealprep.md, "Allergens").
+	DeclaredAllergens []string `json:"declaredAllergens"`
 	// InSeason: produce in season this month in metropolitan France (issue 24).
 	InSeason bool `json:"inSeason"`
 }
@@ -364,7 +394,7 @@ func (h *MealPreps) search(w http.ResponseWriter, r *http.Request) {
 	hits := make([]searchHit, 0, len(res.Foods))
 	cal, month := nutritionapp.Seasons(), h.month()
 	for _, f := range res.Foods {
-		hits = append(hits, searchHit{Food: f, DietWarning: h.dietWarning(p, f), InSeason: !f.Custom && cal.InSeason(f.Code, month)})
+		hits = append(hits, searchHit{Food: f, DietWarning: h.dietWarning(p, f), DeclaredAllergens: declaredAllergens(p, f, localeFrom(r.Context())), InSeason: !f.Custom && cal.InSeason(f.Code, month)})
 	}
 	writeJSON(w, http.StatusOK, foodSearchAnswer{Foods: hits, Page: res.Page, HasMore: res.HasMore})
 }
@@ -599,10 +629,33 @@ func (h *MealPreps) recipePage(w http.ResponseWriter, r *http.Request) {
 		ings = append(ings, in.FoodCode)
 	}
 	rec.Steps = stepsIn(rec.Steps, p.Units)
-	props := mealprepRecipeProps{MealPrep: mealPrepHeader{ID: m.ID, Name: m.Name}, Recipe: rec, InSeason: h.inSeason(ings)}
+	foods, err := h.mealpreps.Foods().EngineFoods(ctx, h.pool, h.owner(r), ings)
+	if err != nil {
+		h.serverError(w, r, err)
+		return
+	}
+	props := mealprepRecipeProps{MealPrep: mealPrepHeader{ID: m.ID, Name: m.Name}, Recipe: rec, InSeason: h.inSeason(ings),
+		Allergens: recipeAllergens(foods, localeFrom(ctx))}
 	props.Settings.Units, props.Settings.Currency = massUnit(p.Units), p.Currency
 	props.Limits.MaxServings, props.Limits.MaxGrams = mealprep.MaxServings, mealprep.MaxGrams
 	h.render(w, r, mealprepRecipePage.With(props))
+}
+
+// recipeAllergens are the allergens the foods contain, Annex II's order, named in lang.
+func recipeAllergens(foods map[int]nutrition.Food, lang string) []allergenChoice {
+	has := map[nutrition.Allergen]bool{}
+	for _, f := range foods {
+		for _, a := range nutrition.AllergensOf(f) {
+			has[a] = true
+		}
+	}
+	out := []allergenChoice{}
+	for _, a := range nutrition.Allergens {
+		if has[a] {
+			out = append(out, allergenChoice{ID: string(a), Name: a.Name().In(lang)})
+		}
+	}
+	return out
 }
 
 // writeJSON answers a non-page call (the food search) with a JSON document.

@@ -293,6 +293,16 @@ func TestMealPrepGenerateAndRecipes(t *testing.T) {
 	require.EqualValues(t, 2, r["servings"])
 	nut := r["nutrition"].(map[string]any)
 	require.InDelta(t, 141*3+155*2, nut["kcal"], 1, "recomputed from CIQUAL")
+	require.Equal(t, []any{}, p.Props["allergens"], "chicken and rice hold none of the 14")
+	// Wheat pasta in it: the page declares gluten, by the regulation's name.
+	resp, _ = b.send(t, http.MethodPatch, recipes, map[string]any{"recipeId": recipeID,
+		"ingredients": []map[string]any{{"foodCode": 36018, "grams": 300}, {"foodCode": 9811, "grams": 200}}}, recipePath)
+	requireRedirect(t, resp, recipePath)
+	_, p = b.visit(t, recipePath)
+	require.Equal(t, []any{map[string]any{"id": "gluten", "name": "céréales contenant du gluten"}}, p.Props["allergens"])
+	resp, _ = b.send(t, http.MethodPatch, recipes, map[string]any{"recipeId": recipeID,
+		"ingredients": []map[string]any{{"foodCode": 36018, "grams": 300}, {"foodCode": 9104, "grams": 200}}}, recipePath)
+	requireRedirect(t, resp, recipePath)
 	resp, _ = b.send(t, http.MethodPatch, recipes, map[string]any{"recipeId": recipeID, "servings": 0}, recipePath)
 	requireRedirect(t, resp, recipePath)
 	_, p = b.visit(t, recipePath)

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"cmp"
 	"context"
 	"regexp"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	nutritionapp "github.com/gamelle/gamelle/app/nutrition"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/domain/season"
 )
 
@@ -49,8 +51,9 @@ func isVegetable(f nutritionapp.Food) bool {
 var rawName = regexp.MustCompile(`(?i), crue?s?\b|\braw\b`)
 
 // seasonalVegetables are the month's vegetables, one food each (the raw one when CIQUAL has
-// it), named in lang.
-func (s *Core) seasonalVegetables(ctx context.Context, foods *nutritionapp.Searcher, lang string) ([]seasonalFood, error) {
+// it), named in lang; none that holds one of the allergens declared (docs/mealprep.md,
+// "Allergens").
+func (s *Core) seasonalVegetables(ctx context.Context, foods *nutritionapp.Searcher, lang string, declared []nutrition.Allergen) ([]seasonalFood, error) {
 	veg := nutritionapp.Seasons().Vegetables(s.month())
 	var codes []int
 	for _, p := range veg {
@@ -77,6 +80,10 @@ func (s *Core) seasonalVegetables(ctx context.Context, foods *nutritionapp.Searc
 			}
 		}
 		if pick == 0 {
+			continue
+		}
+		f := known[pick]
+		if nutrition.ContainsAny(nutrition.Food{Code: pick, Name: nutrition.Text{FR: f.Name, EN: cmp.Or(f.NameEN, f.Name)}, Group: f.GroupEN, Subgroup: f.SubgroupEN}, declared) {
 			continue
 		}
 		out = append(out, seasonalFood{Code: pick, Name: known[pick].Name})

@@ -53,11 +53,20 @@ type Input struct {
 	Goals  nutrition.Goals
 	Survey nutrition.NeedsInput
 	Split  nutrition.MealSplit
+	// Allergens are allergen ids the member declares (nutrition.Allergens).
+	Allergens []string
 }
 
 // member turns the input into a member, computing survey goals with the survey's own rules.
 func (in Input) member(id uuid.UUID) (household.Member, error) {
 	m := household.Member{ID: id, Source: in.Source, Goals: in.Goals, Split: in.Split}
+	allergens, err := nutrition.ParseAllergens(in.Allergens)
+	if err != nil {
+		return m, err
+	}
+	if len(allergens) > 0 {
+		m.Allergens = allergens
+	}
 	if in.Source == household.GoalsSurvey {
 		n, err := nutrition.CalculateNeeds(in.Survey)
 		if err != nil {
@@ -111,6 +120,8 @@ type MemberView struct {
 	Goals  nutrition.Goals       `json:"goals"`
 	Split  nutrition.MealSplit   `json:"split"`
 	Source household.GoalsSource `json:"source"`
+	// Allergens are the ids the member declares.
+	Allergens []nutrition.Allergen `json:"allergens"`
 }
 
 // Members lists the owner's household in the order the members were added.
@@ -136,7 +147,7 @@ func (s *Service) Members(ctx context.Context, q eventstore.DBTX, owner uuid.UUI
 	nr.Close()
 	out := make([]MemberView, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, MemberView{ID: r.ID, Name: names[r.ID], Goals: r.Goals, Split: r.Split, Source: r.Source})
+		out = append(out, MemberView{ID: r.ID, Name: names[r.ID], Goals: r.Goals, Split: r.Split, Source: r.Source, Allergens: r.Allergens})
 	}
 	return out, nil
 }

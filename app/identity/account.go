@@ -19,15 +19,17 @@ import (
 
 // Account is everything the account page shows and edits (issue 12).
 type Account struct {
-	ID              uuid.UUID
-	Email           string
-	Name            string
-	Surname         string
-	HasPassword     bool
-	Language        identity.Language
-	Units           string // "g" or "lb"
-	Currency        string // "EUR" or "USD"
-	Diet            nutrition.Diet
+	ID          uuid.UUID
+	Email       string
+	Name        string
+	Surname     string
+	HasPassword bool
+	Language    identity.Language
+	Units       string // "g" or "lb"
+	Currency    string // "EUR" or "USD"
+	Diet        nutrition.Diet
+	// Allergens are the ones the person declares (docs/profile.md, "Allergens").
+	Allergens       []nutrition.Allergen
 	Objective       nutrition.Objective
 	MacroPreset     nutrition.MacroPreset
 	Goals           *nutrition.Goals // nil until set by hand or accepted from a calculation
@@ -49,12 +51,13 @@ func accountOf(ctx context.Context, q db.DBTX, id uuid.UUID) (Account, error) {
 		lang, diet, preset        string
 		objective                 *string
 		split                     []byte
+		allergens                 []string
 	)
 	err := q.QueryRow(ctx, `SELECT id, email, name, surname, password_hash, language, units, currency, diet,
 		objective, macro_preset, calorie_goal, protein_goal, fat_goal, carb_goal, meal_split, ai_suggestions,
-		price_limit_cents FROM users WHERE id = $1`, id).Scan(&a.ID, &a.Email, &a.Name, &a.Surname, &hash,
+		price_limit_cents, allergens FROM users WHERE id = $1`, id).Scan(&a.ID, &a.Email, &a.Name, &a.Surname, &hash,
 		&lang, &a.Units, &a.Currency, &diet, &objective, &preset, &kcal, &protein, &fat, &carbs, &split,
-		&a.AISuggestions, &a.PriceLimitCents)
+		&a.AISuggestions, &a.PriceLimitCents, &allergens)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Account{}, fmt.Errorf("identity: account %s: %w", id, ErrNotFound)
 	}
@@ -62,6 +65,7 @@ func accountOf(ctx context.Context, q db.DBTX, id uuid.UUID) (Account, error) {
 		return Account{}, fmt.Errorf("identity: account %s: %w", id, err)
 	}
 	a.HasPassword = hash != nil && *hash != ""
+	a.Allergens = storedAllergens(allergens)
 	a.Language, a.Diet, a.MacroPreset = identity.Language(lang), nutrition.Diet(diet), nutrition.MacroPreset(preset)
 	if objective != nil {
 		a.Objective = nutrition.Objective(*objective)
@@ -76,6 +80,27 @@ func accountOf(ctx context.Context, q db.DBTX, id uuid.UUID) (Account, error) {
 		}
 	}
 	return a, nil
+}
+
+// storedAllergens reads the users.allergens column; an id no longer known is dropped rather
+// than failing the page (the column only ever holds ParseAllergens' output).
+func storedAllergens(ids []string) []nutrition.Allergen {
+	out := []nutrition.Allergen{}
+	for _, id := range ids {
+		if as, err := nutrition.ParseAllergens([]string{id}); err == nil {
+			out = append(out, as...)
+		}
+	}
+	return out
+}
+
+// allergenIDs are allergens as the users.allergens column stores them.
+func allergenIDs(as []nutrition.Allergen) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = string(a)
+	}
+	return out
 }
 
 func deref(p *int) int {
@@ -104,6 +129,8 @@ type AccountUpdate struct {
 	Diet          string
 	AISuggestions bool
 	PriceLimit    *float64
+	// Allergens are allergen ids (nutrition.Allergens); none is none declared.
+	Allergens []string
 }
 
 // UpdateAccount checks and saves the account form. Refusals are identity.FieldErrors keyed by
@@ -131,6 +158,10 @@ func (s *Service) UpdateAccount(ctx context.Context, id uuid.UUID, in AccountUpd
 	if err != nil {
 		errs["diet"] = err
 	}
+	allergens, err := nutrition.ParseAllergens(in.Allergens)
+	if err != nil {
+		errs["allergens"] = err
+	}
 	var cents *int
 	if in.PriceLimit != nil {
 		c := int(math.Round(*in.PriceLimit * 100))
@@ -143,8 +174,8 @@ func (s *Service) UpdateAccount(ctx context.Context, id uuid.UUID, in AccountUpd
 		return errs
 	}
 	_, err = s.pool.Exec(ctx, `UPDATE users SET name = $2, surname = $3, language = $4, units = $5, currency = $6, currency_chosen = true,
-		diet = $7, ai_suggestions = $8, price_limit_cents = $9, updated_at = $10 WHERE id = $1`,
-		id, name, surname, in.Language, in.Units, in.Currency, string(diet), in.AISuggestions, cents, s.now())
+		diet = $7, ai_suggestions = $8, price_limit_cents = $9, updated_at = $10, allergens = $11 WHERE id = $1`,
+		id, name, surname, in.Language, in.Units, in.Currency, string(diet), in.AISuggestions, cents, s.now(), allergenIDs(allergens))
 	if err != nil {
 		return fmt.Errorf("identity: update account %s: %w", id, err)
 	}

@@ -19,8 +19,10 @@ type MealSettings struct {
 	CalorieGoal, ProteinGoal, FatGoal, CarbGoal *int
 	MacroPreset                                 string
 	Diet                                        nutrition.Diet
-	PriceLimitCents                             *int
-	Units, Currency, Language                   string
+	// Allergens are the ones the person declares: never in their recipes (docs/profile.md).
+	Allergens                 []nutrition.Allergen
+	PriceLimitCents           *int
+	Units, Currency, Language string
 	// MealSplit is the day's energy by meal the person chose in the survey (the default until then).
 	MealSplit nutrition.MealSplit
 }
@@ -32,10 +34,11 @@ func MealSettingsOf(ctx context.Context, q db.DBTX, id uuid.UUID) (MealSettings,
 		m     MealSettings
 		diet  string
 		split []byte
+		algs  []string
 	)
 	err := q.QueryRow(ctx, `SELECT calorie_goal, protein_goal, fat_goal, carb_goal, macro_preset, diet,
-		price_limit_cents, units, currency, language, meal_split FROM users WHERE id = $1`, id).
-		Scan(&m.CalorieGoal, &m.ProteinGoal, &m.FatGoal, &m.CarbGoal, &m.MacroPreset, &diet, &m.PriceLimitCents, &m.Units, &m.Currency, &m.Language, &split)
+		price_limit_cents, units, currency, language, meal_split, allergens FROM users WHERE id = $1`, id).
+		Scan(&m.CalorieGoal, &m.ProteinGoal, &m.FatGoal, &m.CarbGoal, &m.MacroPreset, &diet, &m.PriceLimitCents, &m.Units, &m.Currency, &m.Language, &split, &algs)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return MealSettings{}, fmt.Errorf("identity: meal settings of %s: %w", id, ErrNotFound)
 	}
@@ -43,6 +46,7 @@ func MealSettingsOf(ctx context.Context, q db.DBTX, id uuid.UUID) (MealSettings,
 		return MealSettings{}, fmt.Errorf("identity: meal settings of %s: %w", id, err)
 	}
 	m.Diet = nutrition.Diet(diet)
+	m.Allergens = storedAllergens(algs)
 	m.MealSplit = nutrition.DefaultMealSplit
 	if len(split) > 0 {
 		if err := json.Unmarshal(split, &m.MealSplit); err != nil {

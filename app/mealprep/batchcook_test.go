@@ -152,8 +152,13 @@ func TestSwapChickenForTurkeyStaysWithinTolerance(t *testing.T) {
 	before := eventsOf(t, e, id, mealprep.TypeRecipeFoodSwapped)
 	_, err = e.svc.SwapFood(ctx, mealprepapp.SwapFoodInput{Owner: owner, MealPrepID: id, RecipeID: r.ID, From: turkey, To: 26036})
 	require.ErrorIs(t, err, mealprepapp.ErrSwapDiet)
+	// Nor can someone who declares fish (docs/mealprep.md, "Allergens").
+	_, err = e.pool.Exec(ctx, `UPDATE users SET diet = 'omnivore', allergens = '{fish}' WHERE id = $1`, owner)
+	require.NoError(t, err)
+	_, err = e.svc.SwapFood(ctx, mealprepapp.SwapFoodInput{Owner: owner, MealPrepID: id, RecipeID: r.ID, From: turkey, To: 26036})
+	require.ErrorIs(t, err, mealprepapp.ErrSwapAllergen)
 	// Fruit has no place in a lunch.
-	_, err = e.pool.Exec(ctx, `UPDATE users SET diet = 'omnivore' WHERE id = $1`, owner)
+	_, err = e.pool.Exec(ctx, `UPDATE users SET allergens = '{}' WHERE id = $1`, owner)
 	require.NoError(t, err)
 	_, err = e.svc.SwapFood(ctx, mealprepapp.SwapFoodInput{Owner: owner, MealPrepID: id, RecipeID: r.ID, From: turkey, To: 13005})
 	require.ErrorIs(t, err, mealprepapp.ErrSwapMeal)

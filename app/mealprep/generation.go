@@ -189,7 +189,8 @@ func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args
 
 // engineRequest is the request's recipes to make, as the engine takes them: the meal prep's
 // foods in the order they were added, each capped at what the person has of it, and the
-// person's per-serving target, diet and price limit.
+// person's per-serving target, diet and price limit. A food containing an allergen the person
+// declares never reaches the engine (docs/mealprep.md, "Allergens").
 func (s *Service) engineRequest(ctx context.Context, owner uuid.UUID, p Person, req *mealprep.Request, ings []mealprep.Ingredient) (nutrition.GenerateRequest, error) {
 	codes := make([]int, len(ings))
 	for i, in := range ings {
@@ -210,7 +211,7 @@ func (s *Service) engineRequest(ctx context.Context, owner uuid.UUID, p Person, 
 	}
 	for _, ing := range ings {
 		f, ok := known[ing.FoodCode]
-		if !ok {
+		if !ok || nutrition.ContainsAny(f, p.Allergens) {
 			continue
 		}
 		in.Foods = append(in.Foods, f)

@@ -13,6 +13,7 @@ import (
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
+	"github.com/gamelle/gamelle/projections/households"
 )
 
 // DefaultDailyKcal is the daily energy used while a person has set no calorie goal: the usual
@@ -23,8 +24,12 @@ const DefaultDailyKcal = 2000
 type Person struct {
 	Daily mealprep.Macros
 	// GoalsDefaulted: no calorie goal was set, Daily comes from DefaultDailyKcal and the preset.
-	GoalsDefaulted  bool
-	Diet            nutrition.Diet
+	GoalsDefaulted bool
+	Diet           nutrition.Diet
+	// Allergens are the ones the person and their household's members declare (a household
+	// plan plates every recipe for all of them): no food containing one reaches the engine
+	// (docs/mealprep.md, "Allergens").
+	Allergens       []nutrition.Allergen
 	PriceLimitCents int
 	Units           string
 	Currency        string
@@ -46,8 +51,26 @@ func (s *Service) Person(ctx context.Context, db eventstore.DBTX, id uuid.UUID) 
 		return Person{}, fmt.Errorf("mealprep: read settings of %s: %w", id, err)
 	}
 	kcal, protein, fat, carbs, price, preset := set.CalorieGoal, set.ProteinGoal, set.FatGoal, set.CarbGoal, set.PriceLimitCents, set.MacroPreset
+	members, err := households.OfOwner(ctx, db, id)
+	if err != nil {
+		return Person{}, fmt.Errorf("mealprep: household of %s: %w", id, err)
+	}
+	declared := map[nutrition.Allergen]bool{}
+	for _, a := range set.Allergens {
+		declared[a] = true
+	}
+	for _, m := range members {
+		for _, a := range m.Allergens {
+			declared[a] = true
+		}
+	}
 	p := Person{Diet: set.Diet, Units: set.Units, Currency: set.Currency, Language: set.Language}
 	p.Split = set.MealSplit
+	for _, a := range nutrition.Allergens {
+		if declared[a] {
+			p.Allergens = append(p.Allergens, a)
+		}
+	}
 	if price != nil {
 		p.PriceLimitCents = *price
 	}

@@ -17,6 +17,8 @@ import (
 var (
 	// ErrSwapDiet: the person's diet excludes the new food.
 	ErrSwapDiet = fault.New(fault.Conflict, "toFoodCode", "batchcook.error.swap_diet", "mealprep: the diet excludes this food")
+	// ErrSwapAllergen: the new food contains an allergen the person declares.
+	ErrSwapAllergen = fault.New(fault.Conflict, "toFoodCode", "batchcook.error.swap_allergen", "mealprep: this food contains an allergen you declared")
 	// ErrSwapMeal: the new food has no place in this meal (the engine's composition rules).
 	ErrSwapMeal = fault.New(fault.Conflict, "toFoodCode", "batchcook.error.swap_meal", "mealprep: this food does not belong in this meal")
 	// ErrSwapSame: the new food is already in the recipe.
@@ -108,6 +110,9 @@ func (s *Service) SwapFood(ctx context.Context, in SwapFoodInput) (Result, error
 	to := foods[i]
 	if !nutrition.DietAllows(p.Diet, to) {
 		return Result{}, fmt.Errorf("%w: %d", ErrSwapDiet, in.To)
+	}
+	if nutrition.ContainsAny(to, p.Allergens) {
+		return Result{}, fmt.Errorf("%w: %d", ErrSwapAllergen, in.To)
 	}
 	if !nutrition.Suits(view.Category, to) {
 		return Result{}, fmt.Errorf("%w: %d", ErrSwapMeal, in.To)

@@ -124,6 +124,9 @@ type solveInput struct {
 	Diet string `json:"diet"`
 	// Month (1–12) sets the seasons, as the app does with the current month; none by default.
 	Month *int `json:"month"`
+	// Exclude are allergen ids (docs/nutrition.md, "Allergens"): foods containing one are left
+	// out before solving, as the app does with a person's declared allergens.
+	Exclude []string `json:"exclude"`
 }
 
 // solveSuggestion is the refusal's checked change (docs/nutrition.md, "Accuracy and tolerance").
@@ -159,6 +162,8 @@ type solveOutput struct {
 	Feasible        bool              `json:"feasible"`
 	Explanation     string            `json:"explanation,omitempty"`
 	Suggestion      *solveSuggestion  `json:"suggestion,omitempty"`
+	// Allergens are the ids of the 14 the recipe's foods contain, in Annex II's order.
+	Allergens []nutrition.Allergen `json:"allergens"`
 }
 
 func suggestionOut(s *nutrition.Suggestion, lang string) *solveSuggestion {
@@ -241,13 +246,22 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if in.Month != nil && (*in.Month < 1 || *in.Month > 12) {
 		return badInput("month %d: want 1 to 12", *in.Month)
 	}
+	exclude, err := nutrition.ParseAllergens(in.Exclude)
+	if err != nil {
+		return badInput("exclude: %v; want ids among %v", err, nutrition.Allergens)
+	}
 	req := nutrition.GenerateRequest{Category: cat, Target: *in.Target, Currency: nutrition.EUR, Count: 1, Diet: diet}
 	for _, c := range in.Foods {
 		f, ok := catalog[int(c)]
 		if !ok {
 			return badInput("unknown CIQUAL code %d", c)
 		}
-		req.Foods = append(req.Foods, f)
+		if !nutrition.ContainsAny(f, exclude) {
+			req.Foods = append(req.Foods, f)
+		}
+	}
+	if len(req.Foods) == 0 {
+		return badInput("every food contains an excluded allergen (%v)", exclude)
 	}
 	if in.PriceLimit != nil {
 		if *in.PriceLimit <= 0 {
@@ -288,9 +302,19 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if out.Steps == nil {
 		out.Steps = []string{}
 	}
+	has := map[nutrition.Allergen]bool{}
 	for _, ing := range r.Ingredients {
 		out.Ingredients = append(out.Ingredients, solveIngredient{FoodCode: strconv.Itoa(ing.FoodCode), Grams: ing.Grams})
 		out.WeightG += ing.Grams
+		for _, a := range nutrition.AllergensOf(catalog[ing.FoodCode]) {
+			has[a] = true
+		}
+	}
+	out.Allergens = []nutrition.Allergen{}
+	for _, a := range nutrition.Allergens {
+		if has[a] {
+			out.Allergens = append(out.Allergens, a)
+		}
 	}
 	out.WeightG /= max(r.Servings, 1)
 	if r.Explanation != nil {

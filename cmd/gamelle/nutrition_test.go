@@ -89,7 +89,7 @@ func TestNutritionSolveFaceShowsTheWholeRecipe(t *testing.T) {
 		names = append(names, k)
 	}
 	require.ElementsMatch(t, []string{"name", "ingredients", "steps", "nutrition", "weightG", "saltG", "priceEur", "nutriScore",
-		"withinTolerance", "feasible"}, names, "the field names are a contract")
+		"withinTolerance", "feasible", "allergens"}, names, "the field names are a contract")
 	var fr struct {
 		Name        string   `json:"name"`
 		Steps       []string `json:"steps"`
@@ -279,4 +279,46 @@ func TestNutritionSolveSuggestion(t *testing.T) {
 		require.Empty(t, stdout)
 		require.NotEmpty(t, errOut)
 	}
+}
+
+// solve's "exclude" leaves out foods holding an allergen before solving, and "allergens" lists
+// what the recipe's foods contain (docs/nutrition.md, "Allergens"); an unknown id is bad input.
+func TestNutritionSolveFaceAllergens(t *testing.T) {
+	t.Parallel()
+	const foods = `"foods":["36017","9811","9100","20009","17270"],"target":{"kcal":650,"proteinG":45,"fatG":20,"carbsG":70},"category":"lunch_dinner","seed":1`
+	type answer struct {
+		Ingredients []struct {
+			FoodCode string `json:"foodCode"`
+		} `json:"ingredients"`
+		Allergens []string `json:"allergens"`
+	}
+	code, out, errOut := runNutritionCLI(t, `{`+foods+`,"exclude":["gluten"]}`, "solve")
+	require.Equal(t, 0, code, errOut)
+	var got answer
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	require.NotEmpty(t, got.Ingredients)
+	for _, ing := range got.Ingredients {
+		require.NotEqual(t, "9811", ing.FoodCode, "pasta holds gluten")
+	}
+	require.NotNil(t, got.Allergens)
+	require.NotContains(t, got.Allergens, "gluten")
+
+	// Wheat pasta alone: the recipe declares gluten.
+	code, out, errOut = runNutritionCLI(t, `{"foods":["36017","9811","17270"],"target":{"kcal":650,"proteinG":45,"fatG":20,"carbsG":70},"category":"lunch_dinner","seed":1}`, "solve")
+	require.Equal(t, 0, code, errOut)
+	got = answer{}
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	require.Equal(t, []string{"gluten"}, got.Allergens)
+
+	for name, in := range map[string]string{
+		"unknown allergen": `{` + foods + `,"exclude":["kiwi"]}`,
+		"all excluded":     `{"foods":["9811"],"target":{"kcal":500,"proteinG":20,"fatG":5,"carbsG":90},"category":"lunch_dinner","exclude":["gluten"]}`,
+	} {
+		code, out, errOut := runNutritionCLI(t, in, "solve")
+		require.Equal(t, 2, code, name)
+		require.Empty(t, out, name)
+		require.Contains(t, errOut, "gamelle nutrition:", name)
+	}
+	_, _, errOut = runNutritionCLI(t, `{`+foods+`,"exclude":["kiwi"]}`, "solve")
+	require.Contains(t, errOut, `"kiwi"`)
 }

@@ -119,6 +119,9 @@ type Member struct {
 	Goals  nutrition.Goals     `json:"goals"`
 	Split  nutrition.MealSplit `json:"split"`
 	Source GoalsSource         `json:"source"`
+	// Allergens are the ones the member declares (ids, docs/nutrition.md "Allergens"); an
+	// event written before they existed decodes as none.
+	Allergens []nutrition.Allergen `json:"allergens,omitempty"`
 }
 
 // Check validates a member's goals (the survey's bounds, nutrition.Goals.Validate) and split.
@@ -131,6 +134,13 @@ func (m Member) Check() error {
 	}
 	if m.Split.Validate() != nil {
 		return ErrSplit
+	}
+	ids := make([]string, len(m.Allergens))
+	for i, a := range m.Allergens {
+		ids[i] = string(a)
+	}
+	if _, err := nutrition.ParseAllergens(ids); err != nil {
+		return err
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package household_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/uuid"
@@ -59,4 +60,23 @@ func TestGoalsOutsideTheSurveysBoundsAreRefused(t *testing.T) {
 	require.ErrorIs(t, h.Add(m, "Sam"), household.ErrSplit)
 	require.ErrorIs(t, h.Add(member(), "  "), household.ErrName)
 	require.Empty(t, h.Changes())
+}
+
+// An event written before members had allergens decodes as a member declaring none; one with
+// them keeps them (docs/events.md).
+func TestMemberEventsWithAndWithoutAllergens(t *testing.T) {
+	t.Parallel()
+	old := `{"memberID":"7d1c7c36-7a8e-4a53-9b35-3f4f1f0e2a11","goals":{"kcal":1700,"proteinG":128,"fatG":57,"carbsG":170},"split":{"breakfast":25,"lunch":35,"dinner":30,"snack":10},"source":"manual"}`
+	ev, err := household.Decode(household.TypeMemberAdded, []byte(old))
+	require.NoError(t, err)
+	require.Empty(t, ev.(household.MemberAdded).Allergens)
+	require.NoError(t, ev.(household.MemberAdded).Check())
+
+	with := strings.Replace(old, `"source":"manual"`, `"source":"manual","allergens":["sesame"]`, 1)
+	ev, err = household.Decode(household.TypeMemberChanged, []byte(with))
+	require.NoError(t, err)
+	require.Equal(t, []nutrition.Allergen{nutrition.AllergenSesame}, ev.(household.MemberChanged).Allergens)
+	m := ev.(household.MemberChanged).Member
+	m.Allergens = []nutrition.Allergen{"kiwi"}
+	require.ErrorIs(t, m.Check(), nutrition.ErrUnknownAllergen)
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/gamelle/gamelle/domain/fault"
 )
 
 // Allergen is one of the 14 substances EU regulation 1169/2011 (Annex II) requires a food to
@@ -56,7 +58,7 @@ var allergenNames = map[Allergen]Text{
 func (a Allergen) Name() Text { return allergenNames[a] }
 
 // ErrUnknownAllergen is an id that is not one of the 14.
-var ErrUnknownAllergen = fmt.Errorf("nutrition: unknown allergen")
+var ErrUnknownAllergen = fault.New(fault.Invalid, "allergens", "profile.error.allergens", "nutrition: unknown allergen")
 
 // ParseAllergens checks ids against the 14 and returns them in Annex II's order, once each.
 func ParseAllergens(ids []string) ([]Allergen, error) {

@@ -61,12 +61,17 @@ func apply(ctx context.Context, tx pgx.Tx, e eventstore.RecordedEvent) error {
 		if err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `INSERT INTO household_members (member_id, owner_id, position, kcal, protein_g, fat_g, carbs_g, split, source, version)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $3)
+		allergens := make([]string, len(m.Allergens))
+		for i, a := range m.Allergens {
+			allergens[i] = string(a)
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO household_members (member_id, owner_id, position, kcal, protein_g, fat_g, carbs_g, split, source, version, allergens)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $3, $10)
 			ON CONFLICT (member_id) DO UPDATE SET kcal = excluded.kcal, protein_g = excluded.protein_g, fat_g = excluded.fat_g,
-				carbs_g = excluded.carbs_g, split = excluded.split, source = excluded.source, version = excluded.version
+				carbs_g = excluded.carbs_g, split = excluded.split, source = excluded.source, version = excluded.version,
+				allergens = excluded.allergens
 			WHERE household_members.version < excluded.version`,
-			m.ID, owner, e.Version, m.Goals.Kcal, m.Goals.ProteinG, m.Goals.FatG, m.Goals.CarbsG, split, string(m.Source))
+			m.ID, owner, e.Version, m.Goals.Kcal, m.Goals.ProteinG, m.Goals.FatG, m.Goals.CarbsG, split, string(m.Source), allergens)
 		return err
 	}
 	switch v := ev.(type) {
@@ -86,11 +91,13 @@ type Row struct {
 	Goals  nutrition.Goals
 	Split  nutrition.MealSplit
 	Source household.GoalsSource
+	// Allergens are the ones the member declares.
+	Allergens []nutrition.Allergen
 }
 
 // OfOwner lists a person's members in the order they were added.
 func OfOwner(ctx context.Context, db eventstore.DBTX, owner uuid.UUID) ([]Row, error) {
-	rows, err := db.Query(ctx, `SELECT member_id, kcal, protein_g, fat_g, carbs_g, split, source FROM household_members
+	rows, err := db.Query(ctx, `SELECT member_id, kcal, protein_g, fat_g, carbs_g, split, source, allergens FROM household_members
 		WHERE owner_id = $1 ORDER BY position, member_id`, owner)
 	if err != nil {
 		return nil, fmt.Errorf("%s: of %s: %w", Name, owner, err)
@@ -99,8 +106,13 @@ func OfOwner(ctx context.Context, db eventstore.DBTX, owner uuid.UUID) ([]Row, e
 		var x Row
 		var split []byte
 		var source string
-		if err := r.Scan(&x.ID, &x.Goals.Kcal, &x.Goals.ProteinG, &x.Goals.FatG, &x.Goals.CarbsG, &split, &source); err != nil {
+		var allergens []string
+		if err := r.Scan(&x.ID, &x.Goals.Kcal, &x.Goals.ProteinG, &x.Goals.FatG, &x.Goals.CarbsG, &split, &source, &allergens); err != nil {
 			return x, err
+		}
+		x.Allergens = make([]nutrition.Allergen, len(allergens))
+		for i, a := range allergens {
+			x.Allergens[i] = nutrition.Allergen(a)
 		}
 		x.Source = household.GoalsSource(source)
 		return x, json.Unmarshal(split, &x.Split)

@@ -74,6 +74,7 @@ export type AccountIndexProps = {
   emailChange: PendingEmailProps | null
   presets: Record<string, Goals>
   bounds: GoalBounds
+  allergens: AllergenChoice[]
 }
 
 export type AccountLanguageProps = {
@@ -103,6 +104,7 @@ export type AccountProps = {
   goals: Goals | null
   aiSuggestions: boolean
   priceLimit: number | null
+  allergens: string[]
 }
 
 export type AccountSurveyProps = {
@@ -159,6 +161,11 @@ export type AdminUserProps = {
 export type AdminUsersProps = {
   q: string
   people: Person[]
+}
+
+export type AllergenChoice = {
+  id: string
+  name: string
 }
 
 export type Appliance = 'oven' | 'hob' | 'none'
@@ -449,6 +456,7 @@ export type FoodLine = {
   natural: NaturalUnit | null
   grams: number
   dietWarning: Exclusion | ''
+  declaredAllergens: string[]
 }
 
 export type GoalBounds = {
@@ -473,6 +481,7 @@ export type Group = {
 
 export type HouseholdIndexProps = {
   members: MemberView[]
+  allergens: AllergenChoice[]
   limits: {
     maxMembers: number
     minGoalKcal: number
@@ -590,6 +599,7 @@ export type MealprepRecipeProps = {
     maxGrams: number
   }
   inSeason: number[]
+  allergens: AllergenChoice[]
 }
 
 export type MealprepRecipesProps = {
@@ -621,6 +631,7 @@ export type MemberView = {
   goals: Goals
   split: MealSplit
   source: string
+  allergens: string[]
 }
 
 export type NaturalUnit = {
@@ -995,6 +1006,7 @@ export type SearchHit = {
   per100g: Nutrients
   natural: NaturalUnit | null
   dietWarning: Exclusion | ''
+  declaredAllergens: string[]
   inSeason: boolean
 }
 

@@ -10,7 +10,7 @@ const apiMock = vi.hoisted(() => vi.fn())
 vi.mock('../../lib/api', () => ({ api: apiMock }))
 
 function hit(code: number, name: string): FoodHit {
-  return { code, name, group: 'viandes', groupKey: 'meat', subgroup: '', custom: false, noEnergy: false, inSeason: false, dietWarning: '', natural: null, per100g: { kcal: 100, proteinG: 20, carbsG: 0, fatG: 2, satFatG: null, fibreG: null, sugarsG: null, saltG: null, sodiumMg: null } }
+  return { code, name, group: 'viandes', groupKey: 'meat', subgroup: '', custom: false, noEnergy: false, inSeason: false, dietWarning: '', declaredAllergens: [] as string[], natural: null, per100g: { kcal: 100, proteinG: 20, carbsG: 0, fatG: 2, satFatG: null, fibreG: null, sugarsG: null, saltG: null, sodiumMg: null } }
 }
 
 async function setup() {

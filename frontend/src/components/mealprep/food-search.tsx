@@ -168,6 +168,11 @@ export default function FoodSearch({ mealPrepId, group, onPick, focusOnMount = f
               {f.custom ? t('mealprep.food.custom') : f.group}
               {f.noEnergy ? ` · ${t('mealprep.food.noEnergy')}` : ''}
             </span>
+            {f.declaredAllergens.length > 0 && (
+              <span className="block text-xs font-semibold text-amber-900" data-testid="food-option-allergens">
+                {t('mealprep.food.allergenMark', { names: f.declaredAllergens.join(', ') })}
+              </span>
+            )}
             {per100Summary(f.per100g, t, locale) && (
               <span className="block text-xs text-stone-700" data-testid="food-option-per100">
                 {per100Summary(f.per100g, t, locale)}

@@ -89,6 +89,8 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
         ml: '{{n}} ml',
         flOz: '{{n}} fl oz',
       },
+      allergenWarning: 'Note: this food contains an allergen declared for you or your household ({{names}}); your recipes leave it out.',
+      allergenMark: 'Declared allergen: {{names}}',
       dietWarning: {
         meat: 'Note: this food contains meat, which your diet excludes.',
         fish: 'Note: this food is fish or seafood, which your diet excludes.',
@@ -226,6 +228,9 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
       healthScale: 'Nutri-Score, from best (A) to worst (E)',
       ingredients: 'Ingredients',
       steps: 'Steps',
+      allergensTitle: 'Allergens',
+      allergensContains: 'Contains: {{names}}.',
+      allergensNone: 'None of the 14 allergens to declare (Regulation (EU) No 1169/2011).',
       nutrition: 'Nutrition per serving',
       nutrient: 'Nutrient',
       perServing: 'Per serving',

@@ -85,6 +85,8 @@ export const mealprepFr = {
         ml: '{{n}} ml',
         flOz: '{{n}} fl oz',
       },
+      allergenWarning: 'Attention : cet aliment contient un allergène déclaré pour vous ou votre foyer ({{names}}) ; vos recettes le laissent de côté.',
+      allergenMark: 'Allergène déclaré : {{names}}',
       dietWarning: {
         meat: 'Attention : cet aliment contient de la viande, exclue de votre régime.',
         fish: 'Attention : cet aliment est un poisson ou un fruit de mer, exclus de votre régime.',
@@ -222,6 +224,9 @@ export const mealprepFr = {
       healthScale: 'Nutri-Score, du meilleur (A) au moins bon (E)',
       ingredients: 'Ingrédients',
       steps: 'Étapes',
+      allergensTitle: 'Allergènes',
+      allergensContains: 'Contient : {{names}}.',
+      allergensNone: 'Aucun des 14 allergènes à déclarer (règlement (UE) n° 1169/2011).',
       nutrition: 'Valeurs nutritionnelles par portion',
       nutrient: 'Nutriment',
       perServing: 'Par portion',

@@ -64,6 +64,8 @@ export const profileEn = {
       diets: { omnivore: 'Omnivore', vegetarian: 'Vegetarian', vegan: 'Vegan' },
       ai: 'AI food suggestions',
       priceLimit: 'Maximum price per serving',
+      allergens: 'Allergies and intolerances',
+      allergensHint: 'Foods containing an allergen you tick never go into your recipes. Names from EU regulation 1169/2011.',
       priceLimitHint: 'Leave empty for no limit.',
       save: 'Save',
       links: 'More',

@@ -64,6 +64,8 @@ export const profileFr = {
       diets: { omnivore: 'Omnivore', vegetarian: 'Végétarien', vegan: 'Végan' },
       ai: 'Suggestions d’aliments par l’IA',
       priceLimit: 'Prix maximum par portion',
+      allergens: 'Allergies et intolérances',
+      allergensHint: 'Les aliments qui contiennent un allergène coché n’entrent jamais dans vos recettes. Noms du règlement (UE) n° 1169/2011.',
       priceLimitHint: 'Laissez vide pour ne pas limiter.',
       save: 'Enregistrer',
       links: 'Aller plus loin',

@@ -8,11 +8,17 @@ import AccountPage, { macroKcal } from './index'
 
 const account = {
   email: 'camille@example.fr', name: 'Camille', surname: 'Martin', hasPassword: true, language: 'fr', units: 'g',
-  currency: 'EUR', diet: 'omnivore', objective: '', macroPreset: 'default', goals: null, aiSuggestions: true, priceLimit: null,
+  currency: 'EUR', diet: 'omnivore', objective: '', macroPreset: 'default', goals: null, aiSuggestions: true, priceLimit: null, allergens: [] as string[],
 }
 
+const allergens = [
+  { id: 'gluten', name: 'céréales contenant du gluten' },
+  { id: 'peanuts', name: 'arachides' },
+  { id: 'sesame', name: 'graines de sésame' },
+]
+
 function show(lng: 'fr' | 'en', goals: { kcal: number; proteinG: number; fatG: number; carbsG: number }) {
-  return renderPage('account/index', AccountPage, { ...sharedProps({ auth: { user }, locale: lng }), presets: {}, account: { ...account, goals }, emailChange: null }, lng, '/dashboard/account')
+  return renderPage('account/index', AccountPage, { ...sharedProps({ auth: { user }, locale: lng }), presets: {}, allergens, account: { ...account, goals }, emailChange: null }, lng, '/dashboard/account')
 }
 
 describe('macroKcal', () => {
@@ -42,5 +48,22 @@ describe.each([
   it('offer nothing when they add up', async () => {
     await show(lng, { kcal: 2100, proteinG: 150, fatG: 70, carbsG: 215 })
     expect(within(screen.getByTestId('goals-macro-kcal')).queryByRole('button')).toBeNull()
+  })
+})
+
+// The allergens a person declares: a group of checkboxes named by the regulation, in a fieldset
+// a screen reader announces, ticked from the account and toggled with the keyboard (space).
+describe('allergens', () => {
+  it('are labelled checkboxes in a named group, ticked as stored', async () => {
+    await renderPage('account/index', AccountPage, { ...sharedProps({ auth: { user }, locale: 'fr' }), presets: {}, allergens, account: { ...account, allergens: ['peanuts'] }, emailChange: null }, 'fr', '/dashboard/account')
+    const group = screen.getByRole('group', { name: fr.profile.account.allergens })
+    const boxes = within(group).getAllByRole('checkbox')
+    expect(boxes).toHaveLength(3)
+    expect(within(group).getByRole('checkbox', { name: 'arachides' })).toBeChecked()
+    const gluten = within(group).getByRole('checkbox', { name: 'céréales contenant du gluten' })
+    expect(gluten).not.toBeChecked()
+    fireEvent.click(gluten)
+    expect(gluten).toBeChecked()
+    expect(group).toHaveAccessibleDescription(fr.profile.account.allergensHint)
   })
 })

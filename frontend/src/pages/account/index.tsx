@@ -27,8 +27,10 @@ type AccountProps = {
     goals: Goals | null
     aiSuggestions: boolean
     priceLimit: number | null
+    allergens: string[]
   }
   presets: Record<string, Goals>
+  allergens: { id: string; name: string }[]
   emailChange: PageProps['account/index']['emailChange']
 }
 
@@ -47,7 +49,7 @@ export function macroKcal(proteinG: string, fatG: string, carbsG: string): numbe
 const presetNames = ['default', 'high_protein', 'high_carbs', 'low_carbs', 'balanced'] as const
 
 /** The account: identity and preferences, daily goals by hand (free), password. */
-export default function AccountPage({ account, presets, emailChange }: AccountProps) {
+export default function AccountPage({ account, presets, emailChange, allergens }: AccountProps) {
   const { t } = useTranslation()
   const locale = useLocale()
   const details = useForm({
@@ -59,7 +61,13 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
     diet: account.diet,
     aiSuggestions: account.aiSuggestions,
     priceLimit: account.priceLimit === null ? '' : String(account.priceLimit),
+    allergens: account.allergens,
   })
+  const toggleAllergen = (id: string, on: boolean) =>
+    details.setData(
+      'allergens',
+      allergens.map((a) => a.id).filter((a) => (a === id ? on : details.data.allergens.includes(a))),
+    )
   const goals = useForm({
     kcal: String(account.goals?.kcal ?? ''),
     proteinG: String(account.goals?.proteinG ?? ''),
@@ -173,6 +181,27 @@ export default function AccountPage({ account, presets, emailChange }: AccountPr
               {t('profile.account.ai')}
             </label>
           </div>
+          <fieldset className="sm:col-span-2" aria-describedby={`account-allergens-hint${details.errors.allergens ? ' account-allergens-error' : ''}`} data-testid="account-allergens">
+            <legend className="text-sm font-semibold text-stone-900">{t('profile.account.allergens')}</legend>
+            <p id="account-allergens-hint" className="mt-1 text-sm text-stone-700">
+              {t('profile.account.allergensHint')}
+            </p>
+            {details.errors.allergens && (
+              <p id="account-allergens-error" className="mt-1 text-sm font-medium text-red-800">
+                {details.errors.allergens}
+              </p>
+            )}
+            <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+              {allergens.map((a) => (
+                <li key={a.id} className="flex items-center gap-2">
+                  <Choice id={`account-allergen-${a.id}`} type="checkbox" size="md" name="allergens" value={a.id} checked={details.data.allergens.includes(a.id)} onChange={(e) => toggleAllergen(a.id, e.target.checked)} />
+                  <label htmlFor={`account-allergen-${a.id}`} className="text-sm text-stone-900">
+                    {a.name}
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={details.processing}>
               {t('profile.account.save')}

@@ -9,6 +9,10 @@ import Household from './index'
 const props = (lng: 'fr' | 'en', errors: Record<string, string> = {}) => ({
   ...sharedProps({ locale: lng, errors }),
   members: [],
+  allergens: [
+    { id: 'gluten', name: lng === 'fr' ? 'céréales contenant du gluten' : 'cereals containing gluten' },
+    { id: 'sesame', name: lng === 'fr' ? 'graines de sésame' : 'sesame seeds' },
+  ],
   limits: { maxMembers: 7, minGoalKcal: 1000, maxGoalKcal: 6000 },
 })
 
@@ -31,4 +35,14 @@ describe.each([
     expect([...presets.options].slice(1).map((o) => o.textContent)).toEqual(Object.values(m.profile.presets))
   })
 
+  it('offers allergens as labelled checkboxes in a described group', async () => {
+    await renderPage('household/index', Household, props(lng) as never, lng, '/household')
+    const form = screen.getByTestId('add-form')
+    const group = within(form).getByRole('group', { name: m.household.allergens })
+    expect(group).toHaveAccessibleDescription(m.household.allergensHint)
+    const sesame = within(group).getByRole('checkbox', { name: lng === 'fr' ? 'graines de sésame' : 'sesame seeds' })
+    expect(sesame).not.toBeChecked()
+    fireEvent.click(sesame)
+    expect(sesame).toBeChecked()
+  })
 })

@@ -17,6 +17,7 @@ const presets = ['default', 'high_protein', 'high_carbs', 'low_carbs', 'balanced
 /** The add or change form of one member: goals typed or computed by the survey, and the meal split. */
 function MemberForm({ member, prefix }: { member?: MemberView; prefix: string }) {
   const { t } = useTranslation()
+  const { allergens } = usePageProps<'household/index'>()
   const form = useForm({
     memberId: member?.id ?? '',
     name: member?.name ?? '',
@@ -38,7 +39,13 @@ function MemberForm({ member, prefix }: { member?: MemberView; prefix: string })
     lunch: String(member?.split.lunch ?? 35),
     dinner: String(member?.split.dinner ?? 30),
     snack: String(member?.split.snack ?? 10),
+    allergens: (member?.allergens ?? []) as string[],
   })
+  const toggleAllergen = (a: string, on: boolean) =>
+    form.setData(
+      'allergens',
+      allergens.map((x) => x.id).filter((x) => (x === a ? on : form.data.allergens.includes(x))),
+    )
   const errors = form.errors as Record<string, string | undefined>
   const choose = { value: '', label: t('household.choose') }
   const id = (f: string) => `${prefix}-${f}`
@@ -98,6 +105,23 @@ function MemberForm({ member, prefix }: { member?: MemberView; prefix: string })
         </div>
         <FieldError message={errors.split} />
       </fieldset>
+      <fieldset aria-describedby={id('allergens-hint')} data-testid={id('allergens')}>
+        <legend className="text-sm font-semibold text-stone-900">{t('household.allergens')}</legend>
+        <p id={id('allergens-hint')} className="mt-1 text-sm text-stone-700">
+          {t('household.allergensHint')}
+        </p>
+        <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+          {allergens.map((a) => (
+            <li key={a.id} className="flex items-center gap-2">
+              <Choice id={id(`allergen-${a.id}`)} type="checkbox" size="md" name="allergens" value={a.id} checked={form.data.allergens.includes(a.id)} onChange={(e) => toggleAllergen(a.id, e.target.checked)} />
+              <label htmlFor={id(`allergen-${a.id}`)} className="text-sm text-stone-900">
+                {a.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+        <FieldError message={errors.allergens} />
+      </fieldset>
       <FieldError id={prefix} message={errors.household ?? errors.source} />
       <Button type="submit" disabled={form.processing}>
         {member ? t('household.save') : t('household.add')}
@@ -109,7 +133,7 @@ function MemberForm({ member, prefix }: { member?: MemberView; prefix: string })
 /** /household: the people the person cooks for, each with their own goals and meal split. */
 export default function Household() {
   const { t } = useTranslation()
-  const { members, limits } = usePageProps<'household/index'>()
+  const { members, limits, allergens } = usePageProps<'household/index'>()
   const [confirm, dialog] = useConfirm()
   return (
     <section className="container-page max-w-3xl space-y-8 py-8">
@@ -125,6 +149,11 @@ export default function Household() {
           <Card as="li" variant="panel" key={m.id} data-testid="member">
             <h2 className="text-lg font-bold text-stone-900">{m.name}</h2>
             <p className="text-stone-700">{t('household.goals', { kcal: m.goals.kcal, p: m.goals.proteinG, f: m.goals.fatG, c: m.goals.carbsG })}</p>
+            {m.allergens.length > 0 && (
+              <p className="text-sm text-stone-700" data-testid="member-allergens">
+                {t('household.allergensOf', { names: m.allergens.map((a) => allergens.find((x) => x.id === a)?.name ?? a).join(', ') })}
+              </p>
+            )}
             <details className="mt-2">
               <summary className="cursor-pointer font-semibold text-brand-800">{t('household.save')}</summary>
               <div className="mt-3">

@@ -11,9 +11,9 @@ import MealPrepFoods from './food'
 const apiMock = vi.hoisted(() => vi.fn())
 vi.mock('../../lib/api', async (orig) => ({ ...(await orig<typeof import('../../lib/api')>()), api: apiMock }))
 
-const banana = { code: 13005, name: 'Banane, crue', group: 'fruits', groupKey: 'fruits, vegetables, legumes and nuts', subgroup: '', custom: false, noEnergy: false, dietWarning: '', natural: null, per100g: { kcal: 88, proteinG: 1, carbsG: 20, fatG: 0, satFatG: null, fibreG: null, sugarsG: null, saltG: null, sodiumMg: null } }
+const banana = { code: 13005, name: 'Banane, crue', group: 'fruits', groupKey: 'fruits, vegetables, legumes and nuts', subgroup: '', custom: false, noEnergy: false, dietWarning: '', declaredAllergens: [] as string[], natural: null, per100g: { kcal: 88, proteinG: 1, carbsG: 20, fatG: 0, satFatG: null, fibreG: null, sugarsG: null, saltG: null, sodiumMg: null } }
 const apple = { ...banana, code: 13039, name: 'Pomme, crue', per100g: { ...banana.per100g, kcal: 54 } }
-const chicken = { code: 36017, name: 'Poulet, filet', group: 'viandes', groupKey: 'meat', subgroup: '', custom: false, noEnergy: false, dietWarning: '', natural: null, per100g: { kcal: 120, proteinG: 23, carbsG: 0, fatG: 2, satFatG: null, fibreG: null, sugarsG: null, saltG: null, sodiumMg: null } }
+const chicken = { code: 36017, name: 'Poulet, filet', group: 'viandes', groupKey: 'meat', subgroup: '', custom: false, noEnergy: false, dietWarning: '', declaredAllergens: [] as string[], natural: null, per100g: { kcal: 120, proteinG: 23, carbsG: 0, fatG: 2, satFatG: null, fibreG: null, sugarsG: null, saltG: null, sodiumMg: null } }
 
 afterEach(() => {
   apiMock.mockReset()

@@ -5,7 +5,7 @@ import { renderPage } from '../../test/render-page'
 import MealPrepFoods from './food'
 
 const per100g = { kcal: 1234.4, proteinG: 19.56, carbsG: 0, fatG: 13, satFatG: null, fibreG: null, sugarsG: null, saltG: null, sodiumMg: null }
-const salmon = { code: 26036, name: 'Saumon', group: 'poissons', groupKey: 'meat, egg and fish', subgroup: '', custom: false, noEnergy: false, dietWarning: '', natural: null, grams: 250, per100g }
+const salmon = { code: 26036, name: 'Saumon', group: 'poissons', groupKey: 'meat, egg and fish', subgroup: '', custom: false, noEnergy: false, dietWarning: '', declaredAllergens: [] as string[], natural: null, grams: 250, per100g }
 const egg = { ...salmon, code: 22000, name: 'Oeuf cru', grams: 100, natural: { kind: 'piece', grams: 50 } }
 const line = (code: number, name: string, grams: number) => ({ ...salmon, code, name, grams })
 const oil = { ...salmon, code: 17270, name: 'Huile d’olive', grams: 14, natural: { kind: 'ml', grams: 0.92 } }
@@ -78,5 +78,17 @@ describe('the grams typed for a food are what the person has', () => {
     expect(input).toHaveAccessibleName('How much I have (g, optional)')
     expect(input).toHaveAccessibleDescription(/No recipe will use more\./)
     expect(screen.getAllByTestId('food-row')[0]).toHaveTextContent('you have 150 g')
+  })
+})
+
+// A food holding an allergen the person declares stays on the page with a warning in words
+// (generation leaves it out), never silently dropped.
+describe.each([
+  ['fr', ['poissons'], 'Attention\u202f: cet aliment contient un allergène déclaré pour vous ou votre foyer (poissons)\u202f; vos recettes le laissent de côté.'],
+  ['en', ['fish'], 'Note: this food contains an allergen declared for you or your household (fish); your recipes leave it out.'],
+] as const)('a food with a declared allergen (%s)', (lng, names, says) => {
+  it('says so in text', async () => {
+    await show(lng, [{ ...salmon, declaredAllergens: [...names] }])
+    expect(screen.getByTestId('food-row-allergens').textContent).toBe(says)
   })
 })

@@ -122,6 +122,11 @@ export default function MealPrepFoods() {
               {t(`mealprep.food.dietWarning.${picked.dietWarning}`)}
             </p>
           )}
+          {picked && picked.declaredAllergens.length > 0 && (
+            <p role="alert" className="w-full rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" data-testid="allergen-warning">
+              {t('mealprep.food.allergenWarning', { names: picked.declaredAllergens.join(', ') })}
+            </p>
+          )}
           {picked?.noEnergy && <p className="w-full text-sm text-amber-900">{t('mealprep.food.noEnergyHint')}</p>}
           {(errors.grams || errors.foodCode) && (
             <p id="food-quantity-error" role="alert" className="w-full text-sm font-medium text-red-700" data-testid="food-error">
@@ -218,6 +223,11 @@ function FoodRow({ food, mealPrepId, settings, locale, lang, inSeason }: { food:
           </p>
         )}
         {food.dietWarning && <p className="text-xs font-medium text-amber-900">{t(`mealprep.food.dietWarning.${food.dietWarning}`)}</p>}
+        {food.declaredAllergens.length > 0 && (
+          <p className="text-xs font-medium text-amber-900" data-testid="food-row-allergens">
+            {t('mealprep.food.allergenWarning', { names: food.declaredAllergens.join(', ') })}
+          </p>
+        )}
       </div>
       <form onSubmit={save} className="flex items-center gap-2">
         <label htmlFor={inputId} className="sr-only">

@@ -34,9 +34,10 @@ const recipe = {
   steps: ['Cuire le riz.'],
 }
 
-function show(lng: 'fr' | 'en', changes: Partial<typeof recipe> = {}) {
+function show(lng: 'fr' | 'en', changes: Partial<typeof recipe> = {}, allergens: { id: string; name: string }[] = []) {
   const props = {
     ...sharedProps({ locale: lng }),
+    allergens,
     mealPrep: { id: 'm1', name: 'Semaine' },
     recipe: { ...recipe, ...changes },
     settings: { units: 'g', currency: 'EUR' },
@@ -105,3 +106,18 @@ describe('the recipe price', () => {
 })
 
 const m = (lng: 'fr' | 'en') => (lng === 'fr' ? fr : en)
+
+// The recipe declares the allergens its foods contain, as EU regulation 1169/2011 names them.
+describe.each([
+  ['fr', [{ id: 'gluten', name: 'céréales contenant du gluten' }, { id: 'milk', name: 'lait' }], 'Contient\u202f: céréales contenant du gluten, lait.', 'Aucun des 14 allergènes à déclarer (règlement (UE) n°\u00a01169/2011).'],
+  ['en', [{ id: 'gluten', name: 'cereals containing gluten' }, { id: 'milk', name: 'milk' }], 'Contains: cereals containing gluten, milk.', 'None of the 14 allergens to declare (Regulation (EU) No 1169/2011).'],
+] as const)('the recipe’s allergens (%s)', (lng, allergens, contains, none) => {
+  it('are listed by name, or none said', async () => {
+    await show(lng, {}, [...allergens])
+    expect(screen.getByTestId('recipe-allergens').textContent).toBe(contains)
+  })
+  it('says when there are none', async () => {
+    await show(lng)
+    expect(screen.getByTestId('recipe-allergens').textContent).toBe(none)
+  })
+})

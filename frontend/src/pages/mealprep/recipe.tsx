@@ -35,7 +35,7 @@ export default function MealPrepRecipe() {
   const [confirm, dialog] = useConfirm()
   const lang = useLocale()
   const locale = toIntlLocale(lang)
-  const { mealPrep, recipe, settings, limits, inSeason = [], errors = {} } = usePageProps<'mealprep/recipe'>()
+  const { mealPrep, recipe, settings, limits, inSeason = [], allergens = [], errors = {} } = usePageProps<'mealprep/recipe'>()
   const [cooking, setCooking] = useState(false)
   const seasonal = new Set(inSeason)
   const units = settings.units
@@ -145,6 +145,10 @@ export default function MealPrepRecipe() {
               </li>
             ))}
           </ul>
+          <h2 className="mt-6 text-lg font-bold text-stone-900">{t('mealprep.recipe.allergensTitle')}</h2>
+          <p className="mt-1 text-sm text-stone-800" data-testid="recipe-allergens">
+            {allergens.length > 0 ? t('mealprep.recipe.allergensContains', { names: allergens.map((a) => a.name).join(', ') }) : t('mealprep.recipe.allergensNone')}
+          </p>
           <h2 className="mt-6 text-lg font-bold text-stone-900">{t('mealprep.recipe.steps')}</h2>
           <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-stone-800">
             {recipe.steps.map((s, i) => (
