@@ -5,4 +5,4 @@
 set -euo pipefail
 dir="$(dirname "$0")"
 "$dir/check-generated.sh" frontend/src/types/props.gen.ts types props.gen.ts "the Go props structs"
-"$dir/check-generated.sh" frontend/src/types/page-props-check.gen.ts types page-props-check.gen.ts "the Go page declarations" --check
+"$dir/check-generated.sh" frontend/src/page-props-check.gen.ts types page-props-check.gen.ts "the Go page declarations" --check
