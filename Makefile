@@ -106,6 +106,7 @@ routes:
 # Regenerate the page props types after adding a page or changing a props struct.
 types:
 	$(GO) run ./cmd/gamelle types --ts -o $(FE)/src/types/props.gen.ts
+	$(GO) run ./cmd/gamelle types --ts --check -o $(FE)/src/page-props-check.gen.ts
 
 # Every benchmark, each beside a baseline measured in the same run (dedicated cluster
 # .data/pg-bench), ending with one summary table: landing JavaScript, recipe engine, charges,

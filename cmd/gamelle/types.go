@@ -16,11 +16,16 @@ import (
 )
 
 // runTypes writes the TypeScript types of the shared props and of every declared page's props
-// (frontend/src/types/props.gen.ts). scripts/check-types.sh fails CI when the checked-in file
-// differs from a fresh one.
+// (frontend/src/types/props.gen.ts), or with --check the compile-time check that every page
+// component accepts its props (frontend/src/page-props-check.gen.ts). The check is a
+// module of its own that nothing imports: it imports every page, and every page imports the
+// props types, so inside props.gen.ts it would tie all pages into one import cycle. It sits at
+// the top of src/, beside app.tsx, so the types folder does not import the pages either.
+// scripts/check-types.sh fails CI when a checked-in file differs from a fresh one.
 func runTypes(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("types", flag.ContinueOnError)
 	ts := fs.Bool("ts", false, "print the TypeScript module (the only format)")
+	check := fs.Bool("check", false, "print the check that every page accepts its props instead of the types")
 	out := fs.String("o", "", "write to this file instead of standard output")
 	pagesDir := fs.String("pages", "frontend/src/pages", "the page components, to check each accepts its props")
 	if err := fs.Parse(args); err != nil {
@@ -29,13 +34,18 @@ func runTypes(ctx context.Context, args []string) error {
 	if !*ts {
 		return fmt.Errorf("types: only --ts is supported")
 	}
-	keys, err := serverMessageKeys(ctx)
-	if err != nil {
-		return err
-	}
-	src, err := renderPropsTS(page.Shared(), page.Pages(), page.Answers(), keys, componentExists(*pagesDir))
-	if err != nil {
-		return err
+	var src string
+	if *check {
+		src = renderPropsCheckTS(page.Pages(), componentExists(*pagesDir))
+	} else {
+		keys, err := serverMessageKeys(ctx)
+		if err != nil {
+			return err
+		}
+		src, err = renderPropsTS(page.Shared(), page.Pages(), page.Answers(), keys, componentExists(*pagesDir))
+		if err != nil {
+			return err
+		}
 	}
 	return writeOutput(*out, func(w io.Writer) error {
 		_, err := io.WriteString(w, src)
@@ -73,9 +83,10 @@ func componentExists(dir string) func(component string) bool {
 	}
 }
 
-// renderPropsTS writes the module. Its output depends only on the declarations and on which
-// component files exist, so the check in CI is a plain diff. A page whose component is not
-// written yet (the server side landed first) gets its types but no acceptance check.
+// renderPropsTS writes the types module. Its output depends only on the declarations and on
+// which component files exist, so the check in CI is a plain diff. A page whose component is
+// not written yet (the server side landed first) gets its types but no acceptance check
+// (renderPropsCheckTS leaves it out).
 func renderPropsTS(shared reflect.Type, pages []page.Entry, answers []page.Entry, messageKeys []string, exists func(string) bool) (string, error) {
 	g := page.Generator()
 	g.Override(reflect.TypeFor[page.None](), "Record<never, never>")
@@ -131,11 +142,6 @@ func renderPropsTS(shared reflect.Type, pages []page.Entry, answers []page.Entry
 	if strings.Contains(decls, "TranslationKey") || len(messageKeys) > 0 {
 		b.WriteString("import type { TranslationKey } from '../locales/types'\n")
 	}
-	for _, p := range pages {
-		if exists(p.Component) {
-			fmt.Fprintf(&b, "import type %s from '../pages/%s'\n", pageImportName(p.Component), p.Component)
-		}
-	}
 	b.WriteString("\n")
 	b.WriteString(decls)
 	b.WriteString("\n/** Each page's own props (besides SharedProps), by Inertia component name. */\nexport interface PageProps {\n")
@@ -152,24 +158,12 @@ func renderPropsTS(shared reflect.Type, pages []page.Entry, answers []page.Entry
 		fmt.Fprintf(&b, "  %s,\n", tsgen.Quote(p.Component))
 	}
 	b.WriteString("] as const satisfies readonly PageComponent[]\n")
-	// The type check fails when a page's component does not accept what the server sends, or
-	// when a declared page has no component file.
-	b.WriteString(`
-// Each page component must accept the shared props and its own props.
-type Accepts<C, P> = C extends (props: infer A) => unknown ? ([P] extends [A] ? true : false) : false
-type Expect<T extends true> = T
-/** Compiles only when every page component accepts its props. */
-export type PagesAcceptTheirProps = [
-`)
 	var missing []string
 	for _, p := range pages {
 		if !exists(p.Component) {
 			missing = append(missing, p.Component)
-			continue
 		}
-		fmt.Fprintf(&b, "  Expect<Accepts<typeof %s, SharedProps & PageProps[%s]>>,\n", pageImportName(p.Component), tsgen.Quote(p.Component))
 	}
-	b.WriteString("]\n")
 	b.WriteString("\n/** Pages the server declares whose component file does not exist yet. */\nexport const pagesWithoutComponent = [\n")
 	for _, c := range missing {
 		fmt.Fprintf(&b, "  %s,\n", tsgen.Quote(c))
@@ -181,4 +175,37 @@ export type PagesAcceptTheirProps = [
 	}
 	b.WriteString("] as const satisfies readonly TranslationKey[]\n")
 	return b.String(), nil
+}
+
+// renderPropsCheckTS writes the module whose type check fails when a page's component does
+// not accept what the server sends. Only the type checker reads it: no module imports it, so
+// the pages it imports do not import it back through the props types.
+func renderPropsCheckTS(pages []page.Entry, exists func(string) bool) string {
+	var b strings.Builder
+	b.WriteString(`// Code generated by "gamelle types --ts --check"; DO NOT EDIT.
+// Regenerate: go run ./cmd/gamelle types --ts --check -o frontend/src/page-props-check.gen.ts
+// Type-checked by npm run typecheck and imported by nothing: it imports every page component,
+// which import the props types, so the check lives apart from props.gen.ts (docs/client-contract.md,
+// "Page props").
+import type { PageProps, SharedProps } from './types/props.gen'
+`)
+	for _, p := range pages {
+		if exists(p.Component) {
+			fmt.Fprintf(&b, "import type %s from './pages/%s'\n", pageImportName(p.Component), p.Component)
+		}
+	}
+	b.WriteString(`
+// Each page component must accept the shared props and its own props.
+type Accepts<C, P> = C extends (props: infer A) => unknown ? ([P] extends [A] ? true : false) : false
+type Expect<T extends true> = T
+/** Compiles only when every page component accepts its props. */
+export type PagesAcceptTheirProps = [
+`)
+	for _, p := range pages {
+		if exists(p.Component) {
+			fmt.Fprintf(&b, "  Expect<Accepts<typeof %s, SharedProps & PageProps[%s]>>,\n", pageImportName(p.Component), tsgen.Quote(p.Component))
+		}
+	}
+	b.WriteString("]\n")
+	return b.String()
 }

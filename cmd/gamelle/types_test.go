@@ -42,8 +42,8 @@ func assert(t *testing.T, ok bool, format string, args ...any) bool {
 	return ok
 }
 
-// The checked-in props.gen.ts is what the generator writes today (scripts/check-types.sh does
-// the same in make lint; this keeps go test honest on its own).
+// The checked-in props.gen.ts and page-props-check.gen.ts are what the generator writes today
+// (scripts/check-types.sh does the same in make lint; this keeps go test honest on its own).
 func TestPropsTypesAreUpToDate(t *testing.T) {
 	t.Parallel()
 	keys, err := serverMessageKeys(context.Background())
@@ -55,4 +55,9 @@ func TestPropsTypesAreUpToDate(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, string(checkedIn), fresh,
 		"frontend/src/types/props.gen.ts is stale: go run ./cmd/gamelle types --ts -o frontend/src/types/props.gen.ts")
+
+	checkedIn, err = os.ReadFile("../../frontend/src/page-props-check.gen.ts")
+	require.NoError(t, err)
+	require.Equal(t, string(checkedIn), renderPropsCheckTS(page.Pages(), componentExists("../../frontend/src/pages")),
+		"frontend/src/page-props-check.gen.ts is stale: go run ./cmd/gamelle types --ts --check -o frontend/src/page-props-check.gen.ts")
 }

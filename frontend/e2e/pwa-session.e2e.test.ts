@@ -2,7 +2,7 @@
  * The offline pages end with the session (docs/pwa.md, "Sessions"). A person's dashboard, saved
  * by the service worker, opens with the network cut while they are signed in; once the device
  * learns the session is gone — "sign out everywhere" from another device, then the network back
- * on this one (the same check runs when the tab is shown again: src/lib/pwa.test.ts); cookies
+ * on this one (the same check runs when the tab is shown again: src/pwa/page.test.ts); cookies
  * cleared, with no request at all — the same address offline shows nothing of them: the
  * "needs a connection" page, never their name, e-mail or balance.
  */

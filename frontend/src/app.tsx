@@ -31,10 +31,10 @@ router.on('httpException', (event) => {
   announceOffline('needsServer')
 })
 
-type PwaModule = typeof import('./lib/pwa')
+type PwaModule = typeof import('./pwa/page')
 // The service worker and the person check load after the first page (not in the landing budget).
 const pwa: Promise<PwaModule | null> = new Promise((resolve) => {
-  const load = () => import('./lib/pwa').then(resolve, () => resolve(null))
+  const load = () => import('./pwa/page').then(resolve, () => resolve(null))
   if (document.readyState === 'complete') load()
   else window.addEventListener('load', load, { once: true })
 })

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useServerText } from '../lib/server-texts'
+import { useServerText } from '../hooks/use-server-text'
 import type { Flash } from '../types'
 
 /** Server flash messages (translated by the server, in every locale: they follow the language switch). */

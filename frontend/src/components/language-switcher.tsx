@@ -2,7 +2,7 @@ import { router, usePage } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { SUPPORTED_LOCALES, changeLocale } from '../i18n'
 import { url } from '../lib/routes.gen'
-import { useLocale } from '../lib/use-locale'
+import { useLocale } from '../hooks/use-locale'
 import type { SharedProps } from '../types'
 
 /**

@@ -2,7 +2,7 @@ import { Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { navHref } from '../lib/nav'
 import { url } from '../lib/routes.gen'
-import { usePageProps } from '../lib/shared-props'
+import { usePageProps } from '../hooks/use-page-props'
 import BrandLogo from './brand-logo'
 
 const linkClass = 'rounded text-sm text-stone-600 hover:text-brand-800 hover:underline'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { usePageProps } from '../lib/shared-props'
+import { usePageProps } from '../hooks/use-page-props'
 import { url } from '../lib/routes.gen'
 import { buttonClass } from './ui/button'
 

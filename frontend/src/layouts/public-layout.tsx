@@ -3,8 +3,8 @@ import FlashMessages from '../components/flash-messages'
 import SiteFooter from '../components/site-footer'
 import SiteHeader from '../components/site-header'
 import SkipLink from '../components/skip-link'
-import { useFocusFirstInvalid } from '../lib/use-form-a11y'
-import { useFlash } from '../lib/shared-props'
+import { useFocusFirstInvalid } from '../hooks/use-focus-first-invalid'
+import { useFlash } from '../hooks/use-flash'
 
 /** Landing, legal pages, waitlist and error pages. */
 export default function PublicLayout({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api as defaultApi, createApi, encodeQuery, RETRY, retryDelay, TIMEOUT_MS, url as defaultUrl } from './api'
 import { xsrfCookieName } from './xsrf'
-import type { RouteDefinition } from './routes.gen'
+import type { RouteDefinition } from './url'
 import { sendJSON, startServer } from '../test/http-server'
 
 const testRoutes = {

@@ -51,8 +51,8 @@ describe('internal links', () => {
 
 describe('page components', () => {
   // The server declares each page with page.Define; the type check proves each declared page
-  // whose file exists accepts its props (PagesAcceptTheirProps in props.gen.ts). This proves
-  // the other direction: no component file the server does not declare.
+  // whose file exists accepts its props (PagesAcceptTheirProps in src/page-props-check.gen.ts).
+  // This proves the other direction: no component file the server does not declare.
   it('are pages the server declares', () => {
     const declared = new Set<string>(pageComponents)
     expect(pageNames().filter((name) => !declared.has(name))).toEqual([])

@@ -2,17 +2,7 @@
 // Regenerate: go run ./cmd/gamelle routes --ts -o frontend/src/lib/routes.gen.ts
 // Naming rule: docs/client-contract.md (fixed path segments in lowerCamelCase joined by dots,
 // parameters left out, then the method unless it is GET).
-import { makeUrl, type PlainRoute } from './url'
-
-/** An HTTP method a route answers, as the route helper sends it. */
-export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
-
-/** One route of the Go router: method, chi path pattern and parameter names in order. */
-export interface RouteDefinition {
-  readonly method: RouteMethod
-  readonly path: string
-  readonly params: readonly string[]
-}
+import { makeUrl, type PlainRoute, type RouteDefinition } from './url'
 
 /** Every route of the server, by name. */
 export const routes = {

@@ -2,9 +2,19 @@
  * Builds paths from the route table generated from the Go router (routes.gen.ts exports
  * `url`, bound to the real table). Every internal link, form action and redirect target in the
  * frontend goes through it, so a path exists in one place only (the router) and a renamed or
- * removed route fails the type check (docs/client-contract.md, "Links").
+ * removed route fails the type check (docs/client-contract.md, "Links"). It imports nothing:
+ * the generated table imports it, not the other way round.
  */
-import type { RouteDefinition } from './routes.gen'
+
+/** An HTTP method a route answers, as the route helper sends it. */
+export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
+
+/** One route of the Go router: method, chi path pattern and parameter names in order. */
+export interface RouteDefinition {
+  readonly method: RouteMethod
+  readonly path: string
+  readonly params: readonly string[]
+}
 
 /** A query value: scalars, arrays (sent as `k[]=v`) and objects (sent as `k[sub]=v`). */
 export type QueryValue =

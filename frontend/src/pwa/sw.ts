@@ -187,7 +187,7 @@ registerRoute(
   'POST',
 )
 
-// The page's "does my session still live?" (lib/pwa.ts): the worker learns the answer too.
+// The page's "does my session still live?" (pwa/page.ts): the worker learns the answer too.
 registerRoute(
   ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && isSessionCheck(url.pathname),
   ({ request }) => fetchAndObserve(request),

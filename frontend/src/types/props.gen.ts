@@ -4,58 +4,6 @@
 // rules in docs/client-contract.md ("Page props").
 import type { PlainRouteName } from '../lib/routes.gen'
 import type { TranslationKey } from '../locales/types'
-import type AccountBillingPage from '../pages/account/billing'
-import type AccountEmailConfirmPage from '../pages/account/email-confirm'
-import type AccountIndexPage from '../pages/account/index'
-import type AccountLanguagePage from '../pages/account/language'
-import type AccountPreferencesConfirmPage from '../pages/account/preferences-confirm'
-import type AccountSurveyPage from '../pages/account/survey'
-import type AdminAuditPage from '../pages/admin/audit'
-import type AdminEventsPage from '../pages/admin/events'
-import type AdminPricesPage from '../pages/admin/prices'
-import type AdminStatsPage from '../pages/admin/stats'
-import type AdminUserPage from '../pages/admin/user'
-import type AdminUsersPage from '../pages/admin/users'
-import type AuthForgottenPasswordPage from '../pages/auth/forgotten-password'
-import type AuthIndexPage from '../pages/auth/index'
-import type AuthLinkInvalidPage from '../pages/auth/link-invalid'
-import type AuthLoginPage from '../pages/auth/login'
-import type AuthLogoutPage from '../pages/auth/logout'
-import type AuthOtpPage from '../pages/auth/otp'
-import type AuthOtpStepsPage from '../pages/auth/otp-steps'
-import type AuthRateLimitedPage from '../pages/auth/rate-limited'
-import type AuthRegisterPage from '../pages/auth/register'
-import type AuthResetPasswordPage from '../pages/auth/reset-password'
-import type AuthSwitchAccountPage from '../pages/auth/switch-account'
-import type BillingBuyTokensPage from '../pages/billing/buy-tokens'
-import type BillingBuyTokensNaPage from '../pages/billing/buy-tokens-na'
-import type BillingErrorPage from '../pages/billing/error'
-import type BillingSuccessPage from '../pages/billing/success'
-import type BillingTestCheckoutPage from '../pages/billing/test-checkout'
-import type DashboardGeneralPage from '../pages/dashboard/general'
-import type DashboardProductsPage from '../pages/dashboard/products'
-import type DashboardSettingsPage from '../pages/dashboard/settings'
-import type DevMailboxPage from '../pages/dev/mailbox'
-import type ErrorsBadRequestPage from '../pages/errors/bad-request'
-import type ErrorsForbiddenPage from '../pages/errors/forbidden'
-import type ErrorsFormResentPage from '../pages/errors/form-resent'
-import type ErrorsMethodNotAllowedPage from '../pages/errors/method-not-allowed'
-import type ErrorsNotFoundPage from '../pages/errors/not-found'
-import type ErrorsPageExpiredPage from '../pages/errors/page-expired'
-import type ErrorsServerErrorPage from '../pages/errors/server-error'
-import type ErrorsUnavailablePage from '../pages/errors/unavailable'
-import type HouseholdIndexPage from '../pages/household/index'
-import type MealprepCookPlanPage from '../pages/mealprep/cook-plan'
-import type MealprepFoodPage from '../pages/mealprep/food'
-import type MealprepRecipePage from '../pages/mealprep/recipe'
-import type MealprepRecipesPage from '../pages/mealprep/recipes'
-import type MealprepShoppingListPage from '../pages/mealprep/shopping-list'
-import type OnboardingIndexPage from '../pages/onboarding/index'
-import type PublicLandingPage from '../pages/public/landing'
-import type PublicLegalPage from '../pages/public/legal'
-import type PublicPrivacyPage from '../pages/public/privacy'
-import type PublicTermsPage from '../pages/public/terms'
-import type PublicWaitlistPage from '../pages/public/waitlist'
 
 export type AccountBillingProps = {
   billing: BillingInfo
@@ -1339,65 +1287,6 @@ export const pageComponents = [
   'public/terms',
   'public/waitlist',
 ] as const satisfies readonly PageComponent[]
-
-// Each page component must accept the shared props and its own props.
-type Accepts<C, P> = C extends (props: infer A) => unknown ? ([P] extends [A] ? true : false) : false
-type Expect<T extends true> = T
-/** Compiles only when every page component accepts its props. */
-export type PagesAcceptTheirProps = [
-  Expect<Accepts<typeof AccountBillingPage, SharedProps & PageProps['account/billing']>>,
-  Expect<Accepts<typeof AccountEmailConfirmPage, SharedProps & PageProps['account/email-confirm']>>,
-  Expect<Accepts<typeof AccountIndexPage, SharedProps & PageProps['account/index']>>,
-  Expect<Accepts<typeof AccountLanguagePage, SharedProps & PageProps['account/language']>>,
-  Expect<Accepts<typeof AccountPreferencesConfirmPage, SharedProps & PageProps['account/preferences-confirm']>>,
-  Expect<Accepts<typeof AccountSurveyPage, SharedProps & PageProps['account/survey']>>,
-  Expect<Accepts<typeof AdminAuditPage, SharedProps & PageProps['admin/audit']>>,
-  Expect<Accepts<typeof AdminEventsPage, SharedProps & PageProps['admin/events']>>,
-  Expect<Accepts<typeof AdminPricesPage, SharedProps & PageProps['admin/prices']>>,
-  Expect<Accepts<typeof AdminStatsPage, SharedProps & PageProps['admin/stats']>>,
-  Expect<Accepts<typeof AdminUserPage, SharedProps & PageProps['admin/user']>>,
-  Expect<Accepts<typeof AdminUsersPage, SharedProps & PageProps['admin/users']>>,
-  Expect<Accepts<typeof AuthForgottenPasswordPage, SharedProps & PageProps['auth/forgotten-password']>>,
-  Expect<Accepts<typeof AuthIndexPage, SharedProps & PageProps['auth/index']>>,
-  Expect<Accepts<typeof AuthLinkInvalidPage, SharedProps & PageProps['auth/link-invalid']>>,
-  Expect<Accepts<typeof AuthLoginPage, SharedProps & PageProps['auth/login']>>,
-  Expect<Accepts<typeof AuthLogoutPage, SharedProps & PageProps['auth/logout']>>,
-  Expect<Accepts<typeof AuthOtpPage, SharedProps & PageProps['auth/otp']>>,
-  Expect<Accepts<typeof AuthOtpStepsPage, SharedProps & PageProps['auth/otp-steps']>>,
-  Expect<Accepts<typeof AuthRateLimitedPage, SharedProps & PageProps['auth/rate-limited']>>,
-  Expect<Accepts<typeof AuthRegisterPage, SharedProps & PageProps['auth/register']>>,
-  Expect<Accepts<typeof AuthResetPasswordPage, SharedProps & PageProps['auth/reset-password']>>,
-  Expect<Accepts<typeof AuthSwitchAccountPage, SharedProps & PageProps['auth/switch-account']>>,
-  Expect<Accepts<typeof BillingBuyTokensPage, SharedProps & PageProps['billing/buy-tokens']>>,
-  Expect<Accepts<typeof BillingBuyTokensNaPage, SharedProps & PageProps['billing/buy-tokens-na']>>,
-  Expect<Accepts<typeof BillingErrorPage, SharedProps & PageProps['billing/error']>>,
-  Expect<Accepts<typeof BillingSuccessPage, SharedProps & PageProps['billing/success']>>,
-  Expect<Accepts<typeof BillingTestCheckoutPage, SharedProps & PageProps['billing/test-checkout']>>,
-  Expect<Accepts<typeof DashboardGeneralPage, SharedProps & PageProps['dashboard/general']>>,
-  Expect<Accepts<typeof DashboardProductsPage, SharedProps & PageProps['dashboard/products']>>,
-  Expect<Accepts<typeof DashboardSettingsPage, SharedProps & PageProps['dashboard/settings']>>,
-  Expect<Accepts<typeof DevMailboxPage, SharedProps & PageProps['dev/mailbox']>>,
-  Expect<Accepts<typeof ErrorsBadRequestPage, SharedProps & PageProps['errors/bad-request']>>,
-  Expect<Accepts<typeof ErrorsForbiddenPage, SharedProps & PageProps['errors/forbidden']>>,
-  Expect<Accepts<typeof ErrorsFormResentPage, SharedProps & PageProps['errors/form-resent']>>,
-  Expect<Accepts<typeof ErrorsMethodNotAllowedPage, SharedProps & PageProps['errors/method-not-allowed']>>,
-  Expect<Accepts<typeof ErrorsNotFoundPage, SharedProps & PageProps['errors/not-found']>>,
-  Expect<Accepts<typeof ErrorsPageExpiredPage, SharedProps & PageProps['errors/page-expired']>>,
-  Expect<Accepts<typeof ErrorsServerErrorPage, SharedProps & PageProps['errors/server-error']>>,
-  Expect<Accepts<typeof ErrorsUnavailablePage, SharedProps & PageProps['errors/unavailable']>>,
-  Expect<Accepts<typeof HouseholdIndexPage, SharedProps & PageProps['household/index']>>,
-  Expect<Accepts<typeof MealprepCookPlanPage, SharedProps & PageProps['mealprep/cook-plan']>>,
-  Expect<Accepts<typeof MealprepFoodPage, SharedProps & PageProps['mealprep/food']>>,
-  Expect<Accepts<typeof MealprepRecipePage, SharedProps & PageProps['mealprep/recipe']>>,
-  Expect<Accepts<typeof MealprepRecipesPage, SharedProps & PageProps['mealprep/recipes']>>,
-  Expect<Accepts<typeof MealprepShoppingListPage, SharedProps & PageProps['mealprep/shopping-list']>>,
-  Expect<Accepts<typeof OnboardingIndexPage, SharedProps & PageProps['onboarding/index']>>,
-  Expect<Accepts<typeof PublicLandingPage, SharedProps & PageProps['public/landing']>>,
-  Expect<Accepts<typeof PublicLegalPage, SharedProps & PageProps['public/legal']>>,
-  Expect<Accepts<typeof PublicPrivacyPage, SharedProps & PageProps['public/privacy']>>,
-  Expect<Accepts<typeof PublicTermsPage, SharedProps & PageProps['public/terms']>>,
-  Expect<Accepts<typeof PublicWaitlistPage, SharedProps & PageProps['public/waitlist']>>,
-]
 
 /** Pages the server declares whose component file does not exist yet. */
 export const pagesWithoutComponent = [

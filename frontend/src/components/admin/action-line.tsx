@@ -1,7 +1,7 @@
 import { Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/api'
-import { useLocale } from '../../lib/use-locale'
+import { useLocale } from '../../hooks/use-locale'
 import { When } from './admin-nav'
 import type { PageProps } from '../../types'
 

@@ -2,7 +2,7 @@ import { Link } from '@inertiajs/react'
 import type { ReactNode } from 'react'
 import { Trans } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
-import { useServerText } from '../../lib/server-texts'
+import { useServerText } from '../../hooks/use-server-text'
 import { TextField } from '../ui/field'
 
 /** The values and errors of a form that sets a new password (sign-up, reset). */

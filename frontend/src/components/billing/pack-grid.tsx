@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { formatCurrencyUnit, formatDecimal, formatMoney, formatPercent } from '../../lib/format'
-import { useLocale } from '../../lib/use-locale'
+import { useLocale } from '../../hooks/use-locale'
 import type { TokenPack } from '../../types'
 
 /** Currency switch: links that reload the page with ?currency=…, keeping the other query. */

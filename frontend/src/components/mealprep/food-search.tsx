@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../lib/api'
-import { useLocale } from '../../lib/use-locale'
+import { useLocale } from '../../hooks/use-locale'
 import { per100Summary } from './per100'
 import type { SearchHit } from '../../types/props.gen'
 import { Input, Label } from '../ui/field'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { formatNumber } from '../../lib/format'
-import { useLocale } from '../../lib/use-locale'
+import { useLocale } from '../../hooks/use-locale'
 import type { PageProps } from '../../types'
 
 type Macros = PageProps['mealprep/recipe']['recipe']['target']

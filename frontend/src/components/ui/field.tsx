@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentPropsWithRef, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode } from 'react'
 import { cn } from '../../lib/cn'
-import { useServerText } from '../../lib/server-texts'
+import { useServerText } from '../../hooks/use-server-text'
 
 /**
  * Sizes of a text control (input, select): `md` in forms, `lg` for the single field of a

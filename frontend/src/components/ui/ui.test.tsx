@@ -10,7 +10,7 @@ import { Table, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '
 
 // The server sends some errors as texts it has versions of in every locale; the field shows the
 // current locale's. Here: one known text, translated to "traduit".
-vi.mock('../../lib/server-texts', () => ({
+vi.mock('../../hooks/use-server-text', () => ({
   useServerText: (text: string | undefined) => (text === 'server.text' ? 'traduit' : text),
 }))
 

@@ -4,8 +4,8 @@ import { actorLabel } from '../../components/admin/labels'
 import { AdminNav, When } from '../../components/admin/admin-nav'
 import { Table, TableCell, TableFrame, TableHead, TableHeader, TableRow } from '../../components/ui/table'
 import { url } from '../../lib/api'
-import { usePageProps } from '../../lib/shared-props'
-import { useLocale } from '../../lib/use-locale'
+import { usePageProps } from '../../hooks/use-page-props'
+import { useLocale } from '../../hooks/use-locale'
 
 /** /dashboard/admin/users/{userId}/events: the person's raw wallet and meal-prep streams. */
 export default function Events() {

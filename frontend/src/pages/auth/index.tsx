@@ -2,7 +2,7 @@ import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { AuthHeading } from '../../components/auth/form-field'
 import SocialButtons from '../../components/social-buttons'
-import { usePageProps } from '../../lib/shared-props'
+import { usePageProps } from '../../hooks/use-page-props'
 import { url } from '../../lib/routes.gen'
 import { buttonClass } from '../../components/ui/button'
 

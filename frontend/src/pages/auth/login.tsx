@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { AuthHeading, OrSeparator, TermsNotice } from '../../components/auth/form-field'
 import { Choice, TextField } from '../../components/ui/field'
 import SocialButtons from '../../components/social-buttons'
-import { usePageProps } from '../../lib/shared-props'
+import { usePageProps } from '../../hooks/use-page-props'
 import { url } from '../../lib/routes.gen'
 import { Button } from '../../components/ui/button'
 

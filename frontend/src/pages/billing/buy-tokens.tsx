@@ -2,7 +2,7 @@ import { Head } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { BuyForm } from '../../components/billing/buy-form'
 import { CurrencySwitch, TestModeBanner } from '../../components/billing/pack-grid'
-import { usePageProps } from '../../lib/shared-props'
+import { usePageProps } from '../../hooks/use-page-props'
 import { url } from '../../lib/routes.gen'
 
 /** /buy-tokens: the packs for a signed-in person, with the promo code and the currency. */

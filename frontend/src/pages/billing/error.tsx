@@ -1,7 +1,7 @@
 import { Head, Link, router } from '@inertiajs/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { usePageProps } from '../../lib/shared-props'
+import { usePageProps } from '../../hooks/use-page-props'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
 import { Button, buttonClass } from '../../components/ui/button'

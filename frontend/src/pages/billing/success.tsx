@@ -1,7 +1,7 @@
 import { Head, Link } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
 import { useJobPoll } from '../../hooks/use-job-poll'
-import { usePageProps } from '../../lib/shared-props'
+import { usePageProps } from '../../hooks/use-page-props'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'
 import { buttonClass } from '../../components/ui/button'

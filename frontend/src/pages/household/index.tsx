@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/card'
 import { Choice, FieldError, TextField } from '../../components/ui/field'
 import { SelectField } from '../../components/ui/select'
 import { useConfirm } from '../../components/confirm-dialog'
-import { usePageProps } from '../../lib/shared-props'
+import { usePageProps } from '../../hooks/use-page-props'
 import { url } from '../../lib/routes.gen'
 import type { MemberView } from '../../types/props.gen'
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next'
 import { TermsNotice } from '../../components/auth/form-field'
 import SocialButtons from '../../components/social-buttons'
-import { usePageProps } from '../../lib/shared-props'
+import { usePageProps } from '../../hooks/use-page-props'
 import type { OnboardingAnswers, OnboardingProps, OnboardingStep } from '../../types/onboarding'
 import { url } from '../../lib/routes.gen'
 import { Card } from '../../components/ui/card'

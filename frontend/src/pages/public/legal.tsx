@@ -1,6 +1,6 @@
 import { Head } from '@inertiajs/react'
 import { useTranslation } from 'react-i18next'
-import { usePageProps } from '../../lib/shared-props'
+import { usePageProps } from '../../hooks/use-page-props'
 
 /** Legal notice (« mentions légales »): publisher, contact and host, from the server's configuration. */
 export default function Legal() {

@@ -1,4 +1,4 @@
-import { usePageProps } from './shared-props'
+import { usePageProps } from './use-page-props'
 import { useLocale } from './use-locale'
 
 /**

@@ -1,5 +1,5 @@
 import { usePage } from '@inertiajs/react'
-import type { Flash, PageComponent, PageProps, SharedProps } from '../types'
+import type { PageComponent, PageProps, SharedProps } from '../types'
 
 /**
  * The props of the current page: the shared props, plus the page's own when its component
@@ -10,13 +10,4 @@ export function usePageProps(): SharedProps
 export function usePageProps<N extends PageComponent>(): SharedProps & PageProps[N]
 export function usePageProps<N extends PageComponent>(): SharedProps & PageProps[N] {
   return usePage<PageProps[N]>().props
-}
-
-/**
- * Flash messages for this page. Inertia 3 carries them as `page.flash`; the server mirrors
- * them in `props.flash` too. Either source works.
- */
-export function useFlash(): Flash {
-  const page = usePage()
-  return { ...page.props.flash, ...page.flash }
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { PAGES_CACHE } from '../pwa/sw-rules'
-import { checkSession, followPerson, followSession } from './pwa'
+import { PAGES_CACHE } from './sw-rules'
+import { checkSession, followPerson, followSession } from './page'
 
 // The page's half of "the offline pages end with the session" (docs/pwa.md, "Sessions"); the
 // browser test e2e/pwa-session.e2e.test.ts runs the whole of it with the worker.

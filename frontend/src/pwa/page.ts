@@ -3,9 +3,9 @@
 // the saved pages when the person on the device changes or their session ends elsewhere, so
 // nobody sees another's pages offline, nor their own after signing out (docs/pwa.md, "Sessions").
 import { Workbox } from 'workbox-window'
-import { PAGES_CACHE } from '../pwa/sw-rules'
-import { url } from './routes.gen'
-import { mealPrepsWithPending, syncTicks } from './ticks'
+import { PAGES_CACHE } from './sw-rules'
+import { url } from '../lib/routes.gen'
+import { mealPrepsWithPending, syncTicks } from '../lib/ticks'
 
 const PERSON_KEY = 'gamelle.pwa.person'
 let person: string | null = null
