@@ -36,7 +36,7 @@ export default defineConfig(({ command, mode }) => ({
     react(),
     tailwindcss(),
     ...(mode === 'analyze' ? [analyze()] : []),
-    // The service worker (issue 24): dist/sw.js, served by Go at /sw.js (scope /). The web app
+    // The service worker: dist/sw.js, served by Go at /sw.js (scope /). The web app
     // manifest is the server's (/manifest.<lang>.webmanifest, in the person's language) and the
     // page registers the worker itself (pwa/page.ts), so the plugin adds neither.
     VitePWA({

@@ -21,7 +21,7 @@ import (
 	"github.com/gamelle/gamelle/handlers/page"
 )
 
-// Account serves the person's own pages (issue 12): the account form, daily goals, password,
+// Account serves the person's own pages: the account form, daily goals, password,
 // billing details, language, and the needs survey with its paid calculation.
 type Account struct {
 	*Core
@@ -36,7 +36,7 @@ func NewAccount(c *Core, accounts *identityapp.Service, needs *nutritionapp.Need
 	return &Account{Core: c, accounts: accounts, needs: needs, emailChanges: newKeyedLimiter(c.pool, 10*time.Minute, 5)}
 }
 
-// Routes registers the account routes (paths and field names are issue 12's contract).
+// Routes registers the account routes (paths and field names are the client contract (docs/client-contract.md)).
 func (h *Account) Routes(r chi.Router) {
 	r.Get("/dashboard/account", h.accountPage)
 	r.Get("/dashboard/language", h.languagePage)

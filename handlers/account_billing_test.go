@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Issue 12, billing info: the form refuses a missing field and a country outside the ISO list
+// The form refuses a missing field and a country outside the ISO list
 // with field errors and saves nothing; a valid address is saved, normalised, and shown back.
 func TestBillingInfoFormErrorsAndSave(t *testing.T) {
 	t.Parallel()

@@ -9,7 +9,7 @@ import (
 	"github.com/gamelle/gamelle/integrations/mail"
 )
 
-// Issue 12, account: a password change asks for the current password, errors land in the
+// A password change asks for the current password, errors land in the
 // password form's error bag, a change signs every other browser out but keeps this one.
 func TestAccountPasswordChange(t *testing.T) {
 	t.Parallel()
@@ -58,7 +58,7 @@ func TestAccountPasswordChange(t *testing.T) {
 	requireRedirect(t, resp, "/dashboard/general")
 }
 
-// Issue 12, account: a person who signed up with a code sets a first password without being
+// A person who signed up with a code sets a first password without being
 // asked for a current one, and can then sign in with it.
 func TestAccountFirstPasswordForACodeAccount(t *testing.T) {
 	t.Parallel()

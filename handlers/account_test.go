@@ -158,7 +158,7 @@ func TestSurveyRulesAndCharge(t *testing.T) {
 	require.Equal(t, 1, jobs)
 }
 
-// Issue 20: goals whose grams contradict the calories are refused with the grams' energy shown,
+// Goals whose grams contradict the calories are refused with the grams' energy shown,
 // and a negative figure is told as such, not as a missing one.
 func TestAccountGoalsMustAddUp(t *testing.T) {
 	t.Parallel()

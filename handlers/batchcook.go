@@ -22,8 +22,8 @@ import (
 	"github.com/gamelle/gamelle/handlers/page"
 )
 
-// BatchCook serves the batch-cooking plan of a meal prep and the household it cooks for
-// (issue 23). Owner only: another person's meal prep is the not-found page.
+// BatchCook serves the batch-cooking plan of a meal prep and the household it cooks for.
+// Owner only: another person's meal prep is the not-found page.
 type BatchCook struct {
 	*Core
 	mealpreps *mealprepapp.Service

@@ -18,7 +18,7 @@ import (
 	mealprepdomain "github.com/gamelle/gamelle/domain/mealprep"
 )
 
-// Issue 18 item 8: with the database down, the landing page (whose pack catalogue is read from
+// With the database down, the landing page (whose pack catalogue is read from
 // PostgreSQL, and which needs no session) answers the translated 503 page, not a 500.
 func TestLandingAnswers503WhileDatabaseIsDown(t *testing.T) {
 	t.Parallel()
@@ -35,7 +35,7 @@ func TestLandingAnswers503WhileDatabaseIsDown(t *testing.T) {
 	requireErrorPage(t, resp, p, http.StatusServiceUnavailable, "errors/unavailable")
 }
 
-// Issue 18 item 5: an idempotency key sent again with a different body is the person's
+// An idempotency key sent again with a different body is the person's
 // mistake (a lost answer, then a changed form), not a server fault: a form from one of our
 // pages goes back with a translated error flash, any other client gets 422 with the message;
 // nothing is charged twice nor changed. Generation, the needs survey and the admin's token
@@ -127,7 +127,7 @@ func (b *bundle) generatedRecipe(t *testing.T, id uuid.UUID, email string) strin
 	return list[0].(map[string]any)["id"].(string)
 }
 
-// Issue 18 item 6: numbers out of range (a food code of 2^40, beyond what the food tables
+// Numbers out of range (a food code of 2^40, beyond what the food tables
 // hold, or beyond 64 bits) are field errors, not 500s, and nothing is written.
 func TestOutOfRangeNumbersAreFieldErrors(t *testing.T) {
 	t.Parallel()
@@ -164,7 +164,7 @@ func TestOutOfRangeNumbersAreFieldErrors(t *testing.T) {
 	require.EqualValues(t, 200, foods[0].(map[string]any)["grams"])
 }
 
-// Issue 18 item 7: a refused custom-food post stores nothing: the food and its place in the
+// A refused custom-food post stores nothing: the food and its place in the
 // meal prep are written in one transaction, after every rule passed (a bad quantity, a meal prep
 // that is full or gone used to leave the food behind).
 func TestRefusedCustomFoodLeavesNoRow(t *testing.T) {
@@ -201,7 +201,7 @@ func TestRefusedCustomFoodLeavesNoRow(t *testing.T) {
 	require.Equal(t, 1, rows())
 }
 
-// Issue 18 item 9, admin side: the audit export writes a formula-like text as text, and
+// The audit export writes a formula-like text as text, and
 // negative deltas stay numbers.
 func TestAdminCSVExportNeutralisesFormulas(t *testing.T) {
 	t.Parallel()
@@ -233,7 +233,7 @@ func (b *bundle) rawSend(t *testing.T, method, path, contentType, body, referer 
 	return resp
 }
 
-// Issue 18 item 4: text no one types is refused in every text field as a translated field
+// Text no one types is refused in every text field as a translated field
 // error, never a 500 and never stored: a NUL (JSON and forms), a lone surrogate (which JSON
 // decoding would turn into U+FFFD), bidirectional overrides, and a name made only of zero-width
 // characters.

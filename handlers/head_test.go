@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Issue 9 item 12: HEAD answers on every GET route of the server (not only the few pages
+// HEAD answers on every GET route of the server (not only the few pages
 // TestRefusedFormsGoBackAndHeadWorks names), signed out and signed in, without a body.
 func TestHeadAnswersOnEveryGetRoute(t *testing.T) {
 	t.Parallel()

@@ -26,7 +26,7 @@ import (
 	"github.com/gamelle/gamelle/projections/mealpreps"
 )
 
-// MealPreps serves the meal-prep pages (issue 10): the foods screen with its food search, the
+// MealPreps serves the meal-prep pages: the foods screen with its food search, the
 // recipes screen with the plan and the generation progress, and the recipe detail. Every route
 // needs a signed-in person, and a meal prep is only ever shown to its owner: anyone else gets
 // the not-found page, never 403, so ids do not leak.
@@ -241,7 +241,7 @@ type mealprepFoodProps struct {
 		MaxGrams int `json:"maxGrams"`
 		MaxFoods int `json:"maxFoods"`
 	} `json:"limits"`
-	// InSeason are the codes of the meal prep's foods in season this month (issue 24).
+	// InSeason are the codes of the meal prep's foods in season this month.
 	InSeason []int `json:"inSeason"`
 	// SeasonalVegetables are the month's vegetables, offered when the meal prep holds none.
 	SeasonalVegetables []seasonalFood `json:"seasonalVegetables"`
@@ -282,7 +282,7 @@ type mealprepRecipeProps struct {
 		MaxServings int `json:"maxServings"`
 		MaxGrams    int `json:"maxGrams"`
 	} `json:"limits"`
-	// InSeason are the codes of the recipe's ingredients in season this month (issue 24).
+	// InSeason are the codes of the recipe's ingredients in season this month.
 	InSeason []int `json:"inSeason"`
 	// Allergens are those of the 14 its foods contain (nutrition.AllergensOf), Annex II's order,
 	// named as the regulation names them in the page's language (docs/mealprep.md, "Allergens").
@@ -350,7 +350,7 @@ type searchHit struct {
 	// DeclaredAllergens name the allergens the person declares that this food contains: the
 	// search marks the food with them (docs/mealprep.md, "Allergens").
 	DeclaredAllergens []string `json:"declaredAllergens"`
-	// InSeason: produce in season this month in metropolitan France (issue 24).
+	// InSeason: produce in season this month in metropolitan France.
 	InSeason bool `json:"inSeason"`
 }
 

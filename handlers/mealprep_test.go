@@ -117,7 +117,7 @@ func TestMealPrepFoodsFlow(t *testing.T) {
 		body  map[string]any
 		field string
 	}{
-		{map[string]any{"foodCode": 36018, "grams": -5}, "grams"}, // 0 is "no limit" (issue 20)
+		{map[string]any{"foodCode": 36018, "grams": -5}, "grams"}, // 0 is "no limit"
 		{map[string]any{"foodCode": 36018, "grams": 5001}, "grams"},
 		{map[string]any{"foodCode": 1, "grams": 10}, "foodCode"},
 	} {

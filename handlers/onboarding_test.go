@@ -246,7 +246,7 @@ func TestOnboardingPreselectsTheDefaultPreset(t *testing.T) {
 	require.Equal(t, string(nutrition.PresetDefault), answersOf(p)["macroPreset"])
 }
 
-// Issue 20: "Prise de muscle" with the high-protein preset at onboarding are the person's first
+// "Prise de muscle" with the high-protein preset at onboarding are the person's first
 // goals: the dashboard charts them and the meal prep plans for them, not for a default 2,000 kcal.
 func TestOnboardingChoicesAreTheFirstGoals(t *testing.T) {
 	t.Parallel()

@@ -49,7 +49,7 @@ func guesses(t *testing.T, b *bundle, n int, headers func(i int) map[string]stri
 	return refused
 }
 
-// Issue 18 item 3: behind a proxy that appends to X-Forwarded-For, a client that forges the
+// Behind a proxy that appends to X-Forwarded-For, a client that forges the
 // leftmost entries, True-Client-IP or X-Real-IP still shares its one per-address limit: the
 // address is taken from the right, one trusted hop in (TRUST_PROXY_HEADERS=true, kept as "one
 // hop", or TRUSTED_PROXIES=1).

@@ -10,7 +10,7 @@ import (
 	"github.com/go-chi/chi/v5"
 )
 
-// The installed app's icons, made by scripts/app-icons.mjs from the favicon's mark (issue 24).
+// The installed app's icons, made by scripts/app-icons.mjs from the favicon's mark.
 //
 //go:embed static/icons/*.png
 var appIcons embed.FS

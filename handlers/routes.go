@@ -22,7 +22,7 @@ func NewRouter(s *Core, areas ...Area) chi.Router {
 	r.Use(middleware.RequestID, exposeRequestID)
 	if s.cfg.TrustedProxies.Enabled() {
 		// Not chi's RealIP: it believes True-Client-IP, X-Real-IP and the leftmost
-		// X-Forwarded-For entry, all written by the client (issue 18).
+		// X-Forwarded-For entry, all written by the client.
 		r.Use(s.clientAddresses)
 	}
 	r.Use(s.requestLog, s.metrics.middleware, s.securityHeaders)

@@ -13,7 +13,7 @@ import (
 	"github.com/gamelle/gamelle/domain/season"
 )
 
-// Produce in season on the pages (issue 24): the food search and the recipe mark what is in
+// Produce in season on the pages: the food search and the recipe mark what is in
 // season this month in metropolitan France, and a meal prep without a vegetable is offered the
 // month's ones. The month is APP_TODAY's in tests, the real one otherwise.
 

@@ -53,7 +53,7 @@ var securityMatrix = map[string]routeRule{
 	// Probes, metrics and static files (outside the session chain).
 	"GET /healthz": {}, "GET /readyz": {}, "GET /metrics": {}, "GET /robots.txt": {}, "GET /sitemap.xml": {},
 	"GET /favicon.ico": {}, "GET /og/{file}": {}, "GET /build/*": {}, "GET /notFound": {},
-	// The installable app's files (issue 24).
+	// The installable app's files.
 	"GET /manifest.{lang}.webmanifest": {}, "GET /icons/{file}": {}, "GET /apple-touch-icon.png": {}, "GET /sw.js": {},
 	// Public pages.
 	"GET /": {}, "GET /home": {}, "GET /terms": {}, "GET /privacy": {}, "GET /legal": {},
@@ -107,7 +107,7 @@ var securityMatrix = map[string]routeRule{
 	"GET /mealprep/{id}/recipe/{recipeId}": {who: ownerOnly},
 	"GET /mealprep/{id}/shopping-list":     {who: ownerOnly}, "GET /mealprep/{id}/shopping-list.csv": {who: ownerOnly},
 	"POST /mealprep/{id}/shopping-list/ticks": {who: ownerOnly},
-	// Batch cooking (issue 23): the plan and recipe changes are the owner's; the household is
+	// Batch cooking: the plan and recipe changes are the owner's; the household is
 	// each person's own (a member id of another person is simply not among theirs).
 	"GET /mealprep/{id}/plan/cook": {who: ownerOnly}, "POST /mealprep/{id}/recipes/keep": {who: ownerOnly},
 	"POST /mealprep/{id}/recipes/regenerate": {who: ownerOnly}, "POST /mealprep/{id}/recipe/{recipeId}/swap": {who: ownerOnly},

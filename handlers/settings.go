@@ -19,7 +19,7 @@ import (
 	"github.com/gamelle/gamelle/handlers/page"
 )
 
-// Settings serves /dashboard/settings (issue 12): the person's signed-in sessions (sign one
+// Settings serves /dashboard/settings: the person's signed-in sessions (sign one
 // out, or every other one), the data export, and account deletion.
 type Settings struct {
 	*Core

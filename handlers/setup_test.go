@@ -65,7 +65,7 @@ type testServer struct {
 	needs    *nutritionapp.Needs
 	admin    *adminapp.Service
 	prices   *nutrition.PriceTable
-	// household is the people a person cooks for (issue 23).
+	// household is the people a person cooks for.
 	household *householdapp.Service
 }
 

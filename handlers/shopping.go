@@ -20,7 +20,7 @@ import (
 	"github.com/gamelle/gamelle/handlers/page"
 )
 
-// ShoppingLists serves a meal prep's shopping list (issue 11): a print-friendly page with a
+// ShoppingLists serves a meal prep's shopping list: a print-friendly page with a
 // copy button and a CSV download, for a number of days. Only the owner sees it; anyone else gets
 // the not-found page.
 type ShoppingLists struct {
@@ -256,7 +256,7 @@ type tickView struct {
 	At       int64 `json:"at"`
 }
 
-// ticks records a device's shopping-list ticks (issue 24): JSON {"ticks": [{foodCode, checked,
+// ticks records a device's shopping-list ticks: JSON {"ticks": [{foodCode, checked,
 // at}]}, answered with every tick of the list. CSRF-checked like every POST; sending the same
 // ticks again changes nothing (last write wins per food, by the device's time).
 func (h *ShoppingLists) ticks(w http.ResponseWriter, r *http.Request) {

@@ -11,7 +11,7 @@ import (
 	"github.com/gamelle/gamelle/eventstore"
 )
 
-// Issue 12, survey: weight and height are typed in the person's units (lb, in) and stored metric;
+// Weight and height are typed in the person's units (lb, in) and stored metric;
 // the bounds apply to the metric value; the messages follow the person's language.
 func TestSurveyInPoundsAndInchesIsStoredMetric(t *testing.T) {
 	t.Parallel()

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Issue 9 item 1, the Google channel: Google proving the address of an account registered with a
+// Google proving the address of an account registered with a
 // password nobody had proven drops that password (it may be an attacker's).
 func TestGoogleSignInDropsAnUnprovenPassword(t *testing.T) {
 	t.Parallel()

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Makes the installed app's icons (issue 24) from the favicon's mark (handlers/static/favicon.svg):
+// Makes the installed app's icons from the favicon's mark (handlers/static/favicon.svg):
 // handlers/static/icons/icon-<size>.png (rounded, for the manifest's "any" purpose),
 // maskable-512.png (full bleed, the mark inside the 80 % safe zone) and apple-touch-icon.png
 // (180 px, square: iOS rounds it itself). Rendered by the Debian Chromium the browser tests use;

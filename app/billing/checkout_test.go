@@ -154,7 +154,7 @@ func TestTheSameWebhookGrantsOnce(t *testing.T) {
 	require.Equal(t, "11,99\u00a0€", r.Data.Amount)
 	require.Equal(t, "Ada", r.Data.Name)
 	stored := b.storedReceipts(t)[0]
-	require.Empty(t, stored.To, "the address waits sealed (issue 18 item 12)")
+	require.Empty(t, stored.To, "the address waits sealed")
 	require.Empty(t, stored.Data.Name, "the name waits sealed")
 	require.NotEmpty(t, stored.Sealed)
 }

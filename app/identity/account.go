@@ -17,7 +17,7 @@ import (
 	"github.com/gamelle/gamelle/internal/db"
 )
 
-// Account is everything the account page shows and edits (issue 12).
+// Account is everything the account page shows and edits.
 type Account struct {
 	ID          uuid.UUID
 	Email       string

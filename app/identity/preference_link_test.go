@@ -123,7 +123,7 @@ func TestPreferenceLinkRefusesAnotherAccount(t *testing.T) {
 	require.NoError(t, err)
 }
 
-// Issue 20: the objective and preset chosen at onboarding become the person's first goals
+// The objective and preset chosen at onboarding become the person's first goals
 // ("Prise de muscle" + high protein is 2,200 kcal split 40/30/30, not "no goals"); goals a
 // person already has are kept when a preference link is applied.
 func TestOnboardingChoicesBecomeTheFirstGoals(t *testing.T) {

@@ -222,7 +222,7 @@ func (b *bundle) lastEmailOpened(t *testing.T, rows []*rivertype.JobRow, kind ma
 	return identityapp.SendEmailArgs{}
 }
 
-// Issue 18 item 12: a waiting email job holds neither the recipient's address nor their name
+// A waiting email job holds neither the recipient's address nor their name
 // in clear (nor the other address of an address change); the worker still sends the email to
 // the right address with the name, and erasing the account still finds its waiting emails.
 func TestWaitingEmailJobsHoldNoAddressNorName(t *testing.T) {

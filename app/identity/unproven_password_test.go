@@ -11,7 +11,7 @@ import (
 	"github.com/gamelle/gamelle/integrations/mail"
 )
 
-// Issue 9 item 1, the magic-link channel: proving the address through the emailed link drops a
+// Proving the address through the emailed link drops a
 // password nobody had proven it for, and ends the sessions from before.
 func TestMagicLinkDropsUnprovenPassword(t *testing.T) {
 	t.Parallel()
@@ -32,7 +32,7 @@ func TestMagicLinkDropsUnprovenPassword(t *testing.T) {
 	require.ErrorIs(t, err, identityapp.ErrInvalidCredentials, "the unproven password no longer signs in")
 }
 
-// Issue 9 item 4: the link's secret is not the typed code and is long enough not to be guessed;
+// The link's secret is not the typed code and is long enough not to be guessed;
 // typing the code into the link's address is refused like any wrong secret.
 func TestMagicLinkSecretIsNotTheCode(t *testing.T) {
 	t.Parallel()

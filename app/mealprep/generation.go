@@ -134,7 +134,7 @@ func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args
 		return &errPermanent{reason: mealprep.FailureNoFoods, err: mealprep.ErrNoFoods}
 	}
 	if req.Target != nil {
-		// A regeneration closes the day's gap with the kept recipes counted (issue 23).
+		// A regeneration closes the day's gap with the kept recipes counted.
 		in.Target = nutrition.Macros(*req.Target)
 	}
 	fromEngine, genErr := gen.Generate(ctx, in)

@@ -8,7 +8,7 @@ import (
 	"github.com/gamelle/gamelle/domain/mealprep"
 )
 
-// KeepRecipeCommand marks a recipe kept or not (issue 23).
+// KeepRecipeCommand marks a recipe kept or not.
 type KeepRecipeCommand struct {
 	prepCommand
 	RecipeID uuid.UUID `json:"recipeId"`

@@ -176,7 +176,7 @@ type RecipeView struct {
 	HealthGrade string   `json:"healthGrade"`
 	Generator   string   `json:"generator"`
 	Steps       []string `json:"steps"`
-	// Kept: "regenerate the rest" leaves it (issue 23).
+	// Kept: "regenerate the rest" leaves it.
 	Kept bool `json:"kept"`
 }
 

@@ -7,7 +7,7 @@ import (
 	"github.com/gamelle/gamelle/domain/season"
 )
 
-// WithSeasons makes generation prefer produce in season (issue 24) in the month now gives
+// WithSeasons makes generation prefer produce in season in the month now gives
 // (cfg.Now: APP_TODAY in tests, the real date otherwise). Call it before the service is used.
 func (s *Service) WithSeasons(cal *season.Calendar, now func() time.Time) *Service {
 	s.seasons, s.now = cal, now

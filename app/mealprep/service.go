@@ -47,7 +47,7 @@ type Service struct {
 	// prices prices edited recipes; usdPerEUR converts prices for people who chose dollars.
 	prices    *nutrition.PriceTable
 	usdPerEUR float64
-	// seasons and now: the season preference (season.go, issue 24); nil: none.
+	// seasons and now: the season preference (season.go); nil: none.
 	seasons *season.Calendar
 	now     func() time.Time
 }

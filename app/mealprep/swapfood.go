@@ -13,7 +13,7 @@ import (
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
-// Refusals of a swap (issue 23); handlers map them to the toFoodCode field.
+// Refusals of a swap; handlers map them to the toFoodCode field.
 var (
 	// ErrSwapDiet: the person's diet excludes the new food.
 	ErrSwapDiet = fault.New(fault.Conflict, "toFoodCode", "batchcook.error.swap_diet", "mealprep: the diet excludes this food")
@@ -31,7 +31,7 @@ type SwapImpossibleError struct{ Why nutrition.Text }
 
 func (e *SwapImpossibleError) Error() string { return "mealprep: swap out of tolerance: " + e.Why.EN }
 
-// SwapFoodCommand records a swap the app solved (issue 23).
+// SwapFoodCommand records a swap the app solved.
 type SwapFoodCommand struct {
 	prepCommand
 	RecipeID uuid.UUID                  `json:"recipeId"`

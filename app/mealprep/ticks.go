@@ -17,7 +17,7 @@ type ItemTick struct {
 	At       time.Time `json:"at"`
 }
 
-// TickCommand records a device's shopping-list ticks (issue 24) in one append.
+// TickCommand records a device's shopping-list ticks in one append.
 type TickCommand struct {
 	prepCommand
 	Ticks []ItemTick `json:"ticks"`

@@ -39,7 +39,7 @@ type Explainer interface {
 // past it the numbers are stored without one.
 const DefaultExplainTimeout = 20 * time.Second
 
-// Needs runs the paid needs calculation (issue 12): the survey, the charge and the job in one
+// Needs runs the paid needs calculation: the survey, the charge and the job in one
 // transaction, the worker that computes, and the acceptance into the person's goals.
 type Needs struct {
 	pool   *pgxpool.Pool

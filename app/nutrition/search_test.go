@@ -45,7 +45,7 @@ func TestSearch(t *testing.T) {
 		firstHas(t, Query{Text: "poulett", Lang: "fr"}, "poulet")
 		firstHas(t, Query{Text: "creme", Lang: "fr"}, "crème")
 	})
-	// Issue 20: the plain food first (raw or as bought), never its by-products, in both
+	// The plain food first (raw or as bought), never its by-products, in both
 	// languages and through a typo. head is the name before its first comma.
 	t.Run("plain foods before their by-products", func(t *testing.T) {
 		for _, c := range []struct{ q, lang, head, has string }{

@@ -19,7 +19,7 @@ import (
 // availabilityRun is the availability sweep of docs/nutrition.md ("Measured"): every realistic
 // meal prep of nutritiontest.MealPreps × the five presets × four bodies × three meals, each target
 // the one the app gives the engine (the needs, then the meal target), asked of today's engine and
-// of the engine before issue 29 (cmd/bench/internal/before29, with its own needs and meal split)
+// of the engine of main ef51314 (cmd/bench/internal/before29, with its own needs and meal split)
 // in the same run: the share served within tolerance from the meal prep as it is, the share of
 // refusals whose suggestion, applied, makes the request feasible, the share served as is or
 // after it, foods foreign to the meal, and generation p99.

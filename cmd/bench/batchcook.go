@@ -15,7 +15,7 @@ import (
 	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
 )
 
-// batchcookRun measures the batch-cooking plan (issue 23, no database): building the plan of a
+// batchcookRun measures the batch-cooking plan (no database): building the plan of a
 // 7-day meal prep with 8 recipes for 4 people (p50/p95, goal ≤ 50 ms), and how many plates meet
 // their person's target within the engine's tolerance, beside the naive plan in the same run
 // (everyone gets the same portion: the recipe divided by its servings).
@@ -93,7 +93,7 @@ func batchcookRun(ctx context.Context, cases int) error {
 		}
 	}
 	p50, p95v, p99 := pcts(times)
-	fmt.Printf("\n== Batch-cooking plan (issue 23): 7 days, up to 8 recipes, 4 people, 2 sessions; %d meal preps ==\n", built)
+	fmt.Printf("\n== Batch-cooking plan: 7 days, up to 8 recipes, 4 people, 2 sessions; %d meal preps ==\n", built)
 	fmt.Printf("plan building: p50 %v, p95 %v, p99 %v (goal p95 ≤ 50 ms)\n", p50.Round(10*time.Microsecond), p95v.Round(10*time.Microsecond), p99.Round(10*time.Microsecond))
 	fmt.Printf("plates within tolerance of their person's target: %.1f %% (%d of %d); naive equal portions: %.1f %%\n",
 		100*float64(within)/float64(max(plates, 1)), within, plates, 100*float64(naive)/float64(max(plates, 1)))

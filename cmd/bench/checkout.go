@@ -14,7 +14,7 @@ import (
 	"github.com/gamelle/gamelle/wiring"
 )
 
-// Checkout completions (issue 18): concurrentBuyers people each pay checkoutsPerBuyer test-mode
+// Checkout completions: concurrentBuyers people each pay checkoutsPerBuyer test-mode
 // checkouts through the webhook at once, beside the same completions one at a time. Each
 // completion appends CheckoutCompleted, grants the tokens, reads the buyer and queues the
 // receipt in one transaction. Run on a pool of pgxpool's default size, as the server's: a

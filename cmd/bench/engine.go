@@ -35,7 +35,7 @@ func shippedFoods() (map[int]nutrition.Food, *nutrition.PriceTable, error) {
 // common foods and a target made of a plate a cook would serve from it, the cases the property
 // tests of domain/nutrition check), beside a naive baseline from the same cases (the first foods
 // in equal parts, scaled to the energy target: what a generator that does not compute gets);
-// then the plausibility of its recipes beside the engine before issue 19 (plausibilityRun).
+// then the plausibility of its recipes beside the engine of main ebe7157 (plausibilityRun).
 func engineRun(ctx context.Context, cases int) error {
 	catalog, prices, err := shippedFoods()
 	if err != nil {

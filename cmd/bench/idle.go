@@ -25,7 +25,7 @@ import (
 type design struct {
 	name  string
 	floor bool // nothing runs: the cluster's and the bench's own idle cost
-	// perProjection: the shape of the design before issue 8 (one consumer per projection, each
+	// perProjection: the shape of the first design (one consumer per projection, each
 	// polling every 10 ms on its own), built from one runner per projection; the original used a
 	// watermill-sql subscriber per projection (docs/eventstore.md, "Decision: no watermill").
 	perProjection bool

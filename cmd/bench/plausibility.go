@@ -17,7 +17,7 @@ import (
 	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
 )
 
-// plausibilityRun asks both engines, today's and the frozen one from before issue 19
+// plausibilityRun asks both engines, today's and the frozen one of main ebe7157
 // (cmd/bench/internal/baseline), for recipes from the same random mixed meal preps (6–20 of the
 // common foods of nutritiontest.MealPrepCodes, as people shop) and realistic targets
 // (nutritiontest.Target), and judges every recipe with the same rules (nutrition.PlateProblems):

@@ -32,7 +32,7 @@ func main() {
 	reportServiceWorker(*dist)
 }
 
-// reportServiceWorker prints the service worker and its precache list (issue 24): loaded after
+// reportServiceWorker prints the service worker and its precache list: loaded after
 // the first page, so outside the landing budget, but reported beside it.
 func reportServiceWorker(dist string) {
 	sw, err := os.ReadFile(filepath.Join(dist, "sw.js"))

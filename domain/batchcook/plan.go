@@ -13,7 +13,7 @@ import (
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
-// Limits of the plan (issue 23, "Bad input").
+// Limits of the plan ("Bad input").
 const (
 	MinDays = 1
 	MaxDays = 7

@@ -1,4 +1,4 @@
-// Package batchcook builds the batch-cooking plan of a meal prep (issue 23): which recipes to cook
+// Package batchcook builds the batch-cooking plan of a meal prep: which recipes to cook
 // in which session, how much of each food, the order of work across the oven and the hob, one
 // labelled box per person and meal (fridge or freezer by the shelf-life table) and each person's
 // plate from the shared pan. Pure rules: no SQL, no HTTP; the app layer gives it the recipes,

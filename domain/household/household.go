@@ -1,4 +1,4 @@
-// Package household is the people a person cooks for (issue 23): one event stream per person
+// Package household is the people a person cooks for: one event stream per person
 // ("household-<userID>") holding the members they added, each with their own daily goals (typed
 // or computed with the survey's rules) and their own meal split. The batch-cooking plan plates
 // one pan for all of them.

@@ -75,7 +75,7 @@ type RecipeGenerationRequested struct {
 	RequestID uuid.UUID `json:"requestID"`
 	Category  Category  `json:"category"`
 	Count     int       `json:"count"`
-	// Replaces, on a regeneration (issue 23), is the recipe each index replaces: its recipe,
+	// Replaces, on a regeneration, is the recipe each index replaces: its recipe,
 	// once made, takes the old one's place (RecipeReplaced). Absent on a plain request.
 	Replaces []uuid.UUID `json:"replaces,omitempty"`
 	// Target, on a regeneration, is the per-serving target that closes the day's gap to the
@@ -127,7 +127,7 @@ type RecipeGenerated struct {
 // RecipeGenerationFailed ends a request that could not make all its recipes. Unfulfilled tokens
 // are refunded (once, keyed by the request) in the same transaction. Reason is a code the page
 // translates (FailureReason); DiagnosisFR/EN, when the engine refused the request, say what to
-// change (absent in events recorded before issue 19, and for failures it cannot explain).
+// change (absent in events recorded before diagnoses existed, and for failures it cannot explain).
 type RecipeGenerationFailed struct {
 	RequestID   uuid.UUID     `json:"requestID"`
 	Reason      FailureReason `json:"reason"`

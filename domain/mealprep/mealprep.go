@@ -42,7 +42,7 @@ func IDFromStream(streamID string) (uuid.UUID, error) {
 	return id, nil
 }
 
-// Limits of the rules (issue 10, "Bad input").
+// Limits of the rules ("Bad input").
 const (
 	// MaxGrams is the largest quantity of one food: 5 kg.
 	MaxGrams = 5000
@@ -128,7 +128,7 @@ func CheckFoodCode(code int) error {
 }
 
 // CheckStock validates what the person has of a meal prep's food: 0 (not said, no limit) or a
-// quantity CheckGrams accepts. The recipes never use more of the food than that (issue 20).
+// quantity CheckGrams accepts. The recipes never use more of the food than that.
 func CheckStock(g int) error {
 	if g == 0 {
 		return nil

@@ -154,7 +154,7 @@ func NeedsBeyondStock(foods []Ingredient, recipes []StockRecipe, s Schedule) []S
 }
 
 // RegenerationTargets is the per-serving target of each category's new recipes when the
-// replaced recipes are made again and the others are counted (issue 23, "closes the day's gap
+// replaced recipes are made again and the others are counted ("closes the day's gap
 // with the kept ones counted"): over PlanDays of the schedule, the day's goals less what the
 // counted recipes bring, shared between the replaced recipes' meals by their meal share. A
 // target far from the meal's usual one (kept recipes much lighter or heavier than their share)

@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// TypeShoppingItemTicked is the shopping-list tick's event (issue 24).
+// TypeShoppingItemTicked is the shopping-list tick's event.
 const TypeShoppingItemTicked = "ShoppingItemTicked.v1"
 
 // MaxTicksPerSync bounds one sync of a device's queued ticks (a list has a few dozen foods).

@@ -11,7 +11,7 @@ import (
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
-// The mixed meal prep of issue 19 (a week's shopping: chicken, rice, broccoli, olive oil, oats,
+// A mixed meal prep (a week's shopping: chicken, rice, broccoli, olive oil, oats,
 // milk, banana, honey, fromage blanc, eggs, bread, tuna, tofu, soy sauce, parmesan, lentils, apple,
 // almonds): five recipes per meal, each a plate a cook would serve. `go test -v -run
 // TestMixedMealPrepMakesPlatesACookWouldServe` prints them.

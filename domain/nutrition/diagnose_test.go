@@ -12,7 +12,7 @@ import (
 )
 
 // Rice, olive oil and broccoli cannot make a 45 g-protein lunch: one sentence names the fix, a
-// protein food, not a list of every value off (issue 19's example). Without a protein food they
+// protein food, not a list of every value off (the example of docs/nutrition.md). Without a protein food they
 // make no lunch at all, so the request is refused with that reason (and refunded).
 func TestDiagnosisNamesTheMissingKindOfFood(t *testing.T) {
 	t.Parallel()

@@ -76,7 +76,7 @@ func TestBuiltinRefusesEmptyFoodsWithAReason(t *testing.T) {
 }
 
 // Fruit and rice cannot make a 30 g-protein lunch: the suggestions are protein foods that fix it,
-// and the recipe made with them meets the target, marking what it took. (40 g before issue 19:
+// and the recipe made with them meets the target, marking what it took. (40 g before the portions rules:
 // a vegetarian plate holds one protein food now, and 200 g of tofu with rice stops near 35 g.)
 func TestSuggestFoodsClosesTheGap(t *testing.T) {
 	t.Parallel()

@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// The needs guide: what the survey's page writes about each number without an AI provider
-// (issue 20): what the activity adds, what the objective changes, each macronutrient's share,
+// The needs guide: what the survey's page writes about each number without an AI provider:
+// what the activity adds, what the objective changes, each macronutrient's share,
 // the protein per kilogram against its floor, the weight change the calories should bring and
 // when to take the survey again. The page turns these figures into sentences from templates.
 

@@ -3,7 +3,7 @@ package nutrition
 import "strings"
 
 // NaturalUnit is how people count a food when grams are not how they think of it: eggs by the
-// piece, oils by volume (issue 20). Quantities stay in grams everywhere; this only says them
+// piece, oils by volume. Quantities stay in grams everywhere; this only says them
 // another way beside the grams.
 type NaturalUnit struct {
 	// Kind is "piece" or "ml".

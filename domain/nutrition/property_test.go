@@ -27,7 +27,7 @@ func mealPrepPool(t testing.TB) []nutrition.Food {
 }
 
 // Targets made of a plate a cook would serve from a mixed meal prep are met, in 5 g steps, by a
-// plate that follows the meal rules. (Before issue 19 the targets were made of any 2–5 random
+// plate that follows the meal rules. (Before the meal rules the targets were made of any 2–5 random
 // catalog foods, which the meal rules now rightly refuse: two fruits and a sauce are no lunch.)
 func TestPropertyFeasibleTargetsAreMetIn5gSteps(t *testing.T) {
 	t.Parallel()

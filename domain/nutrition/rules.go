@@ -44,7 +44,7 @@ const (
 
 // kindRule holds what a kind means for a recipe.
 type kindRule struct {
-	// min and max grams of the food in one serving before issue 19; recipes now use the portions
+	// min and max grams of the food in one serving before the portions rules; recipes now use the portions
 	// per meal of compose.go (portionOf).
 	min, max float64
 	// fit per category: 0 = avoid (no role in the meal's composition, compose.go: never chosen),

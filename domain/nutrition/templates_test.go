@@ -361,7 +361,7 @@ func randomRecipes(t *testing.T, n int) []nutrition.Recipe {
 	var out []nutrition.Recipe
 	for range n {
 		// A plate of the meal from random catalog foods (the meal rules refuse most random
-		// sets since issue 19), so the texts meet every kind.
+		// sets since the meal rules), so the texts meet every kind.
 		c := nutritiontest.Category(rng)
 		foods, target := nutritiontest.PlateCase(rng, pool, 6, c)
 		rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foods, Target: target,

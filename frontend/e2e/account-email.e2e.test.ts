@@ -1,5 +1,5 @@
 /**
- * Changing the email address in a real browser (issue 12, docs/profile.md): a wrong password is
+ * Changing the email address in a real browser (docs/profile.md): a wrong password is
  * refused under the form; the change is asked for, the account page shows it pending, the new
  * address receives the link in the dev mailbox and the current one a notice; opening the link
  * asks, the button changes the address (the page shows it, the former address is told); the

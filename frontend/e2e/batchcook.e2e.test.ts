@@ -1,5 +1,5 @@
 /**
- * Batch cooking in the browser (issue 23), in French and in English: a couple with different
+ * Batch cooking in the browser, in French and in English: a couple with different
  * goals (the person, and Sam added to the household) prepares a 5-day meal prep, opens and prints
  * the cooking plan and the plating cards, keeps two recipes and regenerates the rest (one token
  * charged; a second tab asking for the same recipes is refused with a message, nothing charged), swaps chicken for turkey (free, within tolerance). Each new page passes axe at

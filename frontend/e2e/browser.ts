@@ -34,7 +34,7 @@ export async function openPage(
     baseURL,
     locale: options.locale ?? 'de-DE',
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-    // The app's service worker (issue 24) only where a test asks for it (pwa.e2e.test.ts): it
+    // The app's service worker only where a test asks for it (pwa.e2e.test.ts): it
     // answers requests itself, which page.route would not see.
     serviceWorkers: options.serviceWorkers ? 'allow' : 'block',
   })

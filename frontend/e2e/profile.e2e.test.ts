@@ -1,5 +1,5 @@
 /**
- * The profile in a real browser (issue 12), on a server of its own with ADMIN_EMAILS naming an
+ * The profile in a real browser, on a server of its own with ADMIN_EMAILS naming an
  * admin who grants the tokens the calculation needs: a new person sets goals by hand (free),
  * sees them on the home chart, cannot afford the calculation (buy prompt, nothing charged), gets
  * 10 tokens, fills the survey, follows the progress, accepts the result and sees the home chart

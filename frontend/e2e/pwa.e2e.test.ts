@@ -1,5 +1,5 @@
 /**
- * The installable app (issue 24), in French and in English, on a server whose calendar says
+ * The installable app, in French and in English, on a server whose calendar says
  * 10 December (APP_TODAY): the install conditions (manifest, icons, a service worker that
  * controls the page, Chromium's own installability check), a December meal prep that gets its
  * winter vegetables first, kitchen mode stepped through with the keyboard and read by the live

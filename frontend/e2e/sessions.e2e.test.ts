@@ -1,5 +1,5 @@
 /**
- * Sessions and language across devices (issue 12), in a real browser with two contexts as two
+ * Sessions and language across devices, in a real browser with two contexts as two
  * devices of one person: a laptop (French) and a phone (an iPhone's User-Agent, an English
  * browser). The phone follows the person's stored language from its first signed-in page; the
  * laptop lists both sessions, signs the phone out, and the phone's next request is a visitor's.

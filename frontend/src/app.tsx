@@ -17,7 +17,7 @@ const i18n = createI18n()
 // A signed-in person's pages are in their stored language, on every device.
 router.on('beforeUpdate', (event) => void followServerLocale(i18n, event.detail.page.props))
 
-// Offline (issue 24): a page that is neither reachable nor saved on the device says so in the
+// Offline: a page that is neither reachable nor saved on the device says so in the
 // person's language instead of Inertia's error dialog.
 router.on('networkError', (event) => {
   event.preventDefault()

@@ -15,7 +15,7 @@ import (
 )
 
 // No log line holds what an email is for (its subject and body carry one-time codes and links)
-// nor whom it is for: the recipient is logged as its domain and a short hash (issue 18 item 10),
+// nor whom it is for: the recipient is logged as its domain and a short hash,
 // by the dev mailbox and by the production sender that drops emails (MAIL_DISABLED=true).
 func TestSendersNeverLogSecrets(t *testing.T) {
 	t.Parallel()

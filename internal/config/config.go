@@ -63,7 +63,7 @@ type Config struct {
 	// 1.08).
 	USDPerEUR float64
 	// Today (APP_TODAY=2026-12-10, never in production) fixes the calendar day the season
-	// calendar reads, so tests can make a December meal prep in any month (issue 24); zero: the
+	// calendar reads, so tests can make a December meal prep in any month; zero: the
 	// real date.
 	Today time.Time
 

@@ -1,5 +1,5 @@
 // Package households is the household_members read model: the people each person cooks for,
-// with their goals and meal split (issue 23), from the household streams.
+// with their goals and meal split, from the household streams.
 package households
 
 import (

@@ -154,7 +154,7 @@ type RecipeRow struct {
 	HealthGrade     string
 	Generator       string
 	Steps           []string
-	// Kept: "regenerate the rest" leaves it (issue 23).
+	// Kept: "regenerate the rest" leaves it.
 	Kept bool
 }
 

@@ -1,4 +1,4 @@
-// Durations stated in a recipe step (issue 24, kitchen mode's timers): "9 minutes",
+// Durations stated in a recipe step (kitchen mode's timers): "9 minutes",
 // "3 à 4 minutes", "for 12 to 15 minutes", "1 h". The timer starts at the shorter bound: the cook
 // checks then, as the step says ("until tender").
 

@@ -1,4 +1,4 @@
-// Offline notices (issue 24): the network's state and "this page needs the server", told to the
+// Offline notices: the network's state and "this page needs the server", told to the
 // notice the app renders (components/offline-notice.tsx). Kept tiny: it is in the entry.
 
 /** What the notice says: nothing, offline (saved pages still open), a page that needs the server, back online. */

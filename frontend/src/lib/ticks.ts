@@ -1,4 +1,4 @@
-// Shopping-list ticks that work offline (issue 24). A tick is saved on the device first (a queue
+// Shopping-list ticks that work offline. A tick is saved on the device first (a queue
 // per person and meal prep in localStorage), shown at once, and sent to the server
 // (POST /mealprep/{id}/shopping-list/ticks) now or when the network comes back. Every tick
 // carries the device's time; the server and this merge keep the latest per food, so a queue

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { en } from './en'
 import { fr } from './fr'
 
-// Issue 20: an objective has one name, whether chosen at onboarding or in the needs survey
+// An objective has one name, whether chosen at onboarding or in the needs survey
 // (which adds what it does to the calories).
 describe('objective names', () => {
   const objectives = ['weight_loss', 'muscle_gain', 'recomposition', 'maintenance'] as const

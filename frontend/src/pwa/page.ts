@@ -1,4 +1,4 @@
-// The installable app's page side (issue 24), loaded after the first page so it never weighs on
+// The installable app's page side, loaded after the first page so it never weighs on
 // the landing page: registers the service worker (src/pwa/sw.ts, served at /sw.js) and empties
 // the saved pages when the person on the device changes or their session ends elsewhere, so
 // nobody sees another's pages offline, nor their own after signing out (docs/pwa.md, "Sessions").

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The service worker (issue 24), built by vite-plugin-pwa (injectManifest) from Workbox's modules
+// The service worker, built by vite-plugin-pwa (injectManifest) from Workbox's modules
 // and served at /sw.js so its scope is the whole site. It precaches the Vite build and keeps the
 // signed-in person's own pages (meal preps, recipes, the cooking plan, the shopping list) network
 // first, so they open in a shop or a kitchen without a signal. A saved page is shown only under

@@ -110,7 +110,7 @@ type GenerateRequest struct {
 	MaxGrams map[int]float64 `json:"maxGrams,omitempty"`
 	// OutOfSeason are the foods that are produce out of season this month (domain/season): the
 	// engine prefers plates without them when the foods offer a choice, a preference below the
-	// meal rules and the tolerance (issue 24). Nil: no preference.
+	// meal rules and the tolerance. Nil: no preference.
 	OutOfSeason map[int]bool `json:"-"`
 }
 

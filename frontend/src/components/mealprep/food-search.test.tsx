@@ -48,7 +48,7 @@ describe('food search combobox', () => {
     expect(apiMock).toHaveBeenCalledTimes(1)
   })
 
-  // Issue 20: foods are compared by their energy and protein per 100 g, in the person's format.
+  // Foods are compared by their energy and protein per 100 g, in the person's format.
   it('shows kcal and protein per 100 g in each result', async () => {
     const salmon = { ...hit(3, 'Saumon, élevage, cru'), per100g: { ...hit(3, '').per100g, kcal: 1234.4, proteinG: 19.56 } }
     const unknown = { ...hit(4, 'Mystère'), noEnergy: true, per100g: { ...hit(4, '').per100g, kcal: null, proteinG: null } }

@@ -17,7 +17,7 @@ interface WakeLockSentinelLike {
 type WakeLockNavigator = Navigator & { wakeLock?: { request: (type: 'screen') => Promise<WakeLockSentinelLike> } }
 
 /**
- * Kitchen mode (issue 24): the recipe one step at a time in large text, for wet hands and a
+ * Kitchen mode: the recipe one step at a time in large text, for wet hands and a
  * phone on the counter. Arrow keys (or Page Up/Down, or the two large buttons) move between the
  * ingredients and the steps, Escape leaves; a polite live region reads each step to a screen
  * reader; the screen is kept awake where the browser has the Screen Wake Lock API; a step that

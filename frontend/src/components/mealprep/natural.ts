@@ -6,7 +6,7 @@ import type { NaturalUnit } from '../../types/props.gen'
 export const ML_PER_FL_OZ = 29.5735295625
 
 /**
- * A quantity said the way people count the food (issue 20): eggs by the piece (to the half),
+ * A quantity said the way people count the food: eggs by the piece (to the half),
  * oils in ml, or in fl oz for people using pounds and ounces. Null for a food counted in grams
  * only; the grams stay beside it wherever it is shown.
  */

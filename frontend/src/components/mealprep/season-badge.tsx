@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 
-/** "In season": produce in season this month in metropolitan France (issue 24). */
+/** "In season": produce in season this month in metropolitan France. */
 export default function SeasonBadge() {
   const { t } = useTranslation()
   return (

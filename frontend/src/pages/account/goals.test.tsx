@@ -30,7 +30,7 @@ describe('macroKcal', () => {
   })
 })
 
-// Issue 20: goals whose grams contradict the calories say what the grams add up to and offer to
+// Goals whose grams contradict the calories say what the grams add up to and offer to
 // set the calories to it.
 describe.each([
   ['fr', fr, 'Vos grammes font 3\u202f750 kcal'],

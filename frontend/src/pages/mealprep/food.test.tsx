@@ -22,7 +22,7 @@ function show(lng: 'fr' | 'en', foods: unknown[] = [salmon], units = 'g') {
   return renderPage('mealprep/food', MealPrepFoods, props as never, lng, '/mealprep/m1/food')
 }
 
-// Issue 20: the meal prep's foods show kcal and protein per 100 g, in the person's format.
+// The meal prep's foods show kcal and protein per 100 g, in the person's format.
 describe.each([
   ['fr', '1\u202f234 kcal · 19,6 g de protéines pour 100 g'],
   ['en', '1,234 kcal · 19.6 g protein per 100 g'],
@@ -35,7 +35,7 @@ describe.each([
   })
 })
 
-// Issue 20: eggs by the piece and oil in ml (fl oz in US units), with the grams beside.
+// Eggs by the piece and oil in ml (fl oz in US units), with the grams beside.
 describe.each([
   ['fr', ['vous en avez 2 œufs (100 g)', 'vous en avez 15 ml (14 g)', '1,5 œuf', 'vous en avez 0,5 fl oz (0,5 oz)']],
   ['en', ['you have 2 eggs (100 g)', 'you have 15 ml (14 g)', '1.5 eggs', 'you have 0.5 fl oz (0.5 oz)']],

@@ -60,7 +60,7 @@ describe.each([
   })
 })
 
-// Issue 20: eggs by the piece and oil in ml on the recipe too, grams beside.
+// Eggs by the piece and oil in ml on the recipe too, grams beside.
 describe.each([
   ['fr', ['300 g', '2,5 œufs (120 g)', '33 ml (30 g)']],
   ['en', ['300 g', '2.5 eggs (120 g)', '33 ml (30 g)']],

@@ -146,7 +146,7 @@ describe('the plan says when its days need more than the person has', () => {
   })
 })
 
-// Issue 20: the plan's totals are written as the person writes numbers ("2 200", "46,2", "−27,8").
+// The plan's totals are written as the person writes numbers ("2 200", "46,2", "−27,8").
 describe.each([
   ['fr', ['2\u202f172,2', '2\u202f200', '\u221227,8'], ['46,2', '+1,2']],
   ['en', ['2,172.2', '2,200', '\u221227.8'], ['46.2', '+1.2']],
@@ -165,7 +165,7 @@ describe.each([
   })
 })
 
-// Issue 28: "generate what is missing" is one server command, and after « Générer » focus goes
+// "generate what is missing" is one server command, and after « Générer » focus goes
 // to the progress (or the refusal), not to the page's body.
 describe('asking for recipes', () => {
   const running = { requestId: 'q9', category: 'lunch_dinner', count: 2, done: 0, failed: false, reason: '', diagnosis: '', refunded: 0, running: true, createdAt: '2026-11-25T18:00:00Z' }

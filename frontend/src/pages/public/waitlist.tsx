@@ -17,7 +17,7 @@ interface InstallPromptEvent extends Event {
 }
 
 /**
- * "Install the app" (issue 24): the web app installs from the browser (a button where the browser
+ * "Install the app": the web app installs from the browser (a button where the browser
  * offers the prompt, the steps per platform everywhere); the waitlist stays for the native apps.
  */
 export default function Waitlist() {
