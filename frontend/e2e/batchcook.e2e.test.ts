@@ -57,7 +57,7 @@ async function addFood(page: Page, m: LocaleMessages, query: string) {
 
 describe.each([
   ['fr', fr, ['poulet', 'riz blanc', 'brocoli', 'courgette', 'carotte', 'huile d’olive'], 'dinde escalope', 'Poulet', 'Dinde'],
-  ['en', en, ['chicken breast', 'white rice', 'broccoli', 'courgette', 'carrot', 'olive oil'], 'turkey leg skin', 'Chicken', 'Turkey'],
+  ['en', en, ['chicken breast', 'white rice', 'broccoli', 'courgette', 'carrot', 'olive oil'], 'turkey escalope', 'Chicken', 'Turkey'],
 ] as const)('batch cooking in %s', (lng, m, foods, turkeyQuery, chickenName, turkeyName) => {
   it('plans a 5-day meal prep for a couple, prints it, keeps two recipes, regenerates the rest and swaps chicken for turkey', async () => {
     const { page, errors } = await openPage(browser, server.baseURL, { locale: lng === 'fr' ? 'fr-FR' : 'en-GB' })
@@ -216,10 +216,10 @@ describe.each([
     await page.getByLabel(m.regenerate.swapSearch).fill(turkeyQuery)
     await page.getByRole('button', { name: m.regenerate.swapFind }).click()
     await page.getByRole('radio').first().waitFor()
-    // A turkey cut as fat as the chicken: the French search gives a skinless breast, so the
-    // escalope; the English one a breast with its skin (9 g of fat per 100 g), so a turkey leg
-    // with its skin (8 g) — a lean escalope could not make up the fat and is rightly refused.
-    const escalope = page.getByRole('radio', { name: lng === 'fr' ? /escalope/i : /leg/i }).first()
+    // A turkey cut as lean as the chicken: both searches give a skinless breast first (the food
+    // meant, docs/mealprep.md "Food search"), so the escalope — a fatty leg with its skin would
+    // bring too much fat, a breaded one too little protein: each is rightly refused with the reason.
+    const escalope = page.getByRole('radio', { name: lng === 'fr' ? /escalope crue/i : /escalope, raw/i }).first()
     if ((await escalope.count()) > 0) await escalope.check()
     await page.getByTestId('swap-submit').click()
     await expect

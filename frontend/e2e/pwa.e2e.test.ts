@@ -71,11 +71,29 @@ async function tickedOnServer(context: BrowserContext, baseURL: string, path: st
   return page.props.list.aisles.some((a) => a.items.some((i) => i.foodCode === code && i.checked))
 }
 
+/** Whether the service worker controls the page; false (not a hang) while it is not ready yet. */
 async function controlled(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    return navigator.serviceWorker.controller !== null
-  })
+  return page.evaluate(() =>
+    Promise.race([
+      navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000)),
+    ]),
+  )
+}
+
+/** Waits until the worker controls the page: installing precaches the whole build (slow on a
+ * loaded machine), and a page loaded before it took control is reloaded on each try. */
+async function untilControlled(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await controlled(page)) return true
+        await page.reload()
+        return false
+      },
+      { timeout: 120_000, interval: 1_000 },
+    )
+    .toBe(true)
 }
 
 describe.each([
@@ -102,9 +120,9 @@ describe.each([
     const sizes = (manifest.icons as { sizes: string; purpose: string }[]).map((i) => `${i.sizes} ${i.purpose}`)
     expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']))
     expect(await page.locator('link[rel="apple-touch-icon"]').count()).toBe(1)
-    await expect.poll(() => controlled(page), { timeout: 30_000 }).toBe(true)
+    await untilControlled(page)
     await page.reload()
-    await expect.poll(() => controlled(page), { timeout: 30_000 }).toBe(true)
+    await untilControlled(page)
     const cdp = await context.newCDPSession(page)
     const app = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] }
     expect(app.url).toContain(`/manifest.${lng}.webmanifest`)
