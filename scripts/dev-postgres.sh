@@ -85,8 +85,10 @@ CONF
 fi
 
 port=$(cat "$portfile" 2>/dev/null || echo "")
-if [ -z "$port" ] || ! port_free "$port"; then
-  port=54329
+# Below Linux's ephemeral range (32768–60999): a client socket of any process may hold a port in
+# that range, which a restarted cluster then cannot bind (the soak's restart failed so twice).
+if [ -z "$port" ] || ! port_free "$port" || [ "$port" -ge 32768 ]; then
+  port=25432
   while ! port_free "$port"; do port=$((port + 1)); done
   echo "$port" >"$portfile"
   [ "$(id -u)" -eq 0 ] && chown postgres "$portfile"
