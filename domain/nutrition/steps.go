@@ -254,12 +254,15 @@ var vegMethods = []struct {
 }
 
 // grainMethods: raw grains, by a word of the French name: method, water volumes, minutes.
-var grainMethods = []struct {
+// cookMethod is how a grain or pulse named by word cooks: the method, its water and minutes.
+type cookMethod struct {
 	word   string
 	how    how
 	vol    string
 	lo, hi int
-}{
+}
+
+var grainMethods = []cookMethod{
 	{"riz complet", hRice, "deux volumes et demi", 25, 30}, {"riz rouge", hRice, "deux volumes et demi", 25, 30},
 	{"riz sauvage", hRice, "trois volumes", 40, 45}, {"riz blanc étuvé", hRice, "deux volumes", 15, 18},
 	{"riz, mélange", hRice, "deux volumes et demi", 20, 25}, {"riz", hRice, "deux volumes", 11, 12},
@@ -274,12 +277,7 @@ var grainMethods = []struct {
 }
 
 // legumeMethods: dry pulses; soaked ones are beans and chickpeas.
-var legumeMethods = []struct {
-	word   string
-	how    how
-	vol    string
-	lo, hi int
-}{
+var legumeMethods = []cookMethod{
 	{"lentille corail", hLentils, "trois volumes", 15, 20}, {"lentille verte", hLentils, "trois volumes", 20, 25},
 	{"lentille blonde", hLentils, "trois volumes", 25, 30}, {"lentille", hLentils, "trois volumes", 20, 25},
 	{"pois cassé", hLentils, "trois volumes", 40, 45}, {"haricot mungo", hLentils, "trois volumes", 30, 40},

@@ -79,12 +79,7 @@ func howGrain(p *prep, m meal) {
 		p.how = hCereal
 	case p.state == stateDry || p.state == stateRaw:
 		p.how, p.vol, p.lo, p.hi = hGrain, "deux volumes", 12, 15
-		for _, cm := range grainMethods {
-			if strings.Contains(fr, cm.word) {
-				p.how, p.vol, p.lo, p.hi = cm.how, cm.vol, cm.lo, cm.hi
-				break
-			}
-		}
+		byName(p, fr, grainMethods)
 	default:
 		p.how = hAdd
 	}
@@ -99,12 +94,7 @@ func howLegume(p *prep, m meal) {
 		p.how = hDrain
 	case p.state == stateDry:
 		p.how, p.lo, p.hi = hSoakBeans, 60, 90
-		for _, cm := range legumeMethods {
-			if strings.Contains(fr, cm.word) {
-				p.how, p.vol, p.lo, p.hi = cm.how, cm.vol, cm.lo, cm.hi
-				break
-			}
-		}
+		byName(p, fr, legumeMethods)
 	default:
 		p.how = hAdd
 	}
@@ -413,5 +403,15 @@ func howDish(p *prep, m meal) {
 		p.how = hDishCold
 	default:
 		p.how = hDishHot
+	}
+}
+
+// byName cooks p by the first method whose word its French name holds (else as already set).
+func byName(p *prep, fr string, methods []cookMethod) {
+	for _, cm := range methods {
+		if strings.Contains(fr, cm.word) {
+			p.how, p.vol, p.lo, p.hi = cm.how, cm.vol, cm.lo, cm.hi
+			return
+		}
 	}
 }
