@@ -3,6 +3,7 @@ package nutrition
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -110,66 +111,69 @@ var saltCapG = map[Category]float64{LunchDinner: 2.5, Breakfast: 1.8, Snack: 1.5
 // maxFoodsPer is the most foods one plate holds, per meal: a snack is a small thing.
 var maxFoodsPer = map[Category]int{LunchDinner: 6, Breakfast: 5, Snack: 3}
 
+// lunchRoles is each kind's role at lunch and dinner; ready dishes and aromatic vegetables are
+// decided by lunchRoleOf.
+var lunchRoles = map[Kind]role{
+	KindMeat: roleProtein, KindFish: roleProtein, KindEgg: roleProtein, KindDeli: roleProtein,
+	KindVegetarian: roleProtein, KindLegume: roleLegume,
+	KindGrain: roleStarch, KindTuber: roleStarch, KindBread: roleStarch,
+	KindVegetable: roleVeg, KindFat: roleFat,
+	KindCheese: roleGarnish, KindCream: roleGarnish, KindSauce: roleGarnish,
+	KindSeasoning: roleSeason, KindOther: roleOther,
+}
+
+// morningRoles is each kind's role at breakfast and at a snack; fats are decided by
+// morningRoleOf.
+var morningRoles = map[Kind]role{
+	KindCereal: roleStarch, KindBread: roleStarch, KindMilk: roleDairy, KindDairy: roleDairy,
+	KindFruit: roleFruit, KindNut: roleNut, KindEgg: roleEgg, KindCheese: roleCheese,
+	KindSweet: roleSweet, KindSweetener: roleSweet, KindDrink: roleDrink, KindOther: roleOther,
+}
+
 // roleOf is the food's role in a meal, roleNone when it does not belong there.
 func roleOf(c Category, f Food) role {
-	k := KindOf(f)
 	if f.Subgroup == "alcoholic beverages" || f.Subgroup == "water" || strings.HasPrefix(f.Subgroup, "baby ") {
 		return roleNone
 	}
-	oil := f.Subgroup == "vegetable oils" || f.Subgroup == "fish oils" || f.Subgroup == "other fats"
 	switch c {
 	case LunchDinner:
-		switch k {
-		case KindDish:
-			if starchyDish(f) {
-				return roleDish
-			}
-			return roleProtein
-		case KindMeat, KindFish, KindEgg, KindDeli, KindVegetarian:
-			return roleProtein
-		case KindLegume:
-			return roleLegume
-		case KindGrain, KindTuber, KindBread:
-			return roleStarch
-		case KindVegetable:
-			if aromatic(f) {
-				return roleAromatic
-			}
-			return roleVeg
-		case KindFat:
-			return roleFat
-		case KindCheese, KindCream, KindSauce:
-			return roleGarnish
-		case KindSeasoning:
-			return roleSeason
-		case KindOther:
-			return roleOther
-		}
+		return lunchRoleOf(f)
 	case Breakfast, Snack:
-		switch k {
-		case KindCereal, KindBread:
-			return roleStarch
-		case KindMilk, KindDairy:
-			return roleDairy
-		case KindFruit:
-			return roleFruit
-		case KindNut:
-			return roleNut
-		case KindEgg:
-			return roleEgg
-		case KindCheese:
-			return roleCheese
-		case KindSweet, KindSweetener:
-			return roleSweet
-		case KindDrink:
-			return roleDrink
-		case KindOther:
-			return roleOther
-		case KindFat:
-			if c == Breakfast && !oil {
-				return roleFat // butter on bread
-			}
+		return morningRoleOf(c, f)
+	}
+	return roleNone
+}
+
+// lunchRoleOf: a ready dish holding its own starch is a main (roleDish), another one a protein;
+// onions, garlic and herbs are aromatics, not the plate's vegetable.
+func lunchRoleOf(f Food) role {
+	switch k := KindOf(f); {
+	case k == KindDish && starchyDish(f):
+		return roleDish
+	case k == KindDish:
+		return roleProtein
+	case k == KindVegetable && aromatic(f):
+		return roleAromatic
+	default:
+		if r, ok := lunchRoles[k]; ok {
+			return r
 		}
+		return roleNone
+	}
+}
+
+// morningRoleOf: butter goes on bread at breakfast; oils have no place in a morning plate.
+func morningRoleOf(c Category, f Food) role {
+	k := KindOf(f)
+	if k == KindFat {
+		oil := f.Subgroup == "vegetable oils" || f.Subgroup == "fish oils" || f.Subgroup == "other fats"
+		if c == Breakfast && !oil {
+			return roleFat
+		}
+		return roleNone
+	}
+	if r, ok := morningRoles[k]; ok {
+		return r
 	}
 	return roleNone
 }
@@ -366,62 +370,92 @@ func validPlate(c Category, n [nRoles]int, total int, haveVeg, needStarch bool) 
 	return true
 }
 
+// plateKinds are a plate's foods' kinds (a slice, not a map: the solver asks for every plate).
+type plateKinds []Kind
+
+// has reports whether the plate holds a food of any of the kinds.
+func (p plateKinds) has(ks ...Kind) bool {
+	for _, x := range p {
+		if slices.Contains(ks, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// count is how many of the plate's foods are of kind k.
+func (p plateKinds) count(k Kind) int {
+	n := 0
+	for _, x := range p {
+		if x == k {
+			n++
+		}
+	}
+	return n
+}
+
+// pairing is one rule of the pairing table: refuses says when a plate breaks it.
+type pairing struct {
+	why     string
+	refuses func(c Category, p plateKinds) bool
+}
+
+// morningPairings is the pairing table of breakfasts and snacks. Eggs and cheese are savoury:
+// with bread (or fruit), never in a bowl of cereal or honey, and not together; cheese is no side
+// for yoghurt; eggs may come with a yoghurt or milk on the side at breakfast, not at a snack.
+var morningPairings = []pairing{
+	{"eggs and cheese are savoury: never with cereal or sweet things", func(_ Category, p plateKinds) bool {
+		return p.has(KindEgg, KindCheese) && p.has(KindCereal, KindSweet, KindSweetener)
+	}},
+	{"cheese is no side for yoghurt or milk", func(_ Category, p plateKinds) bool {
+		return p.has(KindCheese) && p.has(KindDairy, KindMilk)
+	}},
+	{"at a snack eggs come without milk or yoghurt", func(c Category, p plateKinds) bool {
+		return c == Snack && p.has(KindEgg) && p.has(KindDairy, KindMilk)
+	}},
+	{"a milk and a yoghurt, not two of either", func(_ Category, p plateKinds) bool {
+		return p.count(KindMilk) > 1 || p.count(KindDairy) > 1
+	}},
+	{"milk and yoghurt together only around a bowl of cereal or, at breakfast, bread", func(c Category, p plateKinds) bool {
+		return p.has(KindMilk) && p.has(KindDairy) && !p.has(KindCereal) && (c == Snack || !p.has(KindBread))
+	}},
+	{"eggs and cheese not together", func(_ Category, p plateKinds) bool {
+		return p.has(KindEgg) && p.has(KindCheese)
+	}},
+	{"cheese comes with bread", func(_ Category, p plateKinds) bool {
+		return p.has(KindCheese) && !p.has(KindBread)
+	}},
+	{"eggs come with bread; at breakfast they may also sit beside a bowl of yoghurt", func(c Category, p plateKinds) bool {
+		return p.has(KindEgg) && !p.has(KindBread) && (c == Snack || !p.has(KindDairy))
+	}},
+	{"flakes are not eaten dry: milk, yoghurt or a plant drink", func(_ Category, p plateKinds) bool {
+		return p.has(KindCereal) && !p.has(KindDairy, KindMilk, KindDrink)
+	}},
+	{"butter goes on bread, not in a bowl of oats", func(_ Category, p plateKinds) bool {
+		return p.has(KindFat) && !p.has(KindBread)
+	}},
+}
+
+// lunchPairings is the pairing table of lunches and dinners.
+var lunchPairings = []pairing{
+	{"a ready dish comes with bread, not a second dish of rice or potatoes", func(_ Category, p plateKinds) bool {
+		return p.has(KindDish) && p.has(KindGrain, KindTuber)
+	}},
+	{"no cheese on fish", func(_ Category, p plateKinds) bool {
+		return p.has(KindFish) && p.has(KindCheese)
+	}},
+}
+
 // pairsWell checks the pairing table by kind on a composition-valid plate.
 func pairsWell(c Category, kinds []Kind) bool {
-	has := func(k Kind) bool {
-		for _, x := range kinds {
-			if x == k {
-				return true
-			}
-		}
-		return false
+	p := plateKinds(kinds)
+	table := lunchPairings
+	if c != LunchDinner {
+		table = morningPairings
 	}
-	count := func(k Kind) int {
-		n := 0
-		for _, x := range kinds {
-			if x == k {
-				n++
-			}
-		}
-		return n
-	}
-	sweet := has(KindSweet) || has(KindSweetener)
-	dairy := has(KindDairy) || has(KindMilk)
-	switch c {
-	case Breakfast, Snack:
-		// Eggs and cheese are savoury: with bread (or fruit), never in a bowl of cereal or honey,
-		// and not together; cheese is no side for yoghurt; eggs may come with a yoghurt or milk on
-		// the side at breakfast, not at a snack.
-		if (has(KindEgg) || has(KindCheese)) && (has(KindCereal) || sweet) {
+	for _, r := range table {
+		if r.refuses(c, p) {
 			return false
-		}
-		if has(KindCheese) && dairy || c == Snack && has(KindEgg) && dairy {
-			return false
-		}
-		if count(KindMilk) > 1 || count(KindDairy) > 1 {
-			return false // a milk and a yoghurt, not two of either
-		}
-		if has(KindMilk) && has(KindDairy) && !has(KindCereal) && (c == Snack || !has(KindBread)) {
-			return false // milk and yoghurt together only around a bowl of cereal or, at breakfast, bread
-		}
-		if has(KindEgg) && has(KindCheese) {
-			return false
-		}
-		if has(KindCheese) && !has(KindBread) || has(KindEgg) && !has(KindBread) && (c == Snack || !has(KindDairy)) {
-			return false // cheese and eggs come with bread; at breakfast eggs may also sit beside a bowl of yoghurt
-		}
-		if has(KindCereal) && !dairy && !has(KindDrink) {
-			return false // flakes are not eaten dry: milk, yoghurt or a plant drink
-		}
-		if has(KindFat) && !has(KindBread) {
-			return false // butter goes on bread, not in a bowl of oats
-		}
-	case LunchDinner:
-		if has(KindDish) && (has(KindGrain) || has(KindTuber)) {
-			return false // a ready dish comes with bread, not a second dish of rice or potatoes
-		}
-		if has(KindFish) && has(KindCheese) {
-			return false // no cheese on fish
 		}
 	}
 	return true
