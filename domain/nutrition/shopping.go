@@ -225,66 +225,76 @@ func PackingOf(f Food) Packing { return PackingIn(f, Metric) }
 // (lb, oz, fl oz) for people who count in pounds.
 func PackingIn(f Food, units Units) Packing {
 	m := marketOf(units)
-	switch {
-	case cannedFishCodes[f.Code]:
-		return Packing{Packs: m.fishCan}
-	case Undrained(f) && (KindOf(f) == KindVegetable || KindOf(f) == KindLegume):
-		return Packing{Packs: m.wholeCan}
-	case Canned(f) && (KindOf(f) == KindVegetable || KindOf(f) == KindLegume || KindOf(f) == KindGrain):
-		return Packing{Packs: m.drainedCan}
-	case f.Subgroup == "vegetable oils" || f.Subgroup == "fish oils":
-		return Packing{Packs: m.oil}
-	case f.Subgroup == "butters" || f.Subgroup == "margarines":
-		return Packing{Packs: m.butter}
-	case f.Subgroup == "flours":
-		return Packing{Packs: m.flour}
-	case f.Subgroup == "jam":
-		return Packing{Packs: m.jam}
-	case f.Subgroup == "raw meat" || f.Subgroup == "cooked meat":
-		return Packing{Packs: m.meat}
-	case f.Subgroup == "fish, raw" || f.Subgroup == "seafood, raw" || f.Subgroup == "fish, cooked":
-		return Packing{Packs: m.fish}
+	if packs := cannedPacks(f, m); packs != nil {
+		return Packing{Packs: packs}
 	}
-	switch KindOf(f) {
-	case KindGrain, KindLegume:
-		return Packing{Packs: m.dry}
-	case KindEgg:
-		return Packing{Packs: m.egg}
-	case KindTuber:
-		return Packing{Packs: m.potato}
-	case KindMeat, KindDeli:
-		return Packing{Packs: m.deli}
-	case KindFish:
-		return Packing{Packs: m.fish}
-	case KindMilk:
-		return Packing{Packs: m.milk}
-	case KindDairy:
-		return Packing{Packs: m.dairy}
-	case KindCheese:
-		return Packing{Packs: m.cheese}
-	case KindCream:
-		return Packing{Packs: m.cream}
-	case KindNut:
-		return Packing{Packs: m.nut}
-	case KindCereal:
-		return Packing{Packs: m.cereal}
-	case KindSweetener:
-		return Packing{Packs: m.sugar}
-	case KindVegetarian:
-		return Packing{Packs: m.tofu}
-	case KindSauce:
-		return Packing{Packs: m.sauce}
-	case KindDrink:
-		return Packing{Packs: m.drink}
-	case KindFat:
-		return Packing{Packs: m.butter}
+	if packs, ok := packsBySubgroup[f.Subgroup]; ok {
+		return Packing{Packs: packs(m)}
+	}
+	switch k := KindOf(f); k {
 	case KindBread:
 		return Packing{Step: 250}
 	case KindSeasoning:
 		return Packing{Step: 10}
+	default:
+		if packs, ok := packsByKind[k]; ok {
+			return Packing{Packs: packs(m)}
+		}
 	}
 	// Loose produce is weighed (by 100 g), as are sweets, dishes and anything else.
 	return Packing{Step: m.loose}
+}
+
+// cannedPacks are the cans canned fish, pulses, vegetables and grains are sold in; nil for
+// another food.
+func cannedPacks(f Food, m market) []PackSize {
+	k := KindOf(f)
+	switch {
+	case cannedFishCodes[f.Code]:
+		return m.fishCan
+	case Undrained(f) && (k == KindVegetable || k == KindLegume):
+		return m.wholeCan
+	case Canned(f) && (k == KindVegetable || k == KindLegume || k == KindGrain):
+		return m.drainedCan
+	}
+	return nil
+}
+
+// packsBySubgroup are the packs of the CIQUAL subgroups whose packing is not their kind's.
+var packsBySubgroup = map[string]func(market) []PackSize{
+	"vegetable oils": func(m market) []PackSize { return m.oil },
+	"fish oils":      func(m market) []PackSize { return m.oil },
+	"butters":        func(m market) []PackSize { return m.butter },
+	"margarines":     func(m market) []PackSize { return m.butter },
+	"flours":         func(m market) []PackSize { return m.flour },
+	"jam":            func(m market) []PackSize { return m.jam },
+	"raw meat":       func(m market) []PackSize { return m.meat },
+	"cooked meat":    func(m market) []PackSize { return m.meat },
+	"fish, raw":      func(m market) []PackSize { return m.fish },
+	"seafood, raw":   func(m market) []PackSize { return m.fish },
+	"fish, cooked":   func(m market) []PackSize { return m.fish },
+}
+
+// packsByKind are the packs of each kind of food sold packed.
+var packsByKind = map[Kind]func(market) []PackSize{
+	KindGrain:      func(m market) []PackSize { return m.dry },
+	KindLegume:     func(m market) []PackSize { return m.dry },
+	KindEgg:        func(m market) []PackSize { return m.egg },
+	KindTuber:      func(m market) []PackSize { return m.potato },
+	KindMeat:       func(m market) []PackSize { return m.deli },
+	KindDeli:       func(m market) []PackSize { return m.deli },
+	KindFish:       func(m market) []PackSize { return m.fish },
+	KindMilk:       func(m market) []PackSize { return m.milk },
+	KindDairy:      func(m market) []PackSize { return m.dairy },
+	KindCheese:     func(m market) []PackSize { return m.cheese },
+	KindCream:      func(m market) []PackSize { return m.cream },
+	KindNut:        func(m market) []PackSize { return m.nut },
+	KindCereal:     func(m market) []PackSize { return m.cereal },
+	KindSweetener:  func(m market) []PackSize { return m.sugar },
+	KindVegetarian: func(m market) []PackSize { return m.tofu },
+	KindSauce:      func(m market) []PackSize { return m.sauce },
+	KindDrink:      func(m market) []PackSize { return m.drink },
+	KindFat:        func(m market) []PackSize { return m.butter },
 }
 
 // Buy chooses what to buy for grams of food (grams of what is bought: dry weight for a food
