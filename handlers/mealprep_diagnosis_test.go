@@ -66,9 +66,23 @@ func TestMealPrepGenerationRefusedShowsTheDiagnosis(t *testing.T) {
 	require.EqualValues(t, 2, g["refunded"])
 	require.Contains(t, g["diagnosis"], "ajoutez un aliment protéiné (viande, poisson, œufs, légumineuses ou tofu)")
 	require.EqualValues(t, 2, authUserOf(t, p)["balance"], "both tokens refunded")
+	// The same change as data, its foods named in the page's language: the page's buttons.
+	s, ok := g["suggestion"].(map[string]any)
+	require.True(t, ok, "the checked suggestion reaches the page: %v", g["suggestion"])
+	require.Equal(t, "add_food", s["action"])
+	foods := s["foods"].([]any)
+	require.NotEmpty(t, foods)
+	for _, f := range foods {
+		f := f.(map[string]any)
+		require.NotZero(t, f["code"])
+		require.NotEmpty(t, f["name"], "food %v named", f["code"])
+	}
+	frName := foods[0].(map[string]any)["name"]
 
 	_, err = b.db.Pool.Exec(ctx, `UPDATE users SET language = 'en' WHERE id = $1`, owner)
 	require.NoError(t, err)
 	g = failed()
 	require.Contains(t, g["diagnosis"], "add a protein food (meat, fish, eggs, legumes or tofu)")
+	enName := g["suggestion"].(map[string]any)["foods"].([]any)[0].(map[string]any)["name"]
+	require.NotEqual(t, frName, enName, "names follow the page's language")
 }

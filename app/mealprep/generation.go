@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -167,7 +168,7 @@ func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args
 			if u.Code == "inconsistent_target" {
 				reason = mealprep.FailureInconsistentTarget
 			}
-			return &errPermanent{reason: reason, why: mealprep.Diagnosis{FR: u.Reason.FR, EN: u.Reason.EN}, err: genErr}
+			return &errPermanent{reason: reason, why: mealprep.Diagnosis{FR: u.Reason.FR, EN: u.Reason.EN, Suggestion: adviceOf(u.Suggestion)}, err: genErr}
 		}
 		if errors.Is(genErr, nutrition.ErrUnsolvable) {
 			return &errPermanent{reason: mealprep.FailureNoFoods, err: genErr}
@@ -185,6 +186,14 @@ func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args
 		return &errPermanent{reason: mealprep.FailureTooFew, why: why, err: fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)}
 	}
 	return nil
+}
+
+// adviceOf is the engine's checked suggestion as the meal prep records it; nil for none.
+func adviceOf(s *nutrition.Suggestion) *mealprep.Advice {
+	if s == nil || s.Action == "" {
+		return nil
+	}
+	return &mealprep.Advice{Action: s.Action, FoodCodes: slices.Clone(s.FoodCodes), PriceLimit: s.PriceLimit, Pair: s.Pair}
 }
 
 // engineRequest is the request's recipes to make, as the engine takes them: the meal prep's

@@ -82,14 +82,48 @@ func (s *Service) HasRecipe(ctx context.Context, h mealpreps.Header, recipeID uu
 // starts its poll. From the read model when h is Current, from the stream otherwise, so a
 // request paid for a moment ago is always there.
 func (s *Service) Requests(ctx context.Context, h mealpreps.Header, lang string) ([]mealpreps.RequestView, error) {
+	var vs []mealpreps.RequestView
 	if h.Current {
-		return mealpreps.RequestsOf(ctx, s.pool, h.ID, lang)
+		var err error
+		if vs, err = mealpreps.RequestsOf(ctx, s.pool, h.ID, lang); err != nil {
+			return nil, err
+		}
+	} else {
+		f, err := s.fold(ctx, h.ID)
+		if err != nil {
+			return nil, err
+		}
+		vs = f.Requests(lang, time.Now())
 	}
-	f, err := s.fold(ctx, h.ID)
+	return vs, s.nameAdvice(ctx, h.Owner, lang, vs)
+}
+
+// nameAdvice names the foods the requests' suggestions offer, in lang; a food no longer in the
+// catalogue keeps its code and no name, and the page leaves it out.
+func (s *Service) nameAdvice(ctx context.Context, owner uuid.UUID, lang string, vs []mealpreps.RequestView) error {
+	var codes []int
+	for _, v := range vs {
+		if v.Suggestion != nil {
+			for _, f := range v.Suggestion.Foods {
+				codes = append(codes, f.Code)
+			}
+		}
+	}
+	if len(codes) == 0 {
+		return nil
+	}
+	known, err := s.foods.ByCodes(ctx, s.pool, lang, owner, codes)
 	if err != nil {
-		return nil, err
+		return fmt.Errorf("name suggested foods: %w", err)
 	}
-	return f.Requests(lang, time.Now()), nil
+	for _, v := range vs {
+		if v.Suggestion != nil {
+			for i, f := range v.Suggestion.Foods {
+				v.Suggestion.Foods[i].Name = known[f.Code].Name
+			}
+		}
+	}
+	return nil
 }
 
 // fold reads the meal prep's stream as the recipes and requests read models will hold it.

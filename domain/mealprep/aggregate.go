@@ -354,7 +354,8 @@ func (m *MealPrep) FailGeneration(requestID uuid.UUID, reason FailureReason, why
 		return 0, nil
 	}
 	n := req.Unfulfilled()
-	m.record(RecipeGenerationFailed{RequestID: requestID, Reason: reason, Unfulfilled: n, DiagnosisFR: why.FR, DiagnosisEN: why.EN})
+	m.record(RecipeGenerationFailed{RequestID: requestID, Reason: reason, Unfulfilled: n,
+		DiagnosisFR: why.FR, DiagnosisEN: why.EN, Suggestion: why.Suggestion})
 	return n, nil
 }
 

@@ -134,12 +134,28 @@ type RecipeGenerationFailed struct {
 	Unfulfilled int           `json:"unfulfilled"`
 	DiagnosisFR string        `json:"diagnosisFr,omitempty"`
 	DiagnosisEN string        `json:"diagnosisEn,omitempty"`
+	// Suggestion is the diagnosis's change as data, when the engine checked one (absent before
+	// suggestions were recorded): the page offers it as an action.
+	Suggestion *Advice `json:"suggestion,omitempty"`
 }
 
 // Diagnosis is the engine's one change that would make a refused request possible, in French
-// and English; empty when there is none to tell.
+// and English; empty when there is none to tell. Suggestion is that change as data, when the
+// engine checked one.
 type Diagnosis struct {
-	FR, EN string
+	FR, EN     string
+	Suggestion *Advice
+}
+
+// Advice is a change the engine checked makes a refused request feasible
+// (docs/nutrition.md, "Accuracy and tolerance"), as `gamelle nutrition solve` prints it: Action is add_food
+// (any one of FoodCodes, or both when Pair), more_of (more of a food the meal prep holds) or
+// raise_price_limit (to PriceLimit, in the person's currency).
+type Advice struct {
+	Action     string  `json:"action"`
+	FoodCodes  []int   `json:"foodCodes,omitempty"`
+	PriceLimit float64 `json:"priceLimit,omitempty"`
+	Pair       bool    `json:"pair,omitempty"`
 }
 
 // RecipeUpdated changes a recipe's servings or ingredients (nutrition and price recomputed by

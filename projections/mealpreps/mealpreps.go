@@ -242,8 +242,8 @@ func Requests() Projection {
 			return exec(ctx, tx, `UPDATE generation_requests SET done = done + 1, updated_at = $2 WHERE request_id = $1`, ev.RequestID, e.RecordedAt)
 		case mealprep.RecipeGenerationFailed:
 			return exec(ctx, tx, `UPDATE generation_requests SET failed = true, reason = $2, refunded = refunded + $3, updated_at = $4,
-				diagnosis_fr = $5, diagnosis_en = $6 WHERE request_id = $1`,
-				ev.RequestID, ev.Reason, ev.Unfulfilled, e.RecordedAt, ev.DiagnosisFR, ev.DiagnosisEN)
+				diagnosis_fr = $5, diagnosis_en = $6, suggestion = $7 WHERE request_id = $1`,
+				ev.RequestID, ev.Reason, ev.Unfulfilled, e.RecordedAt, ev.DiagnosisFR, ev.DiagnosisEN, ev.Suggestion)
 		}
 		return nil
 	}}

@@ -208,10 +208,39 @@ type RequestView struct {
 	Reason    string            `json:"reason"`
 	// Diagnosis is the engine's one change that would make a refused request possible, in the
 	// page's language ("" when there is none).
-	Diagnosis string    `json:"diagnosis"`
-	Refunded  int       `json:"refunded"`
-	Running   bool      `json:"running"`
-	CreatedAt time.Time `json:"createdAt"`
+	Diagnosis string `json:"diagnosis"`
+	// Suggestion is the diagnosis's change as data, when the engine checked one.
+	Suggestion *RequestAdvice `json:"suggestion"`
+	Refunded   int            `json:"refunded"`
+	Running    bool           `json:"running"`
+	CreatedAt  time.Time      `json:"createdAt"`
+}
+
+// RequestAdvice is a refused request's checked suggestion as the page offers it: its foods by
+// code and name (names looked up by the caller, in the page's language).
+type RequestAdvice struct {
+	Action     string       `json:"action"`
+	Foods      []AdviceFood `json:"foods"`
+	PriceLimit float64      `json:"priceLimit"`
+	Pair       bool         `json:"pair"`
+}
+
+// AdviceFood is one food a suggestion names.
+type AdviceFood struct {
+	Code int    `json:"code"`
+	Name string `json:"name"`
+}
+
+// adviceView is a recorded suggestion as the page reads it, names still empty; nil for none.
+func adviceView(a *mealprep.Advice) *RequestAdvice {
+	if a == nil {
+		return nil
+	}
+	v := &RequestAdvice{Action: a.Action, Foods: make([]AdviceFood, len(a.FoodCodes)), PriceLimit: a.PriceLimit, Pair: a.Pair}
+	for i, c := range a.FoodCodes {
+		v.Foods[i].Code = c
+	}
+	return v
 }
 
 // How long a finished request stays in RequestsOf, and how many it lists at most.
@@ -225,7 +254,7 @@ const (
 // lang ("en", else French): what the recipes page follows.
 func RequestsOf(ctx context.Context, db eventstore.DBTX, mealPrepID uuid.UUID, lang string) ([]RequestView, error) {
 	rows, err := db.Query(ctx, `SELECT request_id, category, count, done, failed, reason,
-		CASE WHEN $2 = 'en' THEN diagnosis_en ELSE diagnosis_fr END, refunded, created_at
+		CASE WHEN $2 = 'en' THEN diagnosis_en ELSE diagnosis_fr END, suggestion, refunded, created_at
 		FROM generation_requests WHERE mealprep_id = $1 AND ((NOT failed AND done < count) OR updated_at > now() - $3::interval)
 		ORDER BY created_at DESC, request_id LIMIT $4`, mealPrepID, lang, requestsShownFor, requestsShown)
 	if err != nil {
@@ -233,7 +262,9 @@ func RequestsOf(ctx context.Context, db eventstore.DBTX, mealPrepID uuid.UUID, l
 	}
 	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (RequestView, error) {
 		var v RequestView
-		err := r.Scan(&v.RequestID, &v.Category, &v.Count, &v.Done, &v.Failed, &v.Reason, &v.Diagnosis, &v.Refunded, &v.CreatedAt)
+		var advice *mealprep.Advice
+		err := r.Scan(&v.RequestID, &v.Category, &v.Count, &v.Done, &v.Failed, &v.Reason, &v.Diagnosis, &advice, &v.Refunded, &v.CreatedAt)
+		v.Suggestion = adviceView(advice)
 		v.Running = !v.Failed && v.Done < v.Count
 		return v, err
 	})

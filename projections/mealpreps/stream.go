@@ -141,6 +141,7 @@ func Fold(events []eventstore.RecordedEvent) (Folded, error) {
 				q.view.Failed, q.view.Reason = true, string(ev.Reason)
 				q.view.Refunded += ev.Unfulfilled
 				q.diagFR, q.diagEN, q.updated = ev.DiagnosisFR, ev.DiagnosisEN, at
+				q.view.Suggestion = adviceView(ev.Suggestion)
 			}
 		}
 	}

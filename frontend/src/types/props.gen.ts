@@ -111,6 +111,11 @@ export type AdminUsersProps = {
   people: Person[]
 }
 
+export type AdviceFood = {
+  code: number
+  name: string
+}
+
 export type AllergenChoice = {
   id: string
   name: string
@@ -887,6 +892,13 @@ export type Request = {
   createdAt: string
 }
 
+export type RequestAdvice = {
+  action: string
+  foods: AdviceFood[]
+  priceLimit: number
+  pair: boolean
+}
+
 export type RequestStats = {
   requests: number
   recipesAsked: number
@@ -905,6 +917,7 @@ export type RequestView = {
   failed: boolean
   reason: string
   diagnosis: string
+  suggestion: RequestAdvice | null
   refunded: number
   running: boolean
   createdAt: string

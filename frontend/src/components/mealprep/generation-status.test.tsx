@@ -1,3 +1,4 @@
+import { router } from '@inertiajs/react'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -14,6 +15,7 @@ const req = (id: string, extra: Partial<RequestView>): RequestView => ({
   reason: '',
   refunded: 0,
   diagnosis: '',
+  suggestion: null,
   running: true,
   createdAt: '2026-11-25T10:00:00Z',
   ...extra,
@@ -23,13 +25,16 @@ async function show(requests: RequestView[]) {
   const i18n = await testI18n('fr')
   return render(
     <I18nextProvider i18n={i18n}>
-      <GenerationStatus requests={requests} categoryName={() => 'déjeuner/dîner'} />
+      <GenerationStatus requests={requests} categoryName={() => 'déjeuner/dîner'} mealPrepId="mp-1" />
     </I18nextProvider>,
   )
 }
 
 beforeEach(() => localStorage.clear())
-afterEach(() => vi.useRealTimers())
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
 
 describe('generation status', () => {
   it('shows a running request with a styled bar, not the browser’s progress element', async () => {
@@ -71,5 +76,43 @@ describe('generation status', () => {
     first.unmount()
     await show([req('old', { running: false, failed: true, reason: 'timeout', refunded: 1 }), req('new', {})])
     expect(screen.getAllByTestId('generation-request').map((li) => li.textContent)).toEqual([expect.stringContaining('1 sur 3')])
+  })
+
+  it('offers the checked suggestion of a refused request as buttons that add each food', async () => {
+    const post = vi.spyOn(router, 'post').mockImplementation((_url, _data, opts) => opts?.onSuccess?.({} as never))
+    await show([
+      req('refused', {
+        running: false,
+        failed: true,
+        reason: 'no_foods',
+        refunded: 1,
+        diagnosis: 'Ajoutez un produit laitier riche en protéines.',
+        suggestion: { action: 'add_food', foods: [{ code: 19585, name: 'Skyr nature' }, { code: 19590, name: 'Fromage blanc 0 %' }], priceLimit: 0, pair: false },
+      }),
+    ])
+    expect(screen.getByRole('list', { name: 'Aliments qui rendraient cette génération possible' })).toBeInTheDocument()
+    const buttons = screen.getAllByTestId('advice-add')
+    expect(buttons.map((b) => b.textContent)).toEqual(['Ajouter Skyr nature', 'Ajouter Fromage blanc 0 %'])
+    fireEvent.click(buttons[1]!)
+    expect(post).toHaveBeenCalledTimes(1)
+    expect(post.mock.calls[0]![0]).toBe('/mealprep/mp-1/food')
+    expect(post.mock.calls[0]![1]).toEqual({ foodCode: 19590, grams: 0 })
+    expect(screen.getAllByTestId('advice-add')[1]).toHaveTextContent('Fromage blanc 0 % ajouté au meal prep')
+    expect(screen.getAllByTestId('advice-add')[1]).toBeDisabled()
+  })
+
+  it('adds both foods of a pair with one button, and links "more of" to the quantities', async () => {
+    const post = vi.spyOn(router, 'post').mockImplementation((_url, _data, opts) => opts?.onSuccess?.({} as never))
+    await show([
+      req('pair', { running: false, failed: true, reason: 'no_foods', diagnosis: 'Ajoutez du riz et des lentilles.', suggestion: { action: 'add_food', foods: [{ code: 9104, name: 'Riz' }, { code: 20505, name: 'Lentilles' }], priceLimit: 0, pair: true } }),
+      req('more', { running: false, failed: true, reason: 'no_foods', diagnosis: 'Prévoyez plus de poulet.', suggestion: { action: 'more_of', foods: [{ code: 36018, name: 'Poulet' }], priceLimit: 0, pair: false } }),
+    ])
+    fireEvent.click(screen.getByTestId('advice-add'))
+    expect(post.mock.calls.map((c) => c[1])).toEqual([
+      { foodCode: 9104, grams: 0 },
+      { foodCode: 20505, grams: 0 },
+    ])
+    expect(screen.getByTestId('advice-add')).toHaveTextContent('Riz et Lentilles ajoutés au meal prep')
+    expect(screen.getByTestId('advice-more-of')).toHaveAttribute('href', '/mealprep/mp-1/food')
   })
 })

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { RequestView } from '../../types/props.gen'
+import GenerationAdvice from './generation-advice'
 
 /** How long a finished, successful request stays on screen. */
 export const DONE_VISIBLE_MS = 8000
@@ -35,7 +36,7 @@ function remember(ids: string[]) {
  * again. The section takes focus (id generation-status) when the page moves it there after a
  * generation is asked for.
  */
-export default function GenerationStatus({ requests, categoryName }: { requests: RequestView[]; categoryName: (c: RequestView['category']) => string }) {
+export default function GenerationStatus({ requests, categoryName, mealPrepId }: { requests: RequestView[]; categoryName: (c: RequestView['category']) => string; mealPrepId: string }) {
   const { t } = useTranslation()
   const [hidden, setHidden] = useState<Set<string>>(() => new Set(readSeen()))
   const visible = requests.filter((g) => g.running || !hidden.has(g.requestId))
@@ -100,6 +101,7 @@ export default function GenerationStatus({ requests, categoryName }: { requests:
                 {t('mealprep.recipes.dismiss')}
               </button>
             )}
+            {g.failed && g.suggestion && <GenerationAdvice advice={g.suggestion} mealPrepId={mealPrepId} />}
           </li>
         ))}
         {doneIds.length > 0 && (

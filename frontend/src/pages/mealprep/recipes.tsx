@@ -78,7 +78,7 @@ export default function MealPrepRecipes() {
       {dialog}
       <MealPrepHeader id={mealPrep.id} name={mealPrep.name} current="recipes" title={title} />
 
-      <GenerationStatus requests={generation} categoryName={catName} />
+      <GenerationStatus requests={generation} categoryName={catName} mealPrepId={mealPrep.id} />
 
       <Card as="section" padding="md" aria-labelledby="shopping-title" className="print:hidden">
         <h2 id="shopping-title" className="mb-3 text-lg font-bold text-stone-900">
