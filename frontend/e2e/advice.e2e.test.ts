@@ -1,0 +1,83 @@
+/**
+ * A refused generation's advice in the browser, in French at 320 and 1280 px: a lunch asked of
+ * rice and olive oil alone is refused (no protein), the tokens come back, and the page offers the
+ * engine's checked suggestion as buttons; pressing one adds that food to the meal prep.
+ */
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { fr } from '../src/locales/fr'
+import { launchBrowser, openPage } from './browser'
+import { mkdirSync } from 'node:fs'
+import { expectAccessible, layoutProblems } from './support/a11y'
+import { startGamelle, type Gamelle } from './support/server'
+import { signUpVerified, uniqueEmail } from './support/session'
+
+let browser: Browser
+let server: Gamelle
+
+beforeAll(async () => {
+  server = await startGamelle({ bin: inject('gamelleBin'), adminUrl: inject('adminDatabaseUrl'), logName: 'advice-server.log' })
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('a refused generation', () => {
+  it('offers the checked change as buttons that add the food', async () => {
+    const m = fr
+    const { context, page, errors } = await openPage(browser, server.baseURL, { locale: 'fr-FR' })
+    await signUpVerified(page, uniqueEmail('advice'))
+    await page.getByLabel(m.mealprep.list.nameLabel, { exact: true }).fill('Riz seul')
+    await page.getByRole('button', { name: m.mealprep.list.create, exact: true }).click()
+    await page.waitForURL('**/mealprep/*/food')
+    for (const [query, grams] of [
+      ['riz blanc', '500'],
+      ['huile d’olive', '100'],
+    ] as const) {
+      const box = page.getByRole('combobox', { name: m.mealprep.food.searchLabel })
+      await box.fill(query)
+      await page.getByRole('option').first().waitFor()
+      await box.press('Enter')
+      await page.getByTestId('food-picked').waitFor()
+      await page.getByLabel(m.mealprep.food.quantityLabel.replace('{{unit}}', 'g'), { exact: true }).fill(grams)
+      const before = await page.getByTestId('food-row').count()
+      await page.getByRole('button', { name: m.mealprep.food.add, exact: true }).click()
+      await expect.poll(() => page.getByTestId('food-row').count(), { timeout: 15_000 }).toBe(before + 1)
+    }
+
+    await page.getByTestId('to-recipes').click()
+    await page.waitForURL('**/mealprep/*/recipes')
+    const recipes = new URL(page.url()).pathname
+    await page.getByLabel(m.mealprep.recipes.categoryLabel, { exact: true }).selectOption('lunch_dinner')
+    await page.getByLabel(m.mealprep.recipes.countLabel, { exact: true }).fill('1')
+    await page.getByTestId('generate-submit').click()
+    await page.getByTestId('generation-failed').waitFor({ timeout: 30_000 })
+    expect(await page.getByTestId('generation-failed').innerText()).toContain('protéiné')
+    const advice = page.getByRole('list', { name: m.mealprep.recipes.advice.label })
+    await advice.waitFor()
+    const buttons = advice.getByRole('button')
+    expect(await buttons.count()).toBeGreaterThan(0)
+    const first = (await buttons.first().innerText()).replace(/^Ajouter /, '')
+    await expectAccessible(page)
+    // A finished request is shown once (a reload hides it): the widths are checked in place.
+    mkdirSync('test-output', { recursive: true })
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 800 })
+      expect(await layoutProblems(page)).toEqual([])
+      await page.getByTestId('generation-request').first().screenshot({ path: `test-output/advice-${width}.png` })
+    }
+
+    // The keyboard reaches the button; pressing it adds the food and says so.
+    await buttons.first().focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => buttons.first().innerText()).toBe(`${first} ajouté au meal prep`)
+    await page.goto(recipes.replace(/\/recipes$/, '/food'))
+    await expect.poll(() => page.getByTestId('food-row').count()).toBe(3)
+    expect(await page.getByTestId('food-list').innerText()).toContain(first)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
