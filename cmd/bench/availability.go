@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -10,8 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gamelle/gamelle/cmd/bench/internal/before29"
-	"github.com/gamelle/gamelle/data"
+	"github.com/gamelle/gamelle/cmd/bench/internal/baseline"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
 )
@@ -19,20 +17,18 @@ import (
 // availabilityRun is the availability sweep of docs/nutrition.md ("Measured"): every realistic
 // meal prep of nutritiontest.MealPreps × the five presets × four bodies × three meals, each target
 // the one the app gives the engine (the needs, then the meal target), asked of today's engine and
-// of the engine of main ef51314 (cmd/bench/internal/before29, with its own needs and meal split)
+// of the engine of main ef51314 (built from that commit by cmd/bench/internal/baseline, with its
+// own needs and meal split)
 // in the same run: the share served within tolerance from the meal prep as it is, the share of
 // refusals whose suggestion, applied, makes the request feasible, the share served as is or
 // after it, foods foreign to the meal, and generation p99.
 func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices *nutrition.PriceTable) error {
-	oldCatalog, err := before29.ReadCIQUAL(bytes.NewReader(data.CiqualFoodsCSV))
+	// The engine before gets its own price table (today's file, unchanged since).
+	old, err := startPinned(ctx, baseline.AvailabilityPin, true)
 	if err != nil {
 		return err
 	}
-	oldPrices, err := before29.ParsePrices(bytes.NewReader(data.PricesCSV))
-	if err != nil {
-		return err
-	}
-	gen, old := nutrition.NewBuiltin(prices), before29.NewBuiltin(oldPrices)
+	gen := nutrition.NewBuiltin(prices)
 	type count struct{ served, total int }
 	var (
 		ours, before                    count
@@ -106,23 +102,22 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 
 		// The engine before: its own needs (no bounds) and meal targets (the day's split by the
 		// meal's share of energy), its own solver.
-		n, err := before29.CalculateNeeds(before29.NeedsInput{Body: before29.Body{WeightKg: c.Eater.Body.WeightKg, HeightCm: c.Eater.Body.HeightCm,
-			Age: c.Eater.Body.Age, Sex: before29.Sex(c.Eater.Body.Sex)}, Activity: before29.ActivityLevel(c.Eater.Activity),
-			Objective: before29.Objective(c.Eater.Goal), Preset: before29.MacroPreset(c.Preset)})
+		if old == nil {
+			continue
+		}
+		r, err := old.Generate(baseline.Case{Foods: c.Prep.Codes, Category: string(c.Meal), Diet: string(c.Prep.Diet), Count: 1, Seed: 1,
+			Needs: &baseline.Needs{WeightKg: c.Eater.Body.WeightKg, HeightCm: c.Eater.Body.HeightCm, Age: c.Eater.Body.Age,
+				Sex: string(c.Eater.Body.Sex), Activity: string(c.Eater.Activity), Goal: string(c.Eater.Goal), Preset: string(c.Preset)}})
 		if err != nil {
 			return err
 		}
-		share := before29.DefaultMealSplit.Share(before29.Category(c.Meal))
-		req := before29.GenerateRequest{Category: before29.Category(c.Meal), Diet: before29.Diet(c.Prep.Diet), Currency: before29.EUR, Count: 1, Seed: 1,
-			Target: before29.Macros{Kcal: math.Round(float64(n.Kcal) * share), ProteinG: math.Round(float64(n.ProteinG) * share),
-				FatG: math.Round(float64(n.FatG) * share), CarbsG: math.Round(float64(n.CarbsG) * share)}}
-		for _, code := range c.Prep.Codes {
-			req.Foods = append(req.Foods, oldCatalog[code])
+		oldLat = append(oldLat, r.Elapsed())
+		bump(&before, beforePreset[c.Preset], beforeMeal[c.Meal])(r.Refused == "" && len(r.Recipes) > 0 && r.Recipes[0].Feasible && r.Recipes[0].WithinTolerance)
+	}
+	if old != nil {
+		if err := old.Close(); err != nil {
+			return err
 		}
-		start := time.Now()
-		rs, oerr := old.Generate(ctx, req)
-		oldLat = append(oldLat, time.Since(start))
-		bump(&before, beforePreset[c.Preset], beforeMeal[c.Meal])(oerr == nil && len(rs) > 0 && rs[0].Feasible && rs[0].WithinTolerance)
 	}
 	pct := func(n, d int) string {
 		if d == 0 {
@@ -131,7 +126,11 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		return fmt.Sprintf("%.1f %%", 100*float64(n)/float64(d))
 	}
 	share := func(c *count) float64 { return float64(c.served) / math.Max(float64(c.total), 1) }
+	bpct := func(n, d int) string { return pinnedFigure(old, pct(n, d)) }
 	p99 := func(ds []time.Duration) time.Duration {
+		if len(ds) == 0 {
+			return 0
+		}
 		s := slices.Clone(ds)
 		sort.Slice(s, func(a, b int) bool { return s[a] < s[b] })
 		return s[min(len(s)-1, (99*len(s)+99)/100-1)]
@@ -139,33 +138,33 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 	fmt.Printf("Recipe availability (%d meal preps × %d presets × %d bodies × %d meals = %d requests, targets from the survey formula and the meal split; before = the engine of main ef51314)\n",
 		len(nutritiontest.MealPreps), len(nutrition.Presets), len(nutritiontest.Eaters), len(nutritiontest.Meals), ours.total)
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "", "ours", "before", "goal")
-	fmt.Printf("  %-46s %-12s %-12s %s\n", "served within tolerance, meal prep as it is", pct(ours.served, ours.total), pct(before.served, before.total), "≥ 90 %")
+	fmt.Printf("  %-46s %-12s %-12s %s\n", "served within tolerance, meal prep as it is", pct(ours.served, ours.total), bpct(before.served, before.total), "≥ 90 %")
 	worstPreset, worstMeal := 1.0, 1.0
 	for _, p := range nutrition.Presets {
-		fmt.Printf("  %-46s %-12s %-12s %s\n", "  preset "+string(p.Name), pct(oursPreset[p.Name].served, oursPreset[p.Name].total), pct(beforePreset[p.Name].served, beforePreset[p.Name].total), "≥ 80 %")
+		fmt.Printf("  %-46s %-12s %-12s %s\n", "  preset "+string(p.Name), pct(oursPreset[p.Name].served, oursPreset[p.Name].total), bpct(beforePreset[p.Name].served, beforePreset[p.Name].total), "≥ 80 %")
 		worstPreset = math.Min(worstPreset, share(oursPreset[p.Name]))
 	}
 	for _, m := range nutritiontest.Meals {
-		fmt.Printf("  %-46s %-12s %-12s %s\n", "  meal "+string(m), pct(oursMeal[m].served, oursMeal[m].total), pct(beforeMeal[m].served, beforeMeal[m].total), "≥ 80 %")
+		fmt.Printf("  %-46s %-12s %-12s %s\n", "  meal "+string(m), pct(oursMeal[m].served, oursMeal[m].total), bpct(beforeMeal[m].served, beforeMeal[m].total), "≥ 80 %")
 		worstMeal = math.Min(worstMeal, share(oursMeal[m]))
 	}
-	fmt.Printf("  %-46s %-12d %-12d\n", "refused", refused, before.total-before.served)
+	fmt.Printf("  %-46s %-12d %-12s\n", "refused", refused, pinnedFigure(old, fmt.Sprint(before.total-before.served)))
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "refusals whose suggestion, applied, serves", pct(fixed, refused), "—", "≥ 90 %")
 	fmt.Printf("  %-46s %-12s %-12s\n", "  suggestions that could be applied", pct(applied, refused), "—")
 	fmt.Printf("  %-46s %-12d %-12s\n", "  'more of' a food (a person's choice)", moreOf, "—")
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "served as is or after the one suggestion", pct(ours.served+fixed, ours.total), "—", "≥ 98 %")
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "served recipes holding a food foreign to the meal", pct(offMeal, recipes), "—", "0 %")
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "served recipes breaking any meal rule", pct(broken, recipes), "—", "0 %")
-	fmt.Printf("  %-46s %-12s %-12s %s\n", "generation wall p99 (with the advice)", ms(p99(lat)), ms(p99(oldLat)), "≤ 20 ms")
+	fmt.Printf("  %-46s %-12s %-12s %s\n", "generation wall p99 (with the advice)", ms(p99(lat)), pinnedFigure(old, ms(p99(oldLat))), "≤ 20 ms")
 	for _, m := range misses {
 		fmt.Printf("  not fixed, e.g. %s\n", m)
 	}
 	fmt.Println()
-	summary.add("recipe availability, served as is", pct(ours.served, ours.total), "before "+pct(before.served, before.total), "—", "≥ 90 %", share(&ours) >= 0.9)
+	summary.add("recipe availability, served as is", pct(ours.served, ours.total), pinnedFigure(old, "before "+pct(before.served, before.total)), "—", "≥ 90 %", share(&ours) >= 0.9)
 	summary.add("recipe availability, worst preset / worst meal", fmt.Sprintf("%.1f / %.1f %%", 100*worstPreset, 100*worstMeal), "—", "—", "≥ 80 %", worstPreset >= 0.8 && worstMeal >= 0.8)
 	summary.add("recipe availability, suggestion applied serves", pct(fixed, refused), "—", "—", "≥ 90 %", float64(fixed) >= 0.9*float64(refused))
 	summary.add("recipe availability, served as is or after the suggestion", pct(ours.served+fixed, ours.total), "—", "—", "≥ 98 %", float64(ours.served+fixed) >= 0.98*float64(ours.total))
 	summary.add("recipe availability, foods foreign to the meal", pct(offMeal, recipes), "—", "—", "0 %", offMeal == 0)
-	summary.add("recipe availability, generation wall p99", ms(p99(lat)), "before "+ms(p99(oldLat)), "—", "≤ 20 ms", p99(lat) <= 20*time.Millisecond)
+	summary.add("recipe availability, generation wall p99", ms(p99(lat)), pinnedFigure(old, "before "+ms(p99(oldLat))), "—", "≤ 20 ms", p99(lat) <= 20*time.Millisecond)
 	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -12,26 +11,25 @@ import (
 	"time"
 
 	"github.com/gamelle/gamelle/cmd/bench/internal/baseline"
-	"github.com/gamelle/gamelle/data"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
 )
 
-// plausibilityRun asks both engines, today's and the frozen one of main ebe7157
-// (cmd/bench/internal/baseline), for recipes from the same random mixed meal preps (6–20 of the
+// plausibilityRun asks both engines, today's and the one of main ebe7157 (built from that commit
+// by cmd/bench/internal/baseline), for recipes from the same random mixed meal preps (6–20 of the
 // common foods of nutritiontest.MealPrepCodes, as people shop) and realistic targets
 // (nutritiontest.Target), and judges every recipe with the same rules (nutrition.PlateProblems):
 // recipes breaking a meal rule, lunches and dinners holding a protein and a vegetable when the
 // meal prep has them, salt within its cap, within tolerance when the engine says feasible, and
 // generation time.
 func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices *nutrition.PriceTable, cases int) error {
-	oldCatalog, err := baseline.ReadCIQUAL(bytes.NewReader(data.CiqualFoodsCSV))
+	// The engine before gets no price table (its parser predates today's price file); without a
+	// price limit, prices never change which foods it chooses.
+	old, err := startPinned(ctx, baseline.PlausibilityPin, false)
 	if err != nil {
 		return err
 	}
-	// The engine before gets no price table (its parser predates today's price file); without a
-	// price limit, prices never change which foods it chooses.
-	gen, old := nutrition.NewBuiltin(prices), baseline.NewBuiltin(nil)
+	gen := nutrition.NewBuiltin(prices)
 	pool := nutritiontest.MealPrepFoods(catalog)
 	rng := rand.New(rand.NewPCG(2026, 19))
 
@@ -121,25 +119,17 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		c := nutritiontest.Category(rng)
 		perm := rng.Perm(len(pool))[:6+rng.IntN(15)]
 		foods := make([]nutrition.Food, len(perm))
-		oldFoods := make([]baseline.Food, len(perm))
 		for k, j := range perm {
 			foods[k] = pool[j]
-			oldFoods[k] = oldCatalog[pool[j].Code]
 		}
 		var target nutrition.Macros
 		target, preset = nutritiontest.TargetPreset(rng, c)
 		count := 1 + rng.IntN(3)
 		req := nutrition.GenerateRequest{Foods: foods, Category: c, Target: target, Seed: int64(i), Count: count, Currency: nutrition.EUR}
-		oreq := baseline.GenerateRequest{Foods: oldFoods, Category: baseline.Category(c), Seed: int64(i), Count: count, Currency: baseline.EUR,
-			Target: baseline.Macros{Kcal: target.Kcal, ProteinG: target.ProteinG, FatG: target.FatG, CarbsG: target.CarbsG}}
-
 		runtime.LockOSThread()
 		start := time.Now()
 		rs, err := gen.Generate(ctx, req)
 		ours.lat = append(ours.lat, time.Since(start))
-		start = time.Now()
-		ors, oerr := old.Generate(ctx, oreq)
-		before.lat = append(before.lat, time.Since(start))
 		runtime.UnlockOSThread()
 
 		if err != nil {
@@ -156,13 +146,21 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 			}
 			judge(&ours, c, target, foods, ings, feas, within, salt)
 		}
-		if oerr != nil {
+		if old == nil {
+			continue
+		}
+		ores, err := old.Generate(pinnedCase(foods, c, target, int64(i), count))
+		if err != nil {
+			return err
+		}
+		before.lat = append(before.lat, ores.Elapsed())
+		if ores.Refused != "" {
 			before.unsolvable++
 		} else {
 			var ings [][]nutrition.Ingredient
 			var feas, within []bool
 			var salt []float64
-			for _, r := range ors {
+			for _, r := range ores.Recipes {
 				var is []nutrition.Ingredient
 				var s float64
 				for _, ing := range r.Ingredients {
@@ -180,20 +178,24 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		}
 		return fmt.Sprintf("%.1f %%", 100*float64(n)/float64(d))
 	}
+	bpct := func(n, d int) string { return pinnedFigure(old, pct(n, d)) }
 	p99 := func(ds []time.Duration) time.Duration {
+		if len(ds) == 0 {
+			return 0
+		}
 		s := slices.Clone(ds)
 		sort.Slice(s, func(a, b int) bool { return s[a] < s[b] })
 		return s[min(len(s)-1, (99*len(s)+99)/100-1)]
 	}
 	fmt.Printf("Recipe plausibility (%d random mixed meal preps of 6–20 of %d common foods, realistic targets, 1–3 recipes each; before = the engine of main ebe7157)\n", cases, len(pool))
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "", "ours", "before", "goal")
-	fmt.Printf("  %-46s %-12d %-12d\n", "recipes", ours.recipes, before.recipes)
-	fmt.Printf("  %-46s %-12s %-12s %s\n", "recipes holding a food foreign to the meal", pct(ours.offMeal, ours.recipes), pct(before.offMeal, before.recipes), "0 %")
-	fmt.Printf("  %-46s %-12s %-12s %s\n", "recipes breaking any meal rule (also portions)", pct(ours.broken, ours.recipes), pct(before.broken, before.recipes), "0 %")
-	fmt.Printf("  %-46s %-12s %-12s %s\n", "lunch/dinner with a protein and a vegetable", pct(ours.lunchesOK, ours.lunches), pct(before.lunchesOK, before.lunches), "100 %")
-	fmt.Printf("  %-46s %-12s %-12s %s\n", "salt within its cap", pct(ours.saltOK, ours.recipes), pct(before.saltOK, before.recipes), "100 %")
-	fmt.Printf("  %-46s %-12s %-12s %s\n", "within tolerance when feasible", pct(ours.feasibleWithin, ours.feasible), pct(before.feasibleWithin, before.feasible), "≥ 99 %")
-	fmt.Printf("  %-46s %-12s %-12s\n", "feasible recipes", pct(ours.feasible, ours.recipes), pct(before.feasible, before.recipes))
+	fmt.Printf("  %-46s %-12d %-12s\n", "recipes", ours.recipes, pinnedFigure(old, fmt.Sprint(before.recipes)))
+	fmt.Printf("  %-46s %-12s %-12s %s\n", "recipes holding a food foreign to the meal", pct(ours.offMeal, ours.recipes), bpct(before.offMeal, before.recipes), "0 %")
+	fmt.Printf("  %-46s %-12s %-12s %s\n", "recipes breaking any meal rule (also portions)", pct(ours.broken, ours.recipes), bpct(before.broken, before.recipes), "0 %")
+	fmt.Printf("  %-46s %-12s %-12s %s\n", "lunch/dinner with a protein and a vegetable", pct(ours.lunchesOK, ours.lunches), bpct(before.lunchesOK, before.lunches), "100 %")
+	fmt.Printf("  %-46s %-12s %-12s %s\n", "salt within its cap", pct(ours.saltOK, ours.recipes), bpct(before.saltOK, before.recipes), "100 %")
+	fmt.Printf("  %-46s %-12s %-12s %s\n", "within tolerance when feasible", pct(ours.feasibleWithin, ours.feasible), bpct(before.feasibleWithin, before.feasible), "≥ 99 %")
+	fmt.Printf("  %-46s %-12s %-12s\n", "feasible recipes", pct(ours.feasible, ours.recipes), bpct(before.feasible, before.recipes))
 	byMeal := func(t tally) string {
 		var parts []string
 		for _, c := range nutrition.Categories {
@@ -201,7 +203,7 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		}
 		return strings.Join(parts, "/") + " %"
 	}
-	fmt.Printf("  %-46s %-12s %-12s\n", "  of which breakfast/lunch/snack", byMeal(ours), byMeal(before))
+	fmt.Printf("  %-46s %-12s %-12s\n", "  of which breakfast/lunch/snack", byMeal(ours), pinnedFigure(old, byMeal(before)))
 	byPreset := func(t tally) string {
 		var parts []string
 		for _, b := range t.byPreset {
@@ -214,12 +216,15 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		names = append(names, fmt.Sprintf("%d/%d/%d", p.Split.Protein, p.Split.Fat, p.Split.Carbs))
 	}
 	fmt.Printf("  %-46s %-12s %-12s\n", "  breakfast by preset P/F/C "+strings.Join(names, ", "), "", "")
-	fmt.Printf("  %-46s %-12s %-12s\n", "", byPreset(ours), byPreset(before))
-	plateOurs, plateBefore, plateN := breakfastPlateRun(ctx, gen, old, pool, oldCatalog, max(cases/4, 1))
-	fmt.Printf("  %-46s %-12s %-12s\n", "breakfast, target made from a breakfast plate", pct(plateOurs, plateN), pct(plateBefore, plateN))
-	fmt.Printf("  %-46s %-12d %-12d\n", "requests refused (no plate for the meal)", ours.unsolvable, before.unsolvable)
+	fmt.Printf("  %-46s %-12s %-12s\n", "", byPreset(ours), pinnedFigure(old, byPreset(before)))
+	plateOurs, plateBefore, plateN, err := breakfastPlateRun(ctx, gen, old, pool, max(cases/4, 1))
+	if err != nil {
+		return err
+	}
+	fmt.Printf("  %-46s %-12s %-12s\n", "breakfast, target made from a breakfast plate", pct(plateOurs, plateN), bpct(plateBefore, plateN))
+	fmt.Printf("  %-46s %-12d %-12s\n", "requests refused (no plate for the meal)", ours.unsolvable, pinnedFigure(old, fmt.Sprint(before.unsolvable)))
 	fmt.Printf("  %-46s %-12d %-12s\n", "requests given fewer recipes than asked", ours.fewer, "—")
-	fmt.Printf("  %-46s %-12s %-12s %s\n", "generation wall p99", ms(p99(ours.lat)), ms(p99(before.lat)), "≤ 20 ms")
+	fmt.Printf("  %-46s %-12s %-12s %s\n", "generation wall p99", ms(p99(ours.lat)), pinnedFigure(old, ms(p99(before.lat))), "≤ 20 ms")
 	for _, e := range before.examples {
 		fmt.Printf("  before, e.g. %s\n", e)
 	}
@@ -227,33 +232,51 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		fmt.Printf("  ours,   e.g. %s\n", e)
 	}
 	fmt.Println()
-	summary.add("recipe plausibility, recipes breaking a meal rule", pct(ours.broken, ours.recipes), "before "+pct(before.broken, before.recipes), "—", "0 %", ours.broken == 0)
-	summary.add("recipe plausibility, lunch with protein and vegetable", pct(ours.lunchesOK, ours.lunches), "before "+pct(before.lunchesOK, before.lunches), "—", "100 %", ours.lunchesOK == ours.lunches)
-	summary.add("recipe plausibility, salt within cap", pct(ours.saltOK, ours.recipes), "before "+pct(before.saltOK, before.recipes), "—", "100 %", ours.saltOK == ours.recipes)
-	summary.add("recipe plausibility, within tolerance when feasible", pct(ours.feasibleWithin, ours.feasible), "before "+pct(before.feasibleWithin, before.feasible), "—", "≥ 99 %", float64(ours.feasibleWithin) >= 0.99*float64(ours.feasible))
-	summary.add("recipe plausibility, generation wall p99", ms(p99(ours.lat)), "before "+ms(p99(before.lat)), fmt.Sprintf("%.2f×", float64(p99(ours.lat))/float64(p99(before.lat))), "≤ 20 ms", p99(ours.lat) <= 20*time.Millisecond)
+	summary.add("recipe plausibility, recipes breaking a meal rule", pct(ours.broken, ours.recipes), pinnedFigure(old, "before "+pct(before.broken, before.recipes)), "—", "0 %", ours.broken == 0)
+	summary.add("recipe plausibility, lunch with protein and vegetable", pct(ours.lunchesOK, ours.lunches), pinnedFigure(old, "before "+pct(before.lunchesOK, before.lunches)), "—", "100 %", ours.lunchesOK == ours.lunches)
+	summary.add("recipe plausibility, salt within cap", pct(ours.saltOK, ours.recipes), pinnedFigure(old, "before "+pct(before.saltOK, before.recipes)), "—", "100 %", ours.saltOK == ours.recipes)
+	summary.add("recipe plausibility, within tolerance when feasible", pct(ours.feasibleWithin, ours.feasible), pinnedFigure(old, "before "+pct(before.feasibleWithin, before.feasible)), "—", "≥ 99 %", float64(ours.feasibleWithin) >= 0.99*float64(ours.feasible))
+	summary.add("recipe plausibility, generation wall p99", ms(p99(ours.lat)), pinnedFigure(old, "before "+ms(p99(before.lat))),
+		pinnedFigure(old, fmt.Sprintf("%.2f×", float64(p99(ours.lat))/float64(p99(before.lat)))), "≤ 20 ms", p99(ours.lat) <= 20*time.Millisecond)
+	if old != nil {
+		return old.Close()
+	}
 	return nil
 }
 
 // breakfastPlateRun asks both engines for one breakfast from n meal preps whose target is a
 // breakfast a cook would serve from their own foods (nutritiontest.PlateCase): the share found
-// feasible measures the engine's search, apart from targets no breakfast reaches.
-func breakfastPlateRun(ctx context.Context, gen *nutrition.Builtin, old *baseline.Builtin, pool []nutrition.Food, oldCatalog map[int]baseline.Food, n int) (ours, before, total int) {
+// feasible measures the engine's search, apart from targets no breakfast reaches. old may be nil
+// (the baseline unavailable).
+func breakfastPlateRun(ctx context.Context, gen *nutrition.Builtin, old *baseline.Engine, pool []nutrition.Food, n int) (ours, before, total int, err error) {
 	rng := rand.New(rand.NewPCG(2026, 1919))
 	for i := 0; i < n; i++ {
 		foods, target := nutritiontest.PlateCase(rng, pool, 6+rng.IntN(15), nutrition.Breakfast)
-		oldFoods := make([]baseline.Food, len(foods))
-		for k, f := range foods {
-			oldFoods[k] = oldCatalog[f.Code]
-		}
 		total++
 		if rs, err := gen.Generate(ctx, nutrition.GenerateRequest{Foods: foods, Category: nutrition.Breakfast, Target: target, Seed: int64(i), Count: 1, Currency: nutrition.EUR}); err == nil && rs[0].Feasible {
 			ours++
 		}
-		if rs, err := old.Generate(ctx, baseline.GenerateRequest{Foods: oldFoods, Category: baseline.Category(nutrition.Breakfast), Seed: int64(i), Count: 1, Currency: baseline.EUR,
-			Target: baseline.Macros{Kcal: target.Kcal, ProteinG: target.ProteinG, FatG: target.FatG, CarbsG: target.CarbsG}}); err == nil && rs[0].Feasible {
+		if old == nil {
+			continue
+		}
+		r, err := old.Generate(pinnedCase(foods, nutrition.Breakfast, target, int64(i), 1))
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		if r.Refused == "" && len(r.Recipes) > 0 && r.Recipes[0].Feasible {
 			before++
 		}
 	}
-	return ours, before, total
+	return ours, before, total, nil
+}
+
+// pinnedCase is a request to the pinned engine: the same foods (by CIQUAL code), meal, target,
+// seed and count.
+func pinnedCase(foods []nutrition.Food, c nutrition.Category, target nutrition.Macros, seed int64, count int) baseline.Case {
+	codes := make([]int, len(foods))
+	for i, f := range foods {
+		codes[i] = f.Code
+	}
+	return baseline.Case{Foods: codes, Category: string(c), Seed: seed, Count: count,
+		Target: &baseline.Macros{Kcal: target.Kcal, ProteinG: target.ProteinG, FatG: target.FatG, CarbsG: target.CarbsG}}
 }
