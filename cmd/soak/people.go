@@ -292,6 +292,9 @@ func (p *person) regenerateFromTwoDevices(ctx context.Context, path string) erro
 		}
 		p.phone = phone
 	}
+	// A race counts once both requests are sent, whatever comes back: a fault may cut one
+	// device's answer after its request was accepted, and the check allows one request per race.
+	p.t.regenRaces.Add(1)
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
 	for i, device := range []*client{p.c, p.phone} {
@@ -304,7 +307,6 @@ func (p *person) regenerateFromTwoDevices(ctx context.Context, path string) erro
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
-	p.t.regenRaces.Add(1)
 	_, err := p.phone.page(ctx, path+"/recipes", nil)
 	return err
 }
