@@ -71,6 +71,22 @@ func mealScale(c Category, kcal float64) float64 {
 	return math.Min(math.Max(kcal/ref, 1), maxMealScale)
 }
 
+// minSnackScale bounds how far a small snack's least portions shrink: a 135 kcal snack (a
+// 1,500 kcal day's 9 %) is 60 % of the reference one, so its least portions are 60 % of the
+// table's (20 g of bread, 50 g of fruit or yoghurt, 60 g of milk), never less.
+const minSnackScale = 0.6
+
+// snackScale is how much a snack of kcal below the reference snack shrinks its least portions
+// (1 for a usual or bigger snack): a small eater's snack is a slice of bread with an egg, not
+// the table's 30 g of bread, or it cannot be as small as their target. Eggs come whole.
+func snackScale(c Category, f Food, kcal float64) float64 {
+	ref := refMealKcal[c]
+	if c != Snack || ref <= 0 || math.IsNaN(kcal) || KindOf(f) == KindEgg {
+		return 1
+	}
+	return math.Min(math.Max(kcal/ref, minSnackScale), 1)
+}
+
 // WHO's adult salt limit (5 g a day, Guideline: sodium intake for adults and children, 2012),
 // taken at the reference intake of 2,000 kcal: 2.5 g per 1,000 kcal of a meal.
 const (
@@ -484,17 +500,22 @@ func PlateSaltCapFor(c Category, t Macros, foods []Food) float64 {
 func PlateCapFor(c Category, t Macros) float64 { return plateCapFor(c, t.Kcal) }
 
 // PortionFor is Portion for a meal with target t: the usual and maximum servings grow with the
-// meal's energy (mealScale), the minimum stays.
+// meal's energy (mealScale), the minimum stays but for a snack smaller than the reference one
+// (snackScale).
 func PortionFor(c Category, f Food, t Macros) (lo, typ, hi float64) {
 	p := portionFor(c, f, t.Kcal)
 	return p.lo, p.typ, p.hi
 }
 
-// portionFor is portionOf grown by mealScale; herbs and spices season, whatever the plate's size.
+// portionFor is portionOf grown by mealScale, and for a small snack its least portion shrunk by
+// snackScale (in 5 g steps); herbs and spices season, whatever the plate's size.
 func portionFor(c Category, f Food, kcal float64) portion {
 	p := portionOf(c, f)
 	if KindOf(f) == KindSeasoning {
 		return p
+	}
+	if s := snackScale(c, f, kcal); s < 1 {
+		return portion{math.Max(math.Round(p.lo*s/step)*step, step), p.typ, p.hi}
 	}
 	k := mealScale(c, kcal)
 	return portion{p.lo, p.typ * k, p.hi * k}
