@@ -213,17 +213,22 @@ type subset struct {
 }
 
 // enumerate calls visit with every composition-valid subset of the items (indices ascending).
-func (p *problem) enumerate(visit func(idx []int)) {
+// With reach, it skips the subsets whose foods at their least portions already exceed the
+// target's band on some value, the plate weight cap or the price limit: every larger subset
+// does too (no food brings a negative amount), so candidates(false) would drop them all.
+func (p *problem) enumerate(reach bool, visit func(idx []int)) {
 	caps := roleCaps[p.cat]
 	maxN := min(maxFoodsPer[p.cat], maxFoods)
 	var counts [nRoles]int
 	idx := make([]int, 0, maxN)
+	kinds := make([]Kind, 0, maxN) // pairsWell reads it, never keeps it
+	var least [6]float64           // the four values, weight and price at the least portions
 	var rec func(from int)
 	rec = func(from int) {
 		if len(idx) >= 1 && validPlate(p.cat, counts, len(idx), p.haveVeg, p.needStarch) {
-			kinds := make([]Kind, len(idx))
-			for i, j := range idx {
-				kinds[i] = p.items[j].kind
+			kinds = kinds[:0]
+			for _, j := range idx {
+				kinds = append(kinds, p.items[j].kind)
 			}
 			if pairsWell(p.cat, kinds) {
 				visit(idx)
@@ -237,14 +242,34 @@ func (p *problem) enumerate(visit func(idx []int)) {
 			if counts[r] >= caps[r] {
 				continue
 			}
+			prev := least
+			if reach && p.beyondReach(&least, j) {
+				least = prev
+				continue
+			}
 			counts[r]++
 			idx = append(idx, j)
 			rec(j + 1)
 			idx = idx[:len(idx)-1]
 			counts[r]--
+			least = prev
 		}
 	}
 	rec(0)
+}
+
+// beyondReach adds item j at its least portion to least (the four values, weight, price) and
+// reports whether they exceed the band's top, the weight cap or the price limit.
+func (p *problem) beyondReach(least *[6]float64, j int) bool {
+	it := &p.items[j]
+	out := false
+	for k := 0; k < 4; k++ {
+		least[k] += it.m[k] * it.lo
+		out = out || least[k] > p.target[k]+p.tol[k]
+	}
+	least[4] += it.lo
+	least[5] += it.pricePerG * it.lo
+	return out || least[4] > p.capW || least[5] > p.limit+1e-9
 }
 
 // candidates returns the composition-valid subsets that can reach the band, with their continuous
@@ -253,7 +278,7 @@ func (p *problem) enumerate(visit func(idx []int)) {
 func (p *problem) candidates(all bool) []subset {
 	var out []subset
 	capW := p.capW
-	p.enumerate(func(idx []int) {
+	p.enumerate(!all, func(idx []int) {
 		capS := p.saltCap(idx)
 		if p.mustCode != 0 && !slices.ContainsFunc(idx, func(j int) bool { return p.items[j].food.Code == p.mustCode }) {
 			return
@@ -338,30 +363,53 @@ func (p *problem) fit(s solution, lambda float64) solution {
 	for k := range w {
 		w[k] = 1 / (p.tol[k] * p.tol[k])
 	}
+	// Each food's curvature and pull to its usual portion do not change between sweeps.
+	var denBuf, pullBuf [maxFoods]float64
+	den, pull := denBuf[:0], pullBuf[:0]
+	if len(s.idx) > maxFoods {
+		den, pull = make([]float64, 0, len(s.idx)), make([]float64, 0, len(s.idx))
+	}
+	for _, j := range s.idx {
+		it := &p.items[j]
+		var d float64
+		for k := 0; k < 4; k++ {
+			d += w[k] * it.m[k] * it.m[k]
+		}
+		l := lambda / (it.typ * it.typ)
+		den, pull = append(den, d+l), append(pull, l*it.typ)
+	}
 	a := p.achieved(solution{s.idx, g})
 	for sweep := 0; sweep < 200; sweep++ {
 		moved := 0.0
 		for i, j := range s.idx {
+			if den[i] == 0 {
+				continue
+			}
 			it := &p.items[j]
-			var num, den float64
+			var num float64
 			for k := 0; k < 4; k++ {
 				rest := a[k] - it.m[k]*g[i]
 				num += w[k] * it.m[k] * (p.target[k] - rest)
-				den += w[k] * it.m[k] * it.m[k]
 			}
-			l := lambda / (it.typ * it.typ)
-			num += l * it.typ
-			den += l
-			if den == 0 {
-				continue
+			num += pull[i]
+			ng := num / den[i]
+			if ng < it.lo {
+				ng = it.lo
 			}
-			ng := math.Min(math.Max(num/den, it.lo), it.hi)
+			if ng > it.hi {
+				ng = it.hi
+			}
 			if d := ng - g[i]; d != 0 {
 				for k := 0; k < 4; k++ {
 					a[k] += it.m[k] * d
 				}
 				g[i] = ng
-				moved = math.Max(moved, math.Abs(d))
+				if d < 0 {
+					d = -d
+				}
+				if d > moved {
+					moved = d
+				}
 			}
 		}
 		if moved < 0.5 {
@@ -628,7 +676,7 @@ func (p *problem) search(want int) (found []plate, closest *plate) {
 // weight caps at minimum portions, whatever the target.
 func (p *problem) hasPlate() bool {
 	found := false
-	p.enumerate(func(idx []int) {
+	p.enumerate(false, func(idx []int) {
 		if found {
 			return
 		}
