@@ -433,11 +433,79 @@ func (p *problem) discretise(s solution) solution {
 		hi[i] = math.Max(lo[i], math.Floor(it.hi/step)*step)
 		g[i] = math.Min(math.Max(math.Round(s.grams[i]/step)*step, lo[i]), hi[i])
 	}
-	capW, capS := p.capW, p.saltCap(s.idx)
-	score := func(g []float64) float64 {
+	score := p.stepScore(s.idx)
+	best := score(g)
+	try := func(moves ...float64) bool {
+		// moves: pairs of (food index, delta)
+		for m := 0; m < len(moves); m += 2 {
+			i, d := int(moves[m]), moves[m+1]
+			if ng := g[i] + d; ng < lo[i]-1e-9 || ng > hi[i]+1e-9 {
+				return false
+			}
+		}
+		for m := 0; m < len(moves); m += 2 {
+			g[int(moves[m])] += moves[m+1]
+		}
+		if sc := score(g); sc < best-1e-9 {
+			best = sc
+			return true
+		}
+		for m := 0; m < len(moves); m += 2 {
+			g[int(moves[m])] -= moves[m+1]
+		}
+		return false
+	}
+	for iter := 0; iter < 300; iter++ {
+		improved := singleMoves(n, try) || pairMoves(n, try)
+		if !improved && !p.ok(solution{s.idx, g}) {
+			improved = p.jointMove(g, lo, hi, score, &best)
+		}
+		if !improved {
+			break
+		}
+	}
+	return solution{s.idx, g}
+}
+
+// singleMoves tries ±5 and ±10 g on each of n foods in turn (every improving one is kept) and
+// reports whether any improved the plate.
+func singleMoves(n int, try func(moves ...float64) bool) bool {
+	improved := false
+	for i := 0; i < n; i++ {
+		for _, d := range []float64{-2 * step, -step, step, 2 * step} {
+			if try(float64(i), d) {
+				improved = true
+			}
+		}
+	}
+	return improved
+}
+
+// pairMoves tries ±5 g on two foods at once and stops at the first that improves the plate.
+func pairMoves(n int, try func(moves ...float64) bool) bool {
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			for _, di := range []float64{-step, step} {
+				for _, dj := range []float64{-step, step} {
+					if try(float64(i), di, float64(j), dj) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// stepScore is discretise's score of a plate of the foods idx in grams g (lower is better):
+// free inside the band but a light pull to its centre, steep outside it; salt, weight, price
+// and dry flakes are walls; portions are pulled towards the usual serving.
+func (p *problem) stepScore(idx []int) func(g []float64) float64 {
+	capW, capS := p.capW, p.saltCap(idx)
+	return func(g []float64) float64 {
 		var a [4]float64
 		var w, salt, price, port float64
-		for i, j := range s.idx {
+		for i, j := range idx {
 			it := &p.items[j]
 			for k := range a {
 				a[k] += it.m[k] * g[i]
@@ -466,63 +534,11 @@ func (p *problem) discretise(s solution) solution {
 		if price > p.limit+1e-9 {
 			sc += 1e6 * (price - p.limit + 0.01)
 		}
-		if dry := p.dryFlakes(s.idx, g); dry > 1e-9 {
+		if dry := p.dryFlakes(idx, g); dry > 1e-9 {
 			sc += 1e4 * (dry + 1)
 		}
 		return sc
 	}
-	best := score(g)
-	try := func(moves ...float64) bool {
-		// moves: pairs of (food index, delta)
-		for m := 0; m < len(moves); m += 2 {
-			i, d := int(moves[m]), moves[m+1]
-			if ng := g[i] + d; ng < lo[i]-1e-9 || ng > hi[i]+1e-9 {
-				return false
-			}
-		}
-		for m := 0; m < len(moves); m += 2 {
-			g[int(moves[m])] += moves[m+1]
-		}
-		if sc := score(g); sc < best-1e-9 {
-			best = sc
-			return true
-		}
-		for m := 0; m < len(moves); m += 2 {
-			g[int(moves[m])] -= moves[m+1]
-		}
-		return false
-	}
-	deltas := []float64{-2 * step, -step, step, 2 * step}
-	for iter := 0; iter < 300; iter++ {
-		improved := false
-		for i := 0; i < n; i++ {
-			for _, d := range deltas {
-				if try(float64(i), d) {
-					improved = true
-				}
-			}
-		}
-		if !improved {
-			for i := 0; i < n && !improved; i++ {
-				for j := i + 1; j < n && !improved; j++ {
-					for _, di := range []float64{-step, step} {
-						for _, dj := range []float64{-step, step} {
-							if try(float64(i), di, float64(j), dj) {
-								improved = true
-							}
-						}
-					}
-				}
-			}
-		}
-		if !improved && !p.ok(solution{s.idx, g}) {
-			improved = p.jointMove(g, lo, hi, score, &best)
-		}
-		if !improved {
-			break
-		}
-	}
-	return solution{s.idx, g}
 }
 
 // gridLimit bounds exhaustive: the plates of a few foods (two to four, usually) it walks.
