@@ -131,39 +131,17 @@ func carbFood(f Food) bool {
 	return k > 0 && f.Per100g.CarbsG.Or(0)*KcalPerGCarbs > 0.4*k
 }
 
+// diagnoseLead opens every diagnosis.
+var diagnoseLead = Text{FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas : ", EN: "These foods cannot meet this meal’s target: "}
+
 // diagnose returns the one checked change that makes req's target reachable (p is req
 // prepared, or nil when no plate could be made at all), in this order: a higher price limit,
 // one food of a kind the meal prep lacks (its representative or its leanest food), more of one
 // of its foods, two foods; else it says no single change is enough.
 func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
-	lead := Text{FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas : ", EN: "These foods cannot meet this meal’s target: "}
-	feasibleWith := func(q GenerateRequest, must int, widen func(*problem)) (*problem, []plate) {
-		q.Suggestions = slices.Clone(q.Suggestions)
-		qp, _, err := b.prepare(q)
-		if err != nil {
-			return nil, nil
-		}
-		qp.budget = 15 // a what-if: the likeliest plates are enough to tell
-		qp.mustCode = must
-		if widen != nil {
-			widen(qp)
-		}
-		found, _ := qp.search(1)
-		return qp, found
-	}
-	if req.PriceLimit > 0 {
-		q := req
-		q.PriceLimit = 0
-		if qp, found := feasibleWith(q, 0, nil); len(found) > 0 {
-			need := math.Ceil(qp.price(found[0].solution)*2) / 2
-			cur := string(req.Currency)
-			if cur == "" {
-				cur = string(EUR)
-			}
-			return Suggestion{Action: ActionRaisePriceLimit, FoodCodes: []int{}, PriceLimit: need, Text: Text{
-				FR: lead.FR + fmt.Sprintf("la limite de prix est trop basse ; il faut environ %s %s par portion.", frDecimal(need), cur),
-				EN: lead.EN + fmt.Sprintf("the price limit is too low; it takes about %.2f %s per serving.", need, cur)}}
-		}
+	lead := diagnoseLead
+	if s, ok := b.priceSuggestion(req); ok {
+		return s
 	}
 	var fixes []kindFix
 	for _, f := range kindFixes[req.Category] {
@@ -180,7 +158,7 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 		for _, r := range f.reps {
 			q := req
 			q.Foods = append(slices.Clone(req.Foods), r)
-			if _, found := feasibleWith(q, r.Code, nil); len(found) > 0 {
+			if _, found := b.whatIf(q, r.Code, nil); len(found) > 0 {
 				codes = append(codes, -r.Code)
 			}
 		}
@@ -188,48 +166,15 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 			return Suggestion{Action: ActionAddFood, FoodCodes: codes, Text: Text{FR: lead.FR + "ajoutez " + f.text.FR + ".", EN: lead.EN + "add " + f.text.EN + "."}}
 		}
 	}
-	if p != nil {
-		// More of one food than its usual portion allows: the closest plate's foods first.
-		var order []int
-		if p.closest != nil {
-			order = slices.Clone(p.closest.idx)
-		}
-		for j := range p.items {
-			if !slices.Contains(order, j) && !p.items[j].suggested {
-				order = append(order, j)
-			}
-		}
-		for _, j := range order {
-			it := p.items[j]
-			_, found := feasibleWith(req, it.food.Code, func(q *problem) {
-				for i := range q.items {
-					if q.items[i].food.Code == it.food.Code {
-						q.items[i].hi *= 2
-					}
-				}
-			})
-			if len(found) == 0 {
-				continue
-			}
-			g := 0.0
-			for i, k := range found[0].idx {
-				if p.items[k].food.Code == it.food.Code {
-					g = found[0].grams[i]
-				}
-			}
-			if g > it.hi {
-				return Suggestion{Action: ActionMoreOf, FoodCodes: []int{it.food.Code}, Text: Text{
-					FR: lead.FR + fmt.Sprintf("prévoyez plus de « %s » : il en faudrait %.0f g par portion, plus qu’une portion habituelle (%.0f g au plus).", it.food.Name.FR, g, it.hi),
-					EN: lead.EN + fmt.Sprintf("plan more “%s”: it would take %.0f g a serving, more than a usual serving (%.0f g at most).", it.food.Name.EN, g, it.hi)}}
-			}
-		}
+	if s, ok := b.moreOfSuggestion(req, p); ok {
+		return s
 	}
 	// Two kinds together, the likeliest first.
 	for i, f := range fixes {
 		for _, g := range fixes[i+1:] {
 			q := req
 			q.Foods = append(slices.Clone(req.Foods), f.reps[0], g.reps[0])
-			if _, found := feasibleWith(q, 0, nil); len(found) > 0 {
+			if _, found := b.whatIf(q, 0, nil); len(found) > 0 {
 				return Suggestion{Action: ActionAddFood, FoodCodes: []int{-f.reps[0].Code, -g.reps[0].Code}, Pair: true, Text: Text{
 					FR: lead.FR + "aucun aliment seul ne suffit ; ajoutez " + f.text.FR + " et " + g.text.FR + ".",
 					EN: lead.EN + "no single food is enough; add " + f.text.EN + " and " + g.text.EN + "."}}
@@ -240,6 +185,89 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 	return Suggestion{Action: ActionAddFood, FoodCodes: []int{}, Text: Text{
 		FR: lead.FR + "aucun changement d’un ou deux aliments ne suffit (" + gap.FR + ").",
 		EN: lead.EN + "no change of one or two foods is enough (" + gap.EN + ")."}}
+}
+
+// whatIf prepares q and searches it as a what-if (the likeliest plates are enough to tell),
+// keeping only plates holding food must (0: any) and letting widen change the problem first.
+func (b *Builtin) whatIf(q GenerateRequest, must int, widen func(*problem)) (*problem, []plate) {
+	q.Suggestions = slices.Clone(q.Suggestions)
+	qp, _, err := b.prepare(q)
+	if err != nil {
+		return nil, nil
+	}
+	qp.budget = 15
+	qp.mustCode = must
+	if widen != nil {
+		widen(qp)
+	}
+	found, _ := qp.search(1)
+	return qp, found
+}
+
+// priceSuggestion is the raised price limit that makes req feasible, when its foods work without
+// a limit.
+func (b *Builtin) priceSuggestion(req GenerateRequest) (Suggestion, bool) {
+	if req.PriceLimit <= 0 {
+		return Suggestion{}, false
+	}
+	q := req
+	q.PriceLimit = 0
+	qp, found := b.whatIf(q, 0, nil)
+	if len(found) == 0 {
+		return Suggestion{}, false
+	}
+	lead := diagnoseLead
+	need := math.Ceil(qp.price(found[0].solution)*2) / 2
+	cur := string(req.Currency)
+	if cur == "" {
+		cur = string(EUR)
+	}
+	return Suggestion{Action: ActionRaisePriceLimit, FoodCodes: []int{}, PriceLimit: need, Text: Text{
+		FR: lead.FR + fmt.Sprintf("la limite de prix est trop basse ; il faut environ %s %s par portion.", frDecimal(need), cur),
+		EN: lead.EN + fmt.Sprintf("the price limit is too low; it takes about %.2f %s per serving.", need, cur)}}, true
+}
+
+// moreOfSuggestion is "more of" the first of p's foods (the closest plate's first) that makes
+// req feasible at up to twice its usual maximum, when it takes more than that maximum.
+func (b *Builtin) moreOfSuggestion(req GenerateRequest, p *problem) (Suggestion, bool) {
+	if p == nil {
+		return Suggestion{}, false
+	}
+	var order []int
+	if p.closest != nil {
+		order = slices.Clone(p.closest.idx)
+	}
+	for j := range p.items {
+		if !slices.Contains(order, j) && !p.items[j].suggested {
+			order = append(order, j)
+		}
+	}
+	lead := diagnoseLead
+	for _, j := range order {
+		it := p.items[j]
+		_, found := b.whatIf(req, it.food.Code, func(q *problem) {
+			for i := range q.items {
+				if q.items[i].food.Code == it.food.Code {
+					q.items[i].hi *= 2
+				}
+			}
+		})
+		if len(found) == 0 {
+			continue
+		}
+		g := 0.0
+		for i, k := range found[0].idx {
+			if p.items[k].food.Code == it.food.Code {
+				g = found[0].grams[i]
+			}
+		}
+		if g > it.hi {
+			return Suggestion{Action: ActionMoreOf, FoodCodes: []int{it.food.Code}, Text: Text{
+				FR: lead.FR + fmt.Sprintf("prévoyez plus de « %s » : il en faudrait %.0f g par portion, plus qu’une portion habituelle (%.0f g au plus).", it.food.Name.FR, g, it.hi),
+				EN: lead.EN + fmt.Sprintf("plan more “%s”: it would take %.0f g a serving, more than a usual serving (%.0f g at most).", it.food.Name.EN, g, it.hi)}}, true
+		}
+	}
+	return Suggestion{}, false
 }
 
 // worstGap names the value the closest plate misses most, and the kind of food that fixes it.
