@@ -51,6 +51,9 @@ var (
 	repApple    = rep(13039, "fruits", 54, 0.25, 0.25, 11.6, 1.5)
 	repAlmond   = rep(15000, "nuts and seeds", 615, 18.8, 51.3, 9.51, 5)
 	repWalnut   = rep(15005, "nuts and seeds", 709, 13.3, 67.3, 6.88, 5)
+	repButter   = rep(16400, "butters", 753, 0.64, 83, 0.71, 14)
+	repJam      = rep(31024, "jam", 248, 0.25, 0.5, 60.5, 7)
+	repMilk     = rep(19041, "milk", 47.7, 3.48, 1.56, 5, 35)
 )
 
 // kindFixes are the kinds tried per meal, the likeliest fix first; never meat or fish for a
@@ -72,12 +75,16 @@ var kindFixes = map[Category][]kindFix{
 		{Text{"du pain", "bread"}, []Food{repBread, repBreadW}, true, true},
 		{Text{"un fruit", "a fruit"}, []Food{repBanana, repApple}, true, true},
 		{Text{"des oléagineux (amandes, noix)", "nuts (almonds, walnuts)"}, []Food{repAlmond, repWalnut}, true, true},
+		{Text{"du beurre", "butter"}, []Food{repButter}, true, false},
+		{Text{"du lait", "milk"}, []Food{repMilk}, true, false},
+		{Text{"de la confiture", "jam"}, []Food{repJam}, true, true},
 	},
 	Snack: {
 		{Text{"un laitage riche en protéines (skyr, fromage blanc)", "a protein-rich dairy food (skyr, quark)"}, []Food{repQuark, repQuark0}, true, false},
 		{Text{"des oléagineux (amandes, noix)", "nuts (almonds, walnuts)"}, []Food{repAlmond, repWalnut}, true, true},
 		{Text{"un fruit", "a fruit"}, []Food{repBanana, repApple}, true, true},
 		{Text{"du pain", "bread"}, []Food{repBread, repBreadW}, true, true},
+		{Text{"du lait", "milk"}, []Food{repMilk}, true, false},
 	},
 }
 
@@ -103,8 +110,9 @@ type Suggestion struct {
 }
 
 // holds reports whether the request's foods already hold the kind of food a fix adds: a food of
-// the same role in the meal (a starch beside potatoes and bread), or for a lunch's protein, of
-// the same kind (chicken may be suggested beside eggs, not beside turkey). Such a kind is never
+// the same role in the meal (a starch beside potatoes and bread), or for a lunch's protein and a
+// breakfast's or snack's dairy, of the same kind (chicken may be suggested beside eggs, not
+// beside turkey; milk beside fromage blanc, not beside another milk). Such a kind is never
 // suggested as an addition, only as more of its food.
 func holds(req GenerateRequest, fix Food) bool {
 	r := roleOf(req.Category, fix)
@@ -112,7 +120,7 @@ func holds(req GenerateRequest, fix Food) bool {
 		if !usable(f.Per100g) || !DietAllows(req.Diet, f) || roleOf(req.Category, f) != r {
 			continue
 		}
-		if r != roleProtein || KindOf(f) == KindOf(fix) {
+		if r != roleProtein && r != roleDairy || KindOf(f) == KindOf(fix) {
 			return true
 		}
 	}
