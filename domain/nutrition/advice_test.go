@@ -84,3 +84,28 @@ func TestAdviceNamesButterForABreakfastShortOfFat(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, rs[0].Feasible && rs[0].WithinTolerance, "%+v", rs[0].Achieved)
 }
+
+// A lunch short of fat whose oil is at its spoonfuls can take a little grated cheese: a
+// budget meal prep (pasta, eggs, lentils, carrots, onion, oil) for a man's 860 kcal, 35 g-fat
+// lunch is told so, and adding Emmental serves it. It used to be told "more eggs, 260 g", which
+// nobody applies.
+func TestAdviceNamesCheeseForALeanLunch(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	budget := []int{9810, 22000, 20535, 20009, 20034, 17440, 19041, 32140, 13005, 7001}
+	req := nutrition.GenerateRequest{Foods: foodsOf(t, budget...), Category: nutrition.LunchDinner,
+		Target: nutrition.Macros{Kcal: 860, ProteinG: 68, FatG: 35, CarbsG: 68}, Currency: nutrition.EUR, Count: 1, Seed: 1}
+	rs, err := gen.Generate(context.Background(), req)
+	require.NoError(t, err)
+	require.False(t, rs[0].Feasible)
+	s := rs[0].Suggestion
+	require.NotNil(t, s)
+	require.Equal(t, nutrition.ActionAddFood, s.Action, s.Text.EN)
+	require.Equal(t, []int{12118}, s.FoodCodes, s.Text.EN)
+	require.Contains(t, s.Text.FR, "fromage râpé")
+	req.Foods = append(req.Foods, cat[12118])
+	rs, err = gen.Generate(context.Background(), req)
+	require.NoError(t, err)
+	require.True(t, rs[0].Feasible && rs[0].WithinTolerance, "%+v", rs[0].Achieved)
+}

@@ -54,6 +54,7 @@ var (
 	repButter   = rep(16400, "butters", 753, 0.64, 83, 0.71, 14)
 	repJam      = rep(31024, "jam", 248, 0.25, 0.5, 60.5, 7)
 	repMilk     = rep(19041, "milk", 47.7, 3.48, 1.56, 5, 35)
+	repEmmental = rep(12118, "cheese and similar", 368, 27.6, 28.2, 0.58, 272)
 )
 
 // kindFixes are the kinds tried per meal, the likeliest fix first; never meat or fish for a
@@ -67,6 +68,7 @@ var kindFixes = map[Category][]kindFix{
 		{Text{"des légumineuses (lentilles, pois chiches, haricots)", "legumes (lentils, chickpeas, beans)"}, []Food{repLentils, repChickpea}, true, true},
 		{Text{"un légume", "a vegetable"}, []Food{repBroc, repPepper}, true, true},
 		{Text{"une matière grasse (huile d’olive, de colza ou beurre)", "a fat (olive or rapeseed oil, or butter)"}, []Food{repOil}, true, true},
+		{Text{"un peu de fromage râpé", "a little grated cheese"}, []Food{repEmmental}, true, false},
 	},
 	Breakfast: {
 		{Text{"un laitage riche en protéines (skyr, fromage blanc)", "a protein-rich dairy food (skyr, quark)"}, []Food{repQuark, repQuark0}, true, false},
