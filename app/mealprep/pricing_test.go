@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -193,8 +194,10 @@ func TestEditedRecipeIsRepricedLikeGenerated(t *testing.T) {
 	require.NoError(t, e.pool.QueryRow(ctx, `SELECT price_cents, health_score, health_grade FROM recipes WHERE id = $1`, recipe).Scan(&cents, &score, &grade))
 	require.Equal(t, eurCents(t, prices, ings), cents, "the edited recipe is priced with the admin's override")
 
-	// The Nutri-Score is the engine's for these ingredients.
-	want := nutrition.Recipe{Servings: 1}
+	// The Nutri-Score is the engine's for these ingredients, with the salt the steps add for
+	// the recipe's meal and target.
+	stored := m.Recipe(recipe)
+	want := nutrition.Recipe{Category: stored.Category, Target: nutrition.Macros(stored.Target), Servings: stored.Servings}
 	for _, in := range ings {
 		want.Ingredients = append(want.Ingredients, nutrition.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
 	}
@@ -205,7 +208,7 @@ func TestEditedRecipeIsRepricedLikeGenerated(t *testing.T) {
 	// Salt is sodium × 2.5, the salt the engine caps and the Nutri-Score counts.
 	var salt float64
 	require.NoError(t, e.pool.QueryRow(ctx, `SELECT (nutrition->>'saltG')::float8 FROM recipes WHERE id = $1`, recipe).Scan(&salt))
-	require.InDelta(t, math.Round(want.Nutrition.SodiumMg.V*2.5/10)/100, salt, 1e-9)
+	require.InDelta(t, math.Round(want.Nutrition.SodiumMg.V*float64(stored.Servings)*2.5/10)/100, salt, 1e-9)
 
 	// Oil alone scores differently: the score follows the edit.
 	_, err = e.svc.UpdateRecipe(ctx, owner, id, recipe, mealprep.RecipeChange{Ingredients: []mealprep.Ingredient{{FoodCode: oilCode, Grams: 30}}})
@@ -214,4 +217,44 @@ func TestEditedRecipeIsRepricedLikeGenerated(t *testing.T) {
 	var grade2 string
 	require.NoError(t, e.pool.QueryRow(ctx, `SELECT health_grade FROM recipes WHERE id = $1`, recipe).Scan(&grade2))
 	require.NotEqual(t, grade, grade2)
+}
+
+// TestEditedRecipeKeepsTheAddedSalt: an edit recomputes a recipe with its meal and target, so
+// the salt its steps add (the pinch, the salted cooking water; docs/nutrition.md, "Salt as
+// eaten") stays counted: re-saving a generated lunch's own ingredients leaves its salt as it
+// was. It used to drop to the foods' salt alone.
+func TestEditedRecipeKeepsTheAddedSalt(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := t.Context()
+	prices := shippedPrices(t)
+	e.svc = e.svc.WithPricing(prices, 0)
+	runner := runProjections(t, e)
+	owner := e.person(t, 5)
+	id := e.mealPrep(t, owner)
+	generate(t, e, owner, id, prices, 1)
+	waitAll(t, e, runner)
+	m, err := e.svc.Load(ctx, owner, id)
+	require.NoError(t, err)
+	recipe := m.RecipeIDs()[0]
+	stored := m.Recipe(recipe)
+	saltOf := func() float64 {
+		var salt float64
+		require.NoError(t, e.pool.QueryRow(ctx, `SELECT (nutrition->>'saltG')::float8 FROM recipes WHERE id = $1`, recipe).Scan(&salt))
+		return salt
+	}
+	before := saltOf()
+	foodsOnly := 0.0
+	for _, in := range stored.Ingredients {
+		foodsOnly += nutrition.SaltOf(catalogue(t)[in.FoodCode].Per100g).Or(0) * float64(in.Grams) / 100
+	}
+	require.Greater(t, before, foodsOnly+0.1, "the generated lunch's steps add salt")
+
+	// Five grams more of the first food: a real edit (an unchanged list records nothing).
+	ings := slices.Clone(stored.Ingredients)
+	ings[0].Grams += 5
+	_, err = e.svc.UpdateRecipe(ctx, owner, id, recipe, mealprep.RecipeChange{Ingredients: ings})
+	require.NoError(t, err)
+	waitAll(t, e, runner)
+	require.InDelta(t, before, saltOf(), 0.05, "five grams more, the same salt as eaten give or take the food's own")
 }

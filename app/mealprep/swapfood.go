@@ -126,7 +126,7 @@ func (s *Service) SwapFood(ctx context.Context, in SwapFoodInput) (Result, error
 	for k := range ings {
 		ings[k].Grams = fit.Grams[k] * servings
 	}
-	nums, err := recompute(byCode, ings, 1, s.prices)
+	nums, err := recompute(byCode, ings, view.Category, mealprep.Macros(target), servings, s.prices)
 	if err != nil {
 		return Result{}, err
 	}

@@ -41,8 +41,17 @@ func (c UpdateRecipeCommand) Decide(m *mealprep.MealPrep) error {
 				return fmt.Errorf("%w: %d", ErrUnknownFood, in.FoodCode)
 			}
 		}
-		// Nutrition is stored for the whole recipe, which servings do not change.
-		nums, err := recompute(c.Foods, ch.Ingredients, 1, c.Prices)
+		// Nutrition is stored for the whole recipe; the salt the steps add is per serving, for
+		// the recipe's meal and target.
+		r := m.Recipe(c.RecipeID)
+		if r == nil {
+			return fmt.Errorf("%w: %s", mealprep.ErrRecipeNotFound, c.RecipeID)
+		}
+		servings := r.Servings
+		if ch.Servings != nil {
+			servings = *ch.Servings
+		}
+		nums, err := recompute(c.Foods, ch.Ingredients, r.Category, r.Target, servings, c.Prices)
 		if err != nil {
 			return err
 		}

@@ -54,6 +54,9 @@ type StoredRecipe struct {
 	Category    Category
 	Servings    int
 	Ingredients []Ingredient
+	// Target is the meal target per serving the recipe was made for: an edit recomputes the
+	// salt its steps add against it (docs/nutrition.md, "Salt as eaten").
+	Target Macros
 	// Kept: "regenerate the rest" leaves it.
 	Kept bool
 }
@@ -148,7 +151,8 @@ func (m *MealPrep) apply(e Event) {
 		if r := m.requests[e.RequestID]; r != nil {
 			r.Done[e.Index] = e.Recipe.ID
 		}
-		m.recipes[e.Recipe.ID] = &StoredRecipe{RequestID: e.RequestID, Category: e.Recipe.Category, Servings: e.Recipe.Servings, Ingredients: slices.Clone(e.Recipe.Ingredients)}
+		m.recipes[e.Recipe.ID] = &StoredRecipe{RequestID: e.RequestID, Category: e.Recipe.Category, Servings: e.Recipe.Servings,
+			Ingredients: slices.Clone(e.Recipe.Ingredients), Target: e.Recipe.Target}
 	case RecipeGenerationFailed:
 		if r := m.requests[e.RequestID]; r != nil {
 			r.Failed = true

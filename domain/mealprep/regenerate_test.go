@@ -130,3 +130,37 @@ func TestARegenerationNamesEachRecipeOnce(t *testing.T) {
 		})
 	}).ThenError(mealprep.ErrAlreadyReplaced)
 }
+
+// TestRegenerationTargetsFollowTheMealProfiles: a regeneration aims at the same meal targets as
+// a first generation (nutrition.MealTarget: a breakfast and a snack carry less protein than
+// their share of the day, lunch and dinner more; docs/nutrition.md, "Meal profiles"). When the
+// kept recipes bring exactly their meals' targets, the new ones get exactly theirs. They used to
+// get the day's protein by energy share, a breakfast as protein-heavy as a lunch.
+func TestRegenerationTargetsFollowTheMealProfiles(t *testing.T) {
+	t.Parallel()
+	daily := mealprep.Macros{Kcal: 2400, ProteinG: 150, FatG: 80, CarbsG: 270}
+	split := nutrition.DefaultMealSplit
+	want := nutrition.MealTargets(nutrition.Macros(daily), split)
+	breakfast, lunch, dinner, snack := uuid.New(), uuid.New(), uuid.New(), uuid.New()
+	recipes := []mealprep.PlanRecipe{
+		{ID: breakfast, Category: mealprep.Breakfast, Servings: 7, PerServing: mealprep.Macros(want[mealprep.Breakfast])},
+		{ID: lunch, Category: mealprep.LunchDinner, Servings: 7, PerServing: mealprep.Macros(want[mealprep.LunchDinner])},
+		{ID: dinner, Category: mealprep.LunchDinner, Servings: 7, PerServing: mealprep.Macros(want[mealprep.LunchDinner])},
+		{ID: snack, Category: mealprep.Snack, Servings: 7, PerServing: mealprep.Macros(want[mealprep.Snack])},
+	}
+	for name, replaced := range map[string]map[uuid.UUID]bool{
+		"all":                    {breakfast: true, lunch: true, dinner: true, snack: true},
+		"breakfast and a dinner": {breakfast: true, dinner: true},
+		"the snack":              {snack: true},
+	} {
+		got := mealprep.RegenerationTargets(recipes, replaced, daily, split)
+		for c, g := range got {
+			w := want[c]
+			require.InDelta(t, w.Kcal, g.Kcal, 1, "%s: %s", name, c)
+			require.InDelta(t, w.ProteinG, g.ProteinG, 1, "%s: %s protein", name, c)
+			require.InDelta(t, w.FatG, g.FatG, 1, "%s: %s fat", name, c)
+			require.InDelta(t, w.CarbsG, g.CarbsG, 1, "%s: %s carbohydrates", name, c)
+		}
+		require.NotEmpty(t, got, name)
+	}
+}

@@ -156,9 +156,11 @@ func NeedsBeyondStock(foods []Ingredient, recipes []StockRecipe, s Schedule) []S
 // RegenerationTargets is the per-serving target of each category's new recipes when the
 // replaced recipes are made again and the others are counted ("closes the day's gap
 // with the kept ones counted"): over PlanDays of the schedule, the day's goals less what the
-// counted recipes bring, shared between the replaced recipes' meals by their meal share. A
-// target far from the meal's usual one (kept recipes much lighter or heavier than their share)
-// is held within half and one and a half times it, and an inconsistent one falls back to it.
+// counted recipes bring, shared between the replaced recipes' meals by their meal targets
+// (nutrition.MealTarget, the meal profiles a first generation aims at: kept recipes that bring
+// exactly their meals' targets leave the new ones exactly theirs). A target far from the meal's
+// usual one (kept recipes much lighter or heavier than their share) is held within half and one
+// and a half times it, and an inconsistent one falls back to it.
 func RegenerationTargets(recipes []PlanRecipe, replaced map[uuid.UUID]bool, daily Macros, split nutrition.MealSplit) map[Category]Macros {
 	sched := make([]ScheduleRecipe, 0, len(recipes))
 	per := map[uuid.UUID]PlanRecipe{}
@@ -166,45 +168,63 @@ func RegenerationTargets(recipes []PlanRecipe, replaced map[uuid.UUID]bool, dail
 		sched = append(sched, ScheduleRecipe{ID: r.ID, Category: r.Category})
 		per[r.ID] = r
 	}
+	usual := nutrition.MealTargets(nutrition.Macros(daily), split)
 	s := ScheduleOf(sched, split, PlanDays)
-	var counted Macros
-	weight := 0.0
-	cats := map[Category]bool{}
+	// counted is what the kept recipes bring; aimed what the replaced meals' targets would.
+	var counted, aimed [4]float64
 	for _, d := range s.Days {
 		for _, m := range d.Meals {
-			r := per[m.RecipeID]
+			k := float64(m.Portions)
 			if replaced[m.RecipeID] {
-				weight += float64(m.Portions) * split.Share(m.Category)
-				cats[m.Category] = true
+				aimed = addScaled(aimed, usual[m.Category], k)
 				continue
 			}
-			k := float64(m.Portions)
-			counted.Kcal += r.PerServing.Kcal * k
-			counted.ProteinG += r.PerServing.ProteinG * k
-			counted.FatG += r.PerServing.FatG * k
-			counted.CarbsG += r.PerServing.CarbsG * k
+			counted = addScaled(counted, nutrition.Macros(per[m.RecipeID].PerServing), k)
+		}
+	}
+	days := float64(PlanDays)
+	goal := [4]float64{daily.Kcal, daily.ProteinG, daily.FatG, daily.CarbsG}
+	// scale[k]: the day's gap on value k over what the replaced meals' targets bring a day.
+	var scale [4]float64
+	for k := range goal {
+		if aimed[k] > 0 {
+			scale[k] = math.Max(goal[k]-counted[k]/days, 0) / (aimed[k] / days)
 		}
 	}
 	out := map[Category]Macros{}
-	days := float64(PlanDays)
-	for c := range cats {
-		share := split.Share(c)
-		usual := Macros{Kcal: daily.Kcal * share, ProteinG: daily.ProteinG * share, FatG: daily.FatG * share, CarbsG: daily.CarbsG * share}
-		f := share / (weight / days)
-		gap := func(goal, got float64) float64 { return math.Max(goal-got/days, 0) * f }
-		t := Macros{Kcal: gap(daily.Kcal, counted.Kcal), ProteinG: gap(daily.ProteinG, counted.ProteinG),
-			FatG: gap(daily.FatG, counted.FatG), CarbsG: gap(daily.CarbsG, counted.CarbsG)}
-		if usual.Kcal > 0 {
-			if k := t.Kcal / usual.Kcal; k < 0.5 || k > 1.5 {
+	for c, u := range usual {
+		if aimed == ([4]float64{}) || !replacedIn(s, replaced, c) {
+			continue
+		}
+		t := Macros{Kcal: u.Kcal * scale[0], ProteinG: u.ProteinG * scale[1], FatG: u.FatG * scale[2], CarbsG: u.CarbsG * scale[3]}
+		if u.Kcal > 0 {
+			if k := t.Kcal / u.Kcal; k < 0.5 || k > 1.5 {
 				lim := math.Min(math.Max(k, 0.5), 1.5) / math.Max(k, 1e-9)
 				t = Macros{Kcal: t.Kcal * lim, ProteinG: t.ProteinG * lim, FatG: t.FatG * lim, CarbsG: t.CarbsG * lim}
 			}
 		}
 		t = Macros{Kcal: math.Round(t.Kcal), ProteinG: math.Round(t.ProteinG), FatG: math.Round(t.FatG), CarbsG: math.Round(t.CarbsG)}
 		if !nutrition.ConsistentTarget(nutrition.Macros(t)) {
-			t = Macros{Kcal: math.Round(usual.Kcal), ProteinG: math.Round(usual.ProteinG), FatG: math.Round(usual.FatG), CarbsG: math.Round(usual.CarbsG)}
+			t = Macros(u)
 		}
 		out[c] = t
 	}
 	return out
+}
+
+// addScaled is a plus k × m, as kcal, protein, fat and carbohydrates.
+func addScaled(a [4]float64, m nutrition.Macros, k float64) [4]float64 {
+	return [4]float64{a[0] + m.Kcal*k, a[1] + m.ProteinG*k, a[2] + m.FatG*k, a[3] + m.CarbsG*k}
+}
+
+// replacedIn reports whether the schedule s holds a replaced recipe of category c.
+func replacedIn(s Schedule, replaced map[uuid.UUID]bool, c Category) bool {
+	for _, d := range s.Days {
+		for _, m := range d.Meals {
+			if m.Category == c && replaced[m.RecipeID] {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -189,28 +189,8 @@ var plateLikeBands = []float64{2}
 // given, in order; band > 1 also keeps each food within typ / band and typ × band. Only the
 // engine's own plate (typ nil) walks every 5 g plate when the local search misses.
 func solvePlate(c Category, foods []Food, target Macros, typ []float64, pulls []float64, band float64) PlateFit {
-	p := &problem{cat: c, target: target.vec(), tol: Tolerance(target).vec(), limit: math.Inf(1),
-		capW: plateCapFor(c, target.Kcal), capS: saltCapFor(c, target.Kcal)}
+	p, s := plateProblem(c, foods, target, typ, band)
 	out := PlateFit{Grams: make([]int, len(foods))}
-	var s solution
-	for i, f := range foods {
-		if !usable(f.Per100g) || roleOf(c, f) == roleNone {
-			continue
-		}
-		por := portionFor(c, f, target.Kcal)
-		lo, hi := por.lo, por.hi*PlateStretch
-		if typ != nil {
-			por.typ = math.Min(math.Max(typ[i], lo), hi)
-			if band > 1 {
-				lo, hi = math.Max(lo, math.Min(por.typ/band, hi)), math.Min(hi, math.Max(por.typ*band, lo))
-			}
-		}
-		n := f.Per100g
-		p.items = append(p.items, item{food: f, kind: KindOf(f), role: roleOf(c, f), lo: lo, hi: hi, typ: por.typ,
-			salt: saltPerG(f), m: [4]float64{n.Kcal.V / 100, n.ProteinG.V / 100, n.FatG.V / 100, n.CarbsG.V / 100}})
-		s.idx = append(s.idx, len(p.items)-1)
-		s.grams = append(s.grams, por.typ)
-	}
 	if len(s.idx) == 0 {
 		return out
 	}
@@ -236,26 +216,8 @@ func solvePlate(c Category, foods []Food, target Macros, typ []float64, pulls []
 			best = d
 		}
 	}
-	// A plate like the recipe's that misses the target anyway: the firmest pull (the target is
-	// out of the foods' reach), or the firmest that misses about as little as the closest plate;
-	// never the closest plate's odd shape (540 g of courgette beside 70 g of carrots for the
-	// bigger eater of a pan).
-	switch {
-	case typ != nil && !out.Reachable && !p.ok(best):
-		// the 5 g search would chase the unreachable target with the vegetables: round the
-		// firm pull's plate instead
-		best = p.fit(s, pulls[0])
-		for i, j := range best.idx {
-			it := p.items[j]
-			best.grams[i] = math.Min(math.Max(math.Round(best.grams[i]/5)*5, math.Ceil(it.lo/5)*5), math.Floor(it.hi/5)*5)
-		}
-	case typ != nil && !p.ok(best):
-		for _, d := range tried {
-			if p.miss(d) <= 1.25*p.miss(best)+0.25 {
-				best = d
-				break
-			}
-		}
+	if typ != nil && !p.ok(best) {
+		best = p.likePlate(s, best, tried, pulls[0], out.Reachable)
 	}
 	if !p.ok(best) && out.Reachable && typ == nil {
 		if g, ok := p.exhaustive(best); ok {
@@ -277,4 +239,55 @@ func solvePlate(c Category, foods []Food, target Macros, typ []float64, pulls []
 		j++
 	}
 	return out
+}
+
+// plateProblem is solvePlate's problem: every usable food of the meal, each between its
+// portion's minimum and PlateStretch times its maximum, pulled towards typ (nil: its usual
+// serving) and within typ / band and typ × band when band > 1; the solution starts at typ.
+func plateProblem(c Category, foods []Food, target Macros, typ []float64, band float64) (*problem, solution) {
+	p := &problem{cat: c, target: target.vec(), tol: Tolerance(target).vec(), limit: math.Inf(1),
+		capW: plateCapFor(c, target.Kcal), capS: saltCapFor(c, target.Kcal)}
+	var s solution
+	for i, f := range foods {
+		if !usable(f.Per100g) || roleOf(c, f) == roleNone {
+			continue
+		}
+		por := portionFor(c, f, target.Kcal)
+		lo, hi := por.lo, por.hi*PlateStretch
+		if typ != nil {
+			por.typ = math.Min(math.Max(typ[i], lo), hi)
+			if band > 1 {
+				lo, hi = math.Max(lo, math.Min(por.typ/band, hi)), math.Min(hi, math.Max(por.typ*band, lo))
+			}
+		}
+		n := f.Per100g
+		p.items = append(p.items, item{food: f, kind: KindOf(f), role: roleOf(c, f), lo: lo, hi: hi, typ: por.typ,
+			salt: saltPerG(f), m: [4]float64{n.Kcal.V / 100, n.ProteinG.V / 100, n.FatG.V / 100, n.CarbsG.V / 100}})
+		s.idx = append(s.idx, len(p.items)-1)
+		s.grams = append(s.grams, por.typ)
+	}
+	return p, s
+}
+
+// likePlate is the plate like the recipe's (typ given) that misses the target anyway: the
+// firmest pull's rounded (the target is out of the foods' reach), or the firmest tried that
+// misses about as little as the closest plate; never the closest plate's odd shape (540 g of
+// courgette beside 70 g of carrots for the bigger eater of a pan).
+func (p *problem) likePlate(s, best solution, tried []solution, firm float64, reachable bool) solution {
+	if !reachable {
+		// the 5 g search would chase the unreachable target with the vegetables: round the
+		// firm pull's plate instead
+		best = p.fit(s, firm)
+		for i, j := range best.idx {
+			it := p.items[j]
+			best.grams[i] = math.Min(math.Max(math.Round(best.grams[i]/5)*5, math.Ceil(it.lo/5)*5), math.Floor(it.hi/5)*5)
+		}
+		return best
+	}
+	for _, d := range tried {
+		if p.miss(d) <= 1.25*p.miss(best)+0.25 {
+			return d
+		}
+	}
+	return best
 }

@@ -72,6 +72,22 @@ func mealScale(c Category, kcal float64) float64 {
 	return math.Min(math.Max(kcal/ref, 1), maxMealScale)
 }
 
+// minSnackScale bounds how far a small snack's least portions shrink: a 135 kcal snack (a
+// 1,500 kcal day's 9 %) is 60 % of the reference one, so its least portions are 60 % of the
+// table's (20 g of bread, 50 g of fruit or yoghurt, 60 g of milk), never less.
+const minSnackScale = 0.6
+
+// snackScale is how much a snack of kcal below the reference snack shrinks its least portions
+// (1 for a usual or bigger snack): a small eater's snack is a slice of bread with an egg, not
+// the table's 30 g of bread, or it cannot be as small as their target. Eggs come whole.
+func snackScale(c Category, f Food, kcal float64) float64 {
+	ref := refMealKcal[c]
+	if c != Snack || ref <= 0 || math.IsNaN(kcal) || KindOf(f) == KindEgg {
+		return 1
+	}
+	return math.Min(math.Max(kcal/ref, minSnackScale), 1)
+}
+
 // WHO's adult salt limit (5 g a day, Guideline: sodium intake for adults and children, 2012),
 // taken at the reference intake of 2,000 kcal: 2.5 g per 1,000 kcal of a meal.
 const (
@@ -201,72 +217,12 @@ type portion struct{ lo, typ, hi float64 }
 func portionOf(c Category, f Food) portion {
 	k := KindOf(f)
 	kcal := f.Per100g.Kcal.Or(0)
-	dry := kcal >= 250
+	for _, by := range []func(Category, Kind, Food, float64) (portion, bool){portionMain, portionStarch, portionProduce, portionDairy} {
+		if p, ok := by(c, k, f, kcal); ok {
+			return p
+		}
+	}
 	switch k {
-	case KindMeat, KindFish, KindVegetarian:
-		return portion{80, 130, 250}
-	case KindEgg:
-		switch c {
-		case LunchDinner:
-			return portion{50, 120, 180}
-		case Snack:
-			return portion{50, 60, 120}
-		}
-		return portion{50, 100, 180}
-	case KindDeli:
-		return portion{30, 60, 120}
-	case KindLegume:
-		if dry {
-			return portion{30, 60, 100}
-		}
-		return portion{80, 150, 250}
-	case KindGrain, KindTuber:
-		if dry {
-			return portion{40, 70, 120}
-		}
-		return portion{100, 180, 300}
-	case KindBread:
-		if c == LunchDinner {
-			return portion{30, 60, 120}
-		}
-		return portion{30, 60, 100}
-	case KindCereal:
-		if kcal < 150 { // porridge, cooked
-			return portion{100, 200, 300}
-		}
-		if c == Breakfast {
-			return portion{25, 50, 90} // a big bowl of oats or muesli for a hungry morning
-		}
-		return portion{25, 50, 80}
-	case KindVegetable:
-		if aromatic(f) {
-			return portion{20, 50, 100} // onion, garlic, shallot: they season a plate
-		}
-		if leafy(f) {
-			return portion{30, 80, 150} // salad leaves are light: 80 g is a big bowl
-		}
-		return portion{60, 150, 300}
-	case KindFruit:
-		if dry {
-			return portion{15, 30, 50}
-		}
-		return portion{80, 130, 250}
-	case KindNut:
-		return portion{10, 20, 40}
-	case KindMilk:
-		return portion{100, 200, 300}
-	case KindDairy:
-		if c == Breakfast {
-			return portion{80, 150, 300} // a breakfast bowl of fromage blanc, skyr or yoghurt
-		}
-		return portion{80, 150, 250}
-	case KindCheese:
-		if kcal >= 250 { // camembert, feta and harder: a garnish
-			return portion{5, 20, 30}
-		}
-		return portion{15, 30, 60}
-	case KindCream:
-		return portion{10, 20, 40}
 	case KindFat:
 		return portion{5, 10, 20}
 	case KindSweetener:
@@ -286,6 +242,101 @@ func portionOf(c Category, f Food) portion {
 		return portion{100, 200, 300}
 	}
 	return portion{10, 100, 200}
+}
+
+// portionMain is portionOf for a plate's protein: meat, fish, tofu, eggs, delicatessen, pulses
+// (dry ones, over 250 kcal per 100 g, weigh less than cooked ones for the same plate).
+func portionMain(c Category, k Kind, _ Food, kcal float64) (portion, bool) {
+	switch k {
+	case KindMeat, KindFish, KindVegetarian:
+		return portion{80, 130, 250}, true
+	case KindEgg:
+		switch c {
+		case LunchDinner:
+			return portion{50, 120, 180}, true
+		case Snack:
+			return portion{50, 60, 120}, true
+		}
+		return portion{50, 100, 180}, true
+	case KindDeli:
+		return portion{30, 60, 120}, true
+	case KindLegume:
+		if kcal >= 250 {
+			return portion{30, 60, 100}, true
+		}
+		return portion{80, 150, 250}, true
+	}
+	return portion{}, false
+}
+
+// portionStarch is portionOf for grains, tubers, bread and breakfast cereals (dry grains and
+// flakes weigh less than cooked ones).
+func portionStarch(c Category, k Kind, _ Food, kcal float64) (portion, bool) {
+	switch k {
+	case KindGrain, KindTuber:
+		if kcal >= 250 {
+			return portion{40, 70, 120}, true
+		}
+		return portion{100, 180, 300}, true
+	case KindBread:
+		if c == LunchDinner {
+			return portion{30, 60, 120}, true
+		}
+		return portion{30, 60, 100}, true
+	case KindCereal:
+		if kcal < 150 { // porridge, cooked
+			return portion{100, 200, 300}, true
+		}
+		if c == Breakfast {
+			return portion{25, 50, 90}, true // a big bowl of oats or muesli for a hungry morning
+		}
+		return portion{25, 50, 80}, true
+	}
+	return portion{}, false
+}
+
+// portionProduce is portionOf for vegetables, fruit and nuts.
+func portionProduce(_ Category, k Kind, f Food, kcal float64) (portion, bool) {
+	switch k {
+	case KindVegetable:
+		if aromatic(f) {
+			return portion{20, 50, 100}, true // onion, garlic, shallot: they season a plate
+		}
+		if leafy(f) {
+			return portion{30, 80, 150}, true // salad leaves are light: 80 g is a big bowl
+		}
+		return portion{60, 150, 300}, true
+	case KindFruit:
+		if kcal >= 250 { // dried fruit
+			return portion{15, 30, 50}, true
+		}
+		return portion{80, 130, 250}, true
+	case KindNut:
+		return portion{10, 20, 40}, true
+	}
+	return portion{}, false
+}
+
+// portionDairy is portionOf for milk, yoghurt and the like, cheese and cream; strong cheeses
+// (over 250 kcal per 100 g) are a garnish.
+func portionDairy(c Category, k Kind, _ Food, kcal float64) (portion, bool) {
+	switch k {
+	case KindMilk:
+		return portion{100, 200, 300}, true
+	case KindDairy:
+		if c == Breakfast {
+			return portion{80, 150, 300}, true // a breakfast bowl of fromage blanc, skyr or yoghurt
+		}
+		return portion{80, 150, 250}, true
+	case KindCheese:
+		if kcal >= 250 { // camembert, feta and harder: a garnish
+			return portion{5, 20, 30}, true
+		}
+		return portion{15, 30, 60}, true
+	case KindCream:
+		return portion{10, 20, 40}, true
+	}
+	return portion{}, false
 }
 
 // aromatic: onions, garlic, shallots and leeks' cousins, vegetables one uses by the handful.
@@ -518,17 +569,22 @@ func PlateSaltCapFor(c Category, t Macros, foods []Food) float64 {
 func PlateCapFor(c Category, t Macros) float64 { return plateCapFor(c, t.Kcal) }
 
 // PortionFor is Portion for a meal with target t: the usual and maximum servings grow with the
-// meal's energy (mealScale), the minimum stays.
+// meal's energy (mealScale), the minimum stays but for a snack smaller than the reference one
+// (snackScale).
 func PortionFor(c Category, f Food, t Macros) (lo, typ, hi float64) {
 	p := portionFor(c, f, t.Kcal)
 	return p.lo, p.typ, p.hi
 }
 
-// portionFor is portionOf grown by mealScale; herbs and spices season, whatever the plate's size.
+// portionFor is portionOf grown by mealScale, and for a small snack its least portion shrunk by
+// snackScale (in 5 g steps); herbs and spices season, whatever the plate's size.
 func portionFor(c Category, f Food, kcal float64) portion {
 	p := portionOf(c, f)
 	if KindOf(f) == KindSeasoning {
 		return p
+	}
+	if s := snackScale(c, f, kcal); s < 1 {
+		return portion{math.Max(math.Round(p.lo*s/step)*step, step), p.typ, p.hi}
 	}
 	k := mealScale(c, kcal)
 	return portion{p.lo, p.typ * k, p.hi * k}

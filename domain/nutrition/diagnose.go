@@ -51,6 +51,10 @@ var (
 	repApple    = rep(13039, "fruits", 54, 0.25, 0.25, 11.6, 1.5)
 	repAlmond   = rep(15000, "nuts and seeds", 615, 18.8, 51.3, 9.51, 5)
 	repWalnut   = rep(15005, "nuts and seeds", 709, 13.3, 67.3, 6.88, 5)
+	repButter   = rep(16400, "butters", 753, 0.64, 83, 0.71, 14)
+	repJam      = rep(31024, "jam", 248, 0.25, 0.5, 60.5, 7)
+	repMilk     = rep(19041, "milk", 47.7, 3.48, 1.56, 5, 35)
+	repEmmental = rep(12118, "cheese and similar", 368, 27.6, 28.2, 0.58, 272)
 )
 
 // kindFixes are the kinds tried per meal, the likeliest fix first; never meat or fish for a
@@ -64,6 +68,7 @@ var kindFixes = map[Category][]kindFix{
 		{Text{"des légumineuses (lentilles, pois chiches, haricots)", "legumes (lentils, chickpeas, beans)"}, []Food{repLentils, repChickpea}, true, true},
 		{Text{"un légume", "a vegetable"}, []Food{repBroc, repPepper}, true, true},
 		{Text{"une matière grasse (huile d’olive, de colza ou beurre)", "a fat (olive or rapeseed oil, or butter)"}, []Food{repOil}, true, true},
+		{Text{"un peu de fromage râpé", "a little grated cheese"}, []Food{repEmmental}, true, false},
 	},
 	Breakfast: {
 		{Text{"un laitage riche en protéines (skyr, fromage blanc)", "a protein-rich dairy food (skyr, quark)"}, []Food{repQuark, repQuark0}, true, false},
@@ -72,12 +77,16 @@ var kindFixes = map[Category][]kindFix{
 		{Text{"du pain", "bread"}, []Food{repBread, repBreadW}, true, true},
 		{Text{"un fruit", "a fruit"}, []Food{repBanana, repApple}, true, true},
 		{Text{"des oléagineux (amandes, noix)", "nuts (almonds, walnuts)"}, []Food{repAlmond, repWalnut}, true, true},
+		{Text{"du beurre", "butter"}, []Food{repButter}, true, false},
+		{Text{"du lait", "milk"}, []Food{repMilk}, true, false},
+		{Text{"de la confiture", "jam"}, []Food{repJam}, true, true},
 	},
 	Snack: {
 		{Text{"un laitage riche en protéines (skyr, fromage blanc)", "a protein-rich dairy food (skyr, quark)"}, []Food{repQuark, repQuark0}, true, false},
 		{Text{"des oléagineux (amandes, noix)", "nuts (almonds, walnuts)"}, []Food{repAlmond, repWalnut}, true, true},
 		{Text{"un fruit", "a fruit"}, []Food{repBanana, repApple}, true, true},
 		{Text{"du pain", "bread"}, []Food{repBread, repBreadW}, true, true},
+		{Text{"du lait", "milk"}, []Food{repMilk}, true, false},
 	},
 }
 
@@ -103,8 +112,9 @@ type Suggestion struct {
 }
 
 // holds reports whether the request's foods already hold the kind of food a fix adds: a food of
-// the same role in the meal (a starch beside potatoes and bread), or for a lunch's protein, of
-// the same kind (chicken may be suggested beside eggs, not beside turkey). Such a kind is never
+// the same role in the meal (a starch beside potatoes and bread), or for a lunch's protein and a
+// breakfast's or snack's dairy, of the same kind (chicken may be suggested beside eggs, not
+// beside turkey; milk beside fromage blanc, not beside another milk). Such a kind is never
 // suggested as an addition, only as more of its food.
 func holds(req GenerateRequest, fix Food) bool {
 	r := roleOf(req.Category, fix)
@@ -112,7 +122,7 @@ func holds(req GenerateRequest, fix Food) bool {
 		if !usable(f.Per100g) || !DietAllows(req.Diet, f) || roleOf(req.Category, f) != r {
 			continue
 		}
-		if r != roleProtein || KindOf(f) == KindOf(fix) {
+		if r != roleProtein && r != roleDairy || KindOf(f) == KindOf(fix) {
 			return true
 		}
 	}
@@ -131,39 +141,17 @@ func carbFood(f Food) bool {
 	return k > 0 && f.Per100g.CarbsG.Or(0)*KcalPerGCarbs > 0.4*k
 }
 
+// diagnoseLead opens every diagnosis.
+var diagnoseLead = Text{FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas : ", EN: "These foods cannot meet this meal’s target: "}
+
 // diagnose returns the one checked change that makes req's target reachable (p is req
 // prepared, or nil when no plate could be made at all), in this order: a higher price limit,
 // one food of a kind the meal prep lacks (its representative or its leanest food), more of one
 // of its foods, two foods; else it says no single change is enough.
 func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
-	lead := Text{FR: "Ces aliments ne permettent pas d’atteindre l’objectif de ce repas : ", EN: "These foods cannot meet this meal’s target: "}
-	feasibleWith := func(q GenerateRequest, must int, widen func(*problem)) (*problem, []plate) {
-		q.Suggestions = slices.Clone(q.Suggestions)
-		qp, _, err := b.prepare(q)
-		if err != nil {
-			return nil, nil
-		}
-		qp.budget = 15 // a what-if: the likeliest plates are enough to tell
-		qp.mustCode = must
-		if widen != nil {
-			widen(qp)
-		}
-		found, _ := qp.search(1)
-		return qp, found
-	}
-	if req.PriceLimit > 0 {
-		q := req
-		q.PriceLimit = 0
-		if qp, found := feasibleWith(q, 0, nil); len(found) > 0 {
-			need := math.Ceil(qp.price(found[0].solution)*2) / 2
-			cur := string(req.Currency)
-			if cur == "" {
-				cur = string(EUR)
-			}
-			return Suggestion{Action: ActionRaisePriceLimit, FoodCodes: []int{}, PriceLimit: need, Text: Text{
-				FR: lead.FR + fmt.Sprintf("la limite de prix est trop basse ; il faut environ %s %s par portion.", frDecimal(need), cur),
-				EN: lead.EN + fmt.Sprintf("the price limit is too low; it takes about %.2f %s per serving.", need, cur)}}
-		}
+	lead := diagnoseLead
+	if s, ok := b.priceSuggestion(req); ok {
+		return s
 	}
 	var fixes []kindFix
 	for _, f := range kindFixes[req.Category] {
@@ -180,7 +168,7 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 		for _, r := range f.reps {
 			q := req
 			q.Foods = append(slices.Clone(req.Foods), r)
-			if _, found := feasibleWith(q, r.Code, nil); len(found) > 0 {
+			if _, found := b.whatIf(q, r.Code, nil); len(found) > 0 {
 				codes = append(codes, -r.Code)
 			}
 		}
@@ -188,48 +176,15 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 			return Suggestion{Action: ActionAddFood, FoodCodes: codes, Text: Text{FR: lead.FR + "ajoutez " + f.text.FR + ".", EN: lead.EN + "add " + f.text.EN + "."}}
 		}
 	}
-	if p != nil {
-		// More of one food than its usual portion allows: the closest plate's foods first.
-		var order []int
-		if p.closest != nil {
-			order = slices.Clone(p.closest.idx)
-		}
-		for j := range p.items {
-			if !slices.Contains(order, j) && !p.items[j].suggested {
-				order = append(order, j)
-			}
-		}
-		for _, j := range order {
-			it := p.items[j]
-			_, found := feasibleWith(req, it.food.Code, func(q *problem) {
-				for i := range q.items {
-					if q.items[i].food.Code == it.food.Code {
-						q.items[i].hi *= 2
-					}
-				}
-			})
-			if len(found) == 0 {
-				continue
-			}
-			g := 0.0
-			for i, k := range found[0].idx {
-				if p.items[k].food.Code == it.food.Code {
-					g = found[0].grams[i]
-				}
-			}
-			if g > it.hi {
-				return Suggestion{Action: ActionMoreOf, FoodCodes: []int{it.food.Code}, Text: Text{
-					FR: lead.FR + fmt.Sprintf("prévoyez plus de « %s » : il en faudrait %.0f g par portion, plus qu’une portion habituelle (%.0f g au plus).", it.food.Name.FR, g, it.hi),
-					EN: lead.EN + fmt.Sprintf("plan more “%s”: it would take %.0f g a serving, more than a usual serving (%.0f g at most).", it.food.Name.EN, g, it.hi)}}
-			}
-		}
+	if s, ok := b.moreOfSuggestion(req, p); ok {
+		return s
 	}
 	// Two kinds together, the likeliest first.
 	for i, f := range fixes {
 		for _, g := range fixes[i+1:] {
 			q := req
 			q.Foods = append(slices.Clone(req.Foods), f.reps[0], g.reps[0])
-			if _, found := feasibleWith(q, 0, nil); len(found) > 0 {
+			if _, found := b.whatIf(q, 0, nil); len(found) > 0 {
 				return Suggestion{Action: ActionAddFood, FoodCodes: []int{-f.reps[0].Code, -g.reps[0].Code}, Pair: true, Text: Text{
 					FR: lead.FR + "aucun aliment seul ne suffit ; ajoutez " + f.text.FR + " et " + g.text.FR + ".",
 					EN: lead.EN + "no single food is enough; add " + f.text.EN + " and " + g.text.EN + "."}}
@@ -240,6 +195,89 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 	return Suggestion{Action: ActionAddFood, FoodCodes: []int{}, Text: Text{
 		FR: lead.FR + "aucun changement d’un ou deux aliments ne suffit (" + gap.FR + ").",
 		EN: lead.EN + "no change of one or two foods is enough (" + gap.EN + ")."}}
+}
+
+// whatIf prepares q and searches it as a what-if (the likeliest plates are enough to tell),
+// keeping only plates holding food must (0: any) and letting widen change the problem first.
+func (b *Builtin) whatIf(q GenerateRequest, must int, widen func(*problem)) (*problem, []plate) {
+	q.Suggestions = slices.Clone(q.Suggestions)
+	qp, _, err := b.prepare(q)
+	if err != nil {
+		return nil, nil
+	}
+	qp.budget = 15
+	qp.mustCode = must
+	if widen != nil {
+		widen(qp)
+	}
+	found, _ := qp.search(1)
+	return qp, found
+}
+
+// priceSuggestion is the raised price limit that makes req feasible, when its foods work without
+// a limit.
+func (b *Builtin) priceSuggestion(req GenerateRequest) (Suggestion, bool) {
+	if req.PriceLimit <= 0 {
+		return Suggestion{}, false
+	}
+	q := req
+	q.PriceLimit = 0
+	qp, found := b.whatIf(q, 0, nil)
+	if len(found) == 0 {
+		return Suggestion{}, false
+	}
+	lead := diagnoseLead
+	need := math.Ceil(qp.price(found[0].solution)*2) / 2
+	cur := string(req.Currency)
+	if cur == "" {
+		cur = string(EUR)
+	}
+	return Suggestion{Action: ActionRaisePriceLimit, FoodCodes: []int{}, PriceLimit: need, Text: Text{
+		FR: lead.FR + fmt.Sprintf("la limite de prix est trop basse ; il faut environ %s %s par portion.", frDecimal(need), cur),
+		EN: lead.EN + fmt.Sprintf("the price limit is too low; it takes about %.2f %s per serving.", need, cur)}}, true
+}
+
+// moreOfSuggestion is "more of" the first of p's foods (the closest plate's first) that makes
+// req feasible at up to twice its usual maximum, when it takes more than that maximum.
+func (b *Builtin) moreOfSuggestion(req GenerateRequest, p *problem) (Suggestion, bool) {
+	if p == nil {
+		return Suggestion{}, false
+	}
+	var order []int
+	if p.closest != nil {
+		order = slices.Clone(p.closest.idx)
+	}
+	for j := range p.items {
+		if !slices.Contains(order, j) && !p.items[j].suggested {
+			order = append(order, j)
+		}
+	}
+	lead := diagnoseLead
+	for _, j := range order {
+		it := p.items[j]
+		_, found := b.whatIf(req, it.food.Code, func(q *problem) {
+			for i := range q.items {
+				if q.items[i].food.Code == it.food.Code {
+					q.items[i].hi *= 2
+				}
+			}
+		})
+		if len(found) == 0 {
+			continue
+		}
+		g := 0.0
+		for i, k := range found[0].idx {
+			if p.items[k].food.Code == it.food.Code {
+				g = found[0].grams[i]
+			}
+		}
+		if g > it.hi {
+			return Suggestion{Action: ActionMoreOf, FoodCodes: []int{it.food.Code}, Text: Text{
+				FR: lead.FR + fmt.Sprintf("prévoyez plus de « %s » : il en faudrait %.0f g par portion, plus qu’une portion habituelle (%.0f g au plus).", it.food.Name.FR, g, it.hi),
+				EN: lead.EN + fmt.Sprintf("plan more “%s”: it would take %.0f g a serving, more than a usual serving (%.0f g at most).", it.food.Name.EN, g, it.hi)}}, true
+		}
+	}
+	return Suggestion{}, false
 }
 
 // worstGap names the value the closest plate misses most, and the kind of food that fixes it.

@@ -135,28 +135,8 @@ func heaviestOwn(a, b Recipe, forced map[int]bool) (int, bool) {
 // prepare validates the request and turns usable foods into solver items.
 func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 	t := req.Target
-	for _, v := range t.vec() {
-		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			return nil, nil, &Unsolvable{Code: "invalid_target", Reason: Text{
-				FR: "L’objectif du repas doit être composé de nombres positifs.",
-				EN: "The meal target must be made of non-negative numbers."}}
-		}
-	}
-	if t.Kcal == 0 && t.ProteinG == 0 && t.FatG == 0 && t.CarbsG == 0 {
-		return nil, nil, &Unsolvable{Code: "invalid_target", Reason: Text{
-			FR: "L’objectif du repas est vide : renseignez vos besoins journaliers.",
-			EN: "The meal target is empty: fill in your daily needs."}}
-	}
-	if !ConsistentTarget(t) {
-		e := KcalFromMacros(t)
-		return nil, nil, &Unsolvable{Code: "inconsistent_target", Reason: Text{
-			FR: fmt.Sprintf("L’objectif de %.0f\u00a0kcal ne correspond pas à ses macronutriments, qui font %.0f\u00a0kcal (4\u00a0kcal par gramme de protéines et de glucides, 9 par gramme de lipides) : corrigez l’un ou l’autre.", t.Kcal, e),
-			EN: fmt.Sprintf("The %.0f kcal target does not match its macronutrients, which make %.0f kcal (4 kcal per gram of protein and carbohydrates, 9 per gram of fat): correct one or the other.", t.Kcal, e)}}
-	}
-	if len(req.Foods) == 0 {
-		return nil, nil, &Unsolvable{Code: "no_foods", Reason: Text{
-			FR: "Ajoutez des aliments à la préparation avant de générer une recette.",
-			EN: "Add foods to the meal prep before generating a recipe."}}
+	if err := checkRequest(req); err != nil {
+		return nil, nil, err
 	}
 	pricing := Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR}
 	p := &problem{cat: req.Category, target: t.vec(), tol: Tolerance(t).vec(), limit: math.Inf(1), seed: uint64(req.Seed),
@@ -208,20 +188,56 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 		add(f, true)
 	}
 	if len(p.items) == 0 {
-		switch {
-		case offMeal > 0:
-			return nil, nil, &Unsolvable{Code: "no_plate"} // Generate writes the diagnosis
-		case excluded > 0 && noEnergy == 0:
-			return nil, nil, &Unsolvable{Code: "diet_excludes_all", Reason: Text{
-				FR: "Votre régime exclut tous les aliments de cette préparation.",
-				EN: "Your diet excludes every food of this meal prep."}}
-		default:
-			return nil, nil, &Unsolvable{Code: "no_energy", Reason: Text{
-				FR: "Aucun aliment de la préparation n’a de valeurs nutritionnelles utilisables (énergie et macronutriments).",
-				EN: "None of the meal prep’s foods has usable nutrition values (energy and macronutrients)."}}
-		}
+		return nil, nil, noItems(offMeal, excluded, noEnergy)
 	}
 	return p, foods, nil
+}
+
+// checkRequest refuses a target that is not non-negative numbers, an empty or inconsistent one,
+// and a request without foods.
+func checkRequest(req GenerateRequest) error {
+	t := req.Target
+	for _, v := range t.vec() {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			return &Unsolvable{Code: "invalid_target", Reason: Text{
+				FR: "L’objectif du repas doit être composé de nombres positifs.",
+				EN: "The meal target must be made of non-negative numbers."}}
+		}
+	}
+	if t.Kcal == 0 && t.ProteinG == 0 && t.FatG == 0 && t.CarbsG == 0 {
+		return &Unsolvable{Code: "invalid_target", Reason: Text{
+			FR: "L’objectif du repas est vide : renseignez vos besoins journaliers.",
+			EN: "The meal target is empty: fill in your daily needs."}}
+	}
+	if !ConsistentTarget(t) {
+		e := KcalFromMacros(t)
+		return &Unsolvable{Code: "inconsistent_target", Reason: Text{
+			FR: fmt.Sprintf("L’objectif de %.0f\u00a0kcal ne correspond pas à ses macronutriments, qui font %.0f\u00a0kcal (4\u00a0kcal par gramme de protéines et de glucides, 9 par gramme de lipides) : corrigez l’un ou l’autre.", t.Kcal, e),
+			EN: fmt.Sprintf("The %.0f kcal target does not match its macronutrients, which make %.0f kcal (4 kcal per gram of protein and carbohydrates, 9 per gram of fat): correct one or the other.", t.Kcal, e)}}
+	}
+	if len(req.Foods) == 0 {
+		return &Unsolvable{Code: "no_foods", Reason: Text{
+			FR: "Ajoutez des aliments à la préparation avant de générer une recette.",
+			EN: "Add foods to the meal prep before generating a recipe."}}
+	}
+	return nil
+}
+
+// noItems is why no food of a request made a solver item: foods that do not belong to the meal
+// (Generate writes the diagnosis), a diet that excludes them all, or no usable nutrition values.
+func noItems(offMeal, excluded, noEnergy int) error {
+	switch {
+	case offMeal > 0:
+		return &Unsolvable{Code: "no_plate"}
+	case excluded > 0 && noEnergy == 0:
+		return &Unsolvable{Code: "diet_excludes_all", Reason: Text{
+			FR: "Votre régime exclut tous les aliments de cette préparation.",
+			EN: "Your diet excludes every food of this meal prep."}}
+	default:
+		return &Unsolvable{Code: "no_energy", Reason: Text{
+			FR: "Aucun aliment de la préparation n’a de valeurs nutritionnelles utilisables (énergie et macronutriments).",
+			EN: "None of the meal prep’s foods has usable nutrition values (energy and macronutrients)."}}
+	}
 }
 
 // recipe turns a solution into a Recipe with texts and every number recomputed.

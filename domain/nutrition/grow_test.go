@@ -92,3 +92,33 @@ func TestLowCarbLunchNeedsNoStarch(t *testing.T) {
 		require.NotEqual(t, 9100, ing.FoodCode, "no rice in a low-carb lunch")
 	}
 }
+
+// A small eater's snack is a small snack (docs/nutrition.md, "Rules that grow with the eater"):
+// the 135 kcal, 9 g-protein snack of a sedentary 52 kg woman on the high-protein preset is an
+// egg with a slice of bread from a student's shopping; with the table's 30 g of bread at least
+// every such plate was 19 kcal over. A usual snack keeps the table's least portions.
+func TestSmallEatersGetASmallSnack(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	student := []int{26034, 9810, 20066, 20036, 22000, 19041, 32005, 13038, 7200, 7001}
+	target := nutrition.Macros{Kcal: 135, ProteinG: 9, FatG: 5, CarbsG: 14}
+	rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foodsOf(t, student...), Category: nutrition.Snack,
+		Target: target, Currency: nutrition.EUR, Count: 1, Seed: 1})
+	require.NoError(t, err)
+	r := rs[0]
+	require.True(t, r.Feasible && r.WithinTolerance, "%+v for %+v (%v)", r.Achieved, target, r.Explanation)
+	ings := make([]nutrition.Ingredient, len(r.Ingredients))
+	for i, ing := range r.Ingredients {
+		ings[i] = nutrition.Ingredient{FoodCode: ing.FoodCode, Grams: ing.Grams / max(r.Servings, 1)}
+	}
+	require.Empty(t, nutrition.PlateProblems(nutrition.Snack, target, ings, cat, foodsOf(t, student...)))
+
+	bread := foodsOf(t, 7001)[0]
+	lo, _, _ := nutrition.PortionFor(nutrition.Snack, bread, nutrition.Macros{Kcal: 250})
+	require.InDelta(t, 30, lo, 1e-9, "a usual snack: the table's slice")
+	lo, _, _ = nutrition.PortionFor(nutrition.Snack, bread, target)
+	require.InDelta(t, 20, lo, 1e-9, "a 135 kcal snack: a thinner slice")
+	lo, _, _ = nutrition.PortionFor(nutrition.Snack, foodsOf(t, 22000)[0], target)
+	require.InDelta(t, 50, lo, 1e-9, "an egg comes whole")
+}

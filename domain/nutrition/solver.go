@@ -213,17 +213,22 @@ type subset struct {
 }
 
 // enumerate calls visit with every composition-valid subset of the items (indices ascending).
-func (p *problem) enumerate(visit func(idx []int)) {
+// With reach, it skips the subsets whose foods at their least portions already exceed the
+// target's band on some value, the plate weight cap or the price limit: every larger subset
+// does too (no food brings a negative amount), so candidates(false) would drop them all.
+func (p *problem) enumerate(reach bool, visit func(idx []int)) {
 	caps := roleCaps[p.cat]
 	maxN := min(maxFoodsPer[p.cat], maxFoods)
 	var counts [nRoles]int
 	idx := make([]int, 0, maxN)
+	kinds := make([]Kind, 0, maxN) // pairsWell reads it, never keeps it
+	var least [6]float64           // the four values, weight and price at the least portions
 	var rec func(from int)
 	rec = func(from int) {
 		if len(idx) >= 1 && validPlate(p.cat, counts, len(idx), p.haveVeg, p.needStarch) {
-			kinds := make([]Kind, len(idx))
-			for i, j := range idx {
-				kinds[i] = p.items[j].kind
+			kinds = kinds[:0]
+			for _, j := range idx {
+				kinds = append(kinds, p.items[j].kind)
 			}
 			if pairsWell(p.cat, kinds) {
 				visit(idx)
@@ -237,14 +242,34 @@ func (p *problem) enumerate(visit func(idx []int)) {
 			if counts[r] >= caps[r] {
 				continue
 			}
+			prev := least
+			if reach && p.beyondReach(&least, j) {
+				least = prev
+				continue
+			}
 			counts[r]++
 			idx = append(idx, j)
 			rec(j + 1)
 			idx = idx[:len(idx)-1]
 			counts[r]--
+			least = prev
 		}
 	}
 	rec(0)
+}
+
+// beyondReach adds item j at its least portion to least (the four values, weight, price) and
+// reports whether they exceed the band's top, the weight cap or the price limit.
+func (p *problem) beyondReach(least *[6]float64, j int) bool {
+	it := &p.items[j]
+	out := false
+	for k := 0; k < 4; k++ {
+		least[k] += it.m[k] * it.lo
+		out = out || least[k] > p.target[k]+p.tol[k]
+	}
+	least[4] += it.lo
+	least[5] += it.pricePerG * it.lo
+	return out || least[4] > p.capW || least[5] > p.limit+1e-9
 }
 
 // candidates returns the composition-valid subsets that can reach the band, with their continuous
@@ -253,7 +278,7 @@ func (p *problem) enumerate(visit func(idx []int)) {
 func (p *problem) candidates(all bool) []subset {
 	var out []subset
 	capW := p.capW
-	p.enumerate(func(idx []int) {
+	p.enumerate(!all, func(idx []int) {
 		capS := p.saltCap(idx)
 		if p.mustCode != 0 && !slices.ContainsFunc(idx, func(j int) bool { return p.items[j].food.Code == p.mustCode }) {
 			return
@@ -338,30 +363,53 @@ func (p *problem) fit(s solution, lambda float64) solution {
 	for k := range w {
 		w[k] = 1 / (p.tol[k] * p.tol[k])
 	}
+	// Each food's curvature and pull to its usual portion do not change between sweeps.
+	var denBuf, pullBuf [maxFoods]float64
+	den, pull := denBuf[:0], pullBuf[:0]
+	if len(s.idx) > maxFoods {
+		den, pull = make([]float64, 0, len(s.idx)), make([]float64, 0, len(s.idx))
+	}
+	for _, j := range s.idx {
+		it := &p.items[j]
+		var d float64
+		for k := 0; k < 4; k++ {
+			d += w[k] * it.m[k] * it.m[k]
+		}
+		l := lambda / (it.typ * it.typ)
+		den, pull = append(den, d+l), append(pull, l*it.typ)
+	}
 	a := p.achieved(solution{s.idx, g})
 	for sweep := 0; sweep < 200; sweep++ {
 		moved := 0.0
 		for i, j := range s.idx {
+			if den[i] == 0 {
+				continue
+			}
 			it := &p.items[j]
-			var num, den float64
+			var num float64
 			for k := 0; k < 4; k++ {
 				rest := a[k] - it.m[k]*g[i]
 				num += w[k] * it.m[k] * (p.target[k] - rest)
-				den += w[k] * it.m[k] * it.m[k]
 			}
-			l := lambda / (it.typ * it.typ)
-			num += l * it.typ
-			den += l
-			if den == 0 {
-				continue
+			num += pull[i]
+			ng := num / den[i]
+			if ng < it.lo {
+				ng = it.lo
 			}
-			ng := math.Min(math.Max(num/den, it.lo), it.hi)
+			if ng > it.hi {
+				ng = it.hi
+			}
 			if d := ng - g[i]; d != 0 {
 				for k := 0; k < 4; k++ {
 					a[k] += it.m[k] * d
 				}
 				g[i] = ng
-				moved = math.Max(moved, math.Abs(d))
+				if d < 0 {
+					d = -d
+				}
+				if d > moved {
+					moved = d
+				}
 			}
 		}
 		if moved < 0.5 {
@@ -385,11 +433,79 @@ func (p *problem) discretise(s solution) solution {
 		hi[i] = math.Max(lo[i], math.Floor(it.hi/step)*step)
 		g[i] = math.Min(math.Max(math.Round(s.grams[i]/step)*step, lo[i]), hi[i])
 	}
-	capW, capS := p.capW, p.saltCap(s.idx)
-	score := func(g []float64) float64 {
+	score := p.stepScore(s.idx)
+	best := score(g)
+	try := func(moves ...float64) bool {
+		// moves: pairs of (food index, delta)
+		for m := 0; m < len(moves); m += 2 {
+			i, d := int(moves[m]), moves[m+1]
+			if ng := g[i] + d; ng < lo[i]-1e-9 || ng > hi[i]+1e-9 {
+				return false
+			}
+		}
+		for m := 0; m < len(moves); m += 2 {
+			g[int(moves[m])] += moves[m+1]
+		}
+		if sc := score(g); sc < best-1e-9 {
+			best = sc
+			return true
+		}
+		for m := 0; m < len(moves); m += 2 {
+			g[int(moves[m])] -= moves[m+1]
+		}
+		return false
+	}
+	for iter := 0; iter < 300; iter++ {
+		improved := singleMoves(n, try) || pairMoves(n, try)
+		if !improved && !p.ok(solution{s.idx, g}) {
+			improved = p.jointMove(g, lo, hi, score, &best)
+		}
+		if !improved {
+			break
+		}
+	}
+	return solution{s.idx, g}
+}
+
+// singleMoves tries ±5 and ±10 g on each of n foods in turn (every improving one is kept) and
+// reports whether any improved the plate.
+func singleMoves(n int, try func(moves ...float64) bool) bool {
+	improved := false
+	for i := 0; i < n; i++ {
+		for _, d := range []float64{-2 * step, -step, step, 2 * step} {
+			if try(float64(i), d) {
+				improved = true
+			}
+		}
+	}
+	return improved
+}
+
+// pairMoves tries ±5 g on two foods at once and stops at the first that improves the plate.
+func pairMoves(n int, try func(moves ...float64) bool) bool {
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			for _, di := range []float64{-step, step} {
+				for _, dj := range []float64{-step, step} {
+					if try(float64(i), di, float64(j), dj) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// stepScore is discretise's score of a plate of the foods idx in grams g (lower is better):
+// free inside the band but a light pull to its centre, steep outside it; salt, weight, price
+// and dry flakes are walls; portions are pulled towards the usual serving.
+func (p *problem) stepScore(idx []int) func(g []float64) float64 {
+	capW, capS := p.capW, p.saltCap(idx)
+	return func(g []float64) float64 {
 		var a [4]float64
 		var w, salt, price, port float64
-		for i, j := range s.idx {
+		for i, j := range idx {
 			it := &p.items[j]
 			for k := range a {
 				a[k] += it.m[k] * g[i]
@@ -418,63 +534,11 @@ func (p *problem) discretise(s solution) solution {
 		if price > p.limit+1e-9 {
 			sc += 1e6 * (price - p.limit + 0.01)
 		}
-		if dry := p.dryFlakes(s.idx, g); dry > 1e-9 {
+		if dry := p.dryFlakes(idx, g); dry > 1e-9 {
 			sc += 1e4 * (dry + 1)
 		}
 		return sc
 	}
-	best := score(g)
-	try := func(moves ...float64) bool {
-		// moves: pairs of (food index, delta)
-		for m := 0; m < len(moves); m += 2 {
-			i, d := int(moves[m]), moves[m+1]
-			if ng := g[i] + d; ng < lo[i]-1e-9 || ng > hi[i]+1e-9 {
-				return false
-			}
-		}
-		for m := 0; m < len(moves); m += 2 {
-			g[int(moves[m])] += moves[m+1]
-		}
-		if sc := score(g); sc < best-1e-9 {
-			best = sc
-			return true
-		}
-		for m := 0; m < len(moves); m += 2 {
-			g[int(moves[m])] -= moves[m+1]
-		}
-		return false
-	}
-	deltas := []float64{-2 * step, -step, step, 2 * step}
-	for iter := 0; iter < 300; iter++ {
-		improved := false
-		for i := 0; i < n; i++ {
-			for _, d := range deltas {
-				if try(float64(i), d) {
-					improved = true
-				}
-			}
-		}
-		if !improved {
-			for i := 0; i < n && !improved; i++ {
-				for j := i + 1; j < n && !improved; j++ {
-					for _, di := range []float64{-step, step} {
-						for _, dj := range []float64{-step, step} {
-							if try(float64(i), di, float64(j), dj) {
-								improved = true
-							}
-						}
-					}
-				}
-			}
-		}
-		if !improved && !p.ok(solution{s.idx, g}) {
-			improved = p.jointMove(g, lo, hi, score, &best)
-		}
-		if !improved {
-			break
-		}
-	}
-	return solution{s.idx, g}
 }
 
 // gridLimit bounds exhaustive: the plates of a few foods (two to four, usually) it walks.
@@ -628,7 +692,7 @@ func (p *problem) search(want int) (found []plate, closest *plate) {
 // weight caps at minimum portions, whatever the target.
 func (p *problem) hasPlate() bool {
 	found := false
-	p.enumerate(func(idx []int) {
+	p.enumerate(false, func(idx []int) {
 		if found {
 			return
 		}

@@ -25,80 +25,11 @@ func (b *Builtin) SuggestFoods(req GenerateRequest, catalog []Food, n int) []Foo
 		return nil
 	}
 	req.Suggestions = nil
-	var gap [4]float64
-	var base *problem
-	basePlate := false
-	p, _, err := b.prepare(req)
-	switch {
-	case err == nil:
-		found, closest := p.search(1)
-		if len(found) > 0 {
-			return nil
-		}
-		basePlate = p.hasPlate()
-		var a [4]float64
-		if closest != nil {
-			a = p.achieved(closest.solution)
-		}
-		for k := range gap {
-			gap[k] = (p.target[k] - a[k]) / p.tol[k]
-		}
-		base = p
-	default:
-		// No usable food at all: the whole target is the gap.
-		t, tol := req.Target.vec(), Tolerance(req.Target).vec()
-		for k := range gap {
-			gap[k] = t[k] / tol[k]
-		}
-	}
-	tol := Tolerance(req.Target).vec()
-	have := map[int]bool{}
-	for _, f := range req.Foods {
-		have[f.Code] = true
-	}
-	type cand struct {
-		f     Food
-		score float64
-	}
-	var cands []cand
-	gapNorm := math.Sqrt(gap[0]*gap[0] + gap[1]*gap[1] + gap[2]*gap[2] + gap[3]*gap[3])
-	if gapNorm == 0 {
+	gap, base, basePlate, met := b.suggestGap(req)
+	if met {
 		return nil
 	}
-	for _, f := range catalog {
-		n := f.Per100g
-		if have[f.Code] || suggestExcluded[f.Subgroup] || !usable(n) || !DietAllows(req.Diet, f) {
-			continue
-		}
-		// Prepared dishes are not ingredients one adds to close a gap.
-		// Foods that do not belong to the meal are never suggested for it.
-		if k := KindOf(f); k == KindDish || !Suits(req.Category, f) || kindRules[k].fit[req.Category] < 2 {
-			continue
-		}
-		// How much of the gap the food alone closes at its best quantity within its serving
-		// bounds: the gap's length minus what is left (in tolerance units).
-		v := [4]float64{n.Kcal.V / 100 / tol[0], n.ProteinG.V / 100 / tol[1], n.FatG.V / 100 / tol[2], n.CarbsG.V / 100 / tol[3]}
-		vv := v[0]*v[0] + v[1]*v[1] + v[2]*v[2] + v[3]*v[3]
-		if vv == 0 {
-			continue
-		}
-		hi := portionFor(req.Category, f, req.Target.Kcal).hi
-		g := math.Min(math.Max((v[0]*gap[0]+v[1]*gap[1]+v[2]*gap[2]+v[3]*gap[3])/vv, 0), hi)
-		var left float64
-		for k := range v {
-			d := gap[k] - g*v[k]
-			left += d * d
-		}
-		if closed := gapNorm - math.Sqrt(left); closed > 0.25*gapNorm {
-			cands = append(cands, cand{f, closed})
-		}
-	}
-	sort.SliceStable(cands, func(i, j int) bool {
-		if cands[i].score != cands[j].score {
-			return cands[i].score > cands[j].score
-		}
-		return cands[i].f.Code < cands[j].f.Code
-	})
+	cands := suggestCandidates(req, catalog, gap)
 	// Each candidate, best first, is tried in the meal prep (a few dozen searches at most): one
 	// fix per subgroup, and one other per subgroup for when too few fix it.
 	var fixes, others []Food
@@ -135,4 +66,93 @@ func (b *Builtin) SuggestFoods(req GenerateRequest, catalog []Food, n int) []Foo
 		out = out[:n]
 	}
 	return out
+}
+
+// suggestGap is the closest recipe's shortfall from req's target in tolerance units, the
+// prepared problem (nil when no food is usable: the whole target is the gap), whether its foods
+// make any plate, and met when they already meet the target.
+func (b *Builtin) suggestGap(req GenerateRequest) (gap [4]float64, base *problem, basePlate, met bool) {
+	p, _, err := b.prepare(req)
+	if err != nil {
+		t, tol := req.Target.vec(), Tolerance(req.Target).vec()
+		for k := range gap {
+			gap[k] = t[k] / tol[k]
+		}
+		return gap, nil, false, false
+	}
+	found, closest := p.search(1)
+	if len(found) > 0 {
+		return gap, p, true, true
+	}
+	var a [4]float64
+	if closest != nil {
+		a = p.achieved(closest.solution)
+	}
+	for k := range gap {
+		gap[k] = (p.target[k] - a[k]) / p.tol[k]
+	}
+	return gap, p, p.hasPlate(), false
+}
+
+// suggestCand is a catalog food with how much of the gap it closes alone.
+type suggestCand struct {
+	f     Food
+	score float64
+}
+
+// suggestCandidates ranks the catalog foods that may join req's meal by how much of gap each
+// closes alone at its best quantity within its serving bounds (more than a quarter of it), best
+// first.
+func suggestCandidates(req GenerateRequest, catalog []Food, gap [4]float64) []suggestCand {
+	gapNorm := math.Sqrt(gap[0]*gap[0] + gap[1]*gap[1] + gap[2]*gap[2] + gap[3]*gap[3])
+	if gapNorm == 0 {
+		return nil
+	}
+	tol := Tolerance(req.Target).vec()
+	have := map[int]bool{}
+	for _, f := range req.Foods {
+		have[f.Code] = true
+	}
+	var cands []suggestCand
+	for _, f := range catalog {
+		if have[f.Code] || !suggestable(req, f) {
+			continue
+		}
+		// How much of the gap the food alone closes at its best quantity within its serving
+		// bounds: the gap's length minus what is left (in tolerance units).
+		n := f.Per100g
+		v := [4]float64{n.Kcal.V / 100 / tol[0], n.ProteinG.V / 100 / tol[1], n.FatG.V / 100 / tol[2], n.CarbsG.V / 100 / tol[3]}
+		vv := v[0]*v[0] + v[1]*v[1] + v[2]*v[2] + v[3]*v[3]
+		if vv == 0 {
+			continue
+		}
+		hi := portionFor(req.Category, f, req.Target.Kcal).hi
+		g := math.Min(math.Max((v[0]*gap[0]+v[1]*gap[1]+v[2]*gap[2]+v[3]*gap[3])/vv, 0), hi)
+		var left float64
+		for k := range v {
+			d := gap[k] - g*v[k]
+			left += d * d
+		}
+		if closed := gapNorm - math.Sqrt(left); closed > 0.25*gapNorm {
+			cands = append(cands, suggestCand{f, closed})
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool {
+		if cands[i].score != cands[j].score {
+			return cands[i].score > cands[j].score
+		}
+		return cands[i].f.Code < cands[j].f.Code
+	})
+	return cands
+}
+
+// suggestable: a catalog food one may suggest for req's meal: usable, allowed by the diet, not
+// excluded, not a prepared dish (not an ingredient one adds to close a gap), and one that
+// belongs to the meal.
+func suggestable(req GenerateRequest, f Food) bool {
+	if suggestExcluded[f.Subgroup] || !usable(f.Per100g) || !DietAllows(req.Diet, f) {
+		return false
+	}
+	k := KindOf(f)
+	return k != KindDish && Suits(req.Category, f) && kindRules[k].fit[req.Category] >= 2
 }
