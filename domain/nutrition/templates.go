@@ -35,16 +35,31 @@ func partsOf(c Category, ings []Ingredient, foods map[int]Food, servings int) []
 	return planOf(c, parts)
 }
 
-// WriteTexts sets a recipe's name, steps and duration from its ingredients and category.
-// seed picks among equivalent name patterns.
+// WriteTexts sets a recipe's name, steps and duration from its ingredients and category, as
+// a plate of separately cooked foods (PlateDish). seed picks among equivalent name patterns.
 func WriteTexts(r *Recipe, foods map[int]Food, seed uint64) {
+	WriteDish(r, foods, seed, nil, nil)
+}
+
+// WriteDish is WriteTexts picking the recipe's dish form (docs/nutrition.md, "Dish forms") among
+// those its foods and the pantry allow, another than recent when the foods allow, then by seed;
+// it sets r.Dish. A nil pantry writes the plate.
+func WriteDish(r *Recipe, foods map[int]Food, seed uint64, pantry, recent []string) {
 	parts := partsOf(r.Category, r.Ingredients, foods, r.Servings)
+	r.Dish = PlateDish
 	if len(parts) == 0 {
 		r.Name = Text{FR: "Recette", EN: "Recipe"}
 		r.Steps = Steps{FR: []string{}, EN: []string{}}
 		return
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	saltOK := seasonOf(r.Category, r.Target.Kcal, parts).ok
+	if d := pickDish(r.Category, parts, pantry, recent, saltOK, rng); d != nil {
+		r.Dish = d.form.id
+		r.Name = d.form.name(d)
+		r.Steps, r.DurationMin = composeSteps(r.Category, r.Target.Kcal, parts, max(r.Servings, 1), d)
+		return
+	}
 	r.Name = dishName(r.Category, parts, rng, nil)
 	r.Steps, r.DurationMin = writeSteps(r.Category, r.Target.Kcal, parts, max(r.Servings, 1))
 }
@@ -54,6 +69,10 @@ func nameWith(r *Recipe, foods map[int]Food, seed uint64, force map[int]bool) Te
 	parts := partsOf(r.Category, r.Ingredients, foods, r.Servings)
 	if len(parts) == 0 {
 		return r.Name
+	}
+	if d := dishByID(r.Dish, r.Category, parts, nil, false); d != nil {
+		d.force = force
+		return d.form.name(d)
 	}
 	return dishName(r.Category, parts, rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), force)
 }
