@@ -13,6 +13,14 @@ func (k *composer) withSpices(d *dish) (string, string) {
 	return "", ""
 }
 
+// andSpices is " et 1 gousse d’ail" after a liquid, else "".
+func (k *composer) andSpices(d *dish) (string, string) {
+	if sf, se := k.measures(d.seasonings); sf != "" {
+		return " et " + sf, " and " + se
+	}
+	return "", ""
+}
+
 // others are the foods not yet cooked into the dish that go with it (ham, cooked vegetables).
 func (d *dish) others(drop ...[]prep) []prep {
 	var out []prep
@@ -90,7 +98,7 @@ func writeVeloute(k *composer, d *dish) {
 	in := append(append(append([]prep{}, d.veg...), d.legume...), potatoes(d)...)
 	f, e := names(in)
 	lf, le := k.liquid(d)
-	sf, se := k.withSpices(d)
+	sf, se := k.andSpices(d)
 	k.step(fmt.Sprintf("Mixez %s avec %s%s, jusqu’à obtenir un velouté lisse ; réchauffez-le à feu doux jusqu’à frémissement, en remuant.", f, lf, sf),
 		fmt.Sprintf("Blend %s with %s%s until smooth; reheat over low heat until simmering, stirring.", e, le, se))
 	k.active += 6
@@ -100,7 +108,7 @@ func writeSoup(k *composer, d *dish) {
 	in := append(append(append([]prep{}, d.veg...), d.legume...), d.starch...)
 	f, e := names(in)
 	lf, le := k.liquid(d)
-	sf, se := k.withSpices(d)
+	sf, se := k.andSpices(d)
 	k.step(fmt.Sprintf("Réunissez %s dans une casserole avec %s%s, portez à frémissement et laissez cuire 5%sminutes.", f, lf, sf, nbsp),
 		fmt.Sprintf("Put %s in a saucepan with %s%s, bring to a simmer and cook for 5 minutes.", e, le, se))
 	k.active += 8

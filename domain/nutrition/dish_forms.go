@@ -70,6 +70,9 @@ func (d *dish) stewable(starches ...string) bool {
 	if !d.noDish() || len(d.eggs) > 0 || len(d.veg) == 0 || len(d.mains())+len(d.legume) == 0 {
 		return false
 	}
+	if slices.ContainsFunc(d.mains(), func(p prep) bool { return p.how == hFishOven }) {
+		return false // fish baked in its parcel falls apart in a pan: a papillote
+	}
 	return len(starches) == 0 || !slices.ContainsFunc(d.starch, func(p prep) bool { return !nameHas(p, starches...) })
 }
 
@@ -201,8 +204,8 @@ var dishForms = []dishForm{
 			}
 			pf, pe := names(pot)
 			mf, me := names(meat)
-			k.step(fmt.Sprintf("Écrasez %s en purée au presse-purée avec 3 cuillères à soupe de leur eau de cuisson. Étalez %s au fond d’un plat à gratin et couvrez de la purée.", pf, mf),
-				fmt.Sprintf("Mash %s with 3 tablespoons of their cooking water. Spread %s in a baking dish and cover with the mash.", pe, me))
+			k.step(fmt.Sprintf("Écrasez %s en purée au presse-purée avec 3 cuillères à soupe de leur eau de cuisson. Émiettez %s au fond d’un plat à gratin et couvrez de la purée.", pf, mf),
+				fmt.Sprintf("Mash %s with 3 tablespoons of their cooking water. Crumble %s into a baking dish and cover with the mash.", pe, me))
 			k.bake(d, nil, d.cheese, 20)
 		}},
 	{id: "omelette", cats: catLBS, keep: 2, spices: []string{"chives", "parsley"},
@@ -262,10 +265,10 @@ var dishForms = []dishForm{
 			sf, se := k.measures(d.seasonings)
 			with, withEN := "", ""
 			if sf != "" {
-				with, withEN = ", relevés de "+sf, ", seasoned with "+se
+				with, withEN = " et assaisonnez de "+sf, " and season with "+se
 			}
-			k.step(fmt.Sprintf("Ouvrez la papillote au moment de servir et disposez autour %s%s.", vf, with),
-				fmt.Sprintf("Open the parcel when serving and arrange %s around it%s.", ve, withEN))
+			k.step(fmt.Sprintf("Ouvrez la papillote au moment de servir, disposez autour %s%s.", vf, with),
+				fmt.Sprintf("Open the parcel when serving, arrange %s around it%s.", ve, withEN))
 		}},
 	{id: "salade_composee", cats: catL, cold: true, keep: 2, anyOf: []string{"vinegar", "lemon"}, spices: []string{"vinegar", "lemon", "chives", "parsley"}, salty: "mustard",
 		fits: func(d *dish) bool {

@@ -92,15 +92,21 @@ func (k *composer) saltWith(d *dish) (string, string) {
 	return fmt.Sprintf(" ; ajoutez %s au lieu de la pincée de sel", f), fmt.Sprintf("; add %s instead of the pinch of salt", e)
 }
 
-// bake puts cooked foods in a dish under a topping and bakes them.
+// bake puts cooked foods in a dish under a topping and bakes them; with no foods, the dish is
+// already laid out (a hachis parmentier).
 func (k *composer) bake(d *dish, in, top []prep, minutes int) {
-	f, e := names(in)
 	tf, te := "", ""
 	if len(top) > 0 {
-		tf, te = ", parsemez "+deNames(top), ", sprinkle with "+listEN(enNames(top))
+		tf, te = "parsemez "+deNames(top)+" et ", "sprinkle with the "+listEN(enNames(top))+" and "
 	}
-	k.step(fmt.Sprintf("Étalez %s dans un plat à gratin%s et enfournez %d%sminutes à %d%s°C, jusqu’à ce que le dessus soit doré et le plat bien chaud.", f, tf, minutes, nbsp, d.form.oven, nbsp),
-		fmt.Sprintf("Spread %s in a baking dish%s and bake for %d minutes at %d°C, until golden on top and piping hot.", e, te, minutes, d.form.oven))
+	until := fmt.Sprintf("enfournez %d%sminutes à %d%s°C, jusqu’à ce que le dessus soit doré et le plat bien chaud.", minutes, nbsp, d.form.oven, nbsp)
+	untilEN := fmt.Sprintf("bake for %d minutes at %d°C, until golden on top and piping hot.", minutes, d.form.oven)
+	if len(in) == 0 {
+		k.step(capitalise(tf+until), capitalise(te+untilEN))
+	} else {
+		f, e := names(in)
+		k.step(fmt.Sprintf("Étalez %s dans un plat à gratin, %s%s", f, tf, until), fmt.Sprintf("Spread %s in a baking dish, %s%s", e, te, untilEN))
+	}
 	k.active += minutes + 2
 }
 
