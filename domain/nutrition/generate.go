@@ -138,23 +138,8 @@ func heaviestOwn(a, b Recipe, forced map[int]bool) (int, bool) {
 // prepare validates the request and turns usable foods into solver items.
 func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 	t := req.Target
-	for _, v := range t.vec() {
-		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-			return nil, nil, &Unsolvable{Code: "invalid_target", Reason: Text{
-				FR: "L’objectif du repas doit être composé de nombres positifs.",
-				EN: "The meal target must be made of non-negative numbers."}}
-		}
-	}
-	if t.Kcal == 0 && t.ProteinG == 0 && t.FatG == 0 && t.CarbsG == 0 {
-		return nil, nil, &Unsolvable{Code: "invalid_target", Reason: Text{
-			FR: "L’objectif du repas est vide : renseignez vos besoins journaliers.",
-			EN: "The meal target is empty: fill in your daily needs."}}
-	}
-	if !ConsistentTarget(t) {
-		e := KcalFromMacros(t)
-		return nil, nil, &Unsolvable{Code: "inconsistent_target", Reason: Text{
-			FR: fmt.Sprintf("L’objectif de %.0f\u00a0kcal ne correspond pas à ses macronutriments, qui font %.0f\u00a0kcal (4\u00a0kcal par gramme de protéines et de glucides, 9 par gramme de lipides) : corrigez l’un ou l’autre.", t.Kcal, e),
-			EN: fmt.Sprintf("The %.0f kcal target does not match its macronutrients, which make %.0f kcal (4 kcal per gram of protein and carbohydrates, 9 per gram of fat): correct one or the other.", t.Kcal, e)}}
+	if err := checkTarget(t); err != nil {
+		return nil, nil, err
 	}
 	if len(req.Foods) == 0 {
 		return nil, nil, &Unsolvable{Code: "no_foods", Reason: Text{
@@ -225,6 +210,30 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 		}
 	}
 	return p, foods, nil
+}
+
+// checkTarget refuses a target no plate can meet: negative or not a number, empty, or whose
+// energy contradicts its macronutrients.
+func checkTarget(t Macros) error {
+	for _, v := range t.vec() {
+		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
+			return &Unsolvable{Code: "invalid_target", Reason: Text{
+				FR: "L’objectif du repas doit être composé de nombres positifs.",
+				EN: "The meal target must be made of non-negative numbers."}}
+		}
+	}
+	if t.Kcal == 0 && t.ProteinG == 0 && t.FatG == 0 && t.CarbsG == 0 {
+		return &Unsolvable{Code: "invalid_target", Reason: Text{
+			FR: "L’objectif du repas est vide : renseignez vos besoins journaliers.",
+			EN: "The meal target is empty: fill in your daily needs."}}
+	}
+	if !ConsistentTarget(t) {
+		e := KcalFromMacros(t)
+		return &Unsolvable{Code: "inconsistent_target", Reason: Text{
+			FR: fmt.Sprintf("L’objectif de %.0f\u00a0kcal ne correspond pas à ses macronutriments, qui font %.0f\u00a0kcal (4\u00a0kcal par gramme de protéines et de glucides, 9 par gramme de lipides) : corrigez l’un ou l’autre.", t.Kcal, e),
+			EN: fmt.Sprintf("The %.0f kcal target does not match its macronutrients, which make %.0f kcal (4 kcal per gram of protein and carbohydrates, 9 per gram of fat): correct one or the other.", t.Kcal, e)}}
+	}
+	return nil
 }
 
 // recipe turns a solution into a Recipe with texts and every number recomputed.
