@@ -157,10 +157,11 @@ func (d *dish) desserts() []prep {
 	return out
 }
 
-// firstOf is the first food of ps, or none.
+// firstOf is the first food of ps, or none, in a slice of its own (appending to it never
+// writes over ps).
 func firstOf(ps []prep) []prep {
 	if len(ps) > 0 {
-		return ps[:1]
+		return []prep{ps[0]}
 	}
 	return nil
 }
