@@ -42,6 +42,7 @@ func (d *dish) others(drop ...[]prep) []prep {
 }
 
 func writeOmelette(k *composer, d *dish) {
+	k.take(d.rawEggs(), d.others(), d.cheese)
 	ef, ee := names(d.rawEggs())
 	sf, se := k.withSpices(d)
 	ff, fe := k.fatIn()
@@ -70,6 +71,7 @@ func (k *composer) eggBake(d *dish, nameFR string, minutes int) {
 	bf, be := names(beat)
 	sf, se := k.withSpices(d)
 	f, e := names(d.others())
+	k.take(beat, d.others(), d.cheese)
 	grease, greaseEN := "", ""
 	if k.fat != nil {
 		k.fatUsed = true
@@ -96,6 +98,7 @@ func (k *composer) liquid(d *dish) (string, string) {
 
 func writeVeloute(k *composer, d *dish) {
 	in := append(append(append([]prep{}, d.veg...), d.legume...), potatoes(d)...)
+	k.take(in)
 	f, e := names(in)
 	lf, le := k.liquid(d)
 	sf, se := k.andSpices(d)
@@ -106,6 +109,7 @@ func writeVeloute(k *composer, d *dish) {
 
 func writeSoup(k *composer, d *dish) {
 	in := append(append(append([]prep{}, d.veg...), d.legume...), d.starch...)
+	k.take(in)
 	f, e := names(in)
 	lf, le := k.liquid(d)
 	sf, se := k.andSpices(d)
@@ -115,6 +119,7 @@ func writeSoup(k *composer, d *dish) {
 }
 
 func writeFriedRice(k *composer, d *dish) {
+	k.take(firstOf(d.starch), d.others(), d.rawEggs())
 	f, e := names(append(firstOf(d.starch), d.others()...))
 	ef, ee := names(d.rawEggs())
 	ff, fe := k.fatIn()

@@ -101,10 +101,10 @@ func stewCook(minutes int) func(k *composer, d *dish) {
 }
 
 var dishForms = []dishForm{
-	{id: "curry", cats: catL, keep: 3, anyOf: []string{"curry_spices"}, spices: []string{"garlic", "ginger", "curry_spices", "cumin"},
+	{id: "curry", cats: catL, keep: 3, box: nm("curry", "curry"), anyOf: []string{"curry_spices"}, spices: []string{"garlic", "ginger", "curry_spices", "cumin"},
 		fits: func(d *dish) bool { return d.stewable("riz", "pomme de terre", "quinoa", "pain", "patate") },
 		name: stewName("Curry", "curry"), cook: stewCook(8)},
-	{id: "chili", cats: catL, keep: 3, anyOf: []string{"chili_powder", "cumin", "paprika"}, spices: []string{"garlic", "cumin", "paprika", "chili_powder"},
+	{id: "chili", cats: catL, keep: 3, box: nm("chili", "chili"), anyOf: []string{"chili_powder", "cumin", "paprika"}, spices: []string{"garlic", "cumin", "paprika", "chili_powder"},
 		fits: func(d *dish) bool {
 			return d.noDish() && anyHas(d.legume, "haricot") && !slices.ContainsFunc(d.mains(), func(p prep) bool { return p.how != hMincedPan })
 		},
@@ -116,7 +116,7 @@ var dishForms = []dishForm{
 			return t.write(d)
 		},
 		cook: stewCook(10)},
-	{id: "dahl", cats: catL, keep: 3, anyOf: []string{"curry_spices", "cumin"}, spices: []string{"garlic", "ginger", "cumin", "curry_spices"},
+	{id: "dahl", cats: catL, keep: 3, box: nm("dahl", "dahl"), anyOf: []string{"curry_spices", "cumin"}, spices: []string{"garlic", "ginger", "cumin", "curry_spices"},
 		fits: func(d *dish) bool { return d.noDish() && anyHas(d.legume, "lentille") && len(d.mains()) == 0 },
 		name: func(d *dish) Text {
 			return title{fr: "Dahl", en: "dahl", lead: firstOf(d.legume), with: firstOf(d.veg), fin: firstOf(d.starch)}.write(d)
@@ -126,7 +126,7 @@ var dishForms = []dishForm{
 			l := firstOf(d.legume)[0]
 			k.step(fmt.Sprintf("Écrasez grossièrement une partie %s à la fourchette pour lier le dahl.", l.n.deLe()), fmt.Sprintf("Mash some of the %s with a fork to thicken the dahl.", l.n.EN))
 		}},
-	{id: "stir_fry", cats: catL, keep: 3, needs: []string{"soy_sauce"}, spices: []string{"garlic", "ginger"}, salty: "soy_sauce",
+	{id: "stir_fry", cats: catL, keep: 3, box: nm("sauté", "stir-fry"), needs: []string{"soy_sauce"}, spices: []string{"garlic", "ginger"}, salty: "soy_sauce",
 		fits: func(d *dish) bool {
 			return d.stewable("riz", "nouille", "vermicelle") && len(d.mains()) > 0 && len(d.bread) == 0
 		},
@@ -139,13 +139,13 @@ var dishForms = []dishForm{
 				k.step("Hors du feu"+sf[2:]+" et mélangez.", "Off the heat"+se[1:]+" and stir.")
 			}
 		}},
-	{id: "poelee", cats: catL, keep: 3, spices: []string{"garlic", "parsley", "thyme"},
+	{id: "poelee", cats: catL, keep: 3, box: nf("poêlée", "sauté"), spices: []string{"garlic", "parsley", "thyme"},
 		fits: func(d *dish) bool { return d.stewable() && !anyHas(d.legume, "lentille") },
 		name: func(d *dish) Text {
 			return title{fr: "Poêlée", en: "pan-fried", enFirst: true, lead: firstOf(d.veg), with: firstOf(d.mains()), fin: firstOf(d.starch)}.write(d)
 		},
 		cook: func(k *composer, d *dish) { k.toss(d, "la grande poêle", "large frying pan", d.hotFoods()) }},
-	{id: "saute_provencale", cats: catL, keep: 3, needs: []string{"herbes_de_provence"}, spices: []string{"garlic", "herbes_de_provence", "thyme"},
+	{id: "saute_provencale", cats: catL, keep: 3, box: nm("sauté", "sauté"), needs: []string{"herbes_de_provence"}, spices: []string{"garlic", "herbes_de_provence", "thyme"},
 		fits: func(d *dish) bool {
 			return d.stewable() && len(d.mains()) > 0 && !anyHas(d.mains(), "haché") && anyHas(d.veg, "tomate", "courgette", "aubergine", "poivron")
 		},
@@ -155,12 +155,12 @@ var dishForms = []dishForm{
 				fin: append(firstOf(d.veg), firstOf(d.starch)...), implied: firstOf(d.mains())}.write(d)
 		},
 		cook: stewCook(8)},
-	{id: "tajine", cats: catL, keep: 3, needs: []string{"cumin"}, spices: []string{"garlic", "ginger", "cumin", "cinnamon"},
+	{id: "tajine", cats: catL, keep: 3, box: nm("tajine", "tagine"), needs: []string{"cumin"}, spices: []string{"garlic", "ginger", "cumin", "cinnamon"},
 		fits: func(d *dish) bool {
 			return d.stewable("semoule", "couscous", "boulgour", "pomme de terre", "pain") && (anyHas(d.mains(), "poulet", "agneau", "bœuf", "boeuf", "dinde") || anyHas(d.legume, "pois chiche"))
 		},
 		name: stewName("Tajine", "tagine"), cook: stewCook(10)},
-	{id: "gratin", cats: catL, keep: 3, oven: 200,
+	{id: "gratin", cats: catL, keep: 3, box: nm("gratin", "gratin"), oven: 200,
 		fits: func(d *dish) bool {
 			return d.noDish() && len(d.eggs) == 0 && len(d.cheese) > 0 && (anyHas(d.starch, "pâte", "pomme de terre") || anyHas(d.veg, gratinVeg...))
 		},
@@ -181,7 +181,7 @@ var dishForms = []dishForm{
 			in := append(d.hotFoods(), d.starch...)
 			k.bake(d, in, d.cheese, 15)
 		}},
-	{id: "hachis_parmentier", cats: catL, keep: 3, oven: 200,
+	{id: "hachis_parmentier", cats: catL, keep: 3, box: nm("hachis parmentier", "cottage pie"), oven: 200,
 		fits: func(d *dish) bool {
 			return d.noDish() && anyHas(d.mains(), "haché") &&
 				slices.ContainsFunc(d.starch, func(p prep) bool { return p.how == hPotatoBoil })
@@ -204,11 +204,12 @@ var dishForms = []dishForm{
 			}
 			pf, pe := names(pot)
 			mf, me := names(meat)
+			k.take(pot, meat)
 			k.step(fmt.Sprintf("Écrasez %s en purée au presse-purée avec 3 cuillères à soupe de leur eau de cuisson. Émiettez %s au fond d’un plat à gratin et couvrez de la purée.", pf, mf),
 				fmt.Sprintf("Mash %s with 3 tablespoons of their cooking water. Crumble %s into a baking dish and cover with the mash.", pe, me))
 			k.bake(d, nil, d.cheese, 20)
 		}},
-	{id: "omelette", cats: catLBS, keep: 2, spices: []string{"chives", "parsley"},
+	{id: "omelette", cats: catLBS, keep: 2, box: nf("omelette", "omelette"), spices: []string{"chives", "parsley"},
 		fits: func(d *dish) bool {
 			return d.noDish() && len(d.rawEggs()) > 0 && len(d.veg)+len(d.cheese) > 0 && len(d.mains()) == 0
 		},
@@ -217,7 +218,7 @@ var dishForms = []dishForm{
 			return title{fr: "Omelette", en: "omelette", implied: d.eggs, with: append(firstOf(d.veg), firstOf(d.cheese)...), fin: append(firstOf(d.starch), firstOf(d.bread)...)}.write(d)
 		},
 		cook: writeOmelette},
-	{id: "frittata", cats: catL, keep: 3, oven: 180, spices: []string{"herbes_de_provence", "parsley"},
+	{id: "frittata", cats: catL, keep: 3, box: nf("frittata", "frittata"), oven: 180, spices: []string{"herbes_de_provence", "parsley"},
 		fits: func(d *dish) bool {
 			return d.noDish() && len(d.rawEggs()) > 0 && len(d.veg) > 0 && (anyHas(d.starch, "pomme de terre") || len(d.cheese) > 0)
 		},
@@ -226,7 +227,7 @@ var dishForms = []dishForm{
 			return title{fr: "Frittata", en: "frittata", implied: d.eggs, with: firstOf(d.veg)}.write(d)
 		},
 		cook: func(k *composer, d *dish) { k.eggBake(d, "la frittata", 20) }},
-	{id: "clafoutis_sale", cats: catL, keep: 3, oven: 180, spices: []string{"herbes_de_provence", "chives"},
+	{id: "clafoutis_sale", cats: catL, keep: 3, box: nm("clafoutis", "clafoutis"), oven: 180, spices: []string{"herbes_de_provence", "chives"},
 		fits: func(d *dish) bool {
 			return d.noDish() && len(d.rawEggs()) > 0 && len(d.veg) > 0 && slices.ContainsFunc(d.parts, isMilky)
 		},
@@ -235,7 +236,7 @@ var dishForms = []dishForm{
 			return title{fr: "Clafoutis salé", en: "savoury clafoutis", implied: append(append([]prep{}, d.eggs...), d.base...), with: firstOf(d.veg)}.write(d)
 		},
 		cook: func(k *composer, d *dish) { k.eggBake(d, "le clafoutis", 30) }},
-	{id: "veloute", cats: catL, keep: 3, spices: []string{"garlic", "thyme", "chives"}, salty: "stock",
+	{id: "veloute", cats: catL, keep: 3, box: nm("velouté", "soup"), spices: []string{"garlic", "thyme", "chives"}, salty: "stock",
 		fits: func(d *dish) bool {
 			return d.noDish() && len(d.eggs) == 0 && len(d.veg) > 0 && (anyHas(d.starch, "pomme de terre") || len(d.legume) > 0) && len(d.raw) == 0
 		},
@@ -244,7 +245,7 @@ var dishForms = []dishForm{
 			return title{fr: "Velouté", en: "soup", lead: lead, with: firstOf(d.mains())}.write(d)
 		},
 		cook: writeVeloute},
-	{id: "soupe", cats: catL, keep: 3, spices: []string{"garlic", "herbes_de_provence", "thyme"}, salty: "stock",
+	{id: "soupe", cats: catL, keep: 3, box: nf("soupe", "soup"), spices: []string{"garlic", "herbes_de_provence", "thyme"}, salty: "stock",
 		fits: func(d *dish) bool {
 			return d.noDish() && len(d.eggs) == 0 && len(d.veg) >= 2 && (anyHas(d.starch, "pâte", "vermicelle") || len(d.legume) > 0)
 		},
@@ -309,7 +310,7 @@ var dishForms = []dishForm{
 			return Text{FR: n.FR + ", sauce yaourt", EN: n.EN + ", yoghurt dressing"}
 		},
 		cook: func(k *composer, d *dish) { k.coldDish(d, d.dairy) }},
-	{id: "fried_rice", cats: catL, keep: 2, spices: []string{"garlic", "ginger"}, salty: "soy_sauce",
+	{id: "fried_rice", cats: catL, keep: 2, box: nm("riz sauté", "fried rice"), spices: []string{"garlic", "ginger"}, salty: "soy_sauce",
 		fits: func(d *dish) bool {
 			return d.noDish() && anyHas(d.starch, "riz") && len(d.rawEggs()) > 0 && len(d.veg) > 0 && len(d.mains()) == 0 && len(d.bread) == 0
 		},

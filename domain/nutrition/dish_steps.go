@@ -55,6 +55,7 @@ func (k *composer) perServing(fr, en string) (string, string) {
 // simmer brings cooked foods together in a pan with the aromatics and spices, a little water,
 // covered: a curry, a chili, a tajine, a dahl, a sauté à la provençale.
 func (k *composer) simmer(d *dish, in []prep, minutes int) {
+	k.take(in)
 	f, e := names(in)
 	water, waterEN := k.perServing("10"+nbsp+"cl d’eau", "100 ml of water")
 	sf, se := k.measures(d.seasonings)
@@ -71,6 +72,7 @@ func (k *composer) simmer(d *dish, in []prep, minutes int) {
 
 // toss sautés cooked foods together over high heat: a poêlée, a stir-fry, fried rice.
 func (k *composer) toss(d *dish, vesselFR, vesselEN string, in []prep) {
+	k.take(in)
 	f, e := names(in)
 	sf, se := k.measures(d.seasonings)
 	ff, fe := k.fatIn()
@@ -95,6 +97,7 @@ func (k *composer) saltWith(d *dish) (string, string) {
 // bake puts cooked foods in a dish under a topping and bakes them; with no foods, the dish is
 // already laid out (a hachis parmentier).
 func (k *composer) bake(d *dish, in, top []prep, minutes int) {
+	k.take(in, top)
 	tf, te := "", ""
 	if len(top) > 0 {
 		tf, te = "parsemez "+deNames(top)+" et ", "sprinkle with the "+listEN(enNames(top))+" and "

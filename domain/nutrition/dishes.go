@@ -25,8 +25,10 @@ type dishForm struct {
 	// reheated. oven: the dish bakes at this °C (0: no oven).
 	cold bool
 	oven int
-	// keep is the days the dish keeps in a box in the fridge.
+	// keep is the days the dish keeps in a box in the fridge; box is the dish as its boxes name
+	// it ("le curry"; empty: its foods).
 	keep int
+	box  noun
 	// needs: staples the dish cannot be without; anyOf: at least one of them; spices: the
 	// seasonings it takes from the pantry when they are there, in the order they go in;
 	// salty: the salty staple that replaces its pinch of salt.

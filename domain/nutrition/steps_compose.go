@@ -29,8 +29,36 @@ type composer struct {
 	saltOK           bool
 	saltiest         *prep
 	salted, saltedEN string
-	// dish is the recipe's dish form (nil: the plate of separately cooked foods).
+	// dish is the recipe's dish form (nil: the plate of separately cooked foods); took are the
+	// foods its step brought together, boxed as the dish ("le curry").
 	dish *dish
+	took map[int]bool
+}
+
+// take marks foods the dish's step brought together.
+func (k *composer) take(ps ...[]prep) {
+	if k.took == nil {
+		k.took = map[int]bool{}
+	}
+	for _, group := range ps {
+		for _, p := range group {
+			k.took[p.food.Code] = true
+		}
+	}
+}
+
+// asDish boxes the foods the dish took as the dish itself: "Répartissez le curry et le riz".
+func (k *composer) asDish(hot []prep) []prep {
+	if k.dish == nil || k.dish.form.box.FR == "" || len(k.took) == 0 {
+		return hot
+	}
+	out := []prep{{n: k.dish.form.box, food: Food{Code: -1}}}
+	for _, p := range hot {
+		if !k.took[p.food.Code] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // technique is one way of preparing food: per food (a step each, in the recipe's order) or per
@@ -562,7 +590,7 @@ func (k *composer) serveBoxes() {
 		k.serveCold(cold, raw)
 		return
 	}
-	k.serveHot(hot, append(append([]prep{}, cold...), raw...), cold)
+	k.serveHot(k.asDish(hot), append(append([]prep{}, cold...), raw...), cold)
 }
 
 // serveCold: a box eaten cold.
