@@ -183,10 +183,24 @@ func (k *composer) overnight(d *dish, grated []prep) {
 		gf, ge := names(grated)
 		k.step(fmt.Sprintf("Le matin, lavez et râpez %s avec la peau, et mélangez-la au muesli.", gf), fmt.Sprintf("In the morning, wash and grate %s, skin on, and stir it in.", ge))
 	}
-	if tf, te := d.topWith("Au moment de manger, ajoutez %s.", "To eat, add %s."); tf != "" {
-		k.step(tf, te)
+	fruit := without(inDishOf(d, func(p prep) bool { return p.how == hFruit }), grated)
+	if len(fruit) == 0 {
+		if tf, te := d.topWith("Au moment de manger, ajoutez %s.", "To eat, add %s."); tf != "" {
+			k.step(tf, te)
+		}
+		k.active += 4
+		return
 	}
-	k.active += 4
+	// Fruit is cut in the morning, not the night before (it browns).
+	f, e = names(fruit)
+	pron := "les"
+	if len(fruit) == 1 {
+		pron = fruit[0].n.pron()
+	}
+	tf, te := d.topWith(" avec %s", " with %s")
+	k.step(fmt.Sprintf("Au moment de manger, lavez %s, épluchez-%s si besoin, coupez-%s en morceaux et ajoutez-%s%s.", f, pron, pron, pron, tf),
+		fmt.Sprintf("To eat, wash %s, peel if needed, cut into pieces and add%s.", e, te))
+	k.active += 6
 }
 
 func writePancakes(k *composer, d *dish) {

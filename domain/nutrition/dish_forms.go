@@ -324,19 +324,19 @@ var dishForms = []dishForm{
 			return len(d.oats()) > 0 && slices.ContainsFunc(d.base, func(p prep) bool { return p.kind == KindMilk || plantDrink(p.food) })
 		},
 		inDish: func(p prep) bool { return isOat(p) || isBase(p) && (p.kind == KindMilk || plantDrink(p.food)) },
-		name:   bowlName("Porridge", "Porridge"),
+		name:   bowlName("Porridge", "Porridge", true),
 		cook:   writePorridge},
 	{id: "overnight_oats", cats: catBS, cold: true, keep: 2, spices: []string{"cinnamon"},
 		fits:   func(d *dish) bool { return len(d.oats()) > 0 && len(d.base) > 0 && len(d.eggs) == 0 },
-		inDish: func(p prep) bool { return isOat(p) || isBase(p) },
-		name:   bowlName("Overnight oats", "Overnight oats"),
+		inDish: func(p prep) bool { return isOat(p) || isBase(p) || p.how == hFruit },
+		name:   bowlName("Overnight oats", "Overnight oats", true),
 		cook:   func(k *composer, d *dish) { k.overnight(d, nil) }},
 	{id: "bircher", cats: catB, cold: true, keep: 1, spices: []string{"lemon", "cinnamon"},
 		fits: func(d *dish) bool {
 			return len(d.oats()) > 0 && len(d.base) > 0 && anyHas(d.fruit, "pomme") && len(d.eggs) == 0
 		},
-		inDish: func(p prep) bool { return isOat(p) || isBase(p) || p.how == hFruit && nameHas(p, "pomme") },
-		name:   bowlName("Bircher muesli", "Bircher muesli"),
+		inDish: func(p prep) bool { return isOat(p) || isBase(p) || p.how == hFruit },
+		name:   bowlName("Bircher muesli", "Bircher muesli", true),
 		cook: func(k *composer, d *dish) {
 			var apple []prep
 			for _, p := range d.fruit {
@@ -353,14 +353,14 @@ var dishForms = []dishForm{
 		inDish: func(p prep) bool {
 			return isOat(p) || isEgg(p) || p.how == hFruit && nameHas(p, "banane") || isBase(p) && p.kind == KindMilk
 		},
-		name: bowlName("Pancakes", "Pancakes"),
+		name: bowlName("Pancakes", "Pancakes", true),
 		cook: writePancakes},
 	{id: "smoothie_bowl", cats: catBS, keep: 0,
 		fits: func(d *dish) bool {
 			return len(d.fruit) > 0 && len(d.base) > 0 && len(d.eggs)+len(d.bread)+len(d.oats()) == 0
 		},
 		inDish: func(p prep) bool { return p.how == hFruit || isBase(p) },
-		name:   bowlName("Smoothie bowl", "Smoothie bowl"),
+		name:   bowlName("Smoothie bowl", "Smoothie bowl", false),
 		cook:   writeSmoothie},
 	{id: "tartine", cats: catBS, keep: 0,
 		fits: func(d *dish) bool {
@@ -410,12 +410,13 @@ func isMilky(p prep) bool {
 	return p.kind == KindMilk || p.kind == KindCream || plantDrink(p.food)
 }
 
-// bowlName names a breakfast dish after its fruit and nuts: "Porridge à la banane et aux noix".
-func bowlName(fr, en string) func(d *dish) Text {
+// bowlName names a breakfast dish after its fruit and nuts: "Porridge à la banane et aux noix";
+// its oats and eggs go without saying, and its milk when milky (a porridge's, not a smoothie's).
+func bowlName(fr, en string, milky bool) func(d *dish) Text {
 	return func(d *dish) Text {
 		var implied []prep
 		for _, p := range d.parts {
-			if isOat(p) || isEgg(p) || isBase(p) && (p.kind == KindMilk || plantDrink(p.food)) {
+			if isOat(p) || isEgg(p) || milky && isBase(p) && (p.kind == KindMilk || plantDrink(p.food)) {
 				implied = append(implied, p)
 			}
 		}

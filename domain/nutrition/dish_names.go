@@ -65,6 +65,10 @@ func (t title) write(d *dish) Text {
 		fr += sep + listFR(frNames(t.fin))
 	}
 	en := t.english()
+	for _, g := range d.glasses() {
+		fr += ", et un verre " + g.n.de()
+		en += ", and a glass of " + g.n.EN
+	}
 	if len(dessert) > 0 {
 		fr += ", " + listFR(frNames(dessert)) + " en dessert"
 		en += ", " + listEN(enNames(dessert)) + " for dessert"
@@ -151,6 +155,17 @@ func (d *dish) desserts() []prep {
 	var out []prep
 	for _, p := range byWeight(d.parts) {
 		if (p.how == hDessert || p.how == hFruitDessert) && (p.gramsPerServing >= nameGramsG-1e-9 || d.force[p.food.Code]) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// glasses are the drinks of 50 g or more the name shows ("et un verre de lait").
+func (d *dish) glasses() []prep {
+	var out []prep
+	for _, p := range byWeight(d.parts) {
+		if p.how == hGlass && (p.gramsPerServing >= nameGramsG-1e-9 || d.force[p.food.Code]) {
 			out = append(out, p)
 		}
 	}

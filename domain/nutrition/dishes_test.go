@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
 )
 
 // dishPreps are meal preps shopped for a dish (a curry, a gratin, a bircher), by CIQUAL code.
@@ -234,6 +237,7 @@ func TestGoldenDishes(t *testing.T) {
 			}
 			forms[r.Dish]++
 			checkDishSafe(t, r)
+			assert.Empty(t, dishLeftOut(cat, r), "%s %s: %q", c.prep, r.Dish, r.Name.FR)
 			g := dishGolden{MealPrep: c.prep, Category: string(tg.cat), Pantry: c.pantry, Dish: r.Dish, Name: r.Name, Steps: r.Steps, Minutes: r.DurationMin}
 			for _, ing := range r.Ingredients {
 				g.Foods = append(g.Foods, goldenIngredient{Code: ing.FoodCode, Food: cat[ing.FoodCode].Name.FR, Grams: ing.Grams})
@@ -282,4 +286,60 @@ func compareGolden(t *testing.T, path string, got any) {
 	if diff := firstDiff(string(want), buf.String()); diff != "" {
 		t.Fatalf("%s changed: read the dishes as a cook, then -update\n%s", path, diff)
 	}
+}
+
+// impliedBy are the foods a dish's name implies ("Omelette" holds eggs, "Hachis parmentier"
+// minced beef and potatoes), by words of their names.
+var impliedBy = map[string][]string{
+	"omelette": {"œuf"}, "frittata": {"œuf"}, "clafoutis_sale": {"œuf", "lait", "crème"}, "fried_rice": {"œuf", "riz"},
+	"oeufs_brouilles": {"œuf", "pain"}, "porridge": {"avoine", "lait", "boisson"}, "overnight_oats": {"avoine", "lait", "boisson"},
+	"bircher": {"avoine", "lait"}, "pancakes": {"avoine", "œuf", "lait"}, "hachis_parmentier": {"haché", "pommes de terre"},
+	"chili": {"haricot", "haché"}, "taboule": {"semoule", "boulgour"},
+}
+
+// dishLeftOut are the foods of 50 g or more a dish's name neither names nor implies.
+func dishLeftOut(cat map[int]nutrition.Food, r nutrition.Recipe) []string {
+	var out []string
+	for _, n := range leftOut(cat, r.Name.FR, r.Servings, r.Ingredients) {
+		implied := false
+		for _, w := range impliedBy[r.Dish] {
+			implied = implied || strings.Contains(n, w)
+		}
+		if !implied {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Over random requests with a full pantry: a dish's name never leaves out a food of 50 g or more
+// that its form does not imply, two dishes of one request never share a name, and beaten eggs
+// are cooked until set.
+func TestDishNamesOfRandomRequests(t *testing.T) {
+	cat, pt := shipped(t)
+	pool := nutritiontest.MealPrepFoods(cat)
+	gen := nutrition.NewBuiltin(pt)
+	rng := rand.New(rand.NewPCG(31, 8))
+	forms := map[string]bool{}
+	for i := 0; i < 300; i++ {
+		c := nutritiontest.Category(rng)
+		foods, target := nutritiontest.PlateCase(rng, pool, 6+rng.IntN(15), c)
+		rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foods, Category: c, Target: target,
+			Seed: int64(i), Count: 2 + rng.IntN(9), Servings: 1 + rng.IntN(4), Pantry: nutrition.StapleIDs()})
+		var u *nutrition.Unsolvable
+		if errors.As(err, &u) {
+			continue
+		}
+		require.NoError(t, err)
+		fr, en := map[string]bool{}, map[string]bool{}
+		for _, r := range rs {
+			forms[r.Dish] = true
+			checkDishSafe(t, r)
+			assert.Empty(t, dishLeftOut(cat, r), "case %d (%s) %s: %q %v", i, c, r.Dish, r.Name.FR, r.Ingredients)
+			assert.False(t, fr[r.Name.FR], "case %d (%s): two recipes named %q", i, c, r.Name.FR)
+			assert.False(t, en[r.Name.EN], "case %d (%s): two recipes named %q", i, c, r.Name.EN)
+			fr[r.Name.FR], en[r.Name.EN] = true, true
+		}
+	}
+	assert.Greater(t, len(forms), 15, "%v", forms)
 }
