@@ -127,6 +127,9 @@ type solveInput struct {
 	// Exclude are allergen ids (docs/nutrition.md, "Allergens"): foods containing one are left
 	// out before solving, as the app does with a person's declared allergens.
 	Exclude []string `json:"exclude"`
+	// Pantry are staple ids (docs/nutrition.md, "Pantry staples"): the dish forms season with
+	// them; absent, the recipe is the plate of separately cooked foods, as the app without one.
+	Pantry []string `json:"pantry"`
 }
 
 // solveSuggestion is the refusal's checked change (docs/nutrition.md, "Accuracy and tolerance").
@@ -150,7 +153,9 @@ type solveNutriScore struct {
 // solveOutput is the answer of `gamelle nutrition solve`; its field names are a contract
 // (docs/nutrition.md): new fields may be added, none renamed.
 type solveOutput struct {
-	Name            string            `json:"name"`
+	Name string `json:"name"`
+	// Dish is the id of the recipe's dish form (docs/nutrition.md, "Dish forms").
+	Dish            string            `json:"dish"`
 	Ingredients     []solveIngredient `json:"ingredients"`
 	Steps           []string          `json:"steps"`
 	Nutrition       nutrition.Macros  `json:"nutrition"`
@@ -251,6 +256,11 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		return badInput("exclude: %v; want ids among %v", err, nutrition.Allergens)
 	}
 	req := nutrition.GenerateRequest{Category: cat, Target: *in.Target, Currency: nutrition.EUR, Count: 1, Diet: diet}
+	if in.Pantry != nil {
+		if req.Pantry, err = nutrition.ParsePantry(in.Pantry); err != nil {
+			return badInput("pantry: %v; want ids among %v", err, nutrition.StapleIDs())
+		}
+	}
 	for _, c := range in.Foods {
 		f, ok := catalog[int(c)]
 		if !ok {
@@ -293,7 +303,7 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		return err
 	}
 	r := recipes[0]
-	out := solveOutput{Name: r.Name.In(in.Lang), Nutrition: r.Achieved, WithinTolerance: r.WithinTolerance, Feasible: r.Feasible,
+	out := solveOutput{Name: r.Name.In(in.Lang), Dish: r.Dish, Nutrition: r.Achieved, WithinTolerance: r.WithinTolerance, Feasible: r.Feasible,
 		Ingredients: []solveIngredient{}, Steps: r.Steps.FR, SaltG: r.SaltG,
 		PriceEUR: r.Price.EURPerServing, NutriScore: solveNutriScore{Score: r.HealthScore.Score, Grade: r.HealthScore.Grade}}
 	if in.Lang == "en" {

@@ -89,7 +89,7 @@ func TestNutritionSolveFaceShowsTheWholeRecipe(t *testing.T) {
 		names = append(names, k)
 	}
 	require.ElementsMatch(t, []string{"name", "ingredients", "steps", "nutrition", "weightG", "saltG", "priceEur", "nutriScore",
-		"withinTolerance", "feasible", "allergens"}, names, "the field names are a contract")
+		"withinTolerance", "feasible", "allergens", "dish"}, names, "the field names are a contract")
 	var fr struct {
 		Name        string   `json:"name"`
 		Steps       []string `json:"steps"`
@@ -321,4 +321,50 @@ func TestNutritionSolveFaceAllergens(t *testing.T) {
 	}
 	_, _, errOut = runNutritionCLI(t, `{`+foods+`,"exclude":["kiwi"]}`, "solve")
 	require.Contains(t, errOut, `"kiwi"`)
+}
+
+// solve's "pantry" lets the recipe take a dish form, which "dish" names (docs/nutrition.md,
+// "Dish forms"); the grams stay the solver's; an unknown staple is bad input.
+func TestNutritionSolveFaceDish(t *testing.T) {
+	t.Parallel()
+	const foods = `"foods":["20532","20059","9119","17270"],"target":{"kcal":698,"proteinG":25,"fatG":22,"carbsG":100},"category":"lunch_dinner"`
+	type answer struct {
+		Name        string `json:"name"`
+		Dish        string `json:"dish"`
+		Ingredients []struct {
+			FoodCode string `json:"foodCode"`
+			Grams    int    `json:"grams"`
+		} `json:"ingredients"`
+		SaltG float64 `json:"saltG"`
+	}
+	solve := func(in string) answer {
+		t.Helper()
+		code, out, errOut := runNutritionCLI(t, in, "solve")
+		require.Equal(t, 0, code, errOut)
+		var got answer
+		require.NoError(t, json.Unmarshal([]byte(out), &got))
+		return got
+	}
+	plate := solve(`{` + foods + `,"seed":1}`)
+	require.Equal(t, "assiette", plate.Dish, "no pantry: the plate")
+	seen := map[string]bool{}
+	for seed := 1; seed <= 8; seed++ {
+		got := solve(fmt.Sprintf(`{%s,"seed":%d,"pantry":["curry_spices","garlic","cumin","herbes_de_provence","lemon"]}`, foods, seed))
+		require.NotEmpty(t, got.Dish)
+		seen[got.Dish] = true
+		if got.Dish == "curry" {
+			require.Equal(t, "Curry de pois chiches aux épinards et riz basmati", got.Name)
+		}
+		if seed == 1 {
+			require.Equal(t, plate.Ingredients, got.Ingredients, "a dish changes the texts, not the grams")
+			require.Equal(t, plate.SaltG, got.SaltG)
+		}
+	}
+	require.True(t, seen["curry"], "%v", seen)
+
+	code, out, errOut := runNutritionCLI(t, `{`+foods+`,"pantry":["garlic","truffle"]}`, "solve")
+	require.Equal(t, 2, code)
+	require.Empty(t, out)
+	require.Contains(t, errOut, `"truffle"`)
+	require.Contains(t, errOut, "gamelle nutrition:")
 }

@@ -47,18 +47,21 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 			d := b.diagnose(req, p)
 			return nil, &Unsolvable{Code: "no_plate", Reason: d.Text, Suggestion: &d}
 		}
-		r := b.recipe(req, p, closest.solution, foods, rng)
+		r := b.recipe(req, p, closest.solution, foods, rng, req.RecentDishes)
 		r.Feasible = false
 		d := b.diagnose(req, p)
 		r.Explanation, r.Suggestion = &d.Text, &d
 		return []Recipe{r}, nil
 	}
 	out := make([]Recipe, 0, count)
+	recent := slices.Clone(req.RecentDishes) // the request's recipes vary their forms too
 	for _, pl := range p.pick(found, count, rng) {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("generate recipe %d of %d: %w", len(out)+1, count, err)
 		}
-		out = append(out, b.recipe(req, p, pl.solution, foods, rng))
+		r := b.recipe(req, p, pl.solution, foods, rng, recent)
+		recent = append(recent, r.Dish)
+		out = append(out, r)
 	}
 	distinctNames(out, foods, rng.Uint64())
 	return out, nil
@@ -241,7 +244,7 @@ func noItems(offMeal, excluded, noEnergy int) error {
 }
 
 // recipe turns a solution into a Recipe with texts and every number recomputed.
-func (b *Builtin) recipe(req GenerateRequest, p *problem, s solution, foods map[int]Food, rng *rand.Rand) Recipe {
+func (b *Builtin) recipe(req GenerateRequest, p *problem, s solution, foods map[int]Food, rng *rand.Rand, recent []string) Recipe {
 	servings := max(req.Servings, 1)
 	r := Recipe{Category: req.Category, Servings: servings, Target: req.Target.Rounded(), Source: SourceBuiltin, Feasible: true}
 	order := make([]int, len(s.idx))
@@ -259,7 +262,7 @@ func (b *Builtin) recipe(req GenerateRequest, p *problem, s solution, foods map[
 	_ = Recompute(&r, foods, Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR})
 	r.Target = req.Target.Rounded()
 	r.WithinTolerance = WithinTolerance(req.Target, r.Nutrition.Macros())
-	WriteTexts(&r, foods, rng.Uint64())
+	WriteDish(&r, foods, rng.Uint64(), req.Pantry, recent)
 	return r
 }
 

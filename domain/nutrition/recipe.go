@@ -50,7 +50,10 @@ type Price struct {
 // Recipe is what the generator returns and what a meal prep stores in its events. Field names
 // are stable: stored events are decoded with them years later.
 type Recipe struct {
-	Name        Text         `json:"name"`
+	Name Text `json:"name"`
+	// Dish is the id of the recipe's dish form (docs/nutrition.md, "Dish forms"): "curry",
+	// "gratin"…, PlateDish for a plate of separately cooked foods; empty in recipes stored before.
+	Dish        string       `json:"dish"`
 	Category    Category     `json:"category"`
 	Ingredients []Ingredient `json:"ingredients"`
 	Steps       Steps        `json:"steps"`
@@ -115,6 +118,12 @@ type GenerateRequest struct {
 	// engine prefers plates without them when the foods offer a choice, a preference below the
 	// meal rules and the tolerance. Nil: no preference.
 	OutOfSeason map[int]bool `json:"-"`
+	// Pantry are the staple ids the person keeps (docs/nutrition.md, "Pantry staples"): the
+	// dish forms season with them. Nil: no dish form, the plate of separately cooked foods.
+	Pantry []string `json:"pantry,omitempty"`
+	// RecentDishes are the dish form ids the meal prep already holds: the engine prefers another
+	// form when the foods allow, for a varied week (a preference, like OutOfSeason).
+	RecentDishes []string `json:"-"`
 }
 
 // DefaultUSDPerEUR is used when no rate is configured.

@@ -178,6 +178,9 @@ const (
 	hFlake
 	hShell
 	hTomatoSimmer
+	// hInDish: the dish form's own step prepares the food (dishes.go): its usual technique
+	// writes nothing.
+	hInDish
 )
 
 // prep is one food of the recipe and how it is prepared.

@@ -29,6 +29,36 @@ type composer struct {
 	saltOK           bool
 	saltiest         *prep
 	salted, saltedEN string
+	// dish is the recipe's dish form (nil: the plate of separately cooked foods); took are the
+	// foods its step brought together, boxed as the dish ("le curry").
+	dish *dish
+	took map[int]bool
+}
+
+// take marks foods the dish's step brought together.
+func (k *composer) take(ps ...[]prep) {
+	if k.took == nil {
+		k.took = map[int]bool{}
+	}
+	for _, group := range ps {
+		for _, p := range group {
+			k.took[p.food.Code] = true
+		}
+	}
+}
+
+// asDish boxes the foods the dish took as the dish itself: "Répartissez le curry et le riz".
+func (k *composer) asDish(hot []prep) []prep {
+	if k.dish == nil || k.dish.form.box.FR == "" || len(k.took) == 0 {
+		return hot
+	}
+	out := []prep{{n: k.dish.form.box, food: Food{Code: -1}}}
+	for _, p := range hot {
+		if !k.took[p.food.Code] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // technique is one way of preparing food: per food (a step each, in the recipe's order) or per
@@ -134,13 +164,24 @@ var longHows = []how{hSoakBeans, hLentils, hRice, hPasta, hNoodles, hGrain, hCou
 // writeSteps writes a recipe's steps in both languages and its duration in minutes; kcal is a
 // serving's target energy, which sets the salt cap (seasonOf).
 func writeSteps(c Category, kcal float64, parts []prep, servings int) (Steps, int) {
+	return composeSteps(c, kcal, parts, servings, nil)
+}
+
+// composeSteps is writeSteps for a dish form d (nil: the plate): the foods the dish prepares
+// itself skip their own technique, and the dish's technique follows the foods' cookings.
+func composeSteps(c Category, kcal float64, parts []prep, servings int, d *dish) (Steps, int) {
+	if d != nil {
+		parts = d.intoDish(parts)
+	}
 	k := newComposer(c, kcal, parts, servings)
+	k.dish = d
 	k.step("Pesez les ingrédients selon les quantités de la recette.", "Weigh the ingredients as the recipe lists them.")
 	for _, p := range parts {
 		if p.boughtAs != AsUsed {
 			k.step(weighBought(p))
 		}
 	}
+	k.preheat()
 	// 1. Long cookings first: soaking, pulses, grains, tubers, braises, roasts, the longest first
 	// (the oven heats while the couscous soaks).
 	longStart := len(k.st.FR)
@@ -149,8 +190,13 @@ func writeSteps(c Category, kcal float64, parts []prep, servings int) (Steps, in
 	// 2. Pan and pot cookings of proteins, eggs and vegetables; 3. foods eaten as bought.
 	k.write(panCookings)
 	k.write(asBought)
-	// 4. Assembly.
-	k.bowlOrSides()
+	// 4. The dish's own technique (dish_steps.go), then assembly.
+	if d != nil {
+		d.form.cook(k, d)
+	}
+	if d == nil || d.c == LunchDinner || d.form.inDish == nil {
+		k.bowlOrSides()
+	}
 	k.breads()
 	k.cheese()
 	k.write(toServe)
@@ -405,6 +451,9 @@ func (k *composer) everyFoodNamed() {
 func (k *composer) season() {
 	savoury := savouryMeal(k.c, k.parts)
 	opt := pantry(k.c, k.parts)
+	if k.dish != nil {
+		opt = Text{} // the dish's seasonings are in its own step
+	}
 	// Eggs beside a bowl of yoghurt at breakfast: the salt and pepper go on the eggs, not in the bowl.
 	eggsBesideBowl := false
 	if k.c != LunchDinner {
@@ -423,6 +472,9 @@ func (k *composer) season() {
 			en += " Optional, from the cupboard: " + opt.EN + "."
 		}
 		k.step(fr, en)
+	case savoury && k.saltOK && k.dish != nil && k.dish.salty != nil:
+		k.step(fmt.Sprintf("Ne salez pas davantage : %s remplace la pincée de sel ; poivrez.", k.dish.salty.nounFR()),
+			fmt.Sprintf("Add no more salt: the %s replaces the pinch of salt; season with pepper.", k.dish.salty.Name.EN))
 	case savoury && k.saltOK:
 		fr, en := "Salez d’une pincée de sel et poivrez.", "Season with a pinch of salt and some pepper."
 		if opt.FR != "" {
@@ -461,6 +513,12 @@ func (k *composer) keepDays() (string, string) {
 			return "2 jours", "2 days"
 		}
 	}
+	if k.dish != nil && k.dish.form.keep == 1 {
+		return "1 jour", "1 day"
+	}
+	if k.dish != nil && k.dish.form.keep == 2 {
+		return "2 jours", "2 days"
+	}
 	return "3 jours", "3 days"
 }
 
@@ -495,6 +553,8 @@ func (k *composer) boxParts() (hot, cold, raw []prep) {
 	for _, p := range k.parts {
 		switch {
 		case p.how == hVegRaw:
+		case p.how == hInDish:
+			hot = append(hot, p) // cooked into the dish (an omelette's eggs, a gratin's cheese)
 		case servedCold(p):
 			cold = append(cold, p)
 		case p.how == hDrain:
@@ -522,11 +582,15 @@ func (k *composer) serveBoxes() {
 		k.step("Servez aussitôt.", "Serve at once.")
 		return
 	}
+	if k.dish != nil && k.dish.form.cold {
+		k.serveCold(append(hot, cold...), raw)
+		return
+	}
 	if len(hot) == 0 {
 		k.serveCold(cold, raw)
 		return
 	}
-	k.serveHot(hot, append(append([]prep{}, cold...), raw...), cold)
+	k.serveHot(k.asDish(hot), append(append([]prep{}, cold...), raw...), cold)
 }
 
 // serveCold: a box eaten cold.

@@ -35,16 +35,31 @@ func partsOf(c Category, ings []Ingredient, foods map[int]Food, servings int) []
 	return planOf(c, parts)
 }
 
-// WriteTexts sets a recipe's name, steps and duration from its ingredients and category.
-// seed picks among equivalent name patterns.
+// WriteTexts sets a recipe's name, steps and duration from its ingredients and category, as
+// a plate of separately cooked foods (PlateDish). seed picks among equivalent name patterns.
 func WriteTexts(r *Recipe, foods map[int]Food, seed uint64) {
+	WriteDish(r, foods, seed, nil, nil)
+}
+
+// WriteDish is WriteTexts picking the recipe's dish form (docs/nutrition.md, "Dish forms") among
+// those its foods and the pantry allow, another than recent when the foods allow, then by seed;
+// it sets r.Dish. A nil pantry writes the plate.
+func WriteDish(r *Recipe, foods map[int]Food, seed uint64, pantry, recent []string) {
 	parts := partsOf(r.Category, r.Ingredients, foods, r.Servings)
+	r.Dish = PlateDish
 	if len(parts) == 0 {
 		r.Name = Text{FR: "Recette", EN: "Recipe"}
 		r.Steps = Steps{FR: []string{}, EN: []string{}}
 		return
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	saltOK := seasonOf(r.Category, r.Target.Kcal, parts).ok
+	if d := pickDish(r.Category, parts, pantry, recent, saltOK, rng); d != nil {
+		r.Dish = d.form.id
+		r.Name = d.form.name(d)
+		r.Steps, r.DurationMin = composeSteps(r.Category, r.Target.Kcal, parts, max(r.Servings, 1), d)
+		return
+	}
 	r.Name = dishName(r.Category, parts, rng, nil)
 	r.Steps, r.DurationMin = writeSteps(r.Category, r.Target.Kcal, parts, max(r.Servings, 1))
 }
@@ -54,6 +69,10 @@ func nameWith(r *Recipe, foods map[int]Food, seed uint64, force map[int]bool) Te
 	parts := partsOf(r.Category, r.Ingredients, foods, r.Servings)
 	if len(parts) == 0 {
 		return r.Name
+	}
+	if d := dishByID(r.Dish, r.Category, parts, nil, false); d != nil {
+		d.force = force
+		return d.form.name(d)
 	}
 	return dishName(r.Category, parts, rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)), force)
 }
@@ -139,227 +158,275 @@ const nameGramsG = 50
 // its protein, a food of nameGramsG or more, nor a food of force (which tells two recipes of one
 // request apart), nor naming a food that is not there.
 func dishName(c Category, parts []prep, rng *rand.Rand, force map[int]bool) Text {
-	weight := func(p prep) float64 { return p.gramsPerServing * (p.food.Per100g.Kcal.Or(0) + 50) }
-	pick := func(match func(prep) bool) []prep {
-		var out []prep
-		for _, p := range parts {
-			if match(p) {
-				out = append(out, p)
+	n := &namer{c: c, parts: parts, force: force, used: map[int]bool{}}
+	if c == LunchDinner {
+		n.lunch(rng)
+	} else {
+		n.breakfast()
+	}
+	n.complete()
+	glasses := n.glasses()
+	n.trim(len(glasses))
+	if len(glasses) > 0 {
+		n.comps = append(n.comps, glasses...)
+		if n.pattern == 2 {
+			n.pattern = 0
+		}
+	}
+	return n.render()
+}
+
+// namer is a plate's name as dishName builds it.
+type namer struct {
+	c     Category
+	parts []prep
+	force map[int]bool
+	comps []noun
+	must  []bool // the comp names a food the name may not leave out
+	used  map[int]bool
+	// milkyEN is the "milk" poured over the cereal: "Muesli with milk and banana".
+	milkyEN string
+	// pattern: 0 plain list, 1 plate, 2 bowl of the first, 3 tartines.
+	pattern int
+}
+
+func nameWeight(p prep) float64 { return p.gramsPerServing * (p.food.Per100g.Kcal.Or(0) + 50) }
+
+// pick is the parts that match, heaviest first.
+func (n *namer) pick(match func(prep) bool) []prep {
+	var out []prep
+	for _, p := range n.parts {
+		if match(p) {
+			out = append(out, p)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b prep) int {
+		switch {
+		case nameWeight(a) > nameWeight(b):
+			return -1
+		case nameWeight(a) < nameWeight(b):
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+func (n *namer) mustName(p prep) bool {
+	return required(n.c, p) || p.gramsPerServing >= nameGramsG-1e-9 || n.force[p.food.Code]
+}
+
+func (n *namer) add(p prep, x noun) {
+	if !n.used[p.food.Code] {
+		n.comps = append(n.comps, x)
+		n.must = append(n.must, n.mustName(p))
+		n.used[p.food.Code] = true
+	}
+}
+
+func isNameProtein(p prep) bool {
+	switch p.kind {
+	case KindMeat, KindFish, KindEgg, KindVegetarian, KindDeli, KindDish:
+		return true
+	}
+	return false
+}
+
+func isGarnish(p prep) bool {
+	switch p.kind {
+	case KindFat, KindSeasoning, KindSauce, KindSweetener, KindDrink:
+		return true
+	}
+	return p.how == hGlass || p.how == hLemon
+}
+
+// lunch names the proteins, the first starch and the first vegetable, as a list, a plate or a bowl.
+func (n *namer) lunch(rng *rand.Rand) {
+	proteins := n.pick(isNameProtein)
+	legumes := n.pick(func(p prep) bool { return p.kind == KindLegume })
+	starches := n.pick(func(p prep) bool { return p.kind == KindGrain || p.kind == KindTuber })
+	if len(proteins) == 0 && len(legumes) > 0 {
+		proteins, legumes = legumes[:1], legumes[1:]
+	}
+	starches = append(starches, legumes...)
+	vegs := n.pick(func(p prep) bool { return p.kind == KindVegetable })
+	for _, p := range proteins {
+		n.add(p, named(p, true))
+	}
+	for _, p := range firstOf(starches) {
+		n.add(p, named(p, false))
+	}
+	for _, p := range firstOf(vegs) {
+		n.add(p, named(p, len(n.comps) < 2 && len(proteins) == 0))
+	}
+	n.pattern = rng.IntN(3)
+	// A ready dish leads its own name: "Ravioli au bœuf et haricots verts vapeur".
+	if len(proteins) > 0 && proteins[0].kind == KindDish {
+		n.pattern = 0
+	}
+	// "Bol de riz, poulet poêlé et brocoli": a bowl of grains, not of potatoes.
+	if n.pattern == 2 && (len(proteins) != 1 || len(starches) == 0 || starches[0].kind != KindGrain) {
+		n.pattern = 0
+	}
+	if n.pattern == 2 {
+		n.comps[0], n.comps[1] = n.comps[1], n.comps[0]
+		n.must[0], n.must[1] = n.must[1], n.must[0]
+	}
+}
+
+// breakfast names eggs and their bread, a bowl and what goes in it, tartines, or a snack's protein.
+func (n *namer) breakfast() {
+	bases := n.pick(func(p prep) bool { return p.how == hBase })
+	eggs := n.pick(func(p prep) bool { return p.kind == KindEgg })
+	breads := n.pick(func(p prep) bool { return p.how == hToast || p.how == hBreadSide })
+	spreads := n.pick(func(p prep) bool { return p.how == hSpread })
+	switch {
+	case len(eggs) > 0:
+		// Eggs lead the name, with their bread; a yoghurt beside them is named too:
+		// "Œufs brouillés, pain grillé et yaourt nature".
+		n.add(eggs[0], named(eggs[0], true))
+		for _, p := range breads {
+			x := p.n
+			if p.how == hToast {
+				x = noun{FR: "pain grillé", EN: "toast"}
 			}
+			n.add(p, x)
 		}
-		slices.SortStableFunc(out, func(a, b prep) int {
-			switch {
-			case weight(a) > weight(b):
-				return -1
-			case weight(a) < weight(b):
-				return 1
-			}
-			return 0
-		})
-		return out
-	}
-	isProtein := func(p prep) bool {
-		return p.kind == KindMeat || p.kind == KindFish || p.kind == KindEgg || p.kind == KindVegetarian || p.kind == KindDeli || p.kind == KindDish
-	}
-	garnish := func(p prep) bool {
-		switch p.kind {
-		case KindFat, KindSeasoning, KindSauce, KindSweetener, KindDrink:
-			return true
+		for _, p := range bases {
+			n.add(p, named(p, false))
 		}
-		return p.how == hGlass || p.how == hLemon
-	}
-	first := func(ps []prep) []prep {
-		if len(ps) > 0 {
-			return ps[:1]
-		}
-		return nil
-	}
-	var comps []noun
-	var must []bool // the comp names a food the name may not leave out
-	used := map[int]bool{}
-	mustName := func(p prep) bool {
-		return required(c, p) || p.gramsPerServing >= nameGramsG-1e-9 || force[p.food.Code]
-	}
-	add := func(p prep, n noun) {
-		if !used[p.food.Code] {
-			comps = append(comps, n)
-			must = append(must, mustName(p))
-			used[p.food.Code] = true
-		}
-	}
-	milkyEN := ""   // "milk" poured over the cereal: "Muesli with milk and banana"
-	var pattern int // 0 plain list, 1 plate, 2 bowl of the first, 3 tartines
-	switch c {
-	case LunchDinner:
-		proteins := pick(isProtein)
-		legumes := pick(func(p prep) bool { return p.kind == KindLegume })
-		starches := pick(func(p prep) bool { return p.kind == KindGrain || p.kind == KindTuber })
-		if len(proteins) == 0 && len(legumes) > 0 {
-			proteins, legumes = legumes[:1], legumes[1:]
-		}
-		starches = append(starches, legumes...)
-		vegs := pick(func(p prep) bool { return p.kind == KindVegetable })
-		for _, p := range proteins {
-			add(p, named(p, true))
-		}
-		for _, p := range first(starches) {
-			add(p, named(p, false))
-		}
-		for _, p := range first(vegs) {
-			add(p, named(p, len(comps) < 2 && len(proteins) == 0))
-		}
-		pattern = rng.IntN(3)
-		// A ready dish leads its own name: "Ravioli au bœuf et haricots verts vapeur".
-		if len(proteins) > 0 && proteins[0].kind == KindDish {
-			pattern = 0
-		}
-		// "Bol de riz, poulet poêlé et brocoli": a bowl of grains, not of potatoes.
-		if pattern == 2 && (len(proteins) != 1 || len(starches) == 0 || starches[0].kind != KindGrain) {
-			pattern = 0
-		}
-		if pattern == 2 { // "Bol de riz, poulet poêlé et brocoli"
-			comps[0], comps[1] = comps[1], comps[0]
-			must[0], must[1] = must[1], must[0]
+	case len(bases) > 0:
+		n.bowl(bases[0])
+	case len(breads) > 0 && len(spreads) > 0 && breads[0].how == hToast:
+		n.pattern = 3
+		n.add(breads[0], breads[0].n)
+		for _, p := range spreads {
+			n.add(p, p.n)
 		}
 	default:
-		bases := pick(func(p prep) bool { return p.how == hBase })
-		eggs := pick(func(p prep) bool { return p.kind == KindEgg })
-		breads := pick(func(p prep) bool { return p.how == hToast || p.how == hBreadSide })
-		spreads := pick(func(p prep) bool { return p.how == hSpread })
-		switch {
-		case len(eggs) > 0:
-			// Eggs lead the name, with their bread; a yoghurt beside them is named too:
-			// "Œufs brouillés, pain grillé et yaourt nature".
-			add(eggs[0], named(eggs[0], true))
-			for _, p := range breads {
-				n := p.n
-				if p.how == hToast {
-					n = noun{FR: "pain grillé", EN: "toast"}
-				}
-				add(p, n)
-			}
-			for _, p := range bases {
-				add(p, named(p, false))
-			}
-		case len(bases) > 0:
-			pattern = 2
-			cereals := pick(func(p prep) bool { return p.how == hCereal })
-			if (bases[0].kind == KindMilk || bases[0].kind == KindDrink) && len(cereals) > 0 {
-				// Milk poured over cereal: "Muesli au lait et banane", "Muesli with milk and banana".
-				pattern = 0
-				n := cereals[0].n
-				milk := bases[0].n
-				if bases[0].kind == KindMilk {
-					n.FR += " au lait"
-					milkyEN = "milk"
-				} else {
-					n.FR += " " + map[bool]string{true: "à la ", false: "au "}[milk.fem] + milk.FR
-					milkyEN = milk.EN
-				}
-				used[bases[0].food.Code] = true
-				add(cereals[0], n)
-			} else {
-				add(bases[0], named(bases[0], false))
-			}
-			for _, h := range []how{hFruit, hCereal, hNuts} {
-				for _, p := range pick(func(p prep) bool { return p.how == h }) {
-					add(p, named(p, false))
-				}
-			}
-		case len(breads) > 0 && len(spreads) > 0 && breads[0].how == hToast:
-			pattern = 3
-			add(breads[0], breads[0].n)
-			for _, p := range spreads {
-				add(p, p.n)
-			}
-		default:
-			// Meat or fish names a snack before the fruit that outweighs it.
-			for _, p := range first(pick(isProtein)) {
-				add(p, named(p, false))
-			}
+		// Meat or fish names a snack before the fruit that outweighs it.
+		for _, p := range firstOf(n.pick(isNameProtein)) {
+			n.add(p, named(p, false))
 		}
 	}
-	// Complete with the other foods that matter, heaviest first; a dessert or a side only when
-	// the dish has fewer than two foods of its own.
+}
+
+// bowl names a bowl: its base (or the cereal the milk is poured over), fruit, cereal and nuts.
+func (n *namer) bowl(base prep) {
+	n.pattern = 2
+	cereals := n.pick(func(p prep) bool { return p.how == hCereal })
+	if (base.kind == KindMilk || base.kind == KindDrink) && len(cereals) > 0 {
+		// Milk poured over cereal: "Muesli au lait et banane", "Muesli with milk and banana".
+		n.pattern = 0
+		x := cereals[0].n
+		if base.kind == KindMilk {
+			x.FR += " au lait"
+			n.milkyEN = "milk"
+		} else {
+			x.FR += " " + map[bool]string{true: "à la ", false: "au "}[base.n.fem] + base.n.FR
+			n.milkyEN = base.n.EN
+		}
+		n.used[base.food.Code] = true
+		n.add(cereals[0], x)
+	} else {
+		n.add(base, named(base, false))
+	}
+	for _, h := range []how{hFruit, hCereal, hNuts} {
+		for _, p := range n.pick(func(p prep) bool { return p.how == h }) {
+			n.add(p, named(p, false))
+		}
+	}
+}
+
+// complete adds the other foods that matter, heaviest first (a dessert or a side only when the
+// dish has fewer than two foods of its own), then every food the name may not leave out.
+func (n *namer) complete() {
 	side := func(p prep) bool {
 		return p.how == hDessert || p.how == hFruitDessert || p.how == hBreadSide || p.how == hGlass
 	}
 	for pass, limit := range []int{3, 2} {
-		for _, p := range pick(func(p prep) bool { return !garnish(p) && side(p) == (pass == 1) }) {
-			if len(comps) >= limit {
+		for _, p := range n.pick(func(p prep) bool { return !isGarnish(p) && side(p) == (pass == 1) }) {
+			if len(n.comps) >= limit {
 				break
 			}
-			add(p, named(p, p.how == hToast))
+			n.add(p, named(p, p.how == hToast))
 		}
 	}
-	// The foods a name may not leave out: the proteins and the dairy of the dish, every food of
-	// nameGramsG or more, the foods that tell it from another recipe of the request.
-	for _, p := range pick(func(p prep) bool { return mustName(p) && p.how != hGlass }) {
-		add(p, named(p, p.how == hToast))
+	for _, p := range n.pick(func(p prep) bool { return n.mustName(p) && p.how != hGlass }) {
+		n.add(p, named(p, p.how == hToast))
 	}
-	if len(comps) == 0 {
-		comps = append(comps, parts[0].n)
-		must = append(must, false)
+	if len(n.comps) == 0 {
+		n.comps = append(n.comps, n.parts[0].n)
+		n.must = append(n.must, false)
 	}
-	// A drink that brings the protein of the dish is named beside it: "Banane et un verre de
-	// lait entier", "Banana with a glass of whole milk".
-	// A glass of 50 g or more is named too: "Tartines de pain et beurre, et un verre de jus
-	// d'orange".
-	var glasses []noun
-	proteinGlass := c != LunchDinner && !slices.Contains(must, true) && milkyEN == ""
-	for _, p := range pick(func(p prep) bool { return p.how == hGlass && !used[p.food.Code] }) {
-		if mustName(p) || proteinGlass && (p.kind == KindMilk || plantDrink(p.food)) {
-			glasses = append(glasses, noun{FR: "un verre " + p.n.de(), EN: "a glass of " + p.n.EN})
-			used[p.food.Code] = true
+}
+
+// glasses are the drinks the name shows: one that brings the protein of a breakfast ("Banane et
+// un verre de lait entier"), and any glass of 50 g or more.
+func (n *namer) glasses() []noun {
+	var out []noun
+	proteinGlass := n.c != LunchDinner && !slices.Contains(n.must, true) && n.milkyEN == ""
+	for _, p := range n.pick(func(p prep) bool { return p.how == hGlass && !n.used[p.food.Code] }) {
+		if n.mustName(p) || proteinGlass && (p.kind == KindMilk || plantDrink(p.food)) {
+			out = append(out, noun{FR: "un verre " + p.n.de(), EN: "a glass of " + p.n.EN})
+			n.used[p.food.Code] = true
 			proteinGlass = false
 		}
 	}
-	// At most three foods (glasses included), never dropping one that must be named.
-	for len(comps)+len(glasses) > 3 {
-		i := len(comps) - 1
-		for i >= 0 && must[i] {
+	return out
+}
+
+// trim keeps at most three foods (glasses included), never dropping one that must be named.
+func (n *namer) trim(glasses int) {
+	for len(n.comps)+glasses > 3 {
+		i := len(n.comps) - 1
+		for i >= 0 && n.must[i] {
 			i--
 		}
 		if i < 0 {
-			break
+			return
 		}
-		comps, must = slices.Delete(comps, i, i+1), slices.Delete(must, i, i+1)
+		n.comps, n.must = slices.Delete(n.comps, i, i+1), slices.Delete(n.must, i, i+1)
 	}
-	if len(glasses) > 0 {
-		comps = append(comps, glasses...)
-		if pattern == 2 {
-			pattern = 0
-		}
+}
+
+// render writes the name in its pattern, in both languages.
+func (n *namer) render() Text {
+	fr, en := make([]string, len(n.comps)), make([]string, len(n.comps))
+	for i, x := range n.comps {
+		fr[i], en[i] = x.FR, x.EN
 	}
-	fr, en := make([]string, len(comps)), make([]string, len(comps))
-	for i, n := range comps {
-		fr[i], en[i] = n.FR, n.EN
-	}
-	if milkyEN != "" {
-		en = append([]string{en[0], milkyEN}, en[1:]...)
+	if n.milkyEN != "" {
+		en = append([]string{en[0], n.milkyEN}, en[1:]...)
 	}
 	var name Text
 	switch {
-	case pattern == 1 && len(comps) > 1:
+	case n.pattern == 1 && len(n.comps) > 1:
 		name = Text{FR: "Assiette " + noun{FR: listFR(fr)}.de(), EN: listEN(en) + " plate"}
-	case pattern == 2 && len(comps) > 1:
+	case n.pattern == 2 && len(n.comps) > 1:
 		name = Text{FR: "Bol " + noun{FR: fr[0]}.de() + ", " + listFR(fr[1:]), EN: en[0] + " bowl with " + listEN(en[1:])}
-		if len(comps) == 2 {
+		if len(n.comps) == 2 {
 			name.FR = "Bol " + noun{FR: fr[0]}.de() + " et " + fr[1]
 		}
-	case pattern == 3:
-		toast := strings.TrimSuffix(strings.TrimSuffix(en[0], "bread"), " ") + " toast"
-		if strings.TrimSpace(toast) == "toast" {
-			toast = "toast"
-		}
-		name = Text{FR: "Tartines " + noun{FR: fr[0]}.de() + ", " + listFR(fr[1:]), EN: strings.TrimSpace(toast) + " with " + listEN(en[1:])}
-		if len(comps) == 2 {
-			name.FR = "Tartines " + noun{FR: fr[0]}.de() + " et " + fr[1]
-		}
+	case n.pattern == 3:
+		name = tartinesName(fr, en)
 	case len(fr) == 1 && len(en) == 1:
 		name = Text{FR: fr[0], EN: en[0]}
 	default:
 		name = Text{FR: listFR(fr), EN: en[0] + " with " + listEN(en[1:])}
 	}
 	return Text{FR: capitalise(frTypo(name.FR)), EN: capitalise(name.EN)}
+}
+
+// tartinesName is "Tartines de pain et beurre", "Toast with butter".
+func tartinesName(fr, en []string) Text {
+	toast := strings.TrimSuffix(strings.TrimSuffix(en[0], "bread"), " ") + " toast"
+	if strings.TrimSpace(toast) == "toast" {
+		toast = "toast"
+	}
+	name := Text{FR: "Tartines " + noun{FR: fr[0]}.de() + ", " + listFR(fr[1:]), EN: strings.TrimSpace(toast) + " with " + listEN(en[1:])}
+	if len(fr) == 2 {
+		name.FR = "Tartines " + noun{FR: fr[0]}.de() + " et " + fr[1]
+	}
+	return name
 }

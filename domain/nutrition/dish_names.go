@@ -1,0 +1,199 @@
+package nutrition
+
+import "strings"
+
+// Names of dish forms (docs/nutrition.md, "Dish forms"): "Curry de pois chiches aux épinards et
+// riz basmati", "Chickpea and spinach curry with basmati rice". A dish's name never leaves out its
+// protein, a food of nameGramsG or more, nor a food that tells it from another recipe (force).
+
+// au is the French "au poulet", "à la courgette", "à l’ail", "aux épinards".
+func au(n noun) string {
+	switch {
+	case n.plural:
+		return "aux " + n.FR
+	case elides(n.FR):
+		return "à l’" + n.FR
+	case n.fem:
+		return "à la " + n.FR
+	}
+	return "au " + n.FR
+}
+
+// title is the parts of a dish's name: head ("Curry"), lead ("de pois chiches"), with ("aux
+// épinards"), fin (", riz basmati"), in French; in English lead and with come before the
+// head ("Chickpea and spinach curry") unless enFirst, the head first ("Porridge with banana").
+type title struct {
+	fr, en          string
+	enFirst         bool
+	lead, with, fin []prep
+	// implied are the foods the head names already: the oats of a porridge, the eggs of an
+	// omelette, the minced beef of a hachis parmentier.
+	implied []prep
+	// finOnly: the foods the name adds go at its end ("Œufs brouillés sur pain grillé, pomme").
+	finOnly bool
+}
+
+// write names the dish, adding the foods it may not leave out.
+func (t title) write(d *dish) Text {
+	with, fin := d.missing(t.finOnly, t.lead, t.with, t.fin, t.implied)
+	t.with, t.fin = append(t.with, with...), append(t.fin, fin...)
+	t.fin, _ = splitDessert(t.fin)
+	dessert := d.desserts()
+	fr := t.fr
+	if len(t.lead) > 0 {
+		ls := frNames(t.lead)
+		ls[0] = t.lead[0].n.de()
+		fr += " " + listFR(ls)
+	}
+	var aux []string
+	for _, p := range t.with {
+		aux = append(aux, au(p.n))
+	}
+	switch {
+	case len(aux) == 1 && strings.Contains(t.fr, " aux "): // "Riz sauté aux œufs et aux petits pois"
+		fr += " et " + aux[0]
+	case len(aux) > 1 && strings.Contains(t.fr, " aux "): // "… aux œufs, aux petits pois et aux carottes"
+		fr += ", " + listFR(aux)
+	case len(aux) > 0:
+		fr += " " + listFR(aux)
+	}
+	if len(t.fin) > 0 {
+		sep := ", "
+		if len(t.with) == 1 && len(t.fin) == 1 {
+			sep = " et "
+		}
+		fr += sep + listFR(frNames(t.fin))
+	}
+	en := t.english()
+	for _, g := range d.glasses() {
+		fr += ", et un verre " + g.n.de()
+		en += ", and a glass of " + g.n.EN
+	}
+	if len(dessert) > 0 {
+		fr += ", " + listFR(frNames(dessert)) + " en dessert"
+		en += ", " + listEN(enNames(dessert)) + " for dessert"
+	}
+	return Text{FR: capitalise(frTypo(fr)), EN: capitalise(en)}
+}
+
+func (t title) english() string {
+	if t.enFirst {
+		en := t.en
+		if len(t.lead) > 0 {
+			en += " " + listEN(enNames(t.lead))
+		}
+		if rest := append(append([]prep{}, t.with...), t.fin...); len(rest) > 0 {
+			en += " with " + listEN(enNames(rest))
+		}
+		return en
+	}
+	en := t.en
+	if front := append(append([]prep{}, t.lead...), t.with...); len(front) > 0 {
+		en = listEN(enNames(front)) + " " + t.en
+	}
+	if len(t.fin) > 0 {
+		en += " with " + listEN(enNames(t.fin))
+	}
+	return en
+}
+
+func splitDessert(ps []prep) (main, dessert []prep) {
+	for _, p := range ps {
+		if p.how == hDessert || p.how == hFruitDessert {
+			dessert = append(dessert, p)
+		} else {
+			main = append(main, p)
+		}
+	}
+	return main, dessert
+}
+
+func frNames(ps []prep) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.n.FR
+	}
+	return out
+}
+
+func enNames(ps []prep) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.n.EN
+	}
+	return out
+}
+
+// missing are the foods a name may not leave out that it does not name yet: the protein, a food
+// of nameGramsG or more, a forced one; with the dish (with) or beside it (fin: bread, grains,
+// potatoes, a raw vegetable beside a hot dish).
+func (d *dish) missing(finOnly bool, named ...[]prep) (with, fin []prep) {
+	in := map[int]bool{}
+	for _, ps := range named {
+		for _, p := range ps {
+			in[p.food.Code] = true
+		}
+	}
+	for _, p := range byWeight(d.parts) {
+		must := required(d.c, p) || p.gramsPerServing >= nameGramsG-1e-9 || d.force[p.food.Code]
+		if !must || in[p.food.Code] || p.how == hGlass || p.kind == KindFat || p.how == hDessert || p.how == hFruitDessert {
+			continue
+		}
+		in[p.food.Code] = true
+		side := p.kind == KindBread || p.kind == KindGrain || p.kind == KindTuber || p.how == hVegRaw && !d.form.cold
+		if finOnly || side {
+			fin = append(fin, p)
+		} else {
+			with = append(with, p)
+		}
+	}
+	return with, fin
+}
+
+// desserts are the dish's desserts and fruit eaten after, named at the end when they weigh.
+func (d *dish) desserts() []prep {
+	var out []prep
+	for _, p := range byWeight(d.parts) {
+		if (p.how == hDessert || p.how == hFruitDessert) && (p.gramsPerServing >= nameGramsG-1e-9 || d.force[p.food.Code]) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// glasses are the drinks of 50 g or more the name shows ("et un verre de lait").
+func (d *dish) glasses() []prep {
+	var out []prep
+	for _, p := range byWeight(d.parts) {
+		if p.how == hGlass && (p.gramsPerServing >= nameGramsG-1e-9 || d.force[p.food.Code]) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// firstOf is the first food of ps, or none, in a slice of its own (appending to it never
+// writes over ps).
+func firstOf(ps []prep) []prep {
+	if len(ps) > 0 {
+		return []prep{ps[0]}
+	}
+	return nil
+}
+
+// without is ps less the foods of drop.
+func without(ps []prep, drop ...[]prep) []prep {
+	var out []prep
+	for _, p := range ps {
+		keep := true
+		for _, ds := range drop {
+			for _, q := range ds {
+				keep = keep && q.food.Code != p.food.Code
+			}
+		}
+		if keep {
+			out = append(out, p)
+		}
+	}
+	return out
+}

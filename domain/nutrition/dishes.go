@@ -1,0 +1,234 @@
+package nutrition
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// Dish forms (docs/nutrition.md, "Dish forms"): after the solve, the recipe's foods (and the
+// person's pantry) pick the dish a French household would cook from them, a curry, a gratin, a
+// salad, an omelette, and the dish writes the name and the steps. The grams, totals and salt
+// stay the solver's: every food is still cooked by its own technique (steps_techniques.go, safe
+// core temperatures), and the dish's technique then brings them together (simmer in a sauce,
+// bake under cheese, toss cold) with seasonings from the pantry (pantry.go).
+
+// PlateDish is the id of the plate of separately cooked foods the engine wrote before dish
+// forms: the form of a recipe when no other fits, or when the request holds no pantry.
+const PlateDish = "assiette"
+
+// dishForm is one dish form of the repertoire.
+type dishForm struct {
+	id   string
+	cats []Category
+	// cold: eaten cold (a salad, overnight oats): the cooked foods are cooled, the box is not
+	// reheated. oven: the dish bakes at this °C (0: no oven).
+	cold bool
+	oven int
+	// keep is the days the dish keeps in a box in the fridge; box is the dish as its boxes name
+	// it ("le curry"; empty: its foods).
+	keep int
+	box  noun
+	// needs: staples the dish cannot be without; anyOf: at least one of them; spices: the
+	// seasonings it takes from the pantry when they are there, in the order they go in;
+	// salty: the salty staple that replaces its pinch of salt.
+	needs, anyOf, spices []string
+	salty                string
+	// fits reports whether the recipe's foods fill the dish's roles.
+	fits func(d *dish) bool
+	// inDish are the foods the dish's own step prepares (eggs beaten into an omelette, oats
+	// cooked into a porridge); their usual technique writes nothing.
+	inDish func(p prep) bool
+	// name names the dish; cook writes its technique, after the foods' own cookings.
+	name func(d *dish) Text
+	cook func(k *composer, d *dish)
+}
+
+// dish is one recipe's foods in the roles of its form, and the staples it uses.
+type dish struct {
+	form  *dishForm
+	c     Category
+	parts []prep
+	// roles, heaviest first.
+	protein, legume, starch, veg, raw, cheese, dairy, base, cereal, fruit, nuts, bread, eggs []prep
+	pantry                                                                                   map[string]bool
+	saltOK                                                                                   bool
+	// seasonings are the usable staples of the form in the pantry; salty the salty one used.
+	seasonings []Staple
+	salty      *Staple
+	force      map[int]bool
+}
+
+// rolesOf sorts parts into a dish's roles.
+func rolesOf(c Category, parts []prep, pantry []string, saltOK bool) *dish {
+	d := &dish{c: c, parts: parts, pantry: map[string]bool{}, saltOK: saltOK}
+	for _, id := range pantry {
+		d.pantry[id] = true
+	}
+	for _, p := range byWeight(parts) {
+		d.assign(p)
+	}
+	return d
+}
+
+func (d *dish) assign(p prep) {
+	switch {
+	case p.kind == KindEgg:
+		d.eggs = append(d.eggs, p)
+		d.protein = append(d.protein, p)
+	case p.kind == KindMeat || p.kind == KindFish || p.kind == KindVegetarian || p.kind == KindDeli:
+		d.protein = append(d.protein, p)
+	case p.kind == KindLegume:
+		d.legume = append(d.legume, p)
+	case p.kind == KindGrain || p.kind == KindTuber:
+		d.starch = append(d.starch, p)
+	case p.kind == KindVegetable && p.how == hVegRaw:
+		d.raw = append(d.raw, p)
+	case p.kind == KindVegetable:
+		d.veg = append(d.veg, p)
+	case p.kind == KindCheese:
+		d.cheese = append(d.cheese, p)
+	case p.how == hBase:
+		d.base = append(d.base, p)
+	case p.kind == KindDairy || p.kind == KindCream:
+		d.dairy = append(d.dairy, p)
+	case p.how == hCereal:
+		d.cereal = append(d.cereal, p)
+	case p.how == hFruit || p.how == hFruitDessert:
+		d.fruit = append(d.fruit, p)
+	case p.how == hNuts:
+		d.nuts = append(d.nuts, p)
+	case p.how == hToast || p.how == hBreadSide:
+		d.bread = append(d.bread, p)
+	}
+}
+
+// byWeight sorts foods by their weight in the plate, as dishName does.
+func byWeight(parts []prep) []prep {
+	out := slices.Clone(parts)
+	w := func(p prep) float64 { return p.gramsPerServing * (p.food.Per100g.Kcal.Or(0) + 50) }
+	slices.SortStableFunc(out, func(a, b prep) int {
+		switch {
+		case w(a) > w(b):
+			return -1
+		case w(a) < w(b):
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// nameHas reports whether a food's French name holds one of the words.
+func nameHas(p prep, ws ...string) bool {
+	fr := strings.ToLower(p.food.Name.FR)
+	for _, w := range ws {
+		if strings.Contains(fr, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func anyHas(ps []prep, ws ...string) bool {
+	return slices.ContainsFunc(ps, func(p prep) bool { return nameHas(p, ws...) })
+}
+
+// staplesFit reports whether the pantry holds the form's staples, and fills the seasonings.
+func (d *dish) staplesFit(f *dishForm) bool {
+	for _, id := range f.needs {
+		if !d.usable(id) {
+			return false
+		}
+	}
+	if len(f.anyOf) > 0 && !slices.ContainsFunc(f.anyOf, d.usable) {
+		return false
+	}
+	return true
+}
+
+// usable: the staple is in the pantry and stays a seasoning; a salty one only when the steps salt.
+func (d *dish) usable(id string) bool {
+	s, ok := stapleByID(id)
+	if !ok || !d.pantry[id] || !s.seasoningOK() {
+		return false
+	}
+	return !s.Salty || d.saltOK
+}
+
+// use sets the dish's form and the staples it seasons with.
+func (d *dish) use(f *dishForm) {
+	d.form = f
+	d.seasonings, d.salty = nil, nil
+	for _, id := range f.spices {
+		if s, _ := stapleByID(id); d.usable(id) && !s.Salty {
+			d.seasonings = append(d.seasonings, s)
+		}
+	}
+	if f.salty != "" && d.usable(f.salty) {
+		s, _ := stapleByID(f.salty)
+		d.salty = &s
+	}
+}
+
+// pickDish picks the dish form of parts: among the forms the foods and the pantry allow, those
+// not in recent first, then by seed. Nil pantry: the plate of today (PlateDish).
+func pickDish(c Category, parts []prep, pantry, recent []string, saltOK bool, rng *rand.Rand) *dish {
+	if pantry == nil {
+		return nil
+	}
+	d := rolesOf(c, parts, pantry, saltOK)
+	var fit, fresh []*dishForm
+	for i := range dishForms {
+		f := &dishForms[i]
+		if slices.Contains(f.cats, c) && d.staplesFit(f) && f.fits(d) {
+			fit = append(fit, f)
+			if !slices.Contains(recent, f.id) {
+				fresh = append(fresh, f)
+			}
+		}
+	}
+	if len(fresh) > 0 {
+		fit = fresh
+	}
+	if len(fit) == 0 {
+		return nil
+	}
+	d.use(fit[rng.IntN(len(fit))])
+	return d
+}
+
+// dishByID rebuilds a recipe's dish from its form id (names told apart, distinctNames).
+func dishByID(id string, c Category, parts []prep, pantry []string, saltOK bool) *dish {
+	for i := range dishForms {
+		if dishForms[i].id == id {
+			d := rolesOf(c, parts, pantry, saltOK)
+			d.use(&dishForms[i])
+			return d
+		}
+	}
+	return nil
+}
+
+// DishIDs lists the ids of the dish forms, PlateDish last.
+func DishIDs() []string {
+	ids := make([]string, 0, len(dishForms)+1)
+	for _, f := range dishForms {
+		ids = append(ids, f.id)
+	}
+	return append(ids, PlateDish)
+}
+
+// intoDish marks the foods the dish's own step prepares.
+func (d *dish) intoDish(parts []prep) []prep {
+	if d.form.inDish == nil {
+		return parts
+	}
+	out := slices.Clone(parts)
+	for i := range out {
+		if d.form.inDish(out[i]) {
+			out[i].how = hInDish
+		}
+	}
+	return out
+}
