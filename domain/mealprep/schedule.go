@@ -28,6 +28,25 @@ func MealsPerDayOf(split nutrition.MealSplit) map[Category]int {
 	}
 }
 
+// MealsPerRecipe is how many of a plan's meals one recipe feeds when the meal prep has the
+// variety a week needs (docs/mealprep.md, "A varied week"): four, a batch's usual servings and
+// at most two days of boxes at lunch and dinner.
+const MealsPerRecipe = 4
+
+// RecipesWanted is how many recipes of each category a varied plan of days needs under the
+// split: the category's meals over the days, MealsPerRecipe to a recipe, rounded up, and never
+// fewer than the meals of one day (lunch and dinner then differ). For 7 days of the default
+// split: 2 breakfasts, 4 lunch/dinner recipes and 2 snacks; for 3 days: 1, 2 and 1.
+func RecipesWanted(split nutrition.MealSplit, days int) map[Category]int {
+	out := MealsPerDayOf(split)
+	for c, n := range out {
+		if n > 0 {
+			out[c] = max(n, (n*max(days, 1)+MealsPerRecipe-1)/MealsPerRecipe)
+		}
+	}
+	return out
+}
+
 // ScheduleRecipe is what the schedule needs of a recipe, in the meal prep's order.
 type ScheduleRecipe struct {
 	ID       uuid.UUID
