@@ -67,7 +67,7 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 		recipes[i].Ingredients = kept
 	}
 	if len(people) > 1 {
-		in := batchcook.Input{Foods: foods, People: people}
+		in := batchcook.Input{Foods: foods, People: people, Shelf: ShelfTable()}
 		for i, r := range recipes {
 			in.Recipes = append(in.Recipes, batchcook.Recipe{ID: sched[i].ID, Category: sched[i].Category, Servings: r.Servings, Ingredients: r.Ingredients})
 		}
