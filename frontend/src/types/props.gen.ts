@@ -1020,6 +1020,8 @@ export type ShoppingItem = {
   grams: number
   cost: string
   costCents: number
+  takesOver: '' | 'budget' | 'fresh'
+  sharePct: number
   checked: boolean
   tickedAt: number
 }
