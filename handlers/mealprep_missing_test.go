@@ -24,12 +24,12 @@ func TestMealPrepGenerateMissingIsOneRequest(t *testing.T) {
 	plan := p.Props["plan"].(map[string]any)
 	require.Len(t, plan["generate"], 3, "breakfast, lunch and dinner, snack")
 
-	// 2 sign-up tokens for 4 recipes: refused in the person's language, nothing charged.
+	// 2 sign-up tokens for a varied week's 8 recipes: refused in the person's language, nothing charged.
 	for lang, want := range map[string]string{
 		"fr": "Vous n’avez pas assez de jetons pour tous les repas qui manquent\u202f: rien n’a été débité.",
 		"en": "You do not have enough tokens for all the missing meals: nothing was charged.",
 	} {
-		resp, _ := b.inertiaVisit(t, http.MethodPost, missing+"?lng="+lang, map[string]any{"count": 4, "idempotencyKey": "poor-" + lang},
+		resp, _ := b.inertiaVisit(t, http.MethodPost, missing+"?lng="+lang, map[string]any{"count": 8, "idempotencyKey": "poor-" + lang},
 			map[string]string{"Referer": b.ts.URL + recipes})
 		requireRedirect(t, resp, recipes)
 		_, p = b.visit(t, recipes+"?lng="+lang)
@@ -41,14 +41,14 @@ func TestMealPrepGenerateMissingIsOneRequest(t *testing.T) {
 	owner := b.userID(t, "missing@example.test")
 	_, err := b.srv.wallets.Grant(t.Context(), grantCmd(owner, 8, "missing"))
 	require.NoError(t, err)
-	click := map[string]any{"count": 4, "idempotencyKey": "click-1"}
+	click := map[string]any{"count": 8, "idempotencyKey": "click-1"}
 	for range 2 { // the same click twice is one command
 		resp, _ := b.send(t, http.MethodPost, missing, click, recipes)
 		requireRedirect(t, resp, recipes)
 	}
 	_, p = b.visit(t, recipes)
 	require.Empty(t, errorsOf(p))
-	require.EqualValues(t, 10-4, authUserOf(t, p)["balance"])
+	require.EqualValues(t, 10-8, authUserOf(t, p)["balance"])
 	gen := p.Props["generation"].([]any)
 	require.Len(t, gen, 3, "every missing meal is being made: the page's poll follows them")
 	cats := map[string]float64{}
@@ -57,12 +57,12 @@ func TestMealPrepGenerateMissingIsOneRequest(t *testing.T) {
 		require.Equal(t, true, r["running"])
 		cats[r["category"].(string)] = r["count"].(float64)
 	}
-	require.Equal(t, map[string]float64{"breakfast": 1, "lunch_dinner": 2, "snack": 1}, cats)
+	require.Equal(t, map[string]float64{"breakfast": 2, "lunch_dinner": 4, "snack": 2}, cats, "a varied week: 2 breakfasts, 4 lunch/dinner recipes, 2 snacks")
 
 	// Another tab's click: nothing is missing any more, nothing charged.
-	resp, _ := b.send(t, http.MethodPost, missing, map[string]any{"count": 4, "idempotencyKey": "click-2"}, recipes)
+	resp, _ := b.send(t, http.MethodPost, missing, map[string]any{"count": 8, "idempotencyKey": "click-2"}, recipes)
 	requireRedirect(t, resp, recipes)
 	_, p = b.visit(t, recipes)
 	require.Contains(t, errorsOf(p)["missing"], "Il ne manque plus aucun repas")
-	require.EqualValues(t, 6, authUserOf(t, p)["balance"])
+	require.EqualValues(t, 2, authUserOf(t, p)["balance"])
 }

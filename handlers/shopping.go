@@ -200,7 +200,8 @@ func shoppingView(l nutrition.ShoppingList, q shoppingRequest) shoppingListView 
 		for _, it := range a.Items {
 			v.Items = append(v.Items, shoppingItem{FoodCode: it.FoodCode, Name: it.Name.In(q.locale),
 				Quantity: it.Quantity(q.units, q.locale), Grams: int(it.PurchaseG),
-				Cost: nutrition.FormatMoney(it.Cost, l.Currency, q.locale), CostCents: int64(math.Round(it.Cost * 100))})
+				Cost: nutrition.FormatMoney(it.Cost, l.Currency, q.locale), CostCents: int64(math.Round(it.Cost * 100)),
+				TakesOver: string(it.TakesOver), SharePct: sharePct(it.Cost, l.Total)})
 		}
 		aisles = append(aisles, v)
 	}
@@ -224,10 +225,22 @@ type shoppingItem struct {
 	Cost     string `json:"cost"`
 	// CostCents is Cost in cents: the page writes it with the formatter every price uses.
 	CostCents int64 `json:"costCents"`
+	// TakesOver is why the food takes over the list ("budget", "fresh"; nutrition.FlagTakeOvers)
+	// or ""; SharePct is its share of the list's price, which the budget note says.
+	TakesOver string `json:"takesOver" ts:"'' | 'budget' | 'fresh'"`
+	SharePct  int    `json:"sharePct"`
 	// Checked is the item's tick; TickedAt when it was made (Unix milliseconds, 0: never), so a
 	// device merges it with the ticks it still has to send (last write wins).
 	Checked  bool  `json:"checked"`
 	TickedAt int64 `json:"tickedAt"`
+}
+
+// sharePct is cost's whole percent of total (0 for an empty list).
+func sharePct(cost, total float64) int {
+	if total <= 0 {
+		return 0
+	}
+	return int(math.Round(cost / total * 100))
 }
 
 // markTicks puts the meal prep's ticks on the list's items.

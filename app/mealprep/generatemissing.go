@@ -15,13 +15,13 @@ import (
 	"github.com/gamelle/gamelle/eventstore"
 )
 
-// GenerateMissingCommand asks for every meal of the day that has no recipe (mealprep.Missing).
+// GenerateMissingCommand asks for the recipes a varied plan still needs (mealprep.Missing).
 // RequestIDs are minted per call, one per category, so they are not part of the request's
 // encoding: the same click sent twice is the same request.
 type GenerateMissingCommand struct {
 	prepCommand
 	RequestIDs []uuid.UUID               `json:"-"`
-	PerDay     map[mealprep.Category]int `json:"perDay"`
+	Wanted     map[mealprep.Category]int `json:"wanted"`
 	Expected   int                       `json:"expected"`
 }
 
@@ -33,7 +33,7 @@ func (c GenerateMissingCommand) Decide(m *mealprep.MealPrep) error {
 	if err := c.owned(m); err != nil {
 		return err
 	}
-	return m.RequestMissing(c.RequestIDs, c.PerDay, c.Expected)
+	return m.RequestMissing(c.RequestIDs, c.Wanted, c.Expected)
 }
 
 // GenerateMissingInput is the "generate what is missing" click.
@@ -46,8 +46,9 @@ type GenerateMissingInput struct {
 	IdempotencyKey string
 }
 
-// GenerateMissing asks, in one command, for the recipes of every meal the person's day has and
-// the meal prep lacks, and in the same transaction charges each request its count and inserts
+// GenerateMissing asks, in one command, for the recipes a varied week of the plan page's days
+// needs and the meal prep lacks (mealprep.RecipesWanted: for 7 days of the default split 2
+// breakfasts, 4 lunch/dinner recipes and 2 snacks), and in the same transaction charges each request its count and inserts
 // its job: all or nothing, so the whole set is asked for even if the page is closed right after
 // the click. Not enough tokens for the whole set matches ledger.ErrInsufficientTokens and
 // nothing is written; mealprep.ErrNothingMissing and ErrMissingChanged write nothing either. It
@@ -70,7 +71,7 @@ func (s *Service) GenerateMissing(ctx context.Context, in GenerateMissingInput) 
 	if key == "" {
 		key = ids[0].String()
 	}
-	cmd := GenerateMissingCommand{prepCommand: byOwner(in.Owner, in.MealPrepID), RequestIDs: ids, PerDay: mealprep.MealsPerDayOf(p.Split), Expected: in.Expected}
+	cmd := GenerateMissingCommand{prepCommand: byOwner(in.Owner, in.MealPrepID), RequestIDs: ids, Wanted: mealprep.RecipesWanted(p.Split, mealprep.PlanDays), Expected: in.Expected}
 	cmd.IdempotencyKey = "generate-missing:" + in.MealPrepID.String() + ":" + key
 	res, err := s.run(ctx, cmd, func(tx pgx.Tx, res eventstore.AppendResult) error {
 		asked, err := requested(res.Events)

@@ -69,16 +69,17 @@ func TestGenerateWhatIsMissingIsOneServerCommand(t *testing.T) {
 	id := e.mealPrep(t, owner)
 	p, err := e.svc.Person(ctx, e.pool, owner)
 	require.NoError(t, err)
-	day := mealprep.MealsPerDayOf(p.Split)
-	require.Equal(t, map[mealprep.Category]int{mealprep.Breakfast: 1, mealprep.LunchDinner: 2, mealprep.Snack: 1}, day, "the default day")
-	in := mealprepapp.GenerateMissingInput{Owner: owner, MealPrepID: id, Expected: 4, IdempotencyKey: "missing-1"}
+	week := mealprep.RecipesWanted(p.Split, mealprep.PlanDays)
+	require.Equal(t, map[mealprep.Category]int{mealprep.Breakfast: 2, mealprep.LunchDinner: 4, mealprep.Snack: 2}, week,
+		"a varied week of the default split, not one day repeated")
+	in := mealprepapp.GenerateMissingInput{Owner: owner, MealPrepID: id, Expected: 8, IdempotencyKey: "missing-1"}
 
 	reqs, _, err := e.svc.GenerateMissing(ctx, in)
 	require.NoError(t, err)
 	require.Len(t, reqs, 3)
 	cats, txs := requestsOf(t, e, id)
-	require.Equal(t, day, cats, "every missing meal is asked for, as many as the day has")
-	require.EqualValues(t, 6, e.balance(t, owner), "4 tokens for 4 recipes")
+	require.Equal(t, week, cats, "every missing recipe is asked for, as many as a varied week needs")
+	require.EqualValues(t, 2, e.balance(t, owner), "8 tokens for 8 recipes")
 	charges := generationCharges(t, e, owner)
 	require.Len(t, charges, 3, "one charge per request")
 	var sum int64
@@ -87,7 +88,7 @@ func TestGenerateWhatIsMissingIsOneServerCommand(t *testing.T) {
 		sum += c.Amount
 		txs[c.Tx] = true
 	}
-	require.EqualValues(t, 4, sum)
+	require.EqualValues(t, 8, sum)
 	require.Len(t, txs, 1, "the requests and their charges are one transaction")
 	var queued []uuid.UUID
 	for _, a := range e.jobs.taken() {
@@ -101,13 +102,13 @@ func TestGenerateWhatIsMissingIsOneServerCommand(t *testing.T) {
 	again, _, err := e.svc.GenerateMissing(ctx, in)
 	require.NoError(t, err)
 	require.Equal(t, reqs, again)
-	require.EqualValues(t, 6, e.balance(t, owner))
+	require.EqualValues(t, 2, e.balance(t, owner))
 	require.Equal(t, 3, jobsOf(t, e, id))
 
 	// Another device's click, under its own key, while they run: nothing is missing any more.
-	_, _, err = e.svc.GenerateMissing(ctx, mealprepapp.GenerateMissingInput{Owner: owner, MealPrepID: id, Expected: 4, IdempotencyKey: "missing-2"})
+	_, _, err = e.svc.GenerateMissing(ctx, mealprepapp.GenerateMissingInput{Owner: owner, MealPrepID: id, Expected: 8, IdempotencyKey: "missing-2"})
 	require.ErrorIs(t, err, mealprep.ErrNothingMissing)
-	require.EqualValues(t, 6, e.balance(t, owner))
+	require.EqualValues(t, 2, e.balance(t, owner))
 	require.Len(t, generationCharges(t, e, owner), 3)
 }
 
@@ -116,10 +117,10 @@ func TestGenerateWhatIsMissingChargesNothingWhenRefused(t *testing.T) {
 	e := setup(t)
 	ctx := t.Context()
 
-	// 3 tokens for 4 recipes: nothing asked, nothing charged, nothing queued.
+	// 3 tokens for 8 recipes: nothing asked, nothing charged, nothing queued.
 	poor := e.person(t, 3)
 	id := e.mealPrep(t, poor)
-	_, _, err := e.svc.GenerateMissing(ctx, mealprepapp.GenerateMissingInput{Owner: poor, MealPrepID: id, Expected: 4, IdempotencyKey: "k"})
+	_, _, err := e.svc.GenerateMissing(ctx, mealprepapp.GenerateMissingInput{Owner: poor, MealPrepID: id, Expected: 8, IdempotencyKey: "k"})
 	require.ErrorIs(t, err, ledger.ErrInsufficientTokens)
 	require.EqualValues(t, 3, e.balance(t, poor))
 	cats, _ := requestsOf(t, e, id)
@@ -129,9 +130,9 @@ func TestGenerateWhatIsMissingChargesNothingWhenRefused(t *testing.T) {
 	// A price that is not the one shown, another person's meal prep: refused alike.
 	owner := e.person(t, 10)
 	mine := e.mealPrep(t, owner)
-	_, _, err = e.svc.GenerateMissing(ctx, mealprepapp.GenerateMissingInput{Owner: owner, MealPrepID: mine, Expected: 3})
+	_, _, err = e.svc.GenerateMissing(ctx, mealprepapp.GenerateMissingInput{Owner: owner, MealPrepID: mine, Expected: 4})
 	require.ErrorIs(t, err, mealprep.ErrMissingChanged)
-	_, _, err = e.svc.GenerateMissing(ctx, mealprepapp.GenerateMissingInput{Owner: poor, MealPrepID: mine, Expected: 4})
+	_, _, err = e.svc.GenerateMissing(ctx, mealprepapp.GenerateMissingInput{Owner: poor, MealPrepID: mine, Expected: 8})
 	require.ErrorIs(t, err, mealprep.ErrNotFound)
 	require.EqualValues(t, 10, e.balance(t, owner))
 	require.Empty(t, generationCharges(t, e, owner))
@@ -141,7 +142,7 @@ func TestGenerateWhatIsMissingChargesNothingWhenRefused(t *testing.T) {
 	errs := make([]error, 2)
 	for i := range 2 {
 		wg.Go(func() {
-			_, _, errs[i] = e.svc.GenerateMissing(ctx, mealprepapp.GenerateMissingInput{Owner: owner, MealPrepID: mine, Expected: 4, IdempotencyKey: uuid.NewString()})
+			_, _, errs[i] = e.svc.GenerateMissing(ctx, mealprepapp.GenerateMissingInput{Owner: owner, MealPrepID: mine, Expected: 8, IdempotencyKey: uuid.NewString()})
 		})
 	}
 	wg.Wait()
@@ -151,7 +152,7 @@ func TestGenerateWhatIsMissingChargesNothingWhenRefused(t *testing.T) {
 			require.ErrorIs(t, err, mealprep.ErrNothingMissing)
 		}
 	}
-	require.EqualValues(t, 6, e.balance(t, owner))
+	require.EqualValues(t, 2, e.balance(t, owner))
 	require.Len(t, generationCharges(t, e, owner), 3)
 	require.Equal(t, 3, jobsOf(t, e, mine))
 }

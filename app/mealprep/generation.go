@@ -138,7 +138,13 @@ func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args
 		// A regeneration closes the day's gap with the kept recipes counted.
 		in.Target = nutrition.Macros(*req.Target)
 	}
-	fromEngine, genErr := gen.Generate(ctx, in)
+	var fromEngine []nutrition.Recipe
+	var genErr error
+	if req.Category == mealprep.LunchDinner {
+		fromEngine, genErr = generateSpread(ctx, gen, in, m.LunchDinnerFoods(req.ID))
+	} else {
+		fromEngine, genErr = gen.Generate(ctx, in)
+	}
 	recipes := make([]mealprep.Recipe, len(fromEngine))
 	for i, r := range fromEngine {
 		recipes[i] = RecipeOf(r)

@@ -17,7 +17,8 @@ import (
 // rounded up to purchase amounts and priced (domain/nutrition, docs/nutrition.md). With a
 // household (people beyond the owner, householdapp.CookedFor) it buys every person's plates,
 // the ones the batch-cooking plan cooks (batchcook.Eaten); people may be nil for the owner
-// alone. Another person's meal prep is mealprep.ErrNotFound; days outside 1–14 are
+// alone. A food that takes over the list is flagged (nutrition.FlagTakeOvers, for the people
+// eating from it). Another person's meal prep is mealprep.ErrNotFound; days outside 1–14 are
 // nutrition.ErrDaysMissing/ErrDaysOutOfRange.
 func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID, days int, pricing nutrition.Pricing, people []batchcook.Person) (nutrition.ShoppingList, error) {
 	if err := nutrition.ValidateDays(days); err != nil {
@@ -67,7 +68,7 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 		recipes[i].Ingredients = kept
 	}
 	if len(people) > 1 {
-		in := batchcook.Input{Foods: foods, People: people}
+		in := batchcook.Input{Foods: foods, People: people, Shelf: ShelfTable()}
 		for i, r := range recipes {
 			in.Recipes = append(in.Recipes, batchcook.Recipe{ID: sched[i].ID, Category: sched[i].Category, Servings: r.Servings, Ingredients: r.Ingredients})
 		}
@@ -75,12 +76,16 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 		if err != nil {
 			return nutrition.ShoppingList{}, err
 		}
-		return nutrition.BuildShoppingListOfPortions(plates, portions, foods, days, pricing)
+		list, err := nutrition.BuildShoppingListOfPortions(plates, portions, foods, days, pricing)
+		list.FlagTakeOvers(foods, len(people))
+		return list, err
 	}
 	plan := mealprep.ScheduleOf(sched, person.Split, days)
 	portions := make([]int, len(sched))
 	for i, r := range sched {
 		portions[i] = plan.PortionsOf(r.ID)
 	}
-	return nutrition.BuildShoppingListOfPortions(recipes, portions, foods, days, pricing)
+	list, err := nutrition.BuildShoppingListOfPortions(recipes, portions, foods, days, pricing)
+	list.FlagTakeOvers(foods, 1)
+	return list, err
 }

@@ -248,6 +248,7 @@ type Warning struct {
 
 // SessionDay is the day a session cooks: the first on day 1, the second halfway (day 4 of 7,
 // day 3 of 5) so no box waits more than three or four days.
+// It is the schedule's mealprep.CookDay, after which the shorter-keeping boxes are eaten first.
 func SessionDay(session, days int) int {
 	if session <= 1 {
 		return 1
@@ -273,19 +274,17 @@ func Build(in Input) (CookPlan, error) {
 	}
 	owner := in.People[0]
 	byID := map[uuid.UUID]Recipe{}
-	sched := make([]mealprep.ScheduleRecipe, 0, len(in.Recipes))
+	tasks := map[uuid.UUID][]nutrition.CookTask{}
 	for _, r := range in.Recipes {
 		byID[r.ID] = r
-		sched = append(sched, mealprep.ScheduleRecipe{ID: r.ID, Category: r.Category})
+		tasks[r.ID] = nutrition.CookTasks(r.Category, r.Ingredients, in.Foods, r.Servings)
 	}
-	schedule := mealprep.ScheduleOf(sched, owner.Split, in.Days)
+	schedule := mealprep.ScheduleOf(scheduleRecipes(in, tasks), owner.Split, in.Days)
 
-	tasks := map[uuid.UUID][]nutrition.CookTask{}
 	plan := CookPlan{Days: in.Days, Boxes: []Box{}, Plates: []PlatingCard{}, Eating: []EatingDay{}, Warnings: []Warning{}}
 	// plates[recipe][person] is one serving for that person.
 	plates := map[uuid.UUID][]Plate{}
 	for _, r := range in.Recipes {
-		tasks[r.ID] = nutrition.CookTasks(r.Category, r.Ingredients, in.Foods, r.Servings)
 		card := PlatingCard{RecipeID: r.ID, Recipe: r.Name, Category: r.Category}
 		foods := make([]nutrition.Food, 0, len(r.Ingredients))
 		for _, ing := range r.Ingredients {
@@ -349,6 +348,21 @@ func Build(in Input) (CookPlan, error) {
 		}
 	}
 	return plan, nil
+}
+
+// scheduleRecipes are the recipes as the schedule rotates them: a lunch or dinner box keeps as
+// long as the shelf-life table keeps its shortest-lived food (breakfasts and snacks are made on
+// the day). Build and Eaten give the schedule the same, so the list buys what the plan cooks.
+func scheduleRecipes(in Input, tasks map[uuid.UUID][]nutrition.CookTask) []mealprep.ScheduleRecipe {
+	out := make([]mealprep.ScheduleRecipe, 0, len(in.Recipes))
+	for _, r := range in.Recipes {
+		sr := mealprep.ScheduleRecipe{ID: r.ID, Category: r.Category}
+		if r.Category == nutrition.LunchDinner && in.Shelf != nil {
+			sr.KeepDays, _ = shelfOf(in.Shelf, tasks[r.ID])
+		}
+		out = append(out, sr)
+	}
+	return out
 }
 
 // startPerGram is the grams of a food as it goes into the pan per gram the recipe lists (1 for a

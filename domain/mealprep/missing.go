@@ -8,8 +8,8 @@ import (
 	"github.com/gamelle/gamelle/domain/fault"
 )
 
-// "Generate what is missing" (docs/mealprep.md): one command asks for every meal of the day that
-// has no recipe, all charged together, so closing the page after the click loses nothing.
+// "Generate what is missing" (docs/mealprep.md): one command asks for every recipe a varied
+// plan still needs, all charged together, so closing the page after the click loses nothing.
 
 var (
 	// ErrNothingMissing: every meal of the day has a recipe or a request still making one.
@@ -19,22 +19,23 @@ var (
 	ErrMissingChanged = fault.New(fault.Conflict, "missing", "mealprep.error.missing_changed", "mealprep: what is missing changed")
 )
 
-// Missing are the meals a day has (perDay: how many of each category, MealsPerDayOf the
-// person's split) that have no recipe and no request still making one, in Categories order,
-// each asked for as many recipes as the day has of that meal.
-func (m *MealPrep) Missing(perDay map[Category]int) []Suggestion {
-	covered := map[Category]bool{}
+// Missing are the recipes a varied plan still needs (wanted: how many of each category,
+// RecipesWanted for the person's split and the plan's days) beyond the recipes the meal prep
+// has and those its requests are still making, in Categories order. A regeneration's request
+// replaces recipes still counted, so it adds nothing.
+func (m *MealPrep) Missing(wanted map[Category]int) []Suggestion {
+	have := map[Category]int{}
 	for _, r := range m.recipes {
-		covered[r.Category] = true
+		have[r.Category]++
 	}
 	for _, q := range m.requests {
-		if !q.Finished() {
-			covered[q.Category] = true
+		if !q.Finished() && len(q.Replaces) == 0 {
+			have[q.Category] += q.Unfulfilled()
 		}
 	}
 	out := []Suggestion{}
 	for _, c := range Categories {
-		if n := perDay[c]; n > 0 && !covered[c] {
+		if n := wanted[c] - have[c]; n > 0 {
 			out = append(out, Suggestion{Category: c, Count: n})
 		}
 	}
@@ -44,14 +45,14 @@ func (m *MealPrep) Missing(perDay map[Category]int) []Suggestion {
 // RequestMissing records one generation request per missing meal (Missing), the i-th with
 // ids[i], when the recipes asked for add up to expected, the count the person was shown and
 // pays. The caller charges each request its count and inserts its job in the same transaction.
-func (m *MealPrep) RequestMissing(ids []uuid.UUID, perDay map[Category]int, expected int) error {
+func (m *MealPrep) RequestMissing(ids []uuid.UUID, wanted map[Category]int, expected int) error {
 	if err := m.live(); err != nil {
 		return err
 	}
 	if len(m.foods) == 0 {
 		return ErrNoFoods
 	}
-	missing := m.Missing(perDay)
+	missing := m.Missing(wanted)
 	if len(missing) == 0 {
 		return ErrNothingMissing
 	}

@@ -63,10 +63,12 @@ type Plan struct {
 // PlanOf builds the plan over days: a day has the meals of the split (MealsPerDayOf: one
 // breakfast, two lunch/dinner meals and one snack by default), each the mean serving of its
 // category's recipes, and ScheduleOf lays the days out. A macro is short when a day falls under
-// its goal by more than the recipe tolerance (5 %, at least 3 g or 15 kcal).
+// its goal by more than the recipe tolerance (5 %, at least 3 g or 15 kcal). Generate asks for
+// the recipes a varied plan of days still needs (RecipesWanted less the recipes there are).
 func PlanOf(recipes []PlanRecipe, daily Macros, split nutrition.MealSplit, days int) Plan {
 	p := Plan{Goal: daily, Missing: []Shortfall{}, Generate: []Suggestion{}, Meals: []PlanMeal{}, Stock: []StockNeed{}}
 	perDay := MealsPerDayOf(split)
+	wanted := RecipesWanted(split, days)
 	sched := make([]ScheduleRecipe, 0, len(recipes))
 	for _, r := range recipes {
 		sched = append(sched, ScheduleRecipe{ID: r.ID, Category: r.Category})
@@ -89,9 +91,11 @@ func PlanOf(recipes []PlanRecipe, daily Macros, split nutrition.MealSplit, days 
 			sum.FatG += r.PerServing.FatG
 			sum.CarbsG += r.PerServing.CarbsG
 		}
+		if n := wanted[c] - meal.Recipes; n > 0 {
+			p.Generate = append(p.Generate, Suggestion{Category: c, Count: n})
+		}
 		if meal.Recipes == 0 {
 			p.Missing = append(p.Missing, Shortfall{Kind: "meal", Category: c})
-			p.Generate = append(p.Generate, Suggestion{Category: c, Count: perDay[c]})
 			p.Meals = append(p.Meals, meal)
 			continue
 		}

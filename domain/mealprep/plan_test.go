@@ -12,9 +12,9 @@ import (
 func TestPlan(t *testing.T) {
 	t.Parallel()
 	goal := mealprep.Macros{Kcal: 2000, ProteinG: 125, FatG: 56, CarbsG: 250}
-	t.Run("nothing yet: every meal is missing and the button asks for a day", func(t *testing.T) {
+	t.Run("nothing yet: every meal is missing and the button asks for a varied week", func(t *testing.T) {
 		p := mealprep.PlanOf(nil, goal, nutrition.DefaultMealSplit, 7)
-		require.Equal(t, []mealprep.Suggestion{{Category: mealprep.Breakfast, Count: 1}, {Category: mealprep.LunchDinner, Count: 2}, {Category: mealprep.Snack, Count: 1}}, p.Generate)
+		require.Equal(t, []mealprep.Suggestion{{Category: mealprep.Breakfast, Count: 2}, {Category: mealprep.LunchDinner, Count: 4}, {Category: mealprep.Snack, Count: 2}}, p.Generate)
 		require.Equal(t, mealprep.Shortfall{Kind: "meal", Category: mealprep.Breakfast}, p.Missing[0])
 		require.Contains(t, p.Missing, mealprep.Shortfall{Kind: "macro", Macro: "protein", Amount: 125})
 	})
@@ -26,7 +26,8 @@ func TestPlan(t *testing.T) {
 			{Category: mealprep.Snack, Servings: 1, PerServing: mealprep.Macros{Kcal: 200, ProteinG: 10, FatG: 6, CarbsG: 25}},
 		}, goal, nutrition.DefaultMealSplit, 7)
 		require.Equal(t, mealprep.Macros{Kcal: 2000, ProteinG: 105, FatG: 56, CarbsG: 249}, p.PerDay)
-		require.Empty(t, p.Generate)
+		require.Equal(t, []mealprep.Suggestion{{Category: mealprep.Breakfast, Count: 1}, {Category: mealprep.LunchDinner, Count: 2}, {Category: mealprep.Snack, Count: 1}}, p.Generate,
+			"one recipe a meal is a day repeated: a week asks for more")
 		require.Equal(t, []mealprep.Shortfall{{Kind: "macro", Macro: "protein", Amount: 20}}, p.Missing, "20 g protein short per day")
 		require.Equal(t, mealprep.Macros{Kcal: 0, ProteinG: -20, FatG: 0, CarbsG: -1}, p.Diff)
 		require.Equal(t, 3.0, p.Meals[1].Days, "6 lunch/dinner servings are 3 days")

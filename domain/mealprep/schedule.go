@@ -2,6 +2,7 @@ package mealprep
 
 import (
 	"math"
+	"slices"
 
 	"github.com/google/uuid"
 
@@ -28,10 +29,32 @@ func MealsPerDayOf(split nutrition.MealSplit) map[Category]int {
 	}
 }
 
+// MealsPerRecipe is how many of a plan's meals one recipe feeds when the meal prep has the
+// variety a week needs (docs/mealprep.md, "A varied week"): four, a batch's usual servings and
+// at most two days of boxes at lunch and dinner.
+const MealsPerRecipe = 4
+
+// RecipesWanted is how many recipes of each category a varied plan of days needs under the
+// split: the category's meals over the days, MealsPerRecipe to a recipe, rounded up, and never
+// fewer than the meals of one day (lunch and dinner then differ). For 7 days of the default
+// split: 2 breakfasts, 4 lunch/dinner recipes and 2 snacks; for 3 days: 1, 2 and 1.
+func RecipesWanted(split nutrition.MealSplit, days int) map[Category]int {
+	out := MealsPerDayOf(split)
+	for c, n := range out {
+		if n > 0 {
+			out[c] = max(n, (n*max(days, 1)+MealsPerRecipe-1)/MealsPerRecipe)
+		}
+	}
+	return out
+}
+
 // ScheduleRecipe is what the schedule needs of a recipe, in the meal prep's order.
 type ScheduleRecipe struct {
 	ID       uuid.UUID
 	Category Category
+	// KeepDays is how many days after its cooking day the recipe's box keeps in the fridge (the
+	// batch-cooking plan's shelf-life table); 0 when unknown, taken as keeping.
+	KeepDays int
 }
 
 // ScheduledMeal is one recipe eaten on a day: how many portions of it.
@@ -62,48 +85,131 @@ type Schedule struct {
 	Totals []RecipePortions `json:"totals"`
 }
 
-// ScheduleOf lays out days of eating: each day has MealsPerDayOf(split) meals of each
-// category, one portion each, taken from the category's recipes in turn so a week alternates
-// them (two lunch/dinner recipes: one at lunch, the other at dinner). A category without a
-// recipe leaves its meals empty: the plan reports it missing.
+// MaxDaysRunning is the most days in a row the schedule serves one dish when the meal prep has
+// another of its meal.
+const MaxDaysRunning = 3
+
+// CookDay is the day the batch-cooking session that fills day's boxes cooks: day 1, or with a
+// second session, day ⌊days/2⌋+1 (day 4 of 7, day 3 of 5) and after.
+func CookDay(day, days int) int {
+	if second := days/2 + 1; days >= 2 && day >= second {
+		return second
+	}
+	return 1
+}
+
+// ScheduleOf lays out days of eating (docs/mealprep.md, "The schedule"): each day has
+// MealsPerDayOf(split) meals of each category, one portion each. Each recipe of a category is
+// eaten as often as its turn in a rotation would give it (the totals never depend on the
+// order), and the order rotates the recipes: never the same recipe for two meals of a category
+// in a row (lunch and dinner of a day differ) nor more than MaxDaysRunning days running when
+// another recipe can take its place, and a recipe whose box keeps fewer days (KeepDays, counted
+// from CookDay) is eaten first after each cooking day. A category without a recipe leaves its
+// meals empty: the plan reports it missing.
 func ScheduleOf(recipes []ScheduleRecipe, split nutrition.MealSplit, days int) Schedule {
 	perDay := MealsPerDayOf(split)
-	byCat := map[Category][]uuid.UUID{}
+	byCat := map[Category][]ScheduleRecipe{}
 	for _, r := range recipes {
-		byCat[r.Category] = append(byCat[r.Category], r.ID)
+		byCat[r.Category] = append(byCat[r.Category], r)
 	}
 	totals := make(map[uuid.UUID]int, len(recipes))
-	next := map[Category]int{}
 	s := Schedule{Days: make([]ScheduleDay, 0, max(days, 0)), Totals: make([]RecipePortions, 0, len(recipes))}
 	for d := 1; d <= days; d++ {
-		day := ScheduleDay{Day: d, Meals: []ScheduledMeal{}}
-		for _, c := range Categories {
-			ids := byCat[c]
-			if len(ids) == 0 {
-				continue
-			}
-			for range perDay[c] {
-				id := ids[next[c]%len(ids)]
-				next[c]++
-				totals[id]++
-				merged := false
-				for i := range day.Meals {
-					if day.Meals[i].RecipeID == id {
-						day.Meals[i].Portions++
-						merged = true
-					}
-				}
-				if !merged {
-					day.Meals = append(day.Meals, ScheduledMeal{RecipeID: id, Category: c, Portions: 1})
-				}
+		s.Days = append(s.Days, ScheduleDay{Day: d, Meals: []ScheduledMeal{}})
+	}
+	for _, c := range Categories {
+		if len(byCat[c]) == 0 || perDay[c] == 0 {
+			continue
+		}
+		for i, id := range rotate(byCat[c], perDay[c], days) {
+			day := &s.Days[i/perDay[c]]
+			totals[id]++
+			if j := slices.IndexFunc(day.Meals, func(m ScheduledMeal) bool { return m.RecipeID == id }); j >= 0 {
+				day.Meals[j].Portions++
+			} else {
+				day.Meals = append(day.Meals, ScheduledMeal{RecipeID: id, Category: c, Portions: 1})
 			}
 		}
-		s.Days = append(s.Days, day)
 	}
 	for _, r := range recipes {
 		s.Totals = append(s.Totals, RecipePortions{RecipeID: r.ID, Portions: totals[r.ID]})
 	}
 	return s
+}
+
+// rotate orders one category's meals over the days (perDay a day): recipe i of n is eaten
+// meals/n times, the first meals%n once more, as a plain rotation gives. Each meal takes,
+// among the recipes with portions left, the first by: not the previous meal's recipe, not
+// eaten on each of the MaxDaysRunning days before, keeping until this day, then the most
+// portions left for the meals where it still keeps, then the longest since it was eaten (the
+// meal prep's order at first). With the same keeping for all, that is the plain rotation (A B,
+// C A, B C for three recipes).
+func rotate(rs []ScheduleRecipe, perDay, days int) []uuid.UUID {
+	meals := perDay * days
+	left := make([]int, len(rs))
+	for i := range rs {
+		left[i] = meals / len(rs)
+		if i < meals%len(rs) {
+			left[i]++
+		}
+	}
+	keeps := func(r ScheduleRecipe, day int) bool { return r.KeepDays <= 0 || day-CookDay(day, days) <= r.KeepDays }
+	// slots is how many meals from meal m on fall on days the recipe keeps to.
+	slots := func(r ScheduleRecipe, m int) int {
+		n := 0
+		for k := m; k < meals; k++ {
+			if keeps(r, k/perDay+1) {
+				n++
+			}
+		}
+		return max(n, 1)
+	}
+	out := make([]uuid.UUID, 0, meals)
+	eatenOn := make([]map[int]bool, len(rs))
+	last := make([]int, len(rs))
+	for i := range eatenOn {
+		eatenOn[i] = map[int]bool{}
+		last[i] = i - len(rs)
+	}
+	for m := range meals {
+		day := m/perDay + 1
+		best, bestKey := -1, [5]float64{}
+		for i, r := range rs {
+			if left[i] == 0 {
+				continue
+			}
+			running := day > MaxDaysRunning
+			for k := 1; k <= MaxDaysRunning && running; k++ {
+				running = eatenOn[i][day-k]
+			}
+			key := [5]float64{b2f(len(out) > 0 && out[len(out)-1] == r.ID), b2f(running), b2f(!keeps(r, day)),
+				-float64(left[i]) / float64(slots(r, m)), float64(last[i])}
+			if best < 0 || less(key, bestKey) {
+				best, bestKey = i, key
+			}
+		}
+		left[best]--
+		eatenOn[best][day], last[best] = true, m
+		out = append(out, rs[best].ID)
+	}
+	return out
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// less orders keys lexicographically.
+func less(a, b [5]float64) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
 }
 
 // PortionsOf is how many portions of the recipe the schedule eats.

@@ -59,3 +59,76 @@ func TestNeedsBeyondStock(t *testing.T) {
 	// Recipe a: 14 portions of 150 g chicken = 2100 g; food 2 has no limit; food 3: 7 × 50 = 350 g ≤ 400.
 	require.Equal(t, []mealprep.StockNeed{{FoodCode: 1, NeededG: 2100, HaveG: 150}}, mealprep.NeedsBeyondStock(foods, recipes, s))
 }
+
+// TestTheScheduleRotatesAWeek (docs/mealprep.md, "The schedule"): for every size of meal prep
+// and plan, with or without a dinner, with a dish that keeps 2 days (fish) among others that
+// keep 3: each recipe is eaten as often as a plain rotation gives it (the shopping list's
+// totals), never twice in a row when another exists (so lunch and dinner differ), never more
+// than 3 days running when the others allow it, and from three recipes on, the fish is eaten
+// within 2 days of its cooking day (day 1, and day ⌊days/2⌋+1 with a second session).
+func TestTheScheduleRotatesAWeek(t *testing.T) {
+	t.Parallel()
+	splits := map[string]nutrition.MealSplit{"lunch and dinner": nutrition.DefaultMealSplit, "lunch only": {Breakfast: 30, Lunch: 70}}
+	for name, split := range splits {
+		perDay := mealprep.MealsPerDayOf(split)[mealprep.LunchDinner]
+		for n := 1; n <= 6; n++ {
+			for days := 1; days <= 7; days++ {
+				rs := make([]mealprep.ScheduleRecipe, n)
+				for i := range rs {
+					rs[i] = mealprep.ScheduleRecipe{ID: uuid.New(), Category: mealprep.LunchDinner, KeepDays: 3}
+				}
+				rs[0].KeepDays = 2
+				s := mealprep.ScheduleOf(rs, split, days)
+				var eaten []uuid.UUID
+				daysOf := map[uuid.UUID][]int{}
+				for _, d := range s.Days {
+					for _, m := range d.Meals {
+						for range m.Portions {
+							eaten = append(eaten, m.RecipeID)
+							daysOf[m.RecipeID] = append(daysOf[m.RecipeID], d.Day)
+						}
+					}
+				}
+				meals := perDay * days
+				require.Len(t, eaten, meals)
+				for i, r := range rs {
+					want := meals / n
+					if i < meals%n {
+						want++
+					}
+					require.Equal(t, want, s.PortionsOf(r.ID), "%s, %d recipes, %d days: recipe %d", name, n, days, i)
+				}
+				for i := 1; i < len(eaten) && n > 1; i++ {
+					require.NotEqual(t, eaten[i-1], eaten[i], "%s, %d recipes, %d days: meal %d repeats the one before", name, n, days, i+1)
+				}
+				for i, r := range rs {
+					if n >= 3 || (n == 2 && perDay == 1) {
+						require.LessOrEqual(t, run(daysOf[r.ID]), mealprep.MaxDaysRunning, "%s, %d recipes, %d days: recipe %d on days %v", name, n, days, i, daysOf[r.ID])
+					}
+				}
+				if n >= 3 {
+					for _, d := range daysOf[rs[0].ID] {
+						require.LessOrEqual(t, d-mealprep.CookDay(d, days), 2, "%s, %d recipes, %d days: the fish on days %v", name, n, days, daysOf[rs[0].ID])
+					}
+				}
+			}
+		}
+	}
+}
+
+// run is the most consecutive days in days (ascending, a day possibly twice).
+func run(days []int) int {
+	best, n := 0, 0
+	for i, d := range days {
+		switch {
+		case i > 0 && d == days[i-1]:
+			continue
+		case i > 0 && d == days[i-1]+1:
+			n++
+		default:
+			n = 1
+		}
+		best = max(best, n)
+	}
+	return best
+}

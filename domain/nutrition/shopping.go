@@ -54,6 +54,48 @@ type ShoppingItem struct {
 	Packs []PackCount `json:"packs"`
 	// Cost is the estimate for PurchaseG in the list's currency.
 	Cost float64 `json:"cost"`
+	// TakesOver flags a food that takes over the list (FlagTakeOvers); "" for the others.
+	TakesOver TakeOver `json:"takesOver,omitempty"`
+}
+
+// TakeOver is why one food takes over a week's shopping (docs/nutrition.md, Shopping list).
+type TakeOver string
+
+// Reasons a food takes over the list.
+const (
+	// TakeOverBudget: more than BudgetShare of the list's price, in a list of three foods or more.
+	TakeOverBudget TakeOver = "budget"
+	// TakeOverFresh: more than FreshGramsPerPersonWeek of one fresh vegetable a person and week.
+	TakeOverFresh TakeOver = "fresh"
+)
+
+// Thresholds of FlagTakeOvers.
+const (
+	BudgetShare             = 0.40
+	FreshGramsPerPersonWeek = 2000
+)
+
+// FlagTakeOvers marks the items that take over the list for people eating from it over its
+// days: a food over BudgetShare of the total (a week's 7 lb of salmon, $128 of $169) or a fresh
+// vegetable over FreshGramsPerPersonWeek a person (3.4 kg of spinach). The price comes first.
+func (l *ShoppingList) FlagTakeOvers(foods map[int]Food, people int) {
+	items := 0
+	for _, a := range l.Aisles {
+		items += len(a.Items)
+	}
+	fresh := float64(FreshGramsPerPersonWeek) * float64(max(people, 1)) * float64(l.Days) / 7
+	for ai := range l.Aisles {
+		for ii := range l.Aisles[ai].Items {
+			it := &l.Aisles[ai].Items[ii]
+			it.TakesOver = ""
+			switch {
+			case items >= 3 && l.Total > 0 && it.Cost > BudgetShare*l.Total:
+				it.TakesOver = TakeOverBudget
+			case KindOf(foods[it.FoodCode]) == KindVegetable && it.NeededG > fresh:
+				it.TakesOver = TakeOverFresh
+			}
+		}
+	}
 }
 
 // PackCount is a number of packs of one size.

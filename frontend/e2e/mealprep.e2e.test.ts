@@ -134,11 +134,11 @@ describe.each([
     // Two tokens were spent.
     expect(await balance(page)).toBe(0)
 
-    // Breakfast and the snack are missing: one request for both, refused as a whole with no
+    // A varied week lacks 2 breakfasts, 2 more lunches and 2 snacks: one request for all, refused as a whole with no
     // tokens left, nothing charged, focus on the refusal.
     await page.goto(`${base}/recipes`)
     const missing = page.getByTestId('generate-missing')
-    expect(await missing.innerText()).toBe(lng === 'fr' ? 'Générer ce qui manque (2 recettes)' : 'Generate what is missing (2 recipes)')
+    expect(await missing.innerText()).toBe(lng === 'fr' ? 'Générer ce qui manque (6 recettes)' : 'Generate what is missing (6 recipes)')
     await missing.press('Enter')
     const refusal = page.getByTestId('missing-error')
     await refusal.waitFor()

@@ -1033,6 +1033,8 @@ export type ShoppingItem = {
   grams: number
   cost: string
   costCents: number
+  takesOver: '' | 'budget' | 'fresh'
+  sharePct: number
   checked: boolean
   tickedAt: number
 }

@@ -26,5 +26,9 @@ export const shoppingEn = {
     ticksWaiting_other: '{{count}} ticked items are waiting for the network to be saved.',
     ticksHint: 'Tick items off as you shop, even without a signal.',
     back: 'Back to the recipes',
+    takesOver: {
+      budget: '{{pct}}% of the list’s price: this food weighs on the week’s budget. Vary the recipes to lighten it.',
+      fresh: 'Over 2 kg of this vegetable per person for a week: vary the recipes’ vegetables.',
+    },
   },
 }

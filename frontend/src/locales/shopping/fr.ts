@@ -26,5 +26,9 @@ export const shoppingFr = {
     ticksWaiting_other: '{{count}} articles cochés attendent le réseau pour être enregistrés.',
     ticksHint: 'Cochez les articles au fil des rayons, même sans réseau.',
     back: 'Retour aux recettes',
+    takesOver: {
+      budget: '{{pct}} % du prix de la liste : cet aliment pèse sur le budget de la semaine. Variez les recettes pour l’alléger.',
+      fresh: 'Plus de 2 kg de ce légume par personne pour une semaine : variez les légumes des recettes.',
+    },
   },
 }

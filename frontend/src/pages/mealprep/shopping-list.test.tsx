@@ -62,6 +62,27 @@ describe.each([
     expect(writeText).toHaveBeenCalledWith(list.text)
   })
 
+  it('marks a food that takes over the week, in words the checkbox is described by', async () => {
+    const heavy = {
+      ...list,
+      aisles: [
+        { ...list.aisles[0]!, items: [{ ...list.aisles[0]!.items[0]!, takesOver: 'budget', sharePct: 80 }] },
+        { aisle: 'produce', name: 'Fruits et légumes', items: [{ foodCode: 20059, name: 'Épinard', quantity: '3,5 kg', grams: 3500, cost: '3,50 €', costCents: 350, takesOver: 'fresh', sharePct: 14 }] },
+        list.aisles[1]!,
+      ],
+    }
+    await show(lng, { days: 7, list: heavy })
+    const budget = m.shopping.takesOver.budget.replace('{{pct}}', '80')
+    const notes = screen.getAllByTestId('takes-over')
+    expect(notes).toHaveLength(2)
+    expect(notes[0]!.textContent).toContain(budget)
+    expect(notes[1]!.textContent).toContain(m.shopping.takesOver.fresh)
+    expect(screen.getByTestId('tick-36018')).toHaveAccessibleDescription(budget)
+    expect(screen.getByTestId('tick-20059')).toHaveAccessibleDescription(m.shopping.takesOver.fresh)
+    expect(screen.getByTestId('tick-9104')).not.toHaveAttribute('aria-describedby')
+    expect(screen.getByTestId('tick-36018').closest('tr')).toHaveAttribute('data-takes-over', 'budget')
+  })
+
   it('says when the meal prep has no recipe', async () => {
     await show(lng, { days: 2, list: { ...list, aisles: [], empty: true } })
     expect(screen.getByTestId('shopping-empty')).toHaveTextContent(m.shopping.empty.replace(/\s+/g, ' '))

@@ -1,0 +1,42 @@
+package mealprep_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// TestTheShoppingListFlagsTheSalmonWeek: one salmon lunch is the week's lunches and dinners,
+// so the salmon is most of the list's price and the broccoli kilos of one vegetable; the list
+// the page shows marks both (docs/nutrition.md, Shopping list), and nothing else.
+func TestTheShoppingListFlagsTheSalmonWeek(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := t.Context()
+	runner := runProjections(t, e)
+	prices := shippedPrices(t)
+	owner := e.person(t, 5)
+	id, _, err := e.svc.Create(ctx, owner, "Saumon")
+	require.NoError(t, err)
+	const salmon, broccoli = 26036, 20057
+	for _, code := range []int{salmon, 9100, broccoli, 17270} {
+		_, err := e.svc.SetFood(ctx, owner, id, code, 0)
+		require.NoError(t, err)
+	}
+	generate(t, e, owner, id, prices, 1)
+	waitAll(t, e, runner)
+	list, err := e.svc.ShoppingList(ctx, owner, id, 7, nutrition.Pricing{Table: prices, Currency: nutrition.EUR}, nil)
+	require.NoError(t, err)
+	flagged := map[int]nutrition.TakeOver{}
+	for _, a := range list.Aisles {
+		for _, it := range a.Items {
+			if it.TakesOver != "" {
+				flagged[it.FoodCode] = it.TakesOver
+			}
+		}
+	}
+	require.Equal(t, map[int]nutrition.TakeOver{salmon: nutrition.TakeOverBudget, broccoli: nutrition.TakeOverFresh}, flagged,
+		"the salmon is most of the price, and 14 plates of broccoli are over 2 kg")
+}
