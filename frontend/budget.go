@@ -15,10 +15,18 @@ import (
 // LandingJSBudget is the most gzipped JavaScript the landing page may load (docs/performance.md).
 const LandingJSBudget = 150 * 1024
 
-// Entry is the Vite entry of every page; LandingPage is the page component "/" renders.
+// JSGoal is the gzipped JavaScript a first page should load on a phone (docs/performance.md):
+// the landing page's and the signed-in home page's are reported against it (make bench,
+// jsbudget); the landing page is held to LandingJSBudget, the floor React and Inertia leave.
+const JSGoal = 100 * 1024
+
+// Entry is the Vite entry of every page; LandingPage is the page component "/" renders;
+// DashboardPage the signed-in home page's (/dashboard/general), wrapped in DashboardLayout.
 const (
-	Entry       = "src/app.tsx"
-	LandingPage = "src/pages/public/landing.tsx"
+	Entry           = "src/app.tsx"
+	LandingPage     = "src/pages/public/landing.tsx"
+	DashboardPage   = "src/pages/dashboard/general.tsx"
+	DashboardLayout = "src/layouts/dashboard-layout.tsx"
 )
 
 // LandingMessages are the messages app.tsx loads with a public page, by language: the core
@@ -168,6 +176,30 @@ func (m *Manifest) LandingJS() (JSSize, error) {
 	var most JSSize
 	for _, lng := range slices.Sorted(maps.Keys(LandingMessages)) {
 		s, err := m.Static(append([]string{Entry, LandingPage}, LandingMessages[lng]...)...)
+		if err != nil {
+			return JSSize{}, err
+		}
+		if s.Gzipped > most.Gzipped {
+			most = s
+		}
+	}
+	return most, nil
+}
+
+// DashboardJS is the JavaScript the signed-in home page loads on a first visit: the entry, the
+// page and its layout with their static imports, and every area's messages in one language
+// (i18n/index.ts loads them all for a signed-in page); the language that weighs most.
+func (m *Manifest) DashboardJS() (JSSize, error) {
+	var most JSSize
+	for _, lng := range slices.Sorted(maps.Keys(LandingMessages)) {
+		keys := []string{Entry, DashboardPage, DashboardLayout}
+		for k := range m.chunks {
+			if strings.HasPrefix(k, "src/locales/") && strings.HasSuffix(k, "/"+lng+".ts") {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys[3:])
+		s, err := m.Static(keys...)
 		if err != nil {
 			return JSSize{}, err
 		}

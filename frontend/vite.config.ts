@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
@@ -22,6 +22,8 @@ function analyze(): Plugin {
         const modules = Object.entries(chunk.modules).map(([id, m]) => [id.replace(/^.*node_modules\//, ''), m.renderedLength] as const)
         out[file] = Object.fromEntries(modules.sort((a, b) => b[1] - a[1]))
       }
+      // generateBundle runs before Vite writes dist/ on a clean build.
+      mkdirSync(`${import.meta.dirname}/dist`, { recursive: true })
       writeFileSync(`${import.meta.dirname}/dist/analyze.json`, JSON.stringify(out, null, 1))
     },
   }

@@ -13,7 +13,7 @@ const browser = await chromium.launch({
   headless: true,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 })
-const results = urls.map((url) => ({ url, fcp: [], contentAt: [], jsBytes: 0 }))
+const results = urls.map((url) => ({ url, fcp: [], trips: [], htmlEnd: [], before: [], jsBytes: 0 }))
 try {
   // Interleaved: machine load hits every URL alike.
   for (let i = 0; i < Number(runs); i++) {
@@ -41,6 +41,25 @@ try {
           }),
       )
       await page.waitForSelector('h1')
+      // Round trips before first paint: the requests done by then, chained (a request that
+      // starts once an earlier one's answer is in is one more trip; parallel ones share it).
+      const trips = await page.evaluate((paint) => {
+        const done = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+          .filter((e) => e.responseEnd > 0 && e.responseEnd <= paint)
+          .sort((a, b) => a.startTime - b.startTime)
+        let n = 0
+        let end = -1
+        for (const e of done) {
+          if (e.startTime >= end) {
+            n++
+            end = e.responseEnd
+          }
+        }
+        return { n, names: done.map((e) => e.name.replace(/^https?:\/\/[^/]+/, '')), html: performance.getEntriesByType('navigation')[0]?.responseEnd ?? 0 }
+      }, fcp)
+      r.trips.push(trips.n)
+      r.before = trips.names
+      r.htmlEnd.push(Math.round(trips.html))
       r.fcp.push(Math.round(fcp))
       r.jsBytes = js
       await context.close()
@@ -49,4 +68,4 @@ try {
 } finally {
   await browser.close()
 }
-for (const r of results) console.log(JSON.stringify({ url: r.url, fcp: r.fcp, bytes: r.jsBytes }))
+for (const r of results) console.log(JSON.stringify({ url: r.url, fcp: r.fcp, trips: r.trips, htmlEnd: r.htmlEnd, before: r.before, bytes: r.jsBytes }))

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { changeLocale, createI18n, currentLocale, followServerLocale, isLocale, loadAreaMessages } from './i18n'
 import OfflineNotice from './components/offline-notice'
-import { layoutFor } from './layouts'
+import { layoutFor, loadLayout } from './layouts'
 import { announceOffline, isOfflineAnswer } from './lib/offline'
 import { xsrfCookieName } from './lib/xsrf'
 import { resolvePage } from './lib/resolve-page'
@@ -50,8 +50,9 @@ void pwa.then((m) => m?.registerServiceWorker())
 void createInertiaApp({
   http: { xsrfCookieName: xsrfCookieName() },
   id: 'app',
-  // A page renders once its area's messages are in (they are not in the entry: see i18n/index.ts).
-  resolve: async (name) => (await Promise.all([resolvePage(name), loadAreaMessages(i18n, name)]))[0],
+  // A page renders once its area's messages and its layout are in (neither is in the entry
+  // unless the landing page needs it: see i18n/index.ts and layouts/index.ts).
+  resolve: async (name) => (await Promise.all([resolvePage(name), loadAreaMessages(i18n, name), loadLayout(name)]))[0],
   layout: (name) => layoutFor(name),
   title: appTitle,
   progress: { delay: 250, color: PROGRESS_COLOR, showSpinner: false },

@@ -3,7 +3,7 @@ import type { Page } from '@inertiajs/core'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { changeLocale, createI18n, isLocale, loadAreaMessages } from './i18n'
-import { layoutFor } from './layouts'
+import { layoutFor, loadLayout } from './layouts'
 import { resolvePage } from './lib/resolve-page'
 import { appTitle } from './lib/title'
 
@@ -14,7 +14,7 @@ import { appTitle } from './lib/title'
  */
 export async function render(page: Page): Promise<{ head: string[]; html: string }> {
   const i18n = createI18n()
-  await loadAreaMessages(i18n, page.component)
+  await Promise.all([loadAreaMessages(i18n, page.component), loadLayout(page.component)])
   const locale = page.props.locale
   if (isLocale(locale)) await changeLocale(i18n, locale)
   const { head, body } = await createInertiaApp({

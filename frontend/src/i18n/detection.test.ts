@@ -3,6 +3,7 @@ import { billingEn } from '../locales/billing/en'
 import { billingFr } from '../locales/billing/fr'
 import { enCore } from '../locales/core/en'
 import { frCore } from '../locales/core/fr'
+import { publicFr } from '../locales/public/fr'
 import { LOCALE_COOKIE, changeLocale, createI18n, currentLocale, followServerLocale, loadAreaMessages } from './index'
 
 function setCookie(value: string | null) {
@@ -127,6 +128,19 @@ describe('messages by language', () => {
     expect(currentLocale(i18n)).toBe('en')
     expect(i18n.t('common.skipToContent')).toBe(enCore.common.skipToContent)
     expect(i18n.t('billing.currency.label')).toBe(billingEn.billing.currency.label)
+  })
+})
+
+describe('messages by page', () => {
+  it('leaves the other public pages\' texts out of the landing page and loads them with those pages', async () => {
+    const i18n = createI18n()
+    await loadAreaMessages(i18n, 'public/landing')
+    expect(i18n.exists('landing.hero.title')).toBe(true)
+    expect(i18n.exists('terms.title')).toBe(false)
+    expect(i18n.exists('waitlist.title')).toBe(false)
+    await loadAreaMessages(i18n, 'public/terms')
+    expect(i18n.t('terms.title')).toBe(publicFr.terms.title)
+    expect(i18n.t('legal.title')).toBe(publicFr.legal.title)
   })
 })
 

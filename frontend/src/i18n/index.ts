@@ -161,17 +161,19 @@ function syncHtmlLang(instance: I18n) {
  * The messages by area and language, locales/<area>/{fr,en}.ts: a chunk each, loaded on demand
  * and only in the language in use (each language's chunks are the same size as the other's, and
  * the landing page's JavaScript budget counts one: frontend/budget.go). `core` (common, nav,
- * landing, footer, legal, errors, dashboard) goes with every page. French and English hold the
+ * landing, footer, offline, errors, dashboard) goes with every page; `public` (terms, privacy,
+ * legal notice, waitlist) with the public pages but the landing page. French and English hold the
  * same keys (locales.test.ts), so `fallbackLng` never has to reach a language not loaded.
  */
 const messageModules = import.meta.glob<Record<string, Record<string, unknown>>>(['../locales/*/fr.ts', '../locales/*/en.ts'])
 
 /**
- * Areas whose messages the public pages (landing, legal, errors) use besides the core: only the
- * token packs'. They load with the landing page, so they count in its JavaScript budget
- * (frontend/budget.go).
+ * Areas whose messages the public pages (landing, legal, errors) use besides the core: the token
+ * packs', and the public pages' own but on the landing page, whose JavaScript budget counts
+ * what it loads (frontend/budget.go, LandingMessages).
  */
-export const PUBLIC_PAGE_AREAS = ['billing']
+export const PUBLIC_PAGE_AREAS = ['billing', 'public']
+const LANDING_AREAS = ['billing']
 
 /**
  * Per message store: the areas pages have needed so far, and the message modules added. Keyed by
@@ -205,16 +207,17 @@ async function loadMessages(instance: I18n, lng: Locale): Promise<void> {
 
 /**
  * Adds to instance, in the language in use, the core messages and those of the areas the page
- * `component` may use: the billing area's for a public or error page, every area's for any
- * other page (its own, and those of the components it shares with other areas). Resolves once
- * they are in.
+ * `component` may use: the billing area's for the landing page, with the public area's for
+ * another public or error page, every area's for any other page (its own, and those of the
+ * components it shares with other areas). Resolves once they are in.
  */
 export async function loadAreaMessages(instance: I18n, component: string): Promise<void> {
   const s = stateOf(instance)
   const publicPage = /^(public|errors)\//.test(component)
+  const areas = component === 'public/landing' ? LANDING_AREAS : PUBLIC_PAGE_AREAS
   for (const path of Object.keys(messageModules)) {
     const area = path.split('/')[2] ?? ''
-    if (!publicPage || PUBLIC_PAGE_AREAS.includes(area)) s.areas.add(area)
+    if (!publicPage || areas.includes(area)) s.areas.add(area)
   }
   await loadMessages(instance, currentLocale(instance))
 }

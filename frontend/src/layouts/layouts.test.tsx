@@ -10,7 +10,7 @@ import type { Role } from '../types'
 import { TextField } from '../components/ui/field'
 import AuthLayout from './auth-layout'
 import DashboardLayout from './dashboard-layout'
-import { layoutFor } from './index'
+import { layoutFor, loadLayout } from './index'
 import PublicLayout from './public-layout'
 
 function Placeholder() {
@@ -18,11 +18,13 @@ function Placeholder() {
 }
 
 describe('layout choice', () => {
-  it('is made from the page name prefix', () => {
+  it('is made from the page name prefix', async () => {
     expect(layoutFor('public/landing')).toBe(PublicLayout)
     expect(layoutFor('errors/not-found')).toBe(PublicLayout)
-    expect(layoutFor('dashboard/general')).toBe(DashboardLayout)
-    expect(layoutFor('auth/login')).toBe(AuthLayout)
+    expect(await loadLayout('dashboard/general')).toBe(DashboardLayout)
+    expect(layoutFor('mealprep/show')).toBe(DashboardLayout)
+    expect(await loadLayout('auth/login')).toBe(AuthLayout)
+    expect(layoutFor('auth/register')).toBe(AuthLayout)
   })
 
   it('pages are named <area>/<kebab-case-name>', () => {

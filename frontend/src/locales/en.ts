@@ -1,5 +1,6 @@
 import type { LocaleMessages } from './types'
 import { enCore } from './core/en'
+import { publicEn } from './public/en'
 import { authEn } from './auth/en'
 import { adminEn } from './admin/en'
 import { billingEn } from './billing/en'
@@ -13,6 +14,7 @@ import { needsGuideEn } from './needs/en'
 /** Every message: the core and each area's. */
 export const en: LocaleMessages = {
   ...enCore,
+  ...publicEn,
   ...onboardingEn,
   ...billingEn,
   ...adminEn,

@@ -1,5 +1,6 @@
 // French is the reference locale: en.ts must have exactly the same keys (see locales.test.ts).
 import { frCore } from './core/fr'
+import { publicFr } from './public/fr'
 import { authFr } from './auth/fr'
 import { adminFr } from './admin/fr'
 import { billingFr } from './billing/fr'
@@ -13,6 +14,7 @@ import { needsGuideFr } from './needs/fr'
 /** Every message: the core and each area's. */
 export const fr = {
   ...frCore,
+  ...publicFr,
   ...onboardingFr,
   ...billingFr,
   ...adminFr,

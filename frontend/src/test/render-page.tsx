@@ -2,7 +2,7 @@ import { App, type ResolvedComponent } from '@inertiajs/react'
 import type { Page } from '@inertiajs/core'
 import { render } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
-import { layoutFor } from '../layouts'
+import { layoutFor, loadLayout } from '../layouts'
 import type { Locale, SharedProps } from '../types'
 import { testI18n } from './i18n'
 
@@ -16,6 +16,7 @@ export async function renderPage(
 ) {
   // Every area's messages, as app.tsx loads them before a page renders.
   const i18n = await testI18n(lng)
+  await loadLayout(component)
   const page = {
     component,
     props,
