@@ -86,6 +86,8 @@ func profileMessage(field string, err error) string {
 		return "profile.error.price_limit"
 	case errors.Is(err, nutrition.ErrUnknownAllergen):
 		return "profile.error.allergens"
+	case errors.Is(err, nutrition.ErrUnknownStaple):
+		return "profile.error.pantry"
 	case errors.Is(err, identityapp.ErrCountryInvalid):
 		return "profile.error.country"
 	case errors.Is(err, identityapp.ErrBillingFieldRequired):
@@ -158,6 +160,8 @@ type accountProps struct {
 	PriceLimit    *float64         `json:"priceLimit"`
 	// Allergens are the ids the person declares (docs/profile.md, "Allergens").
 	Allergens []string `json:"allergens"`
+	// Pantry are the staple ids the person keeps (docs/nutrition.md, "Pantry staples").
+	Pantry []string `json:"pantry"`
 }
 
 func toAccountProps(a identityapp.Account) accountProps {
@@ -165,7 +169,7 @@ func toAccountProps(a identityapp.Account) accountProps {
 		Email: a.Email, Name: a.Name, Surname: a.Surname, HasPassword: a.HasPassword, Language: string(a.Language),
 		Units: a.Units, Currency: a.Currency, Diet: string(a.Diet), Objective: string(a.Objective),
 		MacroPreset: string(a.MacroPreset), Goals: a.Goals, AISuggestions: a.AISuggestions,
-		Allergens: make([]string, len(a.Allergens)),
+		Allergens: make([]string, len(a.Allergens)), Pantry: a.Pantry,
 	}
 	for i, al := range a.Allergens {
 		p.Allergens[i] = string(al)
@@ -208,6 +212,7 @@ func (h *Account) accountPage(w http.ResponseWriter, r *http.Request) {
 		EmailChange: emailChange,
 		Presets:     presetGoals(),
 		Allergens:   allergenChoices(localeFrom(r.Context())),
+		Staples:     stapleChoices(localeFrom(r.Context())),
 		Bounds: goalBounds{MinKcal: nutrition.MinGoalKcal, MaxKcal: nutrition.MaxGoalKcal,
 			MaxProteinG: nutrition.MaxGoalProteinG, MaxFatG: nutrition.MaxGoalFatG, MaxCarbsG: nutrition.MaxGoalCarbsG},
 	}))
@@ -222,6 +227,28 @@ type accountPageProps struct {
 	// Allergens are the 14 a person may declare, in Annex II's order, named as the regulation
 	// names them in the page's language.
 	Allergens []allergenChoice `json:"allergens"`
+	// Staples are the pantry staples a person may tick, in the table's order, named in the
+	// page's language, each with the allergens it contains or may contain (ids).
+	Staples []stapleChoice `json:"staples"`
+}
+
+// stapleChoice is a pantry staple as a checkbox offers it.
+type stapleChoice struct {
+	ID        string   `json:"id"`
+	Name      string   `json:"name"`
+	Allergens []string `json:"allergens"`
+}
+
+// stapleChoices are the pantry staples named in lang.
+func stapleChoices(lang string) []stapleChoice {
+	out := make([]stapleChoice, len(nutrition.Staples))
+	for i, s := range nutrition.Staples {
+		out[i] = stapleChoice{ID: s.ID, Name: s.Name.In(lang), Allergens: []string{}}
+		for _, a := range nutrition.StapleAllergens(s.ID) {
+			out[i].Allergens = append(out[i].Allergens, string(a))
+		}
+	}
+	return out
 }
 
 // allergenChoice is an allergen as a checkbox offers it.
@@ -298,6 +325,8 @@ type accountForm struct {
 	AISuggestions any        `json:"aiSuggestions"`
 	PriceLimit    *flexFloat `json:"priceLimit"`
 	Allergens     []string   `json:"allergens"`
+	// Pantry absent (null) leaves the stored pantry as it is.
+	Pantry []string `json:"pantry"`
 }
 
 // truthy reads a checkbox sent as JSON true/false or as a form value ("on", "1", "true").
@@ -321,7 +350,7 @@ func (h *Account) updateAccount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in := identityapp.AccountUpdate{Name: f.Name, Surname: f.Surname, Language: f.Language, Units: f.Units,
-		Currency: f.Currency, Diet: f.Diet, AISuggestions: truthy(f.AISuggestions), Allergens: f.Allergens}
+		Currency: f.Currency, Diet: f.Diet, AISuggestions: truthy(f.AISuggestions), Allergens: f.Allergens, Pantry: f.Pantry}
 	if f.PriceLimit != nil {
 		v := float64(*f.PriceLimit)
 		in.PriceLimit = &v

@@ -10,6 +10,7 @@ import (
 
 	ledgerapp "github.com/gamelle/gamelle/app/ledger"
 	"github.com/gamelle/gamelle/domain/ledger"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
 )
 
@@ -227,4 +228,53 @@ func TestAccountAllergensForm(t *testing.T) {
 	var export map[string]any
 	require.NoError(t, json.Unmarshal(body, &export))
 	require.Equal(t, []any{"peanuts", "sesame"}, export["account"].(map[string]any)["allergens"])
+}
+
+// TestAccountPantryForm: the staples offered with their allergens, ticked ones stored once each,
+// an unknown id refused with a translated message and nothing changed, a form without the field
+// (an older client) leaving the pantry as it is, and the export holding it.
+func TestAccountPantryForm(t *testing.T) {
+	t.Parallel()
+	b := accountSetup(t, "cupboard@example.test")
+	const page = "/dashboard/account"
+	_, p := b.visit(t, page)
+	staples := p.Props["staples"].([]any)
+	require.Len(t, staples, len(nutrition.Staples))
+	byID := map[string]map[string]any{}
+	for _, s := range staples {
+		byID[s.(map[string]any)["id"].(string)] = s.(map[string]any)
+	}
+	require.Equal(t, "sauce soja", byID["soy_sauce"]["name"])
+	require.Contains(t, byID["soy_sauce"]["allergens"], "soy")
+	require.Equal(t, []any{}, byID["garlic"]["allergens"])
+	require.Equal(t, []any{}, p.Props["account"].(map[string]any)["pantry"])
+
+	form := map[string]any{"name": "Ada", "surname": "Lovelace", "language": "fr", "units": "g", "currency": "EUR",
+		"diet": "omnivore", "aiSuggestions": false, "allergens": []string{}, "pantry": []string{"garlic", "soy_sauce", "garlic"}}
+	resp, _ := b.send(t, http.MethodPost, "/account", form, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	require.Equal(t, []any{"garlic", "soy_sauce"}, p.Props["account"].(map[string]any)["pantry"])
+
+	form["pantry"] = []string{"garlic", "truffle"}
+	resp, _ = b.send(t, http.MethodPost, "/account", form, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	require.Equal(t, "Choisissez parmi les ingrédients de la liste.", errorsOf(p)["pantry"])
+	require.Equal(t, []any{"garlic", "soy_sauce"}, p.Props["account"].(map[string]any)["pantry"])
+
+	delete(form, "pantry")
+	resp, _ = b.send(t, http.MethodPost, "/account", form, page)
+	requireRedirect(t, resp, page)
+	_, p = b.visit(t, page)
+	require.Empty(t, errorsOf(p))
+	require.Equal(t, []any{"garlic", "soy_sauce"}, p.Props["account"].(map[string]any)["pantry"], "a form without the field keeps the pantry")
+
+	resp = b.do(t, http.MethodGet, "/dashboard/settings/export", nil, nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	var export map[string]any
+	require.NoError(t, json.Unmarshal(body, &export))
+	require.Equal(t, []any{"garlic", "soy_sauce"}, export["account"].(map[string]any)["pantry"])
 }

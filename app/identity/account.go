@@ -29,7 +29,9 @@ type Account struct {
 	Currency    string // "EUR" or "USD"
 	Diet        nutrition.Diet
 	// Allergens are the ones the person declares (docs/profile.md, "Allergens").
-	Allergens       []nutrition.Allergen
+	Allergens []nutrition.Allergen
+	// Pantry are the staples the person keeps (docs/nutrition.md, "Pantry staples").
+	Pantry          []string
 	Objective       nutrition.Objective
 	MacroPreset     nutrition.MacroPreset
 	Goals           *nutrition.Goals // nil until set by hand or accepted from a calculation
@@ -51,13 +53,13 @@ func accountOf(ctx context.Context, q db.DBTX, id uuid.UUID) (Account, error) {
 		lang, diet, preset        string
 		objective                 *string
 		split                     []byte
-		allergens                 []string
+		allergens, pantry         []string
 	)
 	err := q.QueryRow(ctx, `SELECT id, email, name, surname, password_hash, language, units, currency, diet,
 		objective, macro_preset, calorie_goal, protein_goal, fat_goal, carb_goal, meal_split, ai_suggestions,
-		price_limit_cents, allergens FROM users WHERE id = $1`, id).Scan(&a.ID, &a.Email, &a.Name, &a.Surname, &hash,
+		price_limit_cents, allergens, pantry FROM users WHERE id = $1`, id).Scan(&a.ID, &a.Email, &a.Name, &a.Surname, &hash,
 		&lang, &a.Units, &a.Currency, &diet, &objective, &preset, &kcal, &protein, &fat, &carbs, &split,
-		&a.AISuggestions, &a.PriceLimitCents, &allergens)
+		&a.AISuggestions, &a.PriceLimitCents, &allergens, &pantry)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Account{}, fmt.Errorf("identity: account %s: %w", id, ErrNotFound)
 	}
@@ -66,6 +68,7 @@ func accountOf(ctx context.Context, q db.DBTX, id uuid.UUID) (Account, error) {
 	}
 	a.HasPassword = hash != nil && *hash != ""
 	a.Allergens = storedAllergens(allergens)
+	a.Pantry = storedPantry(pantry)
 	a.Language, a.Diet, a.MacroPreset = identity.Language(lang), nutrition.Diet(diet), nutrition.MacroPreset(preset)
 	if objective != nil {
 		a.Objective = nutrition.Objective(*objective)
@@ -89,6 +92,17 @@ func storedAllergens(ids []string) []nutrition.Allergen {
 	for _, id := range ids {
 		if as, err := nutrition.ParseAllergens([]string{id}); err == nil {
 			out = append(out, as...)
+		}
+	}
+	return out
+}
+
+// storedPantry reads the users.pantry column; a staple no longer known is dropped.
+func storedPantry(ids []string) []string {
+	out := []string{}
+	for _, id := range ids {
+		if nutrition.ValidStaple(id) {
+			out = append(out, id)
 		}
 	}
 	return out
@@ -131,6 +145,9 @@ type AccountUpdate struct {
 	PriceLimit    *float64
 	// Allergens are allergen ids (nutrition.Allergens); none is none declared.
 	Allergens []string
+	// Pantry are staple ids (nutrition.Staples); nil leaves the stored pantry as it is (a form
+	// that does not show it), empty is none.
+	Pantry []string
 }
 
 // UpdateAccount checks and saves the account form. Refusals are identity.FieldErrors keyed by
@@ -162,6 +179,12 @@ func (s *Service) UpdateAccount(ctx context.Context, id uuid.UUID, in AccountUpd
 	if err != nil {
 		errs["allergens"] = err
 	}
+	var pantry []string
+	if in.Pantry != nil {
+		if pantry, err = nutrition.CheckPantry(in.Pantry); err != nil {
+			errs["pantry"] = err
+		}
+	}
 	var cents *int
 	if in.PriceLimit != nil {
 		c := int(math.Round(*in.PriceLimit * 100))
@@ -174,8 +197,8 @@ func (s *Service) UpdateAccount(ctx context.Context, id uuid.UUID, in AccountUpd
 		return errs
 	}
 	_, err = s.pool.Exec(ctx, `UPDATE users SET name = $2, surname = $3, language = $4, units = $5, currency = $6, currency_chosen = true,
-		diet = $7, ai_suggestions = $8, price_limit_cents = $9, updated_at = $10, allergens = $11 WHERE id = $1`,
-		id, name, surname, in.Language, in.Units, in.Currency, string(diet), in.AISuggestions, cents, s.now(), allergenIDs(allergens))
+		diet = $7, ai_suggestions = $8, price_limit_cents = $9, updated_at = $10, allergens = $11, pantry = COALESCE($12, pantry) WHERE id = $1`,
+		id, name, surname, in.Language, in.Units, in.Currency, string(diet), in.AISuggestions, cents, s.now(), allergenIDs(allergens), pantry)
 	if err != nil {
 		return fmt.Errorf("identity: update account %s: %w", id, err)
 	}

@@ -60,7 +60,7 @@ func (s *Service) Export(ctx context.Context, userID uuid.UUID) (map[string]any,
 			"verifiedAt": u.VerifiedAt, "createdAt": u.CreatedAt, "hasPassword": a.HasPassword,
 			"language": a.Language, "units": a.Units, "currency": a.Currency, "diet": a.Diet,
 			"objective": a.Objective, "macroPreset": a.MacroPreset, "goals": a.Goals, "mealSplit": a.MealSplit,
-			"aiSuggestions": a.AISuggestions, "priceLimitCents": a.PriceLimitCents, "allergens": a.Allergens,
+			"aiSuggestions": a.AISuggestions, "priceLimitCents": a.PriceLimitCents, "allergens": a.Allergens, "pantry": a.Pantry,
 		}
 		var (
 			b     BillingInfo

@@ -118,3 +118,34 @@ func TestHouseholdMembersAllergensLeaveFoodsOut(t *testing.T) {
 		require.NotEqual(t, salmon, f.Code)
 	}
 }
+
+// TestPantryLeavesOutStaplesADeclaredAllergenTouches: the owner keeps garlic, soy sauce and
+// tahini and declares gluten; a member of the household declares sesame. The pantry generation
+// seasons with is the garlic alone (soy sauce is brewed with wheat; tahini is sesame).
+func TestPantryLeavesOutStaplesADeclaredAllergenTouches(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := t.Context()
+	owner := e.person(t, 2)
+	_, err := e.pool.Exec(ctx, `UPDATE users SET pantry = '{garlic,soy_sauce,tahini}', allergens = '{gluten}' WHERE id = $1`, owner)
+	require.NoError(t, err)
+	p, err := e.svc.Person(ctx, e.pool, owner)
+	require.NoError(t, err)
+	require.Equal(t, []string{"garlic", "tahini"}, p.Pantry)
+
+	runner, err := projections.NewRunner(e.pool, slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		projections.WithPollInterval(5*time.Millisecond))
+	require.NoError(t, err)
+	rctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- runner.Run(rctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	hh := householdapp.New(e.pool, e.store)
+	_, res, err := hh.Add(ctx, owner, householdapp.Input{Name: "Lou", Source: household.GoalsManual,
+		Goals: nutrition.Goals{Kcal: 1700, ProteinG: 128, FatG: 57, CarbsG: 170}, Split: nutrition.DefaultMealSplit, Allergens: []string{"sesame"}})
+	require.NoError(t, err)
+	require.NoError(t, hh.WaitForReadModels(ctx, res.Position))
+	p, err = e.svc.Person(ctx, e.pool, owner)
+	require.NoError(t, err)
+	require.Equal(t, []string{"garlic"}, p.Pantry)
+}

@@ -35,6 +35,9 @@ type Person struct {
 	Currency        string
 	Language        string
 	Split           nutrition.MealSplit
+	// Pantry are the staples the person keeps that no declared allergen rules out: what a dish
+	// may season with (docs/nutrition.md, "Pantry staples").
+	Pantry []string
 }
 
 // ErrNoPerson: the user row is gone (erased between request and job).
@@ -71,6 +74,7 @@ func (s *Service) Person(ctx context.Context, db eventstore.DBTX, id uuid.UUID) 
 			p.Allergens = append(p.Allergens, a)
 		}
 	}
+	p.Pantry = nutrition.SafePantry(set.Pantry, p.Allergens)
 	if price != nil {
 		p.PriceLimitCents = *price
 	}

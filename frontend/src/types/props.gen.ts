@@ -23,6 +23,7 @@ export type AccountIndexProps = {
   presets: Record<string, Goals>
   bounds: GoalBounds
   allergens: AllergenChoice[]
+  staples: StapleChoice[]
 }
 
 export type AccountLanguageProps = {
@@ -53,6 +54,7 @@ export type AccountProps = {
   aiSuggestions: boolean
   priceLimit: number | null
   allergens: string[]
+  pantry: string[]
 }
 
 export type AccountSurveyProps = {
@@ -1084,6 +1086,12 @@ export type Split = {
   protein: number
   fat: number
   carbs: number
+}
+
+export type StapleChoice = {
+  id: string
+  name: string
+  allergens: string[]
 }
 
 export type Stats = {

@@ -8,7 +8,7 @@ import AccountPage, { macroKcal } from './index'
 
 const account = {
   email: 'camille@example.fr', name: 'Camille', surname: 'Martin', hasPassword: true, language: 'fr', units: 'g',
-  currency: 'EUR', diet: 'omnivore', objective: '', macroPreset: 'default', goals: null, aiSuggestions: true, priceLimit: null, allergens: [] as string[],
+  currency: 'EUR', diet: 'omnivore', objective: '', macroPreset: 'default', goals: null, aiSuggestions: true, priceLimit: null, allergens: [] as string[], pantry: [] as string[],
 }
 
 const allergens = [
@@ -17,8 +17,14 @@ const allergens = [
   { id: 'sesame', name: 'graines de sésame' },
 ]
 
+const staples = [
+  { id: 'garlic', name: 'ail', allergens: [] as string[] },
+  { id: 'soy_sauce', name: 'sauce soja', allergens: ['gluten', 'soy'] },
+  { id: 'tahini', name: 'tahin', allergens: ['sesame'] },
+]
+
 function show(lng: 'fr' | 'en', goals: { kcal: number; proteinG: number; fatG: number; carbsG: number }) {
-  return renderPage('account/index', AccountPage, { ...sharedProps({ auth: { user }, locale: lng }), presets: {}, allergens, account: { ...account, goals }, emailChange: null }, lng, '/dashboard/account')
+  return renderPage('account/index', AccountPage, { ...sharedProps({ auth: { user }, locale: lng }), presets: {}, allergens, staples, account: { ...account, goals }, emailChange: null }, lng, '/dashboard/account')
 }
 
 describe('macroKcal', () => {
@@ -55,7 +61,7 @@ describe.each([
 // a screen reader announces, ticked from the account and toggled with the keyboard (space).
 describe('allergens', () => {
   it('are labelled checkboxes in a named group, ticked as stored', async () => {
-    await renderPage('account/index', AccountPage, { ...sharedProps({ auth: { user }, locale: 'fr' }), presets: {}, allergens, account: { ...account, allergens: ['peanuts'] }, emailChange: null }, 'fr', '/dashboard/account')
+    await renderPage('account/index', AccountPage, { ...sharedProps({ auth: { user }, locale: 'fr' }), presets: {}, allergens, staples, account: { ...account, allergens: ['peanuts'] }, emailChange: null }, 'fr', '/dashboard/account')
     const group = screen.getByRole('group', { name: fr.profile.account.allergens })
     const boxes = within(group).getAllByRole('checkbox')
     expect(boxes).toHaveLength(3)
@@ -65,5 +71,25 @@ describe('allergens', () => {
     fireEvent.click(gluten)
     expect(gluten).toBeChecked()
     expect(group).toHaveAccessibleDescription(fr.profile.account.allergensHint)
+  })
+})
+
+// The pantry: staples ticked once, in a named group; a staple holding an allergen the form
+// declares says beside it that it is never used, and says it as the person ticks the allergen.
+describe('pantry', () => {
+  it('is a named group of staples, ticked as stored, marking those a declared allergen rules out', async () => {
+    await renderPage('account/index', AccountPage, { ...sharedProps({ auth: { user }, locale: 'fr' }), presets: {}, allergens, staples, account: { ...account, allergens: ['sesame'], pantry: ['garlic', 'tahini'] }, emailChange: null }, 'fr', '/dashboard/account')
+    const group = screen.getByRole('group', { name: fr.profile.account.pantry })
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(3)
+    expect(within(group).getByRole('checkbox', { name: 'ail' })).toBeChecked()
+    const tahini = within(group).getByRole('checkbox', { name: 'tahin' })
+    expect(tahini).toBeChecked()
+    expect(tahini).toHaveAccessibleDescription('jamais utilisé\u202f: contient graines de sésame')
+    const soy = within(group).getByRole('checkbox', { name: 'sauce soja' })
+    expect(soy).not.toHaveAccessibleDescription()
+    fireEvent.click(screen.getByRole('checkbox', { name: 'céréales contenant du gluten' }))
+    expect(soy).toHaveAccessibleDescription('jamais utilisé\u202f: contient céréales contenant du gluten')
+    fireEvent.click(soy)
+    expect(soy).toBeChecked()
   })
 })

@@ -28,9 +28,11 @@ type AccountProps = {
     aiSuggestions: boolean
     priceLimit: number | null
     allergens: string[]
+    pantry: string[]
   }
   presets: Record<string, Goals>
   allergens: { id: string; name: string }[]
+  staples: { id: string; name: string; allergens: string[] }[]
   emailChange: PageProps['account/index']['emailChange']
 }
 
@@ -49,7 +51,7 @@ export function macroKcal(proteinG: string, fatG: string, carbsG: string): numbe
 const presetNames = ['default', 'high_protein', 'high_carbs', 'low_carbs', 'balanced'] as const
 
 /** The account: identity and preferences, daily goals by hand (free), password. */
-export default function AccountPage({ account, presets, emailChange, allergens }: AccountProps) {
+export default function AccountPage({ account, presets, emailChange, allergens, staples }: AccountProps) {
   const { t } = useTranslation()
   const locale = useLocale()
   const details = useForm({
@@ -62,12 +64,19 @@ export default function AccountPage({ account, presets, emailChange, allergens }
     aiSuggestions: account.aiSuggestions,
     priceLimit: account.priceLimit === null ? '' : String(account.priceLimit),
     allergens: account.allergens,
+    pantry: account.pantry,
   })
   const toggleAllergen = (id: string, on: boolean) =>
     details.setData(
       'allergens',
       allergens.map((a) => a.id).filter((a) => (a === id ? on : details.data.allergens.includes(a))),
     )
+  const toggleStaple = (id: string, on: boolean) =>
+    details.setData(
+      'pantry',
+      staples.map((s) => s.id).filter((s) => (s === id ? on : details.data.pantry.includes(s))),
+    )
+  const allergenName = new Map(allergens.map((a) => [a.id, a.name]))
   const goals = useForm({
     kcal: String(account.goals?.kcal ?? ''),
     proteinG: String(account.goals?.proteinG ?? ''),
@@ -200,6 +209,36 @@ export default function AccountPage({ account, presets, emailChange, allergens }
                   </label>
                 </li>
               ))}
+            </ul>
+          </fieldset>
+          <fieldset className="sm:col-span-2" aria-describedby={`account-pantry-hint${details.errors.pantry ? ' account-pantry-error' : ''}`} data-testid="account-pantry">
+            <legend className="text-sm font-semibold text-stone-900">{t('profile.account.pantry')}</legend>
+            <p id="account-pantry-hint" className="mt-1 text-sm text-stone-700">
+              {t('profile.account.pantryHint')}
+            </p>
+            {details.errors.pantry && (
+              <p id="account-pantry-error" className="mt-1 text-sm font-medium text-red-800">
+                {details.errors.pantry}
+              </p>
+            )}
+            <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+              {staples.map((s) => {
+                // A staple holding an allergen the form declares is never used: say so beside it.
+                const declared = s.allergens.filter((a) => details.data.allergens.includes(a))
+                return (
+                  <li key={s.id} className="flex items-start gap-2">
+                    <Choice id={`account-staple-${s.id}`} type="checkbox" size="md" name="pantry" value={s.id} checked={details.data.pantry.includes(s.id)} onChange={(e) => toggleStaple(s.id, e.target.checked)} aria-describedby={declared.length > 0 ? `account-staple-${s.id}-excluded` : undefined} />
+                    <div className="text-sm text-stone-900">
+                      <label htmlFor={`account-staple-${s.id}`}>{s.name}</label>
+                      {declared.length > 0 && (
+                        <span id={`account-staple-${s.id}-excluded`} className="block text-xs text-red-800" data-testid="staple-excluded">
+                          {t('profile.account.pantryExcluded', { allergens: declared.map((a) => allergenName.get(a) ?? a).join(', ') })}
+                        </span>
+                      )}
+                    </div>
+                  </li>
+                )
+              })}
             </ul>
           </fieldset>
           <div className="sm:col-span-2">
