@@ -149,3 +149,44 @@ func TestPantryLeavesOutStaplesADeclaredAllergenTouches(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"garlic"}, p.Pantry)
 }
+
+// TestGenerationPassesThePantryAndTheDishesHeld: the engine gets the person's safe pantry and,
+// for a second lunch, the dish form the first lunch was written as, so it prefers another form;
+// the recipe records its form.
+func TestGenerationPassesThePantryAndTheDishesHeld(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := t.Context()
+	owner := e.person(t, 4)
+	_, err := e.pool.Exec(ctx, `UPDATE users SET pantry = '{onion,garlic,curry_spices,soy_sauce}', allergens = '{soy}' WHERE id = $1`, owner)
+	require.NoError(t, err)
+	id, _, err := e.svc.Create(ctx, owner, "Semaine")
+	require.NoError(t, err)
+	for _, code := range []int{36017, 9100, 20009, 20039, 17270} {
+		_, err := e.svc.SetFood(ctx, owner, id, code, 0)
+		require.NoError(t, err)
+	}
+	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	require.NoError(t, err)
+	gen := &seenRequest{gen: nutrition.NewBuiltin(prices)}
+	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, gen, 0))
+	lunch := func() {
+		req, _, err := e.svc.Generate(ctx, mealprepapp.GenerateCommand{Owner: owner, MealPrepID: id, Category: mealprep.LunchDinner, Count: 1})
+		require.NoError(t, err)
+		tx := workTx(t, e)
+		_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: req, MealPrepID: id, OwnerID: owner}, nil)
+		require.NoError(t, err)
+		require.NoError(t, tx.Commit(ctx))
+	}
+	lunch()
+	require.Equal(t, []string{"onion", "garlic", "curry_spices"}, gen.last.Pantry, "soy sauce holds soy")
+	require.Empty(t, gen.last.RecentDishes)
+	m, err := e.svc.Load(ctx, owner, id)
+	require.NoError(t, err)
+	ids := m.RecipeIDs()
+	require.Len(t, ids, 1)
+	first := m.Recipe(ids[0]).Dish
+	require.NotEmpty(t, first, "the recipe records its dish form")
+	lunch()
+	require.Equal(t, []string{first}, gen.last.RecentDishes)
+}

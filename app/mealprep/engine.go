@@ -25,7 +25,7 @@ func RecipeOf(r nutrition.Recipe) mealprep.Recipe {
 			SatFatG: whole(n.SatFatG), FibreG: whole(n.FibreG), SugarsG: whole(n.SugarsG), SaltG: math.Round(nutrition.SaltOf(n).Or(0)*float64(servings)*100) / 100, SodiumMg: whole(n.SodiumMg),
 		},
 		WithinTolerance: r.WithinTolerance, Feasible: r.Feasible, DurationMin: r.DurationMin,
-		PriceCents: int(math.Round(r.Price.EURTotal * 100)), Generator: string(r.Source),
+		PriceCents: int(math.Round(r.Price.EURTotal * 100)), Generator: string(r.Source), Dish: r.Dish,
 		NameFR: r.Name.FR, NameEN: r.Name.EN, StepsFR: r.Steps.FR, StepsEN: r.Steps.EN,
 	}
 	if r.Explanation != nil {

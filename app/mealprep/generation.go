@@ -138,6 +138,8 @@ func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args
 		// A regeneration closes the day's gap with the kept recipes counted.
 		in.Target = nutrition.Macros(*req.Target)
 	}
+	// The dish forms the meal prep already holds: the engine prefers another (a varied week).
+	in.RecentDishes = m.Dishes(req.ID, req.Category)
 	var fromEngine []nutrition.Recipe
 	var genErr error
 	if req.Category == mealprep.LunchDinner {
@@ -222,7 +224,7 @@ func (s *Service) engineRequest(ctx context.Context, owner uuid.UUID, p Person, 
 	in := nutrition.GenerateRequest{
 		Category: req.Category, Target: nutrition.Macros(p.MealTarget(req.Category)), Diet: p.Diet,
 		PriceLimit: float64(p.PriceLimitCents) / 100, Currency: cur, USDPerEUR: s.usdPerEUR,
-		Count: req.Count, Seed: int64(seedOf(req.ID)),
+		Count: req.Count, Seed: int64(seedOf(req.ID)), Pantry: p.Pantry,
 	}
 	for _, ing := range ings {
 		f, ok := known[ing.FoodCode]

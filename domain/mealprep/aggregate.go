@@ -59,6 +59,8 @@ type StoredRecipe struct {
 	Target Macros
 	// Kept: "regenerate the rest" leaves it.
 	Kept bool
+	// Dish is the recipe's dish form id ("curry"; empty for recipes made before dish forms).
+	Dish string
 }
 
 // New is a meal prep with no stream yet.
@@ -151,7 +153,7 @@ func (m *MealPrep) apply(e Event) {
 		if r := m.requests[e.RequestID]; r != nil {
 			r.Done[e.Index] = e.Recipe.ID
 		}
-		m.recipes[e.Recipe.ID] = &StoredRecipe{RequestID: e.RequestID, Category: e.Recipe.Category, Servings: e.Recipe.Servings,
+		m.recipes[e.Recipe.ID] = &StoredRecipe{RequestID: e.RequestID, Dish: e.Recipe.Dish, Category: e.Recipe.Category, Servings: e.Recipe.Servings,
 			Ingredients: slices.Clone(e.Recipe.Ingredients), Target: e.Recipe.Target}
 	case RecipeGenerationFailed:
 		if r := m.requests[e.RequestID]; r != nil {

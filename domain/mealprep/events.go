@@ -252,11 +252,14 @@ type Recipe struct {
 	HealthScore *int   `json:"healthScore,omitempty"`
 	HealthGrade string `json:"healthGrade,omitempty"`
 	// Generator names what made the recipe ("builtin", "ai", or "ai_fallback").
-	Generator string   `json:"generator"`
-	NameFR    string   `json:"nameFr"`
-	NameEN    string   `json:"nameEn"`
-	StepsFR   []string `json:"stepsFr,omitempty"`
-	StepsEN   []string `json:"stepsEn,omitempty"`
+	Generator string `json:"generator"`
+	// Dish is the dish form the engine wrote the recipe as (docs/nutrition.md, "Dish forms");
+	// absent in recipes made before dish forms.
+	Dish    string   `json:"dish,omitempty"`
+	NameFR  string   `json:"nameFr"`
+	NameEN  string   `json:"nameEn"`
+	StepsFR []string `json:"stepsFr,omitempty"`
+	StepsEN []string `json:"stepsEn,omitempty"`
 }
 
 // EventType implements Event.

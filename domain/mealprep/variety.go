@@ -97,3 +97,23 @@ func (m *MealPrep) LunchDinnerFoods(request uuid.UUID) [][]int {
 	}
 	return out
 }
+
+// Dishes are the dish forms of the meal prep's recipes of category c but those of the request
+// and those it replaces, once each, in the recipes' id order: the forms a new recipe of the
+// request had better not repeat (nutrition.GenerateRequest.RecentDishes, docs/mealprep.md "A
+// varied week").
+func (m *MealPrep) Dishes(request uuid.UUID, c Category) []string {
+	var replaced []uuid.UUID
+	if q := m.requests[request]; q != nil {
+		replaced = q.Replaces
+	}
+	out := []string{}
+	for _, id := range m.RecipeIDs() {
+		r := m.recipes[id]
+		if r.Category != c || r.Dish == "" || r.RequestID == request || slices.Contains(replaced, id) || slices.Contains(out, r.Dish) {
+			continue
+		}
+		out = append(out, r.Dish)
+	}
+	return out
+}
