@@ -12,8 +12,10 @@ import (
 	"strings"
 )
 
-// LandingJSBudget is the most gzipped JavaScript the landing page may load (docs/performance.md).
-const LandingJSBudget = 150 * 1024
+// LandingJSBudget is the most gzipped JavaScript the landing page may load: what it loads today
+// (137.9 KB) and 1 KB, so no change adds to it unnoticed (docs/performance.md, "Landing page
+// JavaScript": React, react-dom and Inertia alone weigh more than JSGoal).
+const LandingJSBudget = 139 * 1024
 
 // JSGoal is the gzipped JavaScript a first page should load on a phone (docs/performance.md):
 // the landing page's and the signed-in home page's are reported against it (make bench,
