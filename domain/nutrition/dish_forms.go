@@ -76,6 +76,11 @@ func (d *dish) stewable(starches ...string) bool {
 	return len(starches) == 0 || !slices.ContainsFunc(d.starch, func(p prep) bool { return !nameHas(p, starches...) })
 }
 
+// hasFish: a fish or seafood among the proteins (a soup is not served beside a fillet of cod).
+func (d *dish) hasFish() bool {
+	return slices.ContainsFunc(d.protein, func(p prep) bool { return p.kind == KindFish })
+}
+
 // gratinVeg are the vegetables a French cook bakes in a gratin.
 var gratinVeg = []string{"courgette", "chou-fleur", "brocoli", "aubergine", "butternut", "potiron", "poireau", "épinard", "endive", "fenouil", "blette"}
 
@@ -238,7 +243,7 @@ var dishForms = []dishForm{
 		cook: func(k *composer, d *dish) { k.eggBake(d, "le clafoutis", 30) }},
 	{id: "veloute", cats: catL, keep: 3, box: nm("velouté", "soup"), spices: []string{"garlic", "thyme", "chives"}, salty: "stock",
 		fits: func(d *dish) bool {
-			return d.noDish() && len(d.eggs) == 0 && len(d.veg) > 0 && (anyHas(d.starch, "pomme de terre") || len(d.legume) > 0) && len(d.raw) == 0
+			return d.noDish() && len(d.eggs) == 0 && !d.hasFish() && len(d.veg) > 0 && (anyHas(d.starch, "pomme de terre") || len(d.legume) > 0) && len(d.raw) == 0
 		},
 		name: func(d *dish) Text {
 			lead := append(append(append([]prep{}, d.veg...), firstOf(d.legume)...), potatoes(d)...)
@@ -247,7 +252,7 @@ var dishForms = []dishForm{
 		cook: writeVeloute},
 	{id: "soupe", cats: catL, keep: 3, box: nf("soupe", "soup"), spices: []string{"garlic", "herbes_de_provence", "thyme"}, salty: "stock",
 		fits: func(d *dish) bool {
-			return d.noDish() && len(d.eggs) == 0 && len(d.veg) >= 2 && (anyHas(d.starch, "pâte", "vermicelle") || len(d.legume) > 0)
+			return d.noDish() && len(d.eggs) == 0 && !d.hasFish() && len(d.veg) >= 2 && (anyHas(d.starch, "pâte", "vermicelle") || len(d.legume) > 0)
 		},
 		name: func(d *dish) Text {
 			with := append(firstOf(d.legume), firstOf(d.starch)...)
@@ -273,7 +278,8 @@ var dishForms = []dishForm{
 		}},
 	{id: "salade_composee", cats: catL, cold: true, keep: 2, anyOf: []string{"vinegar", "lemon"}, spices: []string{"vinegar", "lemon", "chives", "parsley"}, salty: "mustard",
 		fits: func(d *dish) bool {
-			return d.noDish() && len(d.protein)+len(d.legume) > 0 && len(d.raw)+len(d.veg) > 0 && !anyHas(d.legume, "lentille")
+			return d.noDish() && len(d.protein)+len(d.legume) > 0 && len(d.raw)+len(d.veg) > 0 && !anyHas(d.legume, "lentille") &&
+				!anyHas(d.protein, "haché", "saucisse")
 		},
 		name: func(d *dish) Text {
 			lead := firstOf(d.starch)
