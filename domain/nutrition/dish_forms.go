@@ -9,10 +9,10 @@ import (
 // The repertoire (docs/nutrition.md, "Dish forms"): one entry per dish form, its roles in fits,
 // its technique in cook, its seasonings in spices. L: lunch or dinner, B: breakfast, S: snack.
 var (
-	catL   = []Category{LunchDinner}
-	catB   = []Category{Breakfast}
-	catBS  = []Category{Breakfast, Snack}
-	catLBS = []Category{LunchDinner, Breakfast}
+	catL  = []Category{LunchDinner}
+	catB  = []Category{Breakfast}
+	catBS = []Category{Breakfast, Snack}
+	catLB = []Category{LunchDinner, Breakfast}
 )
 
 // mains are the meat, fish and plant proteins the steps cook (not eggs, cold cuts, nor canned
@@ -214,7 +214,7 @@ var dishForms = []dishForm{
 				fmt.Sprintf("Mash %s with 3 tablespoons of their cooking water. Crumble %s into a baking dish and cover with the mash.", pe, me))
 			k.bake(d, nil, d.cheese, 20)
 		}},
-	{id: "omelette", cats: catLBS, keep: 2, box: nf("omelette", "omelette"), spices: []string{"chives", "parsley"},
+	{id: "omelette", cats: catLB, keep: 2, box: nf("omelette", "omelette"), spices: []string{"chives", "parsley"},
 		fits: func(d *dish) bool {
 			return d.noDish() && len(d.rawEggs()) > 0 && len(d.veg)+len(d.cheese) > 0 && len(d.mains()) == 0
 		},
