@@ -9,10 +9,10 @@ import (
 // The repertoire (docs/nutrition.md, "Dish forms"): one entry per dish form, its roles in fits,
 // its technique in cook, its seasonings in spices. L: lunch or dinner, B: breakfast, S: snack.
 var (
-	catL   = []Category{LunchDinner}
-	catB   = []Category{Breakfast}
-	catBS  = []Category{Breakfast, Snack}
-	catLBS = []Category{LunchDinner, Breakfast}
+	catL  = []Category{LunchDinner}
+	catB  = []Category{Breakfast}
+	catBS = []Category{Breakfast, Snack}
+	catLB = []Category{LunchDinner, Breakfast}
 )
 
 // mains are the meat, fish and plant proteins the steps cook (not eggs, cold cuts, nor canned
@@ -74,6 +74,11 @@ func (d *dish) stewable(starches ...string) bool {
 		return false // fish baked in its parcel falls apart in a pan: a papillote
 	}
 	return len(starches) == 0 || !slices.ContainsFunc(d.starch, func(p prep) bool { return !nameHas(p, starches...) })
+}
+
+// hasFish: a fish or seafood among the proteins (a soup is not served beside a fillet of cod).
+func (d *dish) hasFish() bool {
+	return slices.ContainsFunc(d.protein, func(p prep) bool { return p.kind == KindFish })
 }
 
 // gratinVeg are the vegetables a French cook bakes in a gratin.
@@ -209,7 +214,7 @@ var dishForms = []dishForm{
 				fmt.Sprintf("Mash %s with 3 tablespoons of their cooking water. Crumble %s into a baking dish and cover with the mash.", pe, me))
 			k.bake(d, nil, d.cheese, 20)
 		}},
-	{id: "omelette", cats: catLBS, keep: 2, box: nf("omelette", "omelette"), spices: []string{"chives", "parsley"},
+	{id: "omelette", cats: catLB, keep: 2, box: nf("omelette", "omelette"), spices: []string{"chives", "parsley"},
 		fits: func(d *dish) bool {
 			return d.noDish() && len(d.rawEggs()) > 0 && len(d.veg)+len(d.cheese) > 0 && len(d.mains()) == 0
 		},
@@ -238,7 +243,7 @@ var dishForms = []dishForm{
 		cook: func(k *composer, d *dish) { k.eggBake(d, "le clafoutis", 30) }},
 	{id: "veloute", cats: catL, keep: 3, box: nm("velouté", "soup"), spices: []string{"garlic", "thyme", "chives"}, salty: "stock",
 		fits: func(d *dish) bool {
-			return d.noDish() && len(d.eggs) == 0 && len(d.veg) > 0 && (anyHas(d.starch, "pomme de terre") || len(d.legume) > 0) && len(d.raw) == 0
+			return d.noDish() && len(d.eggs) == 0 && !d.hasFish() && len(d.veg) > 0 && (anyHas(d.starch, "pomme de terre") || len(d.legume) > 0) && len(d.raw) == 0
 		},
 		name: func(d *dish) Text {
 			lead := append(append(append([]prep{}, d.veg...), firstOf(d.legume)...), potatoes(d)...)
@@ -247,7 +252,7 @@ var dishForms = []dishForm{
 		cook: writeVeloute},
 	{id: "soupe", cats: catL, keep: 3, box: nf("soupe", "soup"), spices: []string{"garlic", "herbes_de_provence", "thyme"}, salty: "stock",
 		fits: func(d *dish) bool {
-			return d.noDish() && len(d.eggs) == 0 && len(d.veg) >= 2 && (anyHas(d.starch, "pâte", "vermicelle") || len(d.legume) > 0)
+			return d.noDish() && len(d.eggs) == 0 && !d.hasFish() && len(d.veg) >= 2 && (anyHas(d.starch, "pâte", "vermicelle") || len(d.legume) > 0)
 		},
 		name: func(d *dish) Text {
 			with := append(firstOf(d.legume), firstOf(d.starch)...)
@@ -273,7 +278,8 @@ var dishForms = []dishForm{
 		}},
 	{id: "salade_composee", cats: catL, cold: true, keep: 2, anyOf: []string{"vinegar", "lemon"}, spices: []string{"vinegar", "lemon", "chives", "parsley"}, salty: "mustard",
 		fits: func(d *dish) bool {
-			return d.noDish() && len(d.protein)+len(d.legume) > 0 && len(d.raw)+len(d.veg) > 0 && !anyHas(d.legume, "lentille")
+			return d.noDish() && len(d.protein)+len(d.legume) > 0 && len(d.raw)+len(d.veg) > 0 && !anyHas(d.legume, "lentille") &&
+				!anyHas(d.protein, "haché", "saucisse")
 		},
 		name: func(d *dish) Text {
 			lead := firstOf(d.starch)

@@ -22,19 +22,6 @@ func (k *composer) measures(ss []Staple) (string, string) {
 	return f, e
 }
 
-// pick is the dish's usable seasonings among ids, in the dish's order.
-func (d *dish) pick(ids ...string) []Staple {
-	var out []Staple
-	for _, s := range d.seasonings {
-		for _, id := range ids {
-			if s.ID == id {
-				out = append(out, s)
-			}
-		}
-	}
-	return out
-}
-
 // fatIn is where the aromatics cook: in a little of the recipe's fat, or dry.
 func (k *composer) fatIn() (string, string) {
 	if k.fat == nil {

@@ -134,7 +134,7 @@ func anyHas(ps []prep, ws ...string) bool {
 	return slices.ContainsFunc(ps, func(p prep) bool { return nameHas(p, ws...) })
 }
 
-// staplesFit reports whether the pantry holds the form's staples, and fills the seasonings.
+// staplesFit reports whether the pantry holds the staples the form cannot be without.
 func (d *dish) staplesFit(f *dishForm) bool {
 	for _, id := range f.needs {
 		if !d.usable(id) {
