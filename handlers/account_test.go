@@ -247,7 +247,8 @@ func TestAccountPantryForm(t *testing.T) {
 	require.Equal(t, "sauce soja", byID["soy_sauce"]["name"])
 	require.Contains(t, byID["soy_sauce"]["allergens"], "soy")
 	require.Equal(t, []any{}, byID["garlic"]["allergens"])
-	require.Equal(t, []any{}, p.Props["account"].(map[string]any)["pantry"])
+	require.Equal(t, []any{"garlic", "herbes_de_provence", "thyme", "lemon", "vinegar", "mustard"}, p.Props["account"].(map[string]any)["pantry"],
+		"a person starts with a usual cupboard")
 
 	form := map[string]any{"name": "Ada", "surname": "Lovelace", "language": "fr", "units": "g", "currency": "EUR",
 		"diet": "omnivore", "aiSuggestions": false, "allergens": []string{}, "pantry": []string{"garlic", "soy_sauce", "garlic"}}
