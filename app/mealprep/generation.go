@@ -143,7 +143,7 @@ func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args
 	var fromEngine []nutrition.Recipe
 	var genErr error
 	if req.Category == mealprep.LunchDinner {
-		fromEngine, genErr = generateSpread(ctx, gen, in, m.LunchDinnerFoods(req.ID))
+		fromEngine, genErr = GenerateSpread(ctx, gen, in, m.LunchDinnerFoods(req.ID))
 	} else {
 		fromEngine, genErr = gen.Generate(ctx, in)
 	}

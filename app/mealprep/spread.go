@@ -8,12 +8,12 @@ import (
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
 
-// generateSpread makes a lunch/dinner request's recipes from the request's foods less the main
+// GenerateSpread makes a lunch/dinner request's recipes from the request's foods less the main
 // foods already in a third or more of the meal prep's other lunch/dinner recipes (prior;
 // mealprep.SpreadMains, docs/mealprep.md "Main foods spread"), so a new recipe brings another
 // protein or starch when the meal prep has one. When those foods make fewer recipes than asked
 // (or none), the rest come from all the foods, as before: spreading never costs a recipe.
-func generateSpread(ctx context.Context, gen nutrition.Generator, in nutrition.GenerateRequest, prior [][]int) ([]nutrition.Recipe, error) {
+func GenerateSpread(ctx context.Context, gen nutrition.Generator, in nutrition.GenerateRequest, prior [][]int) ([]nutrition.Recipe, error) {
 	spread := mealprep.SpreadMains(in.Foods, prior)
 	if len(spread) == len(in.Foods) {
 		return gen.Generate(ctx, in)

@@ -73,7 +73,7 @@ func main() {
 	flag.IntVar(&c.rebuildEvents, "rebuild-events", 1_000_000, "size of the generated log for the rebuild run")
 	flag.IntVar(&c.users, "users", 10_000, "wallets in the many-users runs")
 	flag.StringVar(&c.pgbench, "pgbench", "", "pgbench binary (default: PATH, then /usr/lib/postgresql/*/bin)")
-	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: landing,engine,batchcook,throughput,lag,lagtrace,idle,notify,rebuild,mealprep,poll,identity,checkout,web,fcp")
+	flag.StringVar(&c.skip, "skip", "", "comma list of runs to skip: landing,engine,batchcook,variety,throughput,lag,lagtrace,idle,notify,rebuild,mealprep,poll,identity,checkout,web,fcp")
 	flag.IntVar(&c.webUsers, "web-users", 3000, "people seeded for the web run")
 	flag.IntVar(&c.webRequests, "web-requests", 1000, "timed requests per page in the web run")
 	flag.IntVar(&c.fcpRuns, "fcp-runs", 7, "cold loads of the landing page per server in the fcp run")
@@ -110,6 +110,11 @@ func run(ctx context.Context, c config) error {
 	}
 	if !skip("batchcook") {
 		if err := batchcookRun(ctx, 200); err != nil {
+			return err
+		}
+	}
+	if !skip("variety") {
+		if err := varietyRun(ctx); err != nil {
 			return err
 		}
 	}

@@ -120,6 +120,22 @@ describe.each([
     await expect.poll(() => page.getByTestId('recipe-card').count(), { timeout: 30_000 }).toBe(3)
     expect(await balance(page)).toBe(9)
 
+    // The week's list for two: the chicken of all three recipes is most of its price, and its
+    // line says so in words its checkbox is described by (docs/nutrition.md, Shopping list).
+    const shoppingURL = `${recipesURL.replace(/\/recipes$/, '')}/shopping-list?days=7`
+    await checkPage(page, shoppingURL, `shopping-takes-over-${lng}`, { ready: (p) => p.getByTestId('takes-over').first().waitFor() })
+    const flagged = page.locator('tr[data-takes-over="budget"]')
+    expect(await flagged.count()).toBe(1)
+    expect(await page.getByTestId('takes-over').count()).toBe(1)
+    expect(await flagged.getByRole('rowheader').innerText()).toContain(chickenName)
+    const note = await page.getByTestId('takes-over').innerText()
+    expect(note).toMatch(lng === 'fr' ? /^⚠ \d+\u202f% du prix de la liste\u202f: cet aliment pèse sur le budget de la semaine/ : /^⚠ \d+% of the list’s price: this food weighs on the week’s budget/)
+    expect(await flagged.getByRole('checkbox').getAttribute('aria-describedby')).toBe(await page.getByTestId('takes-over').getAttribute('id'))
+    await page.setViewportSize({ width: 320, height: 800 })
+    await flagged.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: resolve(outputDir, `shopping-takes-over-line-${lng}-320.png`) })
+    await page.setViewportSize({ width: 1280, height: 900 })
+
     // The cooking plan for 5 days, one session: boxes for two, plating cards, print.
     await page.goto(recipesURL)
     await page.getByTestId('cook-plan-link').click()

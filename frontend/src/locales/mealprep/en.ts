@@ -175,6 +175,8 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
       carbs: 'Carbs (g)',
       missingTitle: 'What is missing',
       complete: 'Nothing is missing: your plan covers every meal and your goals.',
+      variety_one: 'Your plan covers every meal and your goals; a varied week needs {{count}} more recipe.',
+      variety_other: 'Your plan covers every meal and your goals; a varied week needs {{count}} more recipes.',
       missingMeal: 'No {{meal}} yet.',
       missingMacro: {
         kcal: '{{amount}} kcal below your goal per day.',

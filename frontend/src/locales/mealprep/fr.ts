@@ -171,6 +171,8 @@ export const mealprepFr = {
       carbs: 'Glucides (g)',
       missingTitle: 'Ce qui manque',
       complete: 'Rien ne manque : votre plan couvre chaque repas et vos objectifs.',
+      variety_one: 'Votre plan couvre chaque repas et vos objectifs ; pour une semaine variée, il lui manque {{count}} recette.',
+      variety_other: 'Votre plan couvre chaque repas et vos objectifs ; pour une semaine variée, il lui manque {{count}} recettes.',
       missingMeal: 'Pas encore de {{meal}}.',
       missingMacro: {
         kcal: '{{amount}} kcal de moins que votre objectif par jour.',

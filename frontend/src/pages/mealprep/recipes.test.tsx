@@ -2,6 +2,7 @@ import { router } from '@inertiajs/react'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fr } from '../../locales/fr'
 import { sharedProps } from '../../test/fixtures'
 import { renderPage } from '../../test/render-page'
 import MealPrepRecipes from './recipes'
@@ -189,6 +190,17 @@ describe('asking for recipes', () => {
     props.auth = { ...props.auth, user: { ...(props.auth.user as object), balance: 10 } } as typeof props.auth
     return renderPage('mealprep/recipes', MealPrepRecipes, props as never, 'fr', '/mealprep/m1/recipes')
   }
+
+  it('says a plan that covers every meal still lacks the recipes of a varied week', async () => {
+    await showEmpty({
+      plan: {
+        meals: [], perDay: macros, goal: macros, diff: zero, schedule: { days: [], totals: [] }, stock: [], missing: [],
+        generate: [{ category: 'breakfast', count: 1 }, { category: 'lunch_dinner', count: 2 }, { category: 'snack', count: 1 }],
+      },
+    })
+    expect(screen.getByTestId('plan-complete').textContent).toBe(fr.mealprep.plan.variety_other.replace('{{count}}', '4'))
+    expect(screen.getByTestId('generate-missing')).toHaveTextContent('Générer ce qui manque (4 recettes)')
+  })
 
   /** Inertia's visit, answered at once with success or the given field errors. */
   function answer(errors?: Record<string, string>) {

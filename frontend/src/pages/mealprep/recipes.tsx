@@ -180,7 +180,9 @@ export default function MealPrepRecipes() {
         <div>
           <h3 className="font-semibold text-stone-900">{t('mealprep.plan.missingTitle')}</h3>
           {plan.missing.length === 0 ? (
-            <p className="text-sm text-stone-600">{t('mealprep.plan.complete')}</p>
+            <p className="text-sm text-stone-600" data-testid="plan-complete">
+              {missingTotal > 0 ? t('mealprep.plan.variety', { count: missingTotal }) : t('mealprep.plan.complete')}
+            </p>
           ) : (
             <ul className="mt-1 list-disc pl-5 text-sm text-stone-800" data-testid="plan-missing">
               {plan.missing.map((m, i) => (

@@ -1,5 +1,5 @@
 import { Head, Link, router } from '@inertiajs/react'
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { Fragment, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageProps } from '../../hooks/use-page-props'
 import { formatMoney } from '../../lib/format'
@@ -163,34 +163,39 @@ export default function ShoppingList() {
                 </thead>
                 <tbody>
                   {a.items.map((it) => (
-                    <tr
-                      key={it.foodCode}
-                      className={`border-b border-stone-100 last:border-0 ${it.takesOver ? 'bg-amber-50' : ''}`}
-                      data-takes-over={it.takesOver || undefined}
-                    >
-                      <th scope="row" className="py-1.5 pr-2 font-normal text-stone-900">
-                        <label className="flex min-h-11 cursor-pointer items-center gap-3">
-                          <Choice
-                            type="checkbox"
-                            size="md"
-                            className="shrink-0"
-                            checked={ticks.get(it.foodCode)?.checked ?? false}
-                            onChange={(e) => tick(it.foodCode, e.target.checked)}
-                            aria-describedby={it.takesOver ? `takes-over-${it.foodCode}` : undefined}
-                            data-testid={`tick-${it.foodCode}`}
-                          />
-                          <span className={ticks.get(it.foodCode)?.checked ? 'text-stone-500 line-through' : undefined}>{it.name}</span>
-                        </label>
-                        {it.takesOver && (
-                          <p id={`takes-over-${it.foodCode}`} className="mb-1 ml-9 text-xs font-medium text-amber-900" data-testid="takes-over">
-                            <span aria-hidden="true">⚠ </span>
-                            {t(`shopping.takesOver.${it.takesOver}`, { pct: it.sharePct })}
-                          </p>
-                        )}
-                      </th>
-                      <td className="py-1.5 pr-2 text-stone-800">{it.quantity}</td>
-                      <td className="py-1.5 text-right whitespace-nowrap text-stone-600">{formatMoney(it.costCents, list.currency, lang)}</td>
-                    </tr>
+                    <Fragment key={it.foodCode}>
+                      <tr
+                        className={`${it.takesOver ? 'bg-amber-50' : 'border-b border-stone-100 last:border-0'}`}
+                        data-takes-over={it.takesOver || undefined}
+                      >
+                        <th scope="row" className="py-1.5 pr-2 font-normal text-stone-900">
+                          <label className="flex min-h-11 cursor-pointer items-center gap-3">
+                            <Choice
+                              type="checkbox"
+                              size="md"
+                              className="shrink-0"
+                              checked={ticks.get(it.foodCode)?.checked ?? false}
+                              onChange={(e) => tick(it.foodCode, e.target.checked)}
+                              aria-describedby={it.takesOver ? `takes-over-${it.foodCode}` : undefined}
+                              data-testid={`tick-${it.foodCode}`}
+                            />
+                            <span className={ticks.get(it.foodCode)?.checked ? 'text-stone-500 line-through' : undefined}>{it.name}</span>
+                          </label>
+                        </th>
+                        <td className="py-1.5 pr-2 text-stone-800">{it.quantity}</td>
+                        <td className="py-1.5 text-right whitespace-nowrap text-stone-600">{formatMoney(it.costCents, list.currency, lang)}</td>
+                      </tr>
+                      {it.takesOver && (
+                        <tr className="border-b border-stone-100 bg-amber-50 last:border-0">
+                          <td colSpan={3} className="pb-2 pl-9 text-xs font-medium text-amber-900">
+                            <p id={`takes-over-${it.foodCode}`} data-testid="takes-over">
+                              <span aria-hidden="true">⚠ </span>
+                              {t(`shopping.takesOver.${it.takesOver}`, { pct: it.sharePct })}
+                            </p>
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
                   ))}
                 </tbody>
               </table>

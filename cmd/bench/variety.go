@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/google/uuid"
+
+	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/data"
+	"github.com/gamelle/gamelle/domain/batchcook"
+	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
+)
+
+// varietyRun measures a week's variety (no database, docs/mealprep.md "A varied week"): for
+// every realistic meal prep (nutritiontest.MealPreps) and eater, the lunch/dinner recipes a
+// varied week asks for (mealprep.RecipesWanted: 4 for 7 days) are made three ways: one request
+// of 4 ("generate what is missing"), four requests of one with the main foods spread (the app,
+// mealprepapp.GenerateSpread), and four of one from all the foods (before); each week is laid
+// out by the batch-cooking plan (7 days, 2 sessions). Figures over its 14 lunches and dinners:
+// distinct recipes, the largest share of one main food (goal ≤ 1/3), the longest run of one dish.
+func varietyRun(ctx context.Context) error {
+	catalog, prices, err := shippedFoods()
+	if err != nil {
+		return err
+	}
+	shelf, err := batchcook.ParseShelfTable(bytes.NewReader(data.ShelfLifeCSV))
+	if err != nil {
+		return err
+	}
+	gen := nutrition.NewBuiltin(prices)
+	wanted := mealprep.RecipesWanted(nutrition.DefaultMealSplit, mealprep.PlanDays)[mealprep.LunchDinner]
+	type tally struct {
+		weeks, distinct, runMeals, runDays, within int
+		share, worst                               float64
+		// open counts the weeks whose meal prep holds 4 proteins and 4 starches, enough for no
+		// main food in over a third of 14 meals (4 recipes of 3 or 4 meals each); openWithin those
+		// that meet it.
+		open, openWithin int
+	}
+	flows := []string{"one request of 4", "one at a time, spread", "one at a time, all foods"}
+	tallies := make([]tally, len(flows))
+	for _, prep := range nutritiontest.MealPreps {
+		var foods []nutrition.Food
+		byCode := map[int]nutrition.Food{}
+		for _, c := range prep.Codes {
+			if f, ok := catalog[c]; ok {
+				foods = append(foods, f)
+				byCode[c] = f
+			}
+		}
+		groups := map[mealprep.MainGroup]int{}
+		for _, f := range foods {
+			if nutrition.DietAllows(prep.Diet, f) {
+				groups[mealprep.MainGroupOf(f)]++
+			}
+		}
+		open := groups[mealprep.MainProtein] >= 4 && groups[mealprep.MainStarch] >= 4
+		for ei, e := range nutritiontest.Eaters {
+			n, err := nutrition.CalculateNeeds(nutrition.NeedsInput{Body: e.Body, Activity: e.Activity, Objective: e.Goal, Preset: nutrition.PresetDefault})
+			if err != nil {
+				return err
+			}
+			person := batchcook.Person{ID: uuid.New(), Name: e.Name, Daily: n.Goals().Macros(), Split: nutrition.DefaultMealSplit}
+			req := nutrition.GenerateRequest{Foods: foods, Category: nutrition.LunchDinner, Target: person.MealTarget(nutrition.LunchDinner),
+				Diet: prep.Diet, Servings: 4, Seed: int64(ei)}
+			for fi := range flows {
+				rs := varietyRecipes(ctx, gen, req, wanted, fi)
+				if len(rs) == 0 {
+					continue
+				}
+				w, err := weekOf(rs, byCode, person, shelf)
+				if err != nil {
+					return err
+				}
+				t := &tallies[fi]
+				t.weeks++
+				t.distinct += w.distinct
+				t.runMeals = max(t.runMeals, w.runMeals)
+				t.runDays = max(t.runDays, w.runDays)
+				t.share += w.share
+				t.worst = max(t.worst, w.share)
+				if 3*w.mainMeals <= w.meals {
+					t.within++
+				}
+				if open {
+					t.open++
+					if 3*w.mainMeals <= w.meals {
+						t.openWithin++
+					}
+				}
+			}
+		}
+	}
+	fmt.Printf("\n== Week variety: %d realistic meal preps × %d eaters, %d lunch/dinner recipes asked, 7 days, 2 sessions ==\n",
+		len(nutritiontest.MealPreps), len(nutritiontest.Eaters), wanted)
+	fmt.Println("| recipes made as | weeks | distinct dishes (food sets) / 14 meals, mean | largest main-food share: mean, worst | weeks ≤ 1/3 | of them with 4 proteins and 4 starches | longest run: meals in a row, days running |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|")
+	for i, t := range tallies {
+		w := float64(max(t.weeks, 1))
+		fmt.Printf("| %s | %d | %.2f | %.0f %%, %.0f %% | %d (%.0f %%) | %d of %d | %d, %d |\n", flows[i], t.weeks, float64(t.distinct)/w,
+			100*t.share/w, 100*t.worst, t.within, 100*float64(t.within)/w, t.openWithin, t.open, t.runMeals, t.runDays)
+	}
+	spread, before := tallies[1], tallies[2]
+	summary.add("variety: weeks with no main food in over 1/3 of 14 meals, meal preps of 4+ proteins and starches (recipes asked one at a time)",
+		fmt.Sprintf("%d of %d", spread.openWithin, spread.open), fmt.Sprintf("%d of %d (all foods)", before.openWithin, before.open), "",
+		"all", spread.openWithin == spread.open)
+	summary.info("variety: same, one request of 4 (the engine's spread)", fmt.Sprintf("%d of %d", tallies[0].within, tallies[0].weeks), "", "")
+	summary.add("variety: longest run of one dish (meals in a row)", fmt.Sprintf("%d", spread.runMeals), "", "", "1 (never twice in a row)", spread.runMeals <= 1)
+	return nil
+}
+
+// varietyRecipes makes a week's lunch/dinner recipes one way (flow, as varietyRun lists them).
+func varietyRecipes(ctx context.Context, gen nutrition.Generator, req nutrition.GenerateRequest, wanted, flow int) []nutrition.Recipe {
+	if flow == 0 {
+		req.Count = wanted
+		rs, _ := gen.Generate(ctx, req)
+		return rs
+	}
+	var out []nutrition.Recipe
+	var prior [][]int
+	for k := range wanted {
+		one := req
+		one.Count, one.Seed = 1, req.Seed*100+int64(k)
+		var rs []nutrition.Recipe
+		if flow == 1 {
+			rs, _ = mealprepapp.GenerateSpread(ctx, gen, one, prior)
+		} else {
+			rs, _ = gen.Generate(ctx, one)
+		}
+		if len(rs) == 0 {
+			continue
+		}
+		out = append(out, rs[0])
+		codes := make([]int, 0, len(rs[0].Ingredients))
+		for _, in := range rs[0].Ingredients {
+			codes = append(codes, in.FoodCode)
+		}
+		prior = append(prior, codes)
+	}
+	return out
+}
+
+// varietyWeek is one week's figures over its lunches and dinners.
+type varietyWeek struct {
+	meals, distinct int
+	// mainMeals is the most meals one main food is in; share is it over meals.
+	mainMeals int
+	share     float64
+	// runMeals is the most meals in a row of one recipe; runDays the most days running.
+	runMeals, runDays int
+}
+
+// weekOf lays the recipes out with the batch-cooking plan and measures its lunches and dinners.
+func weekOf(rs []nutrition.Recipe, foods map[int]nutrition.Food, p batchcook.Person, shelf batchcook.ShelfTable) (varietyWeek, error) {
+	in := batchcook.Input{Days: 7, Sessions: 2, Foods: foods, People: []batchcook.Person{p}, Shelf: shelf}
+	codes := map[uuid.UUID][]int{}
+	for _, r := range rs {
+		id := uuid.New()
+		in.Recipes = append(in.Recipes, batchcook.Recipe{ID: id, Name: id.String(), Category: r.Category, Servings: r.Servings, Ingredients: r.Ingredients})
+		for _, i := range r.Ingredients {
+			codes[id] = append(codes[id], i.FoodCode)
+		}
+	}
+	plan, err := batchcook.Build(in)
+	if err != nil {
+		return varietyWeek{}, err
+	}
+	var w varietyWeek
+	seen, inMeals := map[string]bool{}, map[int]int{}
+	lastDay, days := map[uuid.UUID]int{}, map[uuid.UUID]int{}
+	var prev uuid.UUID
+	run := 0
+	for _, d := range plan.Eating {
+		for _, m := range d.Meals {
+			if m.Meal != batchcook.MealLunch && m.Meal != batchcook.MealDinner {
+				continue
+			}
+			w.meals++
+			seen[fmt.Sprint(slices.Sorted(slices.Values(codes[m.RecipeID])))] = true
+			for _, c := range codes[m.RecipeID] {
+				if mealprep.MainGroupOf(foods[c]) != "" {
+					inMeals[c]++
+				}
+			}
+			if m.RecipeID == prev {
+				run++
+			} else {
+				run = 1
+			}
+			prev, w.runMeals = m.RecipeID, max(w.runMeals, run)
+			switch lastDay[m.RecipeID] {
+			case d.Day:
+			case d.Day - 1:
+				days[m.RecipeID]++
+			default:
+				days[m.RecipeID] = 1
+			}
+			lastDay[m.RecipeID], w.runDays = d.Day, max(w.runDays, days[m.RecipeID])
+		}
+	}
+	w.distinct = len(seen)
+	for _, n := range inMeals {
+		w.mainMeals = max(w.mainMeals, n)
+	}
+	w.share = float64(w.mainMeals) / float64(max(w.meals, 1))
+	return w, nil
+}
