@@ -283,7 +283,7 @@ func (b *Builtin) recipe(req GenerateRequest, p *problem, s solution, foods map[
 		it := p.items[s.idx[i]]
 		r.Ingredients = append(r.Ingredients, Ingredient{FoodCode: it.food.Code, Grams: int(math.Round(s.grams[i])) * servings, Suggested: it.suggested})
 	}
-	_ = Recompute(&r, foods, Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR})
+	_ = recomputeNumbers(&r, foods, Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR})
 	r.Target = req.Target.Rounded()
 	r.WithinTolerance = WithinTolerance(req.Target, r.Nutrition.Macros())
 	WriteTexts(&r, foods, rng.Uint64())
