@@ -45,7 +45,7 @@ func (c UpdateRecipeCommand) Decide(m *mealprep.MealPrep) error {
 		// the recipe's meal and target.
 		r := m.Recipe(c.RecipeID)
 		if r == nil {
-			return fmt.Errorf("%w: %s", mealprep.ErrRecipeNotFound, c.RecipeID)
+			return m.UpdateRecipe(c.RecipeID, ch) // its refusal (a meal prep deleted, no such recipe)
 		}
 		servings := r.Servings
 		if ch.Servings != nil {

@@ -109,3 +109,27 @@ func TestAdviceNamesCheeseForALeanLunch(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, rs[0].Feasible && rs[0].WithinTolerance, "%+v", rs[0].Achieved)
 }
+
+// A refusal explains from the closest plate within the caps: the closest few plates of a
+// student's salty cupboard (canned sardines, corn and peas) for a man's low-carb lunch are over
+// the salt cap, and the explanation used to say the whole 860 kcal were missing. It now shows
+// the closest plate that keeps every cap and names what it misses.
+func TestRefusalExplainsFromAPlateWithinTheCaps(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	student := []int{26034, 9810, 20066, 20036, 22000, 19041, 32005, 13038, 7200, 7001}
+	target := nutrition.Macros{Kcal: 860, ProteinG: 68, FatG: 51, CarbsG: 32}
+	rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foodsOf(t, student...), Category: nutrition.LunchDinner,
+		Target: target, Currency: nutrition.EUR, Count: 1, Seed: 1})
+	require.NoError(t, err)
+	r := rs[0]
+	require.False(t, r.Feasible)
+	require.NotNil(t, r.Suggestion)
+	require.NotContains(t, r.Suggestion.Text.EN, "860 kcal short")
+	ings := make([]nutrition.Ingredient, len(r.Ingredients))
+	for i, ing := range r.Ingredients {
+		ings[i] = nutrition.Ingredient{FoodCode: ing.FoodCode, Grams: ing.Grams / max(r.Servings, 1)}
+	}
+	require.Empty(t, nutrition.PlateProblems(nutrition.LunchDinner, target, ings, cat, foodsOf(t, student...)))
+}

@@ -166,9 +166,7 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 	for _, f := range fixes {
 		var codes []int
 		for _, r := range f.reps {
-			q := req
-			q.Foods = append(slices.Clone(req.Foods), r)
-			if _, found := b.whatIf(q, r.Code, nil); len(found) > 0 {
+			if _, found := b.whatIf(p, req, []Food{r}, r.Code, nil); len(found) > 0 {
 				codes = append(codes, -r.Code)
 			}
 		}
@@ -179,12 +177,11 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 	if s, ok := b.moreOfSuggestion(req, p); ok {
 		return s
 	}
-	// Two kinds together, the likeliest first.
+	// Two kinds together, the likeliest first: only plates holding the first need a look (with
+	// the second alone no plate worked).
 	for i, f := range fixes {
 		for _, g := range fixes[i+1:] {
-			q := req
-			q.Foods = append(slices.Clone(req.Foods), f.reps[0], g.reps[0])
-			if _, found := b.whatIf(q, 0, nil); len(found) > 0 {
+			if _, found := b.whatIf(p, req, []Food{f.reps[0], g.reps[0]}, f.reps[0].Code, nil); len(found) > 0 {
 				return Suggestion{Action: ActionAddFood, FoodCodes: []int{-f.reps[0].Code, -g.reps[0].Code}, Pair: true, Text: Text{
 					FR: lead.FR + "aucun aliment seul ne suffit ; ajoutez " + f.text.FR + " et " + g.text.FR + ".",
 					EN: lead.EN + "no single food is enough; add " + f.text.EN + " and " + g.text.EN + "."}}
@@ -197,13 +194,33 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 		EN: lead.EN + "no change of one or two foods is enough (" + gap.EN + ")."}}
 }
 
-// whatIf prepares q and searches it as a what-if (the likeliest plates are enough to tell),
-// keeping only plates holding food must (0: any) and letting widen change the problem first.
-func (b *Builtin) whatIf(q GenerateRequest, must int, widen func(*problem)) (*problem, []plate) {
-	q.Suggestions = slices.Clone(q.Suggestions)
-	qp, _, err := b.prepare(q)
-	if err != nil {
-		return nil, nil
+// whatIf searches req with the foods extra added as a what-if (the likeliest plates are enough
+// to tell), keeping only plates holding food must (0: any) and letting widen change the problem
+// first. base is req prepared (nil: prepare it again): the what-if copies its items and adds
+// extra's, rather than prepare every food again; a base holding suggested foods is prepared
+// again, so the added foods keep their place before them.
+func (b *Builtin) whatIf(base *problem, req GenerateRequest, extra []Food, must int, widen func(*problem)) (*problem, []plate) {
+	var qp *problem
+	if base != nil && !slices.ContainsFunc(base.items, func(it item) bool { return it.suggested }) {
+		c := *base
+		c.items, c.closest = slices.Clone(base.items), nil
+		for _, f := range extra {
+			if slices.ContainsFunc(c.items, func(it item) bool { return it.food.Code == f.Code }) {
+				continue
+			}
+			if it, skip := b.newItem(req, f, false); skip == skipNone {
+				c.addItem(it)
+			}
+		}
+		qp = &c
+	} else {
+		q := req
+		q.Foods = append(slices.Clone(req.Foods), extra...)
+		q.Suggestions = slices.Clone(q.Suggestions)
+		var err error
+		if qp, _, err = b.prepare(q); err != nil {
+			return nil, nil
+		}
 	}
 	qp.budget = 15
 	qp.mustCode = must
@@ -222,7 +239,7 @@ func (b *Builtin) priceSuggestion(req GenerateRequest) (Suggestion, bool) {
 	}
 	q := req
 	q.PriceLimit = 0
-	qp, found := b.whatIf(q, 0, nil)
+	qp, found := b.whatIf(nil, q, nil, 0, nil)
 	if len(found) == 0 {
 		return Suggestion{}, false
 	}
@@ -255,7 +272,7 @@ func (b *Builtin) moreOfSuggestion(req GenerateRequest, p *problem) (Suggestion,
 	lead := diagnoseLead
 	for _, j := range order {
 		it := p.items[j]
-		_, found := b.whatIf(req, it.food.Code, func(q *problem) {
+		_, found := b.whatIf(p, req, nil, it.food.Code, func(q *problem) {
 			for i := range q.items {
 				if q.items[i].food.Code == it.food.Code {
 					q.items[i].hi *= 2

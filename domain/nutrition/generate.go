@@ -141,7 +141,6 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 	if err := checkRequest(req); err != nil {
 		return nil, nil, err
 	}
-	pricing := Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR}
 	p := &problem{cat: req.Category, target: t.vec(), tol: Tolerance(t).vec(), limit: math.Inf(1), seed: uint64(req.Seed),
 		capW: plateCapFor(req.Category, t.Kcal), capS: saltCapFor(req.Category, t.Kcal)}
 	p.needStarch = needsStarch(p.target)
@@ -154,35 +153,18 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 		if _, dup := foods[f.Code]; dup {
 			return
 		}
-		if !DietAllows(req.Diet, f) {
+		it, skip := b.newItem(req, f, suggested)
+		switch skip {
+		case skipDiet:
 			excluded++
-			return
-		}
-		n := f.Per100g
-		if !usable(n) {
+		case skipNoEnergy:
 			noEnergy++
-			return
-		}
-		ro := roleOf(req.Category, f)
-		if ro == roleNone {
+		case skipOffMeal:
 			offMeal++ // meal rules are constraints: a food that does not belong is never a candidate
-			return
+		case skipNone:
+			p.addItem(it)
+			foods[f.Code] = f
 		}
-		k := KindOf(f)
-		por := portionFor(req.Category, f, t.Kcal)
-		eur := b.Prices.PerKgEUR(f) / 1000
-		it := item{food: f, kind: k, role: ro, suggested: suggested, lo: por.lo, hi: por.hi, typ: por.typ,
-			fit: max(kindRules[k].fit[req.Category], 1), salt: saltPerG(f),
-			m:       [4]float64{n.Kcal.V / 100, n.ProteinG.V / 100, n.FatG.V / 100, n.CarbsG.V / 100},
-			eurPerG: eur, pricePerG: Money(eur, req.Currency, pricing.rate()), outOfSeason: req.OutOfSeason[f.Code]}
-		if !capToStock(&it, req) {
-			return
-		}
-		if ro == roleVeg && !suggested {
-			p.haveVeg = true // the meal prep's own vegetable, not one the engine may suggest
-		}
-		foods[f.Code] = f
-		p.items = append(p.items, it)
 	}
 	for _, f := range req.Foods {
 		add(f, false)
@@ -194,6 +176,51 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 		return nil, nil, noItems(offMeal, excluded, noEnergy)
 	}
 	return p, foods, nil
+}
+
+// Why newItem leaves a food out.
+const (
+	skipNone = iota
+	skipDiet
+	skipNoEnergy
+	skipOffMeal
+	skipStock // none left in the person's stock
+)
+
+// newItem is food f as a solver item for req (suggested: a food the engine proposes), or why it
+// is left out.
+func (b *Builtin) newItem(req GenerateRequest, f Food, suggested bool) (item, int) {
+	if !DietAllows(req.Diet, f) {
+		return item{}, skipDiet
+	}
+	n := f.Per100g
+	if !usable(n) {
+		return item{}, skipNoEnergy
+	}
+	ro := roleOf(req.Category, f)
+	if ro == roleNone {
+		return item{}, skipOffMeal
+	}
+	k := KindOf(f)
+	por := portionFor(req.Category, f, req.Target.Kcal)
+	eur := b.Prices.PerKgEUR(f) / 1000
+	pricing := Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR}
+	it := item{food: f, kind: k, role: ro, suggested: suggested, lo: por.lo, hi: por.hi, typ: por.typ,
+		fit: max(kindRules[k].fit[req.Category], 1), salt: saltPerG(f),
+		m:       [4]float64{n.Kcal.V / 100, n.ProteinG.V / 100, n.FatG.V / 100, n.CarbsG.V / 100},
+		eurPerG: eur, pricePerG: Money(eur, req.Currency, pricing.rate()), outOfSeason: req.OutOfSeason[f.Code]}
+	if !capToStock(&it, req) {
+		return item{}, skipStock
+	}
+	return it, skipNone
+}
+
+// addItem appends it to the problem's foods.
+func (p *problem) addItem(it item) {
+	if it.role == roleVeg && !it.suggested {
+		p.haveVeg = true // the meal prep's own vegetable, not one the engine may suggest
+	}
+	p.items = append(p.items, it)
 }
 
 // checkRequest refuses a target that is not non-negative numbers, an empty or inconsistent one,
@@ -259,7 +286,7 @@ func (b *Builtin) recipe(req GenerateRequest, p *problem, s solution, foods map[
 		it := p.items[s.idx[i]]
 		r.Ingredients = append(r.Ingredients, Ingredient{FoodCode: it.food.Code, Grams: int(math.Round(s.grams[i])) * servings, Suggested: it.suggested})
 	}
-	_ = Recompute(&r, foods, Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR})
+	_ = recomputeNumbers(&r, foods, Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR})
 	r.Target = req.Target.Rounded()
 	r.WithinTolerance = WithinTolerance(req.Target, r.Nutrition.Macros())
 	WriteDish(&r, foods, rng.Uint64(), req.Pantry, recent)

@@ -200,6 +200,16 @@ func (p Pricing) rate() float64 {
 // edit (ingredients or servings); it keeps the name, steps, target and feasibility. foods must
 // hold every ingredient's food.
 func Recompute(r *Recipe, foods map[int]Food, pricing Pricing) error {
+	if err := recomputeNumbers(r, foods, pricing); err != nil {
+		return err
+	}
+	r.DurationMin = Duration(r.Ingredients, foods, r.Servings)
+	return nil
+}
+
+// recomputeNumbers is Recompute but the duration: a generated recipe gets its exact duration
+// with its steps (WriteTexts), and the steps are most of Recompute's cost.
+func recomputeNumbers(r *Recipe, foods map[int]Food, pricing Pricing) error {
 	if r.Servings < 1 {
 		r.Servings = 1
 	}
@@ -259,7 +269,6 @@ func Recompute(r *Recipe, foods map[int]Food, pricing Pricing) error {
 		r.Price.Currency = EUR
 	}
 	r.HealthScore = recipeScore(total, grams, fvlGrams, saltG)
-	r.DurationMin = Duration(r.Ingredients, foods, r.Servings)
 	return nil
 }
 

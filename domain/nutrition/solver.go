@@ -628,6 +628,9 @@ func (p *problem) jointMove(g, lo, hi []float64, score func([]float64) float64, 
 	return true
 }
 
+// closestLook bounds the plates search takes to 5 g steps for the closest one.
+const closestLook = 40
+
 // search returns plates that meet the target within tolerance, the caps and the price limit,
 // most plausible first: at least want of them when that many exist within the budget. When none
 // does, it returns nil and the closest composition-valid plate (ok false), if any.
@@ -674,11 +677,19 @@ func (p *problem) search(want int) (found []plate, closest *plate) {
 		return 0
 	}
 	slices.SortStableFunc(all, func(a, b subset) int { return cmp.Compare(a.devMax+overPrice(a), b.devMax+overPrice(b)) })
-	for _, c := range all[:min(len(all), 8)] {
+	// The 8 closest plates within the caps, looking at no more than closestLook: the closest few
+	// may all be over the salt or weight cap, and a diagnosis without a closest plate can only
+	// say the whole target is missing.
+	kept := 0
+	for i, c := range all {
+		if kept == 8 || i == closestLook {
+			break
+		}
 		d := p.discretise(solution{c.idx, c.grams})
 		if p.overCaps(d) {
 			continue
 		}
+		kept++
 		pl := plate{solution: d, miss: p.miss(d)}
 		if closest == nil || pl.miss < closest.miss {
 			closest = &pl
