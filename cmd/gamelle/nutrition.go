@@ -255,11 +255,13 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	if err != nil {
 		return badInput("exclude: %v; want ids among %v", err, nutrition.Allergens)
 	}
-	req := nutrition.GenerateRequest{Category: cat, Target: *in.Target, Currency: nutrition.EUR, Count: 1, Diet: diet}
+	req := nutrition.GenerateRequest{Category: cat, Target: *in.Target, Currency: nutrition.EUR, Count: 1, Diet: diet, Exclude: exclude}
 	if in.Pantry != nil {
 		if req.Pantry, err = nutrition.ParsePantry(in.Pantry); err != nil {
 			return badInput("pantry: %v; want ids among %v", err, nutrition.StapleIDs())
 		}
+		req.Pantry = nutrition.SafePantry(req.Pantry, exclude) // as the app seasons for a person
+
 	}
 	for _, c := range in.Foods {
 		f, ok := catalog[int(c)]

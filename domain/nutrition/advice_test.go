@@ -133,3 +133,48 @@ func TestRefusalExplainsFromAPlateWithinTheCaps(t *testing.T) {
 	}
 	require.Empty(t, nutrition.PlateProblems(nutrition.LunchDinner, target, ings, cat, foodsOf(t, student...)))
 }
+
+// TestAdviceNeverNamesADeclaredAllergen: the lean lunch above, for a person who declares milk
+// (the app leaves milk foods out of the request and tells the engine): the advice is no longer
+// grated cheese, nor any food holding milk, and still one that was checked.
+func TestAdviceNeverNamesADeclaredAllergen(t *testing.T) {
+	t.Parallel()
+	_, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	exclude := []nutrition.Allergen{nutrition.AllergenMilk}
+	var foods []nutrition.Food
+	for _, f := range foodsOf(t, 9810, 22000, 20535, 20009, 20034, 17440, 19041, 32140, 13005, 7001) {
+		if !nutrition.ContainsAny(f, exclude) {
+			foods = append(foods, f)
+		}
+	}
+	req := nutrition.GenerateRequest{Foods: foods, Category: nutrition.LunchDinner, Exclude: exclude,
+		Target: nutrition.Macros{Kcal: 860, ProteinG: 68, FatG: 35, CarbsG: 68}, Currency: nutrition.EUR, Count: 1, Seed: 1}
+	rs, err := gen.Generate(context.Background(), req)
+	require.NoError(t, err)
+	require.False(t, rs[0].Feasible)
+	s := rs[0].Suggestion
+	require.NotNil(t, s)
+	require.NotContains(t, s.FoodCodes, 12118, s.Text.EN)
+	require.NotContains(t, s.Text.FR, "fromage")
+	for _, c := range s.FoodCodes {
+		require.NotContains(t, nutrition.RepAllergens(c), nutrition.AllergenMilk, "suggested %d: %s", c, s.Text.EN)
+	}
+}
+
+// TestRepAllergensAreTheTables: the allergens the diagnosis knows of each food it may suggest
+// are the allergen table's for that CIQUAL food.
+func TestRepAllergensAreTheTables(t *testing.T) {
+	t.Parallel()
+	cat, _ := shipped(t)
+	for _, code := range []int{36017, 26043, 20904, 20360, 20532, 9104, 4003, 20057, 20041, 17270, 19501, 19644, 22000,
+		32140, 32113, 7001, 7110, 13005, 13039, 15000, 15005, 16400, 31024, 19041, 12118} {
+		want := nutrition.AllergensOf(cat[code])
+		got := nutrition.RepAllergens(code)
+		if len(want) == 0 {
+			require.Empty(t, got, "%d %s", code, cat[code].Name.FR)
+			continue
+		}
+		require.Equal(t, want, got, "%d %s", code, cat[code].Name.FR)
+	}
+}

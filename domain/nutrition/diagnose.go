@@ -148,6 +148,35 @@ var diagnoseLead = Text{FR: "Ces aliments ne permettent pas d’atteindre l’ob
 // prepared, or nil when no plate could be made at all), in this order: a higher price limit,
 // one food of a kind the meal prep lacks (its representative or its leanest food), more of one
 // of its foods, two foods; else it says no single change is enough.
+// repAllergens are the allergens the allergen table finds in each representative food's CIQUAL
+// food (TestRepAllergensAreTheTables), by CIQUAL code: a fix is never tried, nor named, with a
+// food holding an allergen the person declares (GenerateRequest.Exclude).
+var repAllergens = map[int][]Allergen{
+	26043: {AllergenFish}, 20904: {AllergenSoy}, 22000: {AllergenEggs},
+	19501: {AllergenMilk}, 19644: {AllergenMilk}, 16400: {AllergenMilk}, 19041: {AllergenMilk}, 12118: {AllergenMilk},
+	32140: {AllergenGluten, AllergenPeanuts, AllergenSoy, AllergenMilk, AllergenNuts},
+	32113: {AllergenGluten, AllergenPeanuts, AllergenSoy, AllergenMilk, AllergenNuts},
+	7001:  {AllergenGluten}, 7110: {AllergenGluten}, 15000: {AllergenNuts}, 15005: {AllergenNuts},
+}
+
+// RepAllergens are the allergens of the representative food a suggestion names by code (its
+// CIQUAL code), for the allergen table's test.
+func RepAllergens(code int) []Allergen { return repAllergens[code] }
+
+// safeReps are the fix's foods without an allergen the request excludes.
+func safeReps(req GenerateRequest, f kindFix) []Food {
+	if len(req.Exclude) == 0 {
+		return f.reps
+	}
+	var out []Food
+	for _, r := range f.reps {
+		if !slices.ContainsFunc(repAllergens[-r.Code], func(a Allergen) bool { return slices.Contains(req.Exclude, a) }) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 	lead := diagnoseLead
 	if s, ok := b.priceSuggestion(req); ok {
@@ -156,6 +185,9 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 	var fixes []kindFix
 	for _, f := range kindFixes[req.Category] {
 		if !fixSuits(req.Diet, f) || holds(req, f.reps[0]) {
+			continue
+		}
+		if f.reps = safeReps(req, f); len(f.reps) == 0 {
 			continue
 		}
 		if lowCarb(req.Target) && carbFood(f.reps[0]) {

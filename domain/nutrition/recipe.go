@@ -121,6 +121,10 @@ type GenerateRequest struct {
 	// Pantry are the staple ids the person keeps (docs/nutrition.md, "Pantry staples"): the
 	// dish forms season with them. Nil: no dish form, the plate of separately cooked foods.
 	Pantry []string `json:"pantry,omitempty"`
+	// Exclude are the allergens the person and their household declare: the app leaves their
+	// foods out of Foods, and a diagnosis never suggests a food holding one (docs/nutrition.md,
+	// "Allergens").
+	Exclude []Allergen `json:"-"`
 	// RecentDishes are the dish form ids the meal prep already holds: the engine prefers another
 	// form when the foods allow, for a varied week (a preference, like OutOfSeason).
 	RecentDishes []string `json:"-"`
