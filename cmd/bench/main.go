@@ -26,6 +26,7 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"github.com/gamelle/gamelle/domain/nutrition"
 	"log/slog"
 	"net/url"
 	"os"
@@ -115,6 +116,12 @@ func run(ctx context.Context, c config) error {
 	}
 	if !skip("variety") {
 		if err := varietyRun(ctx); err != nil {
+			return err
+		}
+		if err := formsRun(ctx, "default pantry", nutrition.DefaultPantry); err != nil {
+			return err
+		}
+		if err := formsRun(ctx, "every staple", nutrition.StapleIDs()); err != nil {
 			return err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/google/uuid"
@@ -209,4 +210,81 @@ func weekOf(rs []nutrition.Recipe, foods map[int]nutrition.Food, p batchcook.Per
 	}
 	w.share = float64(w.mainMeals) / float64(max(w.meals, 1))
 	return w, nil
+}
+
+// formsRun measures, for a pantry, a fortnight of lunches and dinners cooked one at a time (docs/nutrition.md,
+// "Dish forms"): for every realistic meal prep and eater, 14 recipes asked one after the other as
+// the app asks them (the default pantry, the dish forms already made, the main foods spread),
+// the eater declaring one allergen in turn (the app's filter, then the engine's Exclude):
+// distinct dish forms (goal ≥ 6), the largest share of one main food (goal ≤ 1/3), recipes
+// holding the declared allergen (goal 0).
+func formsRun(ctx context.Context, label string, pantry []string) error {
+	catalog, prices, err := shippedFoods()
+	if err != nil {
+		return err
+	}
+	gen := nutrition.NewBuiltin(prices)
+	var weeks, forms, minForms, withinThird, allergenHits, recipes int
+	minForms = 1 << 30
+	for pi, prep := range nutritiontest.MealPreps {
+		for ei, e := range nutritiontest.Eaters {
+			n, err := nutrition.CalculateNeeds(nutrition.NeedsInput{Body: e.Body, Activity: e.Activity, Objective: e.Goal, Preset: nutrition.PresetDefault})
+			if err != nil {
+				return err
+			}
+			declared := []nutrition.Allergen{nutrition.Allergens[(pi*len(nutritiontest.Eaters)+ei)%len(nutrition.Allergens)]}
+			var foods []nutrition.Food
+			for _, c := range prep.Codes {
+				if f, ok := catalog[c]; ok && !nutrition.ContainsAny(f, declared) {
+					foods = append(foods, f)
+				}
+			}
+			person := batchcook.Person{Daily: n.Goals().Macros(), Split: nutrition.DefaultMealSplit}
+			req := nutrition.GenerateRequest{Foods: foods, Category: nutrition.LunchDinner, Target: person.MealTarget(nutrition.LunchDinner),
+				Diet: prep.Diet, Servings: 1, Count: 1, Exclude: declared, Pantry: nutrition.SafePantry(pantry, declared)}
+			seen, inMeals := map[string]bool{}, map[int]int{}
+			var prior [][]int
+			made := 0
+			for k := range 14 {
+				one := req
+				one.Seed, one.RecentDishes = int64(ei*1000+k), slices.Sorted(maps.Keys(seen))
+				rs, _ := mealprepapp.GenerateSpread(ctx, gen, one, prior)
+				if len(rs) == 0 {
+					continue
+				}
+				made++
+				seen[rs[0].Dish] = true
+				codes := make([]int, 0, len(rs[0].Ingredients))
+				for _, in := range rs[0].Ingredients {
+					codes = append(codes, in.FoodCode)
+					if nutrition.ContainsAny(catalog[in.FoodCode], declared) {
+						allergenHits++
+					}
+					if mealprep.MainGroupOf(catalog[in.FoodCode]) != "" {
+						inMeals[in.FoodCode]++
+					}
+				}
+				prior = append(prior, codes)
+			}
+			if made == 0 {
+				continue
+			}
+			weeks, recipes, forms = weeks+1, recipes+made, forms+len(seen)
+			minForms = min(minForms, len(seen))
+			most := 0
+			for _, c := range inMeals {
+				most = max(most, c)
+			}
+			if 3*most <= made {
+				withinThird++
+			}
+		}
+	}
+	w := float64(max(weeks, 1))
+	fmt.Printf("\n== Dish forms, %s: %d realistic meal preps × %d eaters, 14 lunches and dinners asked one at a time ==\n", label, len(nutritiontest.MealPreps), len(nutritiontest.Eaters))
+	fmt.Printf("fortnights %d, recipes %d; distinct dish forms per 14: mean %.1f, least %d; no main food in over 1/3: %d of %d; recipes holding the declared allergen: %d\n",
+		weeks, recipes, float64(forms)/w, minForms, withinThird, weeks, allergenHits)
+	summary.add("dish forms, "+label+": distinct forms per 14 lunches and dinners (mean)", fmt.Sprintf("%.1f", float64(forms)/w), "", "", "≥ 6", float64(forms)/w >= 6)
+	summary.add("dish forms, "+label+": recipes holding a declared allergen", fmt.Sprintf("%d of %d", allergenHits, recipes), "", "", "0", allergenHits == 0)
+	return nil
 }

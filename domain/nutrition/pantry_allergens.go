@@ -56,3 +56,7 @@ func SafePantry(ids []string, declared []Allergen) []string {
 	}
 	return out
 }
+
+// DefaultPantry is the cupboard a person starts with (users.pantry's default, migration 00116):
+// what most French kitchens hold; the person unticks what they lack.
+var DefaultPantry = []string{"garlic", "herbes_de_provence", "thyme", "lemon", "vinegar", "mustard"}
