@@ -10,9 +10,9 @@ import AccountPage from './index'
 
 const account = {
   email: 'camille@example.fr', name: 'Camille', surname: 'Martin', hasPassword: true, language: 'fr', units: 'g',
-  currency: 'EUR', diet: 'omnivore', objective: '', macroPreset: 'default', goals: null, aiSuggestions: true, priceLimit: null, allergens: [] as string[],
+  currency: 'EUR', diet: 'omnivore', objective: '', macroPreset: 'default', goals: null, aiSuggestions: true, priceLimit: null, allergens: [] as string[], pantry: [] as string[],
 }
-const pageProps = { presets: {}, allergens: [], bounds: { minKcal: 800, maxKcal: 6000, maxProteinG: 400, maxFatG: 300, maxCarbsG: 800 } }
+const pageProps = { presets: {}, allergens: [], staples: [], bounds: { minKcal: 800, maxKcal: 6000, maxProteinG: 400, maxFatG: 300, maxCarbsG: 800 } }
 
 afterEach(() => vi.restoreAllMocks())
 
