@@ -3,12 +3,11 @@ import { defineConfig } from 'vitest/config'
 // Browser end-to-end tests: real Go servers (e2e/global-setup.ts starts the shared one, some
 // files start their own) driven by Debian's chromium through playwright-core.
 //
-// Files may run in parallel (E2E_WORKERS=2): each has its own browser, its own accounts (fresh
-// addresses) and, where it needs settings of its own, its own server and database; the shared
-// server's state is only ever read per account. Tests inside a file stay in order (they build
-// on each other). One file at a time by default until parallel runs have proven green three
-// times in a row (docs/performance.md, "make test").
-const workers = Number(process.env.E2E_WORKERS) || 1
+// Two files at a time: each has its own browser, its own accounts (fresh addresses) and, where
+// it needs settings of its own, its own server and database; the shared server's state is only
+// ever read per account. Tests inside a file stay in order (they build on each other). Three at
+// a time overloads 2 cores; E2E_WORKERS=N overrides (docs/performance.md, "make test").
+const workers = Number(process.env.E2E_WORKERS) || 2
 
 export default defineConfig({
   test: {
