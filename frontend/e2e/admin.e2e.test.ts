@@ -22,6 +22,7 @@ beforeAll(async () => {
   server = await startGamelle({
     bin: inject('gamelleBin'),
     adminUrl: inject('adminDatabaseUrl'),
+    template: inject('templateDatabase'),
     logName: 'admin-server.log',
     env: { ADMIN_EMAILS: adminEmail },
   })
@@ -114,7 +115,6 @@ describe('admin dashboard', () => {
     await checkPage(page, personPath, `admin-user-${lng}`)
     await checkPage(page, `${personPath}/events`, `admin-events-${lng}`)
     await checkPage(page, '/dashboard/admin/stats', `admin-stats-${lng}`)
-    await checkPage(page, '/dashboard/admin/prices', `admin-prices-${lng}`)
     await checkPage(page, '/dashboard/admin/prices', `admin-prices-${lng}`)
     expect(errors).toEqual([])
     await context.close()

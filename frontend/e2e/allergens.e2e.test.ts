@@ -16,7 +16,7 @@ let browser: Browser
 let server: Gamelle
 
 beforeAll(async () => {
-  server = await startGamelle({ bin: inject('gamelleBin'), adminUrl: inject('adminDatabaseUrl'), logName: 'allergens-server.log' })
+  server = await startGamelle({ bin: inject('gamelleBin'), adminUrl: inject('adminDatabaseUrl'), template: inject('templateDatabase'), logName: 'allergens-server.log' })
   browser = await launchBrowser()
 })
 

@@ -25,6 +25,7 @@ beforeAll(async () => {
   server = await startGamelle({
     bin: inject('gamelleBin'),
     adminUrl: inject('adminDatabaseUrl'),
+    template: inject('templateDatabase'),
     logName: 'batchcook-server.log',
     env: { ADMIN_EMAILS: `${admins.fr},${admins.en}` },
   })
@@ -92,7 +93,12 @@ describe.each([
     await add.getByLabel(m.household.proteinG).fill('128')
     await add.getByLabel(m.household.fatG).fill('57')
     await add.getByLabel(m.household.carbsG).fill('170')
-    await add.getByRole('button', { name: m.household.add }).click()
+    // Waits for the POST's answer: leaving the page before it cancels the request (a 500
+    // "context canceled" on a loaded machine, and no member).
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/household'),
+      add.getByRole('button', { name: m.household.add }).click(),
+    ])
     // The page reads the household's read model; under load it may lag the redirect.
     await expect
       .poll(

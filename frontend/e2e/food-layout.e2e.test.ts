@@ -17,7 +17,7 @@ let browser: Browser
 let server: Gamelle
 
 beforeAll(async () => {
-  server = await startGamelle({ bin: inject('gamelleBin'), adminUrl: inject('adminDatabaseUrl'), logName: 'food-layout-server.log' })
+  server = await startGamelle({ bin: inject('gamelleBin'), adminUrl: inject('adminDatabaseUrl'), template: inject('templateDatabase'), logName: 'food-layout-server.log' })
   browser = await launchBrowser()
 })
 

@@ -21,6 +21,7 @@ beforeAll(async () => {
     gamelleBin: inject('gamelleBin'),
     fakesBin: inject('fakesBin'),
     adminUrl: inject('adminDatabaseUrl'),
+    template: inject('templateDatabase'),
     name: 'google',
     google: true,
   })

@@ -23,6 +23,7 @@ beforeAll(async () => {
   server = await startGamelle({
     bin: inject('gamelleBin'),
     adminUrl: inject('adminDatabaseUrl'),
+    template: inject('templateDatabase'),
     logName: 'mealprep-server.log',
     env: { MEALPREP_TEST_GENERATION_DELAY: '8s' },
   })
@@ -149,7 +150,9 @@ describe.each([
     // The home lists both under recent recipes, each a link to its recipe page.
     const recent = page.getByRole('region', { name: m.profile.home.recent.title })
     const recentLinks = recent.getByRole('listitem').getByRole('link')
-    expect(await recentLinks.count()).toBe(2)
+    // The region is named once the home's messages are in (loaded beside the page's code): on a
+    // loaded machine that is after the balance shows.
+    await expect.poll(() => recentLinks.count()).toBe(2)
     const hrefs = await recentLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))
     expect(hrefs).toContain(recipeURL)
     expect(hrefs.every((h) => h?.startsWith(`${base}/recipe/`))).toBe(true)

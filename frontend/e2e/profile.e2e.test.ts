@@ -31,6 +31,7 @@ beforeAll(async () => {
   server = await startGamelle({
     bin: inject('gamelleBin'),
     adminUrl: inject('adminDatabaseUrl'),
+    template: inject('templateDatabase'),
     logName: 'profile-server.log',
     env: { ADMIN_EMAILS: `${adminEmail},${adminEmailEn}`, NEEDS_TEST_DELAY: '1500ms', AI_BASE_URL: model.baseURL, AI_MODEL: 'e2e-model' },
   })

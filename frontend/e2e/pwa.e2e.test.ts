@@ -24,6 +24,7 @@ beforeAll(async () => {
   server = await startGamelle({
     bin: inject('gamelleBin'),
     adminUrl: inject('adminDatabaseUrl'),
+    template: inject('templateDatabase'),
     logName: 'pwa-server.log',
     env: { APP_TODAY: '2026-12-10' },
   })
