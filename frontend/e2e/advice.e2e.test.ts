@@ -16,7 +16,7 @@ let browser: Browser
 let server: Gamelle
 
 beforeAll(async () => {
-  server = await startGamelle({ bin: inject('gamelleBin'), adminUrl: inject('adminDatabaseUrl'), logName: 'advice-server.log' })
+  server = await startGamelle({ bin: inject('gamelleBin'), adminUrl: inject('adminDatabaseUrl'), template: inject('templateDatabase'), logName: 'advice-server.log' })
   browser = await launchBrowser()
 })
 
