@@ -181,7 +181,7 @@ func (s *Service) UpdateAccount(ctx context.Context, id uuid.UUID, in AccountUpd
 	}
 	var pantry []string
 	if in.Pantry != nil {
-		if pantry, err = nutrition.CheckPantry(in.Pantry); err != nil {
+		if pantry, err = nutrition.ParsePantry(in.Pantry); err != nil {
 			errs["pantry"] = err
 		}
 	}

@@ -81,7 +81,7 @@ func ParsePantry(ids []string) ([]string, error) {
 	out := make([]string, 0, len(ids))
 	for _, id := range ids {
 		if !ValidStaple(id) {
-			return nil, fmt.Errorf("unknown pantry staple %q", id)
+			return nil, fmt.Errorf("%w: %q", ErrUnknownStaple, id)
 		}
 		if !slices.Contains(out, id) {
 			out = append(out, id)

@@ -1,7 +1,6 @@
 package nutrition
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/gamelle/gamelle/domain/fault"
@@ -9,15 +8,6 @@ import (
 
 // ErrUnknownStaple is a pantry id that is not one of Staples.
 var ErrUnknownStaple = fault.New(fault.Invalid, "pantry", "profile.error.pantry", "nutrition: unknown pantry staple")
-
-// CheckPantry is ParsePantry with its refusal as ErrUnknownStaple, for a form's field.
-func CheckPantry(ids []string) ([]string, error) {
-	out, err := ParsePantry(ids)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrUnknownStaple, err)
-	}
-	return out, nil
-}
 
 // stapleAllergens are the allergens of EU regulation 1169/2011 a staple contains or may
 // contain (docs/nutrition.md, "Pantry staples"), conservative like the food table: each holds at

@@ -33,12 +33,12 @@ func TestSafePantryLeavesOutWhatADeclaredAllergenTouches(t *testing.T) {
 	require.Equal(t, []string{"onion", "mustard", "garlic"}, nutrition.SafePantry(pantry, []nutrition.Allergen{nutrition.AllergenSoy, nutrition.AllergenSesame}))
 }
 
-func TestCheckPantryRefusesAnUnknownStapleAsAFieldError(t *testing.T) {
+func TestParsePantryRefusesAnUnknownStapleAsAFieldError(t *testing.T) {
 	t.Parallel()
-	got, err := nutrition.CheckPantry([]string{"garlic", "onion", "garlic"})
+	got, err := nutrition.ParsePantry([]string{"garlic", "onion", "garlic"})
 	require.NoError(t, err)
 	require.Equal(t, []string{"garlic", "onion"}, got)
-	_, err = nutrition.CheckPantry([]string{"garlic", "truffle"})
+	_, err = nutrition.ParsePantry([]string{"garlic", "truffle"})
 	require.ErrorIs(t, err, nutrition.ErrUnknownStaple)
 	var f *fault.Error
 	require.True(t, errors.As(err, &f))
