@@ -206,14 +206,16 @@ func adviceOf(s *nutrition.Suggestion) *mealprep.Advice {
 
 // engineRequest is the request's recipes to make, as the engine takes them: the meal prep's
 // foods in the order they were added, each capped at what the person has of it, and the
-// person's per-serving target, diet and price limit. A food containing an allergen the person
-// declares never reaches the engine (docs/mealprep.md, "Allergens").
+// person's per-serving target, diet and price limit, and the cooking fats of their cupboard
+// (docs/nutrition.md, "Pantry staples"). A food containing an allergen the person declares never
+// reaches the engine (docs/mealprep.md, "Allergens").
 func (s *Service) engineRequest(ctx context.Context, owner uuid.UUID, p Person, req *mealprep.Request, ings []mealprep.Ingredient) (nutrition.GenerateRequest, error) {
 	codes := make([]int, len(ings))
 	for i, in := range ings {
 		codes[i] = in.FoodCode
 	}
-	known, err := s.foods.EngineFoods(ctx, s.pool, owner, codes)
+	cupboard := nutrition.PantryFoodCodes(p.Pantry)
+	known, err := s.foods.EngineFoods(ctx, s.pool, owner, append(codes, cupboard...))
 	if err != nil {
 		return nutrition.GenerateRequest{}, err
 	}
@@ -237,6 +239,11 @@ func (s *Service) engineRequest(ctx context.Context, owner uuid.UUID, p Person, 
 				in.MaxGrams = map[int]float64{}
 			}
 			in.MaxGrams[ing.FoodCode] = float64(ing.Grams)
+		}
+	}
+	for _, code := range cupboard {
+		if f, ok := known[code]; ok && !nutrition.ContainsAny(f, p.Allergens) {
+			in.PantryFoods = append(in.PantryFoods, f)
 		}
 	}
 	in.OutOfSeason = s.outOfSeason(in.Foods)

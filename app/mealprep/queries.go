@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -185,6 +186,9 @@ type IngredientView struct {
 	Grams    int    `json:"grams"`
 	// Natural is how people count the food (eggs by the piece, oils in ml), nil for grams only.
 	Natural *nutrition.NaturalUnit `json:"natural"`
+	// FromPantry: a cooking fat from the person's cupboard, not one of the meal prep's foods
+	// (docs/nutrition.md, "Pantry staples"); the shopping list does not buy it.
+	FromPantry bool `json:"fromPantry"`
 }
 
 // RecipeView is a recipe as pages show it (read model recipes).
@@ -254,6 +258,10 @@ func (s *Service) recipes(ctx context.Context, p Person, mealPrepID, recipeID uu
 	if err != nil {
 		return nil, err
 	}
+	cupboard, err := s.cupboardOf(ctx, p, mealPrepID, codes)
+	if err != nil {
+		return nil, err
+	}
 	rate := 1.0
 	cur := "EUR"
 	if p.Currency == "USD" {
@@ -269,11 +277,26 @@ func (s *Service) recipes(ctx context.Context, p Person, mealPrepID, recipeID uu
 			HealthScore: r.HealthScore, HealthGrade: r.HealthGrade, Generator: r.Generator, Steps: r.Steps, Kept: r.Kept,
 		}
 		for _, in := range r.Ingredients {
-			v.Ingredients = append(v.Ingredients, IngredientView{FoodCode: in.FoodCode, Name: names[in.FoodCode].Name, Grams: in.Grams, Natural: names[in.FoodCode].Natural})
+			v.Ingredients = append(v.Ingredients, IngredientView{FoodCode: in.FoodCode, Name: names[in.FoodCode].Name, Grams: in.Grams, Natural: names[in.FoodCode].Natural,
+				FromPantry: cupboard[in.FoodCode]})
 		}
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+// cupboardOf are the cooking fats of p's cupboard among the recipes' food codes that the meal
+// prep does not hold (cupboardFats); the meal prep's foods are read only when a recipe holds one.
+func (s *Service) cupboardOf(ctx context.Context, p Person, mealPrepID uuid.UUID, codes []int) (map[int]bool, error) {
+	fats := nutrition.PantryFoodCodes(p.Pantry)
+	if !slices.ContainsFunc(codes, func(c int) bool { return slices.Contains(fats, c) }) {
+		return nil, nil
+	}
+	foods, err := mealpreps.Foods(ctx, s.pool, mealPrepID)
+	if err != nil {
+		return nil, fmt.Errorf("mealprep %s: foods: %w", mealPrepID, err)
+	}
+	return cupboardFats(p.Pantry, foods), nil
 }
 
 // PlanOf computes the meal prep's plan against the person's daily goals, laid out over

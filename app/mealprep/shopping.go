@@ -3,6 +3,7 @@ package mealprep
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/google/uuid"
 
@@ -24,13 +25,15 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 	if err := nutrition.ValidateDays(days); err != nil {
 		return nutrition.ShoppingList{}, err
 	}
-	if _, err := s.Load(ctx, owner, mealPrepID); err != nil {
+	m, err := s.Load(ctx, owner, mealPrepID)
+	if err != nil {
 		return nutrition.ShoppingList{}, err
 	}
 	person, err := s.Person(ctx, s.pool, owner)
 	if err != nil {
 		return nutrition.ShoppingList{}, err
 	}
+	cupboard := cupboardFats(person.Pantry, m.Foods())
 	// The recipes as the recipes page shows them: from the stream while the read models are behind.
 	rows, _, err := s.recipeRows(ctx, mealPrepID, uuid.Nil, "fr")
 	if err != nil {
@@ -42,7 +45,9 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 	for _, row := range rows {
 		r := nutrition.Recipe{Servings: max(row.Servings, 1)}
 		for _, in := range row.Ingredients {
-			r.Ingredients = append(r.Ingredients, nutrition.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
+			if !cupboard[in.FoodCode] {
+				r.Ingredients = append(r.Ingredients, nutrition.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
+			}
 		}
 		recipes = append(recipes, r)
 		sched = append(sched, mealprep.ScheduleRecipe{ID: row.ID, Category: row.Category})
@@ -88,4 +93,17 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 	list, err := nutrition.BuildShoppingListOfPortions(recipes, portions, foods, days, pricing)
 	list.FlagTakeOvers(foods, 1)
 	return list, err
+}
+
+// cupboardFats are the cooking fats the engine takes from the person's cupboard (their pantry's
+// oil or butter, when the meal prep does not hold that food): the person has them, so the
+// shopping list does not buy them (docs/nutrition.md, "Pantry staples").
+func cupboardFats(pantry []string, foods []mealprep.Ingredient) map[int]bool {
+	out := map[int]bool{}
+	for _, code := range nutrition.PantryFoodCodes(pantry) {
+		if !slices.ContainsFunc(foods, func(in mealprep.Ingredient) bool { return in.FoodCode == code }) {
+			out[code] = true
+		}
+	}
+	return out
 }

@@ -143,6 +143,8 @@ type solveSuggestion struct {
 type solveIngredient struct {
 	FoodCode string `json:"foodCode"`
 	Grams    int    `json:"grams"`
+	// Pantry: a cooking fat taken from the pantry (docs/nutrition.md, "Pantry staples").
+	Pantry bool `json:"pantry,omitempty"`
 }
 
 type solveNutriScore struct {
@@ -261,7 +263,9 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 			return badInput("pantry: %v; want ids among %v", err, nutrition.StapleIDs())
 		}
 		req.Pantry = nutrition.SafePantry(req.Pantry, exclude) // as the app seasons for a person
-
+		for _, code := range nutrition.PantryFoodCodes(req.Pantry) {
+			req.PantryFoods = append(req.PantryFoods, catalog[code])
+		}
 	}
 	for _, c := range in.Foods {
 		f, ok := catalog[int(c)]
@@ -316,7 +320,7 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 	}
 	has := map[nutrition.Allergen]bool{}
 	for _, ing := range r.Ingredients {
-		out.Ingredients = append(out.Ingredients, solveIngredient{FoodCode: strconv.Itoa(ing.FoodCode), Grams: ing.Grams})
+		out.Ingredients = append(out.Ingredients, solveIngredient{FoodCode: strconv.Itoa(ing.FoodCode), Grams: ing.Grams, Pantry: ing.Pantry})
 		out.WeightG += ing.Grams
 		for _, a := range nutrition.AllergensOf(catalog[ing.FoodCode]) {
 			has[a] = true

@@ -43,7 +43,7 @@ var roleCaps = map[Category][nRoles]int{
 		roleAromatic: 1, roleDish: 1},
 	Breakfast: {roleStarch: 1, roleDairy: 2, roleFruit: 2, roleNut: 1, roleEgg: 1, roleFat: 1, roleCheese: 1,
 		roleSweet: 1, roleDrink: 1, roleOther: 1},
-	Snack: {roleStarch: 1, roleDairy: 1, roleFruit: 2, roleNut: 1, roleEgg: 1, roleCheese: 1, roleSweet: 1,
+	Snack: {roleStarch: 1, roleDairy: 1, roleFruit: 2, roleNut: 1, roleEgg: 1, roleFat: 1, roleCheese: 1, roleSweet: 1,
 		roleDrink: 1, roleOther: 1},
 }
 
@@ -178,12 +178,13 @@ func lunchRoleOf(f Food) role {
 	}
 }
 
-// morningRoleOf: butter goes on bread at breakfast; oils have no place in a morning plate.
+// morningRoleOf: butter goes on bread at breakfast and at a snack (the tartine of a French
+// goûter); oils have no place in a morning plate.
 func morningRoleOf(c Category, f Food) role {
 	k := KindOf(f)
 	if k == KindFat {
 		oil := f.Subgroup == "vegetable oils" || f.Subgroup == "fish oils" || f.Subgroup == "other fats"
-		if c == Breakfast && !oil {
+		if !oil {
 			return roleFat
 		}
 		return roleNone
@@ -414,7 +415,10 @@ func validPlate(c Category, n [nRoles]int, total int, haveVeg, needStarch bool) 
 		if n[roleCheese] > 0 && (n[roleDairy] > 0 || n[roleSweet] > 0) {
 			return false
 		}
-		if total-n[roleSweet]-n[roleDrink] < 2 {
+		if n[roleFat] > 0 && n[roleStarch] == 0 {
+			return false // butter goes on bread
+		}
+		if total-n[roleSweet]-n[roleFat]-n[roleDrink] < 2 {
 			return false
 		}
 	}

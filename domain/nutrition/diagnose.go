@@ -114,11 +114,12 @@ type Suggestion struct {
 // holds reports whether the request's foods already hold the kind of food a fix adds: a food of
 // the same role in the meal (a starch beside potatoes and bread), or for a lunch's protein and a
 // breakfast's or snack's dairy, of the same kind (chicken may be suggested beside eggs, not
-// beside turkey; milk beside fromage blanc, not beside another milk). Such a kind is never
+// beside turkey; milk beside fromage blanc, not beside another milk); the cupboard's cooking fats
+// count as held. Such a kind is never
 // suggested as an addition, only as more of its food.
 func holds(req GenerateRequest, fix Food) bool {
 	r := roleOf(req.Category, fix)
-	for _, f := range req.Foods {
+	for _, f := range slices.Concat(req.Foods, req.PantryFoods) {
 		if !usable(f.Per100g) || !DietAllows(req.Diet, f) || roleOf(req.Category, f) != r {
 			continue
 		}

@@ -172,10 +172,33 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 	for _, f := range req.Suggestions {
 		add(f, true)
 	}
+	if len(p.items) > 0 {
+		b.addPantryFat(p, req, foods)
+	}
 	if len(p.items) == 0 {
 		return nil, nil, noItems(offMeal, excluded, noEnergy)
 	}
 	return p, foods, nil
+}
+
+// addPantryFat adds the first of the cupboard's cooking fats that belongs to the meal when the
+// meal prep's foods hold none (docs/nutrition.md, "Pantry staples"): oil at lunch, butter on a
+// breakfast's bread.
+func (b *Builtin) addPantryFat(p *problem, req GenerateRequest, foods map[int]Food) {
+	if slices.ContainsFunc(p.items, func(it item) bool { return it.kind == KindFat && !it.suggested }) {
+		return
+	}
+	for _, f := range req.PantryFoods {
+		if _, dup := foods[f.Code]; dup || ContainsAny(f, req.Exclude) {
+			continue
+		}
+		if it, skip := b.newItem(req, f, false); skip == skipNone && it.kind == KindFat {
+			it.pantry = true
+			p.addItem(it)
+			foods[f.Code] = f
+			return
+		}
+	}
 }
 
 // Why newItem leaves a food out.
@@ -284,7 +307,7 @@ func (b *Builtin) recipe(req GenerateRequest, p *problem, s solution, foods map[
 	})
 	for _, i := range order {
 		it := p.items[s.idx[i]]
-		r.Ingredients = append(r.Ingredients, Ingredient{FoodCode: it.food.Code, Grams: int(math.Round(s.grams[i])) * servings, Suggested: it.suggested})
+		r.Ingredients = append(r.Ingredients, Ingredient{FoodCode: it.food.Code, Grams: int(math.Round(s.grams[i])) * servings, Suggested: it.suggested, Pantry: it.pantry})
 	}
 	_ = recomputeNumbers(&r, foods, Pricing{Table: b.Prices, Currency: req.Currency, USDPerEUR: req.USDPerEUR})
 	r.Target = req.Target.Rounded()

@@ -12,7 +12,10 @@ import (
 // the size of the pinch of herbs the steps always offered; a salty one (soy sauce, mustard, stock)
 // replaces the pinch of salt by the amount holding the same salt, so saltG stays exact and it is
 // used only when the steps salt; a staple with energy (onion, shallot, coconut milk, tomato
-// passata, tahini) is used only when the recipe holds it as one of its counted foods.
+// passata, tahini) is used only when the recipe holds it as one of its counted foods. A cooking
+// fat (oil, butter) is the one staple the engine may add as a counted food: to a meal whose foods
+// hold no fat, as a cook takes oil from the cupboard (GenerateRequest.PantryFoods); its grams
+// count like any food's, the recipe marks it, and the shopping list does not buy it.
 
 // Staple is one pantry staple.
 type Staple struct {
@@ -33,10 +36,15 @@ type Staple struct {
 	Energy bool
 	// Salty: the staple replaces the pinch of salt (Grams holds the pinch's salt).
 	Salty bool
+	// CookingFat: the engine may add the staple's food to a meal without a fat
+	// (PantryFoodCodes).
+	CookingFat bool
 }
 
 // Staples is the pantry, in the order the settings list it.
 var Staples = []Staple{
+	{ID: "oil", Name: Text{FR: "huile d’olive", EN: "olive oil"}, Code: 17270, Grams: 10, Measure: Text{FR: "1 cuillère à soupe d’huile d’olive", EN: "1 tablespoon of olive oil"}, KcalPer100: 899, SaltPer100: 0.013, Energy: true, CookingFat: true},
+	{ID: "butter", Name: Text{FR: "beurre", EN: "butter"}, Code: 16400, Grams: 10, Measure: Text{FR: "1 noisette de beurre", EN: "1 knob of butter"}, KcalPer100: 753, SaltPer100: 0.035, Energy: true, CookingFat: true},
 	{ID: "onion", Name: Text{FR: "oignon", EN: "onion"}, Code: 20034, Grams: 30, Measure: Text{FR: "¼ d’oignon", EN: "¼ onion"}, KcalPer100: 39, SaltPer100: 0.098, Energy: true},
 	{ID: "shallot", Name: Text{FR: "échalote", EN: "shallot"}, Code: 20097, Grams: 15, Measure: Text{FR: "½ échalote", EN: "½ shallot"}, KcalPer100: 61.7, SaltPer100: 0.013, Energy: true},
 	{ID: "garlic", Name: Text{FR: "ail", EN: "garlic"}, Code: 11000, Grams: 3, Measure: Text{FR: "1 gousse d’ail", EN: "1 garlic clove"}, KcalPer100: 109, SaltPer100: 0.023},
@@ -59,6 +67,18 @@ var Staples = []Staple{
 	{ID: "thyme", Name: Text{FR: "thym", EN: "thyme"}, Code: 11038, Grams: 0.3, Measure: Text{FR: "1 pincée de thym", EN: "a pinch of thyme"}, KcalPer100: 285, SaltPer100: 0.14},
 	{ID: "parsley", Name: Text{FR: "persil", EN: "parsley"}, Code: 11014, Grams: 3, Measure: Text{FR: "1 cuillère à soupe de persil ciselé", EN: "1 tablespoon of chopped parsley"}, KcalPer100: 42.5, SaltPer100: 0.129},
 	{ID: "chives", Name: Text{FR: "ciboulette", EN: "chives"}, Code: 11080, Grams: 1, Measure: Text{FR: "1 cuillère à café de ciboulette", EN: "1 teaspoon of chives"}, KcalPer100: 51.2, SaltPer100: 0.08},
+}
+
+// PantryFoodCodes are the CIQUAL codes of the cooking fats among the staple ids, in the table's
+// order (oil before butter): the foods a caller looks up for GenerateRequest.PantryFoods.
+func PantryFoodCodes(ids []string) []int {
+	var out []int
+	for _, s := range Staples {
+		if s.CookingFat && slices.Contains(ids, s.ID) {
+			out = append(out, s.Code)
+		}
+	}
+	return out
 }
 
 // ValidStaple reports whether id is a pantry staple's id.

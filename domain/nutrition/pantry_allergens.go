@@ -15,6 +15,7 @@ var ErrUnknownStaple = fault.New(fault.Invalid, "pantry", "profile.error.pantry"
 // unknown, such as a stock, a soy sauce or a coconut milk, may hold what its subgroup may), and a
 // curry powder may hold mustard seed and celery. A staple not listed holds none.
 var stapleAllergens = map[string][]Allergen{
+	"butter":       {AllergenMilk},
 	"coconut_milk": {AllergenGluten, AllergenSoy, AllergenMilk, AllergenCelery, AllergenMustard, AllergenSulphites},
 	"tahini":       {AllergenSesame},
 	"vinegar":      {AllergenMustard, AllergenSulphites},
@@ -47,6 +48,7 @@ func SafePantry(ids []string, declared []Allergen) []string {
 	return out
 }
 
-// DefaultPantry is the cupboard a person starts with (users.pantry's default, migration 00116):
-// what most French kitchens hold; the person unticks what they lack.
-var DefaultPantry = []string{"garlic", "herbes_de_provence", "thyme", "lemon", "vinegar", "mustard"}
+// DefaultPantry is the cupboard a person starts with (users.pantry's default, migrations 00116
+// and 00117): what most French kitchens hold, a cooking oil and butter first; the person unticks
+// what they lack.
+var DefaultPantry = []string{"oil", "butter", "garlic", "herbes_de_provence", "thyme", "lemon", "vinegar", "mustard"}

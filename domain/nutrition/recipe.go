@@ -15,6 +15,9 @@ type Ingredient struct {
 	// Suggested marks a catalog food the engine added to close a gap (the person allowed AI food
 	// suggestions); it is not in the meal prep yet.
 	Suggested bool `json:"suggested,omitempty"`
+	// Pantry marks a cooking fat taken from the person's cupboard (GenerateRequest.PantryFoods):
+	// counted like any food, not bought by the shopping list.
+	Pantry bool `json:"pantry,omitempty"`
 }
 
 // Steps are the preparation steps in both languages.
@@ -121,6 +124,10 @@ type GenerateRequest struct {
 	// Pantry are the staple ids the person keeps (docs/nutrition.md, "Pantry staples"): the
 	// dish forms season with them. Nil: no dish form, the plate of separately cooked foods.
 	Pantry []string `json:"pantry,omitempty"`
+	// PantryFoods are the foods of Pantry's cooking fats (PantryFoodCodes, looked up by the
+	// caller): the engine adds the first that belongs to the meal when Foods hold no fat
+	// (docs/nutrition.md, "Pantry staples"). Nil: the meal prep's foods only.
+	PantryFoods []Food `json:"-"`
 	// Exclude are the allergens the person and their household declare: the app leaves their
 	// foods out of Foods, and a diagnosis never suggests a food holding one (docs/nutrition.md,
 	// "Allergens").

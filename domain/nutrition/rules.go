@@ -76,7 +76,7 @@ var kindRules = map[Kind]kindRule{
 	KindDairy:      {60, 300, fits(3, 0, 3), true, AisleDairyEggs, 0},
 	KindCheese:     {15, 80, fits(1, 2, 2), false, AisleDairyEggs, 0},
 	KindCream:      {10, 60, fits(0, 2, 0), false, AisleDairyEggs, 0},
-	KindFat:        {5, 30, fits(1, 3, 0), false, AisleGrocery, 0},
+	KindFat:        {5, 30, fits(1, 3, 1), false, AisleGrocery, 0},
 	KindSweet:      {10, 80, fits(1, 0, 1), false, AisleGrocery, 0},
 	KindSweetener:  {5, 30, fits(2, 0, 2), false, AisleGrocery, 0},
 	KindSeasoning:  {1, 10, fits(0, 2, 0), false, AisleGrocery, 0},

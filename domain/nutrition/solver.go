@@ -50,6 +50,8 @@ type item struct {
 	typ       float64 // the serving a cook would use
 	fit       int
 	suggested bool
+	// pantry: a cooking fat from the person's cupboard (GenerateRequest.PantryFoods).
+	pantry bool
 	// outOfSeason: produce not in season this month (GenerateRequest.OutOfSeason); plates
 	// without it rank first among those that meet every rule.
 	outOfSeason bool

@@ -96,13 +96,18 @@ type Outcome struct {
 	Recipes        []nutrition.Recipe
 }
 
-// Run generates c with gen and, when it is refused, applies its suggestion and generates again.
+// Run generates c with gen as the app asks for a person who signed up (the default pantry, its
+// cooking fats among the foods the engine may add) and, when it is refused, applies its suggestion and generates again.
 func Run(ctx context.Context, gen *nutrition.Builtin, catalog map[int]nutrition.Food, c AvailabilityCase) Outcome {
-	req := nutrition.GenerateRequest{Category: c.Meal, Target: c.Target, Diet: c.Prep.Diet, Currency: nutrition.EUR, Count: 1, Seed: 1}
+	req := nutrition.GenerateRequest{Category: c.Meal, Target: c.Target, Diet: c.Prep.Diet, Currency: nutrition.EUR, Count: 1, Seed: 1,
+		Pantry: nutrition.DefaultPantry}
 	for _, code := range c.Prep.Codes {
 		if f, ok := catalog[code]; ok {
 			req.Foods = append(req.Foods, f)
 		}
+	}
+	for _, code := range nutrition.PantryFoodCodes(req.Pantry) {
+		req.PantryFoods = append(req.PantryFoods, catalog[code])
 	}
 	o := Outcome{Case: c}
 	start := time.Now()

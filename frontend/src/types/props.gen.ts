@@ -449,6 +449,7 @@ export type IngredientView = {
   name: string
   grams: number
   natural: NaturalUnit | null
+  fromPantry: boolean
 }
 
 export type LegalInfo = {

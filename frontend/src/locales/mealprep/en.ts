@@ -240,6 +240,7 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
       ingredients: 'Ingredients',
       steps: 'Steps',
       allergensTitle: 'Allergens',
+      fromPantry: 'from your cupboard',
       allergensContains: 'Contains: {{names}}.',
       allergensNone: 'None of the 14 allergens to declare (Regulation (EU) No 1169/2011).',
       nutrition: 'Nutrition per serving',

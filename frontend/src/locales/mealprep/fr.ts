@@ -236,6 +236,7 @@ export const mealprepFr = {
       ingredients: 'Ingrédients',
       steps: 'Étapes',
       allergensTitle: 'Allergènes',
+      fromPantry: 'de votre placard',
       allergensContains: 'Contient : {{names}}.',
       allergensNone: 'Aucun des 14 allergènes à déclarer (règlement (UE) n° 1169/2011).',
       nutrition: 'Valeurs nutritionnelles par portion',

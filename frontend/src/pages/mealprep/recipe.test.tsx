@@ -15,9 +15,9 @@ const recipe = {
   category: 'lunch_dinner',
   servings: 2,
   ingredients: [
-    { foodCode: 36017, name: 'Poulet', grams: 300, natural: null },
-    { foodCode: 22000, name: 'Oeuf cru', grams: 120, natural: { kind: 'piece', grams: 50 } },
-    { foodCode: 17270, name: 'Huile d’olive', grams: 30, natural: { kind: 'ml', grams: 0.92 } },
+    { foodCode: 36017, name: 'Poulet', grams: 300, natural: null, fromPantry: false },
+    { foodCode: 22000, name: 'Oeuf cru', grams: 120, natural: { kind: 'piece', grams: 50 }, fromPantry: false },
+    { foodCode: 17270, name: 'Huile d’olive', grams: 30, natural: { kind: 'ml', grams: 0.92 }, fromPantry: true },
   ],
   target: { kcal: 650, proteinG: 45, fatG: 18, carbsG: 75 },
   nutrition: { ...perServing, kcal: 1280, saltG: 3.68 },
@@ -68,6 +68,20 @@ describe.each([
   it('say eggs by the piece and oil by volume', async () => {
     await show(lng)
     expect(screen.getAllByTestId('ingredient-quantity').map((e) => e.textContent)).toEqual(want)
+  })
+})
+
+// The cupboard's oil is marked, so the person knows the shopping list does not buy it.
+describe.each([
+  ['fr', fr],
+  ['en', en],
+] as const)('a cupboard ingredient in %s', (lng, m) => {
+  it('is marked from the pantry, the others are not', async () => {
+    await show(lng)
+    const marks = screen.getAllByTestId('from-pantry')
+    expect(marks).toHaveLength(1)
+    expect(marks[0]).toHaveTextContent(m.mealprep.recipe.fromPantry)
+    expect(marks[0].closest('li')).toHaveTextContent('Huile d’olive')
   })
 })
 

@@ -140,6 +140,11 @@ export default function MealPrepRecipe() {
                 <span className="break-words">
                   {i.name}
                   {seasonal.has(i.foodCode) && <SeasonBadge />}
+                  {i.fromPantry && (
+                    <span className="block text-xs text-stone-600" data-testid="from-pantry">
+                      {t('mealprep.recipe.fromPantry')}
+                    </span>
+                  )}
                 </span>
                 <span className="font-semibold whitespace-nowrap" data-testid="ingredient-quantity">{withNatural(naturalQuantity(i.grams, i.natural, units, t, locale), formatQuantity(i.grams, units, locale))}</span>
               </li>
