@@ -490,9 +490,11 @@ func (h *MealPreps) recipesPage(w http.ResponseWriter, r *http.Request) {
 }
 
 type generateForm struct {
-	Category       string  `json:"category"`
-	Count          flexInt `json:"count"`
-	IdempotencyKey string  `json:"idempotencyKey"`
+	Category string  `json:"category"`
+	Count    flexInt `json:"count"`
+	// Larger are food codes to serve larger than usual: a refusal's "more of", applied.
+	Larger         []flexInt `json:"larger"`
+	IdempotencyKey string    `json:"idempotencyKey"`
 }
 
 func (h *MealPreps) generate(w http.ResponseWriter, r *http.Request) {
@@ -502,8 +504,12 @@ func (h *MealPreps) generate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.IdempotencyKey = idempotencyKey(f.IdempotencyKey)
+	larger := make([]int, len(f.Larger))
+	for i, c := range f.Larger {
+		larger[i] = int(c)
+	}
 	_, res, err := h.mealpreps.Generate(r.Context(), mealprepapp.GenerateCommand{
-		Owner: h.owner(r), MealPrepID: id, Category: mealprep.Category(f.Category), Count: int(f.Count), IdempotencyKey: f.IdempotencyKey,
+		Owner: h.owner(r), MealPrepID: id, Category: mealprep.Category(f.Category), Count: int(f.Count), Larger: larger, IdempotencyKey: f.IdempotencyKey,
 	})
 	if err != nil {
 		h.answerError(w, r, err, generateWording)

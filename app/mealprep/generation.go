@@ -226,7 +226,7 @@ func (s *Service) engineRequest(ctx context.Context, owner uuid.UUID, p Person, 
 	in := nutrition.GenerateRequest{
 		Category: req.Category, Target: nutrition.Macros(p.MealTarget(req.Category)), Diet: p.Diet,
 		PriceLimit: float64(p.PriceLimitCents) / 100, Currency: cur, USDPerEUR: s.usdPerEUR,
-		Count: req.Count, Seed: int64(seedOf(req.ID)), Pantry: p.Pantry, Exclude: p.Allergens,
+		Count: req.Count, Seed: int64(seedOf(req.ID)), Pantry: p.Pantry, Exclude: p.Allergens, Larger: slices.Clone(req.Larger),
 	}
 	for _, ing := range ings {
 		f, ok := known[ing.FoodCode]

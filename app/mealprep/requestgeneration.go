@@ -21,6 +21,8 @@ type GenerateCommand struct {
 	MealPrepID uuid.UUID
 	Category   mealprep.Category
 	Count      int
+	// Larger are meal-prep foods to serve larger than usual (a "more of" suggestion, applied).
+	Larger []int
 	// IdempotencyKey comes from the form: a double-submitted form charges once.
 	IdempotencyKey string
 }
@@ -32,6 +34,7 @@ type RequestGenerationCommand struct {
 	RequestID uuid.UUID         `json:"-"`
 	Category  mealprep.Category `json:"category"`
 	Count     int               `json:"count"`
+	Larger    []int             `json:"larger,omitempty"`
 }
 
 // CommandName implements eventstore.Command.
@@ -42,7 +45,7 @@ func (c RequestGenerationCommand) Decide(m *mealprep.MealPrep) error {
 	if err := c.owned(m); err != nil {
 		return err
 	}
-	return m.RequestGeneration(c.RequestID, c.Category, c.Count)
+	return m.RequestGeneration(c.RequestID, c.Category, c.Count, c.Larger)
 }
 
 // Generate records the request, charges Count tokens and inserts the job in one transaction:
@@ -61,7 +64,7 @@ func (s *Service) Generate(ctx context.Context, in GenerateCommand) (uuid.UUID, 
 	if key == "" {
 		key = requestID.String()
 	}
-	cmd := RequestGenerationCommand{prepCommand: byOwner(in.Owner, in.MealPrepID), RequestID: requestID, Category: in.Category, Count: in.Count}
+	cmd := RequestGenerationCommand{prepCommand: byOwner(in.Owner, in.MealPrepID), RequestID: requestID, Category: in.Category, Count: in.Count, Larger: in.Larger}
 	cmd.IdempotencyKey = "generate:" + in.MealPrepID.String() + ":" + key
 	res, err := s.run(ctx, cmd, func(tx pgx.Tx, _ eventstore.AppendResult) error {
 		// The wallet is appended to after the meal prep: when its head is newer than this

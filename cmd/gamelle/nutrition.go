@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -130,6 +131,9 @@ type solveInput struct {
 	// Pantry are staple ids (docs/nutrition.md, "Pantry staples"): the dish forms season with
 	// them; absent, the recipe is the plate of separately cooked foods, as the app without one.
 	Pantry []string `json:"pantry"`
+	// Larger are CIQUAL codes of the foods to serve larger than usual (a "more_of" suggestion
+	// applied, as the recipes page's button asks; docs/nutrition.md, "Accuracy and tolerance").
+	Larger []foodCode `json:"larger"`
 }
 
 // solveSuggestion is the refusal's checked change (docs/nutrition.md, "Accuracy and tolerance").
@@ -266,6 +270,12 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 		for _, code := range nutrition.PantryFoodCodes(req.Pantry) {
 			req.PantryFoods = append(req.PantryFoods, catalog[code])
 		}
+	}
+	for _, c := range in.Larger {
+		if !slices.Contains(in.Foods, c) {
+			return badInput("larger %d: not one of the foods", c)
+		}
+		req.Larger = append(req.Larger, int(c))
 	}
 	for _, c := range in.Foods {
 		f, ok := catalog[int(c)]

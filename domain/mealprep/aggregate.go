@@ -40,6 +40,8 @@ type Request struct {
 	// Replaces and Target: a regeneration's recipes to replace, by index, and its target.
 	Replaces []uuid.UUID
 	Target   *Macros
+	// Larger: foods served larger than usual (RecipeGenerationRequested.Larger).
+	Larger []int
 }
 
 // Finished reports whether the request will make no more recipes.
@@ -148,7 +150,7 @@ func (m *MealPrep) apply(e Event) {
 		}
 	case RecipeGenerationRequested:
 		m.requests[e.RequestID] = &Request{ID: e.RequestID, Category: e.Category, Count: e.Count, Done: map[int]uuid.UUID{},
-			Replaces: slices.Clone(e.Replaces), Target: e.Target}
+			Replaces: slices.Clone(e.Replaces), Target: e.Target, Larger: slices.Clone(e.Larger)}
 	case RecipeGenerated:
 		if r := m.requests[e.RequestID]; r != nil {
 			r.Done[e.Index] = e.Recipe.ID
@@ -283,9 +285,10 @@ func (m *MealPrep) RemoveFood(code int) error {
 	return nil
 }
 
-// RequestGeneration records a request for count recipes of category. The caller charges count
-// tokens under the request id in the same transaction.
-func (m *MealPrep) RequestGeneration(requestID uuid.UUID, category Category, count int) error {
+// RequestGeneration records a request for count recipes of category, with larger servings of
+// the foods larger names (each one of the meal prep's foods; nil for none). The caller charges
+// count tokens under the request id in the same transaction.
+func (m *MealPrep) RequestGeneration(requestID uuid.UUID, category Category, count int, larger []int) error {
 	if err := m.live(); err != nil {
 		return err
 	}
@@ -304,7 +307,16 @@ func (m *MealPrep) RequestGeneration(requestID uuid.UUID, category Category, cou
 	if m.requests[requestID] != nil {
 		return fmt.Errorf("%w: %s", ErrRequestExists, requestID)
 	}
-	m.record(RecipeGenerationRequested{RequestID: requestID, Category: category, Count: count})
+	for _, code := range larger {
+		if m.foodIndex(code) < 0 {
+			return fmt.Errorf("%w: %d", ErrFoodNotFound, code)
+		}
+	}
+	var kept []int
+	if len(larger) > 0 {
+		kept = slices.Compact(slices.Sorted(slices.Values(larger)))
+	}
+	m.record(RecipeGenerationRequested{RequestID: requestID, Category: category, Count: count, Larger: kept})
 	return nil
 }
 

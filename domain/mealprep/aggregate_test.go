@@ -141,8 +141,16 @@ func TestDuplicate(t *testing.T) {
 func TestRequestGeneration(t *testing.T) {
 	t.Parallel()
 	req := func(cat mealprep.Category, n int) func(*mealprep.MealPrep) error {
-		return func(m *mealprep.MealPrep) error { return m.RequestGeneration(reqID, cat, n) }
+		return func(m *mealprep.MealPrep) error { return m.RequestGeneration(reqID, cat, n, nil) }
 	}
+	t.Run("larger servings of the meal prep's own foods, once each", func(t *testing.T) {
+		larger := func(codes ...int) func(*mealprep.MealPrep) error {
+			return func(m *mealprep.MealPrep) error { return m.RequestGeneration(reqID, mealprep.LunchDinner, 1, codes) }
+		}
+		given(t, created, chicken).When(larger(36018, 36018)).
+			Then(mealprep.RecipeGenerationRequested{RequestID: reqID, Category: mealprep.LunchDinner, Count: 1, Larger: []int{36018}})
+		given(t, created, chicken).When(larger(20360)).ThenError(mealprep.ErrFoodNotFound)
+	})
 	t.Run("requested", func(t *testing.T) {
 		given(t, created, chicken).When(req(mealprep.LunchDinner, 2)).Then(requested)
 	})

@@ -81,6 +81,9 @@ type RecipeGenerationRequested struct {
 	// Target, on a regeneration, is the per-serving target that closes the day's gap to the
 	// goals with the recipes kept; absent: the person's meal target.
 	Target *Macros `json:"target,omitempty"`
+	// Larger are foods of the meal prep the person takes in a larger serving than usual for
+	// this request (a refusal's "more of" suggestion, applied); absent: usual servings.
+	Larger []int `json:"larger,omitempty"`
 }
 
 // RecipeKept marks a recipe kept (or no longer kept): "regenerate the rest" leaves it.

@@ -67,7 +67,7 @@ func (m *MealPrep) RequestMissing(ids []uuid.UUID, wanted map[Category]int, expe
 		return fmt.Errorf("%w: %d ids for %d requests", ErrRequestNotFound, len(ids), len(missing))
 	}
 	for i, s := range missing {
-		if err := m.RequestGeneration(ids[i], s.Category, s.Count); err != nil {
+		if err := m.RequestGeneration(ids[i], s.Category, s.Count, nil); err != nil {
 			return err
 		}
 	}

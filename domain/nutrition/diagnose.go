@@ -305,10 +305,13 @@ func (b *Builtin) moreOfSuggestion(req GenerateRequest, p *problem) (Suggestion,
 	lead := diagnoseLead
 	for _, j := range order {
 		it := p.items[j]
+		if slices.Contains(req.Larger, it.food.Code) {
+			continue // already served larger: no "more" of it
+		}
 		_, found := b.whatIf(p, req, nil, it.food.Code, func(q *problem) {
 			for i := range q.items {
 				if q.items[i].food.Code == it.food.Code {
-					q.items[i].hi *= 2
+					q.items[i].hi *= largerServing
 				}
 			}
 		})

@@ -201,6 +201,10 @@ func (b *Builtin) addPantryFat(p *problem, req GenerateRequest, foods map[int]Fo
 	}
 }
 
+// largerServing is how far a larger serving (GenerateRequest.Larger, a "more of" suggestion
+// applied) goes past the usual maximum: the bound moreOfSuggestion checks.
+const largerServing = 2
+
 // Why newItem leaves a food out.
 const (
 	skipNone = iota
@@ -232,6 +236,9 @@ func (b *Builtin) newItem(req GenerateRequest, f Food, suggested bool) (item, in
 		fit: max(kindRules[k].fit[req.Category], 1), salt: saltPerG(f),
 		m:       [4]float64{n.Kcal.V / 100, n.ProteinG.V / 100, n.FatG.V / 100, n.CarbsG.V / 100},
 		eurPerG: eur, pricePerG: Money(eur, req.Currency, pricing.rate()), outOfSeason: req.OutOfSeason[f.Code]}
+	if slices.Contains(req.Larger, f.Code) {
+		it.hi *= largerServing
+	}
 	if !capToStock(&it, req) {
 		return item{}, skipStock
 	}

@@ -124,6 +124,10 @@ type GenerateRequest struct {
 	// Pantry are the staple ids the person keeps (docs/nutrition.md, "Pantry staples"): the
 	// dish forms season with them. Nil: no dish form, the plate of separately cooked foods.
 	Pantry []string `json:"pantry,omitempty"`
+	// Larger are foods (CIQUAL codes) the person takes in a larger serving than usual, up to
+	// twice its usual maximum: a refusal's "more of" suggestion, applied (docs/nutrition.md,
+	// "Accuracy and tolerance").
+	Larger []int `json:"larger,omitempty"`
 	// PantryFoods are the foods of Pantry's cooking fats (PantryFoodCodes, looked up by the
 	// caller): the engine adds the first that belongs to the meal when Foods hold no fat
 	// (docs/nutrition.md, "Pantry staples"). Nil: the meal prep's foods only.

@@ -145,8 +145,10 @@ func Run(ctx context.Context, gen *nutrition.Builtin, catalog map[int]nutrition.
 		}
 	case nutrition.ActionRaisePriceLimit:
 		q.PriceLimit = s.PriceLimit
+	case nutrition.ActionMoreOf:
+		q.Larger = slices.Clone(s.FoodCodes) // the page's "generate with a larger serving"
 	default:
-		return o // more of a food than a usual serving: a person's choice, not a request
+		return o
 	}
 	o.Applied = true
 	rs, err = gen.Generate(ctx, q)

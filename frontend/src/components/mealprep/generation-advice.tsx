@@ -1,19 +1,22 @@
 import { Link, router } from '@inertiajs/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { RequestAdvice } from '../../types/props.gen'
+import type { Category, RequestAdvice } from '../../types/props.gen'
+import { newKey } from '../../lib/idempotency-key'
 import { url } from '../../lib/routes.gen'
 
 /**
  * A refused request's checked suggestion as an action (docs/nutrition.md, "Accuracy and
  * tolerance"): the foods that would each make it possible, one button each (both at once when
- * the engine needs the pair), a link to the quantities for "more of", a link to the account's
- * price limit. The diagnosis beside it says why; this only saves the person the search.
+ * the engine needs the pair), for "more of" the same request again with a larger serving of
+ * that food (one token, refunded if it fails too), a link to the account's price limit. The
+ * diagnosis beside it says why; this only saves the person the search.
  */
-export default function GenerationAdvice({ advice, mealPrepId }: { advice: RequestAdvice; mealPrepId: string }) {
+export default function GenerationAdvice({ advice, mealPrepId, category }: { advice: RequestAdvice; mealPrepId: string; category: Category }) {
   const { t } = useTranslation()
   const [added, setAdded] = useState<number[]>([])
   const [busy, setBusy] = useState(false)
+  const [key] = useState(newKey)
   const foods = advice.foods.filter((f) => f.name)
   const add = (codes: number[]) => {
     const [code, ...rest] = codes
@@ -37,10 +40,26 @@ export default function GenerationAdvice({ advice, mealPrepId }: { advice: Reque
   }
 
   if (advice.action === 'more_of') {
+    const food = foods[0]
+    if (!food) return null
+    const larger = () => {
+      setBusy(true)
+      router.post(
+        url('mealprep.recipes.post', { params: { id: mealPrepId } }),
+        { category, count: 1, larger: [food.code], idempotencyKey: key },
+        { preserveScroll: true, onFinish: () => setBusy(false) },
+      )
+    }
     return (
-      <Link href={url('mealprep.food', { params: { id: mealPrepId } })} className="font-medium underline" data-testid="advice-more-of">
-        {t('mealprep.recipes.advice.moreOf')}
-      </Link>
+      <button
+        type="button"
+        className="rounded-lg border border-red-300 bg-white px-3 py-1 font-medium text-red-900 hover:bg-red-100 disabled:opacity-70"
+        disabled={busy}
+        onClick={larger}
+        data-testid="advice-more-of"
+      >
+        {t('mealprep.recipes.advice.moreOf', { name: food.name })}
+      </button>
     )
   }
   if (advice.action === 'raise_price_limit') {

@@ -101,7 +101,7 @@ describe('generation status', () => {
     expect(screen.getAllByTestId('advice-add')[1]).toBeDisabled()
   })
 
-  it('adds both foods of a pair with one button, and links "more of" to the quantities', async () => {
+  it('adds both foods of a pair with one button, and asks "more of" again with a larger serving', async () => {
     const post = vi.spyOn(router, 'post').mockImplementation((_url, _data, opts) => opts?.onSuccess?.({} as never))
     await show([
       req('pair', { running: false, failed: true, reason: 'no_foods', diagnosis: 'Ajoutez du riz et des lentilles.', suggestion: { action: 'add_food', foods: [{ code: 9104, name: 'Riz' }, { code: 20505, name: 'Lentilles' }], priceLimit: 0, pair: true } }),
@@ -113,6 +113,12 @@ describe('generation status', () => {
       { foodCode: 20505, grams: 0 },
     ])
     expect(screen.getByTestId('advice-add')).toHaveTextContent('Riz et Lentilles ajoutés au meal prep')
-    expect(screen.getByTestId('advice-more-of')).toHaveAttribute('href', '/mealprep/mp-1/food')
+    const more = screen.getByTestId('advice-more-of')
+    expect(more).toHaveTextContent('Générer avec une plus grande portion de Poulet (1 jeton)')
+    fireEvent.click(more)
+    const last = post.mock.calls.at(-1)
+    expect(last?.[0]).toBe('/mealprep/mp-1/recipes')
+    expect(last?.[1]).toMatchObject({ category: 'lunch_dinner', count: 1, larger: [36018] })
+    expect(typeof (last?.[1] as { idempotencyKey?: unknown }).idempotencyKey).toBe('string')
   })
 })

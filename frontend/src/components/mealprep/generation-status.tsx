@@ -101,7 +101,7 @@ export default function GenerationStatus({ requests, categoryName, mealPrepId }:
                 {t('mealprep.recipes.dismiss')}
               </button>
             )}
-            {g.failed && g.suggestion && <GenerationAdvice advice={g.suggestion} mealPrepId={mealPrepId} />}
+            {g.failed && g.suggestion && <GenerationAdvice advice={g.suggestion} mealPrepId={mealPrepId} category={g.category} />}
           </li>
         ))}
         {doneIds.length > 0 && (

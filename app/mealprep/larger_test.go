@@ -1,0 +1,62 @@
+package mealprep_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertest"
+	"github.com/stretchr/testify/require"
+
+	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
+	"github.com/gamelle/gamelle/domain/mealprep"
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// seenGenerator records the requests the worker hands the engine.
+type seenGenerator struct {
+	nutrition.Generator
+	mu   sync.Mutex
+	seen []nutrition.GenerateRequest
+}
+
+func (g *seenGenerator) Generate(ctx context.Context, req nutrition.GenerateRequest) ([]nutrition.Recipe, error) {
+	g.mu.Lock()
+	g.seen = append(g.seen, req)
+	g.mu.Unlock()
+	return g.Generator.Generate(ctx, req)
+}
+
+// TestGenerateWithALargerServing: the recipes page's "generate with a larger serving of X" (a
+// refusal's "more of", applied) records the food with the request and hands it to the engine;
+// a food the meal prep does not hold is refused and charges nothing.
+func TestGenerateWithALargerServing(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	ctx := t.Context()
+	prices := shippedPrices(t)
+	owner := e.person(t, 5)
+	id := e.mealPrep(t, owner)
+	const chicken = 36018
+
+	_, _, err := e.svc.Generate(ctx, mealprepapp.GenerateCommand{Owner: owner, MealPrepID: id, Category: mealprep.LunchDinner, Count: 1, Larger: []int{20585}})
+	require.ErrorIs(t, err, mealprep.ErrFoodNotFound)
+	require.EqualValues(t, 5, e.balance(t, owner), "a refused request charges nothing")
+
+	req, _, err := e.svc.Generate(ctx, mealprepapp.GenerateCommand{Owner: owner, MealPrepID: id, Category: mealprep.LunchDinner, Count: 1, Larger: []int{chicken}})
+	require.NoError(t, err)
+	m, err := e.svc.Load(ctx, owner, id)
+	require.NoError(t, err)
+	require.Equal(t, []int{chicken}, m.Request(req).Larger)
+
+	gen := &seenGenerator{Generator: nutrition.NewBuiltin(prices)}
+	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, gen, 0))
+	tx := workTx(t, e)
+	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: req, MealPrepID: id, OwnerID: owner}, nil)
+	require.NoError(t, err)
+	require.NoError(t, tx.Commit(ctx))
+	require.NotEmpty(t, gen.seen)
+	require.Equal(t, []int{chicken}, gen.seen[0].Larger)
+}
