@@ -151,7 +151,7 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 	fmt.Printf("  %-46s %-12d %-12s\n", "refused", refused, pinnedFigure(old, fmt.Sprint(before.total-before.served)))
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "refusals whose suggestion, applied, serves", pct(fixed, refused), "—", "≥ 90 %")
 	fmt.Printf("  %-46s %-12s %-12s\n", "  suggestions that could be applied", pct(applied, refused), "—")
-	fmt.Printf("  %-46s %-12d %-12s\n", "  'more of' a food (a person's choice)", moreOf, "—")
+	fmt.Printf("  %-46s %-12d %-12s\n", "  'more of' a food (asked again larger)", moreOf, "—")
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "served as is or after the one suggestion", pct(ours.served+fixed, ours.total), "—", "≥ 98 %")
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "served recipes holding a food foreign to the meal", pct(offMeal, recipes), "—", "0 %")
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "served recipes breaking any meal rule", pct(broken, recipes), "—", "0 %")

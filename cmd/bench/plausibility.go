@@ -48,7 +48,7 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		for _, f := range foods {
 			switch nutrition.KindOf(f) {
 			case nutrition.KindVegetable:
-				hasVeg = true
+				hasVeg = hasVeg || !nutrition.Aromatic(f) // an onion seasons; it is not the plate's vegetable
 			case nutrition.KindMeat, nutrition.KindFish, nutrition.KindEgg, nutrition.KindVegetarian, nutrition.KindLegume, nutrition.KindDeli:
 				hasProtein = true
 			}
@@ -71,9 +71,9 @@ func plausibilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 				t.lunches++
 				var p, v bool
 				for _, ing := range ings {
-					switch nutrition.KindOf(catalog[ing.FoodCode]) {
+					switch f := catalog[ing.FoodCode]; nutrition.KindOf(f) {
 					case nutrition.KindVegetable:
-						v = true
+						v = v || !nutrition.Aromatic(f)
 					case nutrition.KindMeat, nutrition.KindFish, nutrition.KindEgg, nutrition.KindVegetarian, nutrition.KindLegume, nutrition.KindDeli:
 						p = true
 					}

@@ -341,6 +341,10 @@ func portionDairy(c Category, k Kind, _ Food, kcal float64) (portion, bool) {
 }
 
 // aromatic: onions, garlic, shallots and leeks' cousins, vegetables one uses by the handful.
+// Aromatic reports whether the vegetable seasons a plate rather than being its vegetable
+// (onion, garlic, shallot): a lunch needs another vegetable.
+func Aromatic(f Food) bool { return aromatic(f) }
+
 func aromatic(f Food) bool {
 	n := strings.ToLower(f.Name.FR)
 	for _, w := range []string{"oignon", "ail,", "ail ", "échalote", "echalote"} {
