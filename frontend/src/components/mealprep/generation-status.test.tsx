@@ -114,7 +114,7 @@ describe('generation status', () => {
     ])
     expect(screen.getByTestId('advice-add')).toHaveTextContent('Riz et Lentilles ajoutés au meal prep')
     const more = screen.getByTestId('advice-more-of')
-    expect(more).toHaveTextContent('Générer avec une plus grande portion de Poulet (1 jeton)')
+    expect(more).toHaveTextContent(/^Générer avec une plus grande portion de «\s?Poulet\s?» \(1 jeton\)$/)
     fireEvent.click(more)
     const last = post.mock.calls.at(-1)
     expect(last?.[0]).toBe('/mealprep/mp-1/recipes')

@@ -143,7 +143,7 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
         added_one: '{{name}} added to the meal prep',
         added_other: '{{name}} added to the meal prep',
         and: ' and ',
-        moreOf: 'Generate with a larger serving of {{name}} (1 token)',
+        moreOf: 'Generate with a larger serving of “{{name}}” (1 token)',
         raisePrice: 'Change the price limit per serving',
       },
       failedDiagnosis: 'Generation did not finish. {{diagnosis}} {{refunded}}',

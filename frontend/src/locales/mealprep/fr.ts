@@ -139,7 +139,7 @@ export const mealprepFr = {
         added_one: '{{name}} ajouté au meal prep',
         added_other: '{{name}} ajoutés au meal prep',
         and: ' et ',
-        moreOf: 'Générer avec une plus grande portion de {{name}} (1 jeton)',
+        moreOf: 'Générer avec une plus grande portion de « {{name}} » (1 jeton)',
         raisePrice: 'Modifier le prix maximum par portion',
       },
       failedDiagnosis: 'La génération n’a pas abouti. {{diagnosis}} {{refunded}}',
