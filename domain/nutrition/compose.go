@@ -388,45 +388,37 @@ func validPlate(c Category, n [nRoles]int, total int, haveVeg, needStarch bool) 
 	}
 	switch c {
 	case LunchDinner:
-		main := n[roleProtein] + n[roleLegume]
-		if main < 1 && n[roleOther] == 0 {
-			return false
-		}
-		if main+n[roleStarch] > 2 {
-			return false // one protein and one starch: no chicken with lentils and rice
-		}
-		if needStarch && n[roleStarch]+n[roleLegume] == 0 {
-			return false
-		}
-		if haveVeg && n[roleVeg] == 0 {
-			return false
-		}
-		// Fat, garnish and herbs go with a plate, they are not one.
-		if total-n[roleFat]-n[roleGarnish]-n[roleSeason] < 2 {
-			return false
-		}
+		return validLunch(n, total, haveVeg, needStarch)
 	case Breakfast:
 		if n[roleStarch]+n[roleDairy]+n[roleEgg] == 0 {
-			return false
-		}
-		if n[roleFat] > 0 && n[roleStarch] == 0 {
-			return false // butter goes on bread
-		}
-		if total-n[roleSweet]-n[roleFat]-n[roleDrink] < 2 {
 			return false
 		}
 	case Snack:
 		if n[roleCheese] > 0 && (n[roleDairy] > 0 || n[roleSweet] > 0) {
 			return false
 		}
-		if n[roleFat] > 0 && n[roleStarch] == 0 {
-			return false // butter goes on bread
-		}
-		if total-n[roleSweet]-n[roleFat]-n[roleDrink] < 2 {
-			return false
-		}
 	}
-	return true
+	// A morning plate: butter goes on bread, and sweets, butter and a drink go with two foods.
+	return (n[roleFat] == 0 || n[roleStarch] > 0) && total-n[roleSweet]-n[roleFat]-n[roleDrink] >= 2
+}
+
+// validLunch is validPlate's rule for a lunch or dinner without a ready dish.
+func validLunch(n [nRoles]int, total int, haveVeg, needStarch bool) bool {
+	main := n[roleProtein] + n[roleLegume]
+	if main < 1 && n[roleOther] == 0 {
+		return false
+	}
+	if main+n[roleStarch] > 2 {
+		return false // one protein and one starch: no chicken with lentils and rice
+	}
+	if needStarch && n[roleStarch]+n[roleLegume] == 0 {
+		return false
+	}
+	if haveVeg && n[roleVeg] == 0 {
+		return false
+	}
+	// Fat, garnish and herbs go with a plate, they are not one.
+	return total-n[roleFat]-n[roleGarnish]-n[roleSeason] >= 2
 }
 
 // plateKinds are a plate's foods' kinds (a slice, not a map: the solver asks for every plate).
