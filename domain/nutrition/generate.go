@@ -41,6 +41,7 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	}
 	count := min(max(req.Count, 1), MaxCount)
 	rng := rand.New(rand.NewPCG(uint64(req.Seed), 0))
+	p.spread = count > 1 && p.cat == LunchDinner
 	found, closest := p.search(3*count + 5) // more than asked, for variety
 	if len(found) == 0 {
 		if closest == nil {
