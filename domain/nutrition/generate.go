@@ -41,8 +41,12 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	}
 	count := min(max(req.Count, 1), MaxCount)
 	rng := rand.New(rand.NewPCG(uint64(req.Seed), 0))
-	p.spread = count > 1 && p.cat == LunchDinner
+	forms := p.cat == LunchDinner && req.Pantry != nil && len(req.RecentDishes) > 0
+	p.spread = p.cat == LunchDinner && (count > 1 || forms)
 	found, closest := p.search(3*count + 5) // more than asked, for variety
+	if forms {
+		p.rankForms(found, foods, req)
+	}
 	if len(found) == 0 {
 		if closest == nil {
 			d := b.diagnose(req, p)

@@ -100,6 +100,9 @@ type plate struct {
 	score float64
 	ok    bool // within tolerance, caps and price
 	miss  float64
+	// stale is how stale its dish form would be against the meal prep's (staleness): pick takes
+	// a plate of a fresh form first.
+	stale int
 }
 
 func (p *problem) achieved(s solution) [4]float64 {
@@ -806,14 +809,15 @@ func (p *problem) feasible() bool {
 // pick chooses n distinct plates from found for one request: each in turn the most plausible
 // once the foods earlier recipes used are penalised (variety: the main food above all). With
 // spread (several lunches), a plate whose protein, then whose starch, fewer earlier recipes hold
-// comes first whatever its plausibility: every plate found meets the target and the rules.
+// comes first whatever its plausibility, then one whose dish form is fresher (plate.stale): every
+// plate found meets the target and the rules.
 func (p *problem) pick(found []plate, n int, rng *rand.Rand) []plate {
 	var out []plate
 	usedMain := map[int]int{}
 	used := map[int]int{}
 	taken := make([]bool, len(found))
 	for len(out) < n {
-		best, bestScore, bestReuse := -1, math.Inf(1), [2]int{}
+		best, bestScore, bestReuse := -1, math.Inf(1), [3]int{}
 		for i, f := range found {
 			if taken[i] || p.sameFoods(out, f) {
 				continue
@@ -825,8 +829,8 @@ func (p *problem) pick(found []plate, n int, rng *rand.Rand) []plate {
 				}
 				sc += 0.5 * float64(used[j])
 			}
-			reuse := p.reuse(f.idx, usedMain)
-			if c := cmp.Compare(reuse[0], bestReuse[0])*2 + cmp.Compare(reuse[1], bestReuse[1]); best < 0 || c < 0 || c == 0 && sc < bestScore {
+			reuse := p.reuse(f, usedMain)
+			if c := slices.Compare(reuse[:], bestReuse[:]); best < 0 || c < 0 || c == 0 && sc < bestScore {
 				best, bestScore, bestReuse = i, sc, reuse
 			}
 		}
@@ -896,13 +900,13 @@ func (p *problem) shared(plates []plate) [2]int {
 }
 
 // reuse is how many earlier recipes of the request (usedMain) hold the plate's protein foods and
-// its starch; zero without spread.
-func (p *problem) reuse(idx []int, usedMain map[int]int) [2]int {
-	var r [2]int
+// its starch (zero without spread), then how stale its dish form is.
+func (p *problem) reuse(f plate, usedMain map[int]int) [3]int {
+	r := [3]int{2: f.stale}
 	if !p.spread {
 		return r
 	}
-	for _, j := range idx {
+	for _, j := range f.idx {
 		switch ro := p.items[j].role; {
 		case proteinRole(ro):
 			r[0] += usedMain[j]

@@ -1,0 +1,64 @@
+package nutrition_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
+)
+
+// twentyFiveFoods is a week's shopping of 25 foods (nutritiontest.MealPreps' largest).
+var twentyFiveFoods = []int{36017, 26036, 6252, 22000, 20532, 9100, 9810, 4008, 7001, 7110, 20057, 20009, 20020, 20041,
+	17270, 16400, 19041, 19593, 19644, 32140, 13005, 13039, 15000, 31008, 12066}
+
+// lunchTargets are four eaters' lunch targets, small to large (the default preset).
+var lunchTargets = []nutrition.Macros{{Kcal: 437, ProteinG: 33, FatG: 12, CarbsG: 49}, {Kcal: 597, ProteinG: 45, FatG: 17, CarbsG: 67},
+	{Kcal: 860, ProteinG: 65, FatG: 24, CarbsG: 96}, {Kcal: 1247, ProteinG: 70, FatG: 38, CarbsG: 157}}
+
+// When every form the foods allow is already in the meal prep, the new recipe takes the one used
+// longest ago (RecentDishes: the newest last), never the last one: chicken, rice and broccoli
+// make a poêlée or a salad with the default cupboard, and they alternate.
+func TestDishFormNeverFollowsItselfWhenAnotherFits(t *testing.T) {
+	t.Parallel()
+	_, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	for seed := range int64(8) {
+		for _, recent := range [][]string{{"poelee", "salade_composee"}, {"salade_composee", "poelee"}} {
+			rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foodsOf(t, 36017, 9100, 20057, 17270),
+				Category: nutrition.LunchDinner, Target: lunchTargets[1], Currency: nutrition.EUR, Count: 1, Seed: seed, Servings: 1,
+				Pantry: nutrition.DefaultPantry, RecentDishes: recent})
+			require.NoError(t, err)
+			require.Equal(t, recent[0], rs[0].Dish, "seed %d, after %v: %q", seed, recent, rs[0].Name.FR)
+		}
+	}
+}
+
+// A fortnight of lunches and dinners asked one after the other from a 25-food meal prep, with the
+// default cupboard (docs/nutrition.md, "Dish forms"): at least 6 dish forms for every eater, and
+// never the same form twice in a row when the foods make another. The most plausible plate
+// often makes only a form the meal prep holds; the engine takes a plate that makes a new one.
+func TestAFortnightOfLunchesVariesItsDishForms(t *testing.T) {
+	t.Parallel()
+	_, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	for ei, tg := range lunchTargets {
+		var recent, made []string
+		for k := range 14 {
+			rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foodsOf(t, twentyFiveFoods...),
+				Category: nutrition.LunchDinner, Target: tg, Currency: nutrition.EUR, Count: 1, Seed: int64(ei*1000 + k), Servings: 1,
+				Pantry: nutrition.DefaultPantry, RecentDishes: slices.Clone(recent)})
+			require.NoError(t, err)
+			r := rs[0]
+			require.True(t, r.WithinTolerance, "%q", r.Name.FR)
+			if len(recent) > 0 {
+				require.NotEqual(t, recent[len(recent)-1], r.Dish, "eater %d, lunch %d: %q after %v", ei, k, r.Name.FR, made)
+			}
+			made = append(made, r.Dish)
+			recent = append(slices.DeleteFunc(recent, func(d string) bool { return d == r.Dish }), r.Dish)
+		}
+		require.GreaterOrEqual(t, len(recent), 6, "eater %d: %v", ei, made)
+	}
+}
