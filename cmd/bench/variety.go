@@ -226,6 +226,9 @@ func formsRun(ctx context.Context, label string, pantry []string) error {
 	gen := nutrition.NewBuiltin(prices)
 	var weeks, forms, minForms, withinThird, allergenHits, recipes, twice, bigWeeks, bigForms int
 	var perPrep []string
+	// fits counts, per dish form, the recipes whose foods fill its roles; lacks those whose
+	// pantry lacks a staple of it, by the staple.
+	fits, lacks := map[string]int{}, map[string]map[string]int{}
 	minForms = 1 << 30
 	for pi, prep := range nutritiontest.MealPreps {
 		for ei, e := range nutritiontest.Eaters {
@@ -255,6 +258,15 @@ func formsRun(ctx context.Context, label string, pantry []string) error {
 					continue
 				}
 				made++
+				for id, missing := range nutrition.FormsOf(rs[0], catalog, one.Pantry) {
+					fits[id]++
+					for _, m := range missing {
+						if lacks[id] == nil {
+							lacks[id] = map[string]int{}
+						}
+						lacks[id][m]++
+					}
+				}
 				if len(recent) > 0 && recent[len(recent)-1] == rs[0].Dish {
 					twice++
 				}
@@ -295,6 +307,15 @@ func formsRun(ctx context.Context, label string, pantry []string) error {
 	fmt.Printf("fortnights %d, recipes %d; distinct dish forms per 14: mean %.1f, least %d; of the meal preps of 20 foods or more (%d fortnights): mean %.1f; same form twice in a row: %d; no main food in over 1/3: %d of %d; recipes holding the declared allergen: %d\n",
 		weeks, recipes, float64(forms)/w, minForms, bigWeeks, float64(bigForms)/float64(max(bigWeeks, 1)), twice, withinThird, weeks, allergenHits)
 	fmt.Printf("forms per meal prep/eater: %s\n", strings.Join(perPrep, ", "))
+	var reach []string
+	for _, id := range nutrition.DishIDsFor(nutrition.LunchDinner) {
+		line := fmt.Sprintf("%s %d", id, fits[id])
+		for m, n := range lacks[id] {
+			line += fmt.Sprintf(" (%d lack %s)", n, m)
+		}
+		reach = append(reach, line)
+	}
+	fmt.Printf("recipes whose foods fill each lunch form's roles (of %d), and those whose pantry lacks a staple it needs: %s\n", recipes, strings.Join(reach, "; "))
 	summary.add("dish forms, "+label+": distinct forms per 14 lunches and dinners (mean)", fmt.Sprintf("%.1f", float64(forms)/w), "", "", "≥ 6", float64(forms)/w >= 6)
 	summary.add("dish forms, "+label+": same, meal preps of 20 foods or more (the issue's week)", fmt.Sprintf("%.1f", float64(bigForms)/float64(max(bigWeeks, 1))), "", "", "≥ 6", bigForms >= 6*bigWeeks)
 	summary.add("dish forms, "+label+": recipes holding a declared allergen", fmt.Sprintf("%d of %d", allergenHits, recipes), "", "", "0", allergenHits == 0)

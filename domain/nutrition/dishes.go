@@ -277,6 +277,17 @@ func DishIDs() []string {
 	return append(ids, PlateDish)
 }
 
+// DishIDsFor lists the ids of the dish forms of meal c, in the repertoire's order.
+func DishIDsFor(c Category) []string {
+	var ids []string
+	for _, f := range dishForms {
+		if slices.Contains(f.cats, c) {
+			ids = append(ids, f.id)
+		}
+	}
+	return ids
+}
+
 // intoDish marks the foods the dish's own step prepares.
 func (d *dish) intoDish(parts []prep) []prep {
 	if d.form.inDish == nil {
@@ -303,4 +314,30 @@ func (p *problem) rankForms(found []plate, foods map[int]Food, req GenerateReque
 		}
 		pl.stale = staleness(p.cat, req.Target.Rounded().Kcal, ings, foods, req.Pantry, req.RecentDishes)
 	}
+}
+
+// FormsOf lists the dish forms of a recipe's meal whose roles its foods fill, each with the
+// staples pantry lacks for it (none: the form can be made; "a|b": one of them), for the bench's
+// account of the forms a fortnight reaches (docs/performance.md, "Dish forms over a fortnight").
+func FormsOf(r Recipe, foods map[int]Food, pantry []string) map[string][]string {
+	parts := partsOf(r.Category, r.Ingredients, foods, r.Servings)
+	d := rolesOf(r.Category, parts, pantry, seasonOf(r.Category, r.Target.Kcal, parts).ok)
+	out := map[string][]string{}
+	for i := range dishForms {
+		f := &dishForms[i]
+		if !slices.Contains(f.cats, r.Category) || !f.fits(d) {
+			continue
+		}
+		missing := []string{}
+		for _, id := range f.needs {
+			if !d.usable(id) {
+				missing = append(missing, id)
+			}
+		}
+		if len(f.anyOf) > 0 && !slices.ContainsFunc(f.anyOf, d.usable) {
+			missing = append(missing, strings.Join(f.anyOf, "|"))
+		}
+		out[f.id] = missing
+	}
+	return out
 }

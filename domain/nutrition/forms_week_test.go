@@ -3,6 +3,7 @@ package nutrition_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -61,4 +62,44 @@ func TestAFortnightOfLunchesVariesItsDishForms(t *testing.T) {
 		}
 		require.GreaterOrEqual(t, len(recent), 6, "eater %d: %v", ei, made)
 	}
+}
+
+// Forms that were closed to common foods by a rule too strict (docs/nutrition.md, "Dish forms"):
+// a velouté or a soup of red lentils and carrots takes the hard-boiled eggs the plate holds
+// (halved on it, kept apart in the box), a lentil soup needs one vegetable, not two, and
+// chickpeas simmer à la provençale as meat does. Asked after the forms the foods made before,
+// each makes a new one; the eggs and the chickpeas stay named.
+func TestLentilsEggsAndChickpeasMakeSoupsAndAProvencale(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	cases := []struct {
+		codes  []int
+		target nutrition.Macros
+		recent []string
+		want   []string
+		named  string
+	}{
+		{[]int{22000, 20535, 20009, 17440}, lunchTargets[0], []string{"salade_composee", "salade_lentilles", "omelette", nutrition.PlateDish}, []string{"veloute", "soupe"}, "œuf"},
+		{[]int{20532, 9681, 20020, 20053, 17270}, nutrition.Macros{Kcal: 590, ProteinG: 25, FatG: 18, CarbsG: 80}, []string{"salade_composee", "poelee", "veloute", "soupe", "gratin", nutrition.PlateDish}, []string{"saute_provencale"}, "pois chiches"},
+	}
+	for _, c := range cases {
+		for seed := range int64(3) {
+			rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foodsOf(t, c.codes...), Category: nutrition.LunchDinner,
+				Target: c.target, Currency: nutrition.EUR, Count: 1, Seed: seed, Servings: 1, Pantry: nutrition.DefaultPantry, RecentDishes: c.recent})
+			require.NoError(t, err)
+			r := rs[0]
+			require.True(t, r.WithinTolerance, "%q", r.Name.FR)
+			require.Contains(t, c.want, r.Dish, "seed %d: %q (%v)", seed, r.Name.FR, ingredientNames(cat, r))
+			require.Contains(t, strings.ToLower(r.Name.FR), c.named, "%q", r.Name.FR)
+		}
+	}
+}
+
+func ingredientNames(cat map[int]nutrition.Food, r nutrition.Recipe) []string {
+	var out []string
+	for _, in := range r.Ingredients {
+		out = append(out, cat[in.FoodCode].Name.FR)
+	}
+	return out
 }
