@@ -37,6 +37,8 @@ func varietyRun(ctx context.Context) error {
 	wanted := mealprep.RecipesWanted(nutrition.DefaultMealSplit, mealprep.PlanDays)[mealprep.LunchDinner]
 	type tally struct {
 		weeks, distinct, runMeals, runDays, within int
+		// recipes and offTarget: the recipes made, and those outside the tolerance (a closest plate).
+		recipes, offTarget int
 		share, worst                               float64
 		// open counts the weeks whose meal prep holds 4 proteins and 4 starches, enough for no
 		// main food in over a third of 14 meals (4 recipes of 3 or 4 meals each); openWithin those
@@ -79,6 +81,12 @@ func varietyRun(ctx context.Context) error {
 					return err
 				}
 				t := &tallies[fi]
+				t.recipes += len(rs)
+				for _, r := range rs {
+					if !r.WithinTolerance {
+						t.offTarget++
+					}
+				}
 				t.weeks++
 				t.distinct += w.distinct
 				t.runMeals = max(t.runMeals, w.runMeals)
@@ -99,12 +107,12 @@ func varietyRun(ctx context.Context) error {
 	}
 	fmt.Printf("\n== Week variety: %d realistic meal preps × %d eaters, %d lunch/dinner recipes asked, 7 days, 2 sessions ==\n",
 		len(nutritiontest.MealPreps), len(nutritiontest.Eaters), wanted)
-	fmt.Println("| recipes made as | weeks | distinct dishes (food sets) / 14 meals, mean | largest main-food share: mean, worst | weeks ≤ 1/3 | of them with 4 proteins and 4 starches | longest run: meals in a row, days running |")
-	fmt.Println("|---|---:|---:|---:|---:|---:|---:|")
+	fmt.Println("| recipes made as | weeks | distinct dishes (food sets) / 14 meals, mean | largest main-food share: mean, worst | weeks ≤ 1/3 | of them with 4 proteins and 4 starches | longest run: meals in a row, days running | recipes off their target |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|")
 	for i, t := range tallies {
 		w := float64(max(t.weeks, 1))
-		fmt.Printf("| %s | %d | %.2f | %.0f %%, %.0f %% | %d (%.0f %%) | %d of %d | %d, %d |\n", flows[i], t.weeks, float64(t.distinct)/w,
-			100*t.share/w, 100*t.worst, t.within, 100*float64(t.within)/w, t.openWithin, t.open, t.runMeals, t.runDays)
+		fmt.Printf("| %s | %d | %.2f | %.0f %%, %.0f %% | %d (%.0f %%) | %d of %d | %d, %d | %d of %d |\n", flows[i], t.weeks, float64(t.distinct)/w,
+			100*t.share/w, 100*t.worst, t.within, 100*float64(t.within)/w, t.openWithin, t.open, t.runMeals, t.runDays, t.offTarget, t.recipes)
 	}
 	spread, before := tallies[1], tallies[2]
 	summary.add("variety: weeks with no main food in over 1/3 of 14 meals, meal preps of 4+ proteins and starches (recipes asked one at a time)",
