@@ -39,7 +39,7 @@ func varietyRun(ctx context.Context) error {
 		weeks, distinct, runMeals, runDays, within int
 		// recipes and offTarget: the recipes made, and those outside the tolerance (a closest plate).
 		recipes, offTarget int
-		share, worst                               float64
+		share, worst       float64
 		// open counts the weeks whose meal prep holds 4 proteins and 4 starches, enough for no
 		// main food in over a third of 14 meals (4 recipes of 3 or 4 meals each); openWithin those
 		// that meet it.
