@@ -44,6 +44,10 @@ func varietyRun(ctx context.Context) error {
 		// main food in over a third of 14 meals (4 recipes of 3 or 4 meals each); openWithin those
 		// that meet it.
 		open, openWithin int
+		// served counts the weeks whose eater gets a lunch within tolerance from each of 4
+		// proteins and each of 4 starches (the others of its group left out): the weeks where a
+		// third per main food is possible at all; servedWithin those that meet it.
+		served, servedWithin int
 	}
 	flows := []string{"one request of 4", "one at a time, spread", "one at a time, all foods"}
 	tallies := make([]tally, len(flows))
@@ -71,6 +75,7 @@ func varietyRun(ctx context.Context) error {
 			person := batchcook.Person{ID: uuid.New(), Name: e.Name, Daily: n.Goals().Macros(), Split: nutrition.DefaultMealSplit}
 			req := nutrition.GenerateRequest{Foods: foods, Category: nutrition.LunchDinner, Target: person.MealTarget(nutrition.LunchDinner),
 				Diet: prep.Diet, Servings: 4, Seed: int64(ei)}
+			served := mainsServed(ctx, gen, req, mealprep.MainProtein) >= 4 && mainsServed(ctx, gen, req, mealprep.MainStarch) >= 4
 			for fi := range flows {
 				rs := varietyRecipes(ctx, gen, req, wanted, fi)
 				if len(rs) == 0 {
@@ -96,6 +101,12 @@ func varietyRun(ctx context.Context) error {
 				if 3*w.mainMeals <= w.meals {
 					t.within++
 				}
+				if served {
+					t.served++
+					if 3*w.mainMeals <= w.meals {
+						t.servedWithin++
+					}
+				}
 				if open {
 					t.open++
 					if 3*w.mainMeals <= w.meals {
@@ -107,20 +118,40 @@ func varietyRun(ctx context.Context) error {
 	}
 	fmt.Printf("\n== Week variety: %d realistic meal preps × %d eaters, %d lunch/dinner recipes asked, 7 days, 2 sessions ==\n",
 		len(nutritiontest.MealPreps), len(nutritiontest.Eaters), wanted)
-	fmt.Println("| recipes made as | weeks | distinct dishes (food sets) / 14 meals, mean | largest main-food share: mean, worst | weeks ≤ 1/3 | of them with 4 proteins and 4 starches | longest run: meals in a row, days running | recipes off their target |")
-	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Println("| recipes made as | weeks | distinct dishes (food sets) / 14 meals, mean | largest main-food share: mean, worst | weeks ≤ 1/3 | of them with 4 proteins and 4 starches | of them whose 4 proteins and 4 starches each make the eater a lunch | longest run: meals in a row, days running | recipes off their target |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for i, t := range tallies {
 		w := float64(max(t.weeks, 1))
-		fmt.Printf("| %s | %d | %.2f | %.0f %%, %.0f %% | %d (%.0f %%) | %d of %d | %d, %d | %d of %d |\n", flows[i], t.weeks, float64(t.distinct)/w,
-			100*t.share/w, 100*t.worst, t.within, 100*float64(t.within)/w, t.openWithin, t.open, t.runMeals, t.runDays, t.offTarget, t.recipes)
+		fmt.Printf("| %s | %d | %.2f | %.0f %%, %.0f %% | %d (%.0f %%) | %d of %d | %d of %d | %d, %d | %d of %d |\n", flows[i], t.weeks, float64(t.distinct)/w,
+			100*t.share/w, 100*t.worst, t.within, 100*float64(t.within)/w, t.openWithin, t.open, t.servedWithin, t.served, t.runMeals, t.runDays, t.offTarget, t.recipes)
 	}
 	spread, before := tallies[1], tallies[2]
 	summary.add("variety: weeks with no main food in over 1/3 of 14 meals, meal preps of 4+ proteins and starches (recipes asked one at a time)",
 		fmt.Sprintf("%d of %d", spread.openWithin, spread.open), fmt.Sprintf("%d of %d (all foods)", before.openWithin, before.open), "",
 		"all", spread.openWithin == spread.open)
 	summary.info("variety: same, one request of 4 (the engine's spread)", fmt.Sprintf("%d of %d", tallies[0].within, tallies[0].weeks), "", "")
+	summary.info("variety: weeks within 1/3 whose eater gets a lunch from 4 proteins and 4 starches each (one request of 4; one at a time)",
+		fmt.Sprintf("%d of %d; %d of %d", tallies[0].servedWithin, tallies[0].served, spread.servedWithin, spread.served), "", "")
 	summary.add("variety: longest run of one dish (meals in a row)", fmt.Sprintf("%d", spread.runMeals), "", "", "1 (never twice in a row)", spread.runMeals <= 1)
 	return nil
+}
+
+// mainsServed is how many foods of group g each make a lunch within tolerance for req's eater when
+// they are the meal prep's only food of the group.
+func mainsServed(ctx context.Context, gen nutrition.Generator, req nutrition.GenerateRequest, g mealprep.MainGroup) int {
+	n := 0
+	for _, f := range req.Foods {
+		if mealprep.MainGroupOf(f) != g || !nutrition.DietAllows(req.Diet, f) {
+			continue
+		}
+		one := req
+		one.Count = 1
+		one.Foods = slices.DeleteFunc(slices.Clone(req.Foods), func(o nutrition.Food) bool { return mealprep.MainGroupOf(o) == g && o.Code != f.Code })
+		if rs, err := gen.Generate(ctx, one); err == nil && len(rs) > 0 && rs[0].WithinTolerance {
+			n++
+		}
+	}
+	return n
 }
 
 // varietyRecipes makes a week's lunch/dinner recipes one way (flow, as varietyRun lists them).
