@@ -307,13 +307,40 @@ func (d *dish) intoDish(parts []prep) []prep {
 // forms").
 func (p *problem) rankForms(found []plate, foods map[int]Food, req GenerateRequest) {
 	for i := range found {
-		pl := &found[i]
-		ings := make([]Ingredient, len(pl.idx))
-		for k, j := range pl.idx {
-			ings[k] = Ingredient{FoodCode: p.items[j].food.Code, Grams: int(math.Round(pl.grams[k]))}
-		}
-		pl.stale = staleness(p.cat, req.Target.Rounded().Kcal, ings, foods, req.Pantry, req.RecentDishes)
+		found[i].stale = p.plateStaleness(found[i], foods, req, req.RecentDishes)
 	}
+}
+
+// plateStaleness is how stale the dish form of pl would be against recent.
+func (p *problem) plateStaleness(pl plate, foods map[int]Food, req GenerateRequest, recent []string) int {
+	ings := make([]Ingredient, len(pl.idx))
+	for k, j := range pl.idx {
+		ings[k] = Ingredient{FoodCode: p.items[j].food.Code, Grams: int(math.Round(pl.grams[k]))}
+	}
+	return staleness(p.cat, req.Target.Rounded().Kcal, ings, foods, req.Pantry, recent)
+}
+
+// freshen is picked[i], or, when its dish form is in recent (the meal prep's and the request's
+// earlier recipes'), the most plausible other plate found whose form recent lacks and which
+// leaves no more of the request's recipes sharing a protein, then a starch (pick's spread): a
+// request's lunches vary their forms as the meal prep's do.
+func (p *problem) freshen(found, picked []plate, i int, foods map[int]Food, req GenerateRequest, recent []string) plate {
+	pl := picked[i]
+	if req.Pantry == nil || p.plateStaleness(pl, foods, req, recent) == formFresh {
+		return pl
+	}
+	was := p.shared(picked)
+	alt := slices.Clone(picked)
+	for _, f := range found {
+		if p.sameFoods(picked, f) {
+			continue
+		}
+		alt[i] = f
+		if c := p.shared(alt); slices.Compare(c[:], was[:]) <= 0 && p.plateStaleness(f, foods, req, recent) == formFresh {
+			return f
+		}
+	}
+	return pl
 }
 
 // FormsOf lists the dish forms of a recipe's meal whose roles its foods fill, each with the

@@ -103,3 +103,30 @@ func ingredientNames(cat map[int]nutrition.Food, r nutrition.Recipe) []string {
 	}
 	return out
 }
+
+// The lunches of one request vary their forms too: four asked at once from 25 foods with the
+// default cupboard are four dish forms (the plate of a form already made is swapped for another
+// of a new form that shares no more proteins or starches), and their proteins stay spread.
+func TestOneRequestOfFourLunchesMakesFourForms(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	for _, ei := range []int{1, 2} {
+		rs, err := gen.Generate(context.Background(), nutrition.GenerateRequest{Foods: foodsOf(t, twentyFiveFoods...), Category: nutrition.LunchDinner,
+			Target: lunchTargets[ei], Currency: nutrition.EUR, Count: 4, Seed: int64(ei), Servings: 4, Pantry: nutrition.DefaultPantry, RecentDishes: []string{}})
+		require.NoError(t, err)
+		require.Len(t, rs, 4)
+		forms, proteins := map[string]bool{}, map[int]int{}
+		for _, r := range rs {
+			require.True(t, r.WithinTolerance, "%q", r.Name.FR)
+			forms[r.Dish] = true
+			for _, in := range r.Ingredients {
+				if mainGroup(cat[in.FoodCode]) == "protein" {
+					proteins[in.FoodCode]++
+				}
+			}
+		}
+		require.Len(t, forms, 4, "eater %d: %v", ei, names(rs))
+		require.GreaterOrEqual(t, len(proteins), 3, "eater %d: %v", ei, names(rs))
+	}
+}
