@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"maps"
 	"slices"
+	"strings"
 
 	"github.com/google/uuid"
 
@@ -37,11 +37,17 @@ func varietyRun(ctx context.Context) error {
 	wanted := mealprep.RecipesWanted(nutrition.DefaultMealSplit, mealprep.PlanDays)[mealprep.LunchDinner]
 	type tally struct {
 		weeks, distinct, runMeals, runDays, within int
-		share, worst                               float64
+		// recipes and offTarget: the recipes made, and those outside the tolerance (a closest plate).
+		recipes, offTarget int
+		share, worst       float64
 		// open counts the weeks whose meal prep holds 4 proteins and 4 starches, enough for no
 		// main food in over a third of 14 meals (4 recipes of 3 or 4 meals each); openWithin those
 		// that meet it.
 		open, openWithin int
+		// served counts the weeks whose eater gets a lunch within tolerance from each of 4
+		// proteins and each of 4 starches (the others of its group left out): the weeks where a
+		// third per main food is possible at all; servedWithin those that meet it.
+		served, servedWithin int
 	}
 	flows := []string{"one request of 4", "one at a time, spread", "one at a time, all foods"}
 	tallies := make([]tally, len(flows))
@@ -69,6 +75,7 @@ func varietyRun(ctx context.Context) error {
 			person := batchcook.Person{ID: uuid.New(), Name: e.Name, Daily: n.Goals().Macros(), Split: nutrition.DefaultMealSplit}
 			req := nutrition.GenerateRequest{Foods: foods, Category: nutrition.LunchDinner, Target: person.MealTarget(nutrition.LunchDinner),
 				Diet: prep.Diet, Servings: 4, Seed: int64(ei)}
+			served := mainsServed(ctx, gen, req, mealprep.MainProtein) >= 4 && mainsServed(ctx, gen, req, mealprep.MainStarch) >= 4
 			for fi := range flows {
 				rs := varietyRecipes(ctx, gen, req, wanted, fi)
 				if len(rs) == 0 {
@@ -79,6 +86,12 @@ func varietyRun(ctx context.Context) error {
 					return err
 				}
 				t := &tallies[fi]
+				t.recipes += len(rs)
+				for _, r := range rs {
+					if !r.WithinTolerance {
+						t.offTarget++
+					}
+				}
 				t.weeks++
 				t.distinct += w.distinct
 				t.runMeals = max(t.runMeals, w.runMeals)
@@ -87,6 +100,12 @@ func varietyRun(ctx context.Context) error {
 				t.worst = max(t.worst, w.share)
 				if 3*w.mainMeals <= w.meals {
 					t.within++
+				}
+				if served {
+					t.served++
+					if 3*w.mainMeals <= w.meals {
+						t.servedWithin++
+					}
 				}
 				if open {
 					t.open++
@@ -99,20 +118,40 @@ func varietyRun(ctx context.Context) error {
 	}
 	fmt.Printf("\n== Week variety: %d realistic meal preps × %d eaters, %d lunch/dinner recipes asked, 7 days, 2 sessions ==\n",
 		len(nutritiontest.MealPreps), len(nutritiontest.Eaters), wanted)
-	fmt.Println("| recipes made as | weeks | distinct dishes (food sets) / 14 meals, mean | largest main-food share: mean, worst | weeks ≤ 1/3 | of them with 4 proteins and 4 starches | longest run: meals in a row, days running |")
-	fmt.Println("|---|---:|---:|---:|---:|---:|---:|")
+	fmt.Println("| recipes made as | weeks | distinct dishes (food sets) / 14 meals, mean | largest main-food share: mean, worst | weeks ≤ 1/3 | of them with 4 proteins and 4 starches | of them whose 4 proteins and 4 starches each make the eater a lunch | longest run: meals in a row, days running | recipes off their target |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for i, t := range tallies {
 		w := float64(max(t.weeks, 1))
-		fmt.Printf("| %s | %d | %.2f | %.0f %%, %.0f %% | %d (%.0f %%) | %d of %d | %d, %d |\n", flows[i], t.weeks, float64(t.distinct)/w,
-			100*t.share/w, 100*t.worst, t.within, 100*float64(t.within)/w, t.openWithin, t.open, t.runMeals, t.runDays)
+		fmt.Printf("| %s | %d | %.2f | %.0f %%, %.0f %% | %d (%.0f %%) | %d of %d | %d of %d | %d, %d | %d of %d |\n", flows[i], t.weeks, float64(t.distinct)/w,
+			100*t.share/w, 100*t.worst, t.within, 100*float64(t.within)/w, t.openWithin, t.open, t.servedWithin, t.served, t.runMeals, t.runDays, t.offTarget, t.recipes)
 	}
 	spread, before := tallies[1], tallies[2]
 	summary.add("variety: weeks with no main food in over 1/3 of 14 meals, meal preps of 4+ proteins and starches (recipes asked one at a time)",
 		fmt.Sprintf("%d of %d", spread.openWithin, spread.open), fmt.Sprintf("%d of %d (all foods)", before.openWithin, before.open), "",
 		"all", spread.openWithin == spread.open)
 	summary.info("variety: same, one request of 4 (the engine's spread)", fmt.Sprintf("%d of %d", tallies[0].within, tallies[0].weeks), "", "")
+	summary.info("variety: weeks within 1/3 whose eater gets a lunch from 4 proteins and 4 starches each (one request of 4; one at a time)",
+		fmt.Sprintf("%d of %d; %d of %d", tallies[0].servedWithin, tallies[0].served, spread.servedWithin, spread.served), "", "")
 	summary.add("variety: longest run of one dish (meals in a row)", fmt.Sprintf("%d", spread.runMeals), "", "", "1 (never twice in a row)", spread.runMeals <= 1)
 	return nil
+}
+
+// mainsServed is how many foods of group g each make a lunch within tolerance for req's eater when
+// they are the meal prep's only food of the group.
+func mainsServed(ctx context.Context, gen nutrition.Generator, req nutrition.GenerateRequest, g mealprep.MainGroup) int {
+	n := 0
+	for _, f := range req.Foods {
+		if mealprep.MainGroupOf(f) != g || !nutrition.DietAllows(req.Diet, f) {
+			continue
+		}
+		one := req
+		one.Count = 1
+		one.Foods = slices.DeleteFunc(slices.Clone(req.Foods), func(o nutrition.Food) bool { return mealprep.MainGroupOf(o) == g && o.Code != f.Code })
+		if rs, err := gen.Generate(ctx, one); err == nil && len(rs) > 0 && rs[0].WithinTolerance {
+			n++
+		}
+	}
+	return n
 }
 
 // varietyRecipes makes a week's lunch/dinner recipes one way (flow, as varietyRun lists them).
@@ -224,7 +263,11 @@ func formsRun(ctx context.Context, label string, pantry []string) error {
 		return err
 	}
 	gen := nutrition.NewBuiltin(prices)
-	var weeks, forms, minForms, withinThird, allergenHits, recipes int
+	var weeks, forms, minForms, withinThird, allergenHits, recipes, twice, bigWeeks, bigForms int
+	var perPrep []string
+	// fits counts, per dish form, the recipes whose foods fill its roles; lacks those whose
+	// pantry lacks a staple of it, by the staple.
+	fits, lacks := map[string]int{}, map[string]map[string]int{}
 	minForms = 1 << 30
 	for pi, prep := range nutritiontest.MealPreps {
 		for ei, e := range nutritiontest.Eaters {
@@ -244,15 +287,29 @@ func formsRun(ctx context.Context, label string, pantry []string) error {
 				Diet: prep.Diet, Servings: 1, Count: 1, Exclude: declared, Pantry: nutrition.SafePantry(pantry, declared)}
 			seen, inMeals := map[string]bool{}, map[int]int{}
 			var prior [][]int
+			var recent []string // the forms made, by their latest recipe (mealprep.MealPrep.Dishes)
 			made := 0
 			for k := range 14 {
 				one := req
-				one.Seed, one.RecentDishes = int64(ei*1000+k), slices.Sorted(maps.Keys(seen))
+				one.Seed, one.RecentDishes = int64(ei*1000+k), slices.Clone(recent)
 				rs, _ := mealprepapp.GenerateSpread(ctx, gen, one, prior)
 				if len(rs) == 0 {
 					continue
 				}
 				made++
+				for id, missing := range nutrition.FormsOf(rs[0], catalog, one.Pantry) {
+					fits[id]++
+					for _, m := range missing {
+						if lacks[id] == nil {
+							lacks[id] = map[string]int{}
+						}
+						lacks[id][m]++
+					}
+				}
+				if len(recent) > 0 && recent[len(recent)-1] == rs[0].Dish {
+					twice++
+				}
+				recent = append(slices.DeleteFunc(recent, func(d string) bool { return d == rs[0].Dish }), rs[0].Dish)
 				seen[rs[0].Dish] = true
 				codes := make([]int, 0, len(rs[0].Ingredients))
 				for _, in := range rs[0].Ingredients {
@@ -271,6 +328,10 @@ func formsRun(ctx context.Context, label string, pantry []string) error {
 			}
 			weeks, recipes, forms = weeks+1, recipes+made, forms+len(seen)
 			minForms = min(minForms, len(seen))
+			if len(prep.Codes) >= 20 {
+				bigWeeks, bigForms = bigWeeks+1, bigForms+len(seen)
+			}
+			perPrep = append(perPrep, fmt.Sprintf("%s/%d %d", prep.Name, ei, len(seen)))
 			most := 0
 			for _, c := range inMeals {
 				most = max(most, c)
@@ -282,9 +343,20 @@ func formsRun(ctx context.Context, label string, pantry []string) error {
 	}
 	w := float64(max(weeks, 1))
 	fmt.Printf("\n== Dish forms, %s: %d realistic meal preps × %d eaters, 14 lunches and dinners asked one at a time ==\n", label, len(nutritiontest.MealPreps), len(nutritiontest.Eaters))
-	fmt.Printf("fortnights %d, recipes %d; distinct dish forms per 14: mean %.1f, least %d; no main food in over 1/3: %d of %d; recipes holding the declared allergen: %d\n",
-		weeks, recipes, float64(forms)/w, minForms, withinThird, weeks, allergenHits)
+	fmt.Printf("fortnights %d, recipes %d; distinct dish forms per 14: mean %.1f, least %d; of the meal preps of 20 foods or more (%d fortnights): mean %.1f; same form twice in a row: %d; no main food in over 1/3: %d of %d; recipes holding the declared allergen: %d\n",
+		weeks, recipes, float64(forms)/w, minForms, bigWeeks, float64(bigForms)/float64(max(bigWeeks, 1)), twice, withinThird, weeks, allergenHits)
+	fmt.Printf("forms per meal prep/eater: %s\n", strings.Join(perPrep, ", "))
+	var reach []string
+	for _, id := range nutrition.DishIDsFor(nutrition.LunchDinner) {
+		line := fmt.Sprintf("%s %d", id, fits[id])
+		for m, n := range lacks[id] {
+			line += fmt.Sprintf(" (%d lack %s)", n, m)
+		}
+		reach = append(reach, line)
+	}
+	fmt.Printf("recipes whose foods fill each lunch form's roles (of %d), and those whose pantry lacks a staple it needs: %s\n", recipes, strings.Join(reach, "; "))
 	summary.add("dish forms, "+label+": distinct forms per 14 lunches and dinners (mean)", fmt.Sprintf("%.1f", float64(forms)/w), "", "", "≥ 6", float64(forms)/w >= 6)
+	summary.add("dish forms, "+label+": same, meal preps of 20 foods or more (the issue's week)", fmt.Sprintf("%.1f", float64(bigForms)/float64(max(bigWeeks, 1))), "", "", "≥ 6", bigForms >= 6*bigWeeks)
 	summary.add("dish forms, "+label+": recipes holding a declared allergen", fmt.Sprintf("%d of %d", allergenHits, recipes), "", "", "0", allergenHits == 0)
 	return nil
 }

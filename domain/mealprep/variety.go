@@ -99,9 +99,10 @@ func (m *MealPrep) LunchDinnerFoods(request uuid.UUID) [][]int {
 }
 
 // Dishes are the dish forms of the meal prep's recipes of category c but those of the request
-// and those it replaces, once each, in the recipes' id order: the forms a new recipe of the
-// request had better not repeat (nutrition.GenerateRequest.RecentDishes, docs/mealprep.md "A
-// varied week").
+// and those it replaces, once each, ordered by their latest recipe (the recipes' id order, the
+// form of the newest recipe last): the forms a new recipe of the request had better not repeat,
+// the last one least of all (nutrition.GenerateRequest.RecentDishes, docs/mealprep.md "A varied
+// week").
 func (m *MealPrep) Dishes(request uuid.UUID, c Category) []string {
 	var replaced []uuid.UUID
 	if q := m.requests[request]; q != nil {
@@ -110,10 +111,10 @@ func (m *MealPrep) Dishes(request uuid.UUID, c Category) []string {
 	out := []string{}
 	for _, id := range m.RecipeIDs() {
 		r := m.recipes[id]
-		if r.Category != c || r.Dish == "" || r.RequestID == request || slices.Contains(replaced, id) || slices.Contains(out, r.Dish) {
+		if r.Category != c || r.Dish == "" || r.RequestID == request || slices.Contains(replaced, id) {
 			continue
 		}
-		out = append(out, r.Dish)
+		out = append(slices.DeleteFunc(out, func(d string) bool { return d == r.Dish }), r.Dish)
 	}
 	return out
 }

@@ -76,6 +76,31 @@ func (d *dish) stewable(starches ...string) bool {
 	return len(starches) == 0 || !slices.ContainsFunc(d.starch, func(p prep) bool { return !nameHas(p, starches...) })
 }
 
+// boiledEggsOnly: no egg, or only eggs boiled apart, which go halved on a soup (a velouté with a
+// hard-boiled egg); eggs beaten into it would not be a soup.
+func (d *dish) boiledEggsOnly() bool {
+	return !slices.ContainsFunc(d.eggs, func(p prep) bool { return p.how != hEggsBoiled })
+}
+
+// provencal are the proteins a sauté à la provençale simmers: meat or fish (not minced, which
+// makes a sauce bolognese), else chickpeas or white beans (pois chiches, haricots blancs à la
+// provençale; red beans make a chili).
+func provencal(d *dish) []prep {
+	if len(d.mains()) > 0 {
+		if anyHas(d.mains(), "haché") {
+			return nil
+		}
+		return d.mains()
+	}
+	var out []prep
+	for _, p := range d.legume {
+		if nameHas(p, "pois chiche", "haricot blanc", "flageolet", "lingot", "coco") {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // hasFish: a fish or seafood among the proteins (a soup is not served beside a fillet of cod).
 func (d *dish) hasFish() bool {
 	return slices.ContainsFunc(d.protein, func(p prep) bool { return p.kind == KindFish })
@@ -152,12 +177,12 @@ var dishForms = []dishForm{
 		cook: func(k *composer, d *dish) { k.toss(d, "la grande poêle", "large frying pan", d.hotFoods()) }},
 	{id: "saute_provencale", cats: catL, keep: 3, box: nm("sauté", "sauté"), needs: []string{"herbes_de_provence"}, spices: []string{"garlic", "herbes_de_provence", "thyme"},
 		fits: func(d *dish) bool {
-			return d.stewable() && len(d.mains()) > 0 && !anyHas(d.mains(), "haché") && anyHas(d.veg, "tomate", "courgette", "aubergine", "poivron")
+			return d.stewable() && len(provencal(d)) > 0 && anyHas(d.veg, "tomate", "courgette", "aubergine", "poivron")
 		},
 		name: func(d *dish) Text {
-			m := d.mains()[0]
+			m := provencal(d)[0]
 			return title{fr: m.n.FR + " à la provençale", en: "Provençal-style " + m.n.EN, enFirst: true, finOnly: true,
-				fin: append(firstOf(d.veg), firstOf(d.starch)...), implied: firstOf(d.mains())}.write(d)
+				fin: append(firstOf(d.veg), firstOf(d.starch)...), implied: []prep{m}}.write(d)
 		},
 		cook: stewCook(8)},
 	{id: "tajine", cats: catL, keep: 3, box: nm("tajine", "tagine"), needs: []string{"cumin"}, spices: []string{"garlic", "ginger", "cumin", "cinnamon"},
@@ -243,20 +268,20 @@ var dishForms = []dishForm{
 		cook: func(k *composer, d *dish) { k.eggBake(d, "le clafoutis", 30) }},
 	{id: "veloute", cats: catL, keep: 3, box: nm("velouté", "soup"), spices: []string{"garlic", "thyme", "chives"}, salty: "stock",
 		fits: func(d *dish) bool {
-			return d.noDish() && len(d.eggs) == 0 && !d.hasFish() && len(d.veg) > 0 && (anyHas(d.starch, "pomme de terre") || len(d.legume) > 0) && len(d.raw) == 0
+			return d.noDish() && d.boiledEggsOnly() && !d.hasFish() && len(d.veg) > 0 && (anyHas(d.starch, "pomme de terre") || len(d.legume) > 0) && len(d.raw) == 0
 		},
 		name: func(d *dish) Text {
 			lead := append(append(append([]prep{}, d.veg...), firstOf(d.legume)...), potatoes(d)...)
-			return title{fr: "Velouté", en: "soup", lead: lead, with: firstOf(d.mains())}.write(d)
+			return title{fr: "Velouté", en: "soup", lead: lead, with: append(firstOf(d.mains()), firstOf(d.eggs)...)}.write(d)
 		},
 		cook: writeVeloute},
 	{id: "soupe", cats: catL, keep: 3, box: nf("soupe", "soup"), spices: []string{"garlic", "herbes_de_provence", "thyme"}, salty: "stock",
 		fits: func(d *dish) bool {
-			return d.noDish() && len(d.eggs) == 0 && !d.hasFish() && len(d.veg) >= 2 && (anyHas(d.starch, "pâte", "vermicelle") || len(d.legume) > 0)
+			return d.noDish() && d.boiledEggsOnly() && !d.hasFish() && (len(d.veg) >= 2 && anyHas(d.starch, "pâte", "vermicelle") || len(d.veg) >= 1 && len(d.legume) > 0)
 		},
 		name: func(d *dish) Text {
 			with := append(firstOf(d.legume), firstOf(d.starch)...)
-			return title{fr: "Soupe", en: "soup", lead: d.veg[:2], with: append(with, firstOf(d.mains())...)}.write(d)
+			return title{fr: "Soupe", en: "soup", lead: d.veg[:min(2, len(d.veg))], with: append(append(with, firstOf(d.mains())...), firstOf(d.eggs)...)}.write(d)
 		},
 		cook: writeSoup},
 	{id: "papillote", cats: catL, keep: 2, spices: []string{"lemon", "herbes_de_provence"},

@@ -1,6 +1,8 @@
 package nutrition
 
 import (
+	"cmp"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -172,30 +174,86 @@ func (d *dish) use(f *dishForm) {
 }
 
 // pickDish picks the dish form of parts: among the forms the foods and the pantry allow, those
-// not in recent first, then by seed. Nil pantry: the plate of today (PlateDish).
+// not in recent by seed; when every one is, the one recent used longest ago (recent holds the
+// forms oldest first, the last the latest), so a form follows itself only when it is the only
+// one. Nil pantry: the plate of today (PlateDish).
 func pickDish(c Category, parts []prep, pantry, recent []string, saltOK bool, rng *rand.Rand) *dish {
 	if pantry == nil {
 		return nil
 	}
 	d := rolesOf(c, parts, pantry, saltOK)
-	var fit, fresh []*dishForm
-	for i := range dishForms {
-		f := &dishForms[i]
-		if slices.Contains(f.cats, c) && d.staplesFit(f) && f.fits(d) {
-			fit = append(fit, f)
-			if !slices.Contains(recent, f.id) {
-				fresh = append(fresh, f)
-			}
-		}
-	}
-	if len(fresh) > 0 {
-		fit = fresh
-	}
+	fit := d.fittingForms()
 	if len(fit) == 0 {
 		return nil
 	}
-	d.use(fit[rng.IntN(len(fit))])
+	var fresh []*dishForm
+	for _, f := range fit {
+		if !slices.Contains(recent, f.id) {
+			fresh = append(fresh, f)
+		}
+	}
+	if len(fresh) > 0 {
+		d.use(fresh[rng.IntN(len(fresh))])
+		return d
+	}
+	d.use(slices.MinFunc(fit, func(a, b *dishForm) int { return cmp.Compare(lastUse(recent, a.id), lastUse(recent, b.id)) }))
 	return d
+}
+
+// fittingForms are the forms of d's meal whose roles its foods fill and whose staples the pantry
+// holds, in the repertoire's order.
+func (d *dish) fittingForms() []*dishForm {
+	var fit []*dishForm
+	for i := range dishForms {
+		f := &dishForms[i]
+		if slices.Contains(f.cats, d.c) && d.staplesFit(f) && f.fits(d) {
+			fit = append(fit, f)
+		}
+	}
+	return fit
+}
+
+// lastUse is the index of id's last use in recent, -1 when it is not there.
+func lastUse(recent []string, id string) int {
+	for i := len(recent) - 1; i >= 0; i-- {
+		if recent[i] == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// Staleness of the dish a plate would be (plate.stale): a form recent lacks, an older one, or only
+// the form of the last recipe.
+const (
+	formFresh = iota
+	formOlder
+	formLast
+)
+
+// staleness is how stale the dish form pickDish gives the foods of ings is against recent, the
+// plate of separately cooked foods (PlateDish) counting as a form; formFresh without a pantry or
+// a recent form.
+func staleness(c Category, kcal float64, ings []Ingredient, foods map[int]Food, pantry, recent []string) int {
+	if pantry == nil || len(recent) == 0 {
+		return formFresh
+	}
+	parts := partsOf(c, ings, foods, 1)
+	ids := []string{PlateDish}
+	if fit := rolesOf(c, parts, pantry, seasonOf(c, kcal, parts).ok).fittingForms(); len(fit) > 0 {
+		ids = ids[:0]
+		for _, f := range fit {
+			ids = append(ids, f.id)
+		}
+	}
+	oldest := slices.MinFunc(ids, func(a, b string) int { return cmp.Compare(lastUse(recent, a), lastUse(recent, b)) })
+	switch lastUse(recent, oldest) {
+	case -1:
+		return formFresh
+	case len(recent) - 1:
+		return formLast
+	}
+	return formOlder
 }
 
 // dishByID rebuilds a recipe's dish from its form id (names told apart, distinctNames).
@@ -219,6 +277,17 @@ func DishIDs() []string {
 	return append(ids, PlateDish)
 }
 
+// DishIDsFor lists the ids of the dish forms of meal c, in the repertoire's order.
+func DishIDsFor(c Category) []string {
+	var ids []string
+	for _, f := range dishForms {
+		if slices.Contains(f.cats, c) {
+			ids = append(ids, f.id)
+		}
+	}
+	return ids
+}
+
 // intoDish marks the foods the dish's own step prepares.
 func (d *dish) intoDish(parts []prep) []prep {
 	if d.form.inDish == nil {
@@ -229,6 +298,73 @@ func (d *dish) intoDish(parts []prep) []prep {
 		if d.form.inDish(out[i]) {
 			out[i].how = hInDish
 		}
+	}
+	return out
+}
+
+// rankForms sets how stale the dish form of each plate found for req would be (plate.stale), so
+// that pick prefers a plate whose foods make a dish the meal prep lacks (docs/nutrition.md, "Dish
+// forms").
+func (p *problem) rankForms(found []plate, foods map[int]Food, req GenerateRequest) {
+	for i := range found {
+		found[i].stale = p.plateStaleness(found[i], foods, req, req.RecentDishes)
+	}
+}
+
+// plateStaleness is how stale the dish form of pl would be against recent.
+func (p *problem) plateStaleness(pl plate, foods map[int]Food, req GenerateRequest, recent []string) int {
+	ings := make([]Ingredient, len(pl.idx))
+	for k, j := range pl.idx {
+		ings[k] = Ingredient{FoodCode: p.items[j].food.Code, Grams: int(math.Round(pl.grams[k]))}
+	}
+	return staleness(p.cat, req.Target.Rounded().Kcal, ings, foods, req.Pantry, recent)
+}
+
+// freshen is picked[i], or, when its dish form is in recent (the meal prep's and the request's
+// earlier recipes'), the most plausible other plate found whose form recent lacks and which
+// leaves no more of the request's recipes sharing a protein, then a starch (pick's spread): a
+// request's lunches vary their forms as the meal prep's do.
+func (p *problem) freshen(found, picked []plate, i int, foods map[int]Food, req GenerateRequest, recent []string) plate {
+	pl := picked[i]
+	if req.Pantry == nil || p.plateStaleness(pl, foods, req, recent) == formFresh {
+		return pl
+	}
+	was := p.shared(picked)
+	alt := slices.Clone(picked)
+	for _, f := range found {
+		if p.sameFoods(picked, f) {
+			continue
+		}
+		alt[i] = f
+		if c := p.shared(alt); slices.Compare(c[:], was[:]) <= 0 && p.plateStaleness(f, foods, req, recent) == formFresh {
+			return f
+		}
+	}
+	return pl
+}
+
+// FormsOf lists the dish forms of a recipe's meal whose roles its foods fill, each with the
+// staples pantry lacks for it (none: the form can be made; "a|b": one of them), for the bench's
+// account of the forms a fortnight reaches (docs/performance.md, "Dish forms over a fortnight").
+func FormsOf(r Recipe, foods map[int]Food, pantry []string) map[string][]string {
+	parts := partsOf(r.Category, r.Ingredients, foods, r.Servings)
+	d := rolesOf(r.Category, parts, pantry, seasonOf(r.Category, r.Target.Kcal, parts).ok)
+	out := map[string][]string{}
+	for i := range dishForms {
+		f := &dishForms[i]
+		if !slices.Contains(f.cats, r.Category) || !f.fits(d) {
+			continue
+		}
+		missing := []string{}
+		for _, id := range f.needs {
+			if !d.usable(id) {
+				missing = append(missing, id)
+			}
+		}
+		if len(f.anyOf) > 0 && !slices.ContainsFunc(f.anyOf, d.usable) {
+			missing = append(missing, strings.Join(f.anyOf, "|"))
+		}
+		out[f.id] = missing
 	}
 	return out
 }

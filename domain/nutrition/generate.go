@@ -41,7 +41,12 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	}
 	count := min(max(req.Count, 1), MaxCount)
 	rng := rand.New(rand.NewPCG(uint64(req.Seed), 0))
+	forms := p.cat == LunchDinner && req.Pantry != nil && len(req.RecentDishes) > 0
+	p.spread = p.cat == LunchDinner && (count > 1 || forms)
 	found, closest := p.search(3*count + 5) // more than asked, for variety
+	if forms {
+		p.rankForms(found, foods, req)
+	}
 	if len(found) == 0 {
 		if closest == nil {
 			d := b.diagnose(req, p)
@@ -55,11 +60,15 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	}
 	out := make([]Recipe, 0, count)
 	recent := slices.Clone(req.RecentDishes) // the request's recipes vary their forms too
-	for _, pl := range p.pick(found, count, rng) {
+	picked := p.pick(found, count, rng)
+	for i := range picked {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("generate recipe %d of %d: %w", len(out)+1, count, err)
 		}
-		r := b.recipe(req, p, pl.solution, foods, rng, recent)
+		if p.cat == LunchDinner {
+			picked[i] = p.freshen(found, picked, i, foods, req, recent)
+		}
+		r := b.recipe(req, p, picked[i].solution, foods, rng, recent)
 		recent = append(recent, r.Dish)
 		out = append(out, r)
 	}

@@ -84,6 +84,10 @@ type problem struct {
 	// closest is the last search's closest plate when nothing met the target (the diagnosis
 	// starts from it).
 	closest *plate
+	// spread: the request asks several lunches, which should not share their protein or starch
+	// when other plates exist (docs/nutrition.md, "The solver", 4): search also takes plates of
+	// the main foods the most plausible ones lack to 5 g steps, and pick spreads them first.
+	spread bool
 }
 
 // solution is a set of foods with grams per serving.
@@ -98,6 +102,9 @@ type plate struct {
 	score float64
 	ok    bool // within tolerance, caps and price
 	miss  float64
+	// stale is how stale its dish form would be against the meal prep's (staleness): pick takes
+	// a plate of a fresh form first.
+	stale int
 }
 
 func (p *problem) achieved(s solution) [4]float64 {
@@ -643,7 +650,9 @@ func (p *problem) search(want int) (found []plate, closest *plate) {
 		budget = p.budget
 	}
 	outside := 20 // plates whose continuous quantities are outside the band: a few tries
-	for _, c := range cands {
+	next := 0
+	for ; next < len(cands); next++ {
+		c := cands[next]
 		if budget == 0 || len(found) >= want {
 			break
 		}
@@ -658,6 +667,9 @@ func (p *problem) search(want int) (found []plate, closest *plate) {
 		if p.ok(d) {
 			found = append(found, plate{solution: d, score: p.plausibility(d), ok: true})
 		}
+	}
+	if p.spread {
+		found = p.spreadPlates(cands[next:], found)
 	}
 	if len(found) > 0 {
 		sort.SliceStable(found, func(a, b int) bool { return found[a].score < found[b].score })
@@ -701,6 +713,77 @@ func (p *problem) search(want int) (found []plate, closest *plate) {
 	return nil, closest
 }
 
+// spreadBudget bounds the plates spreadPlates takes to 5 g steps for new pairs of main foods;
+// spreadTries the candidates it tries for each main food no plate found holds.
+const (
+	spreadBudget = 40
+	spreadTries  = 6
+)
+
+// spreadPlates adds to found, from the candidates search did not reach (most plausible first),
+// plates of the main foods no found plate holds, then the best plate of each set of main foods
+// (protein and starch) none has: the most plausible plates of a large meal prep often all hold
+// the same chicken and rice, and pick can only spread the main foods of the plates it is given.
+func (p *problem) spreadPlates(rest []subset, found []plate) []plate {
+	held, seen := map[int]bool{}, map[[3]int]bool{}
+	mark := func(idx []int) {
+		k := p.mainKey(idx)
+		seen[k] = true
+		for _, j := range k {
+			held[j] = true
+		}
+	}
+	for _, f := range found {
+		mark(f.idx)
+	}
+	tried := map[int]int{}
+	take := func(c subset) bool {
+		d := p.discretise(solution{c.idx, c.grams})
+		if !p.ok(d) {
+			return false
+		}
+		found = append(found, plate{solution: d, score: p.plausibility(d), ok: true})
+		mark(c.idx)
+		return true
+	}
+	for _, c := range rest {
+		k := p.mainKey(c.idx)
+		if j := slices.IndexFunc(k[:], func(j int) bool { return j >= 0 && !held[j] && tried[j] < spreadTries }); j >= 0 {
+			tried[k[j]]++
+			take(c)
+		}
+	}
+	budget := spreadBudget
+	for _, c := range rest {
+		if budget == 0 {
+			break
+		}
+		if !seen[p.mainKey(c.idx)] {
+			budget--
+			take(c)
+		}
+	}
+	return found
+}
+
+// mainKey is the plate's main foods (its protein, legume, ready dish and starch; at most three by
+// the composition rules), item indices ascending, -1 for none.
+func (p *problem) mainKey(idx []int) [3]int {
+	k := [3]int{-1, -1, -1}
+	n := 0
+	for _, j := range sortedCopy(idx) {
+		if r := p.items[j].role; n < len(k) && (proteinRole(r) || r == roleStarch) {
+			k[n] = j
+			n++
+		}
+	}
+	return k
+}
+
+// proteinRole: the role gives a lunch its protein (a legume and a ready dish with its own starch
+// count as the protein they are).
+func proteinRole(r role) bool { return r == roleProtein || r == roleLegume || r == roleDish }
+
 // hasPlate reports whether the items make any composition-valid plate within the salt and
 // weight caps at minimum portions, whatever the target.
 func (p *problem) hasPlate() bool {
@@ -726,14 +809,17 @@ func (p *problem) feasible() bool {
 }
 
 // pick chooses n distinct plates from found for one request: each in turn the most plausible
-// once the foods earlier recipes used are penalised (variety: the main food above all).
+// once the foods earlier recipes used are penalised (variety: the main food above all). With
+// spread (several lunches), a plate whose protein, then whose starch, fewer earlier recipes hold
+// comes first whatever its plausibility, then one whose dish form is fresher (plate.stale): every
+// plate found meets the target and the rules.
 func (p *problem) pick(found []plate, n int, rng *rand.Rand) []plate {
 	var out []plate
 	usedMain := map[int]int{}
 	used := map[int]int{}
 	taken := make([]bool, len(found))
 	for len(out) < n {
-		best, bestScore := -1, math.Inf(1)
+		best, bestScore, bestReuse := -1, math.Inf(1), [3]int{}
 		for i, f := range found {
 			if taken[i] || p.sameFoods(out, f) {
 				continue
@@ -745,8 +831,9 @@ func (p *problem) pick(found []plate, n int, rng *rand.Rand) []plate {
 				}
 				sc += 0.5 * float64(used[j])
 			}
-			if sc < bestScore {
-				best, bestScore = i, sc
+			reuse := p.reuse(f, usedMain)
+			if c := slices.Compare(reuse[:], bestReuse[:]); best < 0 || c < 0 || c == 0 && sc < bestScore {
+				best, bestScore, bestReuse = i, sc, reuse
 			}
 		}
 		if best < 0 {
@@ -761,7 +848,75 @@ func (p *problem) pick(found []plate, n int, rng *rand.Rand) []plate {
 			}
 		}
 	}
+	if p.spread {
+		p.unshare(found, out)
+	}
 	return out
+}
+
+// unshare improves a spread pick in place: a recipe is swapped for another plate found when that
+// leaves fewer recipes sharing a protein, or as many and fewer sharing a starch. Picking one
+// recipe at a time can give the second recipe the pasta the last one's eggs had no other starch
+// than; the swaps undo that.
+func (p *problem) unshare(found, out []plate) {
+	best := p.shared(out)
+	for improved := true; improved; {
+		improved = false
+		for i := range out {
+			for _, f := range found {
+				if p.sameFoods(out, f) {
+					continue
+				}
+				was := out[i]
+				out[i] = f
+				if c := p.shared(out); c[0] < best[0] || c[0] == best[0] && c[1] < best[1] {
+					best, improved = c, true
+					continue
+				}
+				out[i] = was
+			}
+		}
+	}
+}
+
+// shared counts, over plates, the recipes beyond the first that hold each protein food, then each
+// starch.
+func (p *problem) shared(plates []plate) [2]int {
+	in := map[int]int{}
+	var c [2]int
+	for _, pl := range plates {
+		for _, j := range pl.idx {
+			switch r := p.items[j].role; {
+			case proteinRole(r):
+				if in[j]++; in[j] > 1 {
+					c[0]++
+				}
+			case r == roleStarch:
+				if in[j]++; in[j] > 1 {
+					c[1]++
+				}
+			}
+		}
+	}
+	return c
+}
+
+// reuse is how many earlier recipes of the request (usedMain) hold the plate's protein foods and
+// its starch (zero without spread), then how stale its dish form is.
+func (p *problem) reuse(f plate, usedMain map[int]int) [3]int {
+	r := [3]int{2: f.stale}
+	if !p.spread {
+		return r
+	}
+	for _, j := range f.idx {
+		switch ro := p.items[j].role; {
+		case proteinRole(ro):
+			r[0] += usedMain[j]
+		case ro == roleStarch:
+			r[1] += usedMain[j]
+		}
+	}
+	return r
 }
 
 func (p *problem) sameFoods(out []plate, f plate) bool {
