@@ -1,6 +1,9 @@
 package nutrition
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // The techniques of the dish forms whose own step prepares some foods (dishForm.inDish): beaten
 // eggs, a blended soup, oats cooked in milk. docs/nutrition.md, "Dish forms".
@@ -15,10 +18,19 @@ func (k *composer) withSpices(d *dish) (string, string) {
 
 // andSpices is " et 1 gousse d’ail" after a liquid, else "".
 func (k *composer) andSpices(d *dish) (string, string) {
-	if sf, se := k.measures(d.seasonings); sf != "" {
-		return " et " + sf, " and " + se
+	sf, se := k.measures(d.seasonings)
+	if sf == "" {
+		return "", ""
 	}
-	return "", ""
+	// "avec 25 cl d'eau, 1 gousse d'ail et 1 pincée de thym": one "et" in a list.
+	lf, le := " et ", " and "
+	if strings.Contains(sf, " et ") {
+		lf = ", "
+	}
+	if strings.Contains(se, " and ") {
+		le = ", "
+	}
+	return lf + sf, le + se
 }
 
 // others are the foods not yet cooked into the dish that go with it (ham, cooked vegetables).
