@@ -405,7 +405,7 @@ var dishForms = []dishForm{
 					top = append(top, p)
 				}
 			}
-			n := title{fr: "Tartines", en: "toast", lead: firstOf(d.bread), with: firstOf(top)}.write(d)
+			n := title{fr: "Tartines", en: "toast", lead: firstOf(d.bread), with: firstOf(top), finOnly: true}.write(d)
 			e := title{en: "toast", enFirst: true, with: firstOf(top), implied: d.bread}.write(d)
 			kind := strings.TrimSpace(strings.TrimSuffix(strings.ToLower(d.bread[0].n.EN), "bread"))
 			return Text{FR: n.FR, EN: capitalise(strings.TrimSpace(kind + " " + lowerFirst(e.EN)))}
