@@ -49,6 +49,6 @@ func SafePantry(ids []string, declared []Allergen) []string {
 }
 
 // DefaultPantry is the cupboard a person starts with (users.pantry's default, migrations 00116
-// and 00117): what most French kitchens hold, a cooking oil and butter first; the person unticks
-// what they lack.
-var DefaultPantry = []string{"oil", "butter", "garlic", "herbes_de_provence", "thyme", "lemon", "vinegar", "mustard"}
+// and 00117): what most French kitchens hold, a cooking oil and butter first, onion, stock cubes
+// and the common spices; the person unticks what they lack.
+var DefaultPantry = []string{"oil", "butter", "onion", "garlic", "stock", "curry_spices", "cumin", "paprika", "herbes_de_provence", "thyme", "lemon", "vinegar", "mustard"}
