@@ -190,7 +190,12 @@ func composeSteps(c Category, kcal float64, parts []prep, servings int, d *dish)
 	// 2. Pan and pot cookings of proteins, eggs and vegetables; 3. foods eaten as bought.
 	k.write(panCookings)
 	k.write(asBought)
-	// 4. The dish's own technique (dish_steps.go), then assembly.
+	// 4. The dish's own technique (dish_steps.go), then assembly. A baked dish is seasoned before
+	// it goes in the oven, as a cook seasons a gratin's layers.
+	baked := d != nil && d.form.oven > 0
+	if baked {
+		k.season()
+	}
 	if d != nil {
 		d.form.cook(k, d)
 	}
@@ -204,7 +209,9 @@ func composeSteps(c Category, kcal float64, parts []prep, servings int, d *dish)
 	k.write(added)
 	k.everyFoodNamed()
 	// 5. Seasoning; 6. serving.
-	k.season()
+	if !baked {
+		k.season()
+	}
 	k.serve()
 	total := 3 + k.active + k.longest
 	return k.st, int(math.Ceil(float64(max(total, 5))/5) * 5)

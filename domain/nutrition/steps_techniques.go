@@ -188,6 +188,12 @@ func writePoultryPan(k *composer, p prep) {
 
 func writeMincedPan(k *composer, p prep) {
 	f, e := k.inFat(p)
+	if k.dish != nil && k.dish.form != nil && k.dish.form.id != PlateDish {
+		// In a dish (gratin, chili, hachis, poêlée) minced meat is crumbled, not cooked as a patty.
+		k.step(fmt.Sprintf("Faites dorer %s %s à feu moyen en l’émiettant à la spatule, 6 à 8%sminutes, jusqu’à 70%s°C à cœur (plus de rose).", p.n.le(), f, nbsp, nbsp),
+			fmt.Sprintf("Brown the %s %s over medium heat, breaking it up with a spatula, for 6 to 8 minutes, until it reaches 70 °C (158 °F), with no pink left.", p.n.EN, e))
+		return
+	}
 	k.step(fmt.Sprintf("Faites cuire %s %s à feu moyen, 3 à 4%sminutes par face, jusqu’à 70%s°C à cœur (plus de rose au centre).", p.n.le(), f, nbsp, nbsp),
 		fmt.Sprintf("Cook the %s %s over medium heat, 3 to 4 minutes a side, until the centre reaches 70 °C (158 °F), with no pink left.", p.n.EN, e))
 }
