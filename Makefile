@@ -57,17 +57,15 @@ db-stop:
 	@$(PG) stop $(CURDIR)/.data/pg-test
 	@$(PG) stop $(CURDIR)/.data/pg-soak
 
+# make test's phases in order; a+b run at the same time (scripts/test-phases.sh): the short soak
+# mostly waits (its load is 4 people, then jobs draining), so lint's CPU work fills its 78 s.
+TEST_PHASES ?= build lint+soak-short test-go test-frontend js-budget test-e2e
+
 test: deps frontend
 	@scripts/ensure-chromium.sh
 	@url="$${TEST_DATABASE_URL:-$$($(TEST_PG_ENV) $(PG) start $(CURDIR)/.data/pg-test)}"; \
 	export TEST_DATABASE_URL="$$url" E2E_DATABASE_URL="$$url"; \
-	times=""; \
-	for phase in lint test-go test-frontend js-budget build soak-short test-e2e; do \
-		start=$$(date +%s); \
-		$(MAKE) --no-print-directory $$phase; \
-		times="$$times $$phase=$$(( $$(date +%s) - start ))s"; \
-	done; \
-	echo "make test phases:$$times"
+	MAKE="$(MAKE)" scripts/test-phases.sh $(TEST_PHASES)
 
 # The packages where concurrency is the point (appends, the command runner, the ledger, the
 # projection reader, rate limits' callers) run under the race detector; the whole tree under it

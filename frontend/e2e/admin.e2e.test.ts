@@ -70,9 +70,15 @@ describe('admin dashboard', () => {
     await expect.poll(() => page.getByTestId('admin-user-actions').innerText()).toContain('Geste commercial après une panne')
 
     // The audit shows the grant, filtered on the person and the reason.
-    await page.goto(`/dashboard/admin?user=${encodeURIComponent(personEmail)}&reason=admin_grant`)
+    // The audit reads the token-history read model, which may lag the grant by a moment (the
+    // person's page above reads the wallet itself): reload until it has caught up.
     const rows = page.getByTestId('audit-table').locator('tbody tr')
-    await expect.poll(() => rows.count()).toBe(1)
+    await expect
+      .poll(async () => {
+        await page.goto(`/dashboard/admin?user=${encodeURIComponent(personEmail)}&reason=admin_grant`)
+        return rows.count()
+      })
+      .toBe(1)
     expect(await rows.first().innerText()).toContain('+5')
     expect(await rows.first().innerText()).toContain(m.admin.reason.admin_grant)
 

@@ -18,6 +18,9 @@ export function launchBrowser(): Promise<Browser> {
   })
 }
 
+/** A signed-in context's cookies and storage (`context.storageState()`), to open it again without signing in. */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+
 export interface OpenedPage {
   context: BrowserContext
   page: Page
@@ -28,10 +31,11 @@ export interface OpenedPage {
 export async function openPage(
   browser: Browser,
   baseURL: string,
-  options: { locale?: string; width?: number; height?: number; serviceWorkers?: boolean } = {},
+  options: { locale?: string; width?: number; height?: number; serviceWorkers?: boolean; storageState?: StorageState } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     baseURL,
+    storageState: options.storageState,
     locale: options.locale ?? 'de-DE',
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     // The app's service worker only where a test asks for it (pwa.e2e.test.ts): it

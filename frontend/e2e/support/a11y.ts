@@ -3,10 +3,11 @@
  *
  *   await expectAccessible(page)              // axe-core: fails on serious or critical violations
  *   await expectFitsAllWidths(page, '/x')     // 320…1280 px: no sideways scroll, header on one line
- *   await checkPage(page, '/x', 'x')          // both, plus a screenshot per width in test-output/
+ *   await expectFitsWidths(page, 'label')     // the same on the page as it is (resized, not reloaded)
+ *   await checkPage(page, '/x', 'x')          // both on one load, plus a screenshot per width in test-output/
  *
  * axe-core runs in the page through @axe-core/playwright (with playwright-core and Debian's
- * chromium, like the rest of the harness). Minor and moderate findings are not failures: they
+ * chromium, like the rest of the harness), in its legacy mode (see expectAccessible). Minor and moderate findings are not failures: they
  * are printed so they stay visible.
  */
 import { AxeBuilder } from '@axe-core/playwright'
@@ -41,7 +42,13 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
 export async function expectAccessible(page: Page, options: AxeOptions = {}): Promise<void> {
   // Transitions (the FAQ, flash messages) would let axe see half-faded colours.
   await page.emulateMedia({ reducedMotion: 'reduce' })
-  let builder = new AxeBuilder({ page: page as never }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+  // Legacy mode runs axe.run() in the page itself. The default (runPartial per frame, then
+  // finishRun in a new blank page, which injects axe-core's 550 KB a second time) only adds
+  // cross-origin frames, which the app has none of, and took 2.2× as long: same rules, same
+  // results on every page a11y.e2e checks (docs/performance.md, "make test").
+  let builder = new AxeBuilder({ page: page as never })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .setLegacyMode()
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector)
   const result = await builder.analyze()
   const failing = result.violations.filter((v) => FAILING.has(v.impact ?? ''))
@@ -89,22 +96,30 @@ export async function layoutProblems(page: Page): Promise<string[]> {
   })
 }
 
+/** Lets the page react to a new viewport (media queries, resize listeners, a re-render) before it is measured. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => done()))
+      }),
+  )
+  await page.evaluate(() => document.fonts.ready)
+}
+
 /**
- * Opens `path` at each width (reloading so media queries and JS layout start fresh) and fails if
- * the page scrolls sideways or a header control wraps or leaves the window. With `screenshot`,
- * writes test-output/<screenshot>-<width>.png.
+ * Resizes the page as it is now (no reload) to each width, narrowest first, and fails if it
+ * scrolls sideways or a header control wraps or leaves the window there. With `screenshot`,
+ * writes test-output/<screenshot>-<width>.png. Resizing instead of reloading measures the same
+ * layout: the app lays out with CSS media queries only (no script reads the window's width), so
+ * a resized page and a page loaded at that width match (checked on every page of a11y.e2e, see
+ * docs/performance.md, "make test"). Leaves the page at 1280 × 900.
  */
-export async function expectFitsAllWidths(
-  page: Page,
-  path: string,
-  options: { screenshot?: string; ready?: (page: Page) => Promise<unknown>; widths?: readonly number[] } = {},
-): Promise<void> {
+export async function expectFitsWidths(page: Page, label: string, options: { screenshot?: string; widths?: readonly number[] } = {}): Promise<void> {
   const problems: string[] = []
-  for (const width of options.widths ?? WIDTHS) {
+  for (const width of [...(options.widths ?? WIDTHS)].sort((a, b) => a - b)) {
     await page.setViewportSize({ width, height: 800 })
-    await page.goto(path)
-    await (options.ready ? options.ready(page) : page.locator('h1').first().waitFor())
-    await page.evaluate(() => document.fonts.ready)
+    await settled(page)
     for (const p of await layoutProblems(page)) problems.push(`${width}px: ${p}`)
     if (options.screenshot) {
       mkdirSync(outputDir, { recursive: true })
@@ -112,22 +127,48 @@ export async function expectFitsAllWidths(
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 })
-  expect(problems, `layout of ${path}`).toEqual([])
+  expect(problems, `layout of ${label}`).toEqual([])
 }
 
 /**
- * The whole check for one page: axe-core at 1280 px and at 320 px (the mobile layout shows other
- * controls), then every width. `ready` waits for what shows the page has rendered (default: an h1).
+ * Opens `path` once at the narrowest width (a phone's first load), then checks every width by
+ * resizing (expectFitsWidths). `ready` waits for what shows the page has rendered (default: an h1).
+ */
+export async function expectFitsAllWidths(
+  page: Page,
+  path: string,
+  options: { screenshot?: string; ready?: (page: Page) => Promise<unknown>; widths?: readonly number[] } = {},
+): Promise<void> {
+  const widths = options.widths ?? WIDTHS
+  await page.setViewportSize({ width: Math.min(...widths), height: 800 })
+  await page.goto(path)
+  await (options.ready ? options.ready(page) : page.locator('h1').first().waitFor())
+  await expectFitsWidths(page, path, { screenshot: options.screenshot, widths })
+}
+
+/**
+ * The whole check for one page, on one load: axe-core at 320 px (the mobile layout shows other
+ * controls), every width by resizing (with a screenshot each), then axe-core again at 1280 px.
+ * `ready` waits for what shows the page has rendered (default: an h1).
  */
 export async function checkPage(page: Page, path: string, name: string, options: AxeOptions & { ready?: (page: Page) => Promise<unknown> } = {}): Promise<void> {
-  const ready = options.ready ?? ((p: Page) => p.locator('h1').first().waitFor())
-  for (const width of [1280, 320]) {
-    await page.setViewportSize({ width, height: 800 })
-    await page.goto(path)
-    await ready(page)
-    await expectAccessible(page, options)
-  }
-  await expectFitsAllWidths(page, path, { screenshot: name, ready })
+  await page.setViewportSize({ width: 320, height: 800 })
+  await page.goto(path)
+  await (options.ready ?? ((p: Page) => p.locator('h1').first().waitFor()))(page)
+  await checkLoadedPage(page, name, options)
+}
+
+/**
+ * checkPage for a page already loaded (after a click, a form, a redirect): axe-core at 320 px,
+ * every width, axe-core at 1280 px. Leaves the page at 1280 × 900.
+ */
+export async function checkLoadedPage(page: Page, name: string, options: AxeOptions = {}): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 800 })
+  await settled(page)
+  await expectAccessible(page, options)
+  await expectFitsWidths(page, page.url(), { screenshot: name })
+  await settled(page)
+  await expectAccessible(page, options)
 }
 
 /**
