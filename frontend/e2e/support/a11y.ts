@@ -123,7 +123,11 @@ export async function expectFitsWidths(page: Page, label: string, options: { scr
     for (const p of await layoutProblems(page)) problems.push(`${width}px: ${p}`)
     if (options.screenshot) {
       mkdirSync(outputDir, { recursive: true })
-      await page.screenshot({ path: resolve(outputDir, `${options.screenshot}-${width}.png`) })
+      // The screenshot is for a person to look at, not an assertion: one that Chromium does not
+      // deliver in 10 s (seen once at load 13–18, docs/performance.md) is skipped, not a failure.
+      await page
+        .screenshot({ path: resolve(outputDir, `${options.screenshot}-${width}.png`), timeout: 10_000 })
+        .catch((e: unknown) => console.warn(`screenshot ${options.screenshot}-${width} skipped: ${String(e)}`))
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 })
