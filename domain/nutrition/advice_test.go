@@ -210,3 +210,33 @@ func TestMoreOfAppliedServes(t *testing.T) {
 		}
 	}
 }
+
+// TestAWeeksShoppingFeedsEveryPreset: a person who signs up with any of the five presets and any
+// of the four bodies, and fills a meal prep with a week's shopping (25 common foods) and the
+// default cupboard, gets a breakfast, a lunch and a snack from their own foods, within tolerance
+// and every meal rule (docs/nutrition.md, "Accuracy and tolerance": the availability sweep).
+func TestAWeeksShoppingFeedsEveryPreset(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	n := 0
+	for _, c := range nutritiontest.AvailabilityCases() {
+		if c.Prep.Name != "twenty-five-foods" {
+			continue
+		}
+		n++
+		o := nutritiontest.Run(context.Background(), gen, cat, c)
+		require.True(t, o.Served, "%s, %s, %s: %+v", c.Eater.Name, c.Preset, c.Meal, o.Suggestion)
+		r := o.Recipes[0]
+		var foods []nutrition.Food
+		for _, code := range c.Prep.Codes {
+			foods = append(foods, cat[code])
+		}
+		ings := make([]nutrition.Ingredient, len(r.Ingredients))
+		for i, in := range r.Ingredients {
+			ings[i] = nutrition.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams / max(r.Servings, 1)}
+		}
+		require.Empty(t, nutrition.PlateProblems(c.Meal, c.Target, ings, cat, foods), "%s, %s, %s: %q", c.Eater.Name, c.Preset, c.Meal, r.Name.FR)
+	}
+	require.Equal(t, 5*4*3, n)
+}
