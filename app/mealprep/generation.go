@@ -214,8 +214,7 @@ func (s *Service) engineRequest(ctx context.Context, owner uuid.UUID, p Person, 
 	for i, in := range ings {
 		codes[i] = in.FoodCode
 	}
-	cupboard := nutrition.PantryFoodCodes(p.Pantry)
-	known, err := s.foods.EngineFoods(ctx, s.pool, owner, append(codes, cupboard...))
+	known, err := s.foods.EngineFoods(ctx, s.pool, owner, append(codes, nutrition.PantryFoodCodes(p.Pantry)...))
 	if err != nil {
 		return nutrition.GenerateRequest{}, err
 	}
@@ -241,11 +240,7 @@ func (s *Service) engineRequest(ctx context.Context, owner uuid.UUID, p Person, 
 			in.MaxGrams[ing.FoodCode] = float64(ing.Grams)
 		}
 	}
-	for _, code := range cupboard {
-		if f, ok := known[code]; ok && !nutrition.ContainsAny(f, p.Allergens) {
-			in.PantryFoods = append(in.PantryFoods, f)
-		}
-	}
+	in.PantryFoods = nutrition.PantryFoods(p.Pantry, known) // p.Pantry holds no declared allergen (SafePantry)
 	in.OutOfSeason = s.outOfSeason(in.Foods)
 	return in, nil
 }

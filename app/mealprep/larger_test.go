@@ -1,8 +1,6 @@
 package mealprep_test
 
 import (
-	"context"
-	"sync"
 	"testing"
 
 	"github.com/riverqueue/river"
@@ -14,20 +12,6 @@ import (
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 )
-
-// seenGenerator records the requests the worker hands the engine.
-type seenGenerator struct {
-	nutrition.Generator
-	mu   sync.Mutex
-	seen []nutrition.GenerateRequest
-}
-
-func (g *seenGenerator) Generate(ctx context.Context, req nutrition.GenerateRequest) ([]nutrition.Recipe, error) {
-	g.mu.Lock()
-	g.seen = append(g.seen, req)
-	g.mu.Unlock()
-	return g.Generator.Generate(ctx, req)
-}
 
 // TestGenerateWithALargerServing: the recipes page's "generate with a larger serving of X" (a
 // refusal's "more of", applied) records the food with the request and hands it to the engine;
@@ -51,12 +35,11 @@ func TestGenerateWithALargerServing(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []int{chicken}, m.Request(req).Larger)
 
-	gen := &seenGenerator{Generator: nutrition.NewBuiltin(prices)}
+	gen := &seenRequest{gen: nutrition.NewBuiltin(prices)}
 	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, gen, 0))
 	tx := workTx(t, e)
 	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: req, MealPrepID: id, OwnerID: owner}, nil)
 	require.NoError(t, err)
 	require.NoError(t, tx.Commit(ctx))
-	require.NotEmpty(t, gen.seen)
-	require.Equal(t, []int{chicken}, gen.seen[0].Larger)
+	require.Equal(t, []int{chicken}, gen.last.Larger)
 }

@@ -20,12 +20,7 @@ func TestShoppingListLeavesTheCupboardFatOut(t *testing.T) {
 	prices := shippedPrices(t)
 	owner := e.person(t, 5)
 	const oil = 17270
-	id, _, err := e.svc.Create(ctx, owner, "Sans huile")
-	require.NoError(t, err)
-	for _, code := range []int{36017, 9100, 20057} {
-		_, err := e.svc.SetFood(ctx, owner, id, code, 0)
-		require.NoError(t, err)
-	}
+	id := e.mealPrepOf(t, owner, "Sans huile", 36017, 9100, 20057)
 	generate(t, e, owner, id, prices, 1)
 	waitAll(t, e, runner)
 	p, err := e.svc.Person(ctx, e.pool, owner)

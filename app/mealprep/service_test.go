@@ -104,6 +104,18 @@ func (e env) balance(t *testing.T, id uuid.UUID) int64 {
 	return b
 }
 
+// mealPrepOf creates a meal prep called name holding the foods codes (no quantity).
+func (e env) mealPrepOf(t *testing.T, owner uuid.UUID, name string, codes ...int) uuid.UUID {
+	t.Helper()
+	id, _, err := e.svc.Create(t.Context(), owner, name)
+	require.NoError(t, err)
+	for _, code := range codes {
+		_, err := e.svc.SetFood(t.Context(), owner, id, code, 0)
+		require.NoError(t, err)
+	}
+	return id
+}
+
 // mealPrep creates a meal prep with chicken, rice and oil.
 func (e env) mealPrep(t *testing.T, owner uuid.UUID) uuid.UUID {
 	t.Helper()

@@ -18,13 +18,8 @@ func TestTheShoppingListFlagsTheSalmonWeek(t *testing.T) {
 	runner := runProjections(t, e)
 	prices := shippedPrices(t)
 	owner := e.person(t, 5)
-	id, _, err := e.svc.Create(ctx, owner, "Saumon")
-	require.NoError(t, err)
 	const salmon, broccoli = 26036, 20057
-	for _, code := range []int{salmon, 9100, broccoli, 17270} {
-		_, err := e.svc.SetFood(ctx, owner, id, code, 0)
-		require.NoError(t, err)
-	}
+	id := e.mealPrepOf(t, owner, "Saumon", salmon, 9100, broccoli, 17270)
 	generate(t, e, owner, id, prices, 1)
 	waitAll(t, e, runner)
 	list, err := e.svc.ShoppingList(ctx, owner, id, 7, nutrition.Pricing{Table: prices, Currency: nutrition.EUR}, nil)

@@ -62,15 +62,7 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		if o.Served {
 			for _, r := range o.Recipes {
 				recipes++
-				var foods []nutrition.Food
-				for _, code := range c.Prep.Codes {
-					foods = append(foods, catalog[code])
-				}
-				ings := make([]nutrition.Ingredient, len(r.Ingredients))
-				for i, ing := range r.Ingredients {
-					ings[i] = nutrition.Ingredient{FoodCode: ing.FoodCode, Grams: ing.Grams / max(r.Servings, 1)}
-				}
-				if probs := nutrition.PlateProblems(c.Meal, c.Target, ings, catalog, foods); len(probs) > 0 {
+				if probs := nutritiontest.PlateProblems(c, r, catalog); len(probs) > 0 {
 					broken++
 					for _, p := range probs {
 						if strings.HasPrefix(p, "does not belong") {

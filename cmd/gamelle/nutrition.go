@@ -267,9 +267,7 @@ func solveCmd(ctx context.Context, args []string, stdin io.Reader, stdout io.Wri
 			return badInput("pantry: %v; want ids among %v", err, nutrition.StapleIDs())
 		}
 		req.Pantry = nutrition.SafePantry(req.Pantry, exclude) // as the app seasons for a person
-		for _, code := range nutrition.PantryFoodCodes(req.Pantry) {
-			req.PantryFoods = append(req.PantryFoods, catalog[code])
-		}
+		req.PantryFoods = nutrition.PantryFoods(req.Pantry, catalog)
 	}
 	for _, c := range in.Larger {
 		if !slices.Contains(in.Foods, c) {

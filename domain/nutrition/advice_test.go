@@ -228,15 +228,7 @@ func TestAWeeksShoppingFeedsEveryPreset(t *testing.T) {
 		o := nutritiontest.Run(context.Background(), gen, cat, c)
 		require.True(t, o.Served, "%s, %s, %s: %+v", c.Eater.Name, c.Preset, c.Meal, o.Suggestion)
 		r := o.Recipes[0]
-		var foods []nutrition.Food
-		for _, code := range c.Prep.Codes {
-			foods = append(foods, cat[code])
-		}
-		ings := make([]nutrition.Ingredient, len(r.Ingredients))
-		for i, in := range r.Ingredients {
-			ings[i] = nutrition.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams / max(r.Servings, 1)}
-		}
-		require.Empty(t, nutrition.PlateProblems(c.Meal, c.Target, ings, cat, foods), "%s, %s, %s: %q", c.Eater.Name, c.Preset, c.Meal, r.Name.FR)
+		require.Empty(t, nutritiontest.PlateProblems(c, r, cat), "%s, %s, %s: %q", c.Eater.Name, c.Preset, c.Meal, r.Name.FR)
 	}
 	require.Equal(t, 5*4*3, n)
 }

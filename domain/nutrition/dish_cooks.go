@@ -1,9 +1,6 @@
 package nutrition
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // The techniques of the dish forms whose own step prepares some foods (dishForm.inDish): beaten
 // eggs, a blended soup, oats cooked in milk. docs/nutrition.md, "Dish forms".
@@ -22,15 +19,11 @@ func (k *composer) andSpices(d *dish) (string, string) {
 	if sf == "" {
 		return "", ""
 	}
-	// "avec 25 cl d'eau, 1 gousse d'ail et 1 pincée de thym": one "et" in a list.
-	lf, le := " et ", " and "
-	if strings.Contains(sf, " et ") {
-		lf = ", "
+	// "avec 25 cl d'eau, 1 gousse d'ail et 1 pincée de thym": the list brings its own "et".
+	if len(d.seasonings) > 1 {
+		return ", " + sf, ", " + se
 	}
-	if strings.Contains(se, " and ") {
-		le = ", "
-	}
-	return lf + sf, le + se
+	return " et " + sf, " and " + se
 }
 
 // others are the foods not yet cooked into the dish that go with it (ham, cooked vegetables).

@@ -81,6 +81,18 @@ func PantryFoodCodes(ids []string) []int {
 	return out
 }
 
+// PantryFoods are the cooking fats among the staple ids found in foods (a caller's food table,
+// by CIQUAL code), in the table's order: GenerateRequest.PantryFoods.
+func PantryFoods(ids []string, foods map[int]Food) []Food {
+	var out []Food
+	for _, code := range PantryFoodCodes(ids) {
+		if f, ok := foods[code]; ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // ValidStaple reports whether id is a pantry staple's id.
 func ValidStaple(id string) bool {
 	_, ok := stapleByID(id)

@@ -106,9 +106,7 @@ func Run(ctx context.Context, gen *nutrition.Builtin, catalog map[int]nutrition.
 			req.Foods = append(req.Foods, f)
 		}
 	}
-	for _, code := range nutrition.PantryFoodCodes(req.Pantry) {
-		req.PantryFoods = append(req.PantryFoods, catalog[code])
-	}
+	req.PantryFoods = nutrition.PantryFoods(req.Pantry, catalog)
 	o := Outcome{Case: c}
 	start := time.Now()
 	rs, err := gen.Generate(ctx, req)
@@ -157,3 +155,17 @@ func Run(ctx context.Context, gen *nutrition.Builtin, catalog map[int]nutrition.
 }
 
 func asUnsolvable(err error, u **nutrition.Unsolvable) bool { return errors.As(err, u) }
+
+// PlateProblems are the meal rules r breaks for c (nutrition.PlateProblems on one serving, the
+// meal prep's foods as the foods it could have used); none for a plate a cook would serve.
+func PlateProblems(c AvailabilityCase, r nutrition.Recipe, catalog map[int]nutrition.Food) []string {
+	foods := make([]nutrition.Food, 0, len(c.Prep.Codes))
+	for _, code := range c.Prep.Codes {
+		foods = append(foods, catalog[code])
+	}
+	ings := make([]nutrition.Ingredient, len(r.Ingredients))
+	for i, ing := range r.Ingredients {
+		ings[i] = nutrition.Ingredient{FoodCode: ing.FoodCode, Grams: ing.Grams / max(r.Servings, 1)}
+	}
+	return nutrition.PlateProblems(c.Meal, c.Target, ings, catalog, foods)
+}
