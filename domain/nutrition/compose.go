@@ -34,13 +34,17 @@ const (
 	roleOther    // a person's own food (no CIQUAL group): allowed once in any meal
 	roleAromatic // lunch: onion, garlic, shallot; they season a plate, they are not its vegetable
 	roleDish     // lunch: a ready dish with its own starch (ravioli, chili, cassoulet, taboulé, lasagne)
+	// roleDessert: a lunch's yoghurt or fromage blanc, served to finish the meal (or as a bowl's
+	// dressing); the engine takes one only when no plate without it meets the target
+	// (docs/nutrition.md, "Plate composition").
+	roleDessert
 	nRoles
 )
 
 // roleCaps are the most foods of each role one plate holds, per meal.
 var roleCaps = map[Category][nRoles]int{
 	LunchDinner: {roleProtein: 1, roleLegume: 1, roleStarch: 1, roleVeg: 2, roleFat: 1, roleGarnish: 1, roleSeason: 1, roleOther: 1,
-		roleAromatic: 1, roleDish: 1},
+		roleAromatic: 1, roleDish: 1, roleDessert: 1},
 	Breakfast: {roleStarch: 1, roleDairy: 2, roleFruit: 2, roleNut: 1, roleEgg: 1, roleFat: 1, roleCheese: 1,
 		roleSweet: 1, roleDrink: 1, roleOther: 1},
 	Snack: {roleStarch: 1, roleDairy: 1, roleFruit: 2, roleNut: 1, roleEgg: 1, roleFat: 1, roleCheese: 1, roleSweet: 1,
@@ -134,7 +138,7 @@ var lunchRoles = map[Kind]role{
 	KindVegetarian: roleProtein, KindLegume: roleLegume,
 	KindGrain: roleStarch, KindTuber: roleStarch, KindBread: roleStarch,
 	KindVegetable: roleVeg, KindFat: roleFat,
-	KindCheese: roleGarnish, KindCream: roleGarnish, KindSauce: roleGarnish,
+	KindCheese: roleGarnish, KindCream: roleGarnish, KindSauce: roleGarnish, KindDairy: roleDessert,
 	KindSeasoning: roleSeason, KindOther: roleOther,
 }
 
@@ -328,6 +332,9 @@ func portionDairy(c Category, k Kind, _ Food, kcal float64) (portion, bool) {
 		if c == Breakfast {
 			return portion{80, 150, 300}, true // a breakfast bowl of fromage blanc, skyr or yoghurt
 		}
+		if c == LunchDinner {
+			return portion{50, 100, 150}, true // a pot of yoghurt or a bowl of fromage blanc to finish a meal
+		}
 		return portion{80, 150, 250}, true
 	case KindCheese:
 		if kcal >= 250 { // camembert, feta and harder: a garnish
@@ -380,7 +387,7 @@ func validPlate(c Category, n [nRoles]int, total int, haveVeg, needStarch bool) 
 	}
 	// A ready dish with its own starch is a lunch alone, or with a vegetable and/or bread.
 	if dish := n[roleDish]; c == LunchDinner && dish > 0 {
-		others := total - dish - n[roleVeg] - n[roleStarch]
+		others := total - dish - n[roleVeg] - n[roleStarch] - n[roleDessert]
 		return dish == 1 && others == 0
 	}
 	if total < minFoods {
@@ -418,7 +425,7 @@ func validLunch(n [nRoles]int, total int, haveVeg, needStarch bool) bool {
 		return false
 	}
 	// Fat, garnish and herbs go with a plate, they are not one.
-	return total-n[roleFat]-n[roleGarnish]-n[roleSeason] >= 2
+	return total-n[roleFat]-n[roleGarnish]-n[roleSeason]-n[roleDessert] >= 2
 }
 
 // plateKinds are a plate's foods' kinds (a slice, not a map: the solver asks for every plate).

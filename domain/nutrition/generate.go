@@ -44,6 +44,18 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	forms := p.cat == LunchDinner && req.Pantry != nil && len(req.RecentDishes) > 0
 	p.spread = p.cat == LunchDinner && (count > 1 || forms)
 	found, closest := p.search(3*count + 5) // more than asked, for variety
+	if len(found) == 0 && !req.desserts && p.dessertsLeft > 0 {
+		// No plate without a dessert meets the target: try again with the meal prep's yoghurts
+		// and fromages blancs to finish the meal. The diagnosis stays the one without them.
+		dreq := req
+		dreq.desserts = true
+		if q, qfoods, err := b.prepare(dreq); err == nil {
+			q.spread = p.spread
+			if qfound, _ := q.search(3*count + 5); len(qfound) > 0 {
+				req, p, foods, found, closest = dreq, q, qfoods, qfound, nil
+			}
+		}
+	}
 	if forms {
 		p.rankForms(found, foods, req)
 	}
@@ -170,6 +182,9 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 			noEnergy++
 		case skipOffMeal:
 			offMeal++ // meal rules are constraints: a food that does not belong is never a candidate
+		case skipDessert:
+			offMeal++
+			p.dessertsLeft++
 		case skipNone:
 			p.addItem(it)
 			foods[f.Code] = f
@@ -221,6 +236,8 @@ const (
 	skipNoEnergy
 	skipOffMeal
 	skipStock // none left in the person's stock
+	// skipDessert: a lunch's yoghurt, left for a second search when the first finds no plate.
+	skipDessert
 )
 
 // newItem is food f as a solver item for req (suggested: a food the engine proposes), or why it
@@ -236,6 +253,9 @@ func (b *Builtin) newItem(req GenerateRequest, f Food, suggested bool) (item, in
 	ro := roleOf(req.Category, f)
 	if ro == roleNone {
 		return item{}, skipOffMeal
+	}
+	if ro == roleDessert && !req.desserts {
+		return item{}, skipDessert
 	}
 	k := KindOf(f)
 	por := portionFor(req.Category, f, req.Target.Kcal)

@@ -139,6 +139,9 @@ type GenerateRequest struct {
 	// RecentDishes are the dish form ids the meal prep already holds: the engine prefers another
 	// form when the foods allow, for a varied week (a preference, like OutOfSeason).
 	RecentDishes []string `json:"-"`
+	// desserts: the lunch may end with the meal prep's yoghurt or fromage blanc (Generate's
+	// second search, when no plate without one meets the target).
+	desserts bool
 }
 
 // DefaultUSDPerEUR is used when no rate is configured.

@@ -73,7 +73,7 @@ var kindRules = map[Kind]kindRule{
 	KindBread:      {30, 150, fits(3, 1, 2), false, AisleBakery, 0},
 	KindCereal:     {25, 100, fits(3, 0, 2), true, AisleGrocery, 0},
 	KindMilk:       {100, 400, fits(3, 0, 2), false, AisleDairyEggs, 0},
-	KindDairy:      {60, 300, fits(3, 0, 3), true, AisleDairyEggs, 0},
+	KindDairy:      {60, 300, fits(3, 1, 3), true, AisleDairyEggs, 0},
 	KindCheese:     {15, 80, fits(1, 2, 2), false, AisleDairyEggs, 0},
 	KindCream:      {10, 60, fits(0, 2, 0), false, AisleDairyEggs, 0},
 	KindFat:        {5, 30, fits(1, 3, 1), false, AisleGrocery, 0},

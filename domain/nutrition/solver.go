@@ -88,6 +88,9 @@ type problem struct {
 	// when other plates exist (docs/nutrition.md, "The solver", 4): search also takes plates of
 	// the main foods the most plausible ones lack to 5 g steps, and pick spreads them first.
 	spread bool
+	// dessertsLeft counts the meal prep's desserts prepare left out (roleDessert): Generate
+	// searches again with them when no plate meets the target.
+	dessertsLeft int
 }
 
 // solution is a set of foods with grams per serving.

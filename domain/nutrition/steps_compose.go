@@ -205,6 +205,9 @@ func composeSteps(c Category, kcal float64, parts []prep, servings int, d *dish)
 	k.breads()
 	k.cheese()
 	k.write(toServe)
+	if c != LunchDinner {
+		k.write(desserts)
+	}
 	k.dressWithFat()
 	k.write(added)
 	k.everyFoodNamed()
@@ -213,6 +216,9 @@ func composeSteps(c Category, kcal float64, parts []prep, servings int, d *dish)
 		k.season()
 	}
 	k.serve()
+	if c == LunchDinner {
+		k.write(desserts) // a lunch's dessert comes after the plate
+	}
 	total := 3 + k.active + k.longest
 	return k.st, int(math.Ceil(float64(max(total, 5))/5) * 5)
 }
@@ -374,8 +380,10 @@ var toServe = []technique{
 	{hows: []how{hDishCold}, food: writeDishCold},
 	{hows: []how{hDishRaw}, food: writeDishRaw},
 	{hows: []how{hAsIs}, food: writeAsIs},
-	{hows: []how{hDessert}, food: writeDessert},
 }
+
+// desserts are served last at lunch and beside the bowl in the morning.
+var desserts = []technique{{hows: []how{hDessert}, food: writeDessert}}
 
 // added are foods simply added.
 var added = []technique{{hows: []how{hAdd}, food: writeAdd}}
@@ -445,6 +453,9 @@ func (k *composer) everyFoodNamed() {
 	for _, p := range k.parts {
 		if p.how == hGlass || stepWith(k.st.FR, p.n.FR) || p.how == hReheat && k.c == LunchDinner && k.servings > 1 {
 			continue // a boxed cooked grain is named by the boxing step
+		}
+		if p.how == hDessert && k.c == LunchDinner {
+			continue // a lunch's dessert has its own step, after the plate
 		}
 		if p.kind == KindFat {
 			k.step(fmt.Sprintf("Arrosez le plat d’un filet %s au moment de servir.", p.n.de()), fmt.Sprintf("Drizzle the %s over the dish when serving.", p.n.EN))

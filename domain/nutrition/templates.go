@@ -159,6 +159,16 @@ const nameGramsG = 50
 // request apart), nor naming a food that is not there.
 func dishName(c Category, parts []prep, rng *rand.Rand, force map[int]bool) Text {
 	n := &namer{c: c, parts: parts, force: force, used: map[int]bool{}}
+	// A lunch's yoghurt or fromage blanc ends the name, as it ends the meal:
+	// "…, fromage blanc en dessert".
+	var dessert []prep
+	if c == LunchDinner {
+		for _, p := range parts {
+			if p.how == hDessert {
+				dessert, n.used[p.food.Code] = append(dessert, p), true
+			}
+		}
+	}
 	if c == LunchDinner {
 		n.lunch(rng)
 	} else {
@@ -173,7 +183,12 @@ func dishName(c Category, parts []prep, rng *rand.Rand, force map[int]bool) Text
 			n.pattern = 0
 		}
 	}
-	return n.render()
+	name := n.render()
+	if len(dessert) > 0 {
+		name.FR += ", " + listFR(frNames(dessert)) + " en dessert"
+		name.EN += ", " + listEN(enNames(dessert)) + " for dessert"
+	}
+	return name
 }
 
 // namer is a plate's name as dishName builds it.

@@ -1,0 +1,111 @@
+package nutrition_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
+)
+
+// A lunch may end with the meal prep's yoghurt or fromage blanc when no plate without one meets
+// its target (docs/nutrition.md, "Plate composition"): a vegetarian small woman's 437 kcal,
+// 42 g-protein lunch from eggs, lentils and vegetables was refused 4 g short of protein; with the
+// fromage blanc 0 % she bought for breakfast as dessert it is served, named and served last.
+func TestADessertServesALunchNothingElseMeets(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	c := availabilityCase(t, "vegetarian", "small woman", "high_protein", nutrition.LunchDinner)
+	o := nutritiontest.Run(context.Background(), gen, cat, c)
+	require.True(t, o.Served, "refused: %v", o.Suggestion)
+	r := o.Recipes[0]
+	require.True(t, r.WithinTolerance)
+	var dessert *nutrition.Food
+	for _, ing := range r.Ingredients {
+		if f := cat[ing.FoodCode]; nutrition.KindOf(f) == nutrition.KindDairy {
+			dessert = &f
+		}
+	}
+	require.NotNil(t, dessert, "%s: no dessert", r.Name.FR)
+	require.True(t, strings.HasSuffix(r.Name.FR, "fromage blanc en dessert"), r.Name.FR)
+	require.True(t, strings.HasSuffix(r.Name.EN, "fromage blanc for dessert"), r.Name.EN)
+	require.Equal(t, "Servez le fromage blanc en dessert.", r.Steps.FR[len(r.Steps.FR)-1])
+	require.Equal(t, "Serve the fromage blanc as dessert.", r.Steps.EN[len(r.Steps.EN)-1])
+	foods := map[int]nutrition.Food{}
+	var prep []nutrition.Food
+	for _, code := range c.Prep.Codes {
+		foods[code], prep = cat[code], append(prep, cat[code])
+	}
+	for _, ing := range r.Ingredients {
+		foods[ing.FoodCode] = cat[ing.FoodCode]
+	}
+	require.Empty(t, nutrition.PlateProblems(r.Category, r.Target, r.Ingredients, foods, prep))
+}
+
+// A dessert is a last resort: over the availability sweep, every lunch served with a yoghurt or
+// fromage blanc is one whose plates without it all missed the target, so the lunches that were
+// served before keep their plate (the golden recipes that change are refusals that are now served).
+func TestALunchTakesADessertOnlyWhenNoPlateWithoutOneMeetsIt(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	desserts := 0
+	for i, c := range nutritiontest.AvailabilityCases() {
+		if c.Meal != nutrition.LunchDinner || i%2 != 0 {
+			continue
+		}
+		o := nutritiontest.Run(context.Background(), gen, cat, c)
+		if !o.Served || !holdsDairy(cat, o.Recipes[0]) {
+			continue
+		}
+		desserts++
+		// The same request without the meal prep's dairy foods has no plate within tolerance.
+		c.Prep.Codes = withoutDairy(cat, c.Prep.Codes)
+		without := nutritiontest.Run(context.Background(), gen, cat, c)
+		require.False(t, without.Served, "%s %s %s: served with a dessert (%s) though %s meets it",
+			c.Prep.Name, c.Eater.Name, c.Preset, o.Recipes[0].Name.FR, nameOf(without))
+	}
+	require.Positive(t, desserts, "no lunch of the sweep took a dessert")
+}
+
+func holdsDairy(cat map[int]nutrition.Food, r nutrition.Recipe) bool {
+	for _, ing := range r.Ingredients {
+		if nutrition.KindOf(cat[ing.FoodCode]) == nutrition.KindDairy {
+			return true
+		}
+	}
+	return false
+}
+
+func withoutDairy(cat map[int]nutrition.Food, codes []int) []int {
+	var out []int
+	for _, code := range codes {
+		if nutrition.KindOf(cat[code]) != nutrition.KindDairy {
+			out = append(out, code)
+		}
+	}
+	return out
+}
+
+func nameOf(o nutritiontest.Outcome) string {
+	if len(o.Recipes) == 0 {
+		return "-"
+	}
+	return o.Recipes[0].Name.FR
+}
+
+// availabilityCase is the sweep's case of that meal prep, body, preset and meal.
+func availabilityCase(t *testing.T, prep, eater, preset string, meal nutrition.Category) nutritiontest.AvailabilityCase {
+	t.Helper()
+	for _, c := range nutritiontest.AvailabilityCases() {
+		if c.Prep.Name == prep && c.Eater.Name == eater && string(c.Preset) == preset && c.Meal == meal {
+			return c
+		}
+	}
+	t.Fatalf("no availability case %s %s %s %s", prep, eater, preset, meal)
+	return nutritiontest.AvailabilityCase{}
+}
