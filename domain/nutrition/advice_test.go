@@ -179,16 +179,16 @@ func TestRepAllergensAreTheTables(t *testing.T) {
 	}
 }
 
-// TestMoreOfAppliedServes: a vegetarian's lunch needs more green lentils than a usual serving;
-// the suggestion says so, and asked again with a larger serving of them (GenerateRequest.Larger,
-// the recipes page's button) the request is served, never past twice the usual maximum.
+// TestMoreOfAppliedServes: a vegan's low-carb lunch needs more tofu than a usual serving; the
+// suggestion says so, and asked again with a larger serving of it (GenerateRequest.Larger, the
+// recipes page's button) the request is served, never past twice the usual maximum.
 func TestMoreOfAppliedServes(t *testing.T) {
 	t.Parallel()
 	_, pt := shipped(t)
 	gen := nutrition.NewBuiltin(pt)
-	const lentils = 20585
-	req := nutrition.GenerateRequest{Foods: foodsOf(t, 22000, 12066, lentils, 20385, 20019, 7110, 19860, 31008, 13039, 9119, 19644),
-		Category: nutrition.LunchDinner, Diet: nutrition.Vegetarian, Target: nutrition.Macros{Kcal: 860, ProteinG: 65, FatG: 24, CarbsG: 96},
+	const tofu = 20904
+	req := nutrition.GenerateRequest{Foods: foodsOf(t, tofu, 20535, 9119, 20059, 20385, 17130, 18901, 32004, 13005, 15005, 7110),
+		Category: nutrition.LunchDinner, Diet: nutrition.Vegan, Target: nutrition.Macros{Kcal: 597, ProteinG: 54, FatG: 34, CarbsG: 19},
 		Currency: nutrition.EUR, Count: 1, Seed: 1, Pantry: nutrition.DefaultPantry,
 		PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)}
 	rs, err := gen.Generate(context.Background(), req)
@@ -197,16 +197,16 @@ func TestMoreOfAppliedServes(t *testing.T) {
 	s := rs[0].Suggestion
 	require.NotNil(t, s)
 	require.Equal(t, nutrition.ActionMoreOf, s.Action, s.Text.EN)
-	require.Equal(t, []int{lentils}, s.FoodCodes)
+	require.Equal(t, []int{tofu}, s.FoodCodes)
 
 	req.Larger = s.FoodCodes
 	rs, err = gen.Generate(context.Background(), req)
 	require.NoError(t, err)
 	require.True(t, rs[0].Feasible && rs[0].WithinTolerance, "%+v", rs[0].Explanation)
 	for _, in := range rs[0].Ingredients {
-		if in.FoodCode == lentils {
-			require.Greater(t, in.Grams, 123, "more than a usual serving")
-			require.LessOrEqual(t, in.Grams, 2*123)
+		if in.FoodCode == tofu {
+			require.Greater(t, in.Grams, 250, "more than a usual serving")
+			require.LessOrEqual(t, in.Grams, 2*250)
 		}
 	}
 }

@@ -415,8 +415,8 @@ func validLunch(n [nRoles]int, total int, haveVeg, needStarch bool) bool {
 	if main < 1 && n[roleOther] == 0 {
 		return false
 	}
-	if main+n[roleStarch] > 2 {
-		return false // one protein and one starch: no chicken with lentils and rice
+	if main+n[roleStarch] > 3 {
+		return false // one protein and one starch: no chicken with lentils and rice (lunchPairings)
 	}
 	if needStarch && n[roleStarch]+n[roleLegume] == 0 {
 		return false
@@ -498,6 +498,9 @@ var morningPairings = []pairing{
 var lunchPairings = []pairing{
 	{"a ready dish comes with bread, not a second dish of rice or potatoes", func(_ Category, p plateKinds) bool {
 		return p.has(KindDish) && p.has(KindGrain, KindTuber)
+	}},
+	{"a protein and a legume take bread on the side, never a second dish of rice or potatoes", func(_ Category, p plateKinds) bool {
+		return p.has(KindLegume) && p.has(KindMeat, KindFish, KindEgg, KindDeli, KindVegetarian, KindDish) && p.has(KindGrain, KindTuber)
 	}},
 	{"no cheese on fish", func(_ Category, p plateKinds) bool {
 		return p.has(KindFish) && p.has(KindCheese)

@@ -109,3 +109,26 @@ func availabilityCase(t *testing.T, prep, eater, preset string, meal nutrition.C
 	t.Fatalf("no availability case %s %s %s %s", prep, eater, preset, meal)
 	return nutritiontest.AvailabilityCase{}
 }
+
+// A fuller lunch takes bread beside a protein and a legume (docs/nutrition.md, "Plate
+// composition"): a vegetarian man's 860 kcal, 65 g-protein lunch from eggs and green lentils was
+// refused (170 g of dry lentils, more than a serving); eggs, lentils and wholemeal bread serve it.
+// A protein and a legume never take rice or potatoes as well: that plate breaks the meal's rules.
+func TestAFullerLunchTakesBreadBesideAProteinAndALegume(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	c := availabilityCase(t, "vegetarian", "man", "default", nutrition.LunchDinner)
+	o := nutritiontest.Run(context.Background(), gen, cat, c)
+	require.True(t, o.Served, "refused: %v", o.Suggestion)
+	kinds := map[nutrition.Kind]bool{}
+	for _, ing := range o.Recipes[0].Ingredients {
+		kinds[nutrition.KindOf(cat[ing.FoodCode])] = true
+	}
+	require.True(t, kinds[nutrition.KindEgg] && kinds[nutrition.KindLegume] && kinds[nutrition.KindBread], "%s", o.Recipes[0].Name.FR)
+	require.False(t, kinds[nutrition.KindGrain] || kinds[nutrition.KindTuber], "%s", o.Recipes[0].Name.FR)
+
+	foods := map[int]nutrition.Food{22000: cat[22000], 20585: cat[20585], 9119: cat[9119], 20385: cat[20385]}
+	rice := []nutrition.Ingredient{{FoodCode: 22000, Grams: 120}, {FoodCode: 20585, Grams: 60}, {FoodCode: 9119, Grams: 60}, {FoodCode: 20385, Grams: 150}}
+	require.NotEmpty(t, nutrition.PlateProblems(nutrition.LunchDinner, c.Target, rice, foods, nil), "eggs, lentils and rice")
+}

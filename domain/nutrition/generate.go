@@ -44,15 +44,17 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	forms := p.cat == LunchDinner && req.Pantry != nil && len(req.RecentDishes) > 0
 	p.spread = p.cat == LunchDinner && (count > 1 || forms)
 	found, closest := p.search(3*count + 5) // more than asked, for variety
-	if len(found) == 0 && !req.desserts && p.dessertsLeft > 0 {
-		// No plate without a dessert meets the target: try again with the meal prep's yoghurts
-		// and fromages blancs to finish the meal. The diagnosis stays the one without them.
-		dreq := req
-		dreq.desserts = true
-		if q, qfoods, err := b.prepare(dreq); err == nil {
+	if len(found) == 0 && !req.fuller && p.cat == LunchDinner {
+		// No plate of one protein and one starch meets the target: search again with fuller
+		// meals (a dessert from the meal prep's yoghurts, bread beside a protein and a legume).
+		// A refusal is then diagnosed on them too: a suggestion is checked as Generate serves it.
+		freq := req
+		freq.fuller = true
+		if q, qfoods, err := b.prepare(freq); err == nil {
 			q.spread = p.spread
-			if qfound, _ := q.search(3*count + 5); len(qfound) > 0 {
-				req, p, foods, found, closest = dreq, q, qfoods, qfound, nil
+			qfound, qclosest := q.search(3*count + 5)
+			if len(qfound) > 0 || qclosest != nil {
+				req, p, foods, found, closest = freq, q, qfoods, qfound, qclosest
 			}
 		}
 	}
@@ -164,7 +166,7 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 	}
 	p := &problem{cat: req.Category, target: t.vec(), tol: Tolerance(t).vec(), limit: math.Inf(1), seed: uint64(req.Seed),
 		capW: plateCapFor(req.Category, t.Kcal), capS: saltCapFor(req.Category, t.Kcal)}
-	p.needStarch = needsStarch(p.target)
+	p.needStarch, p.fuller = needsStarch(p.target), req.fuller
 	if req.PriceLimit > 0 {
 		p.limit = req.PriceLimit
 	}
@@ -184,7 +186,6 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 			offMeal++ // meal rules are constraints: a food that does not belong is never a candidate
 		case skipDessert:
 			offMeal++
-			p.dessertsLeft++
 		case skipNone:
 			p.addItem(it)
 			foods[f.Code] = f
@@ -254,7 +255,7 @@ func (b *Builtin) newItem(req GenerateRequest, f Food, suggested bool) (item, in
 	if ro == roleNone {
 		return item{}, skipOffMeal
 	}
-	if ro == roleDessert && !req.desserts {
+	if ro == roleDessert && !req.fuller {
 		return item{}, skipDessert
 	}
 	k := KindOf(f)

@@ -139,9 +139,9 @@ type GenerateRequest struct {
 	// RecentDishes are the dish form ids the meal prep already holds: the engine prefers another
 	// form when the foods allow, for a varied week (a preference, like OutOfSeason).
 	RecentDishes []string `json:"-"`
-	// desserts: the lunch may end with the meal prep's yoghurt or fromage blanc (Generate's
-	// second search, when no plate without one meets the target).
-	desserts bool
+	// fuller: the lunch may be a fuller meal (Generate's second search, when no plate of one
+	// protein and one starch meets the target): a dessert, bread beside a protein and a legume.
+	fuller bool
 }
 
 // DefaultUSDPerEUR is used when no rate is configured.

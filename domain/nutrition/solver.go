@@ -88,9 +88,15 @@ type problem struct {
 	// when other plates exist (docs/nutrition.md, "The solver", 4): search also takes plates of
 	// the main foods the most plausible ones lack to 5 g steps, and pick spreads them first.
 	spread bool
-	// dessertsLeft counts the meal prep's desserts prepare left out (roleDessert): Generate
-	// searches again with them when no plate meets the target.
-	dessertsLeft int
+	// fuller: Generate's second search, which also takes fuller plates (fullerPlate).
+	fuller bool
+}
+
+// fullerPlate: a lunch with a protein, a legume and bread on the side (eggs, lentils and a slice
+// of baguette), which Generate's second search takes when no plate of one protein and one
+// starch meets the target; desserts are the other half of that search (roleDessert).
+func fullerPlate(c Category, n [nRoles]int) bool {
+	return c == LunchDinner && n[roleProtein]+n[roleLegume]+n[roleStarch] == 3
 }
 
 // solution is a set of foods with grams per serving.
@@ -237,7 +243,7 @@ func (p *problem) enumerate(reach bool, visit func(idx []int)) {
 	var least [6]float64           // the four values, weight and price at the least portions
 	var rec func(from int)
 	rec = func(from int) {
-		if len(idx) >= 1 && validPlate(p.cat, counts, len(idx), p.haveVeg, p.needStarch) {
+		if len(idx) >= 1 && validPlate(p.cat, counts, len(idx), p.haveVeg, p.needStarch) && (p.fuller || !fullerPlate(p.cat, counts)) {
 			kinds = kinds[:0]
 			for _, j := range idx {
 				kinds = append(kinds, p.items[j].kind)
