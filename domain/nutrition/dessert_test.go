@@ -132,3 +132,32 @@ func TestAFullerLunchTakesBreadBesideAProteinAndALegume(t *testing.T) {
 	rice := []nutrition.Ingredient{{FoodCode: 22000, Grams: 120}, {FoodCode: 20585, Grams: 60}, {FoodCode: 9119, Grams: 60}, {FoodCode: 20385, Grams: 150}}
 	require.NotEmpty(t, nutrition.PlateProblems(nutrition.LunchDinner, c.Target, rice, foods, nil), "eggs, lentils and rice")
 }
+
+// A buddha bowl's yoghurt is its dressing, not a dessert (docs/nutrition.md, "Dish forms"): the
+// name says "sauce au fromage blanc" once, the sauce is the fromage blanc with the lemon and
+// garlic, kept apart, and the plating leaves it out.
+func TestABuddhaBowlsFromageBlancIsItsDressing(t *testing.T) {
+	t.Parallel()
+	_, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	req := nutrition.GenerateRequest{Foods: foodsOf(t, 22000, 20385, 9119, 19644, 20019), Category: nutrition.LunchDinner,
+		Target: nutrition.Macros{Kcal: 650, ProteinG: 49, FatG: 18, CarbsG: 73}, Currency: nutrition.EUR, Count: 1, Seed: 1,
+		Pantry: nutrition.DefaultPantry, PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)}
+	rs, err := gen.Generate(context.Background(), req)
+	require.NoError(t, err)
+	r := rs[0]
+	require.Equal(t, "buddha_bowl", r.Dish, r.Name.FR)
+	require.Equal(t, "Buddha bowl de riz basmati aux œufs, au concombre et aux tomates, sauce au fromage blanc", r.Name.FR)
+	require.Equal(t, "Buddha bowl of basmati rice with eggs, cucumber and tomatoes, fromage blanc dressing", r.Name.EN)
+	sauce := 0
+	for i, s := range r.Steps.FR {
+		require.NotContains(t, s, "dessert")
+		if strings.HasPrefix(s, "Sauce") && strings.Contains(s, "mélangez le fromage blanc avec ") {
+			sauce++
+		}
+		if strings.HasPrefix(s, "Dressez ") {
+			require.NotContains(t, s, "fromage blanc", "the dressing stays in its pot: %s", r.Steps.FR[i])
+		}
+	}
+	require.Equal(t, 1, sauce, "%q", r.Steps.FR)
+}

@@ -336,9 +336,10 @@ var dishForms = []dishForm{
 		inDish: func(p prep) bool { return p.kind == KindDairy },
 		name: func(d *dish) Text {
 			prot := firstOf(append(append([]prep{}, d.legume...), d.protein...))
-			t := title{fr: "Buddha bowl", en: "Buddha bowl", enFirst: true, lead: firstOf(d.starch), with: append(prot, firstOf(append(d.veg, d.raw...))...)}
+			t := title{fr: "Buddha bowl", en: "Buddha bowl of", enFirst: true, lead: firstOf(d.starch), with: append(prot, firstOf(append(d.veg, d.raw...))...)}
 			n := t.write(d)
-			return Text{FR: n.FR + ", sauce yaourt", EN: n.EN + ", yoghurt dressing"}
+			sauce := d.dairy[0].n // "sauce au fromage blanc", "sauce au yaourt grec"
+			return Text{FR: n.FR + ", sauce " + au(sauce), EN: n.EN + ", " + sauce.EN + " dressing"}
 		},
 		cook: func(k *composer, d *dish) { k.coldDish(d, d.dairy) }},
 	{id: "fried_rice", cats: catL, keep: 2, box: nm("riz sauté", "fried rice"), spices: []string{"garlic", "ginger"}, salty: "soy_sauce",

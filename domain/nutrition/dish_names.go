@@ -154,7 +154,8 @@ func (d *dish) missing(finOnly bool, named ...[]prep) (with, fin []prep) {
 func (d *dish) desserts() []prep {
 	var out []prep
 	for _, p := range byWeight(d.parts) {
-		if (p.how == hDessert || p.how == hFruitDessert) && (p.gramsPerServing >= nameGramsG-1e-9 || d.force[p.food.Code]) {
+		inDish := d.form.inDish != nil && d.form.inDish(p) // a buddha bowl's yoghurt is its dressing
+		if (p.how == hDessert || p.how == hFruitDessert) && !inDish && (p.gramsPerServing >= nameGramsG-1e-9 || d.force[p.food.Code]) {
 			out = append(out, p)
 		}
 	}

@@ -140,18 +140,22 @@ func (k *composer) coldDish(d *dish, dressing []prep) {
 	if sf != "" {
 		parts, partsEN = append(parts, sf), append(partsEN, se)
 	}
-	if len(dressing) > 0 {
-		f, e := names(dressing)
-		parts, partsEN = append(parts, f), append(partsEN, e)
-	}
 	if k.fat != nil && !k.fatUsed {
 		k.fatUsed = true
 		parts, partsEN = append(parts, k.fat.n.le()), append(partsEN, "the "+k.fat.n.EN)
 	}
+	mix, mixEN := listFR(parts), listEN(partsEN)
+	if len(dressing) > 0 { // "mélangez le fromage blanc avec le jus de citron et l'ail"
+		f, e := names(dressing)
+		if len(parts) > 0 {
+			f, e = f+" avec "+mix, e+" with "+mixEN
+		}
+		mix, mixEN = f, e
+	}
 	sal, salEN := k.saltWith(d)
-	if len(parts) > 0 {
-		k.step("Sauce : mélangez "+listFR(parts)+sal+" ; gardez-la à part dans un petit pot et versez-la sur le plat au moment de manger.",
-			"Dressing: mix "+listEN(partsEN)+salEN+"; keep it apart in a small jar and pour it over the dish when you eat.")
+	if mix != "" {
+		k.step("Sauce : mélangez "+mix+sal+" ; gardez-la à part dans un petit pot et versez-la sur le plat au moment de manger.",
+			"Dressing: mix "+mixEN+salEN+"; keep it apart in a small jar and pour it over the dish when you eat.")
 	}
 	k.active += 4
 }

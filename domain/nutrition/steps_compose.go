@@ -571,6 +571,8 @@ func (k *composer) boxParts() (hot, cold, raw []prep) {
 	for _, p := range k.parts {
 		switch {
 		case p.how == hVegRaw:
+		case p.how == hInDish && k.dish != nil && k.dish.form.cold && (p.kind == KindDairy || p.kind == KindMilk):
+			// a cold dish's yoghurt is its dressing, kept apart in a pot (coldDish)
 		case p.how == hInDish:
 			hot = append(hot, p) // cooked into the dish (an omelette's eggs, a gratin's cheese)
 		case servedCold(p):

@@ -1,10 +1,13 @@
 /**
- * A refused generation's advice in the browser, in French at 320 and 1280 px: a lunch asked of
+ * A refused generation's advice in the browser, at 320 and 1280 px: in French, a lunch asked of
  * rice and olive oil alone is refused (no protein), the tokens come back, and the page offers the
- * engine's checked suggestion as buttons; pressing one adds that food to the meal prep.
+ * engine's checked suggestion as buttons; pressing one adds that food to the meal prep. In
+ * English, a lunch that eggs, broccoli and pasta miss alone is served within its target with the
+ * meal prep's fromage blanc as dessert, named and served last.
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { en } from '../src/locales/en'
 import { fr } from '../src/locales/fr'
 import { launchBrowser, openPage } from './browser'
 import { mkdirSync } from 'node:fs'
@@ -77,6 +80,62 @@ describe('a refused generation', () => {
     await page.goto(recipes.replace(/\/recipes$/, '/food'))
     await expect.poll(() => page.getByTestId('food-row').count()).toBe(3)
     expect(await page.getByTestId('food-list').innerText()).toContain(first)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('serves a lunch the foods miss alone, within its target, with the meal prep\'s fromage blanc as dessert (English)', async () => {
+    const m = en
+    const { context, page, errors } = await openPage(browser, server.baseURL, { locale: 'en-US' })
+    await signUpVerified(page, uniqueEmail('advice-dessert'))
+    // The sign-up stored French and pages follow the person's language: choose English.
+    await page.goto('/dashboard/language')
+    await page.getByLabel(fr.profile.language.en).check()
+    await page.getByRole('button', { name: fr.profile.language.save }).click()
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(en.profile.language.title)
+    await page.goto('/dashboard/general')
+    await page.getByLabel(m.mealprep.list.nameLabel, { exact: true }).fill('Eggs and pasta')
+    await page.getByRole('button', { name: m.mealprep.list.create, exact: true }).click()
+    await page.waitForURL('**/mealprep/*/food')
+    for (const query of ['egg, raw', 'broccoli, raw', 'pasta, dry, regular', 'quark, plain, 0%']) {
+      const box = page.getByRole('combobox', { name: m.mealprep.food.searchLabel })
+      await box.fill(query)
+      await page.getByRole('option').first().waitFor()
+      await box.press('Enter')
+      await page.getByTestId('food-picked').waitFor()
+      await page.getByLabel(m.mealprep.food.quantityLabel.replace('{{unit}}', 'g'), { exact: true }).fill('500')
+      const before = await page.getByTestId('food-row').count()
+      await page.getByRole('button', { name: m.mealprep.food.add, exact: true }).click()
+      await expect.poll(() => page.getByTestId('food-row').count(), { timeout: 15_000 }).toBe(before + 1)
+    }
+    const list = await page.getByTestId('food-list').innerText()
+    for (const name of ['Egg, raw', 'Broccoli, raw', 'Pasta, dry, regular, raw', 'Quark, plain, 0% fat']) expect(list).toContain(name)
+
+    // 650 kcal with 49 g of protein (the default goals' lunch): eggs, broccoli and pasta alone miss
+    // it, the fromage blanc bought for breakfasts ends the meal (docs/nutrition.md, "Plate composition").
+    await page.getByTestId('to-recipes').click()
+    await page.waitForURL('**/mealprep/*/recipes')
+    await page.getByLabel(m.mealprep.recipes.categoryLabel, { exact: true }).selectOption('lunch_dinner')
+    await page.getByLabel(m.mealprep.recipes.countLabel, { exact: true }).fill('1')
+    await page.getByTestId('generate-submit').press('Enter')
+    await expect.poll(() => page.getByTestId('recipe-card').count(), { timeout: 30_000 }).toBe(1)
+    expect(await page.getByTestId('recipe-card').first().innerText()).toContain('fromage blanc for dessert')
+    await page.getByTestId('recipe-card').first().getByRole('link').focus()
+    await page.keyboard.press('Enter')
+    await page.waitForURL('**/mealprep/*/recipe/*')
+    await page.getByTestId('recipe-title').waitFor()
+    expect(await page.getByTestId('recipe-title').innerText()).toMatch(/, fromage blanc for dessert$/)
+    const steps = page.getByRole('heading', { name: m.mealprep.recipe.steps, exact: true }).locator('xpath=following-sibling::ol[1]').getByRole('listitem')
+    expect(await steps.last().innerText()).toContain('Serve the fromage blanc as dessert.')
+    // Served within its target: no explanation of a miss, every macro's bar at its target.
+    expect(await page.locator('main').innerText()).not.toContain('cannot meet')
+    await expectAccessible(page)
+    mkdirSync('test-output', { recursive: true })
+    for (const width of [1280, 320]) {
+      await page.setViewportSize({ width, height: 800 })
+      expect(await layoutProblems(page)).toEqual([])
+      await page.screenshot({ path: `test-output/advice-dessert-recipe-${width}.png`, fullPage: true })
+    }
     expect(errors).toEqual([])
     await context.close()
   })
