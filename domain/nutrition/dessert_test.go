@@ -161,3 +161,41 @@ func TestABuddhaBowlsFromageBlancIsItsDressing(t *testing.T) {
 	}
 	require.Equal(t, 1, sauce, "%q", r.Steps.FR)
 }
+
+// A request of several lunches takes a fuller meal when it brings a protein the others lack
+// (docs/nutrition.md, "The solver", 4): the 25-food week's four lunches for a woman's 597 kcal,
+// 45 g-protein target held the minced beef twice while the eggs, whose only plate ends with the
+// fromage blanc, stayed out; now each lunch has its own protein, and no plate is fuller than it
+// needs to be (a plain plate goes first when it brings the same).
+func TestSeveralLunchesTakeAFullerMealForAnotherProtein(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	var codes []int
+	for _, p := range nutritiontest.MealPreps {
+		if p.Name == "twenty-five-foods" {
+			codes = p.Codes
+		}
+	}
+	for seed := int64(0); seed < 4; seed++ {
+		req := nutrition.GenerateRequest{Foods: foodsOf(t, codes...), Category: nutrition.LunchDinner,
+			Target: nutrition.Macros{Kcal: 597, ProteinG: 45, FatG: 17, CarbsG: 67}, Currency: nutrition.EUR, Count: 4, Servings: 4, Seed: seed}
+		rs, err := gen.Generate(context.Background(), req)
+		require.NoError(t, err)
+		require.Len(t, rs, 4)
+		proteins := map[int]int{}
+		for _, r := range rs {
+			require.True(t, r.WithinTolerance, r.Name.FR)
+			for _, ing := range r.Ingredients {
+				switch nutrition.KindOf(cat[ing.FoodCode]) {
+				case nutrition.KindMeat, nutrition.KindFish, nutrition.KindEgg:
+					proteins[ing.FoodCode]++
+				}
+			}
+		}
+		for code, n := range proteins {
+			require.Equal(t, 1, n, "seed %d: %s in %d lunches: %v", seed, cat[code].Name.FR, n, names(rs))
+		}
+	}
+}
+

@@ -58,6 +58,9 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 			}
 		}
 	}
+	if p.spread && count > 1 && len(found) > 0 && !req.fuller {
+		req, p, foods, found = b.fullerIfMoreVaried(req, p, foods, found, count)
+	}
 	if forms {
 		p.rankForms(found, foods, req)
 	}
@@ -88,6 +91,37 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	}
 	distinctNames(out, foods, rng.Uint64())
 	return out, nil
+}
+
+// fullerIfMoreVaried is the fuller search (GenerateRequest.fuller) for a request of several
+// lunches when its recipes would share fewer proteins and starches than the plates of one protein
+// and one starch: eggs whose only plate ends with a fromage blanc bring a fourth protein to a week
+// that would otherwise eat the minced beef twice (docs/nutrition.md, "The solver", 4). The trial
+// picks use their own random stream, so a request the fuller search does not help is served as
+// before.
+func (b *Builtin) fullerIfMoreVaried(req GenerateRequest, p *problem, foods map[int]Food, found []plate, count int) (GenerateRequest, *problem, map[int]Food, []plate) {
+	trial := func(pp *problem, f []plate) [2]int {
+		return pp.shared(pp.pick(f, count, rand.New(rand.NewPCG(uint64(req.Seed), 1))))
+	}
+	a := trial(p, found)
+	if a == [2]int{} {
+		return req, p, foods, found // nothing shared: nothing to gain
+	}
+	freq := req
+	freq.fuller = true
+	q, qfoods, err := b.prepare(freq)
+	if err != nil {
+		return req, p, foods, found
+	}
+	q.spread = true
+	qfound, _ := q.search(3*count + 5)
+	if len(qfound) == 0 {
+		return req, p, foods, found
+	}
+	if c := trial(q, qfound); c[0] < a[0] || c[0] == a[0] && c[1] < a[1] {
+		return freq, q, qfoods, qfound
+	}
+	return req, p, foods, found
 }
 
 // distinctNames renames the recipes of one request so that no two share a name (in either

@@ -92,6 +92,11 @@ type problem struct {
 	fuller bool
 }
 
+// fullerPenalty is what a fuller plate adds to its plausibility in the fuller search: a plate of
+// one protein and one starch goes first when it serves as well, a fuller one still before a
+// protein or starch the request's other lunches already hold (pick adds 4 for each).
+const fullerPenalty = 2.0
+
 // fullerPlate: a lunch with a protein, a legume and bread on the side (eggs, lentils and a slice
 // of baguette), which Generate's second search takes when no plate of one protein and one
 // starch meets the target; desserts are the other half of that search (roleDessert).
@@ -355,6 +360,7 @@ func (p *problem) candidates(all bool) []subset {
 func (p *problem) plausibility(s solution) float64 {
 	var sc float64
 	h := p.seed
+	mains, dessert := 0, false
 	for i, j := range s.idx {
 		it := &p.items[j]
 		r := (s.grams[i] - it.typ) / it.typ
@@ -364,6 +370,15 @@ func (p *problem) plausibility(s solution) float64 {
 			sc += seasonPenalty
 		}
 		h = h*1099511628211 + uint64(it.food.Code) + 1
+		switch it.role {
+		case roleProtein, roleLegume, roleStarch:
+			mains++
+		case roleDessert:
+			dessert = true
+		}
+	}
+	if p.fuller && p.cat == LunchDinner && (dessert || mains == 3) {
+		sc += fullerPenalty
 	}
 	sc += 0.1 * p.deviation(p.achieved(s))
 	h ^= h >> 29
