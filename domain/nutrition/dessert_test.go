@@ -198,4 +198,3 @@ func TestSeveralLunchesTakeAFullerMealForAnotherProtein(t *testing.T) {
 		}
 	}
 }
-
