@@ -245,7 +245,9 @@ var dishForms = []dishForm{
 		},
 		inDish: func(p prep) bool { return isEgg(p) || p.kind == KindCheese },
 		name: func(d *dish) Text {
-			return title{fr: "Omelette", en: "omelette", implied: d.eggs, with: append(firstOf(d.veg), firstOf(d.cheese)...), fin: append(firstOf(d.starch), firstOf(d.bread)...)}.write(d)
+			// Lentils beside an omelette are a side, as its rice or bread: "Omelette aux carottes, lentilles corail et pain".
+			fin := append(append(firstOf(d.legume), firstOf(d.starch)...), firstOf(d.bread)...)
+			return title{fr: "Omelette", en: "omelette", implied: d.eggs, with: append(firstOf(d.veg), firstOf(d.cheese)...), fin: fin}.write(d)
 		},
 		cook: writeOmelette},
 	{id: "frittata", cats: catL, keep: 3, box: nf("frittata", "frittata"), oven: 180, spices: []string{"herbes_de_provence", "parsley"},
