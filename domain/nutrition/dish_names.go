@@ -89,12 +89,36 @@ func (t title) english() string {
 	}
 	en := t.en
 	if front := append(append([]prep{}, t.lead...), t.with...); len(front) > 0 {
-		en = listEN(enNames(front)) + " " + t.en
+		names := enNames(front)
+		for i := range names {
+			names[i] = attributive(names[i])
+		}
+		en = listEN(names) + " " + t.en // "Carrot and onion omelette", "Green lentil and egg dahl"
 	}
 	if len(t.fin) > 0 {
 		en += " with " + listEN(enNames(t.fin))
 	}
 	return en
+}
+
+// attributive is an English food name before the dish it makes, in the singular as English
+// puts a noun used as an adjective: carrots → carrot (soup), tomatoes → tomato, salad leaves →
+// salad leaf, cherries → cherry; couscous, hummus, asparagus and the like stay.
+func attributive(en string) string {
+	i := strings.LastIndex(en, " ") + 1
+	w := en[i:]
+	switch {
+	case w == "leaves":
+		w = "leaf"
+	case strings.HasSuffix(w, "oes"):
+		w = strings.TrimSuffix(w, "es")
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		w = strings.TrimSuffix(w, "ies") + "y"
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") &&
+		!slicesContain([]string{"gras", "tapas", "chips", "oats", "greens"}, w):
+		w = strings.TrimSuffix(w, "s")
+	}
+	return en[:i] + w
 }
 
 func splitDessert(ps []prep) (main, dessert []prep) {

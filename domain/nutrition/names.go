@@ -209,7 +209,10 @@ func culinaryFromTable(f Food) noun {
 	if headEN == "" {
 		headEN = strings.TrimSpace(enParts[0])
 	}
-	head, headEN = lowerFirst(head), lowerFirst(headEN)
+	head = lowerFirst(head)
+	if first, _, _ := strings.Cut(headEN, " "); !slicesContain(placeNamesEN, first) { // "Toulouse sausage" keeps its capital
+		headEN = lowerFirst(headEN)
+	}
 	out := noun{FR: head, EN: headEN}
 	if f.Subgroup == "raw meat" || f.Subgroup == "cooked meat" {
 		out = meatName(out, frParts, enParts)
@@ -272,6 +275,9 @@ var (
 	singularS = []string{"riz", "maïs", "jus", "radis", "ananas", "cassis", "couscous", "houmous", "panais", "salsifis",
 		"anchois", "pois", "lupin", "anis", "bras", "tapas", "os", "nems", "frais", "maroilles", "mont-d’or", "fois"}
 )
+
+// placeNamesEN are the places English food names start with, written with a capital.
+var placeNamesEN = []string{"Toulouse", "Morteau", "Montbéliard", "Strasbourg", "Frankfurt", "Bayonne", "Parma", "Paris", "Brussels", "Dijon", "Bresse", "Cantal"}
 
 // genderFR guesses a French noun's gender and number from its head word.
 func genderFR(s string) (fem, plural bool) {
