@@ -198,3 +198,24 @@ func TestSeveralLunchesTakeAFullerMealForAnotherProtein(t *testing.T) {
 		}
 	}
 }
+
+// A hachis parmentier boils its potatoes for the mash even where the cupboard's oil would roast
+// them on a plate (docs/nutrition.md, "Dish forms"): before, any lunch with a fat roasted its
+// potatoes, and the hachis, which needs a mash, was never made (3 of 560 lunches of the bench).
+func TestAHachisParmentierBoilsPotatoesTheOilWouldRoast(t *testing.T) {
+	t.Parallel()
+	_, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	req := nutrition.GenerateRequest{Foods: foodsOf(t, 6252, 4008, 20009), Category: nutrition.LunchDinner,
+		Target: nutrition.Macros{Kcal: 650, ProteinG: 40, FatG: 22, CarbsG: 72}, Currency: nutrition.EUR, Count: 1, Seed: 4,
+		Pantry: nutrition.DefaultPantry, PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)}
+	rs, err := gen.Generate(context.Background(), req)
+	require.NoError(t, err)
+	r := rs[0]
+	require.Equal(t, "hachis_parmentier", r.Dish, r.Name.FR)
+	steps := strings.Join(r.Steps.FR, "\n")
+	require.Contains(t, steps, "faites-les cuire 20 à 25\u00a0minutes dans l’eau salée")
+	require.Contains(t, steps, "Écrasez les pommes de terre en purée")
+	require.Contains(t, steps, "dans un peu d’huile d’olive", "the oil browns the minced beef")
+	require.NotContains(t, steps, "rôti")
+}

@@ -211,10 +211,10 @@ var dishForms = []dishForm{
 			in := append(d.hotFoods(), d.starch...)
 			k.bake(d, in, d.cheese, 15)
 		}},
-	{id: "hachis_parmentier", cats: catL, keep: 3, box: nm("hachis parmentier", "cottage pie"), oven: 200,
+	{id: "hachis_parmentier", cats: catL, keep: 3, box: nm("hachis parmentier", "cottage pie"), oven: 200, mash: true,
 		fits: func(d *dish) bool {
 			return d.noDish() && anyHas(d.mains(), "haché") &&
-				slices.ContainsFunc(d.starch, func(p prep) bool { return p.how == hPotatoBoil })
+				slices.ContainsFunc(d.starch, func(p prep) bool { return p.how == hPotatoBoil || roastPotato(p) })
 		},
 		inDish: func(p prep) bool { return p.kind == KindCheese },
 		name: func(d *dish) Text {

@@ -36,6 +36,9 @@ type dishForm struct {
 	// salty: the salty staple that replaces its pinch of salt.
 	needs, anyOf, spices []string
 	salty                string
+	// mash: the dish's potatoes are boiled for a mash, even where the plate's fat would roast
+	// them (a hachis parmentier).
+	mash bool
 	// fits reports whether the recipe's foods fill the dish's roles.
 	fits func(d *dish) bool
 	// inDish are the foods the dish's own step prepares (eggs beaten into an omelette, oats
@@ -290,16 +293,36 @@ func DishIDsFor(c Category) []string {
 
 // intoDish marks the foods the dish's own step prepares.
 func (d *dish) intoDish(parts []prep) []prep {
-	if d.form.inDish == nil {
+	if d.form.inDish == nil && !d.form.mash {
 		return parts
 	}
 	out := slices.Clone(parts)
 	for i := range out {
-		if d.form.inDish(out[i]) {
+		if d.form.inDish != nil && d.form.inDish(out[i]) {
 			out[i].how = hInDish
+		}
+		if d.form.mash {
+			mashed(&out[i])
+		}
+	}
+	if d.form.mash {
+		for i := range d.starch {
+			mashed(&d.starch[i])
 		}
 	}
 	return out
+}
+
+// roastPotato: raw potatoes the plate's fat would roast, which a mash boils instead.
+func roastPotato(p prep) bool {
+	return p.how == hTuberRoast && p.fat && nameHas(p, "pomme de terre")
+}
+
+// mashed boils the potatoes a roast was planned for (they go into a mash).
+func mashed(p *prep) {
+	if roastPotato(*p) {
+		p.how, p.lo, p.hi, p.fat = hPotatoBoil, 20, 25, false
+	}
 }
 
 // rankForms sets how stale the dish form of each plate found for req would be (plate.stale), so
