@@ -202,6 +202,7 @@ func composeSteps(c Category, kcal float64, parts []prep, servings int, d *dish)
 	if d == nil || d.c == LunchDinner || d.form.inDish == nil {
 		k.bowlOrSides()
 	}
+	k.write(readyDishes) // a ready dish reheats before its bread is served beside it
 	k.breads()
 	k.cheese()
 	k.write(toServe)
@@ -376,10 +377,14 @@ func (k *composer) cheese() {
 // toServe are the last touches before the table: sauces, ready dishes, desserts.
 var toServe = []technique{
 	{hows: []how{hSauce}, food: writeSauce},
-	{hows: []how{hDishHot}, food: writeDishHot},
 	{hows: []how{hDishCold}, food: writeDishCold},
-	{hows: []how{hDishRaw}, food: writeDishRaw},
 	{hows: []how{hAsIs}, food: writeAsIs},
+}
+
+// readyDishes are ready dishes heated or cooked as their package says.
+var readyDishes = []technique{
+	{hows: []how{hDishHot}, food: writeDishHot},
+	{hows: []how{hDishRaw}, food: writeDishRaw},
 }
 
 // desserts are served last at lunch and beside the bowl in the morning.
