@@ -34,7 +34,7 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		ours, before                    count
 		oursPreset, beforePreset        = map[nutrition.MacroPreset]*count{}, map[nutrition.MacroPreset]*count{}
 		oursMeal, beforeMeal            = map[nutrition.Category]*count{}, map[nutrition.Category]*count{}
-		refused, applied, fixed, moreOf int
+		refused, applied, fixed, moreOf, lacksKind int
 		recipes, offMeal, broken        int
 		lat, oldLat                     []time.Duration
 		misses                          []string
@@ -82,6 +82,9 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 			}
 			if o.Suggestion != nil && o.Suggestion.Action == nutrition.ActionMoreOf {
 				moreOf++
+			}
+			if o.Fixed && addsAKindTheMealPrepLacks(c, o.Suggestion, catalog) {
+				lacksKind++
 			}
 			if !o.Fixed && len(misses) < 6 {
 				text := ""
@@ -144,7 +147,9 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "refusals whose suggestion, applied, serves", pct(fixed, refused), "—", "≥ 90 %")
 	fmt.Printf("  %-46s %-12s %-12s\n", "  suggestions that could be applied", pct(applied, refused), "—")
 	fmt.Printf("  %-46s %-12d %-12s\n", "  'more of' a food (asked again larger)", moreOf, "—")
+	fmt.Printf("  %-46s %-12d %-12s\n", "  adding a kind of food the meal prep lacks", lacksKind, "—")
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "served as is or after the one suggestion", pct(ours.served+fixed, ours.total), "—", "≥ 98 %")
+	fmt.Printf("  %-46s %-12s %-12s %s\n", "served as is, or the meal prep lacks a kind", pct(ours.served+lacksKind, ours.total), "—", "(what the 10 % left should be)")
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "served recipes holding a food foreign to the meal", pct(offMeal, recipes), "—", "0 %")
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "served recipes breaking any meal rule", pct(broken, recipes), "—", "0 %")
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "generation wall p99 (with the advice)", ms(p99(lat)), pinnedFigure(old, ms(p99(oldLat))), "≤ 20 ms")
@@ -156,7 +161,29 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 	summary.add("recipe availability, worst preset / worst meal", fmt.Sprintf("%.1f / %.1f %%", 100*worstPreset, 100*worstMeal), "—", "—", "≥ 80 %", worstPreset >= 0.8 && worstMeal >= 0.8)
 	summary.add("recipe availability, suggestion applied serves", pct(fixed, refused), "—", "—", "≥ 90 %", float64(fixed) >= 0.9*float64(refused))
 	summary.add("recipe availability, served as is or after the suggestion", pct(ours.served+fixed, ours.total), "—", "—", "≥ 98 %", float64(ours.served+fixed) >= 0.98*float64(ours.total))
+	summary.info("recipe availability, served as is or refused for a kind of food the meal prep lacks (the suggestion adds it and serves)", pct(ours.served+lacksKind, ours.total), "", "")
 	summary.add("recipe availability, foods foreign to the meal", pct(offMeal, recipes), "—", "—", "0 %", offMeal == 0)
 	summary.add("recipe availability, generation wall p99", ms(p99(lat)), pinnedFigure(old, "before "+ms(p99(oldLat))), "—", "≤ 20 ms", p99(lat) <= 20*time.Millisecond)
 	return nil
+}
+
+// addsAKindTheMealPrepLacks reports whether s adds foods of kinds none of c's meal prep's foods
+// (of the diet, belonging to the meal) is: the refusal is a meal prep without a kind of food the
+// target needs, the case the goal leaves for the 10 % not served as is.
+func addsAKindTheMealPrepLacks(c nutritiontest.AvailabilityCase, s *nutrition.Suggestion, catalog map[int]nutrition.Food) bool {
+	if s == nil || s.Action != nutrition.ActionAddFood || len(s.FoodCodes) == 0 {
+		return false
+	}
+	held := map[nutrition.Kind]bool{}
+	for _, code := range c.Prep.Codes {
+		if f, ok := catalog[code]; ok && nutrition.DietAllows(c.Prep.Diet, f) && nutrition.Suits(c.Meal, f) {
+			held[nutrition.KindOf(f)] = true
+		}
+	}
+	for _, code := range s.FoodCodes {
+		if held[nutrition.KindOf(catalog[code])] {
+			return false
+		}
+	}
+	return true
 }
