@@ -31,13 +31,13 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 	gen := nutrition.NewBuiltin(prices)
 	type count struct{ served, total int }
 	var (
-		ours, before                    count
-		oursPreset, beforePreset        = map[nutrition.MacroPreset]*count{}, map[nutrition.MacroPreset]*count{}
-		oursMeal, beforeMeal            = map[nutrition.Category]*count{}, map[nutrition.Category]*count{}
+		ours, before                               count
+		oursPreset, beforePreset                   = map[nutrition.MacroPreset]*count{}, map[nutrition.MacroPreset]*count{}
+		oursMeal, beforeMeal                       = map[nutrition.Category]*count{}, map[nutrition.Category]*count{}
 		refused, applied, fixed, moreOf, lacksKind int
-		recipes, offMeal, broken        int
-		lat, oldLat                     []time.Duration
-		misses                          []string
+		recipes, offMeal, broken                   int
+		lat, oldLat                                []time.Duration
+		misses                                     []string
 	)
 	for _, p := range nutrition.Presets {
 		oursPreset[p.Name], beforePreset[p.Name] = &count{}, &count{}
