@@ -45,18 +45,7 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	p.spread = p.cat == LunchDinner && (count > 1 || forms)
 	found, closest := p.search(3*count + 5) // more than asked, for variety
 	if len(found) == 0 && !req.fuller && p.cat == LunchDinner {
-		// No plate of one protein and one starch meets the target: search again with fuller
-		// meals (a dessert from the meal prep's yoghurts, bread beside a protein and a legume).
-		// A refusal is then diagnosed on them too: a suggestion is checked as Generate serves it.
-		freq := req
-		freq.fuller = true
-		if q, qfoods, err := b.prepare(freq); err == nil {
-			q.spread = p.spread
-			qfound, qclosest := q.search(3*count + 5)
-			if len(qfound) > 0 || qclosest != nil {
-				req, p, foods, found, closest = freq, q, qfoods, qfound, qclosest
-			}
-		}
+		req, p, foods, found, closest = b.fuller(req, p, foods, found, closest, count)
 	}
 	if p.spread && count > 1 && len(found) > 0 && !req.fuller {
 		req, p, foods, found = b.fullerIfMoreVaried(req, p, foods, found, count)
@@ -91,6 +80,26 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 	}
 	distinctNames(out, foods, rng.Uint64())
 	return out, nil
+}
+
+// fuller is Generate's second search when no plate of one protein and one starch meets the
+// target: fuller meals (a dessert from the meal prep's yoghurts, bread beside a protein and a
+// legume; docs/nutrition.md, "Plate composition"). A refusal is then diagnosed on them too, so
+// a suggestion is checked as Generate would serve it. It returns its arguments when the meal prep
+// makes no fuller plate.
+func (b *Builtin) fuller(req GenerateRequest, p *problem, foods map[int]Food, found []plate, closest *plate, count int) (GenerateRequest, *problem, map[int]Food, []plate, *plate) {
+	freq := req
+	freq.fuller = true
+	q, qfoods, err := b.prepare(freq)
+	if err != nil {
+		return req, p, foods, found, closest
+	}
+	q.spread = p.spread
+	qfound, qclosest := q.search(3*count + 5)
+	if len(qfound) == 0 && qclosest == nil {
+		return req, p, foods, found, closest
+	}
+	return freq, q, qfoods, qfound, qclosest
 }
 
 // fullerIfMoreVaried is the fuller search (GenerateRequest.fuller) for a request of several
