@@ -63,6 +63,9 @@ type Options struct {
 	// Engine, when set, wraps the recipe engine the generation worker uses (the benchmark
 	// times it).
 	Engine func(nutrition.Generator) nutrition.Generator
+	// Passwords, when set, hashes and verifies passwords instead of the production argon2id
+	// (the HTTP tests use a cheaper argon2id cost; docs/performance.md, "make test").
+	Passwords identityapp.PasswordHasher
 }
 
 // App is one process's application: its services, built once and shared by the handlers and
@@ -132,7 +135,7 @@ func New(cfg config.Config, pool *pgxpool.Pool, o Options) (*App, error) {
 	if a.Jobs, err = jobs.New(pool, jc); err != nil {
 		return nil, err
 	}
-	a.services()
+	a.services(o)
 	if workers != nil {
 		if err := a.registerWorkers(workers, o); err != nil {
 			return nil, err
@@ -142,12 +145,12 @@ func New(cfg config.Config, pool *pgxpool.Pool, o Options) (*App, error) {
 }
 
 // services builds each area's service once.
-func (a *App) services() {
+func (a *App) services(o Options) {
 	cfg, pool := a.Config, a.Pool
 	store := eventstore.New(pool)
 	a.Ledger = ledgerapp.New(pool, store)
 	a.Identity = identityapp.New(pool, a.Ledger, a.Jobs, identityapp.Options{
-		AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey,
+		AdminEmails: cfg.AdminEmails, AppURL: cfg.AppURL, Key: cfg.AppKey, Passwords: o.Passwords,
 	})
 	// What each area keeps about a person, for the data export and account deletion
 	// (app/identity/erase.go). The ledger is exported, never erased: it stays pseudonymous.

@@ -94,9 +94,11 @@ describe('invalid response overlay', () => {
     await termsLink(page).click()
     const dialog = page.locator('dialog#inertia-error-dialog')
     await dialog.waitFor({ state: 'visible' })
-    const frameText = await page.frameLocator('dialog#inertia-error-dialog iframe').locator('body').innerText()
-    expect(frameText).toContain('plain JSON response')
-    expect(frameText).toContain('json-body-42')
+    // Inertia shows the dialog, then sets its iframe's srcdoc, which loads on its own: the frame's
+    // text can still be empty when the dialog turns visible (seen once at load 8).
+    const frameBody = page.frameLocator('dialog#inertia-error-dialog iframe').locator('body')
+    await expect.poll(() => frameBody.innerText()).toContain('plain JSON response')
+    expect(await frameBody.innerText()).toContain('json-body-42')
     expect(await documentMark(page)).toBe('same-document')
     return { ...opened, dialog }
   }
