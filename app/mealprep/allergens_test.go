@@ -108,11 +108,7 @@ func TestHouseholdMembersAllergensLeaveFoodsOut(t *testing.T) {
 	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
 	require.NoError(t, err)
 	gen := &seenRequest{gen: nutrition.NewBuiltin(prices)}
-	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, gen, 0))
-	tx := workTx(t, e)
-	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: req, MealPrepID: id, OwnerID: owner}, nil)
-	require.NoError(t, err)
-	require.NoError(t, tx.Commit(ctx))
+	work(t, e, gen, owner, id, req)
 	require.NotEmpty(t, gen.last.Foods)
 	for _, f := range gen.last.Foods {
 		require.NotEqual(t, salmon, f.Code)

@@ -3,9 +3,6 @@ package mealprep_test
 import (
 	"testing"
 
-	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riverpgxv5"
-	"github.com/riverqueue/river/rivertest"
 	"github.com/stretchr/testify/require"
 
 	mealprepapp "github.com/gamelle/gamelle/app/mealprep"
@@ -36,10 +33,6 @@ func TestGenerateWithALargerServing(t *testing.T) {
 	require.Equal(t, []int{chicken}, m.Request(req).Larger)
 
 	gen := &seenRequest{gen: nutrition.NewBuiltin(prices)}
-	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, gen, 0))
-	tx := workTx(t, e)
-	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: req, MealPrepID: id, OwnerID: owner}, nil)
-	require.NoError(t, err)
-	require.NoError(t, tx.Commit(ctx))
+	work(t, e, gen, owner, id, req)
 	require.Equal(t, []int{chicken}, gen.last.Larger)
 }

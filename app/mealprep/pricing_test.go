@@ -75,10 +75,16 @@ func generate(t *testing.T, e env, owner, id uuid.UUID, prices *nutrition.PriceT
 	ctx := t.Context()
 	req, _, err := e.svc.Generate(ctx, mealprepapp.GenerateCommand{Owner: owner, MealPrepID: id, Category: mealprep.LunchDinner, Count: n})
 	require.NoError(t, err)
-	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{},
-		mealprepapp.NewWorker(e.svc, nutrition.NewBuiltin(prices), 0))
+	work(t, e, nutrition.NewBuiltin(prices), owner, id, req)
+}
+
+// work runs request req's generation job with gen, as the worker does, and commits it.
+func work(t *testing.T, e env, gen nutrition.Generator, owner, id, req uuid.UUID) {
+	t.Helper()
+	ctx := t.Context()
+	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, gen, 0))
 	tx := workTx(t, e)
-	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: req, MealPrepID: id, OwnerID: owner}, nil)
+	_, err := w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: req, MealPrepID: id, OwnerID: owner}, nil)
 	require.NoError(t, err)
 	require.NoError(t, tx.Commit(ctx))
 }

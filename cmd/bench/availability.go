@@ -174,12 +174,7 @@ func addsAKindTheMealPrepLacks(c nutritiontest.AvailabilityCase, s *nutrition.Su
 	if s == nil || s.Action != nutrition.ActionAddFood || len(s.FoodCodes) == 0 {
 		return false
 	}
-	held := map[nutrition.Kind]bool{}
-	for _, code := range c.Prep.Codes {
-		if f, ok := catalog[code]; ok && nutrition.DietAllows(c.Prep.Diet, f) && nutrition.Suits(c.Meal, f) {
-			held[nutrition.KindOf(f)] = true
-		}
-	}
+	held := nutritiontest.HeldKinds(c, catalog)
 	for _, code := range s.FoodCodes {
 		if held[nutrition.KindOf(catalog[code])] {
 			return false

@@ -31,14 +31,7 @@ func TestAdviceWorksWhenFollowed(t *testing.T) {
 		s := o.Suggestion
 		require.NotNil(t, s, "%s %s %s %s", c.Prep.Name, c.Eater.Name, c.Preset, c.Meal)
 		require.NotEmpty(t, s.Text.FR)
-		held := map[nutrition.Kind]bool{}
-		for _, code := range c.Prep.Codes {
-			// A kind held only by foods the meal cannot hold (olive oil at breakfast) is not held
-			// for that meal: butter on bread is still what a breakfast short of fat lacks.
-			if nutrition.DietAllows(c.Prep.Diet, cat[code]) && nutrition.Suits(c.Meal, cat[code]) {
-				held[nutrition.KindOf(cat[code])] = true
-			}
-		}
+		held := nutritiontest.HeldKinds(c, cat)
 		if s.Action == nutrition.ActionAddFood {
 			for _, code := range s.FoodCodes {
 				f, ok := cat[code]
@@ -187,10 +180,9 @@ func TestMoreOfAppliedServes(t *testing.T) {
 	_, pt := shipped(t)
 	gen := nutrition.NewBuiltin(pt)
 	const tofu = 20904
-	req := nutrition.GenerateRequest{Foods: foodsOf(t, tofu, 20535, 9119, 20059, 20385, 17130, 18901, 32004, 13005, 15005, 7110),
-		Category: nutrition.LunchDinner, Diet: nutrition.Vegan, Target: nutrition.Macros{Kcal: 597, ProteinG: 54, FatG: 34, CarbsG: 19},
-		Currency: nutrition.EUR, Count: 1, Seed: 1, Pantry: nutrition.DefaultPantry,
-		PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)}
+	req := signedUpRequest(t, nutrition.LunchDinner, nutrition.Macros{Kcal: 597, ProteinG: 54, FatG: 34, CarbsG: 19},
+		tofu, 20535, 9119, 20059, 20385, 17130, 18901, 32004, 13005, 15005, 7110)
+	req.Diet = nutrition.Vegan
 	rs, err := gen.Generate(context.Background(), req)
 	require.NoError(t, err)
 	require.False(t, rs[0].Feasible)

@@ -17,10 +17,8 @@ import (
 // fromage blanc 0 % she bought for breakfast as dessert it is served, named and served last.
 func TestADessertServesALunchNothingElseMeets(t *testing.T) {
 	t.Parallel()
-	cat, pt := shipped(t)
-	gen := nutrition.NewBuiltin(pt)
-	c := availabilityCase(t, "vegetarian", "small woman", "high_protein", nutrition.LunchDinner)
-	o := nutritiontest.Run(context.Background(), gen, cat, c)
+	cat, _ := shipped(t)
+	c, o := runCase(t, "vegetarian", "small woman", "high_protein", nutrition.LunchDinner)
 	require.True(t, o.Served, "refused: %v", o.Suggestion)
 	r := o.Recipes[0]
 	require.True(t, r.WithinTolerance)
@@ -98,6 +96,14 @@ func nameOf(o nutritiontest.Outcome) string {
 	return o.Recipes[0].Name.FR
 }
 
+// runCase runs the sweep's case of that meal prep, body, preset and meal as the app asks it.
+func runCase(t *testing.T, prep, eater, preset string, meal nutrition.Category) (nutritiontest.AvailabilityCase, nutritiontest.Outcome) {
+	t.Helper()
+	cat, pt := shipped(t)
+	c := availabilityCase(t, prep, eater, preset, meal)
+	return c, nutritiontest.Run(context.Background(), nutrition.NewBuiltin(pt), cat, c)
+}
+
 // availabilityCase is the sweep's case of that meal prep, body, preset and meal.
 func availabilityCase(t *testing.T, prep, eater, preset string, meal nutrition.Category) nutritiontest.AvailabilityCase {
 	t.Helper()
@@ -116,10 +122,8 @@ func availabilityCase(t *testing.T, prep, eater, preset string, meal nutrition.C
 // A protein and a legume never take rice or potatoes as well: that plate breaks the meal's rules.
 func TestAFullerLunchTakesBreadBesideAProteinAndALegume(t *testing.T) {
 	t.Parallel()
-	cat, pt := shipped(t)
-	gen := nutrition.NewBuiltin(pt)
-	c := availabilityCase(t, "vegetarian", "man", "default", nutrition.LunchDinner)
-	o := nutritiontest.Run(context.Background(), gen, cat, c)
+	cat, _ := shipped(t)
+	c, o := runCase(t, "vegetarian", "man", "default", nutrition.LunchDinner)
 	require.True(t, o.Served, "refused: %v", o.Suggestion)
 	kinds := map[nutrition.Kind]bool{}
 	for _, ing := range o.Recipes[0].Ingredients {
@@ -140,9 +144,7 @@ func TestABuddhaBowlsFromageBlancIsItsDressing(t *testing.T) {
 	t.Parallel()
 	_, pt := shipped(t)
 	gen := nutrition.NewBuiltin(pt)
-	req := nutrition.GenerateRequest{Foods: foodsOf(t, 22000, 20385, 9119, 19644, 20019), Category: nutrition.LunchDinner,
-		Target: nutrition.Macros{Kcal: 650, ProteinG: 49, FatG: 18, CarbsG: 73}, Currency: nutrition.EUR, Count: 1, Seed: 1,
-		Pantry: nutrition.DefaultPantry, PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)}
+	req := signedUpRequest(t, nutrition.LunchDinner, nutrition.Macros{Kcal: 650, ProteinG: 49, FatG: 18, CarbsG: 73}, 22000, 20385, 9119, 19644, 20019)
 	rs, err := gen.Generate(context.Background(), req)
 	require.NoError(t, err)
 	r := rs[0]
@@ -206,9 +208,8 @@ func TestAHachisParmentierBoilsPotatoesTheOilWouldRoast(t *testing.T) {
 	t.Parallel()
 	_, pt := shipped(t)
 	gen := nutrition.NewBuiltin(pt)
-	req := nutrition.GenerateRequest{Foods: foodsOf(t, 6252, 4008, 20009), Category: nutrition.LunchDinner,
-		Target: nutrition.Macros{Kcal: 650, ProteinG: 40, FatG: 22, CarbsG: 72}, Currency: nutrition.EUR, Count: 1, Seed: 4,
-		Pantry: nutrition.DefaultPantry, PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)}
+	req := signedUpRequest(t, nutrition.LunchDinner, nutrition.Macros{Kcal: 650, ProteinG: 40, FatG: 22, CarbsG: 72}, 6252, 4008, 20009)
+	req.Seed = 4
 	rs, err := gen.Generate(context.Background(), req)
 	require.NoError(t, err)
 	r := rs[0]

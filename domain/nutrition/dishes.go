@@ -291,7 +291,8 @@ func DishIDsFor(c Category) []string {
 	return ids
 }
 
-// intoDish marks the foods the dish's own step prepares.
+// intoDish marks the foods the dish's own step prepares, and for a mash boils the potatoes a
+// roast was planned for, in parts and in the dish's own starch list (the dish's cook reads it).
 func (d *dish) intoDish(parts []prep) []prep {
 	if d.form.inDish == nil && !d.form.mash {
 		return parts

@@ -88,18 +88,33 @@ func (b *Builtin) Generate(ctx context.Context, req GenerateRequest) ([]Recipe, 
 // a suggestion is checked as Generate would serve it. It returns its arguments when the meal prep
 // makes no fuller plate.
 func (b *Builtin) fuller(req GenerateRequest, p *problem, foods map[int]Food, found []plate, closest *plate, count int) (GenerateRequest, *problem, map[int]Food, []plate, *plate) {
-	freq := req
-	freq.fuller = true
-	q, qfoods, err := b.prepare(freq)
+	f, ok := b.fullerSearch(req, p.spread, count)
+	if !ok || len(f.found) == 0 && f.closest == nil {
+		return req, p, foods, found, closest
+	}
+	return f.req, f.p, f.foods, f.found, f.closest
+}
+
+// fullerResult is one fuller search: its request, problem, foods and plates.
+type fullerResult struct {
+	req     GenerateRequest
+	p       *problem
+	foods   map[int]Food
+	found   []plate
+	closest *plate
+}
+
+// fullerSearch prepares req again with fuller meals allowed and searches it as Generate does;
+// ok is false when the request cannot be prepared.
+func (b *Builtin) fullerSearch(req GenerateRequest, spread bool, count int) (fullerResult, bool) {
+	req.fuller = true
+	q, qfoods, err := b.prepare(req)
 	if err != nil {
-		return req, p, foods, found, closest
+		return fullerResult{}, false
 	}
-	q.spread = p.spread
-	qfound, qclosest := q.search(3*count + 5)
-	if len(qfound) == 0 && qclosest == nil {
-		return req, p, foods, found, closest
-	}
-	return freq, q, qfoods, qfound, qclosest
+	q.spread = spread
+	found, closest := q.search(3*count + 5)
+	return fullerResult{req: req, p: q, foods: qfoods, found: found, closest: closest}, true
 }
 
 // fullerIfMoreVaried is the fuller search (GenerateRequest.fuller) for a request of several
@@ -116,19 +131,12 @@ func (b *Builtin) fullerIfMoreVaried(req GenerateRequest, p *problem, foods map[
 	if a == [2]int{} {
 		return req, p, foods, found // nothing shared: nothing to gain
 	}
-	freq := req
-	freq.fuller = true
-	q, qfoods, err := b.prepare(freq)
-	if err != nil {
+	f, ok := b.fullerSearch(req, true, count)
+	if !ok || len(f.found) == 0 {
 		return req, p, foods, found
 	}
-	q.spread = true
-	qfound, _ := q.search(3*count + 5)
-	if len(qfound) == 0 {
-		return req, p, foods, found
-	}
-	if c := trial(q, qfound); c[0] < a[0] || c[0] == a[0] && c[1] < a[1] {
-		return freq, q, qfoods, qfound
+	if c := trial(f.p, f.found); c[0] < a[0] || c[0] == a[0] && c[1] < a[1] {
+		return f.req, f.p, f.foods, f.found
 	}
 	return req, p, foods, found
 }
@@ -225,10 +233,8 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 			excluded++
 		case skipNoEnergy:
 			noEnergy++
-		case skipOffMeal:
+		case skipOffMeal, skipDessert:
 			offMeal++ // meal rules are constraints: a food that does not belong is never a candidate
-		case skipDessert:
-			offMeal++
 		case skipNone:
 			p.addItem(it)
 			foods[f.Code] = f

@@ -31,6 +31,14 @@ func shipped(t testing.TB) (map[int]nutrition.Food, *nutrition.PriceTable) {
 	return catalog, prices
 }
 
+// signedUpRequest asks one recipe of meal c at target from the foods of codes as the app asks
+// for a person who just signed up: the default pantry, whose cooking fats the engine may take.
+func signedUpRequest(t testing.TB, c nutrition.Category, target nutrition.Macros, codes ...int) nutrition.GenerateRequest {
+	t.Helper()
+	return nutrition.GenerateRequest{Foods: foodsOf(t, codes...), Category: c, Target: target, Currency: nutrition.EUR, Count: 1, Seed: 1,
+		Pantry: nutrition.DefaultPantry, PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)}
+}
+
 // foodsOf returns the catalog foods with these codes.
 func foodsOf(t testing.TB, codes ...int) []nutrition.Food {
 	t.Helper()

@@ -18,9 +18,7 @@ func TestPantryOilMakesAFatlessLunch(t *testing.T) {
 	_, pt := shipped(t)
 	gen := nutrition.NewBuiltin(pt)
 	const oil, butter = 17270, 16400
-	req := nutrition.GenerateRequest{Foods: foodsOf(t, 36017, 9100, 20057), Category: nutrition.LunchDinner,
-		Target: nutrition.Macros{Kcal: 700, ProteinG: 45, FatG: 20, CarbsG: 85}, Currency: nutrition.EUR, Count: 1, Seed: 1,
-		Pantry: nutrition.DefaultPantry, PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)}
+	req := signedUpRequest(t, nutrition.LunchDinner, nutrition.Macros{Kcal: 700, ProteinG: 45, FatG: 20, CarbsG: 85}, 36017, 9100, 20057)
 	require.Equal(t, []int{oil, butter}, nutrition.PantryFoodCodes(nutrition.DefaultPantry))
 
 	rs, err := gen.Generate(context.Background(), req)
@@ -58,9 +56,7 @@ func TestPantryButterGoesOnASnacksBread(t *testing.T) {
 	t.Parallel()
 	_, pt := shipped(t)
 	gen := nutrition.NewBuiltin(pt)
-	req := nutrition.GenerateRequest{Foods: foodsOf(t, 7001, 19593), Category: nutrition.Snack,
-		Target: nutrition.Macros{Kcal: 384, ProteinG: 11, FatG: 12, CarbsG: 59}, Currency: nutrition.EUR, Count: 1, Seed: 1,
-		Pantry: nutrition.DefaultPantry, PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)}
+	req := signedUpRequest(t, nutrition.Snack, nutrition.Macros{Kcal: 384, ProteinG: 11, FatG: 12, CarbsG: 59}, 7001, 19593)
 	rs, err := gen.Generate(context.Background(), req)
 	require.NoError(t, err)
 	require.True(t, rs[0].WithinTolerance, "%+v", rs[0].Explanation)

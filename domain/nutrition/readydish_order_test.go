@@ -17,9 +17,7 @@ func TestAReadyDishIsReheatedBeforeItsBreadIsServed(t *testing.T) {
 	t.Parallel()
 	_, pt := shipped(t)
 	gen := nutrition.NewBuiltin(pt)
-	req := nutrition.GenerateRequest{Foods: foodsOf(t, 25111, 20062, 7001, 19593), Category: nutrition.LunchDinner,
-		Target: nutrition.Macros{Kcal: 500, ProteinG: 30, FatG: 14, CarbsG: 63}, Currency: nutrition.EUR, Count: 1, Seed: 1,
-		Pantry: nutrition.DefaultPantry, PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)}
+	req := signedUpRequest(t, nutrition.LunchDinner, nutrition.Macros{Kcal: 500, ProteinG: 30, FatG: 14, CarbsG: 63}, 25111, 20062, 7001, 19593)
 	rs, err := gen.Generate(context.Background(), req)
 	require.NoError(t, err)
 	steps := rs[0].Steps.FR

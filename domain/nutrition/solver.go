@@ -360,7 +360,7 @@ func (p *problem) candidates(all bool) []subset {
 func (p *problem) plausibility(s solution) float64 {
 	var sc float64
 	h := p.seed
-	mains, dessert := 0, false
+	var roles [nRoles]int
 	for i, j := range s.idx {
 		it := &p.items[j]
 		r := (s.grams[i] - it.typ) / it.typ
@@ -370,14 +370,9 @@ func (p *problem) plausibility(s solution) float64 {
 			sc += seasonPenalty
 		}
 		h = h*1099511628211 + uint64(it.food.Code) + 1
-		switch it.role {
-		case roleProtein, roleLegume, roleStarch:
-			mains++
-		case roleDessert:
-			dessert = true
-		}
+		roles[it.role]++
 	}
-	if p.fuller && p.cat == LunchDinner && (dessert || mains == 3) {
+	if p.fuller && (fullerPlate(p.cat, roles) || p.cat == LunchDinner && roles[roleDessert] > 0) {
 		sc += fullerPenalty
 	}
 	sc += 0.1 * p.deviation(p.achieved(s))

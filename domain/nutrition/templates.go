@@ -163,10 +163,9 @@ func dishName(c Category, parts []prep, rng *rand.Rand, force map[int]bool) Text
 	// "…, fromage blanc en dessert".
 	var dessert []prep
 	if c == LunchDinner {
-		for _, p := range parts {
-			if p.how == hDessert {
-				dessert, n.used[p.food.Code] = append(dessert, p), true
-			}
+		_, dessert = splitDessert(parts)
+		for _, p := range dessert {
+			n.used[p.food.Code] = true
 		}
 	}
 	if c == LunchDinner {

@@ -154,6 +154,19 @@ func Run(ctx context.Context, gen *nutrition.Builtin, catalog map[int]nutrition.
 	return o
 }
 
+// HeldKinds are the kinds of food c's meal prep holds for its meal: of foods its diet allows and
+// the meal can hold (olive oil at breakfast holds nothing: butter on bread is still what a
+// breakfast short of fat lacks).
+func HeldKinds(c AvailabilityCase, catalog map[int]nutrition.Food) map[nutrition.Kind]bool {
+	held := map[nutrition.Kind]bool{}
+	for _, code := range c.Prep.Codes {
+		if f, ok := catalog[code]; ok && nutrition.DietAllows(c.Prep.Diet, f) && nutrition.Suits(c.Meal, f) {
+			held[nutrition.KindOf(f)] = true
+		}
+	}
+	return held
+}
+
 func asUnsolvable(err error, u **nutrition.Unsolvable) bool { return errors.As(err, u) }
 
 // PlateProblems are the meal rules r breaks for c (nutrition.PlateProblems on one serving, the
