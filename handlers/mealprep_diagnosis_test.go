@@ -86,3 +86,49 @@ func TestMealPrepGenerationRefusedShowsTheDiagnosis(t *testing.T) {
 	enName := g["suggestion"].(map[string]any)["foods"].([]any)[0].(map[string]any)["name"]
 	require.NotEqual(t, frName, enName, "names follow the page's language")
 }
+
+// A lunch the foods cannot meet is refused, not served off its target (docs/nutrition.md,
+// "Accuracy and tolerance"): chicken and potatoes for a 700 kcal, 50 g-protein, 70 g-carbohydrate
+// lunch would need 425 g of potatoes, more than a usual serving. Before, the closest plate was
+// kept as a recipe, charged, its advice a sentence without the button that applies it. Now the
+// request fails with that advice, as data the page offers ("more of" the potatoes), no recipe is
+// kept and the token comes back.
+func TestAnUnreachableLunchIsRefusedWithItsAdvice(t *testing.T) {
+	t.Parallel()
+	b := mealprepSetup(t, "potatoes@example.test")
+	ctx := t.Context()
+	owner := b.userID(t, "potatoes@example.test")
+	_, err := b.db.Pool.Exec(ctx, `UPDATE users SET calorie_goal = 2154, protein_goal = 127, fat_goal = 62, carb_goal = 243 WHERE id = $1`, owner)
+	require.NoError(t, err)
+	id := b.createMealPrep(t, "Poulet")
+	food, recipes := foodPath(id), recipesPath(id)
+	for code, g := range map[int]int{36017: 2000, 4008: 3000} {
+		resp, _ := b.send(t, http.MethodPost, food, map[string]any{"foodCode": code, "grams": g}, food)
+		requireRedirect(t, resp, food)
+	}
+	resp, _ := b.send(t, http.MethodPost, recipes, map[string]any{"category": "lunch_dinner", "count": 1}, recipes)
+	requireRedirect(t, resp, recipes)
+	_, p := b.visit(t, recipes)
+	reqID := uuid.MustParse(p.Props["generation"].([]any)[0].(map[string]any)["requestId"].(string))
+
+	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	require.NoError(t, err)
+	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, nutrition.NewBuiltin(prices), 0))
+	tx, err := b.db.Pool.Begin(ctx)
+	require.NoError(t, err)
+	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: id, OwnerID: owner}, nil)
+	require.NoError(t, err)
+	require.NoError(t, tx.Commit(ctx))
+
+	_, p = b.visit(t, recipes)
+	g := p.Props["generation"].([]any)[0].(map[string]any)
+	require.Equal(t, true, g["failed"])
+	require.Equal(t, "target_unreachable", g["reason"])
+	require.EqualValues(t, 1, g["refunded"])
+	require.Contains(t, g["diagnosis"], "prévoyez plus de")
+	s := g["suggestion"].(map[string]any)
+	require.Equal(t, "more_of", s["action"])
+	require.EqualValues(t, 4008, s["foods"].([]any)[0].(map[string]any)["code"])
+	require.Empty(t, p.Props["recipes"], "no recipe off its target is kept")
+	require.EqualValues(t, 2, authUserOf(t, p)["balance"], "the token comes back")
+}

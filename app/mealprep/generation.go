@@ -147,6 +147,14 @@ func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args
 	} else {
 		fromEngine, genErr = gen.Generate(ctx, in)
 	}
+	if r := first(fromEngine); genErr == nil && r != nil && !r.Feasible && r.Explanation != nil {
+		// The engine says the foods cannot meet the target, and why: its closest plate is no
+		// recipe for this person. The request is refused, its token refunded, and the page
+		// offers the checked change (docs/nutrition.md, "Accuracy and tolerance"). A generator
+		// that diagnoses nothing keeps its recipes as before.
+		why := mealprep.Diagnosis{FR: r.Explanation.FR, EN: r.Explanation.EN, Suggestion: adviceOf(r.Suggestion)}
+		return &errPermanent{reason: mealprep.FailureUnreachable, why: why, err: fmt.Errorf("generate request %s: the target cannot be met", args.RequestID)}
+	}
 	recipes := make([]mealprep.Recipe, len(fromEngine))
 	for i, r := range fromEngine {
 		recipes[i] = RecipeOf(r)
@@ -194,6 +202,14 @@ func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args
 		return &errPermanent{reason: mealprep.FailureTooFew, why: why, err: fmt.Errorf("generate request %s: %d of %d recipes", args.RequestID, len(recipes), req.Count)}
 	}
 	return nil
+}
+
+// first is rs's first recipe, nil when there is none.
+func first(rs []nutrition.Recipe) *nutrition.Recipe {
+	if len(rs) == 0 {
+		return nil
+	}
+	return &rs[0]
 }
 
 // adviceOf is the engine's checked suggestion as the meal prep records it; nil for none.

@@ -18,6 +18,10 @@ func TestTheShoppingListFlagsTheSalmonWeek(t *testing.T) {
 	runner := runProjections(t, e)
 	prices := shippedPrices(t)
 	owner := e.person(t, 5)
+	// Goals a salmon lunch meets (43 g of protein with 33 g of fat): a target the foods cannot
+	// meet is refused, and would leave no week to shop for.
+	_, err := e.pool.Exec(ctx, `UPDATE users SET calorie_goal = 2600, protein_goal = 110, fat_goal = 100, carb_goal = 310 WHERE id = $1`, owner)
+	require.NoError(t, err)
 	const salmon, broccoli = 26036, 20057
 	id := e.mealPrepOf(t, owner, "Saumon", salmon, 9100, broccoli, 17270)
 	generate(t, e, owner, id, prices, 1)

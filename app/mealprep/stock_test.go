@@ -18,6 +18,10 @@ func TestGramsTypedAreWhatThePersonHas(t *testing.T) {
 	prices := shippedPrices(t)
 	runner := runProjections(t, e)
 	owner := e.person(t, 5)
+	// A light lunch (455 kcal, 30 g of protein) that 80 g of chicken can carry: a target the foods
+	// cannot meet is refused, and would make no recipe to look at.
+	_, err := e.pool.Exec(ctx, `UPDATE users SET calorie_goal = 1400, protein_goal = 75, fat_goal = 45, carb_goal = 170 WHERE id = $1`, owner)
+	require.NoError(t, err)
 	id, _, err := e.svc.Create(ctx, owner, "Ce que j’ai")
 	require.NoError(t, err)
 	for code, g := range map[int]int{chickenCode: 80, riceCode: 0, oilCode: 0} {

@@ -205,6 +205,9 @@ const (
 	// FailureInconsistentTarget: the person's calorie goal contradicts their macronutrients
 	// (4/9/4 kcal per g, beyond 15 %); no recipe can honour both.
 	FailureInconsistentTarget FailureReason = "inconsistent_target"
+	// FailureUnreachable: the meal prep's foods make plates of the meal but none meets the
+	// target; the engine's closest plate is not kept, its diagnosis says which change would.
+	FailureUnreachable FailureReason = "target_unreachable"
 )
 
 // Ingredient is a food and its quantity in a recipe.

@@ -135,6 +135,7 @@ export const mealprepEn: Shape<typeof mealprepFr> = {
         no_foods: 'no usable food for this meal.',
         out_of_tolerance: 'the recipes miss the target.',
         too_few_recipes: 'these foods make fewer different recipes than asked.',
+        target_unreachable: 'these foods cannot meet this meal’s target.',
         inconsistent_target: 'your calorie goal does not match your macronutrients; correct your goals in your account.',
       },
       advice: {

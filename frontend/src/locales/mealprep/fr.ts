@@ -131,6 +131,7 @@ export const mealprepFr = {
         no_foods: 'aucun aliment utilisable pour ce repas.',
         out_of_tolerance: 'les recettes n’atteignent pas la cible.',
         too_few_recipes: 'ces aliments donnent moins de recettes différentes que demandé.',
+        target_unreachable: 'ces aliments ne permettent pas d’atteindre l’objectif de ce repas.',
         inconsistent_target: 'votre objectif calorique ne correspond pas à vos macronutriments ; corrigez vos objectifs dans votre compte.',
       },
       advice: {
