@@ -3,7 +3,9 @@
  * rice and olive oil alone is refused (no protein), the tokens come back, and the page offers the
  * engine's checked suggestion as buttons; pressing one adds that food to the meal prep. In
  * English, a lunch that eggs, broccoli and pasta miss alone is served within its target with the
- * meal prep's fromage blanc as dessert, named and served last.
+ * meal prep's fromage blanc as dessert, named and served last; and a lunch that needs more
+ * potatoes than a usual serving is refused with a button that asks again with a larger one,
+ * which the keyboard presses and which is served.
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -136,6 +138,76 @@ describe('a refused generation', () => {
       expect(await layoutProblems(page)).toEqual([])
       await page.screenshot({ path: `test-output/advice-dessert-recipe-${width}.png`, fullPage: true })
     }
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('asks again with a larger serving when the advice is "more of" (English, keyboard)', async () => {
+    const m = en
+    const { context, page, errors } = await openPage(browser, server.baseURL, { locale: 'en-US' })
+    await signUpVerified(page, uniqueEmail('advice-more'))
+    await page.goto('/dashboard/language')
+    await page.getByLabel(fr.profile.language.en).check()
+    await page.getByRole('button', { name: fr.profile.language.save }).click()
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(en.profile.language.title)
+    // Goals whose lunch is 700 kcal with 50 g of protein and 70 g of carbohydrates.
+    await page.goto('/dashboard/account')
+    for (const [label, value] of [
+      [m.profile.goals.kcal, '2154'],
+      [m.profile.goals.proteinG, '127'],
+      [m.profile.goals.fatG, '62'],
+      [m.profile.goals.carbsG, '243'],
+    ] as const) {
+      await page.getByLabel(label, { exact: true }).fill(value)
+    }
+    await page.getByRole('button', { name: m.profile.goals.save }).click()
+    await page.waitForURL('**/dashboard/general')
+    await page.getByLabel(m.mealprep.list.nameLabel, { exact: true }).fill('Chicken and potatoes')
+    await page.getByRole('button', { name: m.mealprep.list.create, exact: true }).click()
+    await page.waitForURL('**/mealprep/*/food')
+    for (const query of ['chicken, breast, without skin, raw', 'potato, peeled, raw']) {
+      const box = page.getByRole('combobox', { name: m.mealprep.food.searchLabel })
+      await box.fill(query)
+      await page.getByRole('option').first().waitFor()
+      await box.press('Enter')
+      await page.getByTestId('food-picked').waitFor()
+      await page.getByLabel(m.mealprep.food.quantityLabel.replace('{{unit}}', 'g'), { exact: true }).fill('3000')
+      const before = await page.getByTestId('food-row').count()
+      await page.getByRole('button', { name: m.mealprep.food.add, exact: true }).click()
+      await expect.poll(() => page.getByTestId('food-row').count(), { timeout: 15_000 }).toBe(before + 1)
+    }
+    const list = await page.getByTestId('food-list').innerText()
+    for (const name of ['Chicken, breast, without skin, raw', 'Potato, peeled, raw']) expect(list).toContain(name)
+
+    await page.getByTestId('to-recipes').click()
+    await page.waitForURL('**/mealprep/*/recipes')
+    await page.getByLabel(m.mealprep.recipes.categoryLabel, { exact: true }).selectOption('lunch_dinner')
+    await page.getByLabel(m.mealprep.recipes.countLabel, { exact: true }).fill('1')
+    await page.getByTestId('generate-submit').click()
+    await page.getByTestId('generation-failed').waitFor({ timeout: 30_000 })
+    // Refused, not served off its target: the token is back and no recipe was kept.
+    expect(await page.getByTestId('generation-failed').innerText()).toContain('1 token refunded')
+    expect(await page.getByTestId('recipe-card').count()).toBe(0)
+    const more = page.getByTestId('advice-more-of')
+    await more.waitFor()
+    expect(await more.innerText()).toMatch(/^Generate with a larger serving of “[^”]*[Pp]otato[^”]*” \(1 token\)$/)
+    await expectAccessible(page)
+    mkdirSync('test-output', { recursive: true })
+    for (const width of [1280, 320]) {
+      await page.setViewportSize({ width, height: 800 })
+      expect(await layoutProblems(page)).toEqual([])
+      await page.getByTestId('generation-request').first().screenshot({ path: `test-output/advice-more-of-${width}.png` })
+    }
+
+    // The keyboard reaches the button; pressing it asks the same lunch with a larger serving of
+    // potatoes, and that one is served within its target.
+    await more.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('recipe-card').count(), { timeout: 30_000 }).toBe(1)
+    await page.getByTestId('recipe-card').first().getByRole('link').click()
+    await page.waitForURL('**/mealprep/*/recipe/*')
+    await page.getByTestId('recipe-title').waitFor()
+    expect(await page.locator('main').innerText()).not.toContain('cannot meet')
     expect(errors).toEqual([])
     await context.close()
   })
