@@ -21,35 +21,10 @@ import (
 // diagnosis (add a protein food) in the person's language, beside the reason and the refund.
 func TestMealPrepGenerationRefusedShowsTheDiagnosis(t *testing.T) {
 	t.Parallel()
-	b := mealprepSetup(t, "rice@example.test")
+	// Rice and olive oil make no lunch of 700 kcal and 50 g of protein (the advice is checked).
+	b, owner, recipes := lunchOf700Kcal(t, "rice@example.test", map[int]int{9104: 500, 17270: 50}, 2)
 	ctx := t.Context()
-	owner := b.userID(t, "rice@example.test")
-	// Lunch of these goals (docs/nutrition.md, "Meal profiles"): 700 kcal, 50 g protein, 20 g fat,
-	// 70 g carbs, a lunch chicken makes with rice and oil (the advice is checked).
-	_, err := b.db.Pool.Exec(ctx, `UPDATE users SET calorie_goal = 2154, protein_goal = 127, fat_goal = 62, carb_goal = 243 WHERE id = $1`, owner)
-	require.NoError(t, err)
-	id := b.createMealPrep(t, "Riz")
-	food, recipes := foodPath(id), recipesPath(id)
-	for code, g := range map[int]int{9104: 500, 17270: 50} {
-		resp, _ := b.send(t, http.MethodPost, food, map[string]any{"foodCode": code, "grams": g}, food)
-		requireRedirect(t, resp, food)
-	}
-	resp, _ := b.send(t, http.MethodPost, recipes, map[string]any{"category": "lunch_dinner", "count": 2}, recipes)
-	requireRedirect(t, resp, recipes)
-	_, p := b.visit(t, recipes)
-	gen := p.Props["generation"].([]any)
-	require.Len(t, gen, 1)
-	reqID := uuid.MustParse(gen[0].(map[string]any)["requestId"].(string))
-
-	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
-	require.NoError(t, err)
-	engine := nutrition.NewBuiltin(prices)
-	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, engine, 0))
-	tx, err := b.db.Pool.Begin(ctx)
-	require.NoError(t, err)
-	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: id, OwnerID: owner}, nil)
-	require.NoError(t, err)
-	require.NoError(t, tx.Commit(ctx))
+	var p pageObject
 
 	failed := func() map[string]any {
 		_, p = b.inertiaVisit(t, http.MethodGet, recipes, nil, map[string]string{
@@ -79,7 +54,7 @@ func TestMealPrepGenerationRefusedShowsTheDiagnosis(t *testing.T) {
 	}
 	frName := foods[0].(map[string]any)["name"]
 
-	_, err = b.db.Pool.Exec(ctx, `UPDATE users SET language = 'en' WHERE id = $1`, owner)
+	_, err := b.db.Pool.Exec(ctx, `UPDATE users SET language = 'en' WHERE id = $1`, owner)
 	require.NoError(t, err)
 	g = failed()
 	require.Contains(t, g["diagnosis"], "add a protein food (meat, fish, eggs, legumes or tofu)")
@@ -95,32 +70,8 @@ func TestMealPrepGenerationRefusedShowsTheDiagnosis(t *testing.T) {
 // kept and the token comes back.
 func TestAnUnreachableLunchIsRefusedWithItsAdvice(t *testing.T) {
 	t.Parallel()
-	b := mealprepSetup(t, "potatoes@example.test")
-	ctx := t.Context()
-	owner := b.userID(t, "potatoes@example.test")
-	_, err := b.db.Pool.Exec(ctx, `UPDATE users SET calorie_goal = 2154, protein_goal = 127, fat_goal = 62, carb_goal = 243 WHERE id = $1`, owner)
-	require.NoError(t, err)
-	id := b.createMealPrep(t, "Poulet")
-	food, recipes := foodPath(id), recipesPath(id)
-	for code, g := range map[int]int{36017: 2000, 4008: 3000} {
-		resp, _ := b.send(t, http.MethodPost, food, map[string]any{"foodCode": code, "grams": g}, food)
-		requireRedirect(t, resp, food)
-	}
-	resp, _ := b.send(t, http.MethodPost, recipes, map[string]any{"category": "lunch_dinner", "count": 1}, recipes)
-	requireRedirect(t, resp, recipes)
+	b, _, recipes := lunchOf700Kcal(t, "potatoes@example.test", map[int]int{36017: 2000, 4008: 3000}, 1)
 	_, p := b.visit(t, recipes)
-	reqID := uuid.MustParse(p.Props["generation"].([]any)[0].(map[string]any)["requestId"].(string))
-
-	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
-	require.NoError(t, err)
-	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, nutrition.NewBuiltin(prices), 0))
-	tx, err := b.db.Pool.Begin(ctx)
-	require.NoError(t, err)
-	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: id, OwnerID: owner}, nil)
-	require.NoError(t, err)
-	require.NoError(t, tx.Commit(ctx))
-
-	_, p = b.visit(t, recipes)
 	g := p.Props["generation"].([]any)[0].(map[string]any)
 	require.Equal(t, true, g["failed"])
 	require.Equal(t, "target_unreachable", g["reason"])
@@ -131,4 +82,39 @@ func TestAnUnreachableLunchIsRefusedWithItsAdvice(t *testing.T) {
 	require.EqualValues(t, 4008, s["foods"].([]any)[0].(map[string]any)["code"])
 	require.Empty(t, p.Props["recipes"], "no recipe off its target is kept")
 	require.EqualValues(t, 2, authUserOf(t, p)["balance"], "the token comes back")
+}
+
+// lunchOf700Kcal signs email up with goals whose lunch is 700 kcal, 50 g of protein, 20 g of fat
+// and 70 g of carbohydrates (docs/nutrition.md, "Meal profiles"), makes a meal prep of foods
+// (CIQUAL code → grams the person has), asks count lunches and runs the generation job with the
+// built-in engine. It returns the person and the recipes page's path.
+func lunchOf700Kcal(t *testing.T, email string, foods map[int]int, count int) (*bundle, uuid.UUID, string) {
+	t.Helper()
+	b := mealprepSetup(t, email)
+	ctx := t.Context()
+	owner := b.userID(t, email)
+	_, err := b.db.Pool.Exec(ctx, `UPDATE users SET calorie_goal = 2154, protein_goal = 127, fat_goal = 62, carb_goal = 243 WHERE id = $1`, owner)
+	require.NoError(t, err)
+	id := b.createMealPrep(t, "Semaine")
+	food, recipes := foodPath(id), recipesPath(id)
+	for code, g := range foods {
+		resp, _ := b.send(t, http.MethodPost, food, map[string]any{"foodCode": code, "grams": g}, food)
+		requireRedirect(t, resp, food)
+	}
+	resp, _ := b.send(t, http.MethodPost, recipes, map[string]any{"category": "lunch_dinner", "count": count}, recipes)
+	requireRedirect(t, resp, recipes)
+	_, p := b.visit(t, recipes)
+	gen := p.Props["generation"].([]any)
+	require.Len(t, gen, 1)
+	reqID := uuid.MustParse(gen[0].(map[string]any)["requestId"].(string))
+
+	prices, err := nutrition.ParsePrices(bytes.NewReader(data.PricesCSV))
+	require.NoError(t, err)
+	w := rivertest.NewWorker(t, riverpgxv5.New(b.db.Pool), &river.Config{}, mealprepapp.NewWorker(b.srv.mealprep, nutrition.NewBuiltin(prices), 0))
+	tx, err := b.db.Pool.Begin(ctx)
+	require.NoError(t, err)
+	_, err = w.Work(ctx, t, tx, mealprepapp.GenerateArgs{RequestID: reqID, MealPrepID: id, OwnerID: owner}, nil)
+	require.NoError(t, err)
+	require.NoError(t, tx.Commit(ctx))
+	return b, owner, recipes
 }

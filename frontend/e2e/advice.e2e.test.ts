@@ -7,9 +7,10 @@
  * potatoes than a usual serving is refused with a button that asks again with a larger one,
  * which the keyboard presses and which is served.
  */
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { en } from '../src/locales/en'
+import type { LocaleMessages } from '../src/locales/types'
 import { fr } from '../src/locales/fr'
 import { launchBrowser, openPage } from './browser'
 import { mkdirSync } from 'node:fs'
@@ -30,6 +31,29 @@ afterAll(async () => {
   await server?.stop()
 })
 
+/** Adds each food by its search query and the grams the person has, on the meal prep's foods screen. */
+async function addFoods(page: Page, m: LocaleMessages, foods: readonly (readonly [string, string])[]) {
+  for (const [query, grams] of foods) {
+    const box = page.getByRole('combobox', { name: m.mealprep.food.searchLabel })
+    await box.fill(query)
+    await page.getByRole('option').first().waitFor()
+    await box.press('Enter')
+    await page.getByTestId('food-picked').waitFor()
+    await page.getByLabel(m.mealprep.food.quantityLabel.replace('{{unit}}', 'g'), { exact: true }).fill(grams)
+    const before = await page.getByTestId('food-row').count()
+    await page.getByRole('button', { name: m.mealprep.food.add, exact: true }).click()
+    await expect.poll(() => page.getByTestId('food-row').count(), { timeout: 15_000 }).toBe(before + 1)
+  }
+}
+
+/** The sign-up stored French and pages follow the person's language: choose English. */
+async function chooseEnglish(page: Page) {
+  await page.goto('/dashboard/language')
+  await page.getByLabel(fr.profile.language.en).check()
+  await page.getByRole('button', { name: fr.profile.language.save }).click()
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(en.profile.language.title)
+}
+
 describe('a refused generation', () => {
   it('offers the checked change as buttons that add the food', async () => {
     const m = fr
@@ -38,20 +62,10 @@ describe('a refused generation', () => {
     await page.getByLabel(m.mealprep.list.nameLabel, { exact: true }).fill('Riz seul')
     await page.getByRole('button', { name: m.mealprep.list.create, exact: true }).click()
     await page.waitForURL('**/mealprep/*/food')
-    for (const [query, grams] of [
+    await addFoods(page, m, [
       ['riz blanc', '500'],
       ['huile d’olive', '100'],
-    ] as const) {
-      const box = page.getByRole('combobox', { name: m.mealprep.food.searchLabel })
-      await box.fill(query)
-      await page.getByRole('option').first().waitFor()
-      await box.press('Enter')
-      await page.getByTestId('food-picked').waitFor()
-      await page.getByLabel(m.mealprep.food.quantityLabel.replace('{{unit}}', 'g'), { exact: true }).fill(grams)
-      const before = await page.getByTestId('food-row').count()
-      await page.getByRole('button', { name: m.mealprep.food.add, exact: true }).click()
-      await expect.poll(() => page.getByTestId('food-row').count(), { timeout: 15_000 }).toBe(before + 1)
-    }
+    ])
 
     await page.getByTestId('to-recipes').click()
     await page.waitForURL('**/mealprep/*/recipes')
@@ -90,26 +104,12 @@ describe('a refused generation', () => {
     const m = en
     const { context, page, errors } = await openPage(browser, server.baseURL, { locale: 'en-US' })
     await signUpVerified(page, uniqueEmail('advice-dessert'))
-    // The sign-up stored French and pages follow the person's language: choose English.
-    await page.goto('/dashboard/language')
-    await page.getByLabel(fr.profile.language.en).check()
-    await page.getByRole('button', { name: fr.profile.language.save }).click()
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(en.profile.language.title)
+    await chooseEnglish(page)
     await page.goto('/dashboard/general')
     await page.getByLabel(m.mealprep.list.nameLabel, { exact: true }).fill('Eggs and pasta')
     await page.getByRole('button', { name: m.mealprep.list.create, exact: true }).click()
     await page.waitForURL('**/mealprep/*/food')
-    for (const query of ['egg, raw', 'broccoli, raw', 'pasta, dry, regular', 'quark, plain, 0%']) {
-      const box = page.getByRole('combobox', { name: m.mealprep.food.searchLabel })
-      await box.fill(query)
-      await page.getByRole('option').first().waitFor()
-      await box.press('Enter')
-      await page.getByTestId('food-picked').waitFor()
-      await page.getByLabel(m.mealprep.food.quantityLabel.replace('{{unit}}', 'g'), { exact: true }).fill('500')
-      const before = await page.getByTestId('food-row').count()
-      await page.getByRole('button', { name: m.mealprep.food.add, exact: true }).click()
-      await expect.poll(() => page.getByTestId('food-row').count(), { timeout: 15_000 }).toBe(before + 1)
-    }
+    await addFoods(page, m, ['egg, raw', 'broccoli, raw', 'pasta, dry, regular', 'quark, plain, 0%'].map((q) => [q, '500'] as const))
     const list = await page.getByTestId('food-list').innerText()
     for (const name of ['Egg, raw', 'Broccoli, raw', 'Pasta, dry, regular, raw', 'Quark, plain, 0% fat']) expect(list).toContain(name)
 
@@ -146,10 +146,7 @@ describe('a refused generation', () => {
     const m = en
     const { context, page, errors } = await openPage(browser, server.baseURL, { locale: 'en-US' })
     await signUpVerified(page, uniqueEmail('advice-more'))
-    await page.goto('/dashboard/language')
-    await page.getByLabel(fr.profile.language.en).check()
-    await page.getByRole('button', { name: fr.profile.language.save }).click()
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(en.profile.language.title)
+    await chooseEnglish(page)
     // Goals whose lunch is 700 kcal with 50 g of protein and 70 g of carbohydrates.
     await page.goto('/dashboard/account')
     for (const [label, value] of [
@@ -165,17 +162,10 @@ describe('a refused generation', () => {
     await page.getByLabel(m.mealprep.list.nameLabel, { exact: true }).fill('Chicken and potatoes')
     await page.getByRole('button', { name: m.mealprep.list.create, exact: true }).click()
     await page.waitForURL('**/mealprep/*/food')
-    for (const query of ['chicken, breast, without skin, raw', 'potato, peeled, raw']) {
-      const box = page.getByRole('combobox', { name: m.mealprep.food.searchLabel })
-      await box.fill(query)
-      await page.getByRole('option').first().waitFor()
-      await box.press('Enter')
-      await page.getByTestId('food-picked').waitFor()
-      await page.getByLabel(m.mealprep.food.quantityLabel.replace('{{unit}}', 'g'), { exact: true }).fill('3000')
-      const before = await page.getByTestId('food-row').count()
-      await page.getByRole('button', { name: m.mealprep.food.add, exact: true }).click()
-      await expect.poll(() => page.getByTestId('food-row').count(), { timeout: 15_000 }).toBe(before + 1)
-    }
+    await addFoods(page, m, [
+      ['chicken, breast, without skin, raw', '3000'],
+      ['potato, peeled, raw', '3000'],
+    ])
     const list = await page.getByTestId('food-list').innerText()
     for (const name of ['Chicken, breast, without skin, raw', 'Potato, peeled, raw']) expect(list).toContain(name)
 
