@@ -1,6 +1,7 @@
 package mealprep_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/uuid"
@@ -90,6 +91,13 @@ func TestKeepTwoAndRegenerateTheRest(t *testing.T) {
 	require.Contains(t, ids, rs[1].ID)
 	require.NotContains(t, ids, rs[2].ID)
 	require.True(t, after[0].Kept)
+	// Here the kept lunches leave the third a gap its foods cannot meet (its fat a fifth under
+	// the lunch's): the new recipe aims at the lunch's own target instead, within tolerance. It
+	// used to be refused, and a refused regeneration replaces nothing.
+	usual := nutrition.MealTarget(nutrition.Macros(p.Daily), p.Split, nutrition.LunchDinner)
+	made := after[slices.IndexFunc(after, func(r mealprepapp.RecipeView) bool { return r.ID != rs[0].ID && r.ID != rs[1].ID })]
+	require.Equal(t, mealprep.Macros(usual), made.Target)
+	require.True(t, made.WithinTolerance)
 	require.Equal(t, 1, eventsOf(t, e, id, mealprep.TypeRecipeReplaced))
 	require.Equal(t, 4, eventsOf(t, e, id, mealprep.TypeRecipeGenerated), "the replaced recipe stays in the log")
 

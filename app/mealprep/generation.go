@@ -134,24 +134,37 @@ func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args
 	if len(in.Foods) == 0 {
 		return &errPermanent{reason: mealprep.FailureNoFoods, err: mealprep.ErrNoFoods}
 	}
-	if req.Target != nil {
-		// A regeneration closes the day's gap with the kept recipes counted.
-		in.Target = nutrition.Macros(*req.Target)
-	}
 	// The dish forms the meal prep already holds: the engine prefers another (a varied week).
 	in.RecentDishes = m.Dishes(req.ID, req.Category)
+	generate := func(in nutrition.GenerateRequest) ([]nutrition.Recipe, error) {
+		if req.Category == mealprep.LunchDinner {
+			return GenerateSpread(ctx, gen, in, m.LunchDinnerFoods(req.ID))
+		}
+		return gen.Generate(ctx, in)
+	}
 	var fromEngine []nutrition.Recipe
 	var genErr error
-	if req.Category == mealprep.LunchDinner {
-		fromEngine, genErr = GenerateSpread(ctx, gen, in, m.LunchDinnerFoods(req.ID))
+	if req.Target != nil {
+		// A regeneration closes the day's gap with the kept recipes counted. Kept recipes a
+		// little off their targets move the gap twice as far for the one left (its fat down a
+		// fifth), a plate the foods that made the others may not make: then the new recipe aims
+		// at its meal's own target, as the first generation did (docs/mealprep.md, "Keep and
+		// regenerate").
+		usual := in
+		in.Target = nutrition.Macros(*req.Target)
+		if fromEngine, genErr = generate(in); unreachable(fromEngine, genErr) {
+			in = usual
+			fromEngine, genErr = generate(in)
+		}
 	} else {
-		fromEngine, genErr = gen.Generate(ctx, in)
+		fromEngine, genErr = generate(in)
 	}
-	if r := first(fromEngine); genErr == nil && r != nil && !r.Feasible && r.Explanation != nil {
+	if genErr == nil && unreachable(fromEngine, genErr) {
 		// The engine says the foods cannot meet the target, and why: its closest plate is no
 		// recipe for this person. The request is refused, its token refunded, and the page
 		// offers the checked change (docs/nutrition.md, "Accuracy and tolerance"). A generator
 		// that diagnoses nothing keeps its recipes as before.
+		r := fromEngine[0]
 		why := mealprep.Diagnosis{FR: r.Explanation.FR, EN: r.Explanation.EN, Suggestion: adviceOf(r.Suggestion)}
 		return &errPermanent{reason: mealprep.FailureUnreachable, why: why, err: fmt.Errorf("generate request %s: the target cannot be met", args.RequestID)}
 	}
@@ -204,12 +217,14 @@ func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args
 	return nil
 }
 
-// first is rs's first recipe, nil when there is none.
-func first(rs []nutrition.Recipe) *nutrition.Recipe {
-	if len(rs) == 0 {
-		return nil
+// unreachable reports whether the engine answered that the foods cannot meet the target: its
+// closest plate with a diagnosis, or a refusal. A generator that diagnoses nothing is never
+// unreachable, its recipes are kept as before.
+func unreachable(rs []nutrition.Recipe, err error) bool {
+	if err != nil {
+		return errors.Is(err, nutrition.ErrUnsolvable)
 	}
-	return &rs[0]
+	return len(rs) > 0 && !rs[0].Feasible && rs[0].Explanation != nil
 }
 
 // adviceOf is the engine's checked suggestion as the meal prep records it; nil for none.

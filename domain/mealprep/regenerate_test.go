@@ -164,3 +164,27 @@ func TestRegenerationTargetsFollowTheMealProfiles(t *testing.T) {
 		require.NotEmpty(t, got, name)
 	}
 }
+
+// TestRegeneratingALunchOfALunchOnlyMealPrepAimsAtALunch: a meal prep of lunches and dinners
+// alone leaves breakfast and the snack to other food. With the kept lunches at their target, the
+// new one gets the usual lunch target; it used to take the breakfast's and the snack's share
+// too (held at one and a half lunches), a plate the foods that made the others could not make.
+func TestRegeneratingALunchOfALunchOnlyMealPrepAimsAtALunch(t *testing.T) {
+	t.Parallel()
+	daily := mealprep.Macros{Kcal: 2000, ProteinG: 100, FatG: 67, CarbsG: 250}
+	split := nutrition.DefaultMealSplit
+	want := nutrition.MealTargets(nutrition.Macros(daily), split)[mealprep.LunchDinner]
+	a, b, c := uuid.New(), uuid.New(), uuid.New()
+	recipes := []mealprep.PlanRecipe{
+		{ID: a, Category: mealprep.LunchDinner, Servings: 4, PerServing: mealprep.Macros(want)},
+		{ID: b, Category: mealprep.LunchDinner, Servings: 4, PerServing: mealprep.Macros(want)},
+		{ID: c, Category: mealprep.LunchDinner, Servings: 4, PerServing: mealprep.Macros(want)},
+	}
+	got := mealprep.RegenerationTargets(recipes, map[uuid.UUID]bool{c: true}, daily, split)
+	g := got[mealprep.LunchDinner]
+	require.InDelta(t, want.Kcal, g.Kcal, 1)
+	require.InDelta(t, want.ProteinG, g.ProteinG, 1)
+	require.InDelta(t, want.FatG, g.FatG, 1)
+	require.InDelta(t, want.CarbsG, g.CarbsG, 1)
+	require.Len(t, got, 1)
+}

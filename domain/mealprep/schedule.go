@@ -261,8 +261,8 @@ func NeedsBeyondStock(foods []Ingredient, recipes []StockRecipe, s Schedule) []S
 
 // RegenerationTargets is the per-serving target of each category's new recipes when the
 // replaced recipes are made again and the others are counted ("closes the day's gap
-// with the kept ones counted"): over PlanDays of the schedule, the day's goals less what the
-// counted recipes bring, shared between the replaced recipes' meals by their meal targets
+// with the kept ones counted"): over PlanDays of the schedule, the day's goals for the meals
+// the meal prep plans less what the counted recipes bring, shared between the replaced recipes' meals by their meal targets
 // (nutrition.MealTarget, the meal profiles a first generation aims at: kept recipes that bring
 // exactly their meals' targets leave the new ones exactly theirs). A target far from the meal's
 // usual one (kept recipes much lighter or heavier than their share) is held within half and one
@@ -289,7 +289,19 @@ func RegenerationTargets(recipes []PlanRecipe, replaced map[uuid.UUID]bool, dail
 		}
 	}
 	days := float64(PlanDays)
-	goal := [4]float64{daily.Kcal, daily.ProteinG, daily.FatG, daily.CarbsG}
+	// The gap is the day's goals for the meals the meal prep plans: a meal prep of
+	// lunches alone leaves breakfast and the snack to other food, and its new lunch must not
+	// take their share (it was asked for up to one and a half lunches, a plate its foods could
+	// not make).
+	// The meal targets add up to the day's goals (nutrition.MealTargets), so these are the day's
+	// goals when the meal prep plans every meal.
+	var goal [4]float64
+	perDay := MealsPerDayOf(split)
+	for c, u := range usual {
+		if plans(s, c) {
+			goal = addScaled(goal, u, float64(perDay[c]))
+		}
+	}
 	// scale[k]: the day's gap on value k over what the replaced meals' targets bring a day.
 	var scale [4]float64
 	for k := range goal {
@@ -321,6 +333,18 @@ func RegenerationTargets(recipes []PlanRecipe, replaced map[uuid.UUID]bool, dail
 // addScaled is a plus k × m, as kcal, protein, fat and carbohydrates.
 func addScaled(a [4]float64, m nutrition.Macros, k float64) [4]float64 {
 	return [4]float64{a[0] + m.Kcal*k, a[1] + m.ProteinG*k, a[2] + m.FatG*k, a[3] + m.CarbsG*k}
+}
+
+// plans reports whether the schedule s holds a meal of category c.
+func plans(s Schedule, c Category) bool {
+	for _, d := range s.Days {
+		for _, m := range d.Meals {
+			if m.Category == c {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // replacedIn reports whether the schedule s holds a replaced recipe of category c.
