@@ -76,7 +76,8 @@ func TestAnUnreachableLunchIsRefusedWithItsAdvice(t *testing.T) {
 	require.Equal(t, true, g["failed"])
 	require.Equal(t, "target_unreachable", g["reason"])
 	require.EqualValues(t, 1, g["refunded"])
-	require.Contains(t, g["diagnosis"], "prévoyez plus de")
+	// The cook's name, not CIQUAL's « Pomme de terre, épluchée, crue ».
+	require.Contains(t, g["diagnosis"], "prévoyez plus de pommes de terre\u202f: il en faudrait")
 	s := g["suggestion"].(map[string]any)
 	require.Equal(t, "more_of", s["action"])
 	require.EqualValues(t, 4008, s["foods"].([]any)[0].(map[string]any)["code"])

@@ -325,9 +325,12 @@ func (b *Builtin) moreOfSuggestion(req GenerateRequest, p *problem) (Suggestion,
 			}
 		}
 		if g > it.hi {
+			// The cook's name ("pommes de terre", not CIQUAL's "Pomme de terre, épluchée, crue"):
+			// the sentence is read beside recipes that name it so.
+			n := culinaryName(it.food)
 			return Suggestion{Action: ActionMoreOf, FoodCodes: []int{it.food.Code}, Text: Text{
-				FR: lead.FR + fmt.Sprintf("prévoyez plus de « %s » : il en faudrait %.0f g par portion, plus qu’une portion habituelle (%.0f g au plus).", it.food.Name.FR, g, it.hi),
-				EN: lead.EN + fmt.Sprintf("plan more “%s”: it would take %.0f g a serving, more than a usual serving (%.0f g at most).", it.food.Name.EN, g, it.hi)}}, true
+				FR: lead.FR + fmt.Sprintf("prévoyez plus %s : il en faudrait %.0f g par portion, plus qu’une portion habituelle (%.0f g au plus).", n.de(), g, it.hi),
+				EN: lead.EN + fmt.Sprintf("plan more %s: it would take %.0f g a serving, more than a usual serving (%.0f g at most).", n.EN, g, it.hi)}}, true
 		}
 	}
 	return Suggestion{}, false

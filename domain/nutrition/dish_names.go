@@ -38,6 +38,8 @@ func (t title) write(d *dish) Text {
 	with, fin := d.missing(t.finOnly, t.lead, t.with, t.fin, t.implied)
 	t.with, t.fin = append(t.with, with...), append(t.fin, fin...)
 	t.fin, _ = splitDessert(t.fin)
+	var raw []prep
+	t.fin, raw = d.splitCrudites(t.fin)
 	dessert := d.desserts()
 	fr := t.fr
 	if len(t.lead) > 0 {
@@ -59,12 +61,15 @@ func (t title) write(d *dish) Text {
 	}
 	if len(t.fin) > 0 {
 		sep := ", "
-		if len(t.with) == 1 && len(t.fin) == 1 {
+		if len(t.with) == 1 && len(t.fin) == 1 && len(raw) == 0 {
 			sep = " et "
 		}
 		fr += sep + listFR(frNames(t.fin))
 	}
-	en := t.english()
+	if len(raw) > 0 {
+		fr += ", " + listFR(frNames(raw)) + " en crudités"
+	}
+	en := t.english(raw)
 	for _, g := range d.glasses() {
 		fr += ", et un verre " + g.n.de()
 		en += ", and a glass of " + g.n.EN
@@ -76,16 +81,28 @@ func (t title) write(d *dish) Text {
 	return Text{FR: capitalise(frTypo(fr)), EN: capitalise(en)}
 }
 
-func (t title) english() string {
+// english is the dish's name in English; raw are the raw vegetables served beside it
+// ("… with basmati rice, and raw tomatoes and cucumber").
+func (t title) english(raw []prep) string {
+	crudites := func(en string, with bool) string {
+		switch {
+		case len(raw) == 0:
+			return en
+		case with:
+			return en + ", and raw " + listEN(enNames(raw))
+		}
+		return en + " with raw " + listEN(enNames(raw))
+	}
 	if t.enFirst {
 		en := t.en
 		if len(t.lead) > 0 {
 			en += " " + listEN(enNames(t.lead))
 		}
-		if rest := append(append([]prep{}, t.with...), t.fin...); len(rest) > 0 {
+		rest := append(append([]prep{}, t.with...), t.fin...)
+		if len(rest) > 0 {
 			en += " with " + listEN(enNames(rest))
 		}
-		return en
+		return crudites(en, len(rest) > 0)
 	}
 	en := t.en
 	if front := append(append([]prep{}, t.lead...), t.with...); len(front) > 0 {
@@ -98,7 +115,29 @@ func (t title) english() string {
 	if len(t.fin) > 0 {
 		en += " with " + listEN(enNames(t.fin))
 	}
-	return en
+	return crudites(en, len(t.fin) > 0)
+}
+
+// splitCrudites takes out of a hot dish's side foods the raw vegetables it is eaten with
+// (tomatoes, cucumber, radishes: kept apart and served raw), named apart as crudités so that
+// « Dahl de lentilles aux œufs, tomates et concombre » does not read as a dahl cooked with
+// cucumber. Beside salad leaves they make a side salad, named as before (« …, tomates cerises et
+// mesclun »); an avocado is sliced, not crudités; a cold dish holds its raw vegetables.
+func (d *dish) splitCrudites(fin []prep) (rest, raw []prep) {
+	if d.form.cold {
+		return fin, nil
+	}
+	for _, p := range fin {
+		switch {
+		case p.how != hVegRaw || p.kind != KindVegetable || strings.HasPrefix(p.n.FR, "avocat"):
+			rest = append(rest, p)
+		case leafy(p.food):
+			return fin, nil
+		default:
+			raw = append(raw, p)
+		}
+	}
+	return rest, raw
 }
 
 // attributive is an English food name before the dish it makes, in the singular as English

@@ -177,6 +177,8 @@ describe('a refused generation', () => {
     await page.getByTestId('generation-failed').waitFor({ timeout: 30_000 })
     // Refused, not served off its target: the token is back and no recipe was kept.
     expect(await page.getByTestId('generation-failed').innerText()).toContain('1 token refunded')
+    // The advice names the food as a cook does, not as the food table does.
+    expect(await page.getByTestId('generation-failed').innerText()).toContain('plan more potatoes: it would take')
     expect(await page.getByTestId('recipe-card').count()).toBe(0)
     const more = page.getByTestId('advice-more-of')
     await more.waitFor()
