@@ -288,7 +288,8 @@ func (b *Builtin) priceSuggestion(req GenerateRequest) (Suggestion, bool) {
 }
 
 // moreOfSuggestion is "more of" the first of p's foods (the closest plate's first) that makes
-// req feasible at up to twice its usual maximum, when it takes more than that maximum.
+// req feasible at up to largerServing times its usual maximum, when it takes more than that
+// maximum; only of a food a larger serving of makes sense (largerMakesSense).
 func (b *Builtin) moreOfSuggestion(req GenerateRequest, p *problem) (Suggestion, bool) {
 	if p == nil {
 		return Suggestion{}, false
@@ -307,6 +308,9 @@ func (b *Builtin) moreOfSuggestion(req GenerateRequest, p *problem) (Suggestion,
 		it := p.items[j]
 		if slices.Contains(req.Larger, it.food.Code) {
 			continue // already served larger: no "more" of it
+		}
+		if !largerMakesSense(it.food) {
+			continue
 		}
 		_, found := b.whatIf(p, req, nil, it.food.Code, func(q *problem) {
 			for i := range q.items {
@@ -334,6 +338,21 @@ func (b *Builtin) moreOfSuggestion(req GenerateRequest, p *problem) (Suggestion,
 		}
 	}
 	return Suggestion{}, false
+}
+
+// largerMakesSense reports whether a cook would serve more of f to feed a larger eater: a
+// protein, a starch, a legume, bread, breakfast cereal, milk or a soy drink, a yoghurt or a ready dish. Not fruit
+// or vegetables (650 g of blueberries at breakfast is a volume, not a serving), nor a fat, a
+// cheese, a sweet or a seasoning, which season a plate rather than feed it.
+func largerMakesSense(f Food) bool {
+	switch KindOf(f) {
+	case KindMeat, KindFish, KindEgg, KindDeli, KindLegume, KindVegetarian, KindTuber, KindGrain,
+		KindBread, KindCereal, KindMilk, KindDairy, KindDish:
+		return true
+	case KindDrink:
+		return f.Per100g.ProteinG.Or(0) >= 2.5 // a soy drink is drunk as milk; a juice is not more food
+	}
+	return false
 }
 
 // worstGap names the value the closest plate misses most, and the kind of food that fixes it.

@@ -277,7 +277,7 @@ func (b *Builtin) addPantryFat(p *problem, req GenerateRequest, foods map[int]Fo
 
 // largerServing is how far a larger serving (GenerateRequest.Larger, a "more of" suggestion
 // applied) goes past the usual maximum: the bound moreOfSuggestion checks.
-const largerServing = 2
+const largerServing = 1.5
 
 // Why newItem leaves a food out.
 const (

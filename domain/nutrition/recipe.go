@@ -125,7 +125,7 @@ type GenerateRequest struct {
 	// dish forms season with them. Nil: no dish form, the plate of separately cooked foods.
 	Pantry []string `json:"pantry,omitempty"`
 	// Larger are foods (CIQUAL codes) the person takes in a larger serving than usual, up to
-	// twice its usual maximum: a refusal's "more of" suggestion, applied (docs/nutrition.md,
+	// one and a half times its usual maximum: a refusal's "more of" suggestion, applied (docs/nutrition.md,
 	// "Accuracy and tolerance").
 	Larger []int `json:"larger,omitempty"`
 	// PantryFoods are the foods of Pantry's cooking fats (PantryFoodCodes, looked up by the

@@ -94,6 +94,8 @@ type Outcome struct {
 	Applied, Fixed bool
 	Elapsed        time.Duration // the generation itself
 	Recipes        []nutrition.Recipe
+	// After are the recipes of the request with its suggestion applied.
+	After []nutrition.Recipe
 }
 
 // Run generates c with gen as the app asks for a person who signed up (the default pantry, its
@@ -150,6 +152,7 @@ func Run(ctx context.Context, gen *nutrition.Builtin, catalog map[int]nutrition.
 	}
 	o.Applied = true
 	rs, err = gen.Generate(ctx, q)
+	o.After = rs
 	o.Fixed = err == nil && len(rs) > 0 && rs[0].Feasible && rs[0].WithinTolerance
 	return o
 }
