@@ -188,6 +188,10 @@ describe('a refused generation', () => {
     for (const width of [1280, 320]) {
       await page.setViewportSize({ width, height: 800 })
       expect(await layoutProblems(page)).toEqual([])
+      // The button sits under the reason: beside it, the sentence was squeezed into a narrow
+      // column at 1280 px.
+      const reason = (await page.getByTestId('generation-failed').boundingBox())!
+      expect((await more.boundingBox())!.y).toBeGreaterThanOrEqual(reason.y + reason.height)
       await page.getByTestId('generation-request').first().screenshot({ path: `test-output/advice-more-of-${width}.png` })
     }
 

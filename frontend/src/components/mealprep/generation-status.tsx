@@ -101,7 +101,13 @@ export default function GenerationStatus({ requests, categoryName, mealPrepId }:
                 {t('mealprep.recipes.dismiss')}
               </button>
             )}
-            {g.failed && g.suggestion && <GenerationAdvice advice={g.suggestion} mealPrepId={mealPrepId} category={g.category} />}
+            {g.failed && g.suggestion && (
+              // Its own line under the reason: beside it, a long sentence was squeezed into a
+              // narrow column at 1280 px.
+              <div className="w-full">
+                <GenerationAdvice advice={g.suggestion} mealPrepId={mealPrepId} category={g.category} />
+              </div>
+            )}
           </li>
         ))}
         {doneIds.length > 0 && (
