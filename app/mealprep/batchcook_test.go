@@ -98,6 +98,10 @@ func TestKeepTwoAndRegenerateTheRest(t *testing.T) {
 	made := after[slices.IndexFunc(after, func(r mealprepapp.RecipeView) bool { return r.ID != rs[0].ID && r.ID != rs[1].ID })]
 	require.Equal(t, mealprep.Macros(usual), made.Target)
 	require.True(t, made.WithinTolerance)
+	// The read model gives each recipe's dish form, which the schedule keeps apart (docs/mealprep.md, "The schedule").
+	for _, r := range after {
+		require.NotEmpty(t, r.Dish, r.Name)
+	}
 	require.Equal(t, 1, eventsOf(t, e, id, mealprep.TypeRecipeReplaced))
 	require.Equal(t, 4, eventsOf(t, e, id, mealprep.TypeRecipeGenerated), "the replaced recipe stays in the log")
 

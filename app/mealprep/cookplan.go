@@ -51,7 +51,7 @@ func (s *Service) CookPlan(ctx context.Context, p Person, in CookPlanInput) (bat
 	var codes []int
 	seen := map[int]bool{}
 	for _, v := range views {
-		r := batchcook.Recipe{ID: v.ID, Name: v.Name, Category: v.Category, Servings: v.Servings}
+		r := batchcook.Recipe{ID: v.ID, Name: v.Name, Category: v.Category, Servings: v.Servings, Dish: v.Dish}
 		for _, in := range v.Ingredients {
 			r.Ingredients = append(r.Ingredients, nutrition.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
 			if !seen[in.FoodCode] {

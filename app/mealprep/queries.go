@@ -216,6 +216,8 @@ type RecipeView struct {
 	Steps       []string `json:"steps"`
 	// Kept: "regenerate the rest" leaves it.
 	Kept bool `json:"kept"`
+	// Dish is the recipe's dish form, for the schedule (not shown: the name says it).
+	Dish string `json:"-"`
 }
 
 // Recipes lists a meal prep's recipes in lang, oldest first. Callers check ownership first.
@@ -275,6 +277,7 @@ func (s *Service) recipes(ctx context.Context, p Person, mealPrepID, recipeID uu
 			WithinTolerance: r.WithinTolerance, Refunded: r.Feasible && !r.WithinTolerance, Explanation: r.Explanation,
 			DurationMin: r.DurationMin, Price: math.Round(float64(r.PriceCents)*rate) / 100, Currency: cur,
 			HealthScore: r.HealthScore, HealthGrade: r.HealthGrade, Generator: r.Generator, Steps: r.Steps, Kept: r.Kept,
+			Dish: r.Dish,
 		}
 		for _, in := range r.Ingredients {
 			v.Ingredients = append(v.Ingredients, IngredientView{FoodCode: in.FoodCode, Name: names[in.FoodCode].Name, Grams: in.Grams, Natural: names[in.FoodCode].Natural,
@@ -307,7 +310,7 @@ func PlanOf(recipes []RecipeView, p Person, foods []mealprep.Ingredient) mealpre
 	stock := make([]mealprep.StockRecipe, 0, len(recipes))
 	names := map[int]string{}
 	for _, r := range recipes {
-		in = append(in, mealprep.PlanRecipe{ID: r.ID, Category: r.Category, Servings: r.Servings, PerServing: r.PerServing.Macros})
+		in = append(in, mealprep.PlanRecipe{ID: r.ID, Category: r.Category, Servings: r.Servings, PerServing: r.PerServing.Macros, Dish: r.Dish})
 		sr := mealprep.StockRecipe{ID: r.ID, Servings: r.Servings}
 		for _, ing := range r.Ingredients {
 			sr.Ingredients = append(sr.Ingredients, mealprep.Ingredient{FoodCode: ing.FoodCode, Grams: ing.Grams})

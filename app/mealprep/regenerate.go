@@ -96,7 +96,7 @@ func (s *Service) Regenerate(ctx context.Context, in RegenerateInput) (int, Resu
 	category := map[uuid.UUID]mealprep.Category{}
 	plan := make([]mealprep.PlanRecipe, 0, len(views))
 	for _, v := range views {
-		plan = append(plan, mealprep.PlanRecipe{ID: v.ID, Category: v.Category, Servings: v.Servings, PerServing: v.PerServing.Macros})
+		plan = append(plan, mealprep.PlanRecipe{ID: v.ID, Category: v.Category, Servings: v.Servings, PerServing: v.PerServing.Macros, Dish: v.Dish})
 		category[v.ID] = v.Category
 	}
 	replaced := map[uuid.UUID]bool{}

@@ -50,7 +50,7 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 			}
 		}
 		recipes = append(recipes, r)
-		sched = append(sched, mealprep.ScheduleRecipe{ID: row.ID, Category: row.Category})
+		sched = append(sched, mealprep.ScheduleRecipe{ID: row.ID, Category: row.Category, Dish: row.Dish})
 		all = append(all, row.Ingredients...)
 	}
 	codes := make([]int, len(all))
@@ -75,7 +75,7 @@ func (s *Service) ShoppingList(ctx context.Context, owner, mealPrepID uuid.UUID,
 	if len(people) > 1 {
 		in := batchcook.Input{Foods: foods, People: people, Shelf: ShelfTable()}
 		for i, r := range recipes {
-			in.Recipes = append(in.Recipes, batchcook.Recipe{ID: sched[i].ID, Category: sched[i].Category, Servings: r.Servings, Ingredients: r.Ingredients})
+			in.Recipes = append(in.Recipes, batchcook.Recipe{ID: sched[i].ID, Category: sched[i].Category, Servings: r.Servings, Ingredients: r.Ingredients, Dish: sched[i].Dish})
 		}
 		plates, portions, err := batchcook.Eaten(in, days)
 		if err != nil {

@@ -264,6 +264,9 @@ func formsRun(ctx context.Context, label string, pantry []string) error {
 	}
 	gen := nutrition.NewBuiltin(prices)
 	var weeks, forms, minForms, withinThird, allergenHits, recipes, twice, bigWeeks, bigForms int
+	// planTwice: meals in a row of one dish form in the fortnight's plan (mealprep.ScheduleOf);
+	// planAvoidable: those of the weeks whose forms' portions could all be kept apart.
+	var planTwice, planAvoidable int
 	var perPrep []string
 	// fits counts, per dish form, the recipes whose foods fill its roles; lacks those whose
 	// pantry lacks a staple of it, by the staple.
@@ -288,6 +291,7 @@ func formsRun(ctx context.Context, label string, pantry []string) error {
 			seen, inMeals := map[string]bool{}, map[int]int{}
 			var prior [][]int
 			var recent []string // the forms made, by their latest recipe (mealprep.MealPrep.Dishes)
+			var sched []mealprep.ScheduleRecipe
 			made := 0
 			for k := range 14 {
 				one := req
@@ -310,6 +314,7 @@ func formsRun(ctx context.Context, label string, pantry []string) error {
 					twice++
 				}
 				recent = append(slices.DeleteFunc(recent, func(d string) bool { return d == rs[0].Dish }), rs[0].Dish)
+				sched = append(sched, mealprep.ScheduleRecipe{ID: uuid.New(), Category: nutrition.LunchDinner, Dish: rs[0].Dish})
 				seen[rs[0].Dish] = true
 				codes := make([]int, 0, len(rs[0].Ingredients))
 				for _, in := range rs[0].Ingredients {
@@ -325,6 +330,11 @@ func formsRun(ctx context.Context, label string, pantry []string) error {
 			}
 			if made == 0 {
 				continue
+			}
+			adjacent, avoidable := formRuns(sched)
+			planTwice += adjacent
+			if avoidable {
+				planAvoidable += adjacent
 			}
 			weeks, recipes, forms = weeks+1, recipes+made, forms+len(seen)
 			minForms = min(minForms, len(seen))
@@ -343,8 +353,8 @@ func formsRun(ctx context.Context, label string, pantry []string) error {
 	}
 	w := float64(max(weeks, 1))
 	fmt.Printf("\n== Dish forms, %s: %d realistic meal preps × %d eaters, 14 lunches and dinners asked one at a time ==\n", label, len(nutritiontest.MealPreps), len(nutritiontest.Eaters))
-	fmt.Printf("fortnights %d, recipes %d; distinct dish forms per 14: mean %.1f, least %d; of the meal preps of 20 foods or more (%d fortnights): mean %.1f; same form twice in a row: %d; no main food in over 1/3: %d of %d; recipes holding the declared allergen: %d\n",
-		weeks, recipes, float64(forms)/w, minForms, bigWeeks, float64(bigForms)/float64(max(bigWeeks, 1)), twice, withinThird, weeks, allergenHits)
+	fmt.Printf("fortnights %d, recipes %d; distinct dish forms per 14: mean %.1f, least %d; of the meal preps of 20 foods or more (%d fortnights): mean %.1f; same form twice in a row: %d as asked, %d in the week's plan (%d where the forms allowed otherwise); no main food in over 1/3: %d of %d; recipes holding the declared allergen: %d\n",
+		weeks, recipes, float64(forms)/w, minForms, bigWeeks, float64(bigForms)/float64(max(bigWeeks, 1)), twice, planTwice, planAvoidable, withinThird, weeks, allergenHits)
 	fmt.Printf("forms per meal prep/eater: %s\n", strings.Join(perPrep, ", "))
 	var reach []string
 	for _, id := range nutrition.DishIDsFor(nutrition.LunchDinner) {
@@ -357,6 +367,38 @@ func formsRun(ctx context.Context, label string, pantry []string) error {
 	fmt.Printf("recipes whose foods fill each lunch form's roles (of %d), and those whose pantry lacks a staple it needs: %s\n", recipes, strings.Join(reach, "; "))
 	summary.add("dish forms, "+label+": distinct forms per 14 lunches and dinners (mean)", fmt.Sprintf("%.1f", float64(forms)/w), "", "", "≥ 6", float64(forms)/w >= 6)
 	summary.add("dish forms, "+label+": same, meal preps of 20 foods or more (the issue's week)", fmt.Sprintf("%.1f", float64(bigForms)/float64(max(bigWeeks, 1))), "", "", "≥ 6", bigForms >= 6*bigWeeks)
+	summary.add("dish forms, "+label+": same form twice in a row in the week's plan, where the forms allowed otherwise", fmt.Sprintf("%d (all: %d)", planAvoidable, planTwice), "", "", "0", planAvoidable == 0)
 	summary.add("dish forms, "+label+": recipes holding a declared allergen", fmt.Sprintf("%d of %d", allergenHits, recipes), "", "", "0", allergenHits == 0)
 	return nil
+}
+
+// formRuns lays the recipes out over a week of lunches and dinners as the plan does
+// (mealprep.ScheduleOf) and counts the meals that follow one of the same dish form; avoidable
+// says whether the forms' portions could all have been kept apart (no form over half the meals).
+func formRuns(sched []mealprep.ScheduleRecipe) (adjacent int, avoidable bool) {
+	s := mealprep.ScheduleOf(sched, nutrition.DefaultMealSplit, 7)
+	form := map[uuid.UUID]string{}
+	for _, r := range sched {
+		form[r.ID] = r.Dish
+	}
+	portions, meals := map[string]int{}, 0
+	prev := ""
+	for _, d := range s.Days {
+		for _, m := range d.Meals {
+			for range m.Portions {
+				f := form[m.RecipeID]
+				if f != "" && f == prev {
+					adjacent++
+				}
+				prev = f
+				portions[f]++
+				meals++
+			}
+		}
+	}
+	most := 0
+	for _, n := range portions {
+		most = max(most, n)
+	}
+	return adjacent, most <= (meals+1)/2
 }

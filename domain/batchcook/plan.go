@@ -74,6 +74,8 @@ type Recipe struct {
 	Servings int
 	// Ingredients are for the whole recipe (all servings).
 	Ingredients []nutrition.Ingredient
+	// Dish is the recipe's dish form ("curry"; empty when unknown), for the schedule.
+	Dish string
 }
 
 // Input is everything a plan is built from.
@@ -356,7 +358,7 @@ func Build(in Input) (CookPlan, error) {
 func scheduleRecipes(in Input, tasks map[uuid.UUID][]nutrition.CookTask) []mealprep.ScheduleRecipe {
 	out := make([]mealprep.ScheduleRecipe, 0, len(in.Recipes))
 	for _, r := range in.Recipes {
-		sr := mealprep.ScheduleRecipe{ID: r.ID, Category: r.Category}
+		sr := mealprep.ScheduleRecipe{ID: r.ID, Category: r.Category, Dish: r.Dish}
 		if r.Category == nutrition.LunchDinner && in.Shelf != nil {
 			sr.KeepDays, _ = shelfOf(in.Shelf, tasks[r.ID])
 		}

@@ -15,6 +15,8 @@ type PlanRecipe struct {
 	Servings int
 	// PerServing is the recipe's nutrition for one serving.
 	PerServing Macros
+	// Dish is the recipe's dish form ("curry"; empty when unknown), for the schedule.
+	Dish string
 }
 
 // PlanMeal is one category of the plan: how many recipes and servings cover it, and the mean
@@ -71,7 +73,7 @@ func PlanOf(recipes []PlanRecipe, daily Macros, split nutrition.MealSplit, days 
 	wanted := RecipesWanted(split, days)
 	sched := make([]ScheduleRecipe, 0, len(recipes))
 	for _, r := range recipes {
-		sched = append(sched, ScheduleRecipe{ID: r.ID, Category: r.Category})
+		sched = append(sched, ScheduleRecipe{ID: r.ID, Category: r.Category, Dish: r.Dish})
 	}
 	p.Schedule = ScheduleOf(sched, split, days)
 	for _, c := range Categories {

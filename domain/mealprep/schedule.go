@@ -55,6 +55,9 @@ type ScheduleRecipe struct {
 	// KeepDays is how many days after its cooking day the recipe's box keeps in the fridge (the
 	// batch-cooking plan's shelf-life table); 0 when unknown, taken as keeping.
 	KeepDays int
+	// Dish is the recipe's dish form ("curry"; empty when unknown): two recipes of one form are
+	// not eaten one after the other when another recipe can come between them.
+	Dish string
 }
 
 // ScheduledMeal is one recipe eaten on a day: how many portions of it.
@@ -103,7 +106,8 @@ func CookDay(day, days int) int {
 // eaten as often as its turn in a rotation would give it (the totals never depend on the
 // order), and the order rotates the recipes: never the same recipe for two meals of a category
 // in a row (lunch and dinner of a day differ) nor more than MaxDaysRunning days running when
-// another recipe can take its place, and a recipe whose box keeps fewer days (KeepDays, counted
+// another recipe can take its place, nor the same dish form twice in a row (two curries) when a
+// recipe of another form can come between them, and a recipe whose box keeps fewer days (KeepDays, counted
 // from CookDay) is eaten first after each cooking day. A category without a recipe leaves its
 // meals empty: the plan reports it missing.
 func ScheduleOf(recipes []ScheduleRecipe, split nutrition.MealSplit, days int) Schedule {
@@ -140,10 +144,11 @@ func ScheduleOf(recipes []ScheduleRecipe, split nutrition.MealSplit, days int) S
 // rotate orders one category's meals over the days (perDay a day): recipe i of n is eaten
 // meals/n times, the first meals%n once more, as a plain rotation gives. Each meal takes,
 // among the recipes with portions left, the first by: not the previous meal's recipe, not
-// eaten on each of the MaxDaysRunning days before, keeping until this day, then the most
-// portions left for the meals where it still keeps, then the longest since it was eaten (the
-// meal prep's order at first). With the same keeping for all, that is the plain rotation (A B,
-// C A, B C for three recipes).
+// eaten on each of the MaxDaysRunning days before, keeping until this day, not the previous
+// meal's dish form, leaving no form more portions than the meals left can keep apart, then the
+// most portions left for the meals where it still keeps, then the
+// longest since it was eaten (the meal prep's order at first). With the same keeping for all
+// and distinct forms, that is the plain rotation (A B, C A, B C for three recipes).
 func rotate(rs []ScheduleRecipe, perDay, days int) []uuid.UUID {
 	meals := perDay * days
 	left := make([]int, len(rs))
@@ -164,6 +169,25 @@ func rotate(rs []ScheduleRecipe, perDay, days int) []uuid.UUID {
 		}
 		return max(n, 1)
 	}
+	// formsLeft counts the portions left of each dish form: a meal that would leave one form more
+	// portions than the meals left can keep apart is put off.
+	formsLeft := map[string]int{}
+	for i, r := range rs {
+		if r.Dish != "" {
+			formsLeft[r.Dish] += left[i]
+		}
+	}
+	apart := func(dish string, rem int) bool {
+		for f, n := range formsLeft {
+			if f == dish {
+				n--
+			}
+			if limit := (rem + 1) / 2; n > limit || f == dish && n > rem/2 {
+				return false
+			}
+		}
+		return true
+	}
 	out := make([]uuid.UUID, 0, meals)
 	eatenOn := make([]map[int]bool, len(rs))
 	last := make([]int, len(rs))
@@ -173,7 +197,11 @@ func rotate(rs []ScheduleRecipe, perDay, days int) []uuid.UUID {
 	}
 	for m := range meals {
 		day := m/perDay + 1
-		best, bestKey := -1, [5]float64{}
+		best, bestKey := -1, [7]float64{}
+		prev := -1
+		if len(out) > 0 {
+			prev = slices.IndexFunc(rs, func(r ScheduleRecipe) bool { return r.ID == out[len(out)-1] })
+		}
 		for i, r := range rs {
 			if left[i] == 0 {
 				continue
@@ -182,13 +210,17 @@ func rotate(rs []ScheduleRecipe, perDay, days int) []uuid.UUID {
 			for k := 1; k <= MaxDaysRunning && running; k++ {
 				running = eatenOn[i][day-k]
 			}
-			key := [5]float64{b2f(len(out) > 0 && out[len(out)-1] == r.ID), b2f(running), b2f(!keeps(r, day)),
-				-float64(left[i]) / float64(slots(r, m)), float64(last[i])}
+			sameForm := prev >= 0 && r.Dish != "" && rs[prev].Dish == r.Dish
+			key := [7]float64{b2f(prev == i), b2f(running), b2f(!keeps(r, day)), b2f(sameForm),
+				b2f(r.Dish != "" && !apart(r.Dish, meals-m-1)), -float64(left[i]) / float64(slots(r, m)), float64(last[i])}
 			if best < 0 || less(key, bestKey) {
 				best, bestKey = i, key
 			}
 		}
 		left[best]--
+		if d := rs[best].Dish; d != "" {
+			formsLeft[d]--
+		}
 		eatenOn[best][day], last[best] = true, m
 		out = append(out, rs[best].ID)
 	}
@@ -203,7 +235,7 @@ func b2f(b bool) float64 {
 }
 
 // less orders keys lexicographically.
-func less(a, b [5]float64) bool {
+func less(a, b [7]float64) bool {
 	for i := range a {
 		if a[i] != b[i] {
 			return a[i] < b[i]
@@ -271,7 +303,7 @@ func RegenerationTargets(recipes []PlanRecipe, replaced map[uuid.UUID]bool, dail
 	sched := make([]ScheduleRecipe, 0, len(recipes))
 	per := map[uuid.UUID]PlanRecipe{}
 	for _, r := range recipes {
-		sched = append(sched, ScheduleRecipe{ID: r.ID, Category: r.Category})
+		sched = append(sched, ScheduleRecipe{ID: r.ID, Category: r.Category, Dish: r.Dish})
 		per[r.ID] = r
 	}
 	usual := nutrition.MealTargets(nutrition.Macros(daily), split)

@@ -132,3 +132,47 @@ func run(days []int) int {
 	}
 	return best
 }
+
+// TestTheScheduleSeparatesDishForms (docs/mealprep.md, "The schedule"): two curries among four
+// to six lunch recipes, with a fish that keeps 2 days: no two meals in a row are the same dish
+// form, and the rotation's other rules still hold (each recipe's portions, never the same recipe
+// twice in a row). The schedule used to know recipes only, and served two curries in a row.
+func TestTheScheduleSeparatesDishForms(t *testing.T) {
+	t.Parallel()
+	forms := []string{"papillote", "curry", "curry", "poelee", "gratin", "soupe"}
+	for _, split := range []nutrition.MealSplit{nutrition.DefaultMealSplit, {Breakfast: 30, Lunch: 70}} {
+		perDay := mealprep.MealsPerDayOf(split)[mealprep.LunchDinner]
+		for n := 4; n <= 6; n++ {
+			for days := 2; days <= 7; days++ {
+				rs := make([]mealprep.ScheduleRecipe, n)
+				form := map[uuid.UUID]string{}
+				for i := range rs {
+					rs[i] = mealprep.ScheduleRecipe{ID: uuid.New(), Category: mealprep.LunchDinner, KeepDays: 3, Dish: forms[i]}
+					form[rs[i].ID] = forms[i]
+				}
+				rs[0].KeepDays = 2
+				s := mealprep.ScheduleOf(rs, split, days)
+				var eaten []uuid.UUID
+				for _, d := range s.Days {
+					for _, m := range d.Meals {
+						for range m.Portions {
+							eaten = append(eaten, m.RecipeID)
+						}
+					}
+				}
+				require.Len(t, eaten, perDay*days)
+				for i, r := range rs {
+					want := perDay * days / n
+					if i < perDay*days%n {
+						want++
+					}
+					require.Equal(t, want, s.PortionsOf(r.ID), "%d recipes, %d days: recipe %d", n, days, i)
+				}
+				for i := 1; i < len(eaten); i++ {
+					require.NotEqual(t, eaten[i-1], eaten[i], "%d recipes, %d days: meal %d repeats the one before", n, days, i+1)
+					require.NotEqual(t, form[eaten[i-1]], form[eaten[i]], "%d recipes, %d days, %d a day: meals %d and %d are both a %s", n, days, perDay, i, i+1, form[eaten[i]])
+				}
+			}
+		}
+	}
+}

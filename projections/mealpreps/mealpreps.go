@@ -181,12 +181,12 @@ func Recipes() Projection {
 			}
 			return exec(ctx, tx, `INSERT INTO recipes (id, mealprep_id, request_id, idx, category, servings, ingredients, target, nutrition,
 				within_tolerance, feasible, explanation_fr, explanation_en, duration_min, price_cents, health_score, health_grade, generator,
-				name_fr, name_en, steps_fr, steps_en, created_at, updated_at)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23)
+				name_fr, name_en, steps_fr, steps_en, created_at, updated_at, dish)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $23, $24)
 				ON CONFLICT DO NOTHING`,
 				r.ID, id, ev.RequestID, ev.Index, r.Category, r.Servings, js(r.Ingredients), js(r.Target), js(r.Nutrition),
 				r.WithinTolerance, r.Feasible, r.ExplanationFR, r.ExplanationEN, r.DurationMin, r.PriceCents, r.HealthScore, r.HealthGrade, r.Generator,
-				r.NameFR, r.NameEN, steps(r.StepsFR), steps(r.StepsEN), e.RecordedAt)
+				r.NameFR, r.NameEN, steps(r.StepsFR), steps(r.StepsEN), e.RecordedAt, r.Dish)
 		case mealprep.RecipeUpdated:
 			var ings, nut *string
 			if ev.Ingredients != nil {

@@ -156,6 +156,8 @@ type RecipeRow struct {
 	Steps           []string
 	// Kept: "regenerate the rest" leaves it.
 	Kept bool
+	// Dish is the recipe's dish form ("curry"; empty for recipes made before dish forms).
+	Dish string
 }
 
 // RecipeRows reads a meal prep's recipes in lang ("en", else French; a rename wins), oldest
@@ -164,7 +166,7 @@ func RecipeRows(ctx context.Context, db eventstore.DBTX, mealPrepID, recipeID uu
 	rows, err := db.Query(ctx, `SELECT r.id, r.request_id, coalesce(t.name, CASE WHEN $2 = 'en' THEN r.name_en ELSE r.name_fr END), r.category, r.servings,
 		r.ingredients, r.target, r.nutrition, r.within_tolerance, r.feasible,
 		CASE WHEN $2 = 'en' THEN r.explanation_en ELSE r.explanation_fr END, r.duration_min, r.price_cents,
-		r.health_score, r.health_grade, r.generator, CASE WHEN $2 = 'en' THEN r.steps_en ELSE r.steps_fr END, r.kept
+		r.health_score, r.health_grade, r.generator, CASE WHEN $2 = 'en' THEN r.steps_en ELSE r.steps_fr END, r.kept, r.dish
 		FROM recipes r LEFT JOIN mealprep_texts t ON t.subject_id = r.id
 		WHERE r.mealprep_id = $1 AND ($3 = '00000000-0000-0000-0000-000000000000'::uuid OR r.id = $3)
 		ORDER BY r.created_at, r.idx`, mealPrepID, lang, recipeID)
@@ -178,7 +180,7 @@ func RecipeRows(ctx context.Context, db eventstore.DBTX, mealPrepID, recipeID uu
 		)
 		if err := row.Scan(&r.ID, &r.RequestID, &r.Name, &r.Category, &r.Servings, &ings, &target, &nut,
 			&r.WithinTolerance, &r.Feasible, &r.Explanation, &r.DurationMin, &r.PriceCents,
-			&r.HealthScore, &r.HealthGrade, &r.Generator, &steps, &r.Kept); err != nil {
+			&r.HealthScore, &r.HealthGrade, &r.Generator, &steps, &r.Kept, &r.Dish); err != nil {
 			return r, err
 		}
 		if err := json.Unmarshal(ings, &r.Ingredients); err != nil {

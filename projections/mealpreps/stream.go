@@ -178,6 +178,7 @@ func (f Folded) RecipeRows(recipeID uuid.UUID, lang string, names map[uuid.UUID]
 			Ingredients: r.Ingredients, Target: r.Target, Nutrition: r.Nutrition, WithinTolerance: r.WithinTolerance,
 			Feasible: r.Feasible, Explanation: r.ExplanationFR, DurationMin: r.DurationMin, PriceCents: r.PriceCents,
 			HealthScore: r.HealthScore, HealthGrade: r.HealthGrade, Generator: r.Generator, Steps: r.StepsFR, Kept: r.kept,
+			Dish: r.Dish,
 		}
 		if lang == "en" {
 			row.Name, row.Explanation, row.Steps = r.NameEN, r.ExplanationEN, r.StepsEN
