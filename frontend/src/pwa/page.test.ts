@@ -16,6 +16,8 @@ const signedIn = (yes: boolean) => async () => new Response(JSON.stringify({ sig
 
 let online = true
 let visibility: DocumentVisibilityState = 'visible'
+// The page's own location, put back after each test: the unit tests share one window.
+const realLocation = Object.getOwnPropertyDescriptor(window, 'location')!
 
 beforeEach(async () => {
   vi.stubGlobal('caches', { delete: deleted })
@@ -37,6 +39,7 @@ afterEach(() => {
   vi.useRealTimers()
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
+  Object.defineProperty(window, 'location', realLocation)
 })
 
 /** Waits until the session question and what follows from it have run. */

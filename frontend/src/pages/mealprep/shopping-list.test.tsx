@@ -50,7 +50,8 @@ describe.each([
 
   it('lists items by aisle and copies the text', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined)
-    Object.assign(navigator, { clipboard: { writeText } })
+    // Defined, not assigned: a user-event test in the same worker leaves a getter-only clipboard.
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } })
     await show(lng, { days: 3, list })
     const meat = screen.getByRole('region', { name: 'Boucherie et poissonnerie' })
     expect(within(meat).getByRole('rowheader', { name: 'Poulet' })).toBeInTheDocument()
