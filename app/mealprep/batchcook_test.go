@@ -1,6 +1,7 @@
 package mealprep_test
 
 import (
+	"context"
 	"slices"
 	"testing"
 
@@ -91,12 +92,12 @@ func TestKeepTwoAndRegenerateTheRest(t *testing.T) {
 	require.Contains(t, ids, rs[1].ID)
 	require.NotContains(t, ids, rs[2].ID)
 	require.True(t, after[0].Kept)
-	// Here the kept lunches leave the third a gap its foods cannot meet (its fat a fifth under
-	// the lunch's): the new recipe aims at the lunch's own target instead, within tolerance. It
-	// used to be refused, and a refused regeneration replaces nothing.
-	usual := nutrition.MealTarget(nutrition.Macros(p.Daily), p.Split, nutrition.LunchDinner)
+	// The new recipe aims at the gap the kept lunches leave, or at the lunch's own target when
+	// its foods cannot meet that gap (TestAnUnreachableGapFallsBackToTheMealsTarget), within
+	// tolerance either way.
+	usual := mealprep.Macros(nutrition.MealTarget(nutrition.Macros(p.Daily), p.Split, nutrition.LunchDinner))
 	made := after[slices.IndexFunc(after, func(r mealprepapp.RecipeView) bool { return r.ID != rs[0].ID && r.ID != rs[1].ID })]
-	require.Equal(t, mealprep.Macros(usual), made.Target)
+	require.Contains(t, []mealprep.Macros{usual, regenerationTarget(t, e, id)}, made.Target)
 	require.True(t, made.WithinTolerance)
 	// The read model gives each recipe's dish form, which the schedule keeps apart (docs/mealprep.md, "The schedule").
 	for _, r := range after {
@@ -190,4 +191,71 @@ func TestCookPlanOfAMealPrep(t *testing.T) {
 	require.Len(t, plan.Boxes, 20)
 	_, err = e.svc.CookPlan(ctx, p, mealprepapp.CookPlanInput{Owner: owner, MealPrepID: id, Lang: "fr", Days: 8, Sessions: 1, People: people})
 	require.ErrorIs(t, err, batchcook.ErrDays)
+}
+
+// regenerationTarget is the target the meal prep's last generation request was asked with.
+func regenerationTarget(t *testing.T, e env, id uuid.UUID) mealprep.Macros {
+	t.Helper()
+	var target mealprep.Macros
+	require.NoError(t, e.pool.QueryRow(t.Context(), `SELECT payload->'target' FROM events WHERE stream_id = $1 AND event_type = $2
+		ORDER BY stream_version DESC LIMIT 1`, mealprep.StreamID(id), mealprep.TypeRecipeGenerationRequested).Scan(&target))
+	return target
+}
+
+// mealTargetsOnly is the built-in engine for an engine that meets no target but a meal's own:
+// any other it answers with its closest plate and a diagnosis, as the engine does for a target
+// the foods cannot meet.
+type mealTargetsOnly struct {
+	nutrition.Generator
+	usual nutrition.Macros
+}
+
+func (g mealTargetsOnly) Generate(ctx context.Context, req nutrition.GenerateRequest) ([]nutrition.Recipe, error) {
+	rs, err := g.Generator.Generate(ctx, req)
+	if err == nil && req.Target != g.usual {
+		for i := range rs {
+			rs[i].Feasible, rs[i].WithinTolerance = false, false
+			rs[i].Explanation = &nutrition.Text{FR: "objectif hors d’atteinte", EN: "target out of reach"}
+		}
+	}
+	return rs, err
+}
+
+// TestAnUnreachableGapFallsBackToTheMealsTarget: kept lunches a little off their targets can
+// leave the one regenerated a gap its foods cannot meet (its fat a fifth under the lunch's).
+// The regeneration then aims at the lunch's own target, as the first generation did, and is
+// served; it used to be refused (token back, nothing replaced).
+func TestAnUnreachableGapFallsBackToTheMealsTarget(t *testing.T) {
+	t.Parallel()
+	e, runner, owner, id := generatedWeek(t, 10, 3)
+	ctx := t.Context()
+	p, err := e.svc.Person(ctx, e.pool, owner)
+	require.NoError(t, err)
+	rs, err := e.svc.Recipes(ctx, p, id, "fr")
+	require.NoError(t, err)
+	for _, r := range rs[:2] {
+		_, err := e.svc.KeepRecipe(ctx, owner, id, r.ID, true)
+		require.NoError(t, err)
+	}
+	_, _, err = e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, RecipeIDs: idsOf(rs[2:]), IdempotencyKey: "gap"})
+	require.NoError(t, err)
+	usual := nutrition.MealTarget(nutrition.Macros(p.Daily), p.Split, nutrition.LunchDinner)
+	require.NotEqual(t, mealprep.Macros(usual), regenerationTarget(t, e, id), "the kept lunches leave a gap of its own")
+
+	gen := mealTargetsOnly{Generator: nutrition.NewBuiltin(shippedPrices(t)), usual: usual}
+	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, gen, 0))
+	jobs := e.jobs.taken()
+	tx := workTx(t, e)
+	_, err = w.Work(ctx, t, tx, jobs[len(jobs)-1], nil)
+	require.NoError(t, err)
+	require.NoError(t, tx.Commit(ctx))
+	waitAll(t, e, runner)
+	after, err := e.svc.Recipes(ctx, p, id, "fr")
+	require.NoError(t, err)
+	require.Len(t, after, 3)
+	made := after[slices.IndexFunc(after, func(r mealprepapp.RecipeView) bool { return r.ID != rs[0].ID && r.ID != rs[1].ID })]
+	require.NotEqual(t, rs[2].ID, made.ID, "replaced")
+	require.Equal(t, mealprep.Macros(usual), made.Target)
+	require.True(t, made.WithinTolerance)
+	require.EqualValues(t, 6, e.balance(t, owner), "charged, not refunded")
 }
