@@ -33,8 +33,9 @@ func MainGroupOf(f nutrition.Food) MainGroup {
 	return ""
 }
 
-// SpreadMains is foods (a lunch/dinner request's) without the main foods already in a third or
-// more of recipes (the meal prep's lunch/dinner recipes, each its food codes), as long as
+// SpreadMains is foods (a lunch/dinner request's) without the main foods that one more recipe
+// would put in over a third of the recipes (the meal prep's lunch/dinner recipes, each its food
+// codes, and the new one: 5 of 14 is over, so a food in 4 of 13 goes), as long as
 // another food of the same group stays: when every food of a group is that common, the least
 // used of them stay. The order of foods is kept.
 func SpreadMains(foods []nutrition.Food, recipes [][]int) []nutrition.Food {
@@ -51,7 +52,7 @@ func SpreadMains(foods []nutrition.Food, recipes [][]int) []nutrition.Food {
 			}
 		}
 	}
-	common := func(code int) bool { return 3*in[code] >= len(recipes) }
+	common := func(code int) bool { return 3*(in[code]+1) > len(recipes)+1 }
 	// least[g] is the fewest recipes any food of the group is in: the group's foods in no more
 	// stay when all of them are common.
 	least := map[MainGroup]int{}

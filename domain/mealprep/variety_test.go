@@ -1,6 +1,7 @@
 package mealprep_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -39,4 +40,18 @@ func TestSpreadMains(t *testing.T) {
 	require.Equal(t, []int{2, 4, 5}, codes(mealprep.SpreadMains(foods, [][]int{{1, 3, 5}})))
 	// The carrot in every recipe is no main food: it stays.
 	require.Contains(t, codes(mealprep.SpreadMains(foods, [][]int{{1, 3, 5}})), 5)
+	// A fortnight's 14th lunch: chicken is in 4 of the 13 before, under a third of them, but a
+	// 5th would be in over a third of the 14 (5 of 14) while salmon and beef are in 3: it goes,
+	// as the rice of 7. It used to stay (4 of 13 is under a third), and a fortnight from 25 foods
+	// held one main food in 5 or 6 of its 14 lunches.
+	beef := food(6, "raw meat")
+	var fortnight [][]int
+	for range 4 {
+		fortnight = append(fortnight, []int{1, 3})
+	}
+	for range 3 {
+		fortnight = append(fortnight, []int{2, 4}, []int{6, 3}, []int{5})
+	}
+	require.Len(t, fortnight, 13)
+	require.Equal(t, []int{2, 4, 5, 6}, codes(mealprep.SpreadMains(append(slices.Clone(foods), beef), fortnight)))
 }
