@@ -77,15 +77,7 @@ func TestKeepTwoAndRegenerateTheRest(t *testing.T) {
 	require.EqualValues(t, 6, e.balance(t, owner))
 
 	// The job makes the new recipe for the gap; the old one leaves the list, not the log.
-	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, nutrition.NewBuiltin(shippedPrices(t)), 0))
-	jobs := e.jobs.taken()
-	tx := workTx(t, e)
-	_, err = w.Work(ctx, t, tx, jobs[len(jobs)-1], nil)
-	require.NoError(t, err)
-	require.NoError(t, tx.Commit(ctx))
-	waitAll(t, e, runner)
-	after, err := e.svc.Recipes(ctx, p, id, "fr")
-	require.NoError(t, err)
+	after := workLast(t, e, runner, nutrition.NewBuiltin(shippedPrices(t)), p, id)
 	require.Len(t, after, 3)
 	ids := []uuid.UUID{after[0].ID, after[1].ID, after[2].ID}
 	require.Contains(t, ids, rs[0].ID)
@@ -193,6 +185,23 @@ func TestCookPlanOfAMealPrep(t *testing.T) {
 	require.ErrorIs(t, err, batchcook.ErrDays)
 }
 
+// workLast runs the last job asked for with gen, lets the read models catch up and reads the
+// meal prep's recipes.
+func workLast(t *testing.T, e env, runner *projections.Runner, gen nutrition.Generator, p mealprepapp.Person, id uuid.UUID) []mealprepapp.RecipeView {
+	t.Helper()
+	ctx := t.Context()
+	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, gen, 0))
+	jobs := e.jobs.taken()
+	tx := workTx(t, e)
+	_, err := w.Work(ctx, t, tx, jobs[len(jobs)-1], nil)
+	require.NoError(t, err)
+	require.NoError(t, tx.Commit(ctx))
+	waitAll(t, e, runner)
+	after, err := e.svc.Recipes(ctx, p, id, "fr")
+	require.NoError(t, err)
+	return after
+}
+
 // regenerationTarget is the target the meal prep's last generation request was asked with.
 func regenerationTarget(t *testing.T, e env, id uuid.UUID) mealprep.Macros {
 	t.Helper()
@@ -242,16 +251,7 @@ func TestAnUnreachableGapFallsBackToTheMealsTarget(t *testing.T) {
 	usual := nutrition.MealTarget(nutrition.Macros(p.Daily), p.Split, nutrition.LunchDinner)
 	require.NotEqual(t, mealprep.Macros(usual), regenerationTarget(t, e, id), "the kept lunches leave a gap of its own")
 
-	gen := mealTargetsOnly{Generator: nutrition.NewBuiltin(shippedPrices(t)), usual: usual}
-	w := rivertest.NewWorker(t, riverpgxv5.New(e.pool), &river.Config{}, mealprepapp.NewWorker(e.svc, gen, 0))
-	jobs := e.jobs.taken()
-	tx := workTx(t, e)
-	_, err = w.Work(ctx, t, tx, jobs[len(jobs)-1], nil)
-	require.NoError(t, err)
-	require.NoError(t, tx.Commit(ctx))
-	waitAll(t, e, runner)
-	after, err := e.svc.Recipes(ctx, p, id, "fr")
-	require.NoError(t, err)
+	after := workLast(t, e, runner, mealTargetsOnly{Generator: nutrition.NewBuiltin(shippedPrices(t)), usual: usual}, p, id)
 	require.Len(t, after, 3)
 	made := after[slices.IndexFunc(after, func(r mealprepapp.RecipeView) bool { return r.ID != rs[0].ID && r.ID != rs[1].ID })]
 	require.NotEqual(t, rs[2].ID, made.ID, "replaced")
