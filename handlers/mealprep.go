@@ -474,7 +474,7 @@ func (h *MealPreps) recipesPage(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return mealprep.Plan{}, err
 			}
-			return mealprepapp.PlanOf(rs, p, foods), nil
+			return h.mealpreps.Plan(ctx, h.owner(r), rs, p, foods)
 		}),
 		Goals: page.LazyOf(func(context.Context) (mealprepGoals, error) {
 			p, err := person()

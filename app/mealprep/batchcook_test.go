@@ -259,3 +259,46 @@ func TestAnUnreachableGapFallsBackToTheMealsTarget(t *testing.T) {
 	require.True(t, made.WithinTolerance)
 	require.EqualValues(t, 6, e.balance(t, owner), "charged, not refunded")
 }
+
+// TestThePlanPageEatsEachLunchWithinItsKeepingTime: the plan page lays the week out as the
+// batch-cooking plan eats it. A cod lunch (a fish box keeps 2 days) made first, then two chicken
+// lunches: the cod is eaten within 2 days of each cooking day (day 1, day 4 of 7). The plan
+// page's schedule knew no keeping time and put it on day 7, three days after it was cooked.
+func TestThePlanPageEatsEachLunchWithinItsKeepingTime(t *testing.T) {
+	t.Parallel()
+	e := setup(t)
+	runner := runProjections(t, e)
+	owner := e.person(t, 10)
+	ctx := t.Context()
+	const cod = 26043
+	id := e.mealPrepOf(t, owner, "Poisson et poulet", cod, 9100, 20057, 17270)
+	generate(t, e, owner, id, shippedPrices(t), 1)
+	for _, code := range []int{36017, 9810, 20009} {
+		_, err := e.svc.SetFood(ctx, owner, id, code, 0)
+		require.NoError(t, err)
+	}
+	generate(t, e, owner, id, shippedPrices(t), 2)
+	waitAll(t, e, runner)
+	p, err := e.svc.Person(ctx, e.pool, owner)
+	require.NoError(t, err)
+	rs, err := e.svc.Recipes(ctx, p, id, "fr")
+	require.NoError(t, err)
+	require.Len(t, rs, 3)
+	fish := rs[0]
+	require.True(t, slices.ContainsFunc(fish.Ingredients, func(in mealprepapp.IngredientView) bool { return in.FoodCode == cod }), fish.Name)
+
+	plan, err := e.svc.Plan(ctx, owner, rs, p, nil)
+	require.NoError(t, err)
+	var days []int
+	for _, d := range plan.Schedule.Days {
+		for _, m := range d.Meals {
+			if m.RecipeID == fish.ID {
+				days = append(days, d.Day)
+				require.LessOrEqual(t, d.Day-mealprep.CookDay(d.Day, mealprep.PlanDays), 2, "%s on days %v", fish.Name, days)
+			}
+		}
+	}
+	require.NotEmpty(t, days)
+	// The same counts as the plan without keeping times: the shopping list buys the same.
+	require.Equal(t, mealprepapp.PlanOf(rs, p, nil).Schedule.Totals, plan.Schedule.Totals)
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/gamelle/gamelle/domain/batchcook"
 	"github.com/gamelle/gamelle/domain/mealprep"
 	"github.com/gamelle/gamelle/domain/nutrition"
 	"github.com/gamelle/gamelle/eventstore"
@@ -302,15 +303,40 @@ func (s *Service) cupboardOf(ctx context.Context, p Person, mealPrepID uuid.UUID
 	return cupboardFats(p.Pantry, foods), nil
 }
 
+// Plan is PlanOf with each lunch's keeping time (batchcook.KeepDays, from the recipe's foods):
+// the plan page lays the days out as the batch-cooking plan eats them, a salmon dish within the
+// 2 days it keeps after each cooking day.
+func (s *Service) Plan(ctx context.Context, owner uuid.UUID, recipes []RecipeView, p Person, foods []mealprep.Ingredient) (mealprep.Plan, error) {
+	in := batchcook.Input{Shelf: ShelfTable()}
+	var codes []int
+	for _, v := range recipes {
+		r := batchcook.Recipe{ID: v.ID, Category: v.Category, Servings: v.Servings}
+		for _, ing := range v.Ingredients {
+			r.Ingredients = append(r.Ingredients, nutrition.Ingredient{FoodCode: ing.FoodCode, Grams: ing.Grams})
+			codes = append(codes, ing.FoodCode)
+		}
+		in.Recipes = append(in.Recipes, r)
+	}
+	var err error
+	if in.Foods, err = s.foods.EngineFoods(ctx, s.pool, owner, codes); err != nil {
+		return mealprep.Plan{}, fmt.Errorf("plan: foods: %w", err)
+	}
+	return planOf(recipes, p, foods, batchcook.KeepDays(in)), nil
+}
+
 // PlanOf computes the meal prep's plan against the person's daily goals, laid out over
 // mealprep.PlanDays days with the person's meal split, and the foods (the meal prep's, with
-// what the person has) its days need more of.
+// what the person has) its days need more of; without keeping times (Plan has them).
 func PlanOf(recipes []RecipeView, p Person, foods []mealprep.Ingredient) mealprep.Plan {
+	return planOf(recipes, p, foods, nil)
+}
+
+func planOf(recipes []RecipeView, p Person, foods []mealprep.Ingredient, keep map[uuid.UUID]int) mealprep.Plan {
 	in := make([]mealprep.PlanRecipe, 0, len(recipes))
 	stock := make([]mealprep.StockRecipe, 0, len(recipes))
 	names := map[int]string{}
 	for _, r := range recipes {
-		in = append(in, mealprep.PlanRecipe{ID: r.ID, Category: r.Category, Servings: r.Servings, PerServing: r.PerServing.Macros, Dish: r.Dish})
+		in = append(in, mealprep.PlanRecipe{ID: r.ID, Category: r.Category, Servings: r.Servings, PerServing: r.PerServing.Macros, Dish: r.Dish, KeepDays: keep[r.ID]})
 		sr := mealprep.StockRecipe{ID: r.ID, Servings: r.Servings}
 		for _, ing := range r.Ingredients {
 			sr.Ingredients = append(sr.Ingredients, mealprep.Ingredient{FoodCode: ing.FoodCode, Grams: ing.Grams})

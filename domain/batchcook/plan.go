@@ -352,6 +352,19 @@ func Build(in Input) (CookPlan, error) {
 	return plan, nil
 }
 
+// KeepDays is how many days each lunch or dinner recipe of in keeps in the fridge after its
+// cooking day (the shelf-life table's shortest-lived food of its cooking tasks): what the plan
+// page's schedule needs to lay the days out as Build does.
+func KeepDays(in Input) map[uuid.UUID]int {
+	out := map[uuid.UUID]int{}
+	for _, r := range in.Recipes {
+		if r.Category == nutrition.LunchDinner && in.Shelf != nil {
+			out[r.ID], _ = shelfOf(in.Shelf, nutrition.CookTasks(r.Category, r.Ingredients, in.Foods, r.Servings))
+		}
+	}
+	return out
+}
+
 // scheduleRecipes are the recipes as the schedule rotates them: a lunch or dinner box keeps as
 // long as the shelf-life table keeps its shortest-lived food (breakfasts and snacks are made on
 // the day). Build and Eaten give the schedule the same, so the list buys what the plan cooks.

@@ -17,6 +17,8 @@ type PlanRecipe struct {
 	PerServing Macros
 	// Dish is the recipe's dish form ("curry"; empty when unknown), for the schedule.
 	Dish string
+	// KeepDays is how long its box keeps after its cooking day (0: unknown), for the schedule.
+	KeepDays int
 }
 
 // PlanMeal is one category of the plan: how many recipes and servings cover it, and the mean
@@ -73,7 +75,7 @@ func PlanOf(recipes []PlanRecipe, daily Macros, split nutrition.MealSplit, days 
 	wanted := RecipesWanted(split, days)
 	sched := make([]ScheduleRecipe, 0, len(recipes))
 	for _, r := range recipes {
-		sched = append(sched, ScheduleRecipe{ID: r.ID, Category: r.Category, Dish: r.Dish})
+		sched = append(sched, ScheduleRecipe{ID: r.ID, Category: r.Category, Dish: r.Dish, KeepDays: r.KeepDays})
 	}
 	p.Schedule = ScheduleOf(sched, split, days)
 	for _, c := range Categories {
