@@ -55,16 +55,8 @@ func TestKeepTwoAndRegenerateTheRest(t *testing.T) {
 	t.Parallel()
 	e, runner, owner, id := generatedWeek(t, 10, 3)
 	ctx := t.Context()
-	p, err := e.svc.Person(ctx, e.pool, owner)
-	require.NoError(t, err)
-	rs, err := e.svc.Recipes(ctx, p, id, "fr")
-	require.NoError(t, err)
-	require.Len(t, rs, 3)
+	p, rs := keepTwo(t, e, owner, id)
 	require.EqualValues(t, 7, e.balance(t, owner))
-	for _, r := range rs[:2] {
-		_, err := e.svc.KeepRecipe(ctx, owner, id, r.ID, true)
-		require.NoError(t, err)
-	}
 	rest := idsOf(rs[2:])
 	n, _, err := e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, RecipeIDs: rest, IdempotencyKey: "again"})
 	require.NoError(t, err)
@@ -185,6 +177,22 @@ func TestCookPlanOfAMealPrep(t *testing.T) {
 	require.ErrorIs(t, err, batchcook.ErrDays)
 }
 
+// keepTwo reads the person and the meal prep's three recipes, and keeps the first two.
+func keepTwo(t *testing.T, e env, owner, id uuid.UUID) (mealprepapp.Person, []mealprepapp.RecipeView) {
+	t.Helper()
+	ctx := t.Context()
+	p, err := e.svc.Person(ctx, e.pool, owner)
+	require.NoError(t, err)
+	rs, err := e.svc.Recipes(ctx, p, id, "fr")
+	require.NoError(t, err)
+	require.Len(t, rs, 3)
+	for _, r := range rs[:2] {
+		_, err := e.svc.KeepRecipe(ctx, owner, id, r.ID, true)
+		require.NoError(t, err)
+	}
+	return p, rs
+}
+
 // workLast runs the last job asked for with gen, lets the read models catch up and reads the
 // meal prep's recipes.
 func workLast(t *testing.T, e env, runner *projections.Runner, gen nutrition.Generator, p mealprepapp.Person, id uuid.UUID) []mealprepapp.RecipeView {
@@ -238,15 +246,8 @@ func TestAnUnreachableGapFallsBackToTheMealsTarget(t *testing.T) {
 	t.Parallel()
 	e, runner, owner, id := generatedWeek(t, 10, 3)
 	ctx := t.Context()
-	p, err := e.svc.Person(ctx, e.pool, owner)
-	require.NoError(t, err)
-	rs, err := e.svc.Recipes(ctx, p, id, "fr")
-	require.NoError(t, err)
-	for _, r := range rs[:2] {
-		_, err := e.svc.KeepRecipe(ctx, owner, id, r.ID, true)
-		require.NoError(t, err)
-	}
-	_, _, err = e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, RecipeIDs: idsOf(rs[2:]), IdempotencyKey: "gap"})
+	p, rs := keepTwo(t, e, owner, id)
+	_, _, err := e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, RecipeIDs: idsOf(rs[2:]), IdempotencyKey: "gap"})
 	require.NoError(t, err)
 	usual := nutrition.MealTarget(nutrition.Macros(p.Daily), p.Split, nutrition.LunchDinner)
 	require.NotEqual(t, mealprep.Macros(usual), regenerationTarget(t, e, id), "the kept lunches leave a gap of its own")

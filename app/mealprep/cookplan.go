@@ -47,25 +47,34 @@ func (s *Service) CookPlan(ctx context.Context, p Person, in CookPlanInput) (bat
 	if err != nil {
 		return batchcook.CookPlan{}, err
 	}
-	recipes := make([]batchcook.Recipe, 0, len(views))
+	bi, err := s.cookInput(ctx, in.Owner, views)
+	if err != nil {
+		return batchcook.CookPlan{}, err
+	}
+	bi.Days, bi.Sessions, bi.People = in.Days, in.Sessions, in.People
+	return batchcook.Build(bi)
+}
+
+// cookInput is the batch-cooking input of the recipes as the recipes page shows them: each
+// recipe with its ingredients, the foods they name (looked up once) and the shelf-life table.
+func (s *Service) cookInput(ctx context.Context, owner uuid.UUID, views []RecipeView) (batchcook.Input, error) {
+	in := batchcook.Input{Recipes: make([]batchcook.Recipe, 0, len(views)), Shelf: ShelfTable()}
 	var codes []int
 	seen := map[int]bool{}
 	for _, v := range views {
 		r := batchcook.Recipe{ID: v.ID, Name: v.Name, Category: v.Category, Servings: v.Servings, Dish: v.Dish}
-		for _, in := range v.Ingredients {
-			r.Ingredients = append(r.Ingredients, nutrition.Ingredient{FoodCode: in.FoodCode, Grams: in.Grams})
-			if !seen[in.FoodCode] {
-				seen[in.FoodCode] = true
-				codes = append(codes, in.FoodCode)
+		for _, ing := range v.Ingredients {
+			r.Ingredients = append(r.Ingredients, nutrition.Ingredient{FoodCode: ing.FoodCode, Grams: ing.Grams})
+			if !seen[ing.FoodCode] {
+				seen[ing.FoodCode] = true
+				codes = append(codes, ing.FoodCode)
 			}
 		}
-		recipes = append(recipes, r)
+		in.Recipes = append(in.Recipes, r)
 	}
-	foods, err := s.foods.EngineFoods(ctx, s.pool, in.Owner, codes)
-	if err != nil {
-		return batchcook.CookPlan{}, err
-	}
-	return batchcook.Build(batchcook.Input{Days: in.Days, Sessions: in.Sessions, Recipes: recipes, Foods: foods, People: in.People, Shelf: ShelfTable()})
+	var err error
+	in.Foods, err = s.foods.EngineFoods(ctx, s.pool, owner, codes)
+	return in, err
 }
 
 // Self is the owner as the plan cooks for them: their goals and meal split, named name.

@@ -307,18 +307,8 @@ func (s *Service) cupboardOf(ctx context.Context, p Person, mealPrepID uuid.UUID
 // the plan page lays the days out as the batch-cooking plan eats them, a salmon dish within the
 // 2 days it keeps after each cooking day.
 func (s *Service) Plan(ctx context.Context, owner uuid.UUID, recipes []RecipeView, p Person, foods []mealprep.Ingredient) (mealprep.Plan, error) {
-	in := batchcook.Input{Shelf: ShelfTable()}
-	var codes []int
-	for _, v := range recipes {
-		r := batchcook.Recipe{ID: v.ID, Category: v.Category, Servings: v.Servings}
-		for _, ing := range v.Ingredients {
-			r.Ingredients = append(r.Ingredients, nutrition.Ingredient{FoodCode: ing.FoodCode, Grams: ing.Grams})
-			codes = append(codes, ing.FoodCode)
-		}
-		in.Recipes = append(in.Recipes, r)
-	}
-	var err error
-	if in.Foods, err = s.foods.EngineFoods(ctx, s.pool, owner, codes); err != nil {
+	in, err := s.cookInput(ctx, owner, recipes)
+	if err != nil {
 		return mealprep.Plan{}, fmt.Errorf("plan: foods: %w", err)
 	}
 	return planOf(recipes, p, foods, batchcook.KeepDays(in)), nil

@@ -356,11 +356,13 @@ func Build(in Input) (CookPlan, error) {
 // cooking day (the shelf-life table's shortest-lived food of its cooking tasks): what the plan
 // page's schedule needs to lay the days out as Build does.
 func KeepDays(in Input) map[uuid.UUID]int {
-	out := map[uuid.UUID]int{}
+	tasks := map[uuid.UUID][]nutrition.CookTask{}
 	for _, r := range in.Recipes {
-		if r.Category == nutrition.LunchDinner && in.Shelf != nil {
-			out[r.ID], _ = shelfOf(in.Shelf, nutrition.CookTasks(r.Category, r.Ingredients, in.Foods, r.Servings))
-		}
+		tasks[r.ID] = nutrition.CookTasks(r.Category, r.Ingredients, in.Foods, r.Servings)
+	}
+	out := map[uuid.UUID]int{}
+	for _, sr := range scheduleRecipes(in, tasks) {
+		out[sr.ID] = sr.KeepDays
 	}
 	return out
 }

@@ -195,13 +195,10 @@ func rotate(rs []ScheduleRecipe, perDay, days int) []uuid.UUID {
 		eatenOn[i] = map[int]bool{}
 		last[i] = i - len(rs)
 	}
+	prev := -1 // the previous meal's recipe
 	for m := range meals {
 		day := m/perDay + 1
 		best, bestKey := -1, [7]float64{}
-		prev := -1
-		if len(out) > 0 {
-			prev = slices.IndexFunc(rs, func(r ScheduleRecipe) bool { return r.ID == out[len(out)-1] })
-		}
 		for i, r := range rs {
 			if left[i] == 0 {
 				continue
@@ -218,6 +215,7 @@ func rotate(rs []ScheduleRecipe, perDay, days int) []uuid.UUID {
 			}
 		}
 		left[best]--
+		prev = best
 		if d := rs[best].Dish; d != "" {
 			formsLeft[d]--
 		}
