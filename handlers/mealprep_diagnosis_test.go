@@ -62,29 +62,6 @@ func TestMealPrepGenerationRefusedShowsTheDiagnosis(t *testing.T) {
 	require.NotEqual(t, frName, enName, "names follow the page's language")
 }
 
-// A lunch the foods cannot meet is refused, not served off its target (docs/nutrition.md,
-// "Accuracy and tolerance"): chicken and potatoes for a 700 kcal, 50 g-protein, 70 g-carbohydrate
-// lunch would need 425 g of potatoes, more than a usual serving. Before, the closest plate was
-// kept as a recipe, charged, its advice a sentence without the button that applies it. Now the
-// request fails with that advice, as data the page offers ("more of" the potatoes), no recipe is
-// kept and the token comes back.
-func TestAnUnreachableLunchIsRefusedWithItsAdvice(t *testing.T) {
-	t.Parallel()
-	b, _, recipes := lunchOf700Kcal(t, "potatoes@example.test", map[int]int{36017: 2000, 4008: 3000}, 1)
-	_, p := b.visit(t, recipes)
-	g := p.Props["generation"].([]any)[0].(map[string]any)
-	require.Equal(t, true, g["failed"])
-	require.Equal(t, "target_unreachable", g["reason"])
-	require.EqualValues(t, 1, g["refunded"])
-	// The cook's name, not CIQUAL's « Pomme de terre, épluchée, crue ».
-	require.Contains(t, g["diagnosis"], "prévoyez plus de pommes de terre\u202f: il en faudrait")
-	s := g["suggestion"].(map[string]any)
-	require.Equal(t, "more_of", s["action"])
-	require.EqualValues(t, 4008, s["foods"].([]any)[0].(map[string]any)["code"])
-	require.Empty(t, p.Props["recipes"], "no recipe off its target is kept")
-	require.EqualValues(t, 2, authUserOf(t, p)["balance"], "the token comes back")
-}
-
 // lunchOf700Kcal signs email up with goals whose lunch is 700 kcal, 50 g of protein, 20 g of fat
 // and 70 g of carbohydrates (docs/nutrition.md, "Meal profiles"), makes a meal prep of foods
 // (CIQUAL code → grams the person has), asks count lunches and runs the generation job with the

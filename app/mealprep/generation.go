@@ -159,15 +159,6 @@ func (s *Service) makeRecipes(ctx context.Context, gen nutrition.Generator, args
 	} else {
 		fromEngine, genErr = generate(in)
 	}
-	if genErr == nil && unreachable(fromEngine, genErr) {
-		// The engine says the foods cannot meet the target, and why: its closest plate is no
-		// recipe for this person. The request is refused, its token refunded, and the page
-		// offers the checked change (docs/nutrition.md, "Accuracy and tolerance"). A generator
-		// that diagnoses nothing keeps its recipes as before.
-		r := fromEngine[0]
-		why := mealprep.Diagnosis{FR: r.Explanation.FR, EN: r.Explanation.EN, Suggestion: adviceOf(r.Suggestion)}
-		return &errPermanent{reason: mealprep.FailureUnreachable, why: why, err: fmt.Errorf("generate request %s: the target cannot be met", args.RequestID)}
-	}
 	recipes := make([]mealprep.Recipe, len(fromEngine))
 	for i, r := range fromEngine {
 		recipes[i] = RecipeOf(r)
