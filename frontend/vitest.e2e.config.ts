@@ -19,6 +19,10 @@ export default defineConfig({
     fileParallelism: workers > 1,
     maxWorkers: workers,
     sequence: { concurrent: false },
+    // One module graph per worker: the files share playwright-core, the locales and the support
+    // helpers instead of each importing them again (22–28 s of imports → 3 s; no file mocks a
+    // module or stubs a global, which is what isolation protects). docs/performance.md, "make test".
+    isolate: false,
     // A page waited on by expect.poll answers within a second on a quiet machine, not on CI's
     // two loaded cores (a keep toggle's POST took 1.07 s there): the default 1 s made flakes.
     expect: { poll: { timeout: 10_000, interval: 100 } },

@@ -77,6 +77,8 @@ describe.each([
     await admin.page.goto('/dashboard/admin/users')
     await admin.page.getByLabel(fr.admin.users.search).fill(email)
     await admin.page.keyboard.press('Enter')
+    // The results replace the list: a click before they arrive can land where the link was.
+    await admin.page.waitForURL((u) => u.searchParams.get('q') === email)
     await admin.page.getByRole('link', { name: email }).click()
     await admin.page.waitForURL('**/dashboard/admin/users/*')
     await admin.page.getByLabel(fr.admin.user.amount).fill('10')

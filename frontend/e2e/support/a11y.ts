@@ -11,6 +11,7 @@
  * are printed so they stay visible.
  */
 import { AxeBuilder } from '@axe-core/playwright'
+import axe from 'axe-core'
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -46,7 +47,12 @@ export async function expectAccessible(page: Page, options: AxeOptions = {}): Pr
   // finishRun in a new blank page, which injects axe-core's 550 KB a second time) only adds
   // cross-origin frames, which the app has none of, and took 2.2× as long: same rules, same
   // results on every page a11y.e2e checks (docs/performance.md, "make test").
-  let builder = new AxeBuilder({ page: page as never })
+  // AxeBuilder evaluates axe-core's 1.5 MB source twice on every analyze(), four times for a
+  // page checkPage scans at two widths. It goes into the document once here; the builder is
+  // then given an empty source, so it only configures and runs the copy already loaded
+  // (docs/performance.md, "make test").
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source)
+  let builder = new AxeBuilder({ page: page as never, axeSource: ';' })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .setLegacyMode()
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector)
