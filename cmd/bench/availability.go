@@ -34,6 +34,7 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		ours, before                               count
 		oursPreset, beforePreset                   = map[nutrition.MacroPreset]*count{}, map[nutrition.MacroPreset]*count{}
 		oursMeal, beforeMeal                       = map[nutrition.Category]*count{}, map[nutrition.Category]*count{}
+		oursPrep                                   = map[string]*count{}
 		refused, applied, fixed, moreOf, lacksKind int
 		recipes, offMeal, broken                   int
 		lat, oldLat                                []time.Duration
@@ -44,6 +45,9 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 	}
 	for _, m := range nutritiontest.Meals {
 		oursMeal[m], beforeMeal[m] = &count{}, &count{}
+	}
+	for _, p := range nutritiontest.MealPreps {
+		oursPrep[p.Name] = &count{}
 	}
 	bump := func(cs ...*count) func(bool) {
 		return func(ok bool) {
@@ -58,7 +62,7 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 	for _, c := range nutritiontest.AvailabilityCases() {
 		o := nutritiontest.Run(ctx, gen, catalog, c)
 		lat = append(lat, o.Elapsed)
-		bump(&ours, oursPreset[c.Preset], oursMeal[c.Meal])(o.Served)
+		bump(&ours, oursPreset[c.Preset], oursMeal[c.Meal], oursPrep[c.Prep.Name])(o.Served)
 		if o.Served {
 			for _, r := range o.Recipes {
 				recipes++
@@ -143,6 +147,12 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		fmt.Printf("  %-46s %-12s %-12s %s\n", "  meal "+string(m), pct(oursMeal[m].served, oursMeal[m].total), bpct(beforeMeal[m].served, beforeMeal[m].total), "≥ 80 %")
 		worstMeal = math.Min(worstMeal, share(oursMeal[m]))
 	}
+	// Where the refusals are: a meal prep short of a kind of food refuses across presets.
+	var byPrep []string
+	for _, p := range nutritiontest.MealPreps {
+		byPrep = append(byPrep, fmt.Sprintf("%s %.0f", p.Name, 100*share(oursPrep[p.Name])))
+	}
+	fmt.Printf("  %-46s %s %%\n", "  by meal prep", strings.Join(byPrep, ", "))
 	fmt.Printf("  %-46s %-12d %-12s\n", "refused", refused, pinnedFigure(old, fmt.Sprint(before.total-before.served)))
 	fmt.Printf("  %-46s %-12s %-12s %s\n", "refusals whose suggestion, applied, serves", pct(fixed, refused), "—", "≥ 90 %")
 	fmt.Printf("  %-46s %-12s %-12s\n", "  suggestions that could be applied", pct(applied, refused), "—")

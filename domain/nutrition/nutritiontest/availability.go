@@ -18,7 +18,8 @@ type MealPrep struct {
 }
 
 // MealPreps are the availability sweep's meal preps (student, vegetarian, vegan, pescatarian,
-// lifter, family, low-carb, 5 foods, 25 foods, convenience…), CIQUAL codes.
+// lifter, family, December, June, low-carb, 5 foods, 25 foods, convenience, and two more:
+// Mediterranean and budget), CIQUAL codes.
 var MealPreps = []MealPrep{
 	{"student", nutrition.Omnivore, []int{26034, 9810, 20066, 20036, 22000, 19041, 32005, 13038, 7200, 7001}},
 	{"vegetarian", nutrition.Vegetarian, []int{22000, 12066, 20585, 20385, 20019, 7110, 19860, 31008, 13039, 9119, 19644}},
@@ -33,6 +34,9 @@ var MealPreps = []MealPrep{
 	{"convenience", nutrition.Omnivore, []int{25019, 25111, 25002, 20062, 7001, 19041, 32004, 13039, 19593, 28900}},
 	{"mediterranean", nutrition.Omnivore, []int{20532, 9681, 20053, 20020, 20385, 12066, 17270, 19860, 31008, 13034, 7001}},
 	{"budget", nutrition.Omnivore, []int{9810, 22000, 20535, 20009, 20034, 17440, 19041, 32140, 13005, 7001}},
+	// A week's shopping in December and one in June, in season.
+	{"december", nutrition.Omnivore, []int{28204, 20585, 4008, 20039, 20009, 20138, 13024, 13039, 7001, 19041, 19593, 12118, 22000, 32140}},
+	{"june", nutrition.Omnivore, []int{36304, 26039, 4023, 20020, 20385, 20031, 9810, 13014, 13430, 13000, 7110, 19593, 22000}},
 }
 
 // Eater is a body of the sweep, from a small to a large eater.
