@@ -246,7 +246,8 @@ func solvePlate(c Category, foods []Food, target Macros, typ []float64, pulls []
 // serving) and within typ / band and typ × band when band > 1; the solution starts at typ.
 func plateProblem(c Category, foods []Food, target Macros, typ []float64, band float64) (*problem, solution) {
 	p := &problem{cat: c, target: target.vec(), tol: Tolerance(target).vec(), limit: math.Inf(1),
-		capW: plateCapFor(c, target.Kcal), capS: saltCapFor(c, target.Kcal)}
+		capW: plateCapFor(c, target.Kcal), capS: saltCapFor(c, target.Kcal),
+		capF: fruitCapFor(c, target.Kcal)}
 	var s solution
 	for i, f := range foods {
 		if !usable(f.Per100g) || roleOf(c, f) == roleNone {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
 )
 
 // A breakfast bowl of fromage blanc or Greek yoghurt goes up to 300 g and a bowl of oats to 90 g;
@@ -103,4 +104,33 @@ func TestBreakfastFlakesAreNotDry(t *testing.T) {
 	rs, err := nutrition.NewBuiltin(pr).Generate(context.Background(), nutrition.GenerateRequest{Foods: foods, Category: nutrition.Breakfast, Target: target, Count: 1, Currency: nutrition.EUR})
 	require.NoError(t, err)
 	require.Empty(t, nutrition.PlateProblems(nutrition.Breakfast, target, rs[0].Ingredients, cat, foods), "%+v", rs[0].Ingredients)
+}
+
+// The fruits of one serving together stay within a big bowl (350 g at a usual breakfast, grown
+// with the meal's energy like the plate cap): a 660 kcal breakfast of June's foods was served
+// with 300 g of apricots and 290 g of strawberries, each within its own portion.
+func TestTheFruitsOfAPlateStayWithinABowl(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	target := nutrition.Macros{Kcal: 660}
+	plate := []nutrition.Ingredient{{FoodCode: 13000, Grams: 300}, {FoodCode: 13014, Grams: 290}, {FoodCode: 22000, Grams: 60}, {FoodCode: 7110, Grams: 120}}
+	require.Contains(t, nutrition.PlateProblems(nutrition.Breakfast, target, plate, cat, nil), "fruit 590 g over 420 g")
+	plate[0].Grams, plate[1].Grams = 200, 160
+	require.Empty(t, nutrition.PlateProblems(nutrition.Breakfast, target, plate, cat, nil))
+
+	gen := nutrition.NewBuiltin(pt)
+	n := 0
+	for _, c := range nutritiontest.AvailabilityCases() {
+		if c.Prep.Name != "june" || c.Meal == nutrition.LunchDinner {
+			continue
+		}
+		o := nutritiontest.Run(context.Background(), gen, cat, c)
+		if !o.Served {
+			continue
+		}
+		n++
+		r := o.Recipes[0]
+		require.Empty(t, nutritiontest.PlateProblems(c, r, cat), "%s, %s, %s: %q", c.Eater.Name, c.Preset, c.Meal, r.Name.FR)
+	}
+	require.Positive(t, n)
 }

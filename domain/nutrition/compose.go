@@ -62,6 +62,22 @@ var plateCapG = map[Category]float64{LunchDinner: 800, Breakfast: 650, Snack: 35
 // plate cap that grow with it (mealScale).
 var refMealKcal = map[Category]float64{LunchDinner: 700, Breakfast: 550, Snack: 250}
 
+// fruitCapG is the most fresh fruit one serving holds, all fruits together, for a meal of up to
+// refMealKcal (grown by mealScale like the plate cap): 350 g, a banana and a big apple, about
+// four PNNS portions of 80–100 g. Two fruits each at its own maximum made 590 g of apricots and
+// strawberries at a 660 kcal breakfast.
+const fruitCapG = 350
+
+// fruitCapFor is the most fresh fruit one serving of a meal of kcal holds.
+func fruitCapFor(c Category, kcal float64) float64 { return fruitCapG * mealScale(c, kcal) }
+
+// freshFruit reports whether f counts towards fruitCapG: fruit, not dried (dried fruit is a
+// spoonful; see portionProduce).
+func freshFruit(f Food) bool { return KindOf(f) == KindFruit && f.Per100g.Kcal.Or(0) < freshFruitKcal }
+
+// freshFruitKcal: fruit with this many kcal per 100 g or more is dried (portionProduce).
+const freshFruitKcal = 250.0
+
 // maxMealScale bounds the growth: a 1,400 kcal lunch is twice a usual plate, no more.
 const maxMealScale = 2.0
 
@@ -312,7 +328,7 @@ func portionProduce(_ Category, k Kind, f Food, kcal float64) (portion, bool) {
 		}
 		return portion{60, 150, 300}, true
 	case KindFruit:
-		if kcal >= 250 { // dried fruit
+		if kcal >= freshFruitKcal { // dried fruit
 			return portion{15, 30, 50}, true
 		}
 		return portion{80, 130, 250}, true
@@ -609,7 +625,7 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 	var out []string
 	var counts [nRoles]int
 	var kinds []Kind
-	var w, salt, flakes, liquid float64
+	var w, salt, flakes, liquid, fruit float64
 	for _, ing := range ings {
 		f := foods[ing.FoodCode]
 		r := roleOf(c, f)
@@ -625,6 +641,9 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 		}
 		w += g
 		salt += saltPerG(f) * g
+		if freshFruit(f) {
+			fruit += g
+		}
 		switch k := KindOf(f); {
 		case k == KindCereal && f.Per100g.Kcal.Or(0) >= 150:
 			flakes += g
@@ -654,6 +673,9 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 	}
 	if capW := plateCapFor(c, target.Kcal); w > capW+1e-9 {
 		out = append(out, fmt.Sprintf("weight %.0f g over %.0f g", w, capW))
+	}
+	if capF := fruitCapFor(c, target.Kcal); fruit > capF+1e-9 {
+		out = append(out, fmt.Sprintf("fruit %.0f g over %.0f g", fruit, capF))
 	}
 	capS := saltCapFor(c, target.Kcal)
 	if c == LunchDinner && counts[roleDish] > 0 {

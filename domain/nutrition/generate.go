@@ -216,7 +216,8 @@ func (b *Builtin) prepare(req GenerateRequest) (*problem, map[int]Food, error) {
 		return nil, nil, err
 	}
 	p := &problem{cat: req.Category, target: t.vec(), tol: Tolerance(t).vec(), limit: math.Inf(1), seed: uint64(req.Seed),
-		capW: plateCapFor(req.Category, t.Kcal), capS: saltCapFor(req.Category, t.Kcal)}
+		capW: plateCapFor(req.Category, t.Kcal), capS: saltCapFor(req.Category, t.Kcal),
+		capF: fruitCapFor(req.Category, t.Kcal)}
 	p.needStarch, p.fuller = needsStarch(p.target), req.fuller
 	if req.PriceLimit > 0 {
 		p.limit = req.PriceLimit

@@ -73,6 +73,8 @@ type problem struct {
 	// capW and capS are the plate weight and salt caps for the target's energy (plateCapFor,
 	// saltCapFor); newProblem sets them.
 	capW, capS float64
+	// capF is the fresh-fruit cap for the target's energy (fruitCapFor).
+	capF       float64
 	haveVeg    bool
 	needStarch bool
 	seed       uint64
@@ -177,7 +179,20 @@ func (p *problem) capsOK(s solution) bool {
 		salt += p.items[j].salt * s.grams[i]
 		w += s.grams[i]
 	}
-	return salt <= p.saltCap(s.idx)+1e-9 && w <= p.capW+1e-9 && p.price(s) <= p.limit+1e-9 && p.dryFlakes(s.idx, s.grams) <= 1e-9
+	return salt <= p.saltCap(s.idx)+1e-9 && w <= p.capW+1e-9 && p.price(s) <= p.limit+1e-9 && p.dryFlakes(s.idx, s.grams) <= 1e-9 &&
+		p.extraFruit(s.idx, s.grams) <= 1e-9
+}
+
+// extraFruit is how many grams of fresh fruit the plate holds over its cap (capF, fruitCapFor).
+func (p *problem) extraFruit(idx []int, grams []float64) float64 {
+	var fruit float64
+	for i, j := range idx {
+		// freshFruit from the item's kind and energy: KindOf is too slow for the search's loop.
+		if it := &p.items[j]; it.kind == KindFruit && it.m[0] < freshFruitKcal/100 {
+			fruit += grams[i]
+		}
+	}
+	return fruit - p.capF
 }
 
 // dryFlakes is how many grams of liquid (milk, yoghurt, a drink) the plate's flakes lack: a bowl
@@ -206,7 +221,7 @@ func (p *problem) overCaps(s solution) bool {
 		salt += p.items[j].salt * s.grams[i]
 		w += s.grams[i]
 	}
-	return salt > p.saltCap(s.idx)+1e-9 || w > p.capW+1e-9 || p.dryFlakes(s.idx, s.grams) > 1e-9
+	return salt > p.saltCap(s.idx)+1e-9 || w > p.capW+1e-9 || p.dryFlakes(s.idx, s.grams) > 1e-9 || p.extraFruit(s.idx, s.grams) > 1e-9
 }
 
 // ok: within tolerance, the caps and the price limit.
@@ -564,6 +579,9 @@ func (p *problem) stepScore(idx []int) func(g []float64) float64 {
 		}
 		if dry := p.dryFlakes(idx, g); dry > 1e-9 {
 			sc += 1e4 * (dry + 1)
+		}
+		if extra := p.extraFruit(idx, g); extra > 1e-9 {
+			sc += 1e4 * (extra + 1)
 		}
 		return sc
 	}
