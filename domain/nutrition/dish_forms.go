@@ -76,6 +76,11 @@ func (d *dish) stewable(starches ...string) bool {
 	return len(starches) == 0 || !slices.ContainsFunc(d.starch, func(p prep) bool { return !nameHas(p, starches...) })
 }
 
+// noCheese: the spiced dishes of other cuisines (curry, dahl, stir-fry, tajine, fried rice) are
+// not topped with the plate's emmental or feta; its cheese makes it a French dish (a gratin, a
+// poêlée) instead.
+func (d *dish) noCheese() bool { return len(d.cheese) == 0 }
+
 // boiledEggsOnly: no egg, or only eggs boiled apart, which go halved on a soup (a velouté with a
 // hard-boiled egg); eggs beaten into it would not be a soup.
 func (d *dish) boiledEggsOnly() bool {
@@ -132,7 +137,9 @@ func stewCook(minutes int) func(k *composer, d *dish) {
 
 var dishForms = []dishForm{
 	{id: "curry", cats: catL, keep: 3, box: nm("curry", "curry"), anyOf: []string{"curry_spices"}, spices: []string{"garlic", "ginger", "curry_spices", "cumin"},
-		fits: func(d *dish) bool { return d.stewable("riz", "pomme de terre", "quinoa", "pain", "patate") },
+		fits: func(d *dish) bool {
+			return d.stewable("riz", "pomme de terre", "quinoa", "pain", "patate") && d.noCheese()
+		},
 		name: stewName("Curry", "curry"), cook: stewCook(8)},
 	{id: "chili", cats: catL, keep: 3, box: nm("chili", "chili"), anyOf: []string{"chili_powder", "cumin", "paprika"}, spices: []string{"garlic", "cumin", "paprika", "chili_powder"},
 		fits: func(d *dish) bool {
@@ -147,7 +154,9 @@ var dishForms = []dishForm{
 		},
 		cook: stewCook(10)},
 	{id: "dahl", cats: catL, keep: 3, box: nm("dahl", "dahl"), anyOf: []string{"curry_spices", "cumin"}, spices: []string{"garlic", "ginger", "cumin", "curry_spices"},
-		fits: func(d *dish) bool { return d.noDish() && anyHas(d.legume, "lentille") && len(d.mains()) == 0 },
+		fits: func(d *dish) bool {
+			return d.noDish() && anyHas(d.legume, "lentille") && len(d.mains()) == 0 && d.noCheese()
+		},
 		name: func(d *dish) Text {
 			return title{fr: "Dahl", en: "dahl", lead: firstOf(d.legume), with: firstOf(d.veg), fin: firstOf(d.starch)}.write(d)
 		},
@@ -158,7 +167,7 @@ var dishForms = []dishForm{
 		}},
 	{id: "stir_fry", cats: catL, keep: 3, box: nm("sauté", "stir-fry"), needs: []string{"soy_sauce"}, spices: []string{"garlic", "ginger"}, salty: "soy_sauce",
 		fits: func(d *dish) bool {
-			return d.stewable("riz", "nouille", "vermicelle") && len(d.mains()) > 0 && len(d.bread) == 0
+			return d.stewable("riz", "nouille", "vermicelle") && len(d.mains()) > 0 && len(d.bread) == 0 && d.noCheese()
 		},
 		name: func(d *dish) Text {
 			return title{fr: "Wok", en: "stir-fry", lead: firstOf(d.mains()), with: firstOf(d.veg), fin: firstOf(d.starch)}.write(d)
@@ -187,7 +196,8 @@ var dishForms = []dishForm{
 		cook: stewCook(8)},
 	{id: "tajine", cats: catL, keep: 3, box: nm("tajine", "tagine"), needs: []string{"cumin"}, spices: []string{"garlic", "ginger", "cumin", "cinnamon"},
 		fits: func(d *dish) bool {
-			return d.stewable("semoule", "couscous", "boulgour", "pomme de terre", "pain") && (anyHas(d.mains(), "poulet", "agneau", "bœuf", "boeuf", "dinde") || anyHas(d.legume, "pois chiche"))
+			return d.stewable("semoule", "couscous", "boulgour", "pomme de terre", "pain") && d.noCheese() &&
+				(anyHas(d.mains(), "poulet", "agneau", "bœuf", "boeuf", "dinde") || anyHas(d.legume, "pois chiche"))
 		},
 		name: stewName("Tajine", "tagine"), cook: stewCook(10)},
 	{id: "gratin", cats: catL, keep: 3, box: nm("gratin", "gratin"), oven: 200,
@@ -346,7 +356,7 @@ var dishForms = []dishForm{
 		cook: func(k *composer, d *dish) { k.coldDish(d, d.dairy) }},
 	{id: "fried_rice", cats: catL, keep: 2, box: nm("riz sauté", "fried rice"), spices: []string{"garlic", "ginger"}, salty: "soy_sauce",
 		fits: func(d *dish) bool {
-			return d.noDish() && anyHas(d.starch, "riz") && len(d.rawEggs()) > 0 && len(d.veg) > 0 && len(d.mains()) == 0 && len(d.bread) == 0
+			return d.noDish() && anyHas(d.starch, "riz") && len(d.rawEggs()) > 0 && len(d.veg) > 0 && len(d.mains()) == 0 && len(d.bread) == 0 && d.noCheese()
 		},
 		inDish: isEgg,
 		name: func(d *dish) Text {

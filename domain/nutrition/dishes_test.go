@@ -343,3 +343,27 @@ func TestDishNamesOfRandomRequests(t *testing.T) {
 	}
 	assert.Greater(t, len(forms), 15, "%v", forms)
 }
+
+// A plate holding cheese is never a curry, dahl, stir-fry, tajine or fried rice: December's pork,
+// butternut, leek and potatoes with 30 g of emmental was a curry « parsemé d'emmental ».
+func TestSpicedDishesTakeNoCheese(t *testing.T) {
+	t.Parallel()
+	cat, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	spiced := map[string]bool{"curry": true, "dahl": true, "stir_fry": true, "tajine": true, "fried_rice": true}
+	n := 0
+	for _, c := range nutritiontest.AvailabilityCases() {
+		if c.Meal != nutrition.LunchDinner {
+			continue
+		}
+		o := nutritiontest.Run(context.Background(), gen, cat, c)
+		for _, r := range o.Recipes {
+			cheese := slices.ContainsFunc(r.Ingredients, func(in nutrition.Ingredient) bool { return nutrition.KindOf(cat[in.FoodCode]) == nutrition.KindCheese })
+			if cheese {
+				n++
+				assert.False(t, spiced[r.Dish], "%s, %s, %s: %q", c.Prep.Name, c.Eater.Name, c.Preset, r.Name.FR)
+			}
+		}
+	}
+	require.Positive(t, n, "the sweep serves lunches with cheese")
+}
