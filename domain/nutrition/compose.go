@@ -616,6 +616,24 @@ func portionFor(c Category, f Food, kcal float64) portion {
 	return portion{p.lo, p.typ * k, p.hi * k}
 }
 
+// plateTotals are the grams PlateProblems weighs against the caps: the plate, its salt, its
+// flakes and the liquid they soak in, its fresh fruit.
+type plateTotals struct{ w, salt, flakes, liquid, fruit float64 }
+
+func (t *plateTotals) add(f Food, g float64) {
+	t.w += g
+	t.salt += saltPerG(f) * g
+	if freshFruit(f) {
+		t.fruit += g
+	}
+	switch k := KindOf(f); {
+	case k == KindCereal && f.Per100g.Kcal.Or(0) >= 150:
+		t.flakes += g
+	case k == KindMilk || k == KindDairy || k == KindDrink:
+		t.liquid += g
+	}
+}
+
 // PlateProblems lists the meal rules a plate breaks (none: nil): a food that does not belong to
 // the meal, a composition or pairing the table refuses, a portion outside its bounds, salt or
 // weight over the cap. ings are one serving's grams; prep is the meal prep the plate came from
@@ -625,7 +643,7 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 	var out []string
 	var counts [nRoles]int
 	var kinds []Kind
-	var w, salt, flakes, liquid, fruit float64
+	var t plateTotals
 	for _, ing := range ings {
 		f := foods[ing.FoodCode]
 		r := roleOf(c, f)
@@ -639,21 +657,12 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 		if p := portionFor(c, f, target.Kcal); g < p.lo-1e-9 || g > p.hi+1e-9 {
 			out = append(out, fmt.Sprintf("portion %.0f g of %s outside %.0f–%.0f g", g, f.Name.EN, p.lo, p.hi))
 		}
-		w += g
-		salt += saltPerG(f) * g
-		if freshFruit(f) {
-			fruit += g
-		}
-		switch k := KindOf(f); {
-		case k == KindCereal && f.Per100g.Kcal.Or(0) >= 150:
-			flakes += g
-		case k == KindMilk || k == KindDairy || k == KindDrink:
-			liquid += g
-		}
+		t.add(f, g)
 	}
-	if c != LunchDinner && flakes > 0 && flakesLiquidRatio*flakes > liquid+1e-9 {
-		out = append(out, fmt.Sprintf("%.0f g of flakes with %.0f g of milk, yoghurt or drink", flakes, liquid))
+	if c != LunchDinner && t.flakes > 0 && flakesLiquidRatio*t.flakes > t.liquid+1e-9 {
+		out = append(out, fmt.Sprintf("%.0f g of flakes with %.0f g of milk, yoghurt or drink", t.flakes, t.liquid))
 	}
+	w, salt := t.w, t.salt
 	haveVeg := false
 	for _, f := range prep {
 		if roleOf(c, f) == roleVeg && usable(f.Per100g) {
@@ -674,8 +683,8 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 	if capW := plateCapFor(c, target.Kcal); w > capW+1e-9 {
 		out = append(out, fmt.Sprintf("weight %.0f g over %.0f g", w, capW))
 	}
-	if capF := fruitCapFor(c, target.Kcal); fruit > capF+1e-9 {
-		out = append(out, fmt.Sprintf("fruit %.0f g over %.0f g", fruit, capF))
+	if capF := fruitCapFor(c, target.Kcal); t.fruit > capF+1e-9 {
+		out = append(out, fmt.Sprintf("fruit %.0f g over %.0f g", t.fruit, capF))
 	}
 	capS := saltCapFor(c, target.Kcal)
 	if c == LunchDinner && counts[roleDish] > 0 {
