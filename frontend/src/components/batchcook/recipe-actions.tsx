@@ -1,5 +1,5 @@
 import { Link, router } from '@inertiajs/react'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency-key'
@@ -35,18 +35,26 @@ export function RegenerateRest({ mealPrepId, recipeIds }: { mealPrepId: string; 
   const { errors } = usePageProps<'mealprep/recipes'>()
   const [key, setKey] = useState(newKey)
   const e = (errors as Record<string, string | undefined>).regenerate
+  // The refusal stays until the next click. While a regeneration runs the page polls, and each
+  // poll reloads `errors`, which the server sends empty once the message has been read: the
+  // refusal of a second tab vanished within a second of showing.
+  const [refusal, setRefusal] = useState(e)
+  useEffect(() => {
+    if (e) setRefusal(e)
+  }, [e])
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Button
         variant="secondary"
         disabled={recipeIds.length === 0}
-        onClick={() =>
+        onClick={() => {
+          setRefusal(undefined)
           router.post(
             url('mealprep.recipes.regenerate.post', { params: { id: mealPrepId } }),
             { recipeIds, idempotencyKey: key },
             { preserveScroll: true, ...renewKeyOnAnswer(() => setKey(newKey())) },
           )
-        }
+        }}
         data-testid="regenerate-rest"
       >
         {t('regenerate.rest', { count: recipeIds.length })}
@@ -54,7 +62,7 @@ export function RegenerateRest({ mealPrepId, recipeIds }: { mealPrepId: string; 
       <Link href={url('mealprep.plan.cook', { params: { id: mealPrepId } })} className="font-semibold text-brand-800 underline" data-testid="cook-plan-link">
         {t('regenerate.cookPlan')}
       </Link>
-      <FieldError message={e} className="w-full" />
+      <FieldError message={refusal} className="w-full" />
     </div>
   )
 }
