@@ -108,11 +108,8 @@ func TestRegenerateWithoutTokensWritesNothing(t *testing.T) {
 	ctx := t.Context()
 	require.Zero(t, e.balance(t, owner))
 	before := eventsOf(t, e, id, mealprep.TypeRecipeGenerationRequested)
-	p, err := e.svc.Person(ctx, e.pool, owner)
-	require.NoError(t, err)
-	rs, err := e.svc.Recipes(ctx, p, id, "fr")
-	require.NoError(t, err)
-	_, _, err = e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, RecipeIDs: idsOf(rs)})
+	_, rs := personRecipes(t, e, owner, id)
+	_, _, err := e.svc.Regenerate(ctx, mealprepapp.RegenerateInput{Owner: owner, MealPrepID: id, RecipeIDs: idsOf(rs)})
 	require.ErrorIs(t, err, ledger.ErrInsufficientTokens)
 	require.Equal(t, before, eventsOf(t, e, id, mealprep.TypeRecipeGenerationRequested))
 }
@@ -121,13 +118,10 @@ func TestSwapChickenForTurkeyStaysWithinTolerance(t *testing.T) {
 	t.Parallel()
 	e, runner, owner, id := generatedWeek(t, 5, 1)
 	ctx := t.Context()
-	p, err := e.svc.Person(ctx, e.pool, owner)
-	require.NoError(t, err)
-	rs, err := e.svc.Recipes(ctx, p, id, "fr")
-	require.NoError(t, err)
+	p, rs := personRecipes(t, e, owner, id)
 	r := rs[0]
 	const turkey = 36306 // Dinde, escalope grillée/poêlée
-	_, err = e.svc.SwapFood(ctx, mealprepapp.SwapFoodInput{Owner: owner, MealPrepID: id, RecipeID: r.ID, From: chickenCode, To: turkey})
+	_, err := e.svc.SwapFood(ctx, mealprepapp.SwapFoodInput{Owner: owner, MealPrepID: id, RecipeID: r.ID, From: chickenCode, To: turkey})
 	require.NoError(t, err)
 	waitAll(t, e, runner)
 	got, err := e.svc.Recipe(ctx, p, id, r.ID, "fr")
@@ -177,14 +171,21 @@ func TestCookPlanOfAMealPrep(t *testing.T) {
 	require.ErrorIs(t, err, batchcook.ErrDays)
 }
 
+// personRecipes reads the owner as the pages do and the meal prep's recipes (French).
+func personRecipes(t *testing.T, e env, owner, id uuid.UUID) (mealprepapp.Person, []mealprepapp.RecipeView) {
+	t.Helper()
+	p, err := e.svc.Person(t.Context(), e.pool, owner)
+	require.NoError(t, err)
+	rs, err := e.svc.Recipes(t.Context(), p, id, "fr")
+	require.NoError(t, err)
+	return p, rs
+}
+
 // keepTwo reads the person and the meal prep's three recipes, and keeps the first two.
 func keepTwo(t *testing.T, e env, owner, id uuid.UUID) (mealprepapp.Person, []mealprepapp.RecipeView) {
 	t.Helper()
 	ctx := t.Context()
-	p, err := e.svc.Person(ctx, e.pool, owner)
-	require.NoError(t, err)
-	rs, err := e.svc.Recipes(ctx, p, id, "fr")
-	require.NoError(t, err)
+	p, rs := personRecipes(t, e, owner, id)
 	require.Len(t, rs, 3)
 	for _, r := range rs[:2] {
 		_, err := e.svc.KeepRecipe(ctx, owner, id, r.ID, true)
@@ -280,10 +281,7 @@ func TestThePlanPageEatsEachLunchWithinItsKeepingTime(t *testing.T) {
 	}
 	generate(t, e, owner, id, shippedPrices(t), 2)
 	waitAll(t, e, runner)
-	p, err := e.svc.Person(ctx, e.pool, owner)
-	require.NoError(t, err)
-	rs, err := e.svc.Recipes(ctx, p, id, "fr")
-	require.NoError(t, err)
+	p, rs := personRecipes(t, e, owner, id)
 	require.Len(t, rs, 3)
 	fish := rs[0]
 	require.True(t, slices.ContainsFunc(fish.Ingredients, func(in mealprepapp.IngredientView) bool { return in.FoodCode == cod }), fish.Name)

@@ -73,7 +73,12 @@ func fruitCapFor(c Category, kcal float64) float64 { return fruitCapG * mealScal
 
 // freshFruit reports whether f counts towards fruitCapG: fruit, not dried (dried fruit is a
 // spoonful; see portionProduce).
-func freshFruit(f Food) bool { return KindOf(f) == KindFruit && f.Per100g.Kcal.Or(0) < freshFruitKcal }
+func freshFruit(f Food) bool { return isFreshFruit(KindOf(f), f.Per100g.Kcal.Or(0)) }
+
+// isFreshFruit is freshFruit from a kind and kcal per 100 g already known (the solver's items).
+func isFreshFruit(k Kind, kcalPer100g float64) bool {
+	return k == KindFruit && kcalPer100g < freshFruitKcal
+}
 
 // freshFruitKcal: fruit with this many kcal per 100 g or more is dried (portionProduce).
 const freshFruitKcal = 250.0
@@ -662,7 +667,6 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 	if c != LunchDinner && t.flakes > 0 && flakesLiquidRatio*t.flakes > t.liquid+1e-9 {
 		out = append(out, fmt.Sprintf("%.0f g of flakes with %.0f g of milk, yoghurt or drink", t.flakes, t.liquid))
 	}
-	w, salt := t.w, t.salt
 	haveVeg := false
 	for _, f := range prep {
 		if roleOf(c, f) == roleVeg && usable(f.Per100g) {
@@ -680,8 +684,8 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 	if !pairsWell(c, kinds) {
 		out = append(out, "pairing")
 	}
-	if capW := plateCapFor(c, target.Kcal); w > capW+1e-9 {
-		out = append(out, fmt.Sprintf("weight %.0f g over %.0f g", w, capW))
+	if capW := plateCapFor(c, target.Kcal); t.w > capW+1e-9 {
+		out = append(out, fmt.Sprintf("weight %.0f g over %.0f g", t.w, capW))
 	}
 	if capF := fruitCapFor(c, target.Kcal); t.fruit > capF+1e-9 {
 		out = append(out, fmt.Sprintf("fruit %.0f g over %.0f g", t.fruit, capF))
@@ -690,8 +694,8 @@ func PlateProblems(c Category, target Macros, ings []Ingredient, foods map[int]F
 	if c == LunchDinner && counts[roleDish] > 0 {
 		capS = math.Max(capS, dishSaltCapG)
 	}
-	if salt > capS+1e-9 {
-		out = append(out, fmt.Sprintf("salt %.2f g over %.2f g", salt, capS))
+	if t.salt > capS+1e-9 {
+		out = append(out, fmt.Sprintf("salt %.2f g over %.2f g", t.salt, capS))
 	}
 	return out
 }

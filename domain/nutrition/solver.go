@@ -187,8 +187,8 @@ func (p *problem) capsOK(s solution) bool {
 func (p *problem) extraFruit(idx []int, grams []float64) float64 {
 	var fruit float64
 	for i, j := range idx {
-		// freshFruit from the item's kind and energy: KindOf is too slow for the search's loop.
-		if it := &p.items[j]; it.kind == KindFruit && it.m[0] < freshFruitKcal/100 {
+		// From the item's kind: KindOf is too slow for the search's loop.
+		if it := &p.items[j]; isFreshFruit(it.kind, 100*it.m[0]) {
 			fruit += grams[i]
 		}
 	}
