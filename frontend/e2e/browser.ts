@@ -50,3 +50,16 @@ export async function openPage(
   })
   return { context, page, errors }
 }
+
+/**
+ * Waits until React has hydrated the element selector finds. The public pages are prerendered
+ * (docs/architecture.md, "First paint"): their content is there before any script runs, so a
+ * click that only waited for it can land before the app listens, and a link then loads the next
+ * page in full instead of an Inertia visit, a button does nothing.
+ */
+export async function waitForHydration(page: Page, selector = '#app h1'): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel)
+    return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber'))
+  }, selector)
+}

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage } from './browser'
+import { launchBrowser, openPage, waitForHydration } from './browser'
 
 const baseURL = inject('baseURL')
 let browser: Browser
@@ -57,7 +57,7 @@ describe('asset versioning', () => {
     })
 
     await page.goto('/privacy')
-    await page.waitForSelector('h1')
+    await waitForHydration(page, 'footer a[href="/terms"]')
     await markDocument(page)
     await termsLink(page).click()
     await page.waitForURL('**/terms')
@@ -82,7 +82,8 @@ describe('invalid response overlay', () => {
     const opened = await openPage(browser, baseURL)
     const { page } = opened
     await page.goto('/privacy')
-    await page.waitForSelector('h1')
+    // The page is prerendered: a click before the app listens would load /terms in full.
+    await waitForHydration(page, 'footer a[href="/terms"]')
     await page.route(
       (url) => url.pathname === '/terms',
       (route) =>

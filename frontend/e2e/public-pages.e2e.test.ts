@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { en } from '../src/locales/en'
 import { fr } from '../src/locales/fr'
-import { launchBrowser, openPage } from './browser'
+import { launchBrowser, openPage, waitForHydration } from './browser'
 import { signUpVerified, uniqueEmail } from './support/session'
 
 const baseURL = inject('baseURL')
@@ -53,7 +53,7 @@ describe('landing page', () => {
   it('switches to English, and English persists across a reload', async () => {
     const { context, page } = await openPage(browser, baseURL, { locale: 'de-DE' })
     await page.goto('/')
-    await page.waitForSelector('h1')
+    await waitForHydration(page, 'header [data-testid=lang-en]')
     await page.locator('header [data-testid=lang-en]').first().click()
     await page.waitForFunction((title) => document.querySelector('h1')?.textContent === title, en.landing.hero.title)
     expect(await page.getAttribute('html', 'lang')).toBe('en')
@@ -80,7 +80,7 @@ describe('landing page', () => {
   it('opens FAQ entries with the keyboard', async () => {
     const { context, page } = await openPage(browser, baseURL, { locale: 'de-DE' })
     await page.goto('/#faq')
-    await page.waitForSelector('[data-testid=faq-item]')
+    await waitForHydration(page, '[data-testid=faq-item] button')
     // Start keyboard navigation from the FAQ introduction, then Tab into the first question.
     await page.locator('#faq-title').evaluate((el) => {
       el.setAttribute('tabindex', '-1')
@@ -143,7 +143,7 @@ describe('other public pages', () => {
   it('waitlist: an invalid email shows the field error, a valid one the success message', async () => {
     const { context, page, errors } = await openPage(browser, baseURL, { locale: 'de-DE' })
     await page.goto('/waitlist')
-    await page.waitForSelector('form')
+    await waitForHydration(page, 'form button[type=submit]')
     expect(await h1(page)).toBe(fr.waitlist.heading)
 
     const email = page.getByLabel(fr.waitlist.emailLabel)
@@ -200,10 +200,7 @@ describe('prerendered public pages', () => {
     })
     const res = await page.goto(path)
     expect(res?.status()).toBe(200)
-    await page.waitForFunction(() => {
-      const h = document.querySelector('#app h1')
-      return h !== null && Object.keys(h).some((k) => k.startsWith('__reactFiber'))
-    })
+    await waitForHydration(page)
     expect(await page.evaluate(() => (window as unknown as { __replaced: number }).__replaced)).toBe(0)
     return warnings
   }
