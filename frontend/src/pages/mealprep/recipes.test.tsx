@@ -236,15 +236,48 @@ describe('asking for recipes', () => {
   it('moves focus to the refusal when « Générer » is refused', async () => {
     const message = 'Vous n’avez pas assez de jetons pour ce nombre de recettes.'
     answer({ count: message })
-    await showEmpty({ errors: { count: message } })
+    await showEmpty()
     await userEvent.setup().click(screen.getByTestId('generate-submit'))
     expect(document.activeElement).toBe(screen.getByTestId('generate-error'))
   })
 
+  // While a generation runs the page polls, and each poll reloads `errors`, which the server sends
+  // empty once read: a refusal must not vanish with it.
+  it('keeps both refusals while the page polls, until their form is sent again', async () => {
+    const count = 'Vous n’avez pas assez de jetons pour ce nombre de recettes.'
+    const missingMessage = 'Vous n’avez pas assez de jetons pour tous les repas qui manquent\u202f: rien n’a été débité.'
+    await showEmpty({
+      plan: {
+        meals: [], perDay: macros, goal: macros, diff: zero, schedule: { days: [], totals: [] }, stock: [], missing: [],
+        generate: [{ category: 'breakfast', count: 1 }],
+      },
+    })
+    const user = userEvent.setup()
+    answer({ count, tokens: count })
+    await user.click(screen.getByTestId('generate-submit'))
+    vi.restoreAllMocks()
+    answer({ missing: missingMessage, tokens: missingMessage })
+    fireEvent.click(screen.getByTestId('generate-missing'))
+    // A poll's partial reload.
+    await act(async () => router.replaceProp('errors', {}))
+    await act(async () => router.replaceProp('generation', [running]))
+    expect(screen.getByTestId('generate-error').textContent).toBe(count)
+    expect(screen.getByTestId('missing-error').textContent).toBe(missingMessage)
+    expect(screen.getByTestId('tokens-prompt')).toBeInTheDocument()
+
+    // Sent again and accepted: the form's refusal goes, the other one stays.
+    vi.restoreAllMocks()
+    answer()
+    await user.click(screen.getByTestId('generate-submit'))
+    expect(screen.queryByTestId('generate-error')).toBeNull()
+    expect(screen.getByTestId('missing-error').textContent).toBe(missingMessage)
+  })
+
   it('moves focus to the refusal of « Générer ce qui manque »', async () => {
     const message = 'Vous n’avez pas assez de jetons pour tous les repas qui manquent\u202f: rien n’a été débité.'
-    answer({ missing: message })
-    await showEmpty({ errors: { missing: message, tokens: message } })
+    // The server names the tokens beside the field on a shortfall (handlers/errors.go).
+    answer({ missing: message, tokens: message })
+    await showEmpty()
     await userEvent.setup().click(screen.getByTestId('generate-missing'))
     expect(document.activeElement).toBe(screen.getByTestId('missing-error'))
     expect(screen.getByTestId('missing-error').textContent).toBe(message)

@@ -25,11 +25,16 @@ type Category = PageProps['mealprep/recipes']['categories'][number]
 export default function MealPrepRecipes() {
   const { t } = useTranslation()
   const [confirm, dialog] = useConfirm()
-  const { mealPrep, recipes, plan, goals, generation, categories, limits, errors = {}, auth } = usePageProps<'mealprep/recipes'>()
+  const { mealPrep, recipes, plan, goals, generation, categories, limits, auth } = usePageProps<'mealprep/recipes'>()
   const running = generation.filter((g) => g.running)
-  const pageErrors = errors as Record<string, string | undefined>
   const form = useForm({ category: 'lunch_dinner' as Category, count: 1, idempotencyKey: newKey() })
   const missing = useForm({ idempotencyKey: newKey() })
+  // Each form's refusal comes from the form, not the page's `errors`: while a generation runs the
+  // page polls, and each poll reloads `errors`, which the server sends empty once read, so a
+  // refusal read from the page vanished within a second. A form keeps its errors until it is
+  // sent again. The server also names keys that are not fields (tokens, form, missing).
+  const errors = form.errors as Record<string, string | undefined>
+  const missingErrors = missing.errors as Record<string, string | undefined>
   // Where focus goes once a generation was asked for: its progress, or the refusal (the button
   // the person pressed is disabled meanwhile, and focus would drop to the page's body).
   const [focusTo, setFocusTo] = useState<'result' | 'error' | 'missing-error' | null>(null)
@@ -195,12 +200,12 @@ export default function MealPrepRecipes() {
               {missing.processing ? t('mealprep.recipes.sending') : t('mealprep.plan.generateMissing', { count: missingTotal })}
             </Button>
           )}
-          {pageErrors.missing && (
+          {missingErrors.missing && (
             <div className="mt-2 space-y-1 text-sm">
               <p id="missing-error" role="alert" tabIndex={-1} className="font-medium text-red-700" data-testid="missing-error">
-                {pageErrors.missing}
+                {missingErrors.missing}
               </p>
-              {errors.tokens && (
+              {missingErrors.tokens && (
                 <Link href={url('buyTokens')} className="font-semibold text-brand-800 underline">
                   {t('mealprep.recipes.buyTokens')}
                 </Link>
@@ -259,7 +264,7 @@ export default function MealPrepRecipes() {
             {errors.form ?? errors.count ?? errors.category}
           </p>
         )}
-        {(errors.tokens || balance < (form.data.count || 1)) && (
+        {(errors.tokens || missingErrors.tokens || balance < (form.data.count || 1)) && (
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="tokens-prompt">
             {t('mealprep.recipes.needTokens')}{' '}
             <Link href={url('buyTokens')} className="font-semibold underline">
