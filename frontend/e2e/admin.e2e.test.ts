@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { en } from '../src/locales/en'
 import { fr } from '../src/locales/fr'
-import { launchBrowser, openPage } from './browser'
+import { gotoRendered, launchBrowser, openPage } from './browser'
 import { checkPage } from './support/a11y'
 import { startGamelle, type Gamelle } from './support/server'
 import { signUpVerified, uniqueEmail } from './support/session'
@@ -75,7 +75,7 @@ describe('admin dashboard', () => {
     const rows = page.getByTestId('audit-table').locator('tbody tr')
     await expect
       .poll(async () => {
-        await page.goto(`/dashboard/admin?user=${encodeURIComponent(personEmail)}&reason=admin_grant`)
+        await gotoRendered(page, `/dashboard/admin?user=${encodeURIComponent(personEmail)}&reason=admin_grant`)
         return rows.count()
       })
       .toBe(1)

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { en } from '../src/locales/en'
 import { fr } from '../src/locales/fr'
@@ -19,26 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/**
- * Opens the development mailbox (APP_ENV=test without SMTP_URL keeps emails there) until an
- * email for `to` whose subject matches arrives: the River worker sends it shortly after the
- * request that queued it.
- */
-async function waitForEmail(page: Page, to: string, subject: RegExp): Promise<{ subject: string; links: string[] }> {
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`)
-    const emails = page.getByTestId('mailbox-email').filter({ has: page.getByTestId('mailbox-subject').filter({ hasText: subject }) })
-    if ((await emails.count()) > 0) {
-      const first = emails.first()
-      const links = await first.getByTestId('mailbox-link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))
-      return { subject: await first.getByTestId('mailbox-subject').innerText(), links }
-    }
-    await page.waitForTimeout(300)
-  }
-  throw new Error(`no email to ${to} matching ${subject}`)
-}
 
 describe('identity in the browser', () => {
   it('registers, opens the verification link, sees 2 tokens, signs out (French)', async () => {
@@ -70,7 +50,7 @@ describe('identity in the browser', () => {
     await page.getByRole('button', { name: m.auth.register.submit }).click()
     await page.waitForURL('**/auth/login')
 
-    const mail = await waitForEmail(page, email, /Confirmez votre adresse/)
+    const mail = await waitForMailboxEmail(page, email, /Confirmez votre adresse/)
     const verify = mail.links.find((l) => l.includes('/auth/verify/'))
     expect(verify).toBeTruthy()
     await page.goto(verify!)
@@ -102,7 +82,7 @@ describe('identity in the browser', () => {
     await page.getByRole('heading', { level: 1, name: m.auth.otp.heading }).waitFor()
     const codePage = page.url()
 
-    const mail = await waitForEmail(page, email, /sign-in code/)
+    const mail = await waitForMailboxEmail(page, email, /sign-in code/)
     const code = mail.subject.match(/\d{6}/)?.[0]
     expect(code).toBeTruthy()
     expect(mail.links.some((l) => l.includes('/auth/magic-link/'))).toBe(true)

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { en } from '../src/locales/en'
 import { fr } from '../src/locales/fr'
 import type { LocaleMessages } from '../src/locales/types'
-import { launchBrowser, openPage } from './browser'
+import { gotoRendered, launchBrowser, openPage } from './browser'
 import { checkPage, expectAccessible } from './support/a11y'
 import { outputDir, startGamelle, type Gamelle } from './support/server'
 import { signUpVerified, uniqueEmail } from './support/session'
@@ -105,7 +105,7 @@ describe.each([
     await expect
       .poll(
         async () => {
-          await page.goto('/household')
+          await gotoRendered(page, '/household')
           return page.getByTestId('member').count()
         },
         { timeout: 15_000 },

@@ -63,3 +63,14 @@ export async function waitForHydration(page: Page, selector = '#app h1'): Promis
     return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber'))
   }, selector)
 }
+
+/**
+ * Opens path and waits until the page has rendered its heading. A page other than the
+ * prerendered public ones renders only once its script chunk has loaded, after the `load`
+ * event `goto` waits for: a `count()` right after `goto` (it does not wait) can read an empty
+ * page, every time on a slow machine.
+ */
+export async function gotoRendered(page: Page, path: string): Promise<void> {
+  await page.goto(path)
+  await page.locator('#app h1').first().waitFor()
+}

@@ -6,6 +6,7 @@ import { fr } from '../src/locales/fr'
 import { launchBrowser, openPage } from './browser'
 import { expectAccessible } from './support/a11y'
 import { outputDir } from './support/server'
+import { waitForMailboxEmail } from './support/session'
 
 // The shared server runs without STRIPE_SECRET_KEY (APP_ENV=test): purchases go through the
 // local test-mode checkout, which completes by posting a signed event to the app's webhook.
@@ -23,20 +24,6 @@ afterAll(async () => {
 
 async function balanceOn(page: Page, testId: string): Promise<string | null> {
   return page.getByTestId(testId).getAttribute('data-balance')
-}
-
-/** Polls the dev mailbox until an email to `to` with that subject arrives; returns its links. */
-async function waitForEmail(page: Page, to: string, subject: string): Promise<string[]> {
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`)
-    const found = page.getByTestId('mailbox-email').filter({ has: page.getByTestId('mailbox-subject').filter({ hasText: subject }) })
-    if ((await found.count()) > 0) {
-      return found.first().getByTestId('mailbox-link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))
-    }
-    await page.waitForTimeout(300)
-  }
-  throw new Error(`no email to ${to} with subject ${subject}`)
 }
 
 describe.each([
@@ -66,7 +53,7 @@ describe.each([
 
     // The verification link signs the new account in (2 tokens offered) and brings it back to
     // the shop with the chosen pack selected.
-    const verify = await waitForEmail(page, email, verifySubject)
+    const verify = (await waitForMailboxEmail(page, email, verifySubject)).links
     await page.goto(verify.find((l) => l.includes('/auth/verify/'))!)
     await page.waitForURL((u) => u.pathname === '/buy-tokens' && u.searchParams.get('pack') === 'pack-60')
     await page.getByTestId('test-mode-banner').waitFor()
@@ -101,7 +88,7 @@ describe.each([
     expect(Number(await balanceOn(page, 'dashboard-balance'))).toBe(before + 60)
 
     // The receipt, in the buyer's language.
-    await waitForEmail(page, email, receiptSubject)
+    await waitForMailboxEmail(page, email, receiptSubject)
 
     // The products page shows the same packs to a USER, without the admin editor.
     await page.goto('/dashboard/products')

@@ -4,15 +4,16 @@
  * the verification link, which signs them in on the dashboard with their 2 tokens.
  */
 import type { APIRequestContext, Page } from 'playwright-core'
+import { gotoRendered } from '../browser'
 
 /**
  * Opens the development mailbox until an email for `to` whose subject matches arrives (the River
  * worker sends it shortly after the request that queued it); 30 s at most.
  */
-export async function waitForMailboxEmail(page: Page, to: string, subject: RegExp): Promise<{ subject: string; links: string[] }> {
+export async function waitForMailboxEmail(page: Page, to: string, subject: RegExp | string): Promise<{ subject: string; links: string[] }> {
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {
-    await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`)
+    await gotoRendered(page, `/dev/mailbox?to=${encodeURIComponent(to)}`)
     const emails = page.getByTestId('mailbox-email').filter({ has: page.getByTestId('mailbox-subject').filter({ hasText: subject }) })
     if ((await emails.count()) > 0) {
       const first = emails.first()
