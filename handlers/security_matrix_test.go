@@ -400,7 +400,7 @@ func TestSecurityMatrix(t *testing.T) {
 	})
 
 	t.Run("UnsafeMethodsNeedTheToken", func(t *testing.T) {
-		before := settledFingerprint(t, f.admin.db) // the projections may still be catching up with the fixture
+		before := settledFingerprint(t, f.admin) // the projections may still be catching up with the fixture
 		n := 0
 		for _, k := range routes {
 			method, _, _ := strings.Cut(k, " ")
