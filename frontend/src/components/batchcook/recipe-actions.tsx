@@ -1,5 +1,5 @@
 import { Link, router } from '@inertiajs/react'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { url } from '../../lib/routes.gen'
 import { newKey, renewKeyOnAnswer } from '../../lib/idempotency-key'
@@ -32,16 +32,11 @@ export function KeepToggle({ mealPrepId, recipeId, name, kept }: { mealPrepId: s
  */
 export function RegenerateRest({ mealPrepId, recipeIds }: { mealPrepId: string; recipeIds: string[] }) {
   const { t } = useTranslation()
-  const { errors } = usePageProps<'mealprep/recipes'>()
   const [key, setKey] = useState(newKey)
-  const e = (errors as Record<string, string | undefined>).regenerate
-  // The refusal stays until the next click. While a regeneration runs the page polls, and each
-  // poll reloads `errors`, which the server sends empty once the message has been read: the
-  // refusal of a second tab vanished within a second of showing.
-  const [refusal, setRefusal] = useState(e)
-  useEffect(() => {
-    if (e) setRefusal(e)
-  }, [e])
+  // The refusal is the answer's, kept until the next click, as a form keeps its errors: the
+  // page's `errors` would not do, since each poll of a running regeneration reloads them and the
+  // server sends them empty once read (a second tab's refusal vanished within a second).
+  const [refusal, setRefusal] = useState<string>()
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Button
@@ -52,7 +47,7 @@ export function RegenerateRest({ mealPrepId, recipeIds }: { mealPrepId: string; 
           router.post(
             url('mealprep.recipes.regenerate.post', { params: { id: mealPrepId } }),
             { recipeIds, idempotencyKey: key },
-            { preserveScroll: true, ...renewKeyOnAnswer(() => setKey(newKey())) },
+            { preserveScroll: true, ...renewKeyOnAnswer(() => setKey(newKey()), { onError: (errors) => setRefusal(errors.regenerate) }) },
           )
         }}
         data-testid="regenerate-rest"
