@@ -599,6 +599,13 @@ func PlateSaltCapFor(c Category, t Macros, foods []Food) float64 {
 // PlateCapFor is the most one serving of meal c with target t weighs (g).
 func PlateCapFor(c Category, t Macros) float64 { return plateCapFor(c, t.Kcal) }
 
+// FruitCapFor is the most fresh fruit, all fruits together, one serving of meal c with target t
+// holds (g).
+func FruitCapFor(c Category, t Macros) float64 { return fruitCapFor(c, t.Kcal) }
+
+// FreshFruit reports whether f counts towards FruitCapFor (fruit, not dried).
+func FreshFruit(f Food) bool { return freshFruit(f) }
+
 // PortionFor is Portion for a meal with target t: the usual and maximum servings grow with the
 // meal's energy (mealScale), the minimum stays but for a snack smaller than the reference one
 // (snackScale).
