@@ -68,7 +68,7 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 		o := nutritiontest.Run(ctx, gen, catalog, c)
 		lat = append(lat, o.Elapsed)
 		bump(&ours, oursPreset[c.Preset], oursMeal[c.Meal], oursPrep[c.Prep.Name])(o.Served)
-		ok, err := nutritiontest.Reachable(c, catalog)
+		ok, err := reachableCase(c, catalog)
 		if err != nil {
 			return err
 		}
@@ -76,7 +76,7 @@ func availabilityRun(ctx context.Context, catalog map[int]nutrition.Food, prices
 			bump(&reach, reachPreset[c.Preset], reachMeal[c.Meal])(o.Served)
 		}
 		for k := range grown {
-			if ok, err := nutritiontest.ReachableGrown(c, catalog, k); err != nil {
+			if ok, err := reachableGrown(c, catalog, k); err != nil {
 				return err
 			} else if ok {
 				grown[k]++

@@ -1,4 +1,4 @@
-package nutritiontest
+package main
 
 import (
 	"errors"
@@ -8,21 +8,22 @@ import (
 	"gonum.org/v1/gonum/optimize/convex/lp"
 
 	"github.com/gamelle/gamelle/domain/nutrition"
+	"github.com/gamelle/gamelle/domain/nutrition/nutritiontest"
 )
 
-// Reachable reports whether any mix of the foods c's meal may hold (its meal prep's and the
+// reachableCase reports whether any mix of the foods c's meal may hold (its meal prep's and the
 // default pantry's, of its diet) meets c's target within tolerance while each food stays within
 // its maximum portion for the target and the serving within the plate, salt and fresh-fruit
 // caps. It is the ceiling of any engine that keeps those caps (docs/nutrition.md, "Rules that
 // grow with the eater"): it ignores every composition and pairing rule, the least portions and
 // the salt the steps add, so a request it refuses no cook's plate of these foods can serve.
-func Reachable(c AvailabilityCase, catalog map[int]nutrition.Food) (bool, error) {
-	return ReachableGrown(c, catalog, 1)
+func reachableCase(c nutritiontest.AvailabilityCase, catalog map[int]nutrition.Food) (bool, error) {
+	return reachableGrown(c, catalog, 1)
 }
 
-// ReachableGrown is Reachable with every maximum portion and the plate and fruit caps grown by
+// reachableGrown is reachableCase with every maximum portion and the plate and fruit caps grown by
 // grow (the salt cap kept): how far the ceiling moves if servings were larger than a cook's.
-func ReachableGrown(c AvailabilityCase, catalog map[int]nutrition.Food, grow float64) (bool, error) {
+func reachableGrown(c nutritiontest.AvailabilityCase, catalog map[int]nutrition.Food, grow float64) (bool, error) {
 	var foods []nutrition.Food
 	add := func(f nutrition.Food) {
 		if nutrition.DietAllows(c.Prep.Diet, f) && nutrition.Suits(c.Meal, f) {
@@ -40,7 +41,7 @@ func ReachableGrown(c AvailabilityCase, catalog map[int]nutrition.Food, grow flo
 	return reachable(c.Meal, c.Target, foods, grow)
 }
 
-// reachable is the feasibility linear programme of Reachable: grams g ≥ 0 of each food with
+// reachable is the feasibility linear programme of reachableCase: grams g ≥ 0 of each food with
 //
 //	target − tolerance ≤ Σ g·macros ≤ target + tolerance   (energy and the three macros)
 //	g ≤ maximum portion;  Σ g ≤ plate cap;  Σ g·salt ≤ salt cap;  Σ g(fresh fruit) ≤ fruit cap
