@@ -2,6 +2,7 @@ package nutrition_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -133,4 +134,31 @@ func TestTheFruitsOfAPlateStayWithinABowl(t *testing.T) {
 		require.Empty(t, nutritiontest.PlateProblems(c, r, cat), "%s, %s, %s: %q", c.Eater.Name, c.Preset, c.Meal, r.Name.FR)
 	}
 	require.Positive(t, n)
+}
+
+// Jam, honey and sugar go on a tartine, in a yoghurt or fromage blanc or in a bowl of cereal: the
+// family week's big-eater snack was a diced apple "served with the strawberry jam" beside a glass
+// of whole milk. The same foods with bread now make tartines instead.
+func TestJamGoesOnBreadOrInABowl(t *testing.T) {
+	cat, pr := shipped(t)
+	beside := []nutrition.Ingredient{{FoodCode: 19023, Grams: 390}, {FoodCode: 13039, Grams: 125}, {FoodCode: 31024, Grams: 20}}
+	require.Contains(t, nutrition.PlateProblems(nutrition.Snack, nutrition.Macros{Kcal: 384}, beside, cat, nil), "pairing")
+	inAYoghurt := []nutrition.Ingredient{{FoodCode: 19593, Grams: 175}, {FoodCode: 13039, Grams: 130}, {FoodCode: 31024, Grams: 10}}
+	require.Empty(t, nutrition.PlateProblems(nutrition.Snack, nutrition.Macros{Kcal: 250}, inAYoghurt, cat, nil))
+	onBread := []nutrition.Ingredient{{FoodCode: 7001, Grams: 60}, {FoodCode: 16400, Grams: 10}, {FoodCode: 31024, Grams: 15}, {FoodCode: 19023, Grams: 200}}
+	require.Empty(t, nutrition.PlateProblems(nutrition.Breakfast, nutrition.Macros{Kcal: 450}, onBread, cat, nil))
+
+	foods := foodsOf(t, 19023, 13039, 31024, 7001)
+	target := nutrition.Macros{Kcal: 384, ProteinG: 11, FatG: 17, CarbsG: 46}
+	rs, err := nutrition.NewBuiltin(pr).Generate(context.Background(), nutrition.GenerateRequest{Foods: foods, Category: nutrition.Snack, Target: target, Count: 3, Currency: nutrition.EUR,
+		Pantry: nutrition.DefaultPantry, PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)})
+	require.NoError(t, err)
+	for _, r := range rs {
+		require.Empty(t, nutrition.PlateProblems(nutrition.Snack, target, r.Ingredients, cat, foods), "%s %+v", r.Name.EN, r.Ingredients)
+		for _, in := range r.Ingredients {
+			if in.FoodCode == 31024 {
+				require.True(t, slices.ContainsFunc(r.Ingredients, func(i nutrition.Ingredient) bool { return i.FoodCode == 7001 }), "%s: jam without its bread", r.Name.EN)
+			}
+		}
+	}
 }

@@ -513,6 +513,9 @@ var morningPairings = []pairing{
 	{"butter goes on bread, not in a bowl of oats", func(_ Category, p plateKinds) bool {
 		return p.has(KindFat) && !p.has(KindBread)
 	}},
+	{"jam, honey and sugar go on bread, in a yoghurt or fromage blanc or in a bowl of cereal, not beside a fruit or a glass of milk", func(_ Category, p plateKinds) bool {
+		return p.has(KindSweetener) && !p.has(KindBread, KindDairy, KindCereal)
+	}},
 }
 
 // lunchPairings is the pairing table of lunches and dinners.
