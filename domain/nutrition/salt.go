@@ -26,8 +26,13 @@ const (
 
 // seasoning is the steps' salt decision for one serving.
 type seasoning struct {
-	// ok: the steps salt (a pinch when savoury, salted cooking water); else they say not to.
+	// ok: the steps salt (a pinch when savoury, and the cooking water when waterOK); else they
+	// say not to.
 	ok bool
+	// waterOK: the cooking water is salted. unsaltedWater: it would be, but its salt would take
+	// the serving over the cap while the pinch alone does not, so the water stays unsalted and
+	// the pinch goes in at the end (the steps say why).
+	waterOK, unsaltedWater bool
 	// saltiest is the index of the food bringing the most salt (-1: none).
 	saltiest int
 	// salty: that food is salty by itself (soy sauce, ham, feta, smoked fish, a ready dish).
@@ -36,9 +41,11 @@ type seasoning struct {
 	foodG, addedG float64
 }
 
-// seasonOf decides the salt of a serving of parts for a meal of category c whose target is kcal:
-// the steps salt when the foods' salt, the pinch and the salted water's salt stay within the
-// engine's cap for that plate (PlateSaltCapFor) and no food is salty by itself.
+// seasonOf decides the salt of a serving of parts for a meal of category c whose target is kcal,
+// when no food is salty by itself: the steps salt the cooking water and add a pinch when the
+// foods' salt, the water's and the pinch stay within the engine's cap for that plate
+// (PlateSaltCapFor); else, when the foods' salt and the pinch do, only the pinch (the water
+// unsalted); else nothing.
 func seasonOf(c Category, kcal float64, parts []prep) seasoning {
 	s := seasoning{saltiest: -1}
 	foods := make([]Food, 0, len(parts))
@@ -57,17 +64,20 @@ func seasonOf(c Category, kcal float64, parts []prep) seasoning {
 		}
 		best = max(best, g)
 	}
-	var added float64
+	var water, pinch float64
 	for _, p := range parts {
-		added += waterSaltG(p)
+		water += waterSaltG(p)
 	}
 	if savouryMeal(c, parts) {
-		added += pinchG
+		pinch = pinchG
 	}
 	capS := PlateSaltCapFor(c, Macros{Kcal: kcal}, foods)
-	s.ok = !s.salty && s.foodG+added <= capS+1e-9
-	if s.ok {
-		s.addedG = added
+	switch {
+	case s.salty:
+	case s.foodG+water+pinch <= capS+1e-9:
+		s.ok, s.waterOK, s.addedG = true, true, water+pinch
+	case s.foodG+pinch <= capS+1e-9:
+		s.ok, s.unsaltedWater, s.addedG = true, water > 0, pinch
 	}
 	return s
 }

@@ -37,10 +37,26 @@ func TestSaltCountsThePinchAndTheRiceWater(t *testing.T) {
 	require.InDelta(t, r.SaltG, r.Nutrition.SaltG.Or(0), 0.01, "the nutrition table shows the same salt")
 }
 
-// Near the cap the steps cook in unsalted water, add no pinch and say so; the figure is the
-// foods' salt alone, within the engine's cap for the plate.
-func TestSaltNearTheCapCooksUnsalted(t *testing.T) {
+// Near the cap the steps cook in unsalted water and keep the pinch, and say why: the rice's
+// water (1.05 g) would take the plate over its 2.5 g cap, the pinch alone does not (before, the
+// plate lost both and was told it "already holds this meal's share of salt" at 1.5 g).
+func TestSaltNearTheCapCooksInUnsaltedWaterAndKeepsThePinch(t *testing.T) {
 	r, foodsSalt := saltLunch(t, nutrition.Ingredient{FoodCode: 7001, Grams: 100})
+	require.Greater(t, foodsSalt+0.4+70*1.5*10/1000, 2.5)
+	steps := strings.Join(r.Steps.FR, "\n")
+	require.Contains(t, steps, "d’eau non salée")
+	require.Contains(t, steps, "Salez d’une pincée de sel et poivrez\u202f: l’eau de cuisson reste sans sel")
+	require.NotContains(t, steps, "Ne salez pas")
+	require.Contains(t, strings.Join(r.Steps.EN, "\n"), "the cooking water stays unsalted")
+	require.InDelta(t, foodsSalt+0.4, r.SaltG, 0.01)
+	require.LessOrEqual(t, r.SaltG, nutrition.SaltCapFor(r.Category, r.Target)+0.005)
+}
+
+// At the cap the steps add no salt at all and say so; the figure is the foods' salt alone,
+// within the engine's cap for the plate.
+func TestSaltAtTheCapAddsNone(t *testing.T) {
+	r, foodsSalt := saltLunch(t, nutrition.Ingredient{FoodCode: 7001, Grams: 150})
+	require.Greater(t, foodsSalt+0.4, 2.5)
 	steps := strings.Join(r.Steps.FR, "\n")
 	require.Contains(t, steps, "d’eau non salée")
 	require.NotContains(t, steps, "pincée de sel")

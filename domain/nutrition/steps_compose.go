@@ -26,8 +26,10 @@ type composer struct {
 	fatUsed bool
 	// saltOK: the steps salt (seasonOf); saltiest is the salty food that seasons the dish
 	// otherwise (nil: the dish is at its cap without one).
-	saltOK           bool
-	saltiest         *prep
+	saltOK   bool
+	saltiest *prep
+	// unsaltedWater: the cooking water is unsalted and the pinch alone seasons (seasonOf).
+	unsaltedWater    bool
 	salted, saltedEN string
 	// dish is the recipe's dish form (nil: the plate of separately cooked foods); took are the
 	// foods its step brought together, boxed as the dish ("le curry").
@@ -147,12 +149,12 @@ func newComposer(c Category, kcal float64, parts []prep, servings int) *composer
 // salt exactly when the figures say they do.
 func (k *composer) salt() {
 	s := seasonOf(k.c, k.kcal, k.parts)
-	k.saltOK = s.ok
+	k.saltOK, k.unsaltedWater = s.ok, s.unsaltedWater
 	if s.saltiest >= 0 && s.salty {
 		k.saltiest = &k.parts[s.saltiest]
 	}
 	k.salted, k.saltedEN = "salée", "salted "
-	if !k.saltOK {
+	if !s.waterOK {
 		k.salted, k.saltedEN = "non salée", "unsalted "
 	}
 }
@@ -500,6 +502,10 @@ func (k *composer) season() {
 			fmt.Sprintf("Add no more salt: the %s replaces the pinch of salt; season with pepper.", k.dish.salty.Name.EN))
 	case savoury && k.saltOK:
 		fr, en := "Salez d’une pincée de sel et poivrez.", "Season with a pinch of salt and some pepper."
+		if k.unsaltedWater {
+			fr = "Salez d’une pincée de sel et poivrez : l’eau de cuisson reste sans sel, pour que le repas garde sa part de sel."
+			en = "Season with a pinch of salt and some pepper: the cooking water stays unsalted, so the meal keeps to its share of salt."
+		}
 		if opt.FR != "" {
 			fr += " Facultatif, selon votre placard : " + opt.FR + "."
 			en += " Optional, from the cupboard: " + opt.EN + "."
