@@ -618,7 +618,9 @@ func PortionFor(c Category, f Food, t Macros) (lo, typ, hi float64) {
 }
 
 // portionFor is portionOf grown by mealScale, and for a small snack its least portion shrunk by
-// snackScale (in 5 g steps); herbs and spices season, whatever the plate's size.
+// snackScale (in 5 g steps); herbs and spices season, whatever the plate's size. Vegetables grow
+// by the square root of the scale: they are the plate's volume, not its energy, and grown like
+// the rest they made 530 g of broccoli in a big eater's omelette.
 func portionFor(c Category, f Food, kcal float64) portion {
 	p := portionOf(c, f)
 	if KindOf(f) == KindSeasoning {
@@ -628,6 +630,9 @@ func portionFor(c Category, f Food, kcal float64) portion {
 		return portion{math.Max(math.Round(p.lo*s/step)*step, step), p.typ, p.hi}
 	}
 	k := mealScale(c, kcal)
+	if KindOf(f) == KindVegetable {
+		k = math.Sqrt(k) // 1.78 → 1.33: 400 g of broccoli at most, not 534
+	}
 	return portion{p.lo, p.typ * k, p.hi * k}
 }
 

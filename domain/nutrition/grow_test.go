@@ -2,6 +2,7 @@ package nutrition_test
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -121,4 +122,22 @@ func TestSmallEatersGetASmallSnack(t *testing.T) {
 	require.InDelta(t, 20, lo, 1e-9, "a 135 kcal snack: a thinner slice")
 	lo, _, _ = nutrition.PortionFor(nutrition.Snack, foodsOf(t, 22000)[0], target)
 	require.InDelta(t, 50, lo, 1e-9, "an egg comes whole")
+}
+
+// A big eater's vegetables grow with the square root of the meal's scale, not with the scale:
+// vegetables are the plate's volume, not its energy. An active young man's 1,247 kcal lunch was
+// an omelette with 530 g of broccoli, and a lentil salad with 485 g of cucumber and 505 g of
+// tomatoes; now each vegetable stops at 300 g × √1.78 = 400 g while his chicken grows to 445 g.
+func TestABigEatersVegetablesGrowLessThanHisPlate(t *testing.T) {
+	t.Parallel()
+	broccoli, chicken := foodsOf(t, 20057)[0], foodsOf(t, 36017)[0]
+	big := nutrition.Macros{Kcal: 1247}
+	_, typ, hi := nutrition.PortionFor(nutrition.LunchDinner, broccoli, big)
+	require.InDelta(t, 300*math.Sqrt(1247/700.0), hi, 1e-9)
+	require.InDelta(t, 150*math.Sqrt(1247/700.0), typ, 1e-9)
+	_, _, hi = nutrition.PortionFor(nutrition.LunchDinner, chicken, big)
+	require.InDelta(t, 250*1247/700.0, hi, 1e-9)
+	// A usual lunch keeps the table's portions.
+	_, _, hi = nutrition.PortionFor(nutrition.LunchDinner, broccoli, nutrition.Macros{Kcal: 650})
+	require.InDelta(t, 300.0, hi, 1e-9)
 }
