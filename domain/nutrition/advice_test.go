@@ -44,6 +44,12 @@ func TestAdviceWorksWhenFollowed(t *testing.T) {
 				}
 			}
 		}
+		if c.Target.CarbsG*4 < 0.25*c.Target.Kcal {
+			for _, word := range []string{"legumes", "starchy"} {
+				require.NotContains(t, s.Text.EN, word, "%s %s: a low-carb target", c.Prep.Name, c.Eater.Name)
+			}
+			require.NotContains(t, s.Text.FR, "légumineuses")
+		}
 		if o.Applied {
 			applied++
 			require.True(t, o.Fixed, "%s %s %s %s: %s does not make it feasible", c.Prep.Name, c.Eater.Name, c.Preset, c.Meal, s.Text.EN)
@@ -258,4 +264,24 @@ func TestMoreOfIsAServingACookWouldGive(t *testing.T) {
 		}
 	}
 	require.Positive(t, n, "the sweep asks for more of some food")
+}
+
+// A low-carb lunch short of protein is told to add a protein food whose examples are not
+// legumes: the Mediterranean week's chickpeas and feta for a small woman's 437 kcal, 15 g-carb
+// lunch used to read "add a protein food (meat, fish, eggs, legumes or tofu)".
+func TestLowCarbAdviceNamesNoLegumes(t *testing.T) {
+	t.Parallel()
+	_, pt := shipped(t)
+	gen := nutrition.NewBuiltin(pt)
+	mediterranean := []int{20532, 9681, 20053, 20020, 20385, 12066, 17270, 19860, 31008, 13034, 7001}
+	req := nutrition.GenerateRequest{Foods: foodsOf(t, mediterranean...), Category: nutrition.LunchDinner,
+		Target: nutrition.Macros{Kcal: 437, ProteinG: 42, FatG: 23, CarbsG: 15}, Currency: nutrition.EUR, Count: 1, Seed: 1,
+		Pantry: nutrition.DefaultPantry, PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)}
+	rs, err := gen.Generate(context.Background(), req)
+	require.NoError(t, err)
+	require.False(t, rs[0].Feasible)
+	s := rs[0].Suggestion
+	require.NotNil(t, s)
+	require.Equal(t, "These foods cannot meet this meal’s target: add a protein food (meat, fish, eggs or tofu).", s.Text.EN)
+	require.NotContains(t, s.Text.FR, "légumineuses")
 }

@@ -18,7 +18,10 @@ import (
 // fromage blanc), each tried alone.
 type kindFix struct {
 	text Text
-	reps []Food
+	// lowCarbText names the kind for a low-carb target, without its starchy examples (legumes);
+	// zero: text.
+	lowCarbText Text
+	reps        []Food
 	// diets the fix suits.
 	vegetarian, vegan bool
 }
@@ -61,32 +64,35 @@ var (
 // breakfast or a snack.
 var kindFixes = map[Category][]kindFix{
 	LunchDinner: {
-		{Text{"un aliment protéiné (viande, poisson, œufs, légumineuses ou tofu)", "a protein food (meat, fish, eggs, legumes or tofu)"}, []Food{repChicken, repCod}, false, false},
-		{Text{"un aliment protéiné (œufs, légumineuses ou tofu)", "a protein food (eggs, legumes or tofu)"}, []Food{repTofu, repEgg}, true, false},
-		{Text{"un aliment protéiné (légumineuses ou tofu)", "a protein food (legumes or tofu)"}, []Food{repTofu}, true, true},
-		{Text{"un féculent (riz, pâtes, pommes de terre ou pain)", "a starchy food (rice, pasta, potatoes or bread)"}, []Food{repRice, repPotato}, true, true},
-		{Text{"des légumineuses (lentilles, pois chiches, haricots)", "legumes (lentils, chickpeas, beans)"}, []Food{repLentils, repChickpea}, true, true},
-		{Text{"un légume", "a vegetable"}, []Food{repBroc, repPepper}, true, true},
-		{Text{"une matière grasse (huile d’olive, de colza ou beurre)", "a fat (olive or rapeseed oil, or butter)"}, []Food{repOil}, true, true},
-		{Text{"un peu de fromage râpé", "a little grated cheese"}, []Food{repEmmental}, true, false},
+		{Text{"un aliment protéiné (viande, poisson, œufs, légumineuses ou tofu)", "a protein food (meat, fish, eggs, legumes or tofu)"},
+			Text{"un aliment protéiné (viande, poisson, œufs ou tofu)", "a protein food (meat, fish, eggs or tofu)"}, []Food{repChicken, repCod}, false, false},
+		{Text{"un aliment protéiné (œufs, légumineuses ou tofu)", "a protein food (eggs, legumes or tofu)"},
+			Text{"un aliment protéiné (œufs ou tofu)", "a protein food (eggs or tofu)"}, []Food{repTofu, repEgg}, true, false},
+		{Text{"un aliment protéiné (légumineuses ou tofu)", "a protein food (legumes or tofu)"},
+			Text{"du tofu", "tofu"}, []Food{repTofu}, true, true},
+		{Text{"un féculent (riz, pâtes, pommes de terre ou pain)", "a starchy food (rice, pasta, potatoes or bread)"}, Text{}, []Food{repRice, repPotato}, true, true},
+		{Text{"des légumineuses (lentilles, pois chiches, haricots)", "legumes (lentils, chickpeas, beans)"}, Text{}, []Food{repLentils, repChickpea}, true, true},
+		{Text{"un légume", "a vegetable"}, Text{}, []Food{repBroc, repPepper}, true, true},
+		{Text{"une matière grasse (huile d’olive, de colza ou beurre)", "a fat (olive or rapeseed oil, or butter)"}, Text{}, []Food{repOil}, true, true},
+		{Text{"un peu de fromage râpé", "a little grated cheese"}, Text{}, []Food{repEmmental}, true, false},
 	},
 	Breakfast: {
-		{Text{"un laitage riche en protéines (skyr, fromage blanc)", "a protein-rich dairy food (skyr, quark)"}, []Food{repQuark, repQuark0}, true, false},
-		{Text{"des œufs", "eggs"}, []Food{repEgg}, true, false},
-		{Text{"des flocons d’avoine ou du muesli", "oat flakes or muesli"}, []Food{repOats, repMuesli}, true, true},
-		{Text{"du pain", "bread"}, []Food{repBread, repBreadW}, true, true},
-		{Text{"un fruit", "a fruit"}, []Food{repBanana, repApple}, true, true},
-		{Text{"des oléagineux (amandes, noix)", "nuts (almonds, walnuts)"}, []Food{repAlmond, repWalnut}, true, true},
-		{Text{"du beurre", "butter"}, []Food{repButter}, true, false},
-		{Text{"du lait", "milk"}, []Food{repMilk}, true, false},
-		{Text{"de la confiture", "jam"}, []Food{repJam}, true, true},
+		{Text{"un laitage riche en protéines (skyr, fromage blanc)", "a protein-rich dairy food (skyr, quark)"}, Text{}, []Food{repQuark, repQuark0}, true, false},
+		{Text{"des œufs", "eggs"}, Text{}, []Food{repEgg}, true, false},
+		{Text{"des flocons d’avoine ou du muesli", "oat flakes or muesli"}, Text{}, []Food{repOats, repMuesli}, true, true},
+		{Text{"du pain", "bread"}, Text{}, []Food{repBread, repBreadW}, true, true},
+		{Text{"un fruit", "a fruit"}, Text{}, []Food{repBanana, repApple}, true, true},
+		{Text{"des oléagineux (amandes, noix)", "nuts (almonds, walnuts)"}, Text{}, []Food{repAlmond, repWalnut}, true, true},
+		{Text{"du beurre", "butter"}, Text{}, []Food{repButter}, true, false},
+		{Text{"du lait", "milk"}, Text{}, []Food{repMilk}, true, false},
+		{Text{"de la confiture", "jam"}, Text{}, []Food{repJam}, true, true},
 	},
 	Snack: {
-		{Text{"un laitage riche en protéines (skyr, fromage blanc)", "a protein-rich dairy food (skyr, quark)"}, []Food{repQuark, repQuark0}, true, false},
-		{Text{"des oléagineux (amandes, noix)", "nuts (almonds, walnuts)"}, []Food{repAlmond, repWalnut}, true, true},
-		{Text{"un fruit", "a fruit"}, []Food{repBanana, repApple}, true, true},
-		{Text{"du pain", "bread"}, []Food{repBread, repBreadW}, true, true},
-		{Text{"du lait", "milk"}, []Food{repMilk}, true, false},
+		{Text{"un laitage riche en protéines (skyr, fromage blanc)", "a protein-rich dairy food (skyr, quark)"}, Text{}, []Food{repQuark, repQuark0}, true, false},
+		{Text{"des oléagineux (amandes, noix)", "nuts (almonds, walnuts)"}, Text{}, []Food{repAlmond, repWalnut}, true, true},
+		{Text{"un fruit", "a fruit"}, Text{}, []Food{repBanana, repApple}, true, true},
+		{Text{"du pain", "bread"}, Text{}, []Food{repBread, repBreadW}, true, true},
+		{Text{"du lait", "milk"}, Text{}, []Food{repMilk}, true, false},
 	},
 }
 
@@ -193,6 +199,9 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 		}
 		if lowCarb(req.Target) && carbFood(f.reps[0]) {
 			continue
+		}
+		if lowCarb(req.Target) && f.lowCarbText.EN != "" {
+			f.text = f.lowCarbText
 		}
 		fixes = append(fixes, f)
 	}

@@ -19,6 +19,14 @@ func (b *Builtin) DiagnoseFewer(req GenerateRequest, made int) Text {
 		if !fixSuits(req.Diet, f) {
 			continue
 		}
+		if lowCarb(req.Target) { // a low-carb target is never sent to starches or legumes
+			if carbFood(f.reps[0]) {
+				continue
+			}
+			if f.lowCarbText.EN != "" {
+				f.text = f.lowCarbText
+			}
+		}
 		q := req
 		q.Foods = append(slices.Clone(req.Foods), f.reps[0])
 		q.Suggestions = slices.Clone(req.Suggestions)
