@@ -274,9 +274,7 @@ func TestLowCarbAdviceNamesNoLegumes(t *testing.T) {
 	_, pt := shipped(t)
 	gen := nutrition.NewBuiltin(pt)
 	mediterranean := []int{20532, 9681, 20053, 20020, 20385, 12066, 17270, 19860, 31008, 13034, 7001}
-	req := nutrition.GenerateRequest{Foods: foodsOf(t, mediterranean...), Category: nutrition.LunchDinner,
-		Target: nutrition.Macros{Kcal: 437, ProteinG: 42, FatG: 23, CarbsG: 15}, Currency: nutrition.EUR, Count: 1, Seed: 1,
-		Pantry: nutrition.DefaultPantry, PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)}
+	req := signedUpRequest(t, nutrition.LunchDinner, nutrition.Macros{Kcal: 437, ProteinG: 42, FatG: 23, CarbsG: 15}, mediterranean...)
 	rs, err := gen.Generate(context.Background(), req)
 	require.NoError(t, err)
 	require.False(t, rs[0].Feasible)

@@ -148,13 +148,13 @@ func TestJamGoesOnBreadOrInABowl(t *testing.T) {
 	onBread := []nutrition.Ingredient{{FoodCode: 7001, Grams: 60}, {FoodCode: 16400, Grams: 10}, {FoodCode: 31024, Grams: 15}, {FoodCode: 19023, Grams: 200}}
 	require.Empty(t, nutrition.PlateProblems(nutrition.Breakfast, nutrition.Macros{Kcal: 450}, onBread, cat, nil))
 
-	foods := foodsOf(t, 19023, 13039, 31024, 7001)
 	target := nutrition.Macros{Kcal: 384, ProteinG: 11, FatG: 17, CarbsG: 46}
-	rs, err := nutrition.NewBuiltin(pr).Generate(context.Background(), nutrition.GenerateRequest{Foods: foods, Category: nutrition.Snack, Target: target, Count: 3, Currency: nutrition.EUR,
-		Pantry: nutrition.DefaultPantry, PantryFoods: foodsOf(t, nutrition.PantryFoodCodes(nutrition.DefaultPantry)...)})
+	req := signedUpRequest(t, nutrition.Snack, target, 19023, 13039, 31024, 7001)
+	req.Count = 3
+	rs, err := nutrition.NewBuiltin(pr).Generate(context.Background(), req)
 	require.NoError(t, err)
 	for _, r := range rs {
-		require.Empty(t, nutrition.PlateProblems(nutrition.Snack, target, r.Ingredients, cat, foods), "%s %+v", r.Name.EN, r.Ingredients)
+		require.Empty(t, nutrition.PlateProblems(nutrition.Snack, target, r.Ingredients, cat, req.Foods), "%s %+v", r.Name.EN, r.Ingredients)
 		for _, in := range r.Ingredients {
 			if in.FoodCode == 31024 {
 				require.True(t, slices.ContainsFunc(r.Ingredients, func(i nutrition.Ingredient) bool { return i.FoodCode == 7001 }), "%s: jam without its bread", r.Name.EN)
