@@ -623,14 +623,15 @@ func PortionFor(c Category, f Food, t Macros) (lo, typ, hi float64) {
 // the rest they made 530 g of broccoli in a big eater's omelette.
 func portionFor(c Category, f Food, kcal float64) portion {
 	p := portionOf(c, f)
-	if KindOf(f) == KindSeasoning {
+	kind := KindOf(f)
+	if kind == KindSeasoning {
 		return p
 	}
 	if s := snackScale(c, f, kcal); s < 1 {
 		return portion{math.Max(math.Round(p.lo*s/step)*step, step), p.typ, p.hi}
 	}
 	k := mealScale(c, kcal)
-	if KindOf(f) == KindVegetable {
+	if kind == KindVegetable {
 		k = math.Sqrt(k) // 1.78 → 1.33: 400 g of broccoli at most, not 534
 	}
 	return portion{p.lo, p.typ * k, p.hi * k}

@@ -26,6 +26,21 @@ type kindFix struct {
 	vegetarian, vegan bool
 }
 
+// forTarget is f as advice to target t: a low-carb target is never sent to a starchy food, and
+// hears the kind named without its starchy examples (lowCarbText); false when f does not apply.
+func (f kindFix) forTarget(t Macros) (kindFix, bool) {
+	if !lowCarb(t) {
+		return f, true
+	}
+	if carbFood(f.reps[0]) {
+		return f, false
+	}
+	if f.lowCarbText.EN != "" {
+		f.text = f.lowCarbText
+	}
+	return f, true
+}
+
 // rep builds a representative food from CIQUAL figures (per 100 g).
 func rep(code int, sub string, kcal, protein, fat, carbs, sodium float64) Food {
 	return Food{Code: -code, Subgroup: sub, Per100g: Nutrients{Kcal: Of(kcal), ProteinG: Of(protein), FatG: Of(fat),
@@ -197,11 +212,9 @@ func (b *Builtin) diagnose(req GenerateRequest, p *problem) Suggestion {
 		if f.reps = safeReps(req, f); len(f.reps) == 0 {
 			continue
 		}
-		if lowCarb(req.Target) && carbFood(f.reps[0]) {
+		f, ok := f.forTarget(req.Target)
+		if !ok {
 			continue
-		}
-		if lowCarb(req.Target) && f.lowCarbText.EN != "" {
-			f.text = f.lowCarbText
 		}
 		fixes = append(fixes, f)
 	}

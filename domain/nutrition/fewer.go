@@ -19,13 +19,9 @@ func (b *Builtin) DiagnoseFewer(req GenerateRequest, made int) Text {
 		if !fixSuits(req.Diet, f) {
 			continue
 		}
-		if lowCarb(req.Target) { // a low-carb target is never sent to starches or legumes
-			if carbFood(f.reps[0]) {
-				continue
-			}
-			if f.lowCarbText.EN != "" {
-				f.text = f.lowCarbText
-			}
+		f, ok := f.forTarget(req.Target)
+		if !ok {
+			continue
 		}
 		q := req
 		q.Foods = append(slices.Clone(req.Foods), f.reps[0])
